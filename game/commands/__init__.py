@@ -1,0 +1,1 @@
+"""Subcommands of `skirmish`: one module each, with `register(app: typer.Typer)`."""
