@@ -40,26 +40,17 @@ _register_commands()
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 done, 2 bad input)."""
     try:
-        result = app(args=argv, prog_name="skirmish", standalone_mode=False)
+        app(args=argv, prog_name="skirmish")
     except InputError as err:
         for problem in err.problems:
             print(f"skirmish: {problem}", file=sys.stderr)
         return 2
-    except typer.Exit as done:
-        return int(done.exit_code or 0)
-    except SystemExit as done:  # click's own exits (e.g. --help)
-        return int(done.code or 0) if isinstance(done.code, int) else 2
-    except Exception as err:  # click usage errors arrive as ClickException
-        import click
-
-        if isinstance(err, click.exceptions.Abort):
-            print("skirmish: aborted", file=sys.stderr)
-            return 1
-        if isinstance(err, click.ClickException):
-            err.show()
-            return err.exit_code
-        raise
-    return result if isinstance(result, int) else 0
+    except SystemExit as done:  # typer ends every run with SystemExit
+        code = done.code
+        if code is None:
+            return 0
+        return code if isinstance(code, int) else 1
+    return 0
 
 
 if __name__ == "__main__":

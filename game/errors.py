@@ -29,5 +29,5 @@ class InputError(Exception):
         super().__init__("\n".join(str(p) for p in self.problems))
 
 
-class IllegalDeclaration(Exception):  # noqa: N818 - a refusal, not a failure
+class IllegalDeclaration(Exception):
     """A declaration the rules do not allow; the message is the reason shown to the player."""

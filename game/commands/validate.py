@@ -1,0 +1,54 @@
+"""`skirmish validate SCENARIO...`: check files, print every problem and where it is."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from game.errors import Problem
+from game.scenario import check_scenario
+
+
+def validate(
+    scenarios: Annotated[list[Path], typer.Argument(help="Scenario files (TOML).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Check scenario files; print each problem on one line naming file, place and problem."""
+    problems: list[Problem] = []
+    report = []
+    for path in scenarios:
+        scenario, found = check_scenario(path)
+        problems.extend(found)
+        entry: dict[str, object] = {"file": str(path), "ok": not found}
+        if scenario is not None:
+            entry |= {
+                "name": scenario.header.name,
+                "ruleset": scenario.ruleset.name,
+                "scenery": len(scenario.scenery),
+                "models": len(scenario.models),
+            }
+        entry["problems"] = [
+            {"line": p.line, "place": p.place, "problem": p.problem} for p in found
+        ]
+        report.append(entry)
+        if not as_json:
+            if found:
+                for problem in found:
+                    typer.echo(str(problem), err=True)
+            else:
+                assert scenario is not None
+                typer.echo(
+                    f"{path}: ok ({scenario.ruleset.name}, {len(scenario.scenery)} scenery, "
+                    f"{len(scenario.models)} models)"
+                )
+    if as_json:
+        typer.echo(json.dumps({"files": report, "ok": not problems}, indent=2))
+    if problems:
+        raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate)

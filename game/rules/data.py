@@ -1,0 +1,38 @@
+"""What every rule system's profiles and weapons share, as validated data.
+
+Each system subclasses these in its own `data.py`; assets/<system>/*.toml and a
+scenario's own [[profile]] and [[weapon]] tables are read into them.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, ConfigDict, Field
+
+MM_PER_INCH = 25.4
+
+
+class Entry(BaseModel):
+    """A named piece of rule data. `unconfirmed` marks values no source confirmed."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=1)
+    unconfirmed: bool = False
+    note: str | None = None
+
+
+class Profile(Entry):
+    """A model's profile: its base (mm), silhouette height (inches) and weapons."""
+
+    base: float = Field(gt=0, le=200, description="base diameter in mm")
+    height: float = Field(gt=0, le=20, description="silhouette height in inches")
+    weapons: tuple[str, ...] = ()
+
+    @property
+    def radius(self) -> float:
+        """Base radius in inches."""
+        return self.base / MM_PER_INCH / 2
+
+
+class Weapon(Entry):
+    """A weapon profile; each system adds its own columns."""

@@ -1,0 +1,87 @@
+"""Infinity profiles and weapons (N5 with CodeOne saves as an option)."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import Field, model_validator
+
+from game.rules.data import Profile, Weapon
+
+
+class Ammo(StrEnum):
+    N = "N"
+    AP = "AP"
+    DA = "DA"
+    EXP = "EXP"
+    PARA = "PARA"
+
+
+class InfinityProfile(Profile):
+    """A trooper. Attributes as printed on the unit profile."""
+
+    mov: tuple[float, float] = (4.0, 4.0)
+    cc: int = Field(ge=0, le=30)
+    bs: int = Field(ge=0, le=30)
+    ph: int = Field(ge=0, le=30)
+    wip: int = Field(ge=0, le=30)
+    arm: int = Field(ge=0, le=15)
+    bts: int = Field(ge=0, le=15)
+    wounds: int = Field(ge=1, le=5, description="VITA (or STR for structure troopers)")
+    structure: bool = False
+    silhouette: int = Field(ge=1, le=8)
+    points: int = Field(default=0, ge=0)
+    irregular: bool = False
+    # Mimetism (-3 / -6): enemy BS Attacks and Discover against this trooper (seed 002).
+    mimetism: int = Field(default=0, le=0, ge=-6)
+    skills: tuple[str, ...] = ()
+
+
+class InfinityWeapon(Weapon):
+    """A BS weapon. `bands` are (upper limit in inches, MOD), nearest first;
+    beyond the last band the attack fails automatically (seed 000)."""
+
+    bands: tuple[tuple[float, int], ...] = ()
+    dam: int | None = Field(default=None, ge=0, le=30, description="CodeOne Damage")
+    ps: int | None = Field(default=None, ge=0, le=20, description="N5 Possibility of Survival")
+    burst: int = Field(ge=1, le=6)
+    ammo: Ammo = Ammo.N
+    save: Literal["ARM", "BTS", "PH"] = "ARM"
+    traits: tuple[str, ...] = ()
+    template: Literal["small-teardrop", "large-teardrop", "circular"] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> InfinityWeapon:
+        if self.template is None and not self.bands:
+            raise ValueError("a weapon needs range bands or a template")
+        limits = [b[0] for b in self.bands]
+        if limits != sorted(limits) or len(set(limits)) != len(limits):
+            raise ValueError("range bands must go outward, each limit larger than the last")
+        if self.dam is None and self.ps is None:
+            raise ValueError("a weapon needs dam (CodeOne) or ps (N5)")
+        return self
+
+    @property
+    def possibility_of_survival(self) -> int:
+        """N5 PS; derived as 20 - DAM where only CodeOne's DAM is given (FACTS 3.2)."""
+        return self.ps if self.ps is not None else 20 - (self.dam or 0)
+
+    @property
+    def damage(self) -> int:
+        """CodeOne DAM; derived as 20 - PS where only N5's PS is given (FACTS 3.2)."""
+        return self.dam if self.dam is not None else 20 - (self.ps or 0)
+
+    @property
+    def max_range(self) -> float:
+        return self.bands[-1][0] if self.bands else 0.0
+
+    def range_mod(self, distance: float) -> int | None:
+        """The MOD for a target `distance` inches away, or None when out of range."""
+        for limit, mod in self.bands:
+            if distance <= limit:
+                return mod
+        return None
+
+
+STATES = ("normal", "prone", "unconscious", "dead")

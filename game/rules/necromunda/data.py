@@ -1,0 +1,97 @@
+"""Necromunda (pre-2023) fighter and weapon profiles (FACTS 2.1, 2.2, 2.9)."""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import Field, model_validator
+
+from game.rules.data import Profile, Weapon
+
+_TRAIT = re.compile(r"^(?P<name>[A-Za-z][A-Za-z \-]*?)(?: \((?P<arg>[^)]+)\))?$")
+KNOWN_TRAITS = frozenset(
+    {
+        "Plentiful", "Scarce", "Sidearm", "Rapid Fire", "Blast", "Template", "Knockback",
+        "Grenade", "Unwieldy", "Blaze", "Rending", "Shock", "Power", "Scattershot", "Melta",
+        "Demolitions", "Versatile", "Smoke",
+    }
+)  # fmt: skip
+
+
+class NecromundaProfile(Profile):
+    """A fighter. Target-number stats (WS, BS, I, Ld, Cl, Wil, Int) are given as N for N+."""
+
+    m: float = Field(ge=1, le=8)
+    ws: int = Field(ge=2, le=6)
+    bs: int = Field(ge=2, le=6)
+    s: int = Field(ge=1, le=6)
+    t: int = Field(ge=1, le=6)
+    w: int = Field(ge=1, le=6)
+    i: int = Field(ge=2, le=6)
+    a: int = Field(ge=1, le=10)
+    ld: int = Field(ge=3, le=10)
+    cl: int = Field(ge=3, le=10)
+    wil: int = Field(ge=3, le=10)
+    int_: int = Field(ge=3, le=10, alias="int")
+    armour: str | None = None
+    save: int | None = Field(default=None, ge=2, le=6, description="armour save N+")
+    points: int = Field(default=0, ge=0)
+    role: str = "ganger"
+
+
+class NecromundaWeapon(Weapon):
+    """Rng S | Rng L | Acc S | Acc L | Str | AP | D | Am | Traits (FACTS 2.2).
+
+    `short` None with `template` trait = flame template; `long_strength_multiple`
+    is for grenades (long range = S x 3)."""
+
+    short: float | None = Field(default=None, ge=0)
+    long: float | None = Field(default=None, ge=0)
+    long_strength_multiple: int | None = None
+    acc_short: int = Field(default=0, ge=-3, le=3)
+    acc_long: int = Field(default=0, ge=-3, le=3)
+    strength: int = Field(ge=1, le=10)
+    ap: int = Field(default=0, ge=-6, le=0)
+    damage: int = Field(default=1, ge=0, le=6)
+    ammo: int | None = Field(default=None, ge=2, le=7, description="Ammo test N+")
+    traits: tuple[str, ...] = ()
+
+    @model_validator(mode="after")
+    def _check(self) -> NecromundaWeapon:
+        for trait in self.traits:
+            m = _TRAIT.match(trait)
+            if not m or m["name"] not in KNOWN_TRAITS:
+                raise ValueError(f"unknown trait {trait!r}")
+        if not self.is_template and self.long is None and self.long_strength_multiple is None:
+            raise ValueError("a ranged weapon needs long, long_strength_multiple or Template")
+        return self
+
+    def trait(self, name: str) -> str | None:
+        """The trait's argument ('' when it has none), or None when the weapon lacks it."""
+        for trait in self.traits:
+            m = _TRAIT.match(trait)
+            if m and m["name"] == name:
+                return m["arg"] or ""
+        return None
+
+    @property
+    def rapid_fire(self) -> int:
+        arg = self.trait("Rapid Fire")
+        return int(arg) if arg else 0
+
+    @property
+    def blast_diameter(self) -> float | None:
+        arg = self.trait("Blast")
+        return float(arg.rstrip('"')) if arg else None
+
+    @property
+    def is_template(self) -> bool:
+        return self.trait("Template") is not None
+
+    def long_range(self, strength: int) -> float | None:
+        if self.long_strength_multiple is not None:
+            return float(strength * self.long_strength_multiple)
+        return self.long
+
+
+STATES = ("standing", "engaged", "pinned", "seriously-injured", "out-of-action")

@@ -1,0 +1,371 @@
+"""Reading and checking scenario files and rule data.
+
+Every problem is collected, not only the first, each as a `Problem` naming the file,
+the line of the entry's table header and the entry; `load_scenario` raises
+`InputError` with all of them.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any, TypeVar
+
+import shapely
+from pydantic import BaseModel, ValidationError
+from shapely.geometry import LineString, Point, Polygon
+
+from game.errors import InputError, Problem
+from game.paths import ASSETS_DIR
+from game.rules.data import Profile, Weapon
+from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+from game.scenario.model import Header, ModelEntry, SceneryEntry, SideEntry
+from game.scenario.scenario import Piece, PlacedModel, Scenario
+
+M = TypeVar("M", bound=BaseModel)
+
+# Two bases may touch; a base may touch scenery. Anything deeper than this overlaps.
+CONTACT_TOLERANCE = 1e-3
+_SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon"}
+
+
+class _Lines:
+    """Line numbers of table headers in a TOML text, to point at an entry."""
+
+    def __init__(self, text: str) -> None:
+        self._tables: dict[str, int] = {}
+        self._arrays: dict[str, list[int]] = {}
+        for number, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if m := re.match(r"^\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]", line):
+                self._arrays.setdefault(m[1], []).append(number)
+            elif m := re.match(r"^\[\s*([A-Za-z0-9_\-]+)\s*\]", line):
+                self._tables.setdefault(m[1], number)
+
+    def table(self, name: str) -> int | None:
+        return self._tables.get(name)
+
+    def entry(self, name: str, index: int) -> int | None:
+        lines = self._arrays.get(name, [])
+        return lines[index] if index < len(lines) else None
+
+
+def _describe(error: Mapping[str, Any]) -> str:
+    loc = ".".join(str(part) for part in error["loc"] if not isinstance(part, int))
+    kind = error["type"]
+    if kind == "missing":
+        return f"missing field {loc!r}"
+    if kind == "extra_forbidden":
+        return f"unknown field {loc!r}"
+    message = str(error["msg"]).removeprefix("Value error, ")
+    return f"{loc}: {message}" if loc else message
+
+
+def _validate(
+    model: type[M], raw: object, file: str, place: str, line: int | None, out: list[Problem]
+) -> M | None:
+    if not isinstance(raw, dict):
+        out.append(Problem(file, place, "expected a table", line))
+        return None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as err:
+        for e in err.errors():
+            out.append(Problem(file, place, _describe(e), line))
+        return None
+
+
+def _entry_place(kind: str, raw: object, index: int) -> str:
+    key = "name" if kind in ("profile", "weapon") else "id"
+    if isinstance(raw, dict) and isinstance(raw.get(key), str):
+        return f"{kind} {raw[key]!r}"
+    return f"{kind} #{index + 1}"
+
+
+def read_toml(path: Path) -> tuple[dict[str, Any], _Lines]:
+    """The parsed file and its header lines; a missing file or a syntax error is bad input."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(Problem(str(path), "", "no such file")) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(Problem(str(path), "", f"cannot read: {err}")) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        m = _SYNTAX_LINE.search(message)
+        line = int(m[1]) if m else None
+        message = _SYNTAX_LINE.sub("", message).strip()
+        raise InputError(Problem(str(path), "TOML syntax", message, line)) from None
+    return data, _Lines(text)
+
+
+def _read_entries(
+    model: type[M], kind: str, data: Mapping[str, Any], lines: _Lines, file: str, out: list[Problem]
+) -> list[tuple[M, int | None]]:
+    raw_list = data.get(kind, [])
+    if not isinstance(raw_list, list):
+        out.append(Problem(file, kind, f"write each {kind} as a [[{kind}]] table", None))
+        return []
+    found: list[tuple[M, int | None]] = []
+    for index, raw in enumerate(raw_list):
+        line = lines.entry(kind, index)
+        entry = _validate(model, raw, file, _entry_place(kind, raw, index), line, out)
+        if entry is not None:
+            found.append((entry, line))
+    return found
+
+
+def _check_rule_data(
+    profiles: Iterable[tuple[Profile, str, int | None]],
+    weapons: Mapping[str, Weapon],
+    out: list[Problem],
+) -> None:
+    for profile, file, line in profiles:
+        for weapon in profile.weapons:
+            if weapon not in weapons:
+                out.append(
+                    Problem(file, f"profile {profile.name!r}", f"unknown weapon {weapon!r}", line)
+                )
+
+
+@cache
+def rule_data(ruleset_name: str) -> tuple[dict[str, Profile], dict[str, Weapon]]:
+    """The bundled profiles and weapons of a rule system (assets/<system>/)."""
+    ruleset = find_ruleset(ruleset_name)
+    folder = ASSETS_DIR / ruleset.assets
+    problems: list[Problem] = []
+    profiles: dict[str, Profile] = {}
+    weapons: dict[str, Weapon] = {}
+    profile_places: list[tuple[Profile, str, int | None]] = []
+    path = folder / "weapons.toml"
+    data, lines = read_toml(path)
+    for weapon, line in _read_entries(
+        ruleset.weapon_model, "weapon", data, lines, str(path), problems
+    ):
+        if weapon.name in weapons:
+            problems.append(Problem(str(path), f"weapon {weapon.name!r}", "duplicate name", line))
+        weapons[weapon.name] = weapon
+    path = folder / "profiles.toml"
+    data, lines = read_toml(path)
+    for prof, line in _read_entries(
+        ruleset.profile_model, "profile", data, lines, str(path), problems
+    ):
+        if prof.name in profiles:
+            problems.append(Problem(str(path), f"profile {prof.name!r}", "duplicate name", line))
+        profiles[prof.name] = prof
+        profile_places.append((prof, str(path), line))
+    _check_rule_data(profile_places, weapons, problems)
+    if problems:
+        raise InputError(problems)
+    return profiles, weapons
+
+
+def _collinear(points: list[tuple[float, float]]) -> bool:
+    (x0, y0), (x1, y1) = points[0], points[1]
+    return all(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) <= 1e-9 for x, y in points[2:])
+
+
+def _footprint(entry: SceneryEntry, file: str, line: int | None, out: list[Problem]) -> Polygon:
+    place = f"scenery {entry.id!r}"
+    if entry.line is not None:
+        path = LineString(entry.line)
+        if path.length == 0:
+            out.append(Problem(file, place, "line has zero length", line))
+            return Polygon()
+        if not path.is_simple:
+            out.append(Problem(file, place, "line crosses itself", line))
+            return Polygon()
+        shape = path.buffer(entry.thickness / 2, cap_style="flat", join_style="mitre")
+        return shape if isinstance(shape, Polygon) else Polygon()
+    points = list(entry.polygon or [])
+    if len(points) > 1 and points[0] == points[-1]:
+        points.pop()
+    if len(points) < 3:
+        out.append(Problem(file, place, f"polygon has {len(points)} points, needs 3 or more", line))
+        return Polygon()
+    poly = Polygon(points)
+    # A polygon whose points all lie on one line has no area (shapely calls it
+    # self-intersecting); a bow-tie has two lobes and crosses itself.
+    if _collinear(points):
+        out.append(Problem(file, place, "polygon has zero area", line))
+        return Polygon()
+    if not poly.is_valid:
+        reason = shapely.is_valid_reason(poly)
+        where = re.search(r"\[([-\d.e ]+)\]", reason)
+        at = ""
+        if where:
+            x, y = (float(v) for v in where[1].split()[:2])
+            at = f" at ({x:g}, {y:g})"
+        out.append(Problem(file, place, f"polygon crosses itself{at}", line))
+        return Polygon()
+    return poly
+
+
+def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
+    """Read a scenario and find every problem in it."""
+    file = str(path)
+    try:
+        data, lines = read_toml(path)
+    except InputError as err:
+        return None, err.problems
+    out: list[Problem] = []
+    for key in data:
+        if key not in _TOP_LEVEL:
+            known = ", ".join(sorted(_TOP_LEVEL))
+            out.append(Problem(file, f"[{key}]", f"unknown table (known: {known})", None))
+    if "scenario" not in data:
+        out.append(Problem(file, "[scenario]", "missing: the file needs a [scenario] table"))
+        return None, out
+    header = _validate(Header, data["scenario"], file, "[scenario]", lines.table("scenario"), out)
+    if header is None:
+        return None, out
+    try:
+        ruleset = find_ruleset(header.ruleset)
+    except UnknownRuleset:
+        known = ", ".join(RULESETS)
+        problem = f"unknown ruleset {header.ruleset!r} (known: {known})"
+        out.append(Problem(file, "[scenario] ruleset", problem, lines.table("scenario")))
+        return None, out
+    try:
+        base_profiles, base_weapons = rule_data(ruleset.name)
+    except InputError as err:
+        return None, out + err.problems
+    weapons = dict(base_weapons)
+    profiles = dict(base_profiles)
+    local_profiles: list[tuple[Profile, str, int | None]] = []
+    # A scenario's own [[weapon]] or [[profile]] replaces a bundled one of that name.
+    seen: set[str] = set()
+    for weapon, line in _read_entries(ruleset.weapon_model, "weapon", data, lines, file, out):
+        if weapon.name in seen:
+            out.append(Problem(file, f"weapon {weapon.name!r}", "duplicate name", line))
+        seen.add(weapon.name)
+        weapons[weapon.name] = weapon
+    seen = set()
+    for prof, line in _read_entries(ruleset.profile_model, "profile", data, lines, file, out):
+        if prof.name in seen:
+            out.append(Problem(file, f"profile {prof.name!r}", "duplicate name", line))
+        seen.add(prof.name)
+        profiles[prof.name] = prof
+        local_profiles.append((prof, file, line))
+    _check_rule_data(local_profiles, weapons, out)
+
+    width, depth = header.table
+    table = Polygon([(0, 0), (width, 0), (width, depth), (0, depth)])
+    ids: dict[str, str] = {}
+
+    def claim(kind: str, entry_id: str, line: int | None) -> None:
+        if entry_id in ids:
+            out.append(
+                Problem(
+                    file, f"{kind} {entry_id!r}", f"duplicate id (already a {ids[entry_id]})", line
+                )
+            )
+        else:
+            ids[entry_id] = kind
+
+    sides: list[SideEntry] = []
+    for side, line in _read_entries(SideEntry, "side", data, lines, file, out):
+        claim("side", side.id, line)
+        sides.append(side)
+    if not data.get("side"):
+        out.append(Problem(file, "[[side]]", "no sides: a scenario needs at least one"))
+
+    pieces: list[tuple[Piece, Polygon]] = []
+    for entry, line in _read_entries(SceneryEntry, "scenery", data, lines, file, out):
+        claim("scenery", entry.id, line)
+        shape = _footprint(entry, file, line, out)
+        if shape.is_empty:
+            continue
+        if not table.buffer(1e-9).contains(shape):
+            out.append(Problem(file, f"scenery {entry.id!r}", "extends off the table", line))
+        coords = tuple((float(x), float(y)) for x, y in list(shape.exterior.coords)[:-1])
+        pieces.append((Piece(entry.id, entry.kind, entry.height, coords, entry.label), shape))
+
+    side_ids = {s.id for s in sides}
+    placed: list[tuple[PlacedModel, int | None]] = []
+    for spec, line in _read_entries(ModelEntry, "model", data, lines, file, out):
+        place = f"model {spec.id!r}"
+        claim("model", spec.id, line)
+        if spec.side not in side_ids:
+            out.append(Problem(file, place, f"unknown side {spec.side!r}", line))
+        profile = profiles.get(spec.profile)
+        if profile is None:
+            out.append(Problem(file, place, f"unknown profile {spec.profile!r}", line))
+            continue
+        if spec.state is not None and spec.state not in ruleset.states:
+            known = ", ".join(ruleset.states)
+            out.append(Problem(file, place, f"unknown state {spec.state!r} (known: {known})", line))
+        for weapon_name in spec.weapons or ():
+            if weapon_name not in weapons:
+                out.append(Problem(file, place, f"unknown weapon {weapon_name!r}", line))
+        placed.append(
+            (
+                PlacedModel(
+                    id=spec.id,
+                    side=spec.side,
+                    profile=spec.profile,
+                    at=spec.at,
+                    facing=spec.facing,
+                    unit=spec.unit,
+                    state=spec.state,
+                    base_mm=spec.base if spec.base is not None else profile.base,
+                    height=spec.height if spec.height is not None else profile.height,
+                    weapons=spec.weapons if spec.weapons is not None else profile.weapons,
+                    lieutenant=spec.lieutenant,
+                ),
+                line,
+            )
+        )
+
+    for index, (m, line) in enumerate(placed):
+        place = f"model {m.id!r}"
+        x, y = m.at
+        r = m.radius
+        if x - r < -1e-9 or y - r < -1e-9 or x + r > width + 1e-9 or y + r > depth + 1e-9:
+            out.append(
+                Problem(
+                    file,
+                    place,
+                    f"base at ({x:g}, {y:g}) is off the {width:g}x{depth:g} table",
+                    line,
+                )
+            )
+        centre = Point(x, y)
+        for piece, shape in pieces:
+            if piece.kind.solid and shape.distance(centre) < r - CONTACT_TOLERANCE:
+                out.append(Problem(file, place, f"stands inside {piece.kind} {piece.id!r}", line))
+        for other, _ in placed[:index]:
+            gap = ((x - other.at[0]) ** 2 + (y - other.at[1]) ** 2) ** 0.5 - r - other.radius
+            if gap < -CONTACT_TOLERANCE:
+                out.append(
+                    Problem(file, place, f'base overlaps model {other.id!r} by {-gap:.2f}"', line)
+                )
+
+    if out:
+        # In the order of the file, whatever check found them.
+        return None, sorted(out, key=lambda p: p.line or 0)
+    scenario = Scenario(
+        path=path,
+        header=header,
+        ruleset=ruleset,
+        scenery=tuple(p for p, _ in pieces),
+        sides=tuple(sides),
+        models=tuple(m for m, _ in placed),
+        profiles=profiles,
+        weapons=weapons,
+    )
+    return scenario, []
+
+
+def load_scenario(path: Path | str) -> Scenario:
+    """The checked scenario at `path`; raises InputError listing every problem."""
+    scenario, problems = check_scenario(Path(path))
+    if problems or scenario is None:
+        raise InputError(problems)
+    return scenario

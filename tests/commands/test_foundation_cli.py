@@ -1,0 +1,73 @@
+"""`skirmish validate` and `skirmish render` as a person runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from tests.conftest import SCENARIOS
+
+Write = Callable[..., Path]
+
+
+def test_validate_bundled(capsys: pytest.CaptureFixture[str]) -> None:
+    files = sorted(str(p) for p in SCENARIOS.glob("*.toml"))
+    assert main(["validate", *files]) == 0
+    out = capsys.readouterr().out
+    assert out.count(": ok (") == len(files)
+
+
+def test_validate_reports_every_problem_in_every_file(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a = write_scenario('[[model]]\nid = "m"\nside = "blue"\nprofile = "x"\nat = [1, 1]\n', "a.toml")
+    b = write_scenario("[scenario\n", "b.toml", header=False)
+    good = SCENARIOS / "infinity-demo.toml"
+    assert main(["validate", str(a), str(good), str(b)]) == 2
+    captured = capsys.readouterr()
+    lines = captured.err.strip().splitlines()
+    assert lines[0] == f"{a}:14: model 'm': unknown profile 'x'"
+    assert lines[1].startswith(f"{b}:1: TOML syntax: ")
+    assert len(lines) == 2
+    assert f"{good}: ok" in captured.out
+
+
+def test_validate_json(write_scenario: Write, capsys: pytest.CaptureFixture[str]) -> None:
+    a = write_scenario('[[model]]\nid = "m"\nside = "blue"\nprofile = "x"\nat = [1, 1]\n')
+    assert main(["validate", "--json", str(a)]) == 2
+    report = json.loads(capsys.readouterr().out)
+    assert report["ok"] is False
+    assert report["files"][0]["problems"] == [
+        {"line": 14, "place": "model 'm'", "problem": "unknown profile 'x'"}
+    ]
+
+
+def test_render_writes_png(tmp_path: Path) -> None:
+    out = tmp_path / "t.png"
+    assert main(["render", str(SCENARIOS / "necromunda-demo.toml"), "--out", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path: Path) -> None:
+    """Run the real console entry in a subprocess, as a person would."""
+    bad = tmp_path / "bad.toml"
+    bad.write_text('[scenario]\nname = "x"\nruleset = "chess"\ntable = [4, 4]\n')
+    run = subprocess.run(
+        [sys.executable, "-m", "game.cli", "render", str(bad), "--out", str(tmp_path / "x.png")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [
+        f"skirmish: {bad}:1: [scenario] ruleset: unknown ruleset 'chess' "
+        "(known: infinity, necromunda, open-rebellion)"
+    ]
+    assert not (tmp_path / "x.png").exists()

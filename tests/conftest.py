@@ -1,0 +1,46 @@
+"""Shared test setup: headless SDL, and a helper that writes scenario files."""
+
+from __future__ import annotations
+
+import os
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REPO = Path(__file__).resolve().parent.parent
+SCENARIOS = REPO / "scenarios"
+
+HEADER = """
+[scenario]
+name = "Test table"
+ruleset = "infinity"
+table = [24, 24]
+
+[[side]]
+id = "blue"
+player = "human"
+
+[[side]]
+id = "red"
+player = "ai"
+"""
+
+
+@pytest.fixture
+def write_scenario(tmp_path: Path) -> Callable[..., Path]:
+    """Write a scenario file; `body` is appended to a valid Infinity header unless
+    `header=False`."""
+
+    def write(body: str, name: str = "table.toml", header: bool = True) -> Path:
+        path = tmp_path / name
+        text = (HEADER if header else "") + textwrap.dedent(body).lstrip("\n")
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write

@@ -1,0 +1,79 @@
+"""The rendered table: its size follows the table and scale, and scenery shows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.render import style
+from game.render.table import default_view, picture_size, save_png, table_picture
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
+
+Write = Callable[..., Path]
+
+
+def test_size_follows_table_and_scale(write_scenario: Write) -> None:
+    path = write_scenario(
+        '[[model]]\nid = "f1"\nside = "blue"\nprofile = "fusilier"\nat = [3, 3]\n'
+    )
+    scenario = load_scenario(path)
+    for scale in (10.0, 20.0, 33.0):
+        picture = table_picture(scenario, scale)
+        expected = (
+            round(24 * scale) + 2 * style.MARGIN,
+            round(24 * scale) + style.MARGIN + style.TITLE,
+        )
+        assert picture.get_size() == expected == picture_size(scenario, scale)
+
+
+def test_scenery_pixels_differ_from_open_table(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "hab"
+        kind = "building"
+        height = 3
+        polygon = [[2, 2], [8, 2], [8, 8], [2, 8]]
+
+        [[scenery]]
+        id = "woods"
+        kind = "area"
+        polygon = [[14, 14], [20, 14], [20, 20], [14, 20]]
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [12, 4]
+        """
+    )
+    scenario = load_scenario(path)
+    picture = table_picture(scenario, 20.0)
+    view = default_view(20.0)
+
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        px, py = view.to_screen(x, y)
+        r, g, b, _ = picture.get_at((round(px), round(py)))
+        return (r, g, b)
+
+    open_table = pixel(11.5, 17.5)  # away from grid lines, scenery and models
+    assert open_table == style.TABLE
+    assert pixel(3.5, 3.5) == style.SCENERY[scenario.piece("hab").kind]
+    woods = pixel(15.5, 15.5)
+    assert woods != open_table and woods[1] > woods[0]  # green over the table colour
+    base = pixel(12.0, 4.3)  # inside the base, beside the facing wedge (facing +x)
+    assert base == style.SIDE_COLOURS[0]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*-demo.toml")), ids=lambda p: p.name)
+def test_demo_renders_to_png(path: Path, tmp_path: Path) -> None:
+    scenario = load_scenario(path)
+    out = tmp_path / "table.png"
+    save_png(table_picture(scenario, 12.0), out)
+    image = pygame.image.load(str(out))
+    assert image.get_size() == picture_size(scenario, 12.0)
+    assert not list(tmp_path.glob(".*tmp*"))  # written atomically: no temporary left

@@ -1,0 +1,319 @@
+"""Scenario files: the bundled ones load; every kind of bad input is named exactly."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.errors import InputError
+from game.scenario import SceneryKind, check_scenario, load_scenario
+from tests.conftest import SCENARIOS
+
+Write = Callable[..., Path]
+
+
+def problems_of(path: Path) -> list[str]:
+    scenario, problems = check_scenario(path)
+    assert scenario is None
+    return [str(p) for p in problems]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")), ids=lambda p: p.name)
+def test_bundled_scenarios_load(path: Path) -> None:
+    scenario = load_scenario(path)
+    assert len(scenario.scenery) >= 8
+    assert len({p.kind for p in scenario.scenery}) >= 3
+    for side in scenario.sides:
+        count = sum(1 for m in scenario.models if m.side == side.id)
+        assert 4 <= count <= 10, (side.id, count)
+
+
+def test_each_ruleset_has_a_demo() -> None:
+    rulesets = {load_scenario(p).ruleset.name for p in SCENARIOS.glob("*-demo.toml")}
+    assert rulesets == {"infinity", "necromunda", "open-rebellion"}
+
+
+def test_a_good_file_resolves_profiles_and_overrides(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "wall-1"
+        kind = "wall"
+        height = 1.0
+        line = [[2, 12], [10, 12]]
+        thickness = 0.5
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [5, 20]
+        facing = -90
+
+        [[model]]
+        id = "proxy"
+        side = "red"
+        profile = "zhanshi"
+        at = [5, 4]
+        base = 40
+        height = 1.6
+        """
+    )
+    scenario = load_scenario(path)
+    f1 = scenario.model("f1")
+    assert f1.base_mm == 25 and f1.height == pytest.approx(1.0)
+    assert f1.radius == pytest.approx(25 / 25.4 / 2)
+    proxy = scenario.model("proxy")
+    assert proxy.base_mm == 40 and proxy.height == pytest.approx(1.6)
+    wall = scenario.piece("wall-1")
+    assert wall.kind is SceneryKind.WALL
+    xs = [x for x, _ in wall.footprint]
+    ys = [y for _, y in wall.footprint]
+    # The line is thickened to a 0.5" strip with flat ends.
+    assert (min(xs), max(xs), min(ys), max(ys)) == pytest.approx((2, 10, 11.75, 12.25))
+
+
+def test_malformed_toml_names_its_line(write_scenario: Write) -> None:
+    path = write_scenario('[scenario]\nname = "x"\nruleset = \n', header=False)
+    [message] = problems_of(path)
+    assert message.startswith(f"{path}:3: TOML syntax: ")
+
+
+def test_missing_file() -> None:
+    _, problems = check_scenario(Path("no/such/table.toml"))
+    assert [str(p) for p in problems] == ["no/such/table.toml: no such file"]
+
+
+def test_missing_and_mistyped_fields(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[model]]
+        id = "f1"
+        side = "blue"
+        at = [5, "north"]
+        """
+    )
+    messages = problems_of(path)
+    assert f"{path}:14: model 'f1': missing field 'profile'" in messages
+    assert any(m.startswith(f"{path}:14: model 'f1': at: ") for m in messages)
+
+
+def test_unknown_field_is_named(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "box"
+        kind = "obstacle"
+        hieght = 2
+        polygon = [[1, 1], [2, 1], [2, 2]]
+        """
+    )
+    assert problems_of(path) == [f"{path}:14: scenery 'box': unknown field 'hieght'"]
+
+
+def test_unknown_ruleset(write_scenario: Write) -> None:
+    path = write_scenario(
+        '[scenario]\nname = "x"\nruleset = "warhammer"\ntable = [24, 24]\n', header=False
+    )
+    assert problems_of(path) == [
+        f"{path}:1: [scenario] ruleset: unknown ruleset 'warhammer' "
+        "(known: infinity, necromunda, open-rebellion)"
+    ]
+
+
+def test_unknown_profile_weapon_and_side(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[model]]
+        id = "f1"
+        side = "green"
+        profile = "fusileer"
+        at = [5, 5]
+
+        [[model]]
+        id = "f2"
+        side = "blue"
+        profile = "fusilier"
+        at = [9, 5]
+        weapons = ["Lascannon"]
+        """
+    )
+    assert problems_of(path) == [
+        f"{path}:14: model 'f1': unknown side 'green'",
+        f"{path}:14: model 'f1': unknown profile 'fusileer'",
+        f"{path}:20: model 'f2': unknown weapon 'Lascannon'",
+    ]
+
+
+def test_a_scenario_profile_with_an_unknown_weapon(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[profile]]
+        name = "sniper"
+        cc = 12
+        bs = 14
+        ph = 10
+        wip = 13
+        arm = 1
+        bts = 0
+        wounds = 1
+        silhouette = 2
+        base = 25
+        height = 1.0
+        weapons = ["Viral Sniper Rifle"]
+        """
+    )
+    assert problems_of(path) == [
+        f"{path}:14: profile 'sniper': unknown weapon 'Viral Sniper Rifle'"
+    ]
+
+
+def test_duplicate_ids(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "f1"
+        kind = "area"
+        polygon = [[1, 1], [3, 1], [3, 3]]
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [10, 10]
+        """
+    )
+    assert problems_of(path) == [f"{path}:19: model 'f1': duplicate id (already a scenery)"]
+
+
+@pytest.mark.parametrize(
+    ("polygon", "problem"),
+    [
+        ("[[1, 1], [5, 1]]", "polygon has 2 points, needs 3 or more"),
+        ("[[1, 1], [5, 1], [9, 1]]", "polygon has zero area"),
+        ("[[1, 1], [5, 5], [5, 1], [1, 5]]", "polygon crosses itself at (3, 3)"),
+    ],
+)
+def test_bad_polygons(write_scenario: Write, polygon: str, problem: str) -> None:
+    path = write_scenario(
+        f"""
+        [[scenery]]
+        id = "bad"
+        kind = "building"
+        polygon = {polygon}
+        """
+    )
+    assert problems_of(path) == [f"{path}:14: scenery 'bad': {problem}"]
+
+
+def test_model_off_the_table(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [23.8, 12]
+        """
+    )
+    assert problems_of(path) == [
+        f"{path}:14: model 'f1': base at (23.8, 12) is off the 24x24 table"
+    ]
+
+
+def test_two_models_overlapping(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [10, 10]
+
+        [[model]]
+        id = "f2"
+        side = "blue"
+        profile = "fusilier"
+        at = [10.5, 10]
+
+        [[model]]
+        id = "f3"
+        side = "blue"
+        profile = "fusilier"
+        at = [10, 10.985]
+        """
+    )
+    # f2 overlaps f1 by about 0.48"; f3 touches f1 (0.984" between centres) and is fine.
+    assert problems_of(path) == [f"{path}:20: model 'f2': base overlaps model 'f1' by 0.48\""]
+
+
+def test_model_standing_inside_a_building(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "hab"
+        kind = "building"
+        polygon = [[5, 5], [10, 5], [10, 10], [5, 10]]
+
+        [[scenery]]
+        id = "woods"
+        kind = "area"
+        polygon = [[12, 5], [18, 5], [18, 10], [12, 10]]
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [7, 7]
+
+        [[model]]
+        id = "f2"
+        side = "blue"
+        profile = "fusilier"
+        at = [15, 7]
+
+        [[model]]
+        id = "f3"
+        side = "blue"
+        profile = "fusilier"
+        at = [10.49, 12]
+        """
+    )
+    assert problems_of(path) == [f"{path}:24: model 'f1': stands inside building 'hab'"]
+
+
+def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "a"
+        kind = "tower"
+        polygon = [[1, 1], [2, 1], [2, 2]]
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        at = [50, 5]
+
+        [[model]]
+        id = "f2"
+        side = "red"
+        profile = "nobody"
+        at = [5, 5]
+        """
+    )
+    messages = problems_of(path)
+    assert len(messages) == 3
+    assert messages[0].startswith(f"{path}:14: scenery 'a': kind: Input should be 'building'")
+    assert messages[1] == f"{path}:19: model 'f1': base at (50, 5) is off the 24x24 table"
+    assert messages[2] == f"{path}:25: model 'f2': unknown profile 'nobody'"
+
+
+def test_load_scenario_raises_input_error(write_scenario: Write) -> None:
+    path = write_scenario("[[model]]\nid = 3\n")
+    with pytest.raises(InputError) as err:
+        load_scenario(path)
+    assert all(p.file == str(path) for p in err.value.problems)
