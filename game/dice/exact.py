@@ -86,6 +86,13 @@ class Distribution(Generic[K]):
             raise ValueError(f"{total} is not a multiple of {self.total}")
         return Distribution({k: v * factor for k, v in self.counts.items()}, total)
 
+    def reduced(self) -> Distribution[K]:
+        """The same distribution with counts and total divided by their common factor."""
+        g = math.gcd(self.total, *self.counts.values())
+        if g <= 1:
+            return self
+        return Distribution({k: v // g for k, v in self.counts.items()}, self.total // g)
+
     def map(self, fn: Callable[[K], J]) -> Distribution[J]:
         """The distribution of `fn(outcome)` (outcomes that map together add up)."""
         counts: dict[J, int] = {}

@@ -1,0 +1,48 @@
+"""Necromunda's special dice as data: injury, firepower and scatter faces.
+
+The faces come from assets/necromunda/dice.toml (see game/scenario/dice_assets.py);
+rules functions take a `NecromundaDice` as a parameter and never read files.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class InjuryResult(enum.Enum):
+    """The results on the faces of an Injury die (FACTS 2.4)."""
+
+    FLESH_WOUND = "flesh wound"
+    SERIOUSLY_INJURED = "seriously injured"
+    OUT_OF_ACTION = "out of action"
+
+
+@dataclass(frozen=True, slots=True)
+class FirepowerFace:
+    """One face of the Firepower die: bullet holes, and whether it shows the Ammo symbol."""
+
+    holes: int
+    ammo: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterFace:
+    """One face of the Scatter die: a "Hit" face (with a small arrow) or an arrow."""
+
+    hit: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NecromundaDice:
+    """The faces of the three special dice; `unconfirmed` names dice marked [U]."""
+
+    injury: tuple[InjuryResult, ...]
+    firepower: tuple[FirepowerFace, ...]
+    scatter: tuple[ScatterFace, ...]
+    unconfirmed: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        for name in ("injury", "firepower", "scatter"):
+            if not getattr(self, name):
+                raise ValueError(f"the {name} die has no faces")

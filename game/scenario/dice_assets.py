@@ -1,0 +1,109 @@
+"""Reading Necromunda's special dice faces from assets/necromunda/dice.toml."""
+
+from __future__ import annotations
+
+import tomllib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from game.errors import InputError, Problem
+from game.paths import ASSETS_DIR
+from game.rules.necromunda.dice import (
+    FirepowerFace,
+    InjuryResult,
+    NecromundaDice,
+    ScatterFace,
+)
+
+NECROMUNDA_DICE = ASSETS_DIR / "necromunda" / "dice.toml"
+
+
+def _faces(data: dict[str, Any], name: str, file: str) -> tuple[list[Any], bool]:
+    table = data.get(name)
+    if not isinstance(table, dict):
+        raise InputError(Problem(file, f"[{name}]", "missing table"))
+    faces = table.get("faces")
+    if not isinstance(faces, list) or not faces:
+        raise InputError(Problem(file, f"{name}.faces", "must be a non-empty list"))
+    unconfirmed = table.get("unconfirmed", False)
+    if not isinstance(unconfirmed, bool):
+        raise InputError(Problem(file, f"{name}.unconfirmed", "must be true or false"))
+    return faces, unconfirmed
+
+
+def _check_keys(face: Any, allowed: set[str], place: str, file: str) -> dict[str, Any]:
+    if not isinstance(face, dict):
+        raise InputError(Problem(file, place, "each face must be a table"))
+    extra = set(face) - allowed
+    if extra:
+        raise InputError(Problem(file, place, f"unknown key {sorted(extra)[0]!r}"))
+    return face
+
+
+def parse_necromunda_dice(data: dict[str, Any], file: str = "dice.toml") -> NecromundaDice:
+    """Validate the parsed TOML; every problem names the file and the face."""
+    unconfirmed: set[str] = set()
+
+    faces, flag = _faces(data, "injury", file)
+    injury: list[InjuryResult] = []
+    for i, face in enumerate(faces):
+        try:
+            injury.append(InjuryResult(face))
+        except ValueError:
+            known = ", ".join(repr(r.value) for r in InjuryResult)
+            raise InputError(
+                Problem(file, f"injury.faces[{i}]", f"{face!r} is not one of {known}")
+            ) from None
+    if flag:
+        unconfirmed.add("injury")
+
+    faces, flag = _faces(data, "firepower", file)
+    firepower: list[FirepowerFace] = []
+    for i, face in enumerate(faces):
+        place = f"firepower.faces[{i}]"
+        entry = _check_keys(face, {"holes", "ammo"}, place, file)
+        holes, ammo = entry.get("holes"), entry.get("ammo", False)
+        if not isinstance(holes, int) or isinstance(holes, bool) or not 0 <= holes <= 6:
+            raise InputError(Problem(file, place, "holes must be a whole number 0..6"))
+        if not isinstance(ammo, bool):
+            raise InputError(Problem(file, place, "ammo must be true or false"))
+        firepower.append(FirepowerFace(holes, ammo))
+    if flag:
+        unconfirmed.add("firepower")
+
+    faces, flag = _faces(data, "scatter", file)
+    scatter: list[ScatterFace] = []
+    for i, face in enumerate(faces):
+        place = f"scatter.faces[{i}]"
+        entry = _check_keys(face, {"hit"}, place, file)
+        if not isinstance(entry.get("hit"), bool):
+            raise InputError(Problem(file, place, "hit must be true or false"))
+        scatter.append(ScatterFace(entry["hit"]))
+    if flag:
+        unconfirmed.add("scatter")
+
+    return NecromundaDice(tuple(injury), tuple(firepower), tuple(scatter), frozenset(unconfirmed))
+
+
+def load_necromunda_dice(path: Path = NECROMUNDA_DICE) -> NecromundaDice:
+    """The special dice from `path` (the bundled assets by default)."""
+    if path == NECROMUNDA_DICE:
+        return _bundled()
+    return _load(path)
+
+
+@cache
+def _bundled() -> NecromundaDice:
+    return _load(NECROMUNDA_DICE)
+
+
+def _load(path: Path) -> NecromundaDice:
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as err:
+        raise InputError(Problem(str(path), "", f"cannot read: {err.strerror}")) from None
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(Problem(str(path), "", f"not valid TOML: {err}")) from None
+    return parse_necromunda_dice(data, str(path))
