@@ -1,0 +1,61 @@
+"""`skirmish play [SCENARIO]`: the interactive table in a pygame-ce window."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from game.errors import InputError, Problem
+from game.paths import SCENARIOS_DIR
+from game.scenario import load_scenario
+
+DEMO = SCENARIOS_DIR / "infinity-demo.toml"
+_SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """`WxH` in pixels, each at least 200."""
+    m = _SIZE.match(text.strip())
+    if not m or int(m[1]) < 200 or int(m[2]) < 200:
+        raise InputError(Problem("--size", "", f"expected WxH of at least 200x200, got {text!r}"))
+    return int(m[1]), int(m[2])
+
+
+def play(
+    scenario: Annotated[
+        Path | None, typer.Argument(help="Scenario file (TOML); default: the Infinity demo.")
+    ] = None,
+    frames: Annotated[
+        int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
+    ] = None,
+    screenshot: Annotated[
+        Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
+    ] = None,
+    size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
+) -> None:
+    """Open the table: select with a click, point at an enemy for the line of fire, drag
+    from a base to measure, wheel to zoom, right-drag to pan, F12 screenshot, Q quits."""
+    width, height = parse_size(size)
+    if screenshot is not None and screenshot.suffix.lower() != ".png":
+        raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    loaded = load_scenario(scenario or DEMO)
+    from game.render.app import App
+
+    app = App.window(loaded, size=(width, height))
+    try:
+        app.run(frames)
+        if screenshot is not None:
+            app.save_screenshot(screenshot)
+            w, h = app.surface.get_size()
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {app.frames} frames")
+    finally:
+        import pygame
+
+        pygame.display.quit()
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play")(play)
