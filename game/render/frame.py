@@ -1,0 +1,318 @@
+"""Drawing the interactive table: a function of the state and its view onto a surface.
+
+`draw_frame` blits the static table layer (grid, scenery, bases: cached per view, size
+and model positions), then draws the overlays (range rings, selection, the ruling,
+the ruler) and the side panel (rendered again only when its text changes).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+from dataclasses import dataclass, field
+
+from game.render import style
+from game.render.ranges import profile_summary, range_rings, weapon_summary
+from game.render.state import AppState, Hover, Point, Ruler, Size, panel_width
+from game.render.table import draw_grid, draw_models, draw_scenery, font, side_colours
+from game.render.view import View
+from game.scenario import PlacedModel, Scenario
+
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame
+
+Colour = style.Colour
+
+PANEL_BG: Colour = (22, 24, 28)
+PANEL_RULE: Colour = (70, 74, 82)
+DIM: Colour = (150, 154, 162)
+SELECT: Colour = (255, 255, 255)
+TARGET: Colour = (255, 210, 60)
+LOF_YES: Colour = (40, 200, 90)
+LOF_NO: Colour = (230, 50, 50)
+NEUTRAL: Colour = (250, 250, 250)
+RULER: Colour = (255, 150, 30)
+RINGS: Colour = (30, 60, 110)
+WARN: Colour = (255, 170, 90)
+
+
+@dataclass(slots=True)
+class LayerCache:
+    """The static table (grid, scenery, bases) drawn once per view and size."""
+
+    key: tuple[object, ...] | None = None
+    surface: pygame.Surface | None = None
+    builds: int = 0
+
+    def layer(self, scenario: Scenario, view: View, size: Size) -> pygame.Surface:
+        key = (id(scenario), scenario.models, view, size)
+        if self.surface is None or self.key != key:
+            surface = pygame.Surface(size)
+            surface.fill(style.BACKGROUND)
+            draw_grid(surface, scenario, view)
+            draw_scenery(surface, scenario, view)
+            draw_models(surface, scenario, view, side_colours(scenario))
+            self.key, self.surface = key, surface.convert() if _display_ready() else surface
+            self.builds += 1
+        return self.surface
+
+
+def _display_ready() -> bool:
+    return pygame.display.get_init() and pygame.display.get_surface() is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLine:
+    text: str
+    colour: Colour = style.TEXT
+    size: int = 20
+    gap: int = 0  # pixels of space above the line
+
+
+@dataclass(slots=True)
+class PanelCache:
+    lines: tuple[PanelLine, ...] | None = None
+    height: int = 0
+    surface: pygame.Surface | None = None
+
+
+@dataclass(slots=True)
+class FrameCache:
+    table: LayerCache = field(default_factory=LayerCache)
+    panel: PanelCache = field(default_factory=PanelCache)
+
+
+def panel_lines(
+    scenario: Scenario, state: AppState, provider_name: str = ""
+) -> tuple[PanelLine, ...]:
+    """The panel's text, top to bottom: scenario, turn, selection, ruling, ruler, log."""
+    out: list[PanelLine] = [
+        PanelLine(scenario.header.name, size=26),
+        PanelLine(scenario.ruleset.title, DIM, 18),
+    ]
+    active = state.active_side
+    if active:
+        side = scenario.side(active)
+        who = f"{side.name} ({side.id})" if side.name else side.id
+        out.append(PanelLine(f"Turn {state.turn} of {scenario.header.turns}", gap=6))
+        out.append(PanelLine(f"Active: {who}", side_colours(scenario)[active]))
+    out.append(PanelLine("Selected", DIM, 18, gap=10))
+    if state.selected is None:
+        out.append(PanelLine("none: click a base", DIM, 18))
+    else:
+        model = scenario.model(state.selected)
+        out.append(PanelLine(f"{model.id}  ({model.side})", side_colours(scenario)[model.side]))
+        extra = f", {model.state}" if model.state else ""
+        out.append(PanelLine(f"{model.profile}{extra}", size=18))
+        profile = scenario.profiles.get(model.profile)
+        if profile is not None:
+            out.extend(PanelLine(t, DIM, 16) for t in _wrap(profile_summary(profile), 44))
+        for index, name in enumerate(model.weapons):
+            chosen = index == state.weapon
+            mark = ">" if chosen else " "
+            out.append(PanelLine(f"{mark}{index + 1} {name}", TARGET if chosen else style.TEXT))
+            weapon = scenario.weapons.get(name)
+            if weapon is not None and chosen:
+                out.extend(PanelLine(t, DIM, 16) for t in _wrap(weapon_summary(weapon), 44))
+    title = "Line of fire" + (f"  [{provider_name}]" if provider_name else "")
+    out.append(PanelLine(title, DIM, 18, gap=10))
+    if state.hover is not None:
+        out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
+        out.extend(PanelLine(t, size=18) for line in state.hover.lines for t in _wrap(line, 40))
+    else:
+        out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
+    out.append(PanelLine("Odds", DIM, 18, gap=10))
+    out.append(PanelLine("not loaded", DIM, 16))
+    if state.ruler is not None:
+        r = state.ruler
+        to = f" to {r.target}" if r.target else ""
+        out.append(PanelLine("Ruler", DIM, 18, gap=10))
+        out.append(PanelLine(f'{r.distance:.2f}" edge to edge from {r.origin}{to}', RULER))
+    out.append(PanelLine("Dice log", DIM, 18, gap=10))
+    out.extend(PanelLine(t, size=16) for t in state.log[-8:])
+    if not state.log:
+        out.append(PanelLine("no rolls yet", DIM, 16))
+    if state.message:
+        out.append(PanelLine(state.message, WARN, 18, gap=10))
+    return tuple(out)
+
+
+HELP = (
+    "click select · drag base: ruler · wheel zoom",
+    "right-drag pan · Tab/1-9 weapon · Home fit",
+    "Esc deselect · F12 screenshot · Q quit",
+)
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words = text.split(" ")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        lines.append(line)
+    return lines
+
+
+def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache) -> None:
+    """The side panel at the right edge of `surface` (rendered again only when it changes)."""
+    width = panel_width(surface.get_size())
+    height = surface.get_height()
+    if cache.surface is None or cache.lines != lines or cache.height != height:
+        panel = pygame.Surface((width, height))
+        panel.fill(PANEL_BG)
+        pygame.draw.line(panel, PANEL_RULE, (0, 0), (0, height))
+        y = 12
+        for line in lines:
+            y += line.gap
+            image = font(line.size).render(line.text, True, line.colour)
+            panel.blit(image, (14, y))
+            y += image.get_height() + 2
+        y = height - 8
+        for text in reversed(HELP):
+            image = font(16).render(text, True, DIM)
+            y -= image.get_height() + 2
+            panel.blit(image, (14, y))
+        cache.surface, cache.lines, cache.height = panel, lines, height
+    surface.blit(cache.surface, (surface.get_width() - width, 0))
+
+
+def _label(surface: pygame.Surface, text: str, at: Point, colour: Colour,
+           size: int = 18) -> None:  # fmt: skip
+    image = font(size).render(text, True, colour)
+    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    if not surface.get_rect().colliderect(box):
+        return
+    box = box.clamp(surface.get_rect().inflate(-8, -4))
+    pygame.draw.rect(surface, style.INK, box.inflate(6, 2))
+    surface.blit(image, box)
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2,
+            dash: float = 10.0) -> None:  # fmt: skip
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    steps = max(1, int(length // dash))
+    for i in range(0, steps, 2):
+        t0, t1 = i / steps, min(1.0, (i + 1) / steps)
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, colour, p0, p1, width)
+
+
+def _ring(surface: pygame.Surface, colour: Colour, model: PlacedModel, view: View,
+          width: int = 3, pad: float = 4.0) -> None:  # fmt: skip
+    centre = view.to_screen(*model.at)
+    pygame.draw.circle(surface, colour, centre, max(model.radius * view.scale, 3.0) + pad, width)
+
+
+def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState) -> None:
+    """The chosen weapon's range bands around the selected base, labelled with their MODs.
+    Ranges are measured from the base edge, so a ring's radius is the base radius plus
+    the band's limit."""
+    if state.selected is None:
+        return
+    model = scenario.model(state.selected)
+    if not model.weapons:
+        return
+    weapon = scenario.weapons.get(model.weapons[state.weapon % len(model.weapons)])
+    if weapon is None:
+        return
+    view = state.view
+    cx, cy = view.to_screen(*model.at)
+    width, depth = scenario.header.table
+    farthest = math.hypot(width, depth)
+    reach = max(surface.get_size()) * 1.5
+    angle = math.radians(-35)
+    for ring in range_rings(weapon, scenario.profiles.get(model.profile)):
+        if ring.limit > farthest:
+            break
+        radius = (model.radius + ring.limit) * view.scale
+        if radius > reach + math.hypot(cx, cy):
+            break  # the rest are wholly off screen
+        pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
+        at = (cx + math.cos(angle) * radius, cy + math.sin(angle) * radius)
+        _label(surface, ring.label, at, (210, 225, 255), 16)
+
+
+def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
+                engine_loaded: bool) -> None:  # fmt: skip
+    """The witness line (green), or the centre line (red: no line of fire; white dashed:
+    no engine), the blocking pieces outlined in red, and a label at the target."""
+    ruling = hover.ruling
+    shooter = scenario.model(hover.shooter)
+    target = scenario.model(hover.target)
+    for blocker in ruling.blockers:
+        try:
+            piece = scenario.piece(blocker)
+        except KeyError:
+            with contextlib.suppress(KeyError):
+                _ring(surface, LOF_NO, scenario.model(blocker), view, 3, 2.0)
+            continue
+        points = [view.to_screen(x, y) for x, y in piece.footprint]
+        pygame.draw.polygon(surface, LOF_NO, points, 3)
+    if not engine_loaded:
+        colour = NEUTRAL
+        line = ruling.witness or (shooter.at, target.at)
+        _dashed(surface, colour, view.to_screen(*line[0]), view.to_screen(*line[1]))
+        text = f'{ruling.distance:.2f}"  (no LoF engine)'
+    elif ruling.lof and ruling.witness is not None:
+        colour = LOF_YES
+        a, b = ruling.witness
+        pygame.draw.line(surface, colour, view.to_screen(*a), view.to_screen(*b), 3)
+        text = f'LoF {ruling.visible_fraction:.0%} {ruling.cover}  {ruling.distance:.2f}"'
+    else:
+        colour = LOF_NO
+        _dashed(surface, colour, view.to_screen(*shooter.at), view.to_screen(*target.at))
+        text = f'no LoF  {ruling.distance:.2f}"'
+    _ring(surface, TARGET, target, view)
+    tx, ty = view.to_screen(*target.at)
+    _label(surface, text, (tx, ty - target.radius * view.scale - 22), colour)
+
+
+def draw_ruler(surface: pygame.Surface, ruler: Ruler, view: View) -> None:
+    a = view.to_screen(*ruler.start)
+    b = view.to_screen(*ruler.end)
+    pygame.draw.line(surface, style.INK, a, b, 5)
+    pygame.draw.line(surface, RULER, a, b, 3)
+    pygame.draw.circle(surface, RULER, a, 4)
+    pygame.draw.circle(surface, RULER, b, 4)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 16)
+    _label(surface, f'{ruler.distance:.2f}"', mid, RULER, 22)
+
+
+def draw_frame(
+    surface: pygame.Surface,
+    scenario: Scenario,
+    state: AppState,
+    cache: FrameCache,
+    *,
+    engine_loaded: bool = False,
+    provider_name: str = "",
+) -> None:
+    """One frame: the cached table layer, the overlays, the panel."""
+    tw, th = state.table_size
+    tw = min(tw, surface.get_width())
+    th = min(th, surface.get_height())
+    table = surface.subsurface(pygame.Rect(0, 0, tw, th))
+    table.blit(cache.table.layer(scenario, state.view, (tw, th)), (0, 0))
+    view = state.view
+    draw_range_rings(table, scenario, state)
+    if state.selected is not None:
+        _ring(table, SELECT, scenario.model(state.selected), view)
+    if state.hover is not None:
+        draw_ruling(table, scenario, state.hover, view, engine_loaded)
+    if state.ruler is not None:
+        draw_ruler(table, state.ruler, view)
+    draw_panel(surface, panel_lines(scenario, state, provider_name), cache.panel)

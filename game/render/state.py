@@ -1,0 +1,109 @@
+"""The interactive table's state: one frozen value the frame is drawn from.
+
+No pygame here: the state, the initial view and the ruler's geometry are plain data,
+so tests and a future replay viewer can build and compare them.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from game.render import style
+from game.render.ruling import Ruling, edge_distance
+from game.render.view import View
+from game.scenario import PlacedModel, Scenario
+
+Point = tuple[float, float]
+Size = tuple[int, int]
+
+DEFAULT_SIZE: Size = (1280, 800)
+PANEL_WIDTH = 320
+
+
+@dataclass(frozen=True, slots=True)
+class Hover:
+    """The enemy under the pointer with the selected model's ruling against it."""
+
+    shooter: str
+    target: str
+    ruling: Ruling
+    lines: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Ruler:
+    """A measurement from `origin`'s base edge: to a point, or to `target`'s base edge."""
+
+    origin: str
+    start: Point
+    end: Point
+    distance: float
+    target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AppState:
+    """Everything the frame shows besides the scenario itself."""
+
+    size: Size
+    view: View
+    turn: int = 1
+    active_side: str = ""
+    selected: str | None = None
+    weapon: int = 0
+    pointer: Point | None = None
+    hover: Hover | None = None
+    ruler: Ruler | None = None
+    message: str = ""
+    log: tuple[str, ...] = ()
+    running: bool = True
+
+    @property
+    def table_size(self) -> Size:
+        """Pixels of the table area, left of the panel."""
+        return (max(1, self.size[0] - panel_width(self.size)), self.size[1])
+
+
+def panel_width(size: Size) -> int:
+    return min(PANEL_WIDTH, size[0] // 3)
+
+
+def fit_view(scenario: Scenario, table_size: Size) -> View:
+    """The view showing the whole table, centred in the table area, with room for labels."""
+    width, depth = scenario.header.table
+    room_x = table_size[0] - 2 * style.MARGIN
+    room_y = table_size[1] - 2 * style.MARGIN
+    scale = min(max(room_x, 20) / width, max(room_y, 20) / depth)
+    scale = min(max(scale, 2.0), 200.0)
+    return View(
+        scale,
+        (table_size[0] - width * scale) / 2,
+        (table_size[1] - depth * scale) / 2,
+    )
+
+
+def initial_state(scenario: Scenario, size: Size = DEFAULT_SIZE) -> AppState:
+    humans = [s.id for s in scenario.sides if s.player == "human"]
+    active = humans[0] if humans else (scenario.sides[0].id if scenario.sides else "")
+    state = AppState(size=size, view=View(), active_side=active)
+    return replace(state, view=fit_view(scenario, state.table_size))
+
+
+def ruler_between(a: PlacedModel, b: PlacedModel) -> Ruler:
+    """Edge to edge along the line of centres (DESIGN.md: closest points of the bases)."""
+    dx, dy = b.at[0] - a.at[0], b.at[1] - a.at[1]
+    length = math.hypot(dx, dy) or 1.0
+    ux, uy = dx / length, dy / length
+    start = (a.at[0] + ux * a.radius, a.at[1] + uy * a.radius)
+    end = (b.at[0] - ux * b.radius, b.at[1] - uy * b.radius)
+    return Ruler(a.id, start, end, edge_distance(a, b), b.id)
+
+
+def ruler_to_point(a: PlacedModel, point: Point) -> Ruler:
+    dx, dy = point[0] - a.at[0], point[1] - a.at[1]
+    length = math.hypot(dx, dy)
+    if length <= a.radius:
+        return Ruler(a.id, point, point, 0.0)
+    start = (a.at[0] + dx / length * a.radius, a.at[1] + dy / length * a.radius)
+    return Ruler(a.id, start, point, length - a.radius)
