@@ -1,0 +1,146 @@
+"""Events: the one record of what happened. The renderer animates them, logs print
+them, replays compare them. Each is a frozen dataclass; `event_dict` gives the
+JSON form a save file keeps."""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events."""
+
+    @property
+    def name(self) -> str:
+        return type(self).__name__
+
+
+@dataclass(frozen=True, slots=True)
+class Declared(Event):
+    """A declaration was accepted."""
+
+    side: str
+    declaration: dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnStarted(Event):
+    turn: int
+    side: str
+    orders: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEnded(Event):
+    turn: int
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class OrderSpent(Event):
+    """Infinity: an Order taken from a pool (regular, irregular or the Lieutenant's)."""
+
+    side: str
+    model: str
+    pool: str
+    remaining: int
+
+
+@dataclass(frozen=True, slots=True)
+class Moved(Event):
+    model: str
+    path: tuple[Point, ...]
+    distance: float
+
+
+@dataclass(frozen=True, slots=True)
+class Modifier:
+    source: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rolled(Event):
+    """A roll against an attribute: its modifiers, the success value or target number,
+    and the dice with what each came to ("critical", "success", "fail", "cancelled")."""
+
+    model: str
+    purpose: str
+    attribute: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    target: int
+    faces: tuple[int, ...]
+    results: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Event):
+    attacker: str
+    target: str
+    weapon: str
+    critical: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Missed(Event):
+    attacker: str
+    target: str
+    weapon: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SaveRolled(Event):
+    """Saving rolls: `target` is the number a die must not exceed to be saved (N5) or
+    to wound (CodeOne, `wound_on_low`)."""
+
+    model: str
+    faces: tuple[int, ...]
+    target: int
+    wounds: int
+    wound_on_low: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Wounded(Event):
+    model: str
+    wounds: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class StateChanged(Event):
+    model: str
+    before: str
+    after: str
+
+
+@dataclass(frozen=True, slots=True)
+class GameEnded(Event):
+    winner: str | None
+    reason: str
+    scores: dict[str, int]
+
+
+def _plain(value: Any) -> Any:
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    if isinstance(value, float):
+        return round(value, 6)
+    return value
+
+
+def event_dict(event: Event) -> dict[str, Any]:
+    """The JSON form: {"event": "Hit", "attacker": ..., ...}, floats to 6 places."""
+    body = {f.name: _plain(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    return {"event": event.name, **body}

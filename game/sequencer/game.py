@@ -1,0 +1,133 @@
+"""A game: a setup, a seed and the declarations made so far.
+
+`Game.declare` hands a declaration to the rule system's engine; an illegal one is
+refused with the reason (`IllegalDeclaration`) and leaves the state, the log and
+the dice stream exactly as they were. Replaying the same declarations from the
+same seed gives the identical event log."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+import numpy as np
+
+from game.dice.rng import make_rng
+from game.errors import IllegalDeclaration
+from game.sequencer.declarations import Declaration, decode
+from game.sequencer.events import Event, event_dict
+from game.sequencer.setup import Setup
+from game.sequencer.state import GameState
+
+SAVE_FORMAT = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Awaiting:
+    """Who must declare next and what: `kind` names the step (e.g. "order", "aro");
+    `models` are the models the declaration may be for."""
+
+    side: str | None
+    kind: str
+    models: tuple[str, ...] = ()
+
+
+class Engine(Protocol):
+    """A rule system's turn structure on the sequencer."""
+
+    def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]: ...
+
+    def apply(
+        self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
+    ) -> tuple[GameState, list[Event]]:
+        """The new state and events; raises IllegalDeclaration and changes nothing."""
+        ...
+
+    def awaiting(self, state: GameState) -> Awaiting: ...
+
+
+def engine_for(setup: Setup) -> Engine:
+    """The engine of the setup's rule system."""
+    name = setup.ruleset.name
+    if name == "infinity":
+        from game.sequencer.infinity import InfinityEngine
+
+        return InfinityEngine(setup)
+    raise IllegalDeclaration(f"the sequencer does not play {name} yet")
+
+
+class Game:
+    """A game in progress. `events` is the whole log; `declarations` what made it."""
+
+    def __init__(self, setup: Setup, seed: int, engine: Engine | None = None) -> None:
+        self.setup = setup
+        self.seed = seed
+        self.engine = engine or engine_for(setup)
+        self.rng = make_rng(seed)
+        self.state, self.events = self.engine.start(rng=self.rng)
+        self.declarations: list[Declaration] = []
+
+    def awaiting(self) -> Awaiting:
+        return self.engine.awaiting(self.state)
+
+    def declare(self, declaration: Declaration) -> list[Event]:
+        """Apply one declaration; on IllegalDeclaration nothing changes, dice included."""
+        if self.state.finished:
+            raise IllegalDeclaration("the game is over")
+        saved = self.rng.bit_generator.state
+        try:
+            self.state, events = self.engine.apply(self.state, declaration, rng=self.rng)
+        except IllegalDeclaration:
+            self.rng.bit_generator.state = saved
+            raise
+        self.declarations.append(declaration)
+        self.events.extend(events)
+        return events
+
+    def log(self) -> list[dict[str, Any]]:
+        return [event_dict(e) for e in self.events]
+
+    def to_save(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "scenario": str(self.setup.path),
+            "ruleset": self.setup.ruleset.name,
+            "seed": self.seed,
+            "declarations": [d.to_dict() for d in self.declarations],
+            "events": self.log(),
+        }
+
+    def save(self, path: Path) -> None:
+        """Write the save file atomically: a temporary file in the same folder, then rename."""
+        write_json_atomic(path, self.to_save())
+
+    @classmethod
+    def replay(cls, setup: Setup, seed: int, declarations: Iterable[Declaration]) -> Game:
+        game = cls(setup, seed)
+        for declaration in declarations:
+            game.declare(declaration)
+        return game
+
+
+def decode_declarations(raw: Iterable[dict[str, Any]]) -> list[Declaration]:
+    return [decode(item) for item in raw]
+
+
+def write_json_atomic(path: Path, data: Any) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, indent=1)
+            handle.write("\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

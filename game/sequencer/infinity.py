@@ -1,0 +1,874 @@
+"""Infinity on the order sequencer: Orders, AROs and BS Attacks.
+
+The Order Expenditure Sequence (FACTS 3.4) as declarations:
+
+1. `Activate(model, skill)`: the active player spends an Order and declares the
+   first skill (Move, BS Attack, Dodge or Idle).
+2. `React(model, skill, at)`: each enemy trooper eligible for an ARO declares one
+   (Idle = no ARO). Eligible: the active trooper acts in its LoF and inside its
+   180 degree arc (any skill), or inside its 8" Zone of Control (Dodge only).
+3. `Continue(skill)`: the second skill (Idle if none).
+4. `React(...)` again, for troopers that first became eligible now.
+5-7. Resolution: moves, rolls (Face-to-Face where both attacks affect each
+   other, Normal otherwise), saves, wounds and states; then the next Order.
+
+`EndTurn()` gives up the Orders left. A game round is one turn of each side.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+
+import numpy as np
+
+from game.errors import IllegalDeclaration
+from game.rules.infinity.data import InfinityProfile, InfinityWeapon
+from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
+from game.rules.infinity.saves import Ammo, SaveSystem, save_rolls, wound_faces
+from game.rules.infinity.saves import Defence as SaveDefence
+from game.rules.infinity.saves import Weapon as SaveWeapon
+from game.sequencer.declarations import Declaration, declaration
+from game.sequencer.events import (
+    Declared,
+    Event,
+    GameEnded,
+    Hit,
+    Missed,
+    Modifier,
+    Moved,
+    OrderSpent,
+    Rolled,
+    SaveRolled,
+    StateChanged,
+    TurnEnded,
+    TurnStarted,
+    Wounded,
+    _plain,
+)
+from game.sequencer.game import Awaiting
+from game.sequencer.setup import Setup
+from game.sequencer.sight import Cover, Placement, Sight
+from game.sequencer.state import GameState, ModelState
+
+Point = tuple[float, float]
+
+ZONE_OF_CONTROL = 8.0  # Infinity: ZoC reaches 8" from the silhouette (FACTS 3.5)
+ARO_BURST = 1  # Infinity: in ARO the Burst is always 1 (seed 002)
+MAX_BURST = 6  # Infinity: no Attack has more than Burst 6 (seed 002)
+PARTIAL_COVER_MOD = -3  # Infinity: Partial Cover, -3 to the attacker's BS (seed 000)
+CLOSE_COMBAT_MOD = -6  # Infinity: -6 per allied trooper engaged with the target (seed 000)
+ENGAGED_GAP = 0.02  # base contact, inches
+PATH_STEP = 0.5  # AROs are checked at points this far apart along a route
+ACTIVE_STATES = ("normal", "prone")
+
+
+class SkillKind(StrEnum):
+    MOVE = "move"
+    ATTACK = "attack"
+    DODGE = "dodge"
+    IDLE = "idle"
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """One skill of an Order or an ARO.
+
+    Move: `path` are the waypoints after the start point; `facing` the facing at the
+    end (default: the direction of the last leg). BS Attack: `weapon` and `targets`
+    as (target id, dice) pairs; `origin` the point of the route it is made from
+    (default: where the trooper is when the skill is declared); `allies_hit` the
+    order in which allies engaged with the target take failed dice."""
+
+    kind: SkillKind
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    weapon: str | None = None
+    targets: tuple[tuple[str, int], ...] = ()
+    origin: Point | None = None
+    allies_hit: tuple[str, ...] = ()
+
+    @staticmethod
+    def move(*path: Point, facing: float | None = None) -> Skill:
+        return Skill(SkillKind.MOVE, path=tuple(path), facing=facing)
+
+    @staticmethod
+    def attack(weapon: str, *targets: tuple[str, int], origin: Point | None = None) -> Skill:
+        return Skill(SkillKind.ATTACK, weapon=weapon, targets=tuple(targets), origin=origin)
+
+    @staticmethod
+    def dodge() -> Skill:
+        return Skill(SkillKind.DODGE)
+
+    @staticmethod
+    def idle() -> Skill:
+        return Skill(SkillKind.IDLE)
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class Activate(Declaration):
+    model: str
+    skill: Skill
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class React(Declaration):
+    """An ARO. `at` is the point of the active trooper's route where it is taken
+    (default: the end of the route so far). Idle = no ARO."""
+
+    model: str
+    skill: Skill
+    at: Point | None = None
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class Continue(Declaration):
+    skill: Skill
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class EndTurn(Declaration):
+    pass
+
+
+class Stage(StrEnum):
+    ORDER = "order"
+    ARO_FIRST = "aro-first"
+    SECOND = "second"
+    ARO_SECOND = "aro-second"
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    model: str
+    skill: Skill
+    at: Point
+
+
+@dataclass(frozen=True, slots=True)
+class OrderInProgress:
+    model: str
+    start: Point
+    first: Skill
+    route: tuple[Point, ...]  # the whole route so far, start included
+    facing: float
+    stage: Stage
+    eligible: tuple[tuple[str, bool], ...]  # (reactor, may use any ARO / Dodge only)
+    reactions: tuple[Reaction, ...] = ()
+    second: Skill | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InfinityState(GameState):
+    orders: int = 0  # the active side's regular Order pool
+    irregular: frozenset[str] = frozenset()  # troopers with their Irregular Order unspent
+    lieutenant_order: bool = False
+    order: OrderInProgress | None = None
+
+
+def _length(route: Iterable[Point]) -> float:
+    pts = list(route)
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
+def _along(route: tuple[Point, ...], step: float = PATH_STEP) -> list[Point]:
+    """Points along a route, `step` apart, both ends included."""
+    out = [route[0]]
+    for a, b in itertools.pairwise(route):
+        n = max(1, math.ceil(math.dist(a, b) / step))
+        out.extend(
+            (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(1, n + 1)
+        )
+    return out
+
+
+def _on_route(route: tuple[Point, ...], p: Point, tol: float = 1e-6) -> bool:
+    if len(route) == 1:
+        return math.dist(route[0], p) <= tol
+    for a, b in itertools.pairwise(route):
+        ax, ay, bx, by = *a, *b
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = (
+            0.0
+            if length2 == 0
+            else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+        )
+        if math.dist((ax + t * dx, ay + t * dy), p) <= tol:
+            return True
+    return False
+
+
+def _heading(a: Point, b: Point, default: float) -> float:
+    if math.dist(a, b) < 1e-9:
+        return default
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def _results(ranks: list[int], survivors: int | None) -> tuple[str, ...]:
+    """Each die's result for the log: critical, success, fail; "cancelled" for
+    successes beaten in a Face-to-Face (survivors: the opponent's best rank)."""
+    out = []
+    for r in ranks:
+        if r == 0:
+            out.append("fail")
+        elif survivors is not None and r <= survivors:
+            out.append("cancelled")
+        else:
+            out.append("critical" if r == CRIT else "success")
+    return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class _Roll:
+    """One side's dice against one opponent (or none)."""
+
+    model: str
+    purpose: str
+    attribute: str
+    base: int
+    modifiers: tuple[Modifier, ...]
+    burst: int
+    weapon: InfinityWeapon | None  # None: Dodge
+    target: str
+    auto_fail: str = ""  # reason the dice cannot succeed (out of range)
+
+    @property
+    def sv(self) -> int:
+        if self.auto_fail:
+            return 0
+        return self.base + cap_mod(sum(m.value for m in self.modifiers))
+
+
+class InfinityEngine:
+    """Infinity's turn structure and BS Attack resolution."""
+
+    def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
+        self.setup = setup
+        if sight is None:
+            from game.sequencer.table_sight import TableSight
+
+            sight = TableSight(setup)
+        self.sight = sight
+        self.profiles: dict[str, InfinityProfile] = {}
+        self.weapons: dict[str, tuple[str, ...]] = {}
+        self.lieutenants: set[str] = set()
+        self.points: dict[str, int] = {}
+        for m in setup.models:
+            profile = setup.profiles[m.profile]
+            assert isinstance(profile, InfinityProfile)
+            self.profiles[m.id] = profile
+            self.weapons[m.id] = m.weapons
+            self.points[m.id] = profile.points
+            if m.lieutenant:
+                self.lieutenants.add(m.id)
+        self.system = SaveSystem.CODEONE if setup.header.saves == "codeone" else SaveSystem.N5
+        self.turns = setup.header.turns
+
+    # -- state ---------------------------------------------------------------
+
+    def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]:
+        models = tuple(
+            ModelState(m.id, m.side, m.at, m.facing, m.state or "normal") for m in self.setup.models
+        )
+        sides = tuple(s.id for s in self.setup.sides)
+        state = InfinityState(turn=1, active=sides[0], sides=sides, models=models)
+        return self._begin_turn(state, [])
+
+    def _can_act(self, m: ModelState) -> bool:
+        return m.status in ACTIVE_STATES
+
+    def _placements(
+        self, state: GameState, moved: Mapping[str, Placement] | None = None
+    ) -> dict[str, Placement]:
+        out = {m.id: Placement(m.at, m.facing, m.status != "dead") for m in state.models}
+        if moved:
+            out.update(moved)
+        return out
+
+    def _begin_turn(
+        self, state: InfinityState, events: list[Event]
+    ) -> tuple[InfinityState, list[Event]]:
+        """Infinity Tactical Phase: one Order per trooper able to act, plus the Lieutenant's."""
+        able = [m for m in state.side_models(state.active) if self._can_act(m)]
+        irregular = frozenset(m.id for m in able if self.profiles[m.id].irregular)
+        regular = sum(1 for m in able if m.id not in irregular)
+        lieutenant = any(m.id in self.lieutenants for m in able)
+        state = dataclasses.replace(
+            state, orders=regular, irregular=irregular, lieutenant_order=lieutenant, order=None
+        )
+        events.append(
+            TurnStarted(state.turn, state.active, regular + len(irregular) + int(lieutenant))
+        )
+        return state, events
+
+    def _orders_left(self, state: InfinityState) -> int:
+        return state.orders + len(state.irregular) + int(state.lieutenant_order)
+
+    def awaiting(self, state: GameState) -> Awaiting:
+        assert isinstance(state, InfinityState)
+        if state.finished:
+            return Awaiting(None, "over")
+        order = state.order
+        if order is None:
+            able = tuple(m.id for m in state.side_models(state.active) if self._can_act(m))
+            return Awaiting(state.active, "order", able)
+        if order.stage is Stage.SECOND:
+            return Awaiting(state.active, "second", (order.model,))
+        reacted = {r.model for r in order.reactions}
+        waiting = tuple(r for r, _ in order.eligible if r not in reacted)
+        return Awaiting(state.other_side(state.active), "aro", waiting)
+
+    # -- declarations ----------------------------------------------------------
+
+    def apply(
+        self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
+    ) -> tuple[GameState, list[Event]]:
+        assert isinstance(state, InfinityState)
+        events: list[Event] = []
+        if isinstance(declaration, Activate):
+            state = self._activate(state, declaration, events)
+        elif isinstance(declaration, React):
+            state = self._react(state, declaration, events)
+        elif isinstance(declaration, Continue):
+            state = self._continue(state, declaration, events)
+        elif isinstance(declaration, EndTurn):
+            if state.order is not None:
+                raise IllegalDeclaration("finish the Order in progress before ending the turn")
+            events.append(Declared(state.active, declaration.to_dict()))
+            return self._end_turn(state, events)
+        else:
+            raise IllegalDeclaration(f"Infinity has no declaration {type(declaration).__name__}")
+        order = state.order
+        if order is not None and order.stage in (Stage.ARO_FIRST, Stage.ARO_SECOND):
+            reacted = {r.model for r in order.reactions}
+            if all(r in reacted for r, _ in order.eligible):
+                if order.stage is Stage.ARO_FIRST:
+                    state = dataclasses.replace(
+                        state, order=dataclasses.replace(order, stage=Stage.SECOND)
+                    )
+                else:
+                    state = self._resolve(state, events, rng)
+        return state, events
+
+    def _model(self, state: GameState, model_id: str) -> ModelState:
+        try:
+            return state.model(model_id)
+        except KeyError:
+            raise IllegalDeclaration(f"there is no model {model_id!r}") from None
+
+    def _activate(self, state: InfinityState, d: Activate, events: list[Event]) -> InfinityState:
+        if state.order is not None:
+            raise IllegalDeclaration(f"{state.order.model} is still carrying out its Order")
+        m = self._model(state, d.model)
+        if m.side != state.active:
+            raise IllegalDeclaration(f"{m.id} is not on the active side ({state.active})")
+        if not self._can_act(m):
+            raise IllegalDeclaration(f"{m.id} is {m.status} and cannot act")
+        # Which Order pays: the trooper's own Irregular Order, the pool, or the Lieutenant's.
+        if m.id in state.irregular:
+            pool, state2 = (
+                "irregular",
+                dataclasses.replace(state, irregular=state.irregular - {m.id}),
+            )
+        elif state.orders > 0 and not self.profiles[m.id].irregular:
+            pool, state2 = "regular", dataclasses.replace(state, orders=state.orders - 1)
+        elif m.id in self.lieutenants and state.lieutenant_order:
+            pool, state2 = "lieutenant", dataclasses.replace(state, lieutenant_order=False)
+        else:
+            raise IllegalDeclaration(f"no Order left for {m.id}")
+        route, facing = self._route_after(state, m, (m.at,), m.facing, d.skill, first=True)
+        order = OrderInProgress(m.id, m.at, d.skill, route, facing, Stage.ARO_FIRST, ())
+        eligible = self._eligible(state2, order, d.skill, route, already=())
+        order = dataclasses.replace(order, eligible=eligible)
+        events.append(
+            Declared(m.side, {"declare": "Activate", "model": m.id, "skill": _skill_dict(d.skill)})
+        )
+        events.append(OrderSpent(m.side, m.id, pool, self._orders_left(state2)))
+        return dataclasses.replace(state2, order=order)
+
+    def _route_after(
+        self,
+        state: GameState,
+        m: ModelState,
+        route: tuple[Point, ...],
+        facing: float,
+        skill: Skill,
+        *,
+        first: bool,
+    ) -> tuple[tuple[Point, ...], float]:
+        """Check a skill against the route so far; return the route and facing after it."""
+        profile = self.profiles[m.id]
+        if skill.kind is SkillKind.MOVE:
+            if not skill.path:
+                raise IllegalDeclaration("a Move needs at least one point to move to")
+            allowance = profile.mov[0] if first else profile.mov[1]
+            legs = (route[-1], *skill.path)
+            length = _length(legs)
+            if length > allowance + 1e-6:
+                raise IllegalDeclaration(
+                    f'{m.id} can move {allowance:g}" with this Move, not {length:.2f}"'
+                )
+            placements = self._placements(state, {m.id: Placement(route[-1], facing)})
+            blocked = self.sight.path_blocked(placements, m.id, legs)
+            if blocked:
+                raise IllegalDeclaration(f"{m.id} cannot move there: {blocked}")
+            end_facing = (
+                skill.facing if skill.facing is not None else _heading(legs[-2], legs[-1], facing)
+            )
+            return (*route, *skill.path), end_facing
+        if skill.kind is SkillKind.ATTACK:
+            self._check_attack(state, m, route, facing, skill)
+        return route, facing
+
+    def _check_attack(
+        self, state: GameState, m: ModelState, route: tuple[Point, ...], facing: float, skill: Skill
+    ) -> None:
+        weapon = self._weapon(m.id, skill.weapon)
+        if weapon.template is not None and not weapon.bands:
+            raise IllegalDeclaration(
+                f"{weapon.name} is a template weapon; templates are not played yet"
+            )
+        if not skill.targets:
+            raise IllegalDeclaration("a BS Attack needs at least one target")
+        dice = sum(n for _, n in skill.targets)
+        burst = min(weapon.burst, MAX_BURST)
+        if any(n < 1 for _, n in skill.targets):
+            raise IllegalDeclaration("each target needs at least one die")
+        if dice != burst:
+            # Infinity: in the Active Turn a trooper uses its full Burst (seed 002).
+            raise IllegalDeclaration(f"{weapon.name} has Burst {burst}; {dice} dice were assigned")
+        origin = skill.origin if skill.origin is not None else route[-1]
+        if not _on_route(route, origin):
+            raise IllegalDeclaration(f"the attack's origin {origin} is not on {m.id}'s route")
+        placements = self._placements(state, {m.id: Placement(origin, facing)})
+        seen: set[str] = set()
+        for target_id, _ in skill.targets:
+            if target_id in seen:
+                raise IllegalDeclaration(
+                    f"{target_id} is named twice; give it all its dice at once"
+                )
+            seen.add(target_id)
+            t = self._model(state, target_id)
+            if t.side == m.side:
+                raise IllegalDeclaration(f"{t.id} is on {m.id}'s own side")
+            if t.status == "dead":
+                raise IllegalDeclaration(f"{t.id} is dead")
+            s = self.sight.sighting(placements, m.id, t.id)
+            if not s.in_arc:
+                raise IllegalDeclaration(f"{t.id} is outside {m.id}'s 180 degree arc")
+            if not s.lof or s.cover is Cover.TOTAL:
+                raise IllegalDeclaration(
+                    f"{m.id} has no line of fire to {t.id}"
+                    + (f" ({s.reason})" if s.reason else " (total cover)")
+                )
+
+    def _weapon(self, model_id: str, name: str | None) -> InfinityWeapon:
+        names = self.weapons[model_id]
+        if name is None:
+            if not names:
+                raise IllegalDeclaration(f"{model_id} has no weapon")
+            name = names[0]
+        if name not in names:
+            raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
+        weapon = self.setup.weapons[name]
+        assert isinstance(weapon, InfinityWeapon)
+        return weapon
+
+    def _eligible(
+        self,
+        state: GameState,
+        order: OrderInProgress,
+        skill: Skill,
+        route: tuple[Point, ...],
+        already: Iterable[str],
+    ) -> tuple[tuple[str, bool], ...]:
+        """Enemy troopers that may declare an ARO, with whether any ARO (True) or only Dodge."""
+        done = set(already)
+        points = _along(route) if skill.kind is SkillKind.MOVE else [route[-1]]
+        active = state.model(order.model)
+        out: list[tuple[str, bool]] = []
+        for r in state.models:
+            if r.side == active.side or r.id in done or not self._can_act(r):
+                continue
+            lof = zoc = False
+            for p in points:
+                placements = self._placements(state, {active.id: Placement(p, order.facing)})
+                s = self.sight.sighting(placements, r.id, active.id)
+                if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
+                    lof = True
+                    break
+                if s.distance <= ZONE_OF_CONTROL:
+                    zoc = True
+            if lof or zoc:
+                out.append((r.id, lof))
+        return tuple(out)
+
+    def _react(self, state: InfinityState, d: React, events: list[Event]) -> InfinityState:
+        order = state.order
+        if order is None or order.stage not in (Stage.ARO_FIRST, Stage.ARO_SECOND):
+            raise IllegalDeclaration("no ARO can be declared now")
+        eligible = dict(order.eligible)
+        if d.model not in eligible:
+            raise IllegalDeclaration(
+                f"{d.model} cannot react to {order.model} now "
+                "(no line of fire, not in its Zone of Control)"
+            )
+        if any(r.model == d.model for r in order.reactions):
+            raise IllegalDeclaration(f"{d.model} has already declared its ARO")
+        at = d.at if d.at is not None else order.route[-1]
+        if not _on_route(order.route, at):
+            raise IllegalDeclaration(f"{at} is not on {order.model}'s route")
+        kind = d.skill.kind
+        if kind is SkillKind.MOVE:
+            raise IllegalDeclaration("Move is not an ARO here; declare Dodge, a BS Attack or Idle")
+        if kind is SkillKind.ATTACK:
+            if not eligible[d.model]:
+                raise IllegalDeclaration(
+                    f"{d.model} has no line of fire to {order.model}: "
+                    "inside its Zone of Control it may only Dodge"
+                )
+            if len(d.skill.targets) != 1 or d.skill.targets[0][0] != order.model:
+                raise IllegalDeclaration(f"an ARO must target the active trooper, {order.model}")
+            if d.skill.targets[0][1] != ARO_BURST:
+                raise IllegalDeclaration("in ARO the Burst is 1")
+            weapon = self._weapon(d.model, d.skill.weapon)
+            if not weapon.bands:
+                raise IllegalDeclaration(
+                    f"{weapon.name} is a template weapon; templates are not played yet"
+                )
+            placements = self._placements(state, {order.model: Placement(at, order.facing)})
+            s = self.sight.sighting(placements, d.model, order.model)
+            if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
+                raise IllegalDeclaration(f"{d.model} has no line of fire to {order.model} at {at}")
+        reactor = state.model(d.model)
+        events.append(Declared(reactor.side, d.to_dict()))
+        order = dataclasses.replace(
+            order, reactions=(*order.reactions, Reaction(d.model, d.skill, at))
+        )
+        return dataclasses.replace(state, order=order)
+
+    def _continue(self, state: InfinityState, d: Continue, events: list[Event]) -> InfinityState:
+        order = state.order
+        if order is None or order.stage is not Stage.SECOND:
+            raise IllegalDeclaration("no second skill can be declared now")
+        first, second = order.first.kind, d.skill.kind
+        actions = {SkillKind.ATTACK, SkillKind.DODGE}
+        # Infinity: Short Movement + Short Movement, or Short Movement + Short Skill.
+        if first in actions and second in actions:
+            raise IllegalDeclaration(
+                f"{first} and {second} cannot share one Order (one Short Skill at most)"
+            )
+        m = state.model(order.model)
+        route, facing = self._route_after(
+            state, m, order.route, order.facing, d.skill, first=first is not SkillKind.MOVE
+        )
+        order = dataclasses.replace(order, route=route, facing=facing, second=d.skill)
+        done = [r for r, _ in order.eligible]
+        new = (
+            self._eligible(state, order, d.skill, route, already=done)
+            if second is SkillKind.MOVE
+            else ()
+        )
+        order = dataclasses.replace(order, eligible=(*order.eligible, *new), stage=Stage.ARO_SECOND)
+        events.append(
+            Declared(state.active, {"declare": "Continue", "skill": _skill_dict(d.skill)})
+        )
+        return dataclasses.replace(state, order=order)
+
+    # -- resolution ------------------------------------------------------------
+
+    def _resolve(
+        self, state: InfinityState, events: list[Event], rng: np.random.Generator
+    ) -> InfinityState:
+        order = state.order
+        assert order is not None
+        active = state.model(order.model)
+        if len(order.route) > 1:
+            events.append(Moved(active.id, order.route, _length(order.route)))
+        end = order.route[-1]
+        state = dataclasses.replace(
+            state.with_model(active.replace(at=end, facing=order.facing)), order=None
+        )
+        skills = [s for s in (order.first, order.second) if s is not None]
+        attack = next((s for s in skills if s.kind is SkillKind.ATTACK), None)
+        dodging = any(s.kind is SkillKind.DODGE for s in skills)
+        # The active trooper's rolls against each target, and each reactor's roll.
+        active_rolls: dict[str, _Roll] = {}
+        if attack is not None:
+            origin = (
+                attack.origin
+                if attack.origin is not None
+                else (order.start if attack is order.first else end)
+            )
+            active_rolls = self._attack_rolls(
+                state, active.id, origin, order.facing, attack, reactive=False
+            )
+        reaction_rolls: dict[str, _Roll] = {}
+        for r in order.reactions:
+            if r.skill.kind is SkillKind.ATTACK:
+                reaction_rolls[r.model] = self._attack_rolls(
+                    state,
+                    r.model,
+                    state.model(r.model).at,
+                    state.model(r.model).facing,
+                    r.skill,
+                    reactive=True,
+                    target_at=r.at,
+                )[active.id]
+            elif r.skill.kind is SkillKind.DODGE:
+                reaction_rolls[r.model] = self._dodge_roll(r.model, active.id)
+        damage: list[
+            tuple[str, str, InfinityWeapon, int, int]
+        ] = []  # attacker, target, weapon, hits, crits
+        order_of_targets = list(active_rolls)
+        for target in order_of_targets:
+            mine = active_rolls[target]
+            theirs = reaction_rolls.pop(target, None)
+            if theirs is not None:  # both affect each other: Face-to-Face
+                hits_me, hits_them = self._face_to_face(mine, theirs, events, rng)
+                if theirs.weapon is not None:
+                    damage.append((theirs.model, active.id, theirs.weapon, *hits_me))
+            else:
+                hits_them = self._normal(mine, events, rng)
+            if mine.weapon is not None:
+                damage.append((active.id, target, mine.weapon, *hits_them))
+        for reactor, roll in reaction_rolls.items():
+            if roll.weapon is None:  # a Dodge against an attack that was not made: no roll
+                continue
+            if dodging:
+                # The active trooper's Dodge against an attack that targets it: Face-to-Face.
+                dodge = self._dodge_roll(active.id, reactor)
+                _, hits_me = self._face_to_face(roll, dodge, events, rng)
+                damage.append((reactor, active.id, roll.weapon, *hits_me))
+            else:
+                damage.append((reactor, active.id, roll.weapon, *self._normal(roll, events, rng)))
+        for attacker, target, weapon, hits, crits in damage:
+            if hits + crits:
+                state = self._hit(state, attacker, target, weapon, hits, crits, events, rng)
+        return self._after_order(state, events)
+
+    def _attack_rolls(
+        self,
+        state: GameState,
+        shooter: str,
+        origin: Point,
+        facing: float,
+        skill: Skill,
+        *,
+        reactive: bool,
+        target_at: Point | None = None,
+    ) -> dict[str, _Roll]:
+        weapon = self._weapon(shooter, skill.weapon)
+        profile = self.profiles[shooter]
+        moved = {shooter: Placement(origin, facing)}
+        out: dict[str, _Roll] = {}
+        for target_id, dice in skill.targets:
+            placements = self._placements(state, moved)
+            if target_at is not None:
+                placements[target_id] = Placement(target_at, placements[target_id].facing)
+            s = self.sight.sighting(placements, shooter, target_id)
+            mods: list[Modifier] = []
+            band = weapon.range_mod(s.distance)
+            auto_fail = ""
+            if band is None:
+                # Infinity: beyond the weapon's longest band the attack fails (seed 000).
+                auto_fail = f'out of range ({s.distance:.1f}" > {weapon.max_range:g}")'
+            else:
+                mods.append(Modifier(f'range {s.distance:.1f}"', band))
+            if s.cover is Cover.PARTIAL:
+                mods.append(Modifier("partial cover", PARTIAL_COVER_MOD))
+            mimetism = self.profiles[target_id].mimetism
+            if mimetism:
+                mods.append(Modifier("mimetism", mimetism))
+            engaged = self._engaged_allies(state, shooter, target_id)
+            if engaged:
+                mods.append(
+                    Modifier(
+                        f"close combat ({len(engaged)} allies)", CLOSE_COMBAT_MOD * len(engaged)
+                    )
+                )
+            out[target_id] = _Roll(
+                shooter, f"BS Attack ({weapon.name}) at {target_id}", "BS", profile.bs, tuple(mods),
+                ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
+            )  # fmt: skip
+        return out
+
+    def _dodge_roll(self, model: str, against: str) -> _Roll:
+        # Infinity: Dodge is a PH roll (Face-to-Face against the attack).
+        return _Roll(
+            model, f"Dodge against {against}", "PH", self.profiles[model].ph, (), 1, None, against
+        )
+
+    def _engaged_allies(self, state: GameState, shooter: str, target: str) -> list[str]:
+        placements = self._placements(state)
+        side = state.model(shooter).side
+        return [
+            m.id for m in state.models
+            if m.side == side and m.id != shooter and m.status != "dead"
+            and self.sight.distance(placements, m.id, target) <= ENGAGED_GAP
+        ]  # fmt: skip
+
+    def _roll_dice(self, roll: _Roll, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+        side = RollSide(roll.sv, roll.burst)
+        faces = [int(f) for f in rng.integers(1, 21, size=side.dice)]
+        return faces, kept_ranks(side, faces)
+
+    def _log(
+        self,
+        roll: _Roll,
+        faces: list[int],
+        ranks: list[int],
+        beaten_by: int | None,
+        events: list[Event],
+    ) -> None:
+        events.append(
+            Rolled(
+                roll.model,
+                roll.purpose,
+                roll.attribute,
+                roll.base,
+                roll.modifiers,
+                roll.sv,
+                tuple(faces),
+                _results(ranks, beaten_by),
+            )
+        )
+        if roll.auto_fail:
+            events.append(
+                Missed(
+                    roll.model, roll.target, roll.weapon.name if roll.weapon else "", roll.auto_fail
+                )
+            )
+
+    def _normal(
+        self, roll: _Roll, events: list[Event], rng: np.random.Generator
+    ) -> tuple[int, int]:
+        faces, ranks = self._roll_dice(roll, rng)
+        self._log(roll, faces, ranks, None, events)
+        crits = sum(1 for r in ranks if r == CRIT)
+        return sum(1 for r in ranks if 0 < r < CRIT), crits
+
+    def _face_to_face(
+        self, one: _Roll, two: _Roll, events: list[Event], rng: np.random.Generator
+    ) -> tuple[tuple[int, int], tuple[int, int]]:
+        """Hits (non-critical, critical) that `one` takes, and that `two` takes."""
+        faces1, ranks1 = self._roll_dice(one, rng)
+        faces2, ranks2 = self._roll_dice(two, rng)
+        outcome = resolve_ranks(ranks1, ranks2)
+        self._log(one, faces1, ranks1, max(ranks2, default=0), events)
+        self._log(two, faces2, ranks2, max(ranks1, default=0), events)
+        return outcome.hits_on(Side.ONE), outcome.hits_on(Side.TWO)
+
+    def _hit(
+        self,
+        state: InfinityState,
+        attacker: str,
+        target: str,
+        weapon: InfinityWeapon,
+        hits: int,
+        crits: int,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> InfinityState:
+        for i in range(hits + crits):
+            events.append(Hit(attacker, target, weapon.name, critical=i >= hits))
+        t = state.model(target)
+        profile = self.profiles[target]
+        placements = self._placements(state)
+        cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
+        ammo = Ammo(weapon.ammo.value) if weapon.ammo.value in Ammo.__members__ else Ammo.N
+        arm = profile.bts if weapon.save == "BTS" else profile.arm
+        value = (
+            weapon.damage if self.system is SaveSystem.CODEONE else weapon.possibility_of_survival
+        )
+        save_weapon = SaveWeapon(self.system, value, ammo)
+        k = wound_faces(save_weapon, SaveDefence(arm, cover))
+        rolls = save_rolls(hits, crits, ammo)
+        faces = [int(f) for f in rng.integers(1, 21, size=rolls)]
+        # CodeOne: a die of at most DAM - ARM wounds; N5: a die above PS + ARM wounds.
+        if self.system is SaveSystem.CODEONE:
+            wounds = sum(1 for f in faces if f <= k)
+            events.append(SaveRolled(target, tuple(faces), k, wounds, wound_on_low=True))
+        else:
+            wounds = sum(1 for f in faces if f > 20 - k)
+            events.append(SaveRolled(target, tuple(faces), 20 - k, wounds))
+        if wounds == 0:
+            return state
+        total = t.wounds + wounds
+        events.append(Wounded(target, wounds, total))
+        # Infinity: Unconscious at exactly VITA/STR wounds; Dead beyond, or wounded
+        # again while Unconscious.
+        if t.status == "unconscious" or total > profile.wounds:
+            after = "dead"
+        elif total == profile.wounds:
+            after = "unconscious"
+        else:
+            after = t.status
+        if after != t.status:
+            events.append(StateChanged(target, t.status, after))
+        return state.with_model(t.replace(wounds=total, status=after))
+
+    # -- turns and victory -----------------------------------------------------
+
+    def _after_order(self, state: InfinityState, events: list[Event]) -> InfinityState:
+        ended = self._victory(state, events)
+        if ended is not None:
+            return ended
+        able = [m for m in state.side_models(state.active) if self._can_act(m)]
+        if self._orders_left(state) == 0 or not able:
+            new, _ = self._end_turn(state, events)
+            assert isinstance(new, InfinityState)
+            return new
+        return state
+
+    def _victory(
+        self, state: InfinityState, events: list[Event], *, final: bool = False
+    ) -> InfinityState | None:
+        alive = {s: [m for m in state.side_models(s) if self._can_act(m)] for s in state.sides}
+        beaten = [s for s, models in alive.items() if not models]
+        scores = {s: sum(self.points[m.id] for m in alive[s]) for s in state.sides}
+        if beaten:
+            standing = [s for s in state.sides if s not in beaten]
+            winner = standing[0] if len(standing) == 1 else None
+            reason = f"{', '.join(beaten)} has nothing left able to act"
+        elif final:
+            best = max(scores.values())
+            leaders = [s for s, v in scores.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            reason = f"turn limit ({self.turns}): points of troopers still able to act"
+        else:
+            return None
+        events.append(GameEnded(winner, reason, scores))
+        return dataclasses.replace(state, finished=True, winner=winner, order=None)
+
+    def _end_turn(
+        self, state: InfinityState, events: list[Event]
+    ) -> tuple[InfinityState, list[Event]]:
+        events.append(TurnEnded(state.turn, state.active))
+        index = state.sides.index(state.active)
+        if index + 1 < len(state.sides):
+            state = dataclasses.replace(state, active=state.sides[index + 1])
+        else:
+            if state.turn >= self.turns:
+                ended = self._victory(state, events, final=True)
+                assert ended is not None
+                return ended, events
+            state = dataclasses.replace(state, turn=state.turn + 1, active=state.sides[0])
+        state, events = self._begin_turn(state, events)
+        if self._orders_left(state) == 0:
+            return self._end_turn(state, events)
+        return state, events
+
+
+def _skill_dict(skill: Skill) -> dict[str, object]:
+    body = {f.name: _plain(getattr(skill, f.name)) for f in dataclasses.fields(skill)}
+    return {k: v for k, v in body.items() if v not in ((), None, [])}

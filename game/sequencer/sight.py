@@ -1,0 +1,50 @@
+"""What the sequencer asks of the table's geometry, with the models where they are now."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Protocol
+
+Point = tuple[float, float]
+
+
+class Cover(StrEnum):
+    NONE = "none"
+    PARTIAL = "partial"
+    TOTAL = "total"
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """Line of fire from a shooter to a target as the rules read it."""
+
+    lof: bool
+    in_arc: bool
+    cover: Cover
+    distance: float
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    at: Point
+    facing: float
+    present: bool = True  # False for a removed (dead) model
+
+
+class Sight(Protocol):
+    def sighting(
+        self, placements: Mapping[str, Placement], shooter: str, target: str
+    ) -> Sighting: ...
+
+    def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
+        """Edge to edge between two bases, in inches."""
+        ...
+
+    def path_blocked(
+        self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
+    ) -> str | None:
+        """Why the base cannot move along `path` (scenery, a model, the table edge), or None."""
+        ...

@@ -1,0 +1,110 @@
+"""The sequencer's view of the table: the geometry engine with the models where the
+game has put them, read through the rule system's cover rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import shapely
+from shapely.geometry import LineString
+
+from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, edge_distance, sight
+from game.rules.infinity.cover import InfinityCover, read_cover
+from game.sequencer.setup import Setup
+from game.sequencer.sight import Cover, Placement, Sighting
+
+Point = tuple[float, float]
+CONTACT_TOLERANCE = 1e-3  # a moving base may touch scenery and other bases
+
+
+def table_from_setup(setup: Setup) -> Table:
+    """The geometry of a table, built once: scenery prisms and model cylinders."""
+    width, depth = setup.header.table
+    pieces = [
+        Piece(PieceId(p.id), PieceKind(str(p.kind)), tuple(p.footprint), p.height)
+        for p in setup.scenery
+    ]
+    bodies = [
+        Body(BodyId(m.id), m.at, m.radius, m.height, m.facing, m.side, m.unit) for m in setup.models
+    ]
+    return Table.build(width, depth, pieces, bodies)
+
+
+class TableSight:
+    """Sight, distance and movement checks for the sequencer (Infinity's cover reading)."""
+
+    def __init__(self, setup: Setup) -> None:
+        self.table = table_from_setup(setup)
+        self.arc = setup.ruleset.arc_degrees
+        self.models_block = setup.ruleset.models_block
+        self._bodies = {b.id: b for b in self.table.bodies}
+        self._solid = [
+            poly
+            for poly, piece in zip(self.table.polygons, self.table.pieces, strict=True)
+            if piece.kind.solid
+        ]
+        self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
+        self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
+
+    def _table(self, placements: Mapping[str, Placement]) -> Table:
+        key = tuple(sorted((k, p.at, p.facing, p.present) for k, p in placements.items()))
+        table = self._cache.get(key)
+        if table is None:
+            bodies = []
+            for body in self.table.bodies:
+                p = placements.get(body.id)
+                if p is None:
+                    bodies.append(body)
+                elif p.present:
+                    bodies.append(
+                        Body(
+                            body.id, p.at, body.radius, body.height, p.facing, body.side, body.unit
+                        )
+                    )
+            table = self.table.with_bodies(bodies)
+            if len(self._cache) > 4096:
+                self._cache.clear()
+            self._cache[key] = table
+        return table
+
+    def sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
+        table = self._table(placements)
+        s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
+        reading = read_cover(table, s)
+        cover = {
+            InfinityCover.NONE: Cover.NONE,
+            InfinityCover.PARTIAL: Cover.PARTIAL,
+            InfinityCover.TOTAL: Cover.TOTAL,
+        }[reading.level]
+        return Sighting(s.clear, s.in_arc, cover, s.distance, reading.reason)
+
+    def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
+        table = self._table(placements)
+        return float(edge_distance(table.body(a), table.body(b)))
+
+    def path_blocked(
+        self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
+    ) -> str | None:
+        body = self._bodies[BodyId(model)]
+        r = body.radius
+        for x, y in path:
+            if (
+                x - r < -1e-9
+                or y - r < -1e-9
+                or x + r > self.table.width + 1e-9
+                or y + r > self.table.depth + 1e-9
+            ):
+                return f"({x:g}, {y:g}) is off the table"
+        line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
+        swept = line.buffer(r - CONTACT_TOLERANCE)
+        for piece_id, poly in zip(self._solid_ids, self._solid, strict=True):
+            if swept.intersects(poly) and swept.intersection(poly).area > 1e-9:
+                kind = self.table.piece(piece_id).kind.value
+                return f"the base would pass through {kind} {piece_id}"
+        for other, p in placements.items():
+            if other == model or not p.present:
+                continue
+            o = self._bodies[BodyId(other)]
+            if line.distance(shapely.Point(p.at)) < r + o.radius - CONTACT_TOLERANCE:
+                return f"the base would pass through {other}"
+        return None
