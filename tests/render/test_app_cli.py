@@ -1,0 +1,56 @@
+"""`skirmish play` as a script runs it: headless frames, a screenshot, bad input."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.commands.play import parse_size
+from game.errors import InputError
+from game.render import frame
+
+
+def test_frames_and_screenshot_of_the_requested_size(tmp_path: Path) -> None:
+    out = tmp_path / "shots" / "x.png"
+    assert main(["play", "--frames", "3", "--screenshot", str(out), "--size", "900x640"]) == 0
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (900, 640)
+    r, g, b, _ = image.get_at((900 - 5, 320))
+    assert (r, g, b) == frame.PANEL_BG  # the side panel at the right
+    assert not list(out.parent.glob(".*tmp*"))  # written atomically
+
+
+def test_default_size_is_1280_by_800(tmp_path: Path) -> None:
+    out = tmp_path / "x.png"
+    scenario = Path(__file__).resolve().parents[2] / "scenarios" / "necromunda-demo.toml"
+    assert main(["play", str(scenario), "--frames", "1", "--screenshot", str(out)]) == 0
+    assert pygame.image.load(str(out)).get_size() == (1280, 800)
+
+
+def test_missing_scenario_exits_2_with_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    missing = tmp_path / "missing.toml"
+    assert main(["play", str(missing), "--frames", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"skirmish: {missing}: no such file"]
+
+
+def test_bad_size_and_screenshot_name_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["play", "--frames", "1", "--size", "big"]) == 2
+    assert main(["play", "--frames", "1", "--screenshot", str(tmp_path / "x.jpg")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 2 and "--size" in err[0] and "--screenshot" in err[1]
+
+
+def test_parse_size() -> None:
+    assert parse_size("1280x800") == (1280, 800)
+    assert parse_size("640X480") == (640, 480)
+    for bad in ("100x100", "1280", "x800", "12.5x800"):
+        with pytest.raises(InputError):
+            parse_size(bad)

@@ -1,0 +1,66 @@
+"""Range rings and panel summaries read each rule system's weapon columns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.render.ranges import Ring, profile_summary, range_rings, weapon_summary
+from game.scenario import Scenario, load_scenario
+from tests.conftest import SCENARIOS
+
+
+def demo(name: str) -> Scenario:
+    return load_scenario(SCENARIOS / f"{name}-demo.toml")
+
+
+def test_infinity_rings_where_the_mod_changes() -> None:
+    weapons = demo("infinity").weapons
+    # Combi Rifle bands 8:+3 16:+3 24:-3 32:-3 40:-6 48:-6
+    assert range_rings(weapons["Combi Rifle"]) == [
+        Ring(16.0, '+3 to 16"'),
+        Ring(32.0, '-3 to 32"'),
+        Ring(48.0, '-6 to 48"'),
+    ]
+    assert [r.label for r in range_rings(weapons["Pistol"])] == [
+        '+3 to 8"',
+        '0 to 16"',
+        '-3 to 24"',
+    ]
+
+
+def test_necromunda_short_and_long_with_grenades_from_strength() -> None:
+    scenario = demo("necromunda")
+    leader = scenario.profiles["leader"]
+    assert range_rings(scenario.weapons["Autopistol"], leader) == [
+        Ring(4.0, "S +1"),
+        Ring(12.0, "L 0"),
+    ]
+    # Grenades: long range = S x 3 (FACTS, Necromunda grenades); the leader has S 3.
+    krak = scenario.weapons["Krak grenade"]
+    assert range_rings(krak, leader) == [Ring(9.0, "L -1")]
+    assert range_rings(krak) == []  # no fighter, no strength: no ring rather than a guess
+
+
+def test_open_rebellion_a_ring_per_band() -> None:
+    rings = range_rings(demo("open-rebellion").weapons["Rifle"])
+    assert rings[:3] == [
+        Ring(8.0, '>8" +1 def'),
+        Ring(16.0, '>16" +2 def'),
+        Ring(24.0, '>24" +3 def'),
+    ]
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*-demo.toml")), ids=lambda p: p.name)
+def test_every_demo_weapon_and_profile_summarises(path: Path) -> None:
+    scenario = load_scenario(path)
+    for model in scenario.models:
+        assert profile_summary(scenario.profiles[model.profile])
+        for name in model.weapons:
+            assert weapon_summary(scenario.weapons[name])
+
+
+def test_infinity_profile_summary_shows_move_pair() -> None:
+    text = profile_summary(demo("infinity").profiles["fusilier"])
+    assert text.startswith("MOV 4-4  CC 13  BS 12")
