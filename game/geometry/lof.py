@@ -1,0 +1,857 @@
+"""Line of fire between two model cylinders, exact, and the visible fraction of the target.
+
+DESIGN.md "Geometry model (2.5D)". A sight line joins a point of the shooter's cylinder
+to a point of the target's. It is blocked where it passes through the interior of a
+prism (footprint interior, strictly below the top) or, when the rule system says
+models block, through another model's cylinder. A line that only touches an edge, a
+corner or a top (within `EPS` inches) is clear. The part of a line inside the
+shooter's or the target's own base is inside that model and is never blocked.
+
+How line of fire is decided exactly (the argument, in short):
+
+1. Heights. Raising either end of a 3D segment raises every point of it, and every
+   obstacle is a solid standing on the ground, so the best heights are the tops of
+   both cylinders. Then a piece no taller than the lower model never blocks, and a
+   piece at least as tall as the taller model blocks wherever the 2D segment enters
+   its footprint: for those pieces the question is purely 2D. For a piece of height
+   strictly between the two tops ("mid-height") only the part of the segment below
+   its top blocks; for a fixed 2D line that part is smallest when the lower model's
+   end is pushed to the back of its base and the higher model's end is the nearest
+   point of its base, and that is the 3D segment we test for each 2D line.
+2. 2D lines. The clear lines that meet both bases form regions of the 2D space of
+   lines whose boundaries are made of lines tangent to a base or to a model in the
+   way, or through a scenery corner. A non-empty region has a corner where two such
+   constraints meet, so if any clear line exists, one of the common tangents of two
+   "features" (the two bases, corners of the nearby pieces as discs of radius 0, the
+   bases of models in the way) is clear. We build all those lines at once with numpy,
+   test each one exactly (no sampling) against the nearby edges and discs, and
+   return a clear one as the witness. Grazing lines are exactly the candidates, which
+   is why touching must count as clear (and why a 0.05" gap is found). For
+   mid-height pieces the same candidates are tested in 3D; they are exact when the
+   clear region has a corner of the kinds above (a limitation noted in the README).
+
+Speed: the nearby pieces are picked with bounding boxes and edge distances over
+numpy arrays built once; the centre line and the four common tangents of the two
+bases are tried first; a convex piece (or a model) that blocks both outer tangents
+separates the two bases, which proves "no line of fire" without the full candidate set.
+
+Visible fraction: the target's silhouette is the rectangle (base diameter x height)
+across the line of centres. For each of `columns` vertical strips we find, over sight
+lines from the shooter's top to the strip's centre line, the lowest height of the strip
+that some clear line reaches; obstacles taller than the line are exact angular shadows
+(directions through every corner, just either side, are included so a narrow gap is
+never stepped over) and lower pieces give the height a line must clear them at.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.geometry.table import (
+    Body,
+    BodyId,
+    BoolArray,
+    FloatArray,
+    IntArray,
+    Point,
+    Table,
+)
+
+EPS = 1e-7  # inches: a line this close to an edge, corner or top only touches it
+_ANGLE_EPS = 1e-9
+_NUDGE = 1e-7  # radians either side of a corner direction
+
+
+@dataclass(frozen=True, slots=True)
+class Point3:
+    x: float
+    y: float
+    z: float
+
+
+@dataclass(frozen=True, slots=True)
+class SightLine:
+    """A 3D segment from a point of the shooter's cylinder to a point of the target's."""
+
+    start: Point3
+    end: Point3
+
+
+@dataclass(frozen=True, slots=True)
+class LineOfFire:
+    """The exact answer: `clear` says a clear sight line exists, `lof` adds the arc."""
+
+    shooter: BodyId
+    target: BodyId
+    in_arc: bool
+    clear: bool
+    witness: SightLine | None
+    blockers: tuple[str, ...]  # pieces / models across the centre line when not clear
+
+    @property
+    def lof(self) -> bool:
+        return self.in_arc and self.clear
+
+
+@dataclass(frozen=True, slots=True)
+class Visibility:
+    """Share of the target's silhouette that some clear sight line reaches (within 0.02)."""
+
+    fraction: float
+    hidden_by: tuple[str, ...]  # ids of the pieces / models hiding the rest
+
+
+@dataclass(frozen=True, slots=True)
+class Sight:
+    """Everything geometry says about one shooter and one target; rules read it."""
+
+    shooter: BodyId
+    target: BodyId
+    in_arc: bool
+    clear: bool
+    witness: SightLine | None
+    blockers: tuple[str, ...]
+    visible_fraction: float
+    hidden_by: tuple[str, ...]
+    distance: float
+
+    @property
+    def lof(self) -> bool:
+        return self.in_arc and self.clear
+
+
+# --------------------------------------------------------------------------- arc
+
+
+def in_arc(shooter: Body, target: Body, arc_degrees: float) -> bool:
+    """Whether the target's base is at least partly inside the shooter's arc.
+
+    The arc is centred on the shooter's facing and measured from its base centre
+    (Infinity 180, Necromunda 90, Open Rebellion 360).
+    """
+    if arc_degrees >= 360.0:
+        return True
+    dx = target.at[0] - shooter.at[0]
+    dy = target.at[1] - shooter.at[1]
+    dist = math.hypot(dx, dy)
+    if dist <= target.radius:
+        return True
+    off = math.degrees(math.atan2(dy, dx)) - shooter.facing
+    off = (off + 180.0) % 360.0 - 180.0
+    spread = math.degrees(math.asin(min(1.0, target.radius / dist)))
+    return abs(off) <= arc_degrees / 2.0 + spread + 1e-9
+
+
+# ---------------------------------------------------------------- nearby obstacles
+
+
+@dataclass(frozen=True, slots=True)
+class _Obstacles:
+    """The pieces and models near one pair, gathered into contiguous arrays."""
+
+    pieces: IntArray  # table indices of the selected pieces
+    top: FloatArray  # per selected piece
+    offsets: IntArray  # first edge of each selected piece in the edge arrays below
+    x0: FloatArray
+    y0: FloatArray
+    ex: FloatArray
+    ey: FloatArray
+    elen: FloatArray
+    owner: IntArray  # local piece index per edge
+    in_x: FloatArray
+    in_y: FloatArray
+    out_x: FloatArray
+    out_y: FloatArray
+    reflex: BoolArray
+    bodies: IntArray  # table indices of the models in the way
+    cx: FloatArray
+    cy: FloatArray
+    cr: FloatArray
+    ch: FloatArray
+
+    @property
+    def empty(self) -> bool:
+        return len(self.pieces) == 0 and len(self.bodies) == 0
+
+    def ids(self, table: Table, k: int) -> str:
+        """Id of local obstacle k: pieces first, then models."""
+        if k < len(self.pieces):
+            return str(table.pieces[int(self.pieces[k])].id)
+        return str(table.bodies[int(self.bodies[k - len(self.pieces)])].id)
+
+
+def _seg_point_dist(
+    ax: float, ay: float, bx: float, by: float, px: FloatArray, py: FloatArray
+) -> FloatArray:
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = np.clip(((px - ax) * dx + (py - ay) * dy) / ll, 0.0, 1.0) if ll > 0 else 0.0 * px
+    result: FloatArray = np.hypot(px - (ax + t * dx), py - (ay + t * dy))
+    return result
+
+
+def _nearby(
+    table: Table,
+    a: Body,
+    b: Body,
+    *,
+    min_top: float,
+    models_block: bool,
+    reach: float | None = None,
+    solid_only: bool = False,
+) -> _Obstacles:
+    """Pieces taller than `min_top` with an edge within `reach` of the centre segment
+    (by default the larger base radius: every sight line lies in the hull of the two
+    bases), and models in the way if models block."""
+    ax, ay = a.at
+    bx, by = b.at
+    reach = max(a.radius, b.radius) + 1e-6 if reach is None else reach
+    pa = table.arrays
+    pick = (
+        (pa.top > min_top)
+        & (pa.minx <= max(ax, bx) + reach)
+        & (pa.maxx >= min(ax, bx) - reach)
+        & (pa.miny <= max(ay, by) + reach)
+        & (pa.maxy >= min(ay, by) - reach)
+    )
+    if solid_only:
+        pick &= pa.solid
+    chosen = np.flatnonzero(pick)
+    if len(chosen):
+        counts = pa.count[chosen]
+        edge_idx = np.flatnonzero(pick[pa.piece])
+        # distance from each edge to the centre segment (0 if they cross)
+        x0, y0, x1, y1 = pa.x0[edge_idx], pa.y0[edge_idx], pa.x1[edge_idx], pa.y1[edge_idx]
+        d = np.minimum(
+            _seg_point_dist(ax, ay, bx, by, x0, y0), _seg_point_dist(ax, ay, bx, by, x1, y1)
+        )
+        for px_, py_ in ((ax, ay), (bx, by)):
+            d = np.minimum(d, _point_to_edges(px_, py_, x0, y0, x1, y1))
+        d = np.where(_crosses(ax, ay, bx, by, x0, y0, x1, y1), 0.0, d)
+        near_piece = np.logical_or.reduceat(d <= reach, np.r_[0, np.cumsum(counts)[:-1]])
+        chosen = chosen[near_piece]
+    ba = table.body_arrays
+    if models_block and len(ba.x):
+        d = _seg_point_dist(ax, ay, bx, by, ba.x, ba.y) - ba.r
+        sel = (d <= reach) & (ba.h > min_top)
+        for own in (a.id, b.id):
+            if own in table.body_index:
+                sel[table.body_index[own]] = False
+        bodies = np.flatnonzero(sel)
+    else:
+        bodies = np.zeros(0, dtype=np.intp)
+    return _gather(table, chosen, bodies)
+
+
+def _point_to_edges(
+    px: float, py: float, x0: FloatArray, y0: FloatArray, x1: FloatArray, y1: FloatArray
+) -> FloatArray:
+    dx, dy = x1 - x0, y1 - y0
+    ll = dx * dx + dy * dy
+    ll = np.where(ll == 0, 1.0, ll)
+    t = np.clip(((px - x0) * dx + (py - y0) * dy) / ll, 0.0, 1.0)
+    result: FloatArray = np.hypot(px - (x0 + t * dx), py - (y0 + t * dy))
+    return result
+
+
+def _crosses(
+    ax: float,
+    ay: float,
+    bx: float,
+    by: float,
+    x0: FloatArray,
+    y0: FloatArray,
+    x1: FloatArray,
+    y1: FloatArray,
+) -> BoolArray:
+    o1 = (bx - ax) * (y0 - ay) - (by - ay) * (x0 - ax)
+    o2 = (bx - ax) * (y1 - ay) - (by - ay) * (x1 - ax)
+    o3 = (x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0)
+    o4 = (x1 - x0) * (by - y0) - (y1 - y0) * (bx - x0)
+    result: BoolArray = (o1 * o2 <= 0) & (o3 * o4 <= 0)
+    return result
+
+
+def _gather(table: Table, chosen: IntArray, bodies: IntArray) -> _Obstacles:
+    pa = table.arrays
+    if len(chosen):
+        counts = pa.count[chosen]
+        mask = np.zeros(len(pa.top), dtype=np.bool_)
+        mask[chosen] = True
+        idx = np.flatnonzero(mask[pa.piece])
+        offsets = np.r_[0, np.cumsum(counts)[:-1]].astype(np.intp)
+        owner = np.repeat(np.arange(len(chosen)), counts).astype(np.intp)
+    else:
+        idx = np.zeros(0, dtype=np.intp)
+        offsets = np.zeros(0, dtype=np.intp)
+        owner = np.zeros(0, dtype=np.intp)
+    ex = pa.x1[idx] - pa.x0[idx]
+    ey = pa.y1[idx] - pa.y0[idx]
+    ba = table.body_arrays
+    return _Obstacles(
+        pieces=chosen,
+        top=pa.top[chosen],
+        offsets=offsets,
+        x0=pa.x0[idx],
+        y0=pa.y0[idx],
+        ex=ex,
+        ey=ey,
+        elen=np.hypot(ex, ey),
+        owner=owner,
+        in_x=pa.in_x[idx],
+        in_y=pa.in_y[idx],
+        out_x=pa.out_x[idx],
+        out_y=pa.out_y[idx],
+        reflex=pa.reflex[idx],
+        bodies=bodies,
+        cx=ba.x[bodies],
+        cy=ba.y[bodies],
+        cr=ba.r[bodies],
+        ch=ba.h[bodies],
+    )
+
+
+# ------------------------------------------------------------ blocking, vectorised
+
+
+def _height_range(
+    h0: FloatArray, h1: FloatArray, top: FloatArray, ta: FloatArray, tb: FloatArray
+) -> tuple[FloatArray, FloatArray]:
+    """Where (as segment parameters) each segment is strictly below each obstacle's top,
+    intersected with [ta, tb] (outside both models' own bases). Shapes (N, K)."""
+    dh = (h1 - h0)[:, None]
+    base = h0[:, None]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        thr = (top[None, :] - base) / dh
+    below = base < top[None, :]
+    lo = np.where(dh < 0, thr, np.where((dh == 0) & ~below, np.inf, 0.0))
+    hi = np.where(dh > 0, thr, np.where((dh == 0) & ~below, -np.inf, 1.0))
+    lo = np.maximum(np.nan_to_num(lo, nan=0.0, posinf=np.inf, neginf=-np.inf), ta[:, None])
+    hi = np.minimum(np.nan_to_num(hi, nan=1.0, posinf=np.inf, neginf=-np.inf), tb[:, None])
+    return lo, hi
+
+
+def _blocked(
+    px: FloatArray,
+    py: FloatArray,
+    dx: FloatArray,
+    dy: FloatArray,
+    h0: FloatArray,
+    h1: FloatArray,
+    ta: FloatArray,
+    tb: FloatArray,
+    obs: _Obstacles,
+) -> BoolArray:
+    """(N, pieces + models): segment n (p + t d, heights h0 -> h1) enters obstacle k's
+    interior below its top for some t in [ta, tb]. Touching is clear."""
+    n = len(px)
+    dlen = np.hypot(dx, dy)
+    dlen = np.where(dlen == 0, 1.0, dlen)
+    et = (EPS / dlen)[:, None]
+    parts: list[BoolArray] = []
+    if len(obs.pieces):
+        lo_p, hi_p = _height_range(h0, h1, obs.top, ta, tb)
+        lo = lo_p[:, obs.owner]
+        hi = hi_p[:, obs.owner]
+        wx = obs.x0[None, :] - px[:, None]
+        wy = obs.y0[None, :] - py[:, None]
+        dxc = dx[:, None]
+        dyc = dy[:, None]
+        # transversal crossing of an edge's interior (a proper crossing enters or leaves)
+        denom = dxc * obs.ey[None, :] - dyc * obs.ex[None, :]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (wx * obs.ey[None, :] - wy * obs.ex[None, :]) / denom
+            u = (wx * dyc - wy * dxc) / denom
+        ul = u * obs.elen[None, :]
+        trans = (np.abs(denom) > 1e-12 * dlen[:, None] * obs.elen[None, :]) & (
+            (ul > EPS) & (ul < obs.elen[None, :] - EPS)
+        )
+        entering = denom < 0  # the interior lies left of each (counter-clockwise) edge
+        cross_block = trans & (
+            ((t > lo + et) & (t < hi - et))
+            | ((np.abs(t - lo) <= et) & entering & (hi > lo + et))
+            | ((np.abs(t - hi) <= et) & ~entering & (hi > lo + et))
+        )
+        # through a corner: blocked if the segment heads into the corner's interior wedge
+        ux = (dx / dlen)[:, None]
+        uy = (dy / dlen)[:, None]
+        side = (dxc * wy - dyc * wx) / dlen[:, None]
+        tv = (wx * dxc + wy * dyc) / (dlen * dlen)[:, None]
+        on = (np.abs(side) <= EPS) & (tv >= lo - et) & (tv <= hi + et)
+        c_out = obs.out_x[None, :] * uy - obs.out_y[None, :] * ux
+        c_in = obs.in_x[None, :] * uy - obs.in_y[None, :] * ux
+        rf = obs.reflex[None, :]
+        fwd_in = np.where(
+            rf,
+            (c_out > _ANGLE_EPS) | (c_in > _ANGLE_EPS),
+            (c_out > _ANGLE_EPS) & (c_in > _ANGLE_EPS),
+        )
+        bwd_in = np.where(
+            rf,
+            (c_out < -_ANGLE_EPS) | (c_in < -_ANGLE_EPS),
+            (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
+        )
+        vert_block = on & (((tv < hi - et) & fwd_in) | ((tv > lo + et) & bwd_in))
+        edge_block = cross_block | vert_block
+        # along a seam: two pieces whose faces lie on the line from both sides over the
+        # same stretch fill it solidly (the line is inside their union)
+        along = (np.abs(side) <= EPS) & (np.abs(side + denom / dlen[:, None]) <= EPS)
+        if along.any():
+            edge_block |= _seams(along, tv, wx, wy, dxc, dyc, dlen, lo, hi, et, obs)
+        parts.append(np.logical_or.reduceat(edge_block, obs.offsets, axis=1))
+    if len(obs.bodies):
+        lo, hi = _height_range(h0, h1, obs.ch, ta, tb)
+        wx = obs.cx[None, :] - px[:, None]
+        wy = obs.cy[None, :] - py[:, None]
+        tc = (wx * dx[:, None] + wy * dy[:, None]) / (dlen * dlen)[:, None]
+        tcl = np.clip(tc, lo, np.maximum(lo, hi))
+        dist = np.hypot(wx - tcl * dx[:, None], wy - tcl * dy[:, None])
+        parts.append((dist < obs.cr[None, :] - EPS) & (hi > lo + et))
+    if not parts:
+        return np.zeros((n, 0), dtype=np.bool_)
+    return np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
+
+
+def _seams(
+    along: BoolArray,
+    tv: FloatArray,
+    wx: FloatArray,
+    wy: FloatArray,
+    dxc: FloatArray,
+    dyc: FloatArray,
+    dlen: FloatArray,
+    lo: FloatArray,
+    hi: FloatArray,
+    et: FloatArray,
+    obs: _Obstacles,
+) -> BoolArray:
+    """(N, E): edges lying on the segment with interior on one side, overlapping (within
+    the blocking range) an edge on the segment with interior on the other side."""
+    out = np.zeros(along.shape, dtype=np.bool_)
+    forward = (obs.ex[None, :] * dxc + obs.ey[None, :] * dyc) > 0  # interior left of d
+    t_end = tv + (obs.ex[None, :] * dxc + obs.ey[None, :] * dyc) / (dlen * dlen)[:, None]
+    a_lo = np.maximum(np.minimum(tv, t_end), lo)
+    a_hi = np.minimum(np.maximum(tv, t_end), hi)
+    for n in np.flatnonzero((along & forward).any(axis=1) & (along & ~forward).any(axis=1)):
+        left = np.flatnonzero(along[n] & forward[n])
+        right = np.flatnonzero(along[n] & ~forward[n])
+        for i in left:
+            for j in right:
+                if min(a_hi[n, i], a_hi[n, j]) - max(a_lo[n, i], a_lo[n, j]) > et[n, 0]:
+                    out[n, i] = out[n, j] = True
+    return out
+
+
+# ------------------------------------------------------------- candidate lines
+
+
+def _tangents(
+    x: FloatArray, y: FloatArray, r: FloatArray, i: IntArray, j: IntArray
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """All common tangent lines n.p = c of feature pairs (i, j) (discs; corners are r = 0)."""
+    dx = x[j] - x[i]
+    dy = y[j] - y[i]
+    ll = np.hypot(dx, dy)
+    phi = np.arctan2(dy, dx)
+    ns_x: list[FloatArray] = []
+    ns_y: list[FloatArray] = []
+    cs: list[FloatArray] = []
+    for s2 in (1.0, -1.0):
+        with np.errstate(divide="ignore", invalid="ignore"):
+            ratio = (s2 * r[j] - r[i]) / ll
+        ok = (ll > 0) & (np.abs(ratio) <= 1.0)
+        ang = np.arccos(np.clip(ratio, -1.0, 1.0))
+        for sign in (1.0, -1.0):
+            beta = phi + sign * ang
+            nx, ny = np.cos(beta), np.sin(beta)
+            c = nx * x[i] + ny * y[i] - r[i]
+            ns_x.append(nx[ok])
+            ns_y.append(ny[ok])
+            cs.append(c[ok])
+    return np.concatenate(ns_x), np.concatenate(ns_y), np.concatenate(cs)
+
+
+@dataclass(frozen=True, slots=True)
+class _Segments:
+    px: FloatArray
+    py: FloatArray
+    dx: FloatArray
+    dy: FloatArray
+    h0: FloatArray
+    h1: FloatArray
+    ta: FloatArray
+    tb: FloatArray
+
+
+def _segments_on_lines(
+    nx: FloatArray, ny: FloatArray, c: FloatArray, a: Body, b: Body, back: bool
+) -> _Segments:
+    """For each line meeting both bases, the 3D sight segment on it from a's top to b's.
+
+    `back`: push the lower model's end to the far side of its base and take the nearest
+    point of the higher one (best against mid-height pieces); otherwise near to near.
+    """
+    ax, ay = a.at
+    bx, by = b.at
+    ux, uy = -ny, nx
+    flip = (ux * (bx - ax) + uy * (by - ay)) < 0
+    ux = np.where(flip, -ux, ux)
+    uy = np.where(flip, -uy, uy)
+    da = nx * ax + ny * ay - c
+    db = nx * bx + ny * by - c
+    ha = np.sqrt(np.maximum(a.radius**2 - da * da, 0.0))
+    hb = np.sqrt(np.maximum(b.radius**2 - db * db, 0.0))
+    pax, pay = ax - da * nx, ay - da * ny
+    pbx, pby = bx - db * nx, by - db * ny
+    near_ax, near_ay = pax + ha * ux, pay + ha * uy
+    near_bx, near_by = pbx - hb * ux, pby - hb * uy
+    sx, sy, ex, ey = near_ax, near_ay, near_bx, near_by
+    if back and a.height < b.height:
+        sx, sy = pax - ha * ux, pay - ha * uy
+    elif back and a.height > b.height:
+        ex, ey = pbx + hb * ux, pby + hb * uy
+    dx, dy = ex - sx, ey - sy
+    ll = np.hypot(dx, dy)
+    safe = np.where(ll == 0, 1.0, ll)
+    ta = np.hypot(near_ax - sx, near_ay - sy) / safe
+    tb = 1.0 - np.hypot(ex - near_bx, ey - near_by) / safe
+    n = len(nx)
+    return _Segments(
+        px=sx,
+        py=sy,
+        dx=dx,
+        dy=dy,
+        h0=np.full(n, a.height),
+        h1=np.full(n, b.height),
+        ta=ta,
+        tb=tb,
+    )
+
+
+def _lines_through_both(
+    nx: FloatArray, ny: FloatArray, c: FloatArray, a: Body, b: Body
+) -> BoolArray:
+    da = np.abs(nx * a.at[0] + ny * a.at[1] - c)
+    db = np.abs(nx * b.at[0] + ny * b.at[1] - c)
+    result: BoolArray = (da <= a.radius + 1e-9) & (db <= b.radius + 1e-9)
+    return result
+
+
+def _witness(seg: _Segments, k: int) -> SightLine:
+    x0, y0 = float(seg.px[k]), float(seg.py[k])
+    return SightLine(
+        Point3(x0, y0, float(seg.h0[k])),
+        Point3(x0 + float(seg.dx[k]), y0 + float(seg.dy[k]), float(seg.h1[k])),
+    )
+
+
+def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """The centre line first, then the four common tangents of the two bases
+    (the first two are the outer ones)."""
+    x = np.array([a.at[0], b.at[0]])
+    y = np.array([a.at[1], b.at[1]])
+    r = np.array([a.radius, b.radius])
+    i = np.array([0], dtype=np.intp)
+    j = np.array([1], dtype=np.intp)
+    tx, ty, tc = _tangents(x, y, r, i, j)
+    ang = math.atan2(b.at[1] - a.at[1], b.at[0] - a.at[0]) + math.pi / 2
+    cnx, cny = math.cos(ang), math.sin(ang)
+    cc = cnx * a.at[0] + cny * a.at[1]
+    return np.r_[cnx, tx], np.r_[cny, ty], np.r_[cc, tc]
+
+
+def _contact_line(a: Body, b: Body) -> SightLine:
+    ax, ay = a.at
+    bx, by = b.at
+    d = math.hypot(bx - ax, by - ay) or 1.0
+    mx = ax + (bx - ax) * a.radius / d
+    my = ay + (by - ay) * a.radius / d
+    return SightLine(Point3(mx, my, a.height), Point3(mx, my, b.height))
+
+
+def line_of_fire(
+    table: Table,
+    shooter: BodyId | str,
+    target: BodyId | str,
+    *,
+    arc_degrees: float = 360.0,
+    models_block: bool = True,
+) -> LineOfFire:
+    """The exact line-of-fire ruling between two models (see the module docstring)."""
+    a = table.body(shooter)
+    b = table.body(target)
+    arc_ok = in_arc(a, b, arc_degrees)
+    clear, witness, blockers = _clear_sight(table, a, b, models_block)
+    return LineOfFire(a.id, b.id, arc_ok, clear, witness, blockers)
+
+
+def _clear_sight(
+    table: Table, a: Body, b: Body, models_block: bool, solid_only: bool = False
+) -> tuple[bool, SightLine | None, tuple[str, ...]]:
+    dist = math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1])
+    if dist <= a.radius + b.radius + EPS:
+        return True, _contact_line(a, b), ()
+    low, high = min(a.height, b.height), max(a.height, b.height)
+    obs = _nearby(table, a, b, min_top=low, models_block=models_block, solid_only=solid_only)
+    if obs.empty:
+        seg = _segments_on_lines(*_centre_and_tangents(a, b), a, b, back=False)
+        return True, _witness(seg, 0), ()
+    tops = np.r_[obs.top, obs.ch]
+    mid = bool(np.any(tops < high))
+    # 1. the centre line and the four common tangents of the two bases
+    nx, ny, c = _centre_and_tangents(a, b)
+    seg = _segments_on_lines(nx, ny, c, a, b, back=mid)
+    blocked = _blocked(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, obs)
+    free = ~blocked.any(axis=1)
+    if free.any():
+        return True, _witness(seg, int(np.argmax(free))), ()
+    blockers = tuple(obs.ids(table, int(k)) for k in np.flatnonzero(blocked[0]))
+    # 2. one convex solid (at least as tall as both) across both outer tangents separates
+    #    the bases: no line of fire. Pieces touching either base are left to step 3.
+    full = tops >= high
+    if len(nx) >= 3:
+        across = blocked[1] & blocked[2] & full
+        across[: len(obs.pieces)] &= table.arrays.convex[obs.pieces]
+        if across.any() and _clear_of_bases(obs, np.flatnonzero(across), a, b):
+            return False, None, blockers
+    # 3. every common tangent of two features (bases, corners, models in the way)
+    fx = np.r_[a.at[0], b.at[0], obs.x0, obs.cx]
+    fy = np.r_[a.at[1], b.at[1], obs.y0, obs.cy]
+    fr = np.r_[a.radius, b.radius, np.zeros(len(obs.x0)), obs.cr]
+    i, j = np.triu_indices(len(fx), k=1)
+    i = i.astype(np.intp)
+    j = j.astype(np.intp)
+    nx, ny, c = _tangents(fx, fy, fr, i, j)
+    keep = _lines_through_both(nx, ny, c, a, b)
+    nx, ny, c = nx[keep], ny[keep], c[keep]
+    if len(nx) == 0:
+        return False, None, blockers
+    seg = _segments_on_lines(nx, ny, c, a, b, back=mid)
+    blocked = _blocked(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, obs)
+    free = ~blocked.any(axis=1)
+    if free.any():
+        return True, _witness(seg, int(np.argmax(free))), ()
+    return False, None, blockers
+
+
+def _clear_of_bases(obs: _Obstacles, ks: IntArray, a: Body, b: Body) -> bool:
+    """Whether at least one of the obstacles `ks` keeps clear of both bases."""
+    npieces = len(obs.pieces)
+    for k in ks:
+        if k >= npieces:
+            return True  # models never overlap the two bases (contact was handled)
+        sel = obs.owner == k
+        x0, y0 = obs.x0[sel], obs.y0[sel]
+        x1, y1 = x0 + obs.ex[sel], y0 + obs.ey[sel]
+        da = float(_point_to_edges(a.at[0], a.at[1], x0, y0, x1, y1).min())
+        db = float(_point_to_edges(b.at[0], b.at[1], x0, y0, x1, y1).min())
+        if da > a.radius + EPS and db > b.radius + EPS:
+            return True
+    return False
+
+
+# ----------------------------------------------------------------- visible fraction
+
+
+def visibility(
+    table: Table,
+    shooter: BodyId | str,
+    target: BodyId | str,
+    *,
+    models_block: bool = True,
+    columns: int = 48,
+    spread: int = 7,
+) -> Visibility:
+    """Share of the target's silhouette some clear sight line reaches, and who hides the rest."""
+    a = table.body(shooter)
+    b = table.body(target)
+    return _visibility(table, a, b, models_block, columns, spread)
+
+
+def _visibility(
+    table: Table, a: Body, b: Body, models_block: bool, columns: int, spread: int
+) -> Visibility:
+    ax, ay = a.at
+    bx, by = b.at
+    dist = math.hypot(bx - ax, by - ay)
+    if dist <= a.radius + b.radius + EPS:
+        return Visibility(1.0, ())
+    obs = _nearby(table, a, b, min_top=0.0, models_block=models_block)
+    if obs.empty:
+        return Visibility(1.0, ())
+    # the silhouette: `columns` strips across the line of centres, through b's centre
+    px_, py_ = -(by - ay) / dist, (bx - ax) / dist
+    u = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
+    qx = bx + u * b.radius * px_
+    qy = by + u * b.radius * py_
+    # directions from each strip toward the shooter's base
+    kx, ky = ax - qx, ay - qy
+    kd = np.hypot(kx, ky)
+    psi = np.arctan2(ky, kx)
+    omega = np.arcsin(np.clip(a.radius / kd, 0.0, 1.0))
+    dirs = [psi[:, None] + omega[:, None] * np.linspace(-0.999, 0.999, spread)[None, :]]
+    full = obs.top >= max(a.height, b.height)
+    if full.any():
+        vx = obs.x0[full[obs.owner]]
+        vy = obs.y0[full[obs.owner]]
+        va = np.arctan2(vy[None, :] - qy[:, None], vx[None, :] - qx[:, None])
+        dirs += [va - _NUDGE, va + _NUDGE]
+    if len(obs.bodies):
+        ca = np.arctan2(obs.cy[None, :] - qy[:, None], obs.cx[None, :] - qx[:, None])
+        cd = np.hypot(obs.cy[None, :] - qy[:, None], obs.cx[None, :] - qx[:, None])
+        sp = np.arcsin(np.clip(obs.cr[None, :] / np.maximum(cd, 1e-12), 0.0, 1.0))
+        dirs += [ca - sp - _NUDGE, ca + sp + _NUDGE]
+    theta = np.concatenate(dirs, axis=1)  # (J, K)
+    delta = (theta - psi[:, None] + np.pi) % (2 * np.pi) - np.pi
+    inside = np.abs(delta) <= omega[:, None]
+    jj, kk = np.nonzero(inside)
+    th = theta[jj, kk]
+    dl = delta[jj, kk]
+    k = kd[jj]
+    root = np.sqrt(np.maximum(a.radius**2 - (k * np.sin(dl)) ** 2, 0.0))
+    s_near = k * np.cos(dl) - root
+    s_far = k * np.cos(dl) + root
+    cx_, cy_ = np.cos(th), np.sin(th)
+    col = np.r_[jj, jj]
+    s = np.r_[s_near, s_far]
+    ox = np.r_[qx[jj], qx[jj]]
+    oy = np.r_[qy[jj], qy[jj]]
+    sx = ox + s * np.r_[cx_, cx_]
+    sy = oy + s * np.r_[cy_, cy_]
+    dx, dy = ox - sx, oy - sy
+    ll = np.hypot(dx, dy)
+    ta = np.r_[np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)]
+    # where the segment enters the target's base
+    fx, fy = sx - bx, sy - by
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - b.radius**2
+    tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
+    tb = np.clip(tb, 0.0, 1.0)
+    t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (N, K)
+    tops = np.r_[obs.top, obs.ch]
+    ha = a.height
+    hit = t1 <= t2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = (tops[None, :] - ha * (1.0 - t2)) / t2
+        high = ha + (tops[None, :] - ha) / t1
+    need = np.where(tops[None, :] <= ha, low, high)
+    need = np.where(np.isinf(tops)[None, :], np.inf, need)
+    need = np.where(hit, np.nan_to_num(need, nan=np.inf, posinf=np.inf), -np.inf)
+    zseg = need.max(axis=1) if need.shape[1] else np.full(len(sx), -np.inf)
+    zmin = np.full(columns, np.inf)
+    np.minimum.at(zmin, col, zseg)
+    seen = b.height - np.clip(zmin, 0.0, b.height)
+    fraction = float(seen.sum() / (columns * b.height)) if b.height > 0 else 0.0
+    hidden: set[str] = set()
+    hidden_cols = np.flatnonzero(zmin > 1e-9)
+    if len(hidden_cols):
+        # in each strip not fully seen, the obstacles that set the best line's height
+        order = np.lexsort((zseg, col))
+        first = np.ones(len(order), dtype=np.bool_)
+        first[1:] = col[order][1:] != col[order][:-1]
+        best = order[first]
+        best_col = col[best]
+        for n, j in zip(best, best_col, strict=True):
+            if zmin[j] > 1e-9:
+                ks = np.flatnonzero(need[n] >= min(zseg[n], 1e300) - 1e-9)
+                hidden.update(obs.ids(table, int(k)) for k in ks)
+    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)))
+
+
+def _spans(
+    px: FloatArray,
+    py: FloatArray,
+    dx: FloatArray,
+    dy: FloatArray,
+    ll: FloatArray,
+    ta: FloatArray,
+    tb: FloatArray,
+    obs: _Obstacles,
+) -> tuple[FloatArray, FloatArray]:
+    """(N, K): first and last segment parameter inside each obstacle within [ta, tb]
+    (t1 > t2 when the segment misses it)."""
+    parts1: list[FloatArray] = []
+    parts2: list[FloatArray] = []
+    tac, tbc = ta[:, None], tb[:, None]
+    if len(obs.pieces):
+        wx = obs.x0[None, :] - px[:, None]
+        wy = obs.y0[None, :] - py[:, None]
+        dxc, dyc = dx[:, None], dy[:, None]
+        denom = dxc * obs.ey[None, :] - dyc * obs.ex[None, :]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (wx * obs.ey[None, :] - wy * obs.ex[None, :]) / denom
+            u = (wx * dyc - wy * dxc) / denom
+        ok = (u >= 0) & (u <= 1) & (t >= tac) & (t <= tbc) & (denom != 0)
+        entering = denom < 0
+        inf = np.inf
+        t_in = np.where(ok & entering, t, inf)
+        t_out = np.where(ok & ~entering, t, inf)
+        min_in = np.minimum.reduceat(t_in, obs.offsets, axis=1)
+        min_out = np.minimum.reduceat(t_out, obs.offsets, axis=1)
+        t_in2 = np.where(ok & entering, t, -inf)
+        t_out2 = np.where(ok & ~entering, t, -inf)
+        max_in = np.maximum.reduceat(t_in2, obs.offsets, axis=1)
+        max_out = np.maximum.reduceat(t_out2, obs.offsets, axis=1)
+        # starting inside: the first crossing leaves; ending inside: the last one enters
+        t1 = np.where(min_out < min_in, np.broadcast_to(tac, min_in.shape), min_in)
+        t2 = np.where(max_in > max_out, np.broadcast_to(tbc, max_in.shape), max_out)
+        parts1.append(t1)
+        parts2.append(t2)
+    if len(obs.bodies):
+        fx = px[:, None] - obs.cx[None, :]
+        fy = py[:, None] - obs.cy[None, :]
+        qa = (dx * dx + dy * dy)[:, None]
+        qb = 2 * (fx * dx[:, None] + fy * dy[:, None])
+        qc = fx * fx + fy * fy - obs.cr[None, :] ** 2
+        disc = qb * qb - 4 * qa * qc
+        root = np.sqrt(np.maximum(disc, 0.0))
+        lo = np.maximum((-qb - root) / (2 * qa), tac)
+        hi = np.minimum((-qb + root) / (2 * qa), tbc)
+        miss = (disc <= 0) | (hi < lo)
+        parts1.append(np.where(miss, np.inf, lo))
+        parts2.append(np.where(miss, -np.inf, hi))
+    return np.concatenate(parts1, axis=1), np.concatenate(parts2, axis=1)
+
+
+def sight(
+    table: Table,
+    shooter: BodyId | str,
+    target: BodyId | str,
+    *,
+    arc_degrees: float = 360.0,
+    models_block: bool = True,
+) -> Sight:
+    """Line of fire, visible fraction and edge-to-edge distance in one answer."""
+    a = table.body(shooter)
+    b = table.body(target)
+    arc_ok = in_arc(a, b, arc_degrees)
+    clear, witness, blockers = _clear_sight(table, a, b, models_block)
+    if clear:
+        vis = _visibility(table, a, b, models_block, 48, 7)
+        fraction, hidden = vis.fraction, vis.hidden_by
+    else:
+        fraction, hidden = 0.0, blockers
+    return Sight(
+        shooter=a.id,
+        target=b.id,
+        in_arc=arc_ok,
+        clear=clear,
+        witness=witness,
+        blockers=blockers if not clear else hidden,
+        visible_fraction=fraction,
+        hidden_by=hidden,
+        distance=edge_distance(a, b),
+    )
+
+
+def edge_distance(a: Body, b: Body) -> float:
+    """Distance between two models, edge to edge (closest points of the bases)."""
+    return max(0.0, math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.radius - b.radius)
+
+
+def point_distance(p: Point, q: Point) -> float:
+    return math.hypot(q[0] - p[0], q[1] - p[1])

@@ -1,0 +1,103 @@
+"""Open Rebellion cover tiers from the geometry's answers (FACTS 1.4).
+
+A unit counts as in a cover category when more than half its models are in it. Area
+terrain is light cover. A wall (substantial linear terrain) is hard cover, but only for a
+model touching it. If the shooter can see more than half the unit's models unobstructed by
+walls (a flank), hard cover drops to light.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.geometry.lof import Sight
+from game.geometry.measures import pieces_near
+from game.geometry.table import PieceKind, Table
+
+BASE_CONTACT = 0.05  # inches: a base this close to a wall touches it
+SEEN_ALL = 0.995
+
+
+class OpenRebellionCover(enum.IntEnum):
+    OPEN = 0
+    LIGHT = 1
+    HARD = 2
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+
+@dataclass(frozen=True, slots=True)
+class ModelCover:
+    model: str
+    level: OpenRebellionCover
+    at_wall: bool  # touching a wall
+    seen_past_walls: bool  # a clear line of fire that no wall hides any of
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SquadCover:
+    level: OpenRebellionCover
+    reason: str
+    models: tuple[ModelCover, ...]
+
+
+def model_cover(table: Table, sight: Sight) -> ModelCover:
+    """One model's own tier as seen by the shooter of `sight`."""
+    target = table.body(sight.target)
+    near = [table.piece(p) for p in pieces_near(table, target, BASE_CONTACT)]
+    walls = {str(p.id) for p in near if p.kind is PieceKind.WALL}
+    inside_area = [
+        str(p) for p in pieces_near(table, target, 0.0) if table.piece(p).kind is PieceKind.AREA
+    ]
+    hidden_by_wall = [p for p in sight.hidden_by if p in walls]
+    any_wall_hides = any(
+        table.piece(p).kind is PieceKind.WALL for p in sight.hidden_by if p in table.piece_index
+    )
+    seen_past = sight.clear and not any_wall_hides
+    if not sight.clear:
+        level, reason = OpenRebellionCover.HARD, "out of sight"
+    elif walls:
+        # Open Rebellion: hard cover needs the model touching the wall; whether the shooter
+        # sees past it is the squad's flank test
+        level, reason = OpenRebellionCover.HARD, f"touching {', '.join(sorted(walls))}"
+        if not hidden_by_wall:
+            reason += " (which hides none of it from here)"
+    elif inside_area:
+        level, reason = OpenRebellionCover.LIGHT, f"in area terrain {', '.join(inside_area)}"
+    elif sight.visible_fraction < SEEN_ALL:
+        level, reason = (
+            OpenRebellionCover.LIGHT,
+            f"{1 - sight.visible_fraction:.0%} hidden by {', '.join(sight.hidden_by)}",
+        )
+    else:
+        level, reason = OpenRebellionCover.OPEN, "in the open"
+    return ModelCover(str(target.id), level, bool(walls), seen_past, reason)
+
+
+def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
+    """The unit's tier: the sights from one shooter to each model of the unit."""
+    models = tuple(model_cover(table, s) for s in sights)
+    n = len(models)
+    if n == 0:
+        return SquadCover(OpenRebellionCover.OPEN, "no models", ())
+    hard = sum(1 for m in models if m.level is OpenRebellionCover.HARD)
+    light_up = sum(1 for m in models if m.level >= OpenRebellionCover.LIGHT)
+    seen = sum(1 for m in models if m.seen_past_walls)
+    # Open Rebellion: a category counts when more than half the unit's models are in it
+    if 2 * hard > n:
+        if 2 * seen > n:
+            # a flank: the shooter sees more than half the unit past the wall
+            return SquadCover(
+                OpenRebellionCover.LIGHT,
+                f"light: hard cover flanked ({seen} of {n} seen past the wall)",
+                models,
+            )
+        return SquadCover(OpenRebellionCover.HARD, f"hard: {hard} of {n} behind a wall", models)
+    if 2 * light_up > n:
+        return SquadCover(OpenRebellionCover.LIGHT, f"light: {light_up} of {n} in cover", models)
+    return SquadCover(OpenRebellionCover.OPEN, f"open: only {light_up} of {n} in cover", models)

@@ -1,0 +1,43 @@
+"""Open Rebellion squad cover (FACTS 1.4): majority, hard only at a wall, flanks drop it."""
+
+from __future__ import annotations
+
+from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, sight
+from game.rules.open_rebellion.cover import OpenRebellionCover, squad_cover
+
+
+def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
+    return ((x0, y0), (x1, y0), (x1, y1), (x0, y1))
+
+
+SHOOTER = Body(BodyId("s"), (2, 10), 0.5, 1.6)
+WALL = Piece(PieceId("wall"), PieceKind.WALL, box(19.2, 4, 19.48, 12), 1.0)
+WOODS = Piece(PieceId("woods"), PieceKind.AREA, box(19, 14, 23, 20), 0.5)
+
+
+def squad(
+    ys: list[float], pieces: tuple[Piece, ...], shooter: Body = SHOOTER
+) -> OpenRebellionCover:
+    models = [Body(BodyId(f"m{i}"), (20, y), 0.5, 1.6, unit="sq") for i, y in enumerate(ys)]
+    t = Table.build(40, 40, pieces, (shooter, *models))
+    sights = [sight(t, "s", m.id, models_block=False) for m in models]
+    return squad_cover(t, sights).level
+
+
+def test_majority_behind_a_wall_is_hard() -> None:
+    assert squad([5, 7, 9, 30], (WALL,)) is OpenRebellionCover.HARD
+
+
+def test_half_behind_a_wall_is_not_a_majority() -> None:
+    # two of four at the wall, two in the open: neither hard nor light
+    assert squad([5, 7, 28, 30], (WALL,)) is OpenRebellionCover.OPEN
+
+
+def test_area_terrain_is_light() -> None:
+    assert squad([15, 17, 30], (WOODS,)) is OpenRebellionCover.LIGHT
+
+
+def test_flanked_wall_drops_to_light() -> None:
+    # the shooter stands beside the wall's end, looking along the squad's side of it
+    flank = Body(BodyId("s"), (22, 2), 0.5, 1.6)
+    assert squad([5, 7, 9], (WALL,), flank) is OpenRebellionCover.LIGHT
