@@ -309,29 +309,30 @@ def resolve(
 # Monte Carlo
 
 _I8 = npt.NDArray[np.int8]
+_I16 = npt.NDArray[np.int16]
 
 
 def _sample_ranks(side: RollSide, n: int, rng: np.random.Generator) -> _I8:
-    table = np.asarray(rank_table(side.sv), dtype=np.int8)
+    """Kept ranks of n rolls of one side, one row per die (dice x n: fast column ops)."""
     if side.dice == 0:
-        return np.zeros((n, 1), dtype=np.int8)
-    ranks = table[rng.integers(0, FACES, size=(n, side.dice), dtype=np.uint8)]
+        return np.zeros((1, n), dtype=np.int8)
+    table = np.asarray(rank_table(side.sv), dtype=np.int8)
+    ranks: _I8 = table.take(rng.integers(0, FACES, size=(side.dice, n), dtype=np.uint8))
     if side.extra is Extra.SPECIAL_DIE:
-        ranks = np.sort(ranks, axis=1)[:, 1:]
+        ranks = np.sort(ranks, axis=0)[1:]  # +1 SD: discard the worst die
     elif side.extra is Extra.REROLL:
-        extra, ranks = ranks[:, -1], ranks[:, :-1].copy()
+        extra, ranks = ranks[-1], ranks[:-1].copy()
         failed = ranks == 0
-        rows = np.flatnonzero(failed.any(axis=1))
-        ranks[rows, failed[rows].argmax(axis=1)] = extra[rows]
+        cols = np.flatnonzero(failed.any(axis=0))
+        ranks[failed[:, cols].argmax(axis=0), cols] = extra[cols]  # reroll one failure
     return ranks
 
 
-def _survivor_code(ranks: _I8, other_best: npt.NDArray[np.int8]) -> npt.NDArray[np.int16]:
-    # 1 per surviving non-critical, 16 per surviving Critical (Burst <= 15)
-    weight = np.where(ranks == CRIT, np.int16(16), np.int16(1))
-    survive = ranks > other_best[:, None]
-    code: npt.NDArray[np.int16] = np.where(survive, weight, np.int16(0)).sum(axis=1, dtype=np.int16)
-    return code
+def _count_above(ranks: _I8, level: _I8 | np.int8) -> _I16:
+    acc = np.zeros(ranks.shape[1], dtype=np.int16)
+    for row in ranks:
+        acc += row > level
+    return acc
 
 
 def sample_face_to_face(
@@ -341,13 +342,14 @@ def sample_face_to_face(
     if max(one.burst, two.burst) > 15:
         raise ValueError("Monte Carlo supports Burst up to 15")
     bins = np.zeros(512, dtype=np.int64)
+    below_crit = np.int8(CRIT - 1)
     for n in chunks(trials):
         r1, r2 = _sample_ranks(one, n, rng), _sample_ranks(two, n, rng)
-        best1, best2 = r1.max(axis=1), r2.max(axis=1)
-        code1 = _survivor_code(r1, best2)
-        code2 = _survivor_code(r2, best1)
-        # at most one side has survivors: the one with the higher best rank
-        code = np.where(code1 > 0, code1, code2 + np.int16(256) * (code2 > 0))
+        best1, best2 = r1.max(axis=0), r2.max(axis=0)
+        # the side with the higher best rank wins and keeps its dice above the other's best
+        code1 = _count_above(r1, best2) + 15 * _count_above(r1, below_crit)
+        code2 = _count_above(r2, best1) + 15 * _count_above(r2, below_crit)
+        code = np.where(best1 > best2, code1, np.where(best2 > best1, 256 + code2, 0))
         bins += np.bincount(code, minlength=512)
     counts: dict[F2FOutcome, int] = {}
     for code_value in np.flatnonzero(bins):

@@ -186,8 +186,11 @@ def test_monte_carlo_within_4_se(shot: Shot, target: Target) -> None:
     for outcome in set(exact) | set(sampled):
         p = float(exact.probability(outcome))
         p_hat = sampled.counts.get(outcome, 0) / trials
-        se = math.sqrt(max(p * (1 - p), 1e-12) / trials)
-        assert abs(p_hat - p) <= 4 * se + 1e-12, (outcome, p, p_hat)
+        se = math.sqrt(p * (1 - p) / trials)
+        if p * trials >= 25:
+            assert abs(p_hat - p) <= 4 * se, (outcome, p, p_hat)
+        else:  # rare outcome: the normal approximation fails; a Poisson-sized margin
+            assert abs(p_hat - p) * trials <= 4 * math.sqrt(p * trials) + 4, (outcome, p, p_hat)
 
 
 def test_single_hit_by_hand() -> None:
