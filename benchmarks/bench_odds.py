@@ -9,6 +9,7 @@ from __future__ import annotations
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 
 from game.dice import make_rng
 from game.rules.infinity.odds import Extra, RollSide, face_to_face, sample_face_to_face
@@ -35,7 +36,7 @@ def main() -> None:
         (RollSide(13, 3), RollSide(12, 1)),
         (RollSide(14, 12), RollSide(15, 12)),
     ]:
-        ms = median_ms(lambda one=one, two=two: face_to_face(one, two), 200)
+        ms = median_ms(partial(face_to_face, one, two), 200)
         flag = "ok" if ms < EXACT_BUDGET_MS else "OVER BUDGET"
         print(f"  SV {one.sv} B{one.burst} {one.extra.value:>6} v SV {two.sv} B{two.burst} "
               f"{two.extra.value:>6}: {ms:7.3f} ms  [{flag}]")  # fmt: skip
@@ -49,8 +50,7 @@ def main() -> None:
         (RollSide(13, 4, Extra.SPECIAL_DIE), RollSide(12, 2, Extra.REROLL)),
     ]:
         best = min(
-            median_ms(lambda one=one, two=two: sample_face_to_face(one, two, trials, rng=rng), 1)
-            for _ in range(3)
+            median_ms(partial(sample_face_to_face, one, two, trials, rng=rng), 1) for _ in range(3)
         )
         rate = trials / (best / 1000)
         flag = "ok" if rate > MC_BUDGET_PER_S else "UNDER BUDGET"
