@@ -23,11 +23,13 @@ from __future__ import annotations
 import math
 import os
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.errors import IllegalDeclaration
 from game.render.frame import FrameCache, draw_frame
+from game.render.link import TableGame, describe_event, placed
 from game.render.ruling import RulingProvider, default_provider
 from game.render.state import (
     DEFAULT_SIZE,
@@ -56,6 +58,7 @@ __all__ = ["App", "AppState", "Handler", "Idle", "Impossible"]
 DRAG_PIXELS = 4  # a press that moves further than this is a drag (ruler), not a click
 ZOOM_STEP = 1.15  # per wheel notch
 FPS = 60
+LOG_LINES = 200  # kept in the state; the panel shows the last few
 
 
 # --------------------------------------------------------------------------- actions
@@ -198,16 +201,19 @@ class Screenshot(Action):
 
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
-    """Hand a declaration to the game (the sequencer). Until one is attached, the table
-    says so instead of ignoring the input."""
+    """Hand a declaration to the game (the sequencer's Game). An illegal one is explained
+    with the rules' reason; without a game attached the table says so."""
 
     declaration: object
 
     def perform(self, app: App) -> None:
-        if app.declare is None:
+        if app.game is None:
             raise Impossible("no game attached: declarations are not taken yet")
-        lines = app.declare(self.declaration)
-        app.state = replace(app.state, log=(*app.state.log, *lines)[-200:])
+        try:
+            events = app.game.declare(self.declaration)
+        except IllegalDeclaration as why:
+            raise Impossible(str(why)) from None
+        app.follow_game(events)
 
 
 def timestamped(folder: Path) -> Path:
@@ -359,15 +365,12 @@ class Panning(Handler):
 # --------------------------------------------------------------------------- the app
 
 
-Declarer = Callable[[object], Sequence[str]]
-
-
 class App:
     """The window shell: owns the state, the input handler and the frame cache.
 
     Made with a surface it draws off screen (tests, benchmarks); `App.window` opens a
-    resizable pygame window instead. `declare`, when set, takes a declaration and
-    returns dice-log lines: the hook the sequencer's Game plugs into.
+    resizable pygame window instead. `game`, when given, is the sequencer's Game (any
+    `TableGame`): `Declare` actions go to it and the table follows its state.
     """
 
     def __init__(
@@ -377,11 +380,11 @@ class App:
         size: Size = DEFAULT_SIZE,
         provider: RulingProvider | None = None,
         surface: pygame.Surface | None = None,
-        declare: Declarer | None = None,
+        game: TableGame | None = None,
     ) -> None:
         self.scenario = scenario
         self.provider: RulingProvider = provider or default_provider()
-        self.declare = declare
+        self.game = game
         self.state = initial_state(scenario, size)
         self.handler: Handler = Idle()
         self.cache = FrameCache()
@@ -389,6 +392,8 @@ class App:
         self._surface = surface
         self._drawn: AppState | None = None
         self.frames = 0
+        if game is not None:
+            self.follow_game(())
 
     @classmethod
     def window(cls, scenario: Scenario, *, size: Size = DEFAULT_SIZE,
@@ -470,6 +475,27 @@ class App:
             self.state = replace(state, hover=None, message=f"no ruling: {err}")
             return
         self.state = replace(state, hover=Hover(shooter.id, target.id, ruling, lines))
+
+    def follow_game(self, events: Sequence[object]) -> None:
+        """Copy the game's turn, active side and model positions; log its events."""
+        if self.game is None:
+            return
+        now = self.game.state
+        self.scenario = placed(self.scenario, now)
+        lines = tuple(describe_event(e) for e in events)
+        self.state = replace(
+            self.state,
+            turn=now.turn,
+            active_side=now.active,
+            hover=None,
+            log=(*self.state.log, *lines)[-LOG_LINES:],
+            message="",
+        )
+        if self.state.selected is not None and self.state.selected not in {
+            m.id for m in self.scenario.models
+        }:
+            self.state = replace(self.state, selected=None)
+        self.refresh_hover()
 
     # -- running
 

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
 
+from game.errors import IllegalDeclaration
 from game.render import frame, style
-from game.render.app import App, Idle, Measuring, Panning
+from game.render.app import App, Declare, Idle, Measuring, Panning
 from game.render.ruling import NOT_LOADED, DistanceOnly, Ruling, edge_distance
 from game.render.state import AppState
 from game.scenario import Scenario, load_scenario
@@ -375,22 +377,75 @@ def test_resize_keeps_the_panel_at_the_right(scenario: Scenario) -> None:
     assert pixel(surface, (900 - 5, 350)) == frame.PANEL_BG
 
 
-def test_a_declaration_without_a_game_is_explained(scenario: Scenario) -> None:
-    from game.render.app import Declare
+@dataclass(frozen=True, slots=True)
+class FakeModel:
+    id: str
+    side: str
+    at: Point
+    facing: float
+    status: str = "normal"
 
+
+@dataclass(frozen=True, slots=True)
+class FakeNow:
+    turn: int
+    active: str
+    models: tuple[FakeModel, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FakeMoved:
+    model: str
+    to: Point
+
+
+@dataclass
+class FakeGame:
+    """A game that takes "move ID X Y" and refuses anything else with a reason."""
+
+    state: FakeNow
+
+    def declare(self, declaration: Any) -> list[object]:
+        words = str(declaration).split()
+        if words[0] != "move":
+            raise IllegalDeclaration(f"cannot {words[0]} now")
+        to = (float(words[2]), float(words[3]))
+        models = tuple(
+            replace(m, at=to, status="prone") if m.id == words[1] else m for m in self.state.models
+        )
+        self.state = FakeNow(self.state.turn + 1, "red", models)
+        return [FakeMoved(words[1], to)]
+
+
+def test_declarations_go_to_the_game_and_the_table_follows_it(scenario: Scenario) -> None:
     app = App(scenario)
-    app.perform(Declare("move b1 to 4,18"))
-    assert "no game attached" in app.state.message
-    seen: list[object] = []
+    app.perform(Declare("move b1 4 18"))
+    assert app.state.message == "no game attached: declarations are not taken yet"
+    game = FakeGame(
+        FakeNow(1, "blue", tuple(FakeModel(m.id, m.side, m.at, m.facing) for m in scenario.models))
+    )
+    app = App(scenario, game=game)
+    app.draw()
+    app.perform(Declare("shoot b1 r1"))
+    assert app.state.message == "cannot shoot now"  # the rules' reason, shown
+    assert app.scenario.model("b1").at == (4.0, 20.0)
+    app.perform(Declare("move b1 6 18"))
+    assert app.scenario.model("b1").at == (6.0, 18.0)
+    assert app.scenario.model("b1").state == "prone"
+    assert (app.state.turn, app.state.active_side) == (2, "red")
+    assert app.state.log == ("FakeMoved: model=b1, to=(6.0, 18.0)",)
+    text = panel_text(app)
+    assert "Turn 2 of 3" in text and "FakeMoved: model=b1" in text
+    app.draw()
+    assert app.cache.table.builds == 2  # the moved base is drawn where it now stands
 
-    def declare(declaration: object) -> Sequence[str]:
-        seen.append(declaration)
-        return ['b1 moves 2.0"']
 
-    app.declare = declare
-    app.perform(Declare("move b1 to 4,18"))
-    assert seen == ["move b1 to 4,18"]
-    assert app.state.log == ('b1 moves 2.0"',)
+def test_the_sequencer_game_fits_the_table(scenario: Scenario) -> None:
+    from game.sequencer.game import Game
+
+    game = Game(scenario, 7)
+    app = App(scenario, game=game)
+    assert (app.state.turn, app.state.active_side) == (game.state.turn, game.state.active)
 
 
 def test_state_is_frozen(scenario: Scenario) -> None:
