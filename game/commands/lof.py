@@ -1,0 +1,220 @@
+"""`skirmish lof SCENARIO --from ID --to ID [--json] [--out FILE.png] [--all]`.
+
+Settles a line-of-fire dispute: yes or no, in arc or not, the witness line that proves
+it, who blocks, how much of the target is seen, its cover as the scenario's rule system
+reads it, and the edge-to-edge distance. `--all` rules on every ordered pair of enemy
+models. `LofProvider` gives the interactive table the same rulings.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from game.errors import InputError, Problem
+from game.geometry import Sight, Table, sight
+from game.rules.infinity.cover import read_cover as infinity_cover
+from game.rules.necromunda.cover import read_cover as necromunda_cover
+from game.rules.open_rebellion.cover import squad_cover
+from game.rules.registry import Ruleset
+from game.scenario import Scenario, load_scenario
+from game.scenario.tables import table_from_scenario
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class LofRuling:
+    """One ruling as people read it (and as the table's `Ruling` protocol asks)."""
+
+    attacker: str
+    target: str
+    ruleset: str
+    sight: Sight
+    cover: str
+    reason: str
+
+    @property
+    def lof(self) -> bool:
+        return self.sight.lof
+
+    @property
+    def in_arc(self) -> bool:
+        return self.sight.in_arc
+
+    @property
+    def witness(self) -> tuple[Point, Point] | None:
+        w = self.sight.witness
+        return None if w is None else ((w.start.x, w.start.y), (w.end.x, w.end.y))
+
+    @property
+    def blockers(self) -> tuple[str, ...]:
+        return self.sight.blockers
+
+    @property
+    def visible_fraction(self) -> float:
+        return self.sight.visible_fraction if self.sight.clear else 0.0
+
+    @property
+    def distance(self) -> float:
+        return self.sight.distance
+
+    def to_json(self) -> dict[str, Any]:
+        w = self.sight.witness
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "ruleset": self.ruleset,
+            "lof": self.lof,
+            "in_arc": self.in_arc,
+            "clear_sight_line": self.sight.clear,
+            "witness": None
+            if w is None
+            else {
+                "from": [round(w.start.x, 6), round(w.start.y, 6), round(w.start.z, 6)],
+                "to": [round(w.end.x, 6), round(w.end.y, 6), round(w.end.z, 6)],
+            },
+            "blockers": list(self.blockers),
+            "visible_fraction": round(self.visible_fraction, 4),
+            "hidden_by": list(self.sight.hidden_by),
+            "cover": self.cover,
+            "reason": self.reason,
+            "distance": round(self.distance, 4),
+        }
+
+    def lines(self) -> list[str]:
+        """The ruling in words, one fact a line."""
+        s = self.sight
+        verdict = "yes" if s.lof else "no"
+        why = ""
+        if not s.in_arc:
+            why = " (target outside the attacker's arc)"
+        elif not s.clear:
+            why = f" (blocked by {', '.join(s.blockers) or 'scenery'})"
+        out = [
+            f"{self.attacker} -> {self.target} ({self.ruleset})",
+            f"line of fire: {verdict}{why}",
+        ]
+        out.append(f"in arc: {'yes' if s.in_arc else 'no'}")
+        if s.witness is not None:
+            a, b = s.witness.start, s.witness.end
+            start = f'({a.x:.2f}, {a.y:.2f}) at {a.z:.2f}"'
+            out.append(f'witness: {start} -> ({b.x:.2f}, {b.y:.2f}) at {b.z:.2f}"')
+        hidden = (
+            f" (the rest hidden by {', '.join(s.hidden_by)})" if s.hidden_by and s.clear else ""
+        )
+        out.append(f"visible: {self.visible_fraction:.0%}{hidden}")
+        out.append(f"cover: {self.reason}")
+        out.append(f'distance: {self.distance:.2f}" edge to edge')
+        return out
+
+
+def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRuling:
+    """The ruling for one attacker and one target under the scenario's rule system."""
+    rs: Ruleset = scenario.ruleset
+    arc, block = rs.arc_degrees, rs.models_block
+    s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
+    if rs.name == "infinity":
+        ic = infinity_cover(table, s)
+        level, reason = ic.level.value, ic.reason
+    elif rs.name == "necromunda":
+        nc = necromunda_cover(s)
+        level, reason = nc.level.value, nc.reason
+    else:
+        # Open Rebellion: cover belongs to the unit, by the majority of its models
+        unit = table.body(target).unit
+        mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [s.target]
+        sights = [
+            s if m == s.target else sight(table, attacker, m, arc_degrees=arc, models_block=block)
+            for m in mates
+        ]
+        sc = squad_cover(table, sights)
+        level, reason = sc.level.label, sc.reason
+        if unit is not None:
+            reason = f"{reason} (unit {unit})"
+    return LofRuling(attacker, target, rs.name, s, level, reason)
+
+
+class LofProvider:
+    """The line-of-fire engine as a ruling provider for the interactive table."""
+
+    name = "line of fire"
+    engine_loaded = True
+
+    def __init__(self) -> None:
+        self._tables: dict[int, tuple[Scenario, Table]] = {}
+
+    def _table(self, scenario: Scenario) -> Table:
+        cached = self._tables.get(id(scenario))
+        if cached is None or cached[0] is not scenario:
+            cached = (scenario, table_from_scenario(scenario))
+            self._tables = {id(scenario): cached}
+        return cached[1]
+
+    def rule(self, scenario: Scenario, shooter_id: str, target_id: str) -> LofRuling:
+        return rule(scenario, self._table(scenario), shooter_id, target_id)
+
+    def describe(self, scenario: Scenario, ruling: Any) -> list[str]:
+        if isinstance(ruling, LofRuling):
+            return ruling.lines()[1:]
+        return [str(ruling.reason)]
+
+
+def _check_id(path: Path, scenario: Scenario, option: str, model_id: str | None) -> str:
+    if model_id is None:
+        raise InputError(Problem(str(path), option, "give a model id (or use --all)"))
+    if all(m.id != model_id for m in scenario.models):
+        raise InputError(Problem(str(path), option, f"no model with id {model_id!r}"))
+    return model_id
+
+
+def lof(
+    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    attacker: Annotated[
+        str | None, typer.Option("--from", help="Id of the shooting model.")
+    ] = None,
+    target: Annotated[str | None, typer.Option("--to", help="Id of the target model.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Draw the ruling to this PNG.")
+    ] = None,
+    every: Annotated[
+        bool, typer.Option("--all", help="Rule on every ordered pair of enemy models.")
+    ] = False,
+) -> None:
+    """Rule on line of fire: yes/no with the witness line, blockers, visible share, cover."""
+    if out is not None and out.suffix.lower() != ".png":
+        raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    loaded = load_scenario(scenario)
+    table = table_from_scenario(loaded)
+    if every:
+        pairs = [(a.id, b.id) for a in loaded.models for b in loaded.models if a.side != b.side]
+    else:
+        a_id = _check_id(scenario, loaded, "--from", attacker)
+        b_id = _check_id(scenario, loaded, "--to", target)
+        if a_id == b_id:
+            raise InputError(Problem(str(scenario), "--to", "a model cannot target itself"))
+        pairs = [(a_id, b_id)]
+    rulings = [rule(loaded, table, a, b) for a, b in pairs]
+    if as_json:
+        doc: Any = [r.to_json() for r in rulings] if every else rulings[0].to_json()
+        typer.echo(json.dumps(doc, indent=2))
+    else:
+        for n, r in enumerate(rulings):
+            if n:
+                typer.echo("")
+            typer.echo("\n".join(r.lines()))
+    if out is not None and rulings:
+        from game.render.lof_picture import save_lof_picture
+
+        save_lof_picture(loaded, rulings[0], out)
+        if not as_json:
+            typer.echo(f"picture: {out}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("lof")(lof)

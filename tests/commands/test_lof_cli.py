@@ -1,0 +1,130 @@
+"""`skirmish lof`: words, JSON, --all, --out and bad ids."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+
+TABLE = """
+[[scenery]]
+id = "w1"
+kind = "building"
+polygon = [[10, 0], [11, 0], [11, 10.3], [10, 10.3]]
+
+[[scenery]]
+id = "w2"
+kind = "building"
+polygon = [[10, 10.35], [11, 10.35], [11, 24], [10, 24]]
+
+[[scenery]]
+id = "crate-2"
+kind = "obstacle"
+height = 0.5
+polygon = [[19.0, 14], [19.45, 14], [19.45, 16], [19.0, 16]]
+
+[[model]]
+id = "blue-1"
+side = "blue"
+profile = "fusilier"
+at = [2, 10]
+base = 25.4
+height = 1.6
+
+[[model]]
+id = "red-1"
+side = "red"
+profile = "fusilier"
+at = [20, 10]
+facing = 180
+base = 25.4
+height = 1.6
+
+[[model]]
+id = "red-2"
+side = "red"
+profile = "fusilier"
+at = [20, 15]
+facing = 180
+base = 25.4
+height = 1.6
+"""
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(list(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_gap_ruling_in_words(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(TABLE)
+    code, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-1")
+    assert code == 0
+    assert "line of fire: yes" in out
+    assert "witness:" in out
+    assert "edge to edge" in out
+
+
+def test_json_keys_and_partial_cover(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(TABLE)
+    code, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    for key in ("attacker", "target", "ruleset", "lof", "in_arc", "witness", "blockers",
+                "visible_fraction", "cover", "distance", "reason"):  # fmt: skip
+        assert key in doc
+    assert doc["ruleset"] == "infinity"
+    if doc["lof"]:
+        assert doc["cover"] == "partial"
+        assert "crate-2" in doc["reason"]
+    else:
+        assert doc["cover"] == "total"
+
+
+def test_all_rules_on_every_enemy_pair(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(TABLE)
+    code, out, _ = run(capsys, "lof", str(path), "--all", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    pairs = {(d["attacker"], d["target"]) for d in doc}
+    assert pairs == {
+        ("blue-1", "red-1"),
+        ("blue-1", "red-2"),
+        ("red-1", "blue-1"),
+        ("red-2", "blue-1"),
+    }
+
+
+def test_unknown_id_is_bad_input(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(TABLE)
+    code, out, err = run(capsys, "lof", str(path), "--from", "ghost", "--to", "red-1")
+    assert code == 2
+    assert out == ""
+    lines = err.strip().splitlines()
+    assert len(lines) == 1
+    assert str(path) in lines[0] and "ghost" in lines[0]
+
+
+def test_out_writes_a_png(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = write_scenario(TABLE)
+    png = tmp_path / "ruling.png"
+    code, _, _ = run(
+        capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2", "--out", str(png)
+    )
+    assert code == 0
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
