@@ -39,6 +39,8 @@ NEUTRAL: Colour = (250, 250, 250)
 RULER: Colour = (255, 150, 30)
 RINGS: Colour = (30, 60, 110)
 WARN: Colour = (255, 170, 90)
+SHADE = (20, 20, 24, 170)
+HIDES: Colour = (245, 130, 40)
 
 
 @dataclass(slots=True)
@@ -119,7 +121,8 @@ def panel_lines(
             weapon = scenario.weapons.get(name)
             if weapon is not None and chosen:
                 out.extend(PanelLine(t, DIM, 16) for t in _wrap(weapon_summary(weapon), 44))
-    title = "Line of fire" + (f"  [{provider_name}]" if provider_name else "")
+    named = provider_name and provider_name != "line of fire"
+    title = "Line of fire" + (f"  [{provider_name}]" if named else "")
     out.append(PanelLine(title, DIM, 18, gap=10))
     if state.hover is not None:
         out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
@@ -253,15 +256,17 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     ruling = hover.ruling
     shooter = scenario.model(hover.shooter)
     target = scenario.model(hover.target)
+    # Red: what blocks the line of fire; orange: what hides part of a target that is seen.
+    edge = HIDES if ruling.lof else LOF_NO
     for blocker in ruling.blockers:
         try:
             piece = scenario.piece(blocker)
         except KeyError:
             with contextlib.suppress(KeyError):
-                _ring(surface, LOF_NO, scenario.model(blocker), view, 3, 2.0)
+                _ring(surface, edge, scenario.model(blocker), view, 3, 2.0)
             continue
         points = [view.to_screen(x, y) for x, y in piece.footprint]
-        pygame.draw.polygon(surface, LOF_NO, points, 3)
+        pygame.draw.polygon(surface, edge, points, 3)
     if not engine_loaded:
         colour = NEUTRAL
         line = ruling.witness or (shooter.at, target.at)
@@ -276,9 +281,50 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         colour = LOF_NO
         _dashed(surface, colour, view.to_screen(*shooter.at), view.to_screen(*target.at))
         text = f'no LoF  {ruling.distance:.2f}"'
+    if engine_loaded:
+        shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
     _ring(surface, TARGET, target, view)
     tx, ty = view.to_screen(*target.at)
     _label(surface, text, (tx, ty - target.radius * view.scale - 22), colour)
+
+
+def _chord_offset(share: float) -> float:
+    """Distance from a unit circle's centre to the chord cutting off `share` of its area."""
+    lo, hi = -1.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        area = (math.acos(mid) - mid * math.sqrt(1 - mid * mid)) / math.pi
+        lo, hi = (mid, hi) if area > share else (lo, mid)
+    return (lo + hi) / 2
+
+
+def shade_hidden(surface: pygame.Surface, shooter: PlacedModel, target: PlacedModel,
+                 hidden: float, view: View) -> None:  # fmt: skip
+    """Shade `hidden` of the target's base, on the side facing the shooter (as the
+    `skirmish lof` picture does): a picture of the share, not of which part is hidden."""
+    if hidden <= 0.005:
+        return
+    r = max(target.radius * view.scale, 3.0)
+    size = math.ceil(2 * r) + 2
+    patch = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    if hidden >= 0.995:
+        pygame.draw.circle(patch, SHADE, (c, c), r)
+    else:
+        ux, uy = shooter.at[0] - target.at[0], shooter.at[1] - target.at[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        d = _chord_offset(hidden)
+        points = []
+        for k in range(65):
+            angle = 2 * math.pi * k / 64
+            px, py = math.cos(angle), math.sin(angle)
+            if px * ux + py * uy >= d - 1e-9:
+                points.append((c + r * px, c + r * py))
+        if len(points) >= 3:
+            pygame.draw.polygon(patch, SHADE, points)
+    tx, ty = view.to_screen(*target.at)
+    surface.blit(patch, (round(tx - c), round(ty - c)))
 
 
 def draw_ruler(surface: pygame.Surface, ruler: Ruler, view: View) -> None:

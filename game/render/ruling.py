@@ -4,7 +4,8 @@ The window does not compute lines of fire itself. It asks a `RulingProvider` onc
 (shooter, target) pair when the pointer comes to rest on a new enemy, keeps the answer,
 and draws it: the witness line (or a red "no line of fire" line), the blocking pieces,
 and the provider's own text lines in the panel. Any object with these members will do;
-the line-of-fire engine in `game.geometry` plugs in through `default_provider()`.
+the line-of-fire engine in `game.geometry` plugs in through `default_provider()`, which
+gives `game.commands.lof.LofProvider` (the ruling `skirmish lof` prints).
 
 No pygame here: providers are plain rules code and tests call them directly.
 """
@@ -102,5 +103,10 @@ class DistanceOnly:
 
 
 def default_provider() -> RulingProvider:
-    """The line-of-fire engine when it is installed, else the distance-only stand-in."""
-    return DistanceOnly()
+    """The line-of-fire engine (`skirmish lof`'s own `LofProvider`, so the table shows
+    exactly the ruling the command prints), else the distance-only stand-in."""
+    try:
+        from game.commands.lof import LofProvider
+    except ImportError:
+        return DistanceOnly()
+    return LofProvider()

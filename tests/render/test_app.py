@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.cli import main
 from game.errors import IllegalDeclaration
 from game.render import frame, style
 from game.render.app import App, Declare, Idle, Measuring, Panning
@@ -131,7 +132,7 @@ def test_click_on_open_table_or_panel_selects_nothing(scenario: Scenario) -> Non
 
 
 def test_hover_enemy_shows_distance_only_ruling(scenario: Scenario) -> None:
-    app = App(scenario)
+    app = App(scenario, provider=DistanceOnly())
     click(app, screen(app, "b1"))
     post(motion(screen(app, "r1")))
     app.frame()
@@ -191,12 +192,62 @@ def test_hover_asks_the_provider_once_per_pair_and_draws_its_ruling(scenario: Sc
     surface = app.draw()
     view = app.state.view
     assert pixel(surface, view.to_screen(4.0, 14.0)) == frame.LOF_YES  # the witness line
-    assert pixel(surface, view.to_screen(14.0, 10.0)) == frame.LOF_NO  # blocker outlined
+    assert pixel(surface, view.to_screen(14.0, 10.0)) == frame.HIDES  # hides a part: orange
     # Another shooter is another question.
     click(app, screen(app, "b2"))
     post(motion((x, y)))
     app.frame()
     assert provider.calls == [("b1", "r1"), ("b2", "r1")]
+
+
+BLOCKED = """
+[[scenery]]
+id = "tower"
+kind = "building"
+polygon = [[8, 12], [12, 12], [12, 15], [8, 15]]
+
+[[model]]
+id = "r2"
+side = "red"
+profile = "fusilier"
+at = [10, 8]
+facing = 90
+"""
+
+
+@pytest.mark.parametrize("pair", [("b1", "r1"), ("b2", "r2")], ids="-".join)
+def test_hover_shows_what_skirmish_lof_gives(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str], pair: tuple[str, str]
+) -> None:
+    path = write_scenario(TABLE + BLOCKED, "lof.toml")
+    shooter, target = pair
+    assert main(["lof", str(path), "--from", shooter, "--to", target]) == 0
+    printed = capsys.readouterr().out.strip().splitlines()
+    app = App(load_scenario(path))  # the default provider: the line-of-fire engine
+    assert app.provider.engine_loaded
+    click(app, screen(app, shooter))
+    post(motion(screen(app, target)))
+    app.frame()
+    hover = app.state.hover
+    assert hover is not None
+    # The panel's ruling is the command's, less its first line ("a -> b (ruleset)"),
+    # which the panel shows as its own heading.
+    assert printed[0].startswith(f"{shooter} -> {target}")
+    assert list(hover.lines) == printed[1:]
+    text = panel_text(app)
+    assert all(line in text for line in printed[1:])
+    surface = app.draw()
+    view = app.state.view
+    if hover.ruling.lof:
+        assert printed[1] == "line of fire: yes"
+        assert hover.ruling.witness is not None
+        (x0, y0), (x1, y1) = hover.ruling.witness
+        mid = view.to_screen(x0 + (x1 - x0) * 0.4, y0 + (y1 - y0) * 0.4)
+        assert frame.LOF_YES in [pixel(surface, (mid[0] + dx, mid[1])) for dx in (-1, 0, 1)]
+    else:
+        assert printed[1].startswith("line of fire: no")
+        assert "tower" in hover.ruling.blockers
+        assert pixel(surface, view.to_screen(8.0, 13.5)) == frame.LOF_NO  # tower outlined
 
 
 def test_static_layer_is_not_redrawn_for_overlays(scenario: Scenario) -> None:
