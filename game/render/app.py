@@ -506,6 +506,8 @@ class App:
             self.state = replace(self.state, message=str(why))
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+            self._drawn = None  # the window lost its pixels: draw again
         self.handler = self.handler.handle(event, self)
 
     def draw(self) -> pygame.Surface:
