@@ -29,7 +29,7 @@ class Declaration:
     """Base of all declarations."""
 
     def to_dict(self) -> dict[str, Any]:
-        body = {f.name: _plain(getattr(self, f.name)) for f in dataclasses.fields(self)}
+        body = {f.name: _plain(getattr(self, f.name), exact=True) for f in dataclasses.fields(self)}
         return {"declare": type(self).__name__, **body}
 
 

@@ -128,14 +128,16 @@ class GameEnded(Event):
     scores: dict[str, int]
 
 
-def _plain(value: Any) -> Any:
+def _plain(value: Any, exact: bool = False) -> Any:
+    """JSON-ready values; floats rounded to 6 places unless `exact` (declarations must
+    replay to the bit, logs read better rounded)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {f.name: _plain(getattr(value, f.name), exact) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
-        return [_plain(v) for v in value]
+        return [_plain(v, exact) for v in value]
     if isinstance(value, dict):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, float):
+        return {str(k): _plain(v, exact) for k, v in value.items()}
+    if isinstance(value, float) and not exact:
         return round(value, 6)
     return value
 

@@ -52,7 +52,7 @@ from game.sequencer.events import (
 )
 from game.sequencer.game import Awaiting
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Cover, Placement, Sight
+from game.sequencer.sight import Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
@@ -310,6 +310,17 @@ class InfinityEngine:
         )
         return state, events
 
+    def _pool_for(self, state: InfinityState, model_id: str) -> str | None:
+        """Which Order pays for this trooper: its own Irregular Order, the regular pool,
+        or (the Lieutenant only) the Lieutenant's Order."""
+        if model_id in state.irregular:
+            return "irregular"
+        if state.orders > 0 and not self.profiles[model_id].irregular:
+            return "regular"
+        if model_id in self.lieutenants and state.lieutenant_order:
+            return "lieutenant"
+        return None
+
     def _orders_left(self, state: InfinityState) -> int:
         return state.orders + len(state.irregular) + int(state.lieutenant_order)
 
@@ -319,13 +330,38 @@ class InfinityEngine:
             return Awaiting(None, "over")
         order = state.order
         if order is None:
-            able = tuple(m.id for m in state.side_models(state.active) if self._can_act(m))
+            able = tuple(
+                m.id
+                for m in state.side_models(state.active)
+                if self._can_act(m) and self._pool_for(state, m.id) is not None
+            )
             return Awaiting(state.active, "order", able)
         if order.stage is Stage.SECOND:
             return Awaiting(state.active, "second", (order.model,))
         reacted = {r.model for r in order.reactions}
         waiting = tuple(r for r, _ in order.eligible if r not in reacted)
         return Awaiting(state.other_side(state.active), "aro", waiting)
+
+    # -- questions players (and AI) ask ---------------------------------------
+
+    def can_act(self, model: ModelState) -> bool:
+        return self._can_act(model)
+
+    def sighting(
+        self,
+        state: GameState,
+        shooter: str,
+        target: str,
+        moved: Mapping[str, Placement] | None = None,
+    ) -> Sighting:
+        """Line of fire, arc, cover and distance, the models placed by `state` and `moved`."""
+        return self.sight.sighting(self._placements(state, moved), shooter, target)
+
+    def weapons_of(self, model_id: str) -> list[InfinityWeapon]:
+        return [self._weapon(model_id, name) for name in self.weapons[model_id]]
+
+    def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
+        return self.sight.path_blocked(self._placements(state), model_id, path)
 
     # -- declarations ----------------------------------------------------------
 
@@ -373,16 +409,13 @@ class InfinityEngine:
             raise IllegalDeclaration(f"{m.id} is not on the active side ({state.active})")
         if not self._can_act(m):
             raise IllegalDeclaration(f"{m.id} is {m.status} and cannot act")
-        # Which Order pays: the trooper's own Irregular Order, the pool, or the Lieutenant's.
-        if m.id in state.irregular:
-            pool, state2 = (
-                "irregular",
-                dataclasses.replace(state, irregular=state.irregular - {m.id}),
-            )
-        elif state.orders > 0 and not self.profiles[m.id].irregular:
-            pool, state2 = "regular", dataclasses.replace(state, orders=state.orders - 1)
-        elif m.id in self.lieutenants and state.lieutenant_order:
-            pool, state2 = "lieutenant", dataclasses.replace(state, lieutenant_order=False)
+        pool = self._pool_for(state, m.id)
+        if pool == "irregular":
+            state2 = dataclasses.replace(state, irregular=state.irregular - {m.id})
+        elif pool == "regular":
+            state2 = dataclasses.replace(state, orders=state.orders - 1)
+        elif pool == "lieutenant":
+            state2 = dataclasses.replace(state, lieutenant_order=False)
         else:
             raise IllegalDeclaration(f"no Order left for {m.id}")
         route, facing = self._route_after(state, m, (m.at,), m.facing, d.skill, first=True)

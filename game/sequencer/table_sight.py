@@ -45,9 +45,14 @@ class TableSight:
         ]
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
+        self._sightings: dict[object, Sighting] = {}
+
+    @staticmethod
+    def _key(placements: Mapping[str, Placement]) -> tuple[tuple[str, Point, float, bool], ...]:
+        return tuple(sorted((k, p.at, p.facing, p.present) for k, p in placements.items()))
 
     def _table(self, placements: Mapping[str, Placement]) -> Table:
-        key = tuple(sorted((k, p.at, p.facing, p.present) for k, p in placements.items()))
+        key = self._key(placements)
         table = self._cache.get(key)
         if table is None:
             bodies = []
@@ -68,6 +73,16 @@ class TableSight:
         return table
 
     def sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
+        key = (self._key(placements), shooter, target)
+        found = self._sightings.get(key)
+        if found is None:
+            found = self._sighting(placements, shooter, target)
+            if len(self._sightings) > 65536:
+                self._sightings.clear()
+            self._sightings[key] = found
+        return found
+
+    def _sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
         table = self._table(placements)
         s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
         reading = read_cover(table, s)

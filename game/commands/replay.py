@@ -1,0 +1,83 @@
+"""`skirmish replay SAVE [--check]`: replay a saved game; --check verifies its event log."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from game.errors import IllegalDeclaration, InputError, Problem
+from game.scenario import load_scenario
+
+
+def _load_save(path: Path) -> dict[str, Any]:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise InputError(Problem(str(path), "", "no such file")) from None
+    except json.JSONDecodeError as err:
+        raise InputError(Problem(str(path), "JSON", err.msg, err.lineno)) from None
+    if not isinstance(data, dict):
+        raise InputError(Problem(str(path), "", "a save file is a JSON object"))
+    for key, kind in (("scenario", str), ("seed", int), ("declarations", list), ("events", list)):
+        if not isinstance(data.get(key), kind):
+            raise InputError(Problem(str(path), key, f"missing or not a {kind.__name__}"))
+    return data
+
+
+def replay(
+    save: Annotated[Path, typer.Argument(help="A save file written by skirmish play.")],
+    check: Annotated[bool, typer.Option("--check", help="Verify the saved event log.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Replay a saved game from its scenario, seed and declarations."""
+    from game.sequencer.declarations import decode
+    from game.sequencer.game import Game
+
+    data = _load_save(save)
+    scenario_path = Path(data["scenario"])
+    if not scenario_path.exists() and (save.parent / scenario_path).exists():
+        scenario_path = save.parent / scenario_path
+    scenario = load_scenario(scenario_path)
+    game = Game(scenario, data["seed"])
+    for index, raw in enumerate(data["declarations"]):
+        place = f"declarations[{index}]"
+        try:
+            declaration = decode(raw)
+        except (ValueError, TypeError, AttributeError) as err:
+            raise InputError(Problem(str(save), place, str(err))) from None
+        try:
+            game.declare(declaration)
+        except IllegalDeclaration as err:
+            raise InputError(Problem(str(save), place, f"illegal: {err}")) from None
+    log = game.log()
+    mismatch = None
+    if check:
+        saved = data["events"]
+        for i, (a, b) in enumerate(zip(log, saved, strict=False)):
+            if a != b:
+                mismatch = f"event {i} differs: replay gives {a}, the save has {b}"
+                break
+        else:
+            if len(log) != len(saved):
+                mismatch = f"the replay has {len(log)} events, the save {len(saved)}"
+    if as_json:
+        typer.echo(json.dumps({
+            "scenario": str(scenario_path), "seed": data["seed"], "events": log,
+            "finished": game.state.finished, "winner": game.state.winner,
+            "check": None if not check else mismatch is None,
+        }, indent=1))  # fmt: skip
+    else:
+        for event in log:
+            name = event.pop("event")
+            typer.echo(f"{name}: " + ", ".join(f"{k}={v}" for k, v in event.items()))
+        if check:
+            typer.echo("check: " + ("the event log matches" if mismatch is None else mismatch))
+    if mismatch is not None:
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)

@@ -1,0 +1,250 @@
+"""`skirmish shoot`: one attack with its events, or its statistics over many trials.
+
+Infinity: the attacker's BS Attack with its full Burst at the target; with --reply the
+target answers with a BS Attack ARO (Face-to-Face), otherwise it stays idle (Normal
+roll). With --trials N the attack is resolved N times from the same declarations and
+the frequencies are printed beside the exact odds."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from game.errors import IllegalDeclaration, InputError, Problem
+from game.scenario import Scenario, load_scenario
+
+
+def _problem(scenario: Path, place: str, problem: str) -> InputError:
+    return InputError(Problem(str(scenario), place, problem))
+
+
+def _rolls(events: list[Any]) -> list[dict[str, Any]]:
+    from game.sequencer.events import Rolled
+
+    return [
+        {
+            "model": e.model,
+            "purpose": e.purpose,
+            "attribute": e.attribute,
+            "base": e.base,
+            "modifiers": [{"source": m.source, "value": m.value} for m in e.modifiers],
+            "success_value": e.target,
+            "burst": len(e.faces),
+            "faces": list(e.faces),
+            "results": list(e.results),
+        }
+        for e in events
+        if isinstance(e, Rolled)
+    ]
+
+
+def shoot(
+    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    attacker: Annotated[str, typer.Option("--attacker", help="The shooting model's id.")],
+    target: Annotated[str | None, typer.Option("--target", help="The target model's id.")] = None,
+    at: Annotated[
+        str | None, typer.Option("--at", help="X,Y: a point to aim a blast at (Necromunda).")
+    ] = None,
+    weapon: Annotated[str | None, typer.Option("--weapon", help="Weapon name.")] = None,
+    reply: Annotated[
+        bool, typer.Option("--reply", help="Infinity: the target shoots back (an ARO).")
+    ] = False,
+    trials: Annotated[int, typer.Option("--trials", min=0, help="Resolve it N times.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed.")] = 1,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Resolve one attack, or its statistics over many trials."""
+    loaded = load_scenario(scenario)
+    if loaded.ruleset.name != "infinity":
+        raise _problem(
+            scenario,
+            "[scenario] ruleset",
+            f"shoot plays infinity so far, not {loaded.ruleset.name}",
+        )
+    if at is not None:
+        raise _problem(scenario, "--at", "Infinity attacks need a target model (--target)")
+    if target is None:
+        raise _problem(scenario, "--target", "give the target's id")
+    ids = {m.id for m in loaded.models}
+    for flag, value in (("--attacker", attacker), ("--target", target)):
+        if value not in ids:
+            raise _problem(scenario, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+    report = _infinity(loaded, scenario, attacker, target, weapon, reply, trials, seed)
+    if as_json:
+        typer.echo(json.dumps(report, indent=1))
+    else:
+        _print(report)
+
+
+def _infinity(
+    scenario: Scenario, path: Path, attacker: str, target: str, weapon_name: str | None,
+    reply: bool, trials: int, seed: int,
+) -> dict[str, Any]:  # fmt: skip
+    from game.dice.rng import make_rng
+    from game.sequencer.events import Hit, StateChanged, Wounded, event_dict
+    from game.sequencer.game import Game
+    from game.sequencer.infinity import (
+        Activate,
+        Continue,
+        EndTurn,
+        InfinityEngine,
+        React,
+        Skill,
+    )
+
+    game = Game(scenario, seed)
+    engine = game.engine
+    assert isinstance(engine, InfinityEngine)
+    if game.state.active != game.state.model(attacker).side:
+        game.declare(EndTurn())
+    place = f"--attacker {attacker} --target {target}"
+    try:
+        weapon = engine._weapon(attacker, weapon_name)
+        game.declare(Activate(attacker, Skill.attack(weapon.name, (target, weapon.burst))))
+        reply_weapon = None
+        for reactor in game.awaiting().models:
+            if reactor == target and reply:
+                sighting = engine.sighting(game.state, target, attacker)
+                usable = [
+                    w
+                    for w in engine.weapons_of(target)
+                    if w.range_mod(sighting.distance) is not None
+                ]
+                if not usable:
+                    raise IllegalDeclaration(f"{target} has no weapon in range to reply with")
+                reply_weapon = usable[0]
+                game.declare(React(target, Skill.attack(reply_weapon.name, (attacker, 1))))
+            else:
+                game.declare(React(reactor, Skill.idle()))
+        if reply and reply_weapon is None:
+            raise IllegalDeclaration(
+                f"{target} cannot reply: no line of fire to {attacker} in its arc"
+            )
+        before = game.state
+        events = game.declare(Continue(Skill.idle()))
+    except IllegalDeclaration as err:
+        raise _problem(path, place, str(err)) from None
+    report: dict[str, Any] = {
+        "ruleset": "infinity",
+        "attacker": attacker,
+        "target": target,
+        "weapon": weapon.name,
+        "reply": reply_weapon.name if reply_weapon else None,
+        "seed": seed,
+        "rolls": _rolls(events),
+        "events": [event_dict(e) for e in events],
+    }
+    if trials:
+        counts = {
+            m: {"hit": 0, "wounded": 0, "unconscious": 0, "dead": 0} for m in (attacker, target)
+        }
+        rng = make_rng(seed)
+        for _ in range(trials):
+            _, trial = engine.apply(before, Continue(Skill.idle()), rng=rng)
+            for model, tally in counts.items():
+                if any(isinstance(e, Hit) and e.target == model for e in trial):
+                    tally["hit"] += 1
+                if any(isinstance(e, Wounded) and e.model == model for e in trial):
+                    tally["wounded"] += 1
+                final = [e.after for e in trial if isinstance(e, StateChanged) and e.model == model]
+                if final and final[-1] in ("unconscious", "dead"):
+                    tally[final[-1]] += 1
+        report["trials"] = trials
+        report["models"] = {m: {k: v / trials for k, v in t.items()} for m, t in counts.items()}
+        report["exact"] = _exact(
+            engine, before, report["rolls"], attacker, target, weapon, reply_weapon
+        )
+    return report
+
+
+def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, target: str,
+           weapon: Any, reply_weapon: Any) -> dict[str, dict[str, float]]:  # fmt: skip
+    """The exact chances from the odds engine, with the success values the roll used."""
+    from game.rules.infinity.odds import RollSide, Side, face_to_face
+    from game.rules.infinity.saves import Ammo, Attack, Defence, SaveSystem, Weapon, wounds_taken
+
+    sv = {r["model"]: r["success_value"] for r in rolls}
+    one = RollSide(sv[attacker], weapon.burst)
+    two = RollSide(sv[target], 1) if reply_weapon is not None else RollSide(0, 0)
+    f2f = face_to_face(one, two)
+
+    def attack(w: Any, shooter: str, victim: str) -> Attack:
+        profile = engine.profiles[victim]
+        cover = engine.sighting(state, shooter, victim).cover.value == "partial"
+        system = engine.system
+        value = w.damage if system is SaveSystem.CODEONE else w.possibility_of_survival
+        ammo = Ammo(w.ammo.value) if w.ammo.value in Ammo.__members__ else Ammo.N
+        arm = profile.bts if w.save == "BTS" else profile.arm
+        return Attack(Weapon(system, value, ammo), Defence(arm, cover))
+
+    attacks = {Side.ONE: attack(weapon, attacker, target)}
+    if reply_weapon is not None:
+        attacks[Side.TWO] = attack(reply_weapon, target, attacker)
+    wounds = wounds_taken(f2f, attacks)
+    out: dict[str, dict[str, float]] = {}
+    for model, side in ((attacker, Side.ONE), (target, Side.TWO)):
+        m = state.model(model)
+        vita = engine.profiles[model].wounds
+        hit = sum(
+            (Fraction(c, f2f.total) for o, c in f2f.items() if sum(o.hits_on(side)) > 0),
+            Fraction(0),
+        )
+        dist = wounds[side]
+        p = {w: Fraction(c, dist.total) for w, c in dist.items()}
+        wounded = sum((q for w, q in p.items() if w > 0), Fraction(0))
+        if m.status == "unconscious":
+            unconscious, dead = Fraction(0), wounded
+        else:
+            unconscious = sum((q for w, q in p.items() if m.wounds + w == vita), Fraction(0))
+            dead = sum((q for w, q in p.items() if m.wounds + w > vita), Fraction(0))
+        out[model] = {"hit": float(hit), "wounded": float(wounded),
+                      "unconscious": float(unconscious), "dead": float(dead)}  # fmt: skip
+    return out
+
+
+def _print(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    title = (
+        f"[bold]{report['attacker']}[/] shoots [bold]{report['target']}[/] with {report['weapon']}"
+    )
+    if report["reply"]:
+        title += f"; {report['target']} replies with {report['reply']}"
+    console.print(title)
+    for r in report["rolls"]:
+        mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no MODs"
+        short = {"critical": "crit", "success": "ok", "fail": "fail", "cancelled": "beaten"}
+        dice = " ".join(
+            f"{f}({short[res]})" for f, res in zip(r["faces"], r["results"], strict=True)
+        )
+        sv = r["success_value"]
+        console.print(f"  {r['model']}: {r['attribute']} {r['base']} ({mods}) -> SV {sv}: {dice}")
+    for e in report["events"]:
+        if e["event"] in ("Hit", "SaveRolled", "Wounded", "StateChanged", "Missed"):
+            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
+            console.print(f"  {e['event']}: {body}")
+    if "models" in report:
+        table = Table(title=f"{report['trials']} trials (exact in brackets)")
+        table.add_column("model")
+        for key in ("hit", "wounded", "unconscious", "dead"):
+            table.add_column(key, justify="right")
+        for model, freq in report["models"].items():
+            exact = report["exact"][model]
+            table.add_row(
+                model,
+                *(
+                    f"{freq[k]:.3f} ({exact[k]:.3f})"
+                    for k in ("hit", "wounded", "unconscious", "dead")
+                ),
+            )
+        console.print(table)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("shoot")(shoot)

@@ -1,0 +1,83 @@
+"""`skirmish shoot` (Infinity) and `skirmish replay` as a person runs them."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from game.ai.infinity import SimpleInfinityPlayer
+from game.cli import main
+from game.scenario import load_scenario
+from game.sequencer.game import Game
+from tests.conftest import SCENARIOS
+
+DEMO = SCENARIOS / "infinity-demo.toml"
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
+    assert main(list(args)) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_one_attack_shows_the_arithmetic(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(
+        capsys, "shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-2",
+        "--reply", "--seed", "3", "--json",
+    )  # fmt: skip
+    attacker, reply = report["rolls"]
+    assert attacker["model"] == "zhanshi-hmg" and attacker["attribute"] == "BS"
+    assert attacker["burst"] == 4  # the HMG's Burst
+    assert reply["model"] == "fusilier-2" and reply["burst"] == 1  # B 1 in ARO
+    for roll in (attacker, reply):
+        total = sum(m["value"] for m in roll["modifiers"])
+        assert roll["success_value"] == roll["base"] + max(-12, min(12, total))
+    assert {m["source"].split(" ")[0] for m in attacker["modifiers"]} == {"range"}
+
+
+@pytest.mark.slow
+def test_trials_agree_with_exact_odds(capsys: pytest.CaptureFixture[str]) -> None:
+    n = 20000
+    report = run_json(
+        capsys, "shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-2",
+        "--reply", "--trials", str(n), "--seed", "11", "--json",
+    )  # fmt: skip
+    assert set(report["models"]) == {"zhanshi-hmg", "fusilier-2"}
+    for model, freq in report["models"].items():
+        for key in ("hit", "wounded", "unconscious", "dead"):
+            p = report["exact"][model][key]
+            se = math.sqrt(max(p * (1 - p), 1e-12) / n)
+            assert abs(freq[key] - p) <= 4 * se + 1e-12, (model, key, freq[key], p)
+    # The Face-to-Face is lopsided: the HMG hits far more often than the reply.
+    assert report["exact"]["fusilier-2"]["hit"] > 0.8 > report["exact"]["zhanshi-hmg"]["hit"]
+
+
+def test_shoot_refuses_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-lt"])
+    assert code == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith(f"skirmish: {DEMO}: --attacker zhanshi-hmg --target fusilier-lt: ")
+    assert "no line of fire" in line
+    assert main(["shoot", str(DEMO), "--attacker", "nobody", "--target", "fusilier-1"]) == 2
+    assert "--attacker: no model 'nobody'" in capsys.readouterr().err
+
+
+def test_replay_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = Game(load_scenario(DEMO), seed=9)
+    player = SimpleInfinityPlayer(game.engine)  # type: ignore[arg-type]
+    for _ in range(12):
+        game.declare(player.choose(game.state, game.awaiting()))
+    save = tmp_path / "save.json"
+    game.save(save)
+    assert main(["replay", str(save), "--check"]) == 0
+    assert "check: the event log matches" in capsys.readouterr().out
+    data = json.loads(save.read_text())
+    data["events"][3]["event"] = "Tampered"
+    save.write_text(json.dumps(data))
+    assert main(["replay", str(save), "--check"]) == 1
+    assert "event 3 differs" in capsys.readouterr().out
+    save.write_text("{ not json")
+    assert main(["replay", str(save)]) == 2
+    assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: JSON: ")

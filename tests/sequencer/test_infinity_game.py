@@ -1,0 +1,71 @@
+"""Whole Infinity games between automatic players: they end, and they replay exactly."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.ai.infinity import SimpleInfinityPlayer
+from game.scenario import load_scenario
+from game.sequencer.events import GameEnded
+from game.sequencer.game import Game, decode_declarations
+from game.sequencer.state import GameState
+from tests.conftest import SCENARIOS
+
+DEMO = SCENARIOS / "infinity-demo.toml"
+
+
+def play(seed: int, limit: int = 2000) -> Game:
+    game = Game(load_scenario(DEMO), seed=seed)
+    player = SimpleInfinityPlayer(game.engine)  # type: ignore[arg-type]
+    for _ in range(limit):
+        if game.state.finished:
+            break
+        game.declare(player.choose(game.state, game.awaiting()))
+    return game
+
+
+def no_model_in_two_places(state: GameState) -> bool:
+    spots = [m.at for m in state.models if m.status != "dead"]
+    return len(spots) == len(set(spots))
+
+
+def test_demo_plays_to_a_victory_and_the_same_seed_gives_the_same_log() -> None:
+    first = play(seed=2024)
+    assert first.state.finished
+    [ended] = [e for e in first.events if isinstance(e, GameEnded)]
+    assert first.events[-1] == ended
+    assert ended.winner == first.state.winner
+    assert set(ended.scores) == {"blue", "red"}
+    assert no_model_in_two_places(first.state)
+    again = play(seed=2024)
+    assert again.log() == first.log()
+    other = play(seed=2025)
+    assert other.log() != first.log()
+
+
+def test_a_saved_game_replays_to_the_identical_log(tmp_path: Path) -> None:
+    game = play(seed=77)
+    path = tmp_path / "game.json"
+    game.save(path)
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]  # no temporary left
+    saved = json.loads(path.read_text())
+    assert saved["seed"] == 77 and saved["ruleset"] == "infinity"
+    declarations = decode_declarations(saved["declarations"])
+    assert declarations == game.declarations
+    replayed = Game.replay(load_scenario(saved["scenario"]), saved["seed"], declarations)
+    assert replayed.log() == saved["events"]
+
+
+def test_wounds_only_grow_and_the_dead_stay_dead() -> None:
+    game = Game(load_scenario(DEMO), seed=5)
+    player = SimpleInfinityPlayer(game.engine)  # type: ignore[arg-type]
+    seen: dict[str, tuple[int, str]] = {}
+    while not game.state.finished:
+        game.declare(player.choose(game.state, game.awaiting()))
+        for m in game.state.models:
+            wounds, status = seen.get(m.id, (0, "normal"))
+            assert m.wounds >= wounds
+            if status == "dead":
+                assert m.status == "dead"
+            seen[m.id] = (m.wounds, m.status)
