@@ -15,6 +15,7 @@ from game.geometry.lof import (
     edge_distance,
     in_arc,
     line_of_fire,
+    lines_of_fire,
     sight,
     visibility,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "edge_distance",
     "in_arc",
     "line_of_fire",
+    "lines_of_fire",
     "sight",
     "visibility",
 ]

@@ -46,9 +46,11 @@ never stepped over) and lower pieces give the height a line must clear them at.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import shapely
 
 from game.geometry.table import (
     Body,
@@ -219,20 +221,9 @@ def _nearby(
     )
     if solid_only:
         pick &= pa.solid
+    # a piece matters only if its bounding circle comes within reach of the centre segment
+    pick &= _seg_point_dist(ax, ay, bx, by, pa.cx, pa.cy) <= reach + pa.radius
     chosen = np.flatnonzero(pick)
-    if len(chosen):
-        counts = pa.count[chosen]
-        edge_idx = np.flatnonzero(pick[pa.piece])
-        # distance from each edge to the centre segment (0 if they cross)
-        x0, y0, x1, y1 = pa.x0[edge_idx], pa.y0[edge_idx], pa.x1[edge_idx], pa.y1[edge_idx]
-        d = np.minimum(
-            _seg_point_dist(ax, ay, bx, by, x0, y0), _seg_point_dist(ax, ay, bx, by, x1, y1)
-        )
-        for px_, py_ in ((ax, ay), (bx, by)):
-            d = np.minimum(d, _point_to_edges(px_, py_, x0, y0, x1, y1))
-        d = np.where(_crosses(ax, ay, bx, by, x0, y0, x1, y1), 0.0, d)
-        near_piece = np.logical_or.reduceat(d <= reach, np.r_[0, np.cumsum(counts)[:-1]])
-        chosen = chosen[near_piece]
     ba = table.body_arrays
     if models_block and len(ba.x):
         d = _seg_point_dist(ax, ay, bx, by, ba.x, ba.y) - ba.r
@@ -282,7 +273,7 @@ def _gather(table: Table, chosen: IntArray, bodies: IntArray) -> _Obstacles:
         mask = np.zeros(len(pa.top), dtype=np.bool_)
         mask[chosen] = True
         idx = np.flatnonzero(mask[pa.piece])
-        offsets = np.r_[0, np.cumsum(counts)[:-1]].astype(np.intp)
+        offsets = _offsets(counts)
         owner = np.repeat(np.arange(len(chosen)), counts).astype(np.intp)
     else:
         idx = np.zeros(0, dtype=np.intp)
@@ -329,8 +320,8 @@ def _height_range(
     below = base < top[None, :]
     lo = np.where(dh < 0, thr, np.where((dh == 0) & ~below, np.inf, 0.0))
     hi = np.where(dh > 0, thr, np.where((dh == 0) & ~below, -np.inf, 1.0))
-    lo = np.maximum(np.nan_to_num(lo, nan=0.0, posinf=np.inf, neginf=-np.inf), ta[:, None])
-    hi = np.minimum(np.nan_to_num(hi, nan=1.0, posinf=np.inf, neginf=-np.inf), tb[:, None])
+    lo = np.maximum(lo, ta[:, None])
+    hi = np.minimum(hi, tb[:, None])
     return lo, hi
 
 
@@ -551,16 +542,29 @@ def _witness(seg: _Segments, k: int) -> SightLine:
 def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, FloatArray]:
     """The centre line first, then the four common tangents of the two bases
     (the first two are the outer ones)."""
-    x = np.array([a.at[0], b.at[0]])
-    y = np.array([a.at[1], b.at[1]])
-    r = np.array([a.radius, b.radius])
-    i = np.array([0], dtype=np.intp)
-    j = np.array([1], dtype=np.intp)
-    tx, ty, tc = _tangents(x, y, r, i, j)
-    ang = math.atan2(b.at[1] - a.at[1], b.at[0] - a.at[0]) + math.pi / 2
-    cnx, cny = math.cos(ang), math.sin(ang)
-    cc = cnx * a.at[0] + cny * a.at[1]
-    return np.r_[cnx, tx], np.r_[cny, ty], np.r_[cc, tc]
+    (ax, ay), (bx, by) = a.at, b.at
+    phi = math.atan2(by - ay, bx - ax)
+    length = math.hypot(bx - ax, by - ay)
+    nxs = [math.cos(phi + math.pi / 2)]
+    nys = [math.sin(phi + math.pi / 2)]
+    cs = [nxs[0] * ax + nys[0] * ay]
+    for s2 in (1.0, -1.0):
+        ratio = (s2 * b.radius - a.radius) / length
+        if abs(ratio) > 1.0:
+            continue
+        ang = math.acos(ratio)
+        for sign in (1.0, -1.0):
+            nx, ny = math.cos(phi + sign * ang), math.sin(phi + sign * ang)
+            nxs.append(nx)
+            nys.append(ny)
+            cs.append(nx * ax + ny * ay - a.radius)
+    return np.array(nxs), np.array(nys), np.array(cs)
+
+
+def _offsets(counts: IntArray) -> IntArray:
+    out = np.zeros(len(counts), dtype=np.intp)
+    np.cumsum(counts[:-1], out=out[1:])
+    return out
 
 
 def _contact_line(a: Body, b: Body) -> SightLine:
@@ -588,6 +592,175 @@ def line_of_fire(
     return LineOfFire(a.id, b.id, arc_ok, clear, witness, blockers)
 
 
+def lines_of_fire(
+    table: Table,
+    pairs: Sequence[tuple[BodyId | str, BodyId | str]],
+    *,
+    arc_degrees: float = 360.0,
+    models_block: bool = True,
+) -> list[LineOfFire]:
+    """Rulings for many (shooter, target) pairs, the same answers as `line_of_fire`.
+
+    A clear sight line is the same set of segments both ways, so each unordered pair is
+    solved once (the arc is per direction). The first two steps (centre line and common
+    tangents of the bases; a convex solid across both outer tangents) run for all pairs
+    in one numpy pass; only the pairs they leave open take the full candidate set.
+    """
+    keys: dict[frozenset[str], int] = {}
+    firsts: list[tuple[Body, Body]] = []
+    for shooter, target in pairs:
+        a = table.body(shooter)
+        b = table.body(target)
+        key = frozenset((str(a.id), str(b.id)))
+        if key not in keys:
+            keys[key] = len(firsts)
+            firsts.append((a, b))
+    solved = _prepass(table, firsts, models_block)
+    for k, (a, b) in enumerate(firsts):
+        if solved[k] is None:
+            solved[k] = _clear_sight(table, a, b, models_block)
+    out: list[LineOfFire] = []
+    for shooter, target in pairs:
+        a = table.body(shooter)
+        b = table.body(target)
+        k = keys[frozenset((str(a.id), str(b.id)))]
+        answer = solved[k]
+        assert answer is not None
+        clear, witness, blockers = answer
+        if witness is not None and firsts[k][0].id != a.id:
+            witness = SightLine(witness.end, witness.start)
+        out.append(LineOfFire(a.id, b.id, in_arc(a, b, arc_degrees), clear, witness, blockers))
+    return out
+
+
+_Answer = tuple[bool, SightLine | None, tuple[str, ...]]
+
+
+def _prepass(
+    table: Table, pairs: Sequence[tuple[Body, Body]], models_block: bool, chunk: int = 20
+) -> list[_Answer | None]:
+    """Steps 1 and 2 of `_clear_sight` for many pairs at once (None: not settled)."""
+    answers: list[_Answer | None] = [None] * len(pairs)
+    npieces = len(table.pieces)
+    bodies = np.arange(len(table.bodies)) if models_block else np.zeros(0, dtype=np.intp)
+    obs = _gather(table, np.arange(npieces), bodies)
+    tops = np.concatenate((obs.top, obs.ch))
+    convex = np.concatenate((table.arrays.convex, np.ones(len(bodies), dtype=np.bool_)))
+    ba = table.body_arrays
+    centres = shapely.points(np.column_stack((ba.x, ba.y))) if len(ba.x) else None
+    if centres is not None and npieces:
+        gap = shapely.distance(np.array(table.polygons)[None, :], centres[:, None]) - ba.r[:, None]
+    else:
+        gap = np.zeros((len(ba.x), npieces))
+    # chunks of pairs close together on the table share few pieces
+    order = sorted(
+        range(len(pairs)),
+        key=lambda k: (
+            round((pairs[k][0].at[0] + pairs[k][1].at[0]) / 12),
+            (pairs[k][0].at[1] + pairs[k][1].at[1]),
+        ),
+    )
+    for lo in range(0, len(order), chunk):
+        group = [
+            (k, pairs[k][0], pairs[k][1])
+            for k in order[lo : lo + chunk]
+            if math.dist(pairs[k][0].at, pairs[k][1].at)
+            > pairs[k][0].radius + pairs[k][1].radius + EPS
+        ]
+        lines = [_centre_and_tangents(a, b) for _, a, b in group]
+        if not group or any(len(ln[0]) != 5 for ln in lines):
+            continue
+        nx = np.concatenate([ln[0] for ln in lines])
+        ny = np.concatenate([ln[1] for ln in lines])
+        c = np.concatenate([ln[2] for ln in lines])
+
+        def per(values: list[float]) -> FloatArray:
+            return np.repeat(np.array(values, dtype=np.float64), 5)
+
+        seg = _segments_vec(
+            nx,
+            ny,
+            c,
+            per([a.at[0] for _, a, _ in group]),
+            per([a.at[1] for _, a, _ in group]),
+            per([a.radius for _, a, _ in group]),
+            per([a.height for _, a, _ in group]),
+            per([b.at[0] for _, _, b in group]),
+            per([b.at[1] for _, _, b in group]),
+            per([b.radius for _, _, b in group]),
+            per([b.height for _, _, b in group]),
+        )
+        # only the pieces some pair of this chunk could meet (bounding circles near its
+        # centre segment); columns of the others stay False
+        pa = table.arrays
+        near = np.zeros(npieces, dtype=np.bool_)
+        for _, a, b in group:
+            reach = max(a.radius, b.radius) + 1e-6
+            near |= _seg_point_dist(a.at[0], a.at[1], b.at[0], b.at[1], pa.cx, pa.cy) <= (
+                reach + pa.radius
+            )
+        chosen = np.flatnonzero(near)
+        sub = _gather(table, chosen, bodies)
+        part = _blocked(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
+        blocked = np.zeros((len(seg.px), npieces + len(bodies)), dtype=np.bool_)
+        blocked[:, chosen] = part[:, : len(chosen)]
+        blocked[:, npieces:] = part[:, len(chosen) :]
+        for g, (k, a, b) in enumerate(group):
+            rows = blocked[5 * g : 5 * g + 5]
+            if models_block:
+                rows[:, npieces + table.body_index[a.id]] = False
+                rows[:, npieces + table.body_index[b.id]] = False
+            free = ~rows.any(axis=1)
+            if free.any():
+                answers[k] = (True, _witness(seg, 5 * g + int(np.argmax(free))), ())
+                continue
+            across = rows[1] & rows[2] & convex & (tops >= max(a.height, b.height))
+            ia, ib = table.body_index[a.id], table.body_index[b.id]
+            across[:npieces] &= (gap[ia] > EPS) & (gap[ib] > EPS)
+            if across.any():
+                blockers = tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))
+                answers[k] = (False, None, blockers)
+    return answers
+
+
+def _segments_vec(
+    nx: FloatArray,
+    ny: FloatArray,
+    c: FloatArray,
+    ax: FloatArray,
+    ay: FloatArray,
+    ar: FloatArray,
+    ah: FloatArray,
+    bx: FloatArray,
+    by: FloatArray,
+    br: FloatArray,
+    bh: FloatArray,
+) -> _Segments:
+    """`_segments_on_lines` with one pair per line, always in `back` mode."""
+    ux, uy = -ny, nx
+    flip = (ux * (bx - ax) + uy * (by - ay)) < 0
+    ux = np.where(flip, -ux, ux)
+    uy = np.where(flip, -uy, uy)
+    da = nx * ax + ny * ay - c
+    db = nx * bx + ny * by - c
+    ha = np.sqrt(np.maximum(ar**2 - da * da, 0.0))
+    hb = np.sqrt(np.maximum(br**2 - db * db, 0.0))
+    pax, pay = ax - da * nx, ay - da * ny
+    pbx, pby = bx - db * nx, by - db * ny
+    near_ax, near_ay = pax + ha * ux, pay + ha * uy
+    near_bx, near_by = pbx - hb * ux, pby - hb * uy
+    sx = np.where(ah < bh, pax - ha * ux, near_ax)
+    sy = np.where(ah < bh, pay - ha * uy, near_ay)
+    ex = np.where(ah > bh, pbx + hb * ux, near_bx)
+    ey = np.where(ah > bh, pby + hb * uy, near_by)
+    dx, dy = ex - sx, ey - sy
+    ll = np.hypot(dx, dy)
+    safe = np.where(ll == 0, 1.0, ll)
+    ta = np.hypot(near_ax - sx, near_ay - sy) / safe
+    tb = 1.0 - np.hypot(ex - near_bx, ey - near_by) / safe
+    return _Segments(px=sx, py=sy, dx=dx, dy=dy, h0=ah, h1=bh, ta=ta, tb=tb)
+
+
 def _clear_sight(
     table: Table, a: Body, b: Body, models_block: bool, solid_only: bool = False
 ) -> tuple[bool, SightLine | None, tuple[str, ...]]:
@@ -599,7 +772,7 @@ def _clear_sight(
     if obs.empty:
         seg = _segments_on_lines(*_centre_and_tangents(a, b), a, b, back=False)
         return True, _witness(seg, 0), ()
-    tops = np.r_[obs.top, obs.ch]
+    tops = np.concatenate((obs.top, obs.ch))
     mid = bool(np.any(tops < high))
     # 1. the centre line and the four common tangents of the two bases
     nx, ny, c = _centre_and_tangents(a, b)
@@ -618,9 +791,9 @@ def _clear_sight(
         if across.any() and _clear_of_bases(obs, np.flatnonzero(across), a, b):
             return False, None, blockers
     # 3. every common tangent of two features (bases, corners, models in the way)
-    fx = np.r_[a.at[0], b.at[0], obs.x0, obs.cx]
-    fy = np.r_[a.at[1], b.at[1], obs.y0, obs.cy]
-    fr = np.r_[a.radius, b.radius, np.zeros(len(obs.x0)), obs.cr]
+    fx = np.concatenate((np.array([a.at[0], b.at[0]]), obs.x0, obs.cx))
+    fy = np.concatenate((np.array([a.at[1], b.at[1]]), obs.y0, obs.cy))
+    fr = np.concatenate((np.array([a.radius, b.radius]), np.zeros(len(obs.x0)), obs.cr))
     i, j = np.triu_indices(len(fx), k=1)
     i = i.astype(np.intp)
     j = j.astype(np.intp)

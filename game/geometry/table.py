@@ -119,6 +119,9 @@ class PieceArrays:
     miny: FloatArray
     maxx: FloatArray
     maxy: FloatArray
+    cx: FloatArray  # centre of the bounding box
+    cy: FloatArray
+    radius: FloatArray  # half its diagonal: every vertex lies within it of (cx, cy)
 
 
 def _piece_arrays(pieces: Sequence[Piece]) -> PieceArrays:
@@ -185,6 +188,9 @@ def _piece_arrays(pieces: Sequence[Piece]) -> PieceArrays:
         miny=bounds[:, 1],
         maxx=bounds[:, 2],
         maxy=bounds[:, 3],
+        cx=(bounds[:, 0] + bounds[:, 2]) / 2,
+        cy=(bounds[:, 1] + bounds[:, 3]) / 2,
+        radius=np.hypot(bounds[:, 2] - bounds[:, 0], bounds[:, 3] - bounds[:, 1]) / 2,
     )
 
 
