@@ -667,23 +667,32 @@ class InfinityEngine:
             mine = active_rolls[target]
             theirs = reaction_rolls.pop(target, None)
             if theirs is not None:  # both affect each other: Face-to-Face
-                hits_me, hits_them = self._face_to_face(mine, theirs, events, rng)
+                hits_me, hits_them, fails = self._face_to_face(mine, theirs, events, rng)
                 if theirs.weapon is not None:
                     damage.append((theirs.model, active.id, theirs.weapon, *hits_me))
             else:
-                hits_them = self._normal(mine, events, rng)
+                hits_them, fails = self._normal(mine, events, rng)
             if mine.weapon is not None:
                 damage.append((active.id, target, mine.weapon, *hits_them))
+                # Infinity: shooting into close combat, every failed die hits an allied
+                # trooper engaged with the target, the shooter's player choosing which.
+                allies = self._engaged_allies(state, active.id, target)
+                if allies and fails and not mine.auto_fail:
+                    chosen = [a for a in attack.allies_hit if a in allies] if attack else []
+                    pick = chosen + [a for a in allies if a not in chosen]
+                    for i in range(fails):
+                        damage.append((active.id, pick[i % len(pick)], mine.weapon, 1, 0))
         for reactor, roll in reaction_rolls.items():
             if roll.weapon is None:  # a Dodge against an attack that was not made: no roll
                 continue
             if dodging:
                 # The active trooper's Dodge against an attack that targets it: Face-to-Face.
                 dodge = self._dodge_roll(active.id, reactor)
-                _, hits_me = self._face_to_face(roll, dodge, events, rng)
+                _, hits_me, _ = self._face_to_face(roll, dodge, events, rng)
                 damage.append((reactor, active.id, roll.weapon, *hits_me))
             else:
-                damage.append((reactor, active.id, roll.weapon, *self._normal(roll, events, rng)))
+                reactor_hits, _ = self._normal(roll, events, rng)
+                damage.append((reactor, active.id, roll.weapon, *reactor_hits))
         for attacker, target, weapon, hits, crits in damage:
             if hits + crits:
                 state = self._hit(state, attacker, target, weapon, hits, crits, events, rng)
@@ -784,22 +793,24 @@ class InfinityEngine:
 
     def _normal(
         self, roll: _Roll, events: list[Event], rng: np.random.Generator
-    ) -> tuple[int, int]:
+    ) -> tuple[tuple[int, int], int]:
+        """(non-critical hits, critical hits) and the number of failed dice."""
         faces, ranks = self._roll_dice(roll, rng)
         self._log(roll, faces, ranks, None, events)
         crits = sum(1 for r in ranks if r == CRIT)
-        return sum(1 for r in ranks if 0 < r < CRIT), crits
+        return (sum(1 for r in ranks if 0 < r < CRIT), crits), ranks.count(0)
 
     def _face_to_face(
         self, one: _Roll, two: _Roll, events: list[Event], rng: np.random.Generator
-    ) -> tuple[tuple[int, int], tuple[int, int]]:
-        """Hits (non-critical, critical) that `one` takes, and that `two` takes."""
+    ) -> tuple[tuple[int, int], tuple[int, int], int]:
+        """Hits (non-critical, critical) that `one` takes and that `two` takes, and the
+        number of `one`'s dice that failed."""
         faces1, ranks1 = self._roll_dice(one, rng)
         faces2, ranks2 = self._roll_dice(two, rng)
         outcome = resolve_ranks(ranks1, ranks2)
         self._log(one, faces1, ranks1, max(ranks2, default=0), events)
         self._log(two, faces2, ranks2, max(ranks1, default=0), events)
-        return outcome.hits_on(Side.ONE), outcome.hits_on(Side.TWO)
+        return outcome.hits_on(Side.ONE), outcome.hits_on(Side.TWO), ranks1.count(0)
 
     def _hit(
         self,

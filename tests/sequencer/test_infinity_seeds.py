@@ -191,3 +191,59 @@ def test_end_turn_passes_to_the_other_side(write_scenario: Write) -> None:
     game.declare(EndTurn())
     assert game.state.active == "yj"
     assert game.awaiting().kind == "order"
+
+
+def test_shooting_into_close_combat_hits_the_engaged_ally(write_scenario: Write) -> None:
+    """Seed 000: -6 for each allied trooper engaged with the target; every failed die
+    hits that ally instead, who makes a Saving Roll."""
+    path = write_scenario(
+        """
+[scenario]
+name = "Melee"
+ruleset = "infinity"
+table = [32, 32]
+
+[[side]]
+id = "pano"
+
+[[side]]
+id = "yj"
+
+[[model]]
+id = "shooter"
+side = "pano"
+profile = "fusilier"
+at = [16, 28]
+facing = -90
+
+[[model]]
+id = "brawler"
+side = "pano"
+profile = "fusilier"
+at = [16, 19.0157]
+
+[[model]]
+id = "zhanshi"
+side = "yj"
+profile = "zhanshi"
+at = [16, 20]
+facing = 90
+""",
+        header=False,
+    )
+    game = Game(load_scenario(path), seed=1)
+    # Shooter SV 12 + 3 (range 7") - 6 (one ally engaged) = 9: a 3 hits, 15 and 18 fail.
+    game.rng = ScriptedDice(3, 15, 18, 1, 2, 3)  # type: ignore[assignment]
+    game.declare(Activate("shooter", Skill.attack("Combi Rifle", ("zhanshi", 3))))
+    game.declare(React("zhanshi", Skill.idle()))
+    events = game.declare(Continue(Skill.idle()))
+    [roll] = [e for e in events if isinstance(e, Rolled)]
+    assert roll.target == 9
+    assert ("close", -6) in [(m.source.split(" ")[0], m.value) for m in roll.modifiers]
+    hits = [(h.attacker, h.target) for h in events if isinstance(h, Hit)]
+    assert hits == [("shooter", "zhanshi"), ("shooter", "brawler"), ("shooter", "brawler")]
+    assert [s.model for s in events if isinstance(s, SaveRolled)] == [
+        "zhanshi",
+        "brawler",
+        "brawler",
+    ]
