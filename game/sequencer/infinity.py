@@ -827,7 +827,11 @@ class InfinityEngine:
             events.append(Hit(attacker, target, weapon.name, critical=i >= hits))
         t = state.model(target)
         profile = self.profiles[target]
+        # Infinity: the exchange is simultaneous; a model dropped by an earlier hit of the
+        # same Order still stands for the cover of the others.
         placements = self._placements(state)
+        for model_id in (attacker, target):
+            placements[model_id] = dataclasses.replace(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
         ammo = Ammo(weapon.ammo.value) if weapon.ammo.value in Ammo.__members__ else Ammo.N
         arm = profile.bts if weapon.save == "BTS" else profile.arm

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.ai.infinity import SimpleInfinityPlayer
 from game.scenario import load_scenario
 from game.sequencer.events import GameEnded
@@ -15,8 +17,8 @@ from tests.conftest import SCENARIOS
 DEMO = SCENARIOS / "infinity-demo.toml"
 
 
-def play(seed: int, limit: int = 2000) -> Game:
-    game = Game(load_scenario(DEMO), seed=seed)
+def play(seed: int, limit: int = 2000, scenario: Path = DEMO) -> Game:
+    game = Game(load_scenario(scenario), seed=seed)
     player = SimpleInfinityPlayer(game.engine)  # type: ignore[arg-type]
     for _ in range(limit):
         if game.state.finished:
@@ -69,3 +71,14 @@ def test_wounds_only_grow_and_the_dead_stay_dead() -> None:
             if status == "dead":
                 assert m.status == "dead"
             seen[m.id] = (m.wounds, m.status)
+
+
+@pytest.mark.parametrize(
+    "scenario", sorted(SCENARIOS.glob("infinity-*.toml")), ids=lambda p: p.stem
+)
+def test_every_infinity_table_plays_to_its_end(scenario: Path) -> None:
+    game = play(seed=31, scenario=scenario)
+    assert game.state.finished
+    assert isinstance(game.events[-1], GameEnded)
+    assert any(e.name == "Rolled" for e in game.events)  # somebody got to shoot
+    assert no_model_in_two_places(game.state)
