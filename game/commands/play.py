@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 from typing import Annotated
@@ -42,6 +43,12 @@ def play(
     if screenshot is not None and screenshot.suffix.lower() != ".png":
         raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
     loaded = load_scenario(scenario or DEMO)
+    if frames is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        # No screen to open a window on: draw the table once and save it, rather than
+        # run an invisible window for ever.
+        frames = 1
+        screenshot = screenshot or Path("skirmish-play.png")
+        typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     from game.render.app import App
 
     app = App.window(loaded, size=(width, height))

@@ -54,3 +54,13 @@ def test_parse_size() -> None:
     for bad in ("100x100", "1280", "x800", "12.5x800"):
         with pytest.raises(InputError):
             parse_size(bad)
+
+
+def test_without_a_display_play_draws_one_frame_and_saves_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert main(["play"]) == 0
+    assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
