@@ -22,7 +22,7 @@ from game.errors import InputError, Problem
 from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
-from game.scenario.model import Header, ModelEntry, SceneryEntry, SideEntry
+from game.scenario.model import Header, ModelEntry, ObjectiveEntry, SceneryEntry, SideEntry
 from game.scenario.scenario import Piece, PlacedModel, Scenario
 
 M = TypeVar("M", bound=BaseModel)
@@ -30,7 +30,7 @@ M = TypeVar("M", bound=BaseModel)
 # Two bases may touch; a base may touch scenery. Anything deeper than this overlaps.
 CONTACT_TOLERANCE = 1e-3
 _SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
-_TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon"}
+_TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon", "objective"}
 
 
 class _Lines:
@@ -347,6 +347,18 @@ def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
                     Problem(file, place, f'base overlaps model {other.id!r} by {-gap:.2f}"', line)
                 )
 
+    objectives: list[ObjectiveEntry] = []
+    for objective, line in _read_entries(ObjectiveEntry, "objective", data, lines, file, out):
+        claim("objective", objective.id, line)
+        x, y = objective.at
+        if not (0 <= x <= width and 0 <= y <= depth):
+            out.append(
+                Problem(
+                    file, f"objective {objective.id!r}", f"({x:g}, {y:g}) is off the table", line
+                )
+            )
+        objectives.append(objective)
+
     if out:
         # In the order of the file, whatever check found them.
         return None, sorted(out, key=lambda p: p.line or 0)
@@ -357,6 +369,7 @@ def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
         scenery=tuple(p for p, _ in pieces),
         sides=tuple(sides),
         models=tuple(m for m, _ in placed),
+        objectives=tuple(objectives),
         profiles=profiles,
         weapons=weapons,
     )

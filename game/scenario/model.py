@@ -88,3 +88,14 @@ class ModelEntry(Strict):
     height: float | None = Field(default=None, gt=0, le=20, description="height override")
     weapons: tuple[str, ...] | None = None
     lieutenant: bool = False
+
+
+class ObjectiveEntry(Strict):
+    """[[objective]]: a point worth `points` at the end of the game to the side with more
+    models able to act within `radius` inches of it (edge of base to point)."""
+
+    id: Id
+    at: Point
+    radius: float = Field(default=2.0, gt=0, le=24)
+    points: int = Field(default=1, ge=1, le=100)
+    label: str | None = None

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from game.rules.data import MM_PER_INCH, Profile, Weapon
 from game.rules.registry import Ruleset
-from game.scenario.model import Header, SceneryKind, SideEntry
+from game.scenario.model import Header, ObjectiveEntry, SceneryKind, SideEntry
 
 Point = tuple[float, float]
 
@@ -54,6 +54,7 @@ class Scenario:
     scenery: tuple[Piece, ...]
     sides: tuple[SideEntry, ...]
     models: tuple[PlacedModel, ...]
+    objectives: tuple[ObjectiveEntry, ...] = ()
     profiles: dict[str, Profile] = field(default_factory=dict)
     weapons: dict[str, Weapon] = field(default_factory=dict)
 

@@ -262,12 +262,14 @@ class InfinityEngine:
         self.weapons: dict[str, tuple[str, ...]] = {}
         self.lieutenants: set[str] = set()
         self.points: dict[str, int] = {}
+        self.radii: dict[str, float] = {}
         for m in setup.models:
             profile = setup.profiles[m.profile]
             assert isinstance(profile, InfinityProfile)
             self.profiles[m.id] = profile
             self.weapons[m.id] = m.weapons
             self.points[m.id] = profile.points
+            self.radii[m.id] = m.radius
             if m.lieutenant:
                 self.lieutenants.add(m.id)
         self.system = SaveSystem.CODEONE if setup.header.saves == "codeone" else SaveSystem.N5
@@ -889,14 +891,46 @@ class InfinityEngine:
             winner = standing[0] if len(standing) == 1 else None
             reason = f"{', '.join(beaten)} has nothing left able to act"
         elif final:
-            best = max(scores.values())
-            leaders = [s for s, v in scores.items() if v == best]
+            held = self._objectives_held(state)
+            if self.setup.objectives:
+                # Scenario objectives decide; the points of troopers left break a tie.
+                scores = {s: sum(p for side, _, p in held if side == s) for s in state.sides}
+                left = {s: sum(self.points[m.id] for m in alive[s]) for s in state.sides}
+                ranking = {s: (scores[s], left[s]) for s in state.sides}
+                what = (
+                    "objective points ("
+                    + (", ".join(f"{o} to {side}" for side, o, _ in held) or "none held")
+                    + "), then points of troopers still able to act"
+                )
+            else:
+                ranking = {s: (scores[s], 0) for s in state.sides}
+                what = "points of troopers still able to act"
+            best = max(ranking.values())
+            leaders = [s for s, v in ranking.items() if v == best]
             winner = leaders[0] if len(leaders) == 1 else None
-            reason = f"turn limit ({self.turns}): points of troopers still able to act"
+            reason = f"turn limit ({self.turns}): {what}"
         else:
             return None
         events.append(GameEnded(winner, reason, scores))
         return dataclasses.replace(state, finished=True, winner=winner, order=None)
+
+    def _objectives_held(self, state: GameState) -> list[tuple[str, str, int]]:
+        """(side, objective, points) for each objective a side holds: more of its troopers
+        able to act with their base within the objective's radius than any other side."""
+        held = []
+        for objective in self.setup.objectives:
+            near: dict[str, int] = {}
+            for m in state.models:
+                radius = self.radii[m.id]
+                gap = math.dist(m.at, objective.at) - radius
+                if self._can_act(m) and gap <= objective.radius:
+                    near[m.side] = near.get(m.side, 0) + 1
+            if near:
+                most = max(near.values())
+                leaders = [side for side, n in near.items() if n == most]
+                if len(leaders) == 1:
+                    held.append((leaders[0], objective.id, objective.points))
+        return held
 
     def _end_turn(
         self, state: InfinityState, events: list[Event]

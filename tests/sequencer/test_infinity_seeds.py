@@ -247,3 +247,69 @@ facing = 90
         "brawler",
         "brawler",
     ]
+
+
+def test_objectives_decide_the_game_at_the_turn_limit(write_scenario: Write) -> None:
+    """Scenario objectives: the side with more troopers able to act within the radius
+    holds an objective; objective points decide, troopers' points break ties."""
+    path = write_scenario(
+        """
+[scenario]
+name = "Objectives"
+ruleset = "infinity"
+table = [32, 32]
+turns = 1
+
+[[side]]
+id = "pano"
+
+[[side]]
+id = "yj"
+
+[[objective]]
+id = "antenna"
+at = [4, 4]
+radius = 1.0
+points = 3
+
+[[objective]]
+id = "console"
+at = [28, 28]
+radius = 1.0
+
+[[model]]
+id = "fusilier"
+side = "pano"
+profile = "fusilier"
+at = [28, 29]
+
+[[model]]
+id = "zhanshi"
+side = "yj"
+profile = "zhanshi"
+at = [4, 5.2]
+
+[[model]]
+id = "hac-tao"
+side = "yj"
+profile = "hac-tao"
+at = [20, 4]
+""",
+        header=False,
+    )
+    game = Game(load_scenario(path), seed=1)
+    game.declare(EndTurn())
+    events = game.declare(EndTurn())
+    [ended] = [e for e in events if e.name == "GameEnded"]
+    # yj holds the antenna (3), pano the console (1): yj wins though pano scores fewer troops.
+    assert ended.scores == {"pano": 1, "yj": 3}  # type: ignore[attr-defined]
+    assert game.state.winner == "yj"
+    assert "antenna to yj" in ended.reason and "console to pano" in ended.reason  # type: ignore[attr-defined]
+
+
+def test_objective_off_the_table_is_bad_input(write_scenario: Write) -> None:
+    from game.scenario import check_scenario
+
+    path = write_scenario('[[objective]]\nid = "x"\nat = [40, 4]\n')
+    _, problems = check_scenario(path)
+    assert [str(p) for p in problems] == [f"{path}:14: objective 'x': (40, 4) is off the table"]
