@@ -16,7 +16,7 @@ import pytest
 
 from game.errors import IllegalDeclaration
 from game.scenario import load_scenario
-from game.sequencer.events import Hit, Rolled, SaveRolled, StateChanged, Wounded
+from game.sequencer.events import Hit, Rolled, SaveRolled, StateChanged, TurnStarted, Wounded
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, Skill
 from tests.sequencer.scripted import ScriptedDice
@@ -313,3 +313,51 @@ def test_objective_off_the_table_is_bad_input(write_scenario: Write) -> None:
     path = write_scenario('[[objective]]\nid = "x"\nat = [40, 4]\n')
     _, problems = check_scenario(path)
     assert [str(p) for p in problems] == [f"{path}:14: objective 'x': (40, 4) is off the table"]
+
+
+def test_no_order_left_and_a_model_that_cannot_act(write_scenario: Write) -> None:
+    """Two troopers and a Lieutenant give 2 regular Orders and the Lieutenant's own; an
+    unconscious trooper gives none and cannot act."""
+    path = write_scenario(
+        """
+        [[model]]
+        id = "lt"
+        side = "blue"
+        profile = "fusilier"
+        at = [2, 22]
+        lieutenant = true
+
+        [[model]]
+        id = "f2"
+        side = "blue"
+        profile = "fusilier"
+        at = [6, 22]
+
+        [[model]]
+        id = "down"
+        side = "blue"
+        profile = "fusilier"
+        at = [10, 22]
+        state = "unconscious"
+
+        [[model]]
+        id = "z1"
+        side = "red"
+        profile = "zhanshi"
+        at = [22, 2]
+        facing = -45
+        """
+    )
+    game = Game(load_scenario(path), seed=4)
+    assert game.events[0] == TurnStarted(1, "blue", 3)
+    with pytest.raises(IllegalDeclaration, match="down is unconscious and cannot act"):
+        game.declare(Activate("down", Skill.idle()))
+    for _ in range(2):
+        game.declare(Activate("f2", Skill.idle()))
+        game.declare(Continue(Skill.idle()))
+    assert game.awaiting().models == ("lt",)  # only the Lieutenant's Order is left
+    with pytest.raises(IllegalDeclaration, match="no Order left for f2"):
+        game.declare(Activate("f2", Skill.idle()))
+    game.declare(Activate("lt", Skill.idle()))
+    game.declare(Continue(Skill.idle()))
+    assert game.state.active == "red"  # no Orders left: the turn passes
