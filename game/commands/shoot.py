@@ -8,7 +8,6 @@ the frequencies are printed beside the exact odds."""
 from __future__ import annotations
 
 import json
-from fractions import Fraction
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -164,46 +163,11 @@ def _infinity(
 def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, target: str,
            weapon: Any, reply_weapon: Any) -> dict[str, dict[str, float]]:  # fmt: skip
     """The exact chances from the odds engine, with the success values the roll used."""
-    from game.rules.infinity.odds import RollSide, Side, face_to_face
-    from game.rules.infinity.saves import Ammo, Attack, Defence, SaveSystem, Weapon, wounds_taken
+    from game.sequencer.infinity_odds import exact_odds
 
     sv = {r["model"]: r["success_value"] for r in rolls}
-    one = RollSide(sv[attacker], weapon.burst)
-    two = RollSide(sv[target], 1) if reply_weapon is not None else RollSide(0, 0)
-    f2f = face_to_face(one, two)
-
-    def attack(w: Any, shooter: str, victim: str) -> Attack:
-        profile = engine.profiles[victim]
-        cover = engine.sighting(state, shooter, victim).cover.value == "partial"
-        system = engine.system
-        value = w.damage if system is SaveSystem.CODEONE else w.possibility_of_survival
-        ammo = Ammo(w.ammo.value) if w.ammo.value in Ammo.__members__ else Ammo.N
-        arm = profile.bts if w.save == "BTS" else profile.arm
-        return Attack(Weapon(system, value, ammo), Defence(arm, cover))
-
-    attacks = {Side.ONE: attack(weapon, attacker, target)}
-    if reply_weapon is not None:
-        attacks[Side.TWO] = attack(reply_weapon, target, attacker)
-    wounds = wounds_taken(f2f, attacks)
-    out: dict[str, dict[str, float]] = {}
-    for model, side in ((attacker, Side.ONE), (target, Side.TWO)):
-        m = state.model(model)
-        vita = engine.profiles[model].wounds
-        hit = sum(
-            (Fraction(c, f2f.total) for o, c in f2f.items() if sum(o.hits_on(side)) > 0),
-            Fraction(0),
-        )
-        dist = wounds[side]
-        p = {w: Fraction(c, dist.total) for w, c in dist.items()}
-        wounded = sum((q for w, q in p.items() if w > 0), Fraction(0))
-        if m.status == "unconscious":
-            unconscious, dead = Fraction(0), wounded
-        else:
-            unconscious = sum((q for w, q in p.items() if m.wounds + w == vita), Fraction(0))
-            dead = sum((q for w, q in p.items() if m.wounds + w > vita), Fraction(0))
-        out[model] = {"hit": float(hit), "wounded": float(wounded),
-                      "unconscious": float(unconscious), "dead": float(dead)}  # fmt: skip
-    return out
+    reply_sv = sv[target] if reply_weapon is not None else 0
+    return exact_odds(engine, state, attacker, target, weapon, sv[attacker], reply_weapon, reply_sv)
 
 
 def _print(report: dict[str, Any]) -> None:
