@@ -2,32 +2,12 @@
 
 from __future__ import annotations
 
-from game.geometry.table import Body, BodyId, Piece, PieceId, PieceKind, Table
+from game.geometry.table import Table
 from game.scenario.scenario import Scenario
+from game.sequencer.table_sight import table_from_setup
 
 
 def table_from_scenario(scenario: Scenario) -> Table:
-    """The scenario's scenery and models as prisms and cylinders, built once."""
-    width, depth = scenario.header.table
-    pieces = [
-        Piece(
-            id=PieceId(p.id),
-            kind=PieceKind(str(p.kind.value)),
-            footprint=tuple((float(x), float(y)) for x, y in p.footprint),
-            height=None if p.height is None else float(p.height),
-        )
-        for p in scenario.scenery
-    ]
-    bodies = [
-        Body(
-            id=BodyId(m.id),
-            at=(float(m.at[0]), float(m.at[1])),
-            radius=float(m.radius),
-            height=float(m.height),
-            facing=float(m.facing),
-            side=m.side,
-            unit=m.unit,
-        )
-        for m in scenario.models
-    ]
-    return Table.build(width, depth, pieces, bodies)
+    """The scenario's scenery and models as prisms and cylinders, built once
+    (a loaded scenario is a sequencer `Setup`; one adapter serves both)."""
+    return table_from_setup(scenario)
