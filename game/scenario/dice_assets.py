@@ -1,4 +1,5 @@
-"""Reading Necromunda's special dice faces from assets/necromunda/dice.toml."""
+"""Reading Necromunda's special dice faces from assets/necromunda/dice.toml and the flame
+template's size from assets/necromunda/templates.toml."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ from game.errors import InputError, Problem
 from game.paths import ASSETS_DIR
 from game.rules.necromunda.dice import (
     FirepowerFace,
+    FlameTemplate,
     InjuryResult,
     NecromundaDice,
     ScatterFace,
 )
 
 NECROMUNDA_DICE = ASSETS_DIR / "necromunda" / "dice.toml"
+NECROMUNDA_TEMPLATES = ASSETS_DIR / "necromunda" / "templates.toml"
 
 
 def _faces(data: dict[str, Any], name: str, file: str) -> tuple[list[Any], bool]:
@@ -107,3 +110,35 @@ def _load(path: Path) -> NecromundaDice:
     except tomllib.TOMLDecodeError as err:
         raise InputError(Problem(str(path), "", f"not valid TOML: {err}")) from None
     return parse_necromunda_dice(data, str(path))
+
+
+def parse_flame_template(data: dict[str, Any], file: str = "templates.toml") -> FlameTemplate:
+    """The [flame] table: `length` and `wide_width` in inches."""
+    table = data.get("flame")
+    if not isinstance(table, dict):
+        raise InputError(Problem(file, "[flame]", "missing table"))
+    values: dict[str, float] = {}
+    for key in ("length", "wide_width"):
+        value = table.get(key)
+        if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+            raise InputError(Problem(file, f"flame.{key}", "must be a positive number of inches"))
+        values[key] = float(value)
+    if values["wide_width"] > values["length"]:
+        raise InputError(Problem(file, "flame.wide_width", "must not exceed the length"))
+    unconfirmed = table.get("unconfirmed", False)
+    if not isinstance(unconfirmed, bool):
+        raise InputError(Problem(file, "flame.unconfirmed", "must be true or false"))
+    return FlameTemplate(values["length"], values["wide_width"], unconfirmed)
+
+
+@cache
+def load_flame_template(path: Path = NECROMUNDA_TEMPLATES) -> FlameTemplate:
+    """The flame template from `path` (the bundled assets by default)."""
+    try:
+        with path.open("rb") as f:
+            data = tomllib.load(f)
+    except OSError as err:
+        raise InputError(Problem(str(path), "", f"cannot read: {err.strerror}")) from None
+    except tomllib.TOMLDecodeError as err:
+        raise InputError(Problem(str(path), "", f"not valid TOML: {err}")) from None
+    return parse_flame_template(data, str(path))

@@ -3,13 +3,17 @@ game has put them, read through the rule system's cover rules."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 import shapely
 from shapely.geometry import LineString
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, edge_distance, sight
-from game.rules.infinity.cover import InfinityCover, read_cover
+from game.geometry.lof import Sight
+from game.rules.infinity.cover import InfinityCover
+from game.rules.infinity.cover import read_cover as read_infinity_cover
+from game.rules.necromunda.cover import NecromundaCover
+from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sighting
 
@@ -30,11 +34,42 @@ def table_from_setup(setup: Setup) -> Table:
     return Table.build(width, depth, pieces, bodies)
 
 
-class TableSight:
-    """Sight, distance and movement checks for the sequencer (Infinity's cover reading)."""
+def infinity_cover(table: Table, s: Sight) -> tuple[Cover, str]:
+    """Infinity: partial cover needs contact with scenery that hides part of the target."""
+    reading = read_infinity_cover(table, s)
+    cover = {
+        InfinityCover.NONE: Cover.NONE,
+        InfinityCover.PARTIAL: Cover.PARTIAL,
+        InfinityCover.TOTAL: Cover.TOTAL,
+    }[reading.level]
+    return cover, reading.reason
 
-    def __init__(self, setup: Setup) -> None:
+
+def necromunda_cover(table: Table, s: Sight) -> tuple[Cover, str]:
+    """Necromunda: partial below half hidden, full (read as TOTAL) at half or more."""
+    reading = read_necromunda_cover(s)
+    cover = {
+        NecromundaCover.NONE: Cover.NONE,
+        NecromundaCover.PARTIAL: Cover.PARTIAL,
+        NecromundaCover.FULL: Cover.TOTAL,
+    }[reading.level]
+    return cover, reading.reason
+
+
+CoverReader = Callable[[Table, Sight], tuple[Cover, str]]
+COVER_READERS: dict[str, CoverReader] = {
+    "infinity": infinity_cover,
+    "necromunda": necromunda_cover,
+}
+
+
+class TableSight:
+    """Sight, distance and movement checks for the sequencer, with the rule system's
+    cover reading (chosen by the ruleset's name unless `cover` is given)."""
+
+    def __init__(self, setup: Setup, cover: CoverReader | None = None) -> None:
         self.table = table_from_setup(setup)
+        self.read_cover = cover or COVER_READERS.get(setup.ruleset.name, infinity_cover)
         self.arc = setup.ruleset.arc_degrees
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
@@ -85,13 +120,13 @@ class TableSight:
     def _sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
         table = self._table(placements)
         s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
-        reading = read_cover(table, s)
-        cover = {
-            InfinityCover.NONE: Cover.NONE,
-            InfinityCover.PARTIAL: Cover.PARTIAL,
-            InfinityCover.TOTAL: Cover.TOTAL,
-        }[reading.level]
-        return Sighting(s.clear, s.in_arc, cover, s.distance, reading.reason)
+        cover, reason = self.read_cover(table, s)
+        return Sighting(s.clear, s.in_arc, cover, s.distance, reason)
+
+    def table_at(self, placements: Mapping[str, Placement]) -> Table:
+        """The table's geometry with the models where `placements` put them (absent
+        models left out), for area measures such as blasts and templates."""
+        return self._table(placements)
 
     def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
         table = self._table(placements)

@@ -46,3 +46,17 @@ class NecromundaDice:
         for name in ("injury", "firepower", "scatter"):
             if not getattr(self, name):
                 raise ValueError(f"the {name} die has no faces")
+
+
+@dataclass(frozen=True, slots=True)
+class FlameTemplate:
+    """The flame template's size in inches (assets/necromunda/templates.toml): a teardrop
+    `length` long and `width` across its round end (FACTS 2.7: "about 8 inches long")."""
+
+    length: float
+    width: float
+    unconfirmed: bool = False
+
+    def __post_init__(self) -> None:
+        if not (self.length > 0 and 0 < self.width <= self.length):
+            raise ValueError("a flame template needs 0 < width <= length")
