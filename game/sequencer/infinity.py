@@ -29,8 +29,8 @@ import numpy as np
 from game.errors import IllegalDeclaration
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
-from game.rules.infinity.saves import Ammo, SaveSystem, save_rolls, wound_faces
 from game.rules.infinity.saves import Defence as SaveDefence
+from game.rules.infinity.saves import SaveSystem, save_rolls, wound_faces
 from game.rules.infinity.saves import Weapon as SaveWeapon
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import (
@@ -835,7 +835,7 @@ class InfinityEngine:
         for model_id in (attacker, target):
             placements[model_id] = dataclasses.replace(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
-        ammo = Ammo(weapon.ammo.value) if weapon.ammo.value in Ammo.__members__ else Ammo.N
+        ammo = weapon.ammo
         arm = profile.bts if weapon.save == "BTS" else profile.arm
         value = (
             weapon.damage if self.system is SaveSystem.CODEONE else weapon.possibility_of_survival

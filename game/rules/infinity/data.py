@@ -2,20 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from typing import Literal
 
 from pydantic import Field, model_validator
 
 from game.rules.data import Profile, Weapon
-
-
-class Ammo(StrEnum):
-    N = "N"
-    AP = "AP"
-    DA = "DA"
-    EXP = "EXP"
-    PARA = "PARA"
+from game.rules.infinity.saves import Ammo  # the ammunition the saving rolls model
 
 
 class InfinityProfile(Profile):
