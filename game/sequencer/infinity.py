@@ -30,7 +30,7 @@ from game.errors import IllegalDeclaration
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
 from game.rules.infinity.saves import Defence as SaveDefence
-from game.rules.infinity.saves import SaveSystem, save_rolls, wound_faces
+from game.rules.infinity.saves import SaveSystem, save_rolls, save_threshold, wounds_on
 from game.rules.infinity.saves import Weapon as SaveWeapon
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import (
@@ -841,16 +841,13 @@ class InfinityEngine:
             weapon.damage if self.system is SaveSystem.CODEONE else weapon.possibility_of_survival
         )
         save_weapon = SaveWeapon(self.system, value, ammo)
-        k = wound_faces(save_weapon, SaveDefence(arm, cover))
+        defence = SaveDefence(arm, cover)
         rolls = save_rolls(hits, crits, ammo)
         faces = [int(f) for f in rng.integers(1, 21, size=rolls)]
-        # CodeOne: a die of at most DAM - ARM wounds; N5: a die above PS + ARM wounds.
-        if self.system is SaveSystem.CODEONE:
-            wounds = sum(1 for f in faces if f <= k)
-            events.append(SaveRolled(target, tuple(faces), k, wounds, wound_on_low=True))
-        else:
-            wounds = sum(1 for f in faces if f > 20 - k)
-            events.append(SaveRolled(target, tuple(faces), 20 - k, wounds))
+        wounds = sum(1 for f in faces if wounds_on(f, save_weapon, defence))
+        threshold = save_threshold(save_weapon, defence)
+        low = self.system is SaveSystem.CODEONE
+        events.append(SaveRolled(target, tuple(faces), threshold, wounds, wound_on_low=low))
         if wounds == 0:
             return state
         total = t.wounds + wounds

@@ -81,6 +81,21 @@ def wound_faces(weapon: Weapon, defence: Defence) -> int:
     return FACES - max(0, min(FACES, weapon.value + arm + cover))
 
 
+def save_threshold(weapon: Weapon, defence: Defence) -> int:
+    """The number a save die is compared with: CodeOne wounds at or below it (DAM - ARM),
+    N5 saves at or below it (PS + ARM)."""
+    faces = wound_faces(weapon, defence)
+    return faces if weapon.system is SaveSystem.CODEONE else FACES - faces
+
+
+def wounds_on(face: int, weapon: Weapon, defence: Defence) -> bool:
+    """Whether one save die showing `face` causes a wound."""
+    threshold = save_threshold(weapon, defence)
+    if weapon.system is SaveSystem.CODEONE:
+        return face <= threshold  # CodeOne: wound on d20 <= DAM - ARM
+    return face > threshold  # N5: saved on d20 <= PS + ARM
+
+
 def save_rolls(hits: int, crits: int, ammo: Ammo) -> int:
     """Save rolls forced by `hits` non-critical and `crits` critical hits."""
     # Infinity: each Critical forces one extra saving roll of the same weapon

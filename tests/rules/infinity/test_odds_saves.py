@@ -78,3 +78,35 @@ def test_wounds_by_full_enumeration() -> None:
 def test_no_attack_no_wounds() -> None:
     exact = wounds_taken(face_to_face(RollSide(12, 2), RollSide(14, 1)), {})
     assert exact[Side.ONE].counts == {0: exact[Side.ONE].total}
+
+
+def test_a_save_die_wounds_exactly_on_the_counted_faces() -> None:
+    """`wounds_on` (the die the sequencer rolls) agrees with `wound_faces` (the count the
+    odds use), and with the two editions' rules written out by hand."""
+    from game.rules.infinity.saves import (
+        Ammo,
+        Defence,
+        SaveSystem,
+        Weapon,
+        save_threshold,
+        wound_faces,
+        wounds_on,
+    )
+
+    for system in SaveSystem:
+        for value in range(0, 21):
+            for arm in range(0, 8):
+                for cover in (False, True):
+                    for ammo in (Ammo.N, Ammo.AP):
+                        w, d = Weapon(system, value, ammo), Defence(arm, cover)
+                        wounding = [f for f in range(1, 21) if wounds_on(f, w, d)]
+                        assert len(wounding) == wound_faces(w, d)
+                        eff = -(-arm // 2) if ammo is Ammo.AP else arm
+                        if system is SaveSystem.CODEONE:  # wound on d20 <= DAM - ARM (-3)
+                            expected = [f for f in range(1, 21) if f <= value - eff - 3 * cover]
+                        else:  # saved on d20 <= PS + ARM (+3)
+                            expected = [f for f in range(1, 21) if f > value + eff + 3 * cover]
+                        assert wounding == expected
+                        assert save_threshold(w, d) == (
+                            len(expected) if system is SaveSystem.CODEONE else 20 - len(expected)
+                        )
