@@ -58,6 +58,10 @@ def engine_for(setup: Setup) -> Engine:
         from game.sequencer.infinity import InfinityEngine
 
         return InfinityEngine(setup)
+    if name == "necromunda":
+        from game.sequencer.necromunda import NecromundaEngine
+
+        return NecromundaEngine(setup)
     raise IllegalDeclaration(f"the sequencer does not play {name} yet")
 
 

@@ -1,0 +1,514 @@
+"""Necromunda (pre-2023) on the sequencer: rounds, activations, actions and shooting.
+
+A round (FACTS 2.8):
+
+1. Priority phase: each side rolls a D6 (ties again); the highest has priority and
+   every fighter not Out of Action becomes Ready.
+2. Action phase: from the side with priority, the sides alternate activating one Ready
+   fighter for two actions (`Act`, one declaration per action; `EndActivation` gives
+   up the rest). A side with no Ready fighters left passes; the other goes on.
+   Basic actions once per activation, Simple ones repeatable, Double ones both.
+3. End phase: Recovery (each Seriously Injured fighter rolls an Injury die, with an
+   extra die picked from when a Standing friend is within 1"), then each side with
+   casualties takes a Bottle test (D6 + fighters Seriously Injured or Out of Action >
+   starting crew); a bottled gang's fighters each take a Cool test or flee.
+
+The game ends when a side has nothing left standing or pinned, or after the turn limit
+(points of fighters still fighting). Shooting is in `necromunda_fire`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+
+import numpy as np
+
+from game.errors import IllegalDeclaration
+from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
+from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
+from game.sequencer.declarations import Declaration
+from game.sequencer.events import (
+    Declared,
+    Event,
+    GameEnded,
+    Moved,
+    Rolled,
+    StateChanged,
+    TurnEnded,
+    TurnStarted,
+)
+from game.sequencer.game import Awaiting
+from game.sequencer.necromunda_fire import NecromundaFire, d6, heading
+from game.sequencer.necromunda_types import (
+    AIMED,
+    BASIC,
+    DOUBLE,
+    ENGAGED,
+    FLED,
+    FLESH_WOUNDS,
+    OUT_OF_ACTION,
+    PINNED,
+    PRONE,
+    READY,
+    SERIOUSLY_INJURED,
+    STANDING,
+    UPRIGHT,
+    Act,
+    Action,
+    ActionKind,
+    AmmoChanged,
+    BottleTested,
+    EndActivation,
+    InjuryRolled,
+    NecromundaState,
+    PriorityRolled,
+    Turned,
+    jammed_flag,
+    out_of_ammo_flag,
+)
+from game.sequencer.setup import Setup
+from game.sequencer.sight import Sight
+from game.sequencer.state import GameState, ModelState
+
+__all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "NecromundaState"]
+
+Point = tuple[float, float]
+ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
+RECOVERY_HELP = 1.0  # Necromunda: an Active friend within 1" adds a Recovery die
+# Recovery: with two dice the player keeps the best result.
+INJURY_RANK = {
+    InjuryResult.FLESH_WOUND: 0,
+    InjuryResult.SERIOUSLY_INJURED: 1,
+    InjuryResult.OUT_OF_ACTION: 2,
+}
+
+
+def _length(path: tuple[Point, ...]) -> float:
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(path))
+
+
+class NecromundaEngine(NecromundaFire):
+    """Necromunda's round structure and actions on the order sequencer."""
+
+    def __init__(
+        self,
+        setup: Setup,
+        sight: Sight | None = None,
+        *,
+        dice: NecromundaDice | None = None,
+        flame: FlameTemplate | None = None,
+    ) -> None:
+        self.setup = setup
+        if sight is None:
+            from game.sequencer.table_sight import TableSight
+
+            sight = TableSight(setup)
+        self.sight = sight
+        dice = dice or getattr(setup, "necromunda_dice", None)
+        flame = flame or getattr(setup, "necromunda_flame", None)
+        if dice is None or flame is None:
+            raise IllegalDeclaration(
+                "Necromunda needs its dice faces and flame template (from the scenario loader)"
+            )
+        self.dice = dice
+        self.flame = flame
+        self.all_weapons = setup.weapons
+        self.table_size = setup.header.table
+        self.turns = setup.header.turns
+        self.profiles: dict[str, NecromundaProfile] = {}
+        self.weapons: dict[str, tuple[str, ...]] = {}
+        self.points: dict[str, int] = {}
+        for m in setup.models:
+            profile = setup.profiles[m.profile]
+            assert isinstance(profile, NecromundaProfile)
+            if abs(profile.radius - m.radius) > 1e-9 or abs(profile.height - m.height) > 1e-9:
+                profile = profile.model_copy(
+                    update={"base": m.radius * 2 * 25.4, "height": m.height}
+                )
+            self.profiles[m.id] = profile
+            self.weapons[m.id] = m.weapons
+            self.points[m.id] = profile.points
+        self.crew = {s.id: sum(1 for m in setup.models if m.side == s.id) for s in setup.sides}
+
+    # -- state -------------------------------------------------------------------
+
+    def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]:
+        models = tuple(
+            ModelState(m.id, m.side, m.at, m.facing, m.state or STANDING) for m in self.setup.models
+        )
+        sides = tuple(s.id for s in self.setup.sides)
+        state = NecromundaState(turn=1, active=sides[0], sides=sides, models=models)
+        events: list[Event] = []
+        state = self._update_engaged(state, events)
+        return self._priority_phase(state, events, rng), events
+
+    def awaiting(self, state: GameState) -> Awaiting:
+        assert isinstance(state, NecromundaState)
+        if state.finished:
+            return Awaiting(None, "over")
+        if state.activating is not None:
+            return Awaiting(state.active, "action", (state.activating,))
+        return Awaiting(state.active, "activate", self.ready(state, state.active))
+
+    def ready(self, state: GameState, side: str) -> tuple[str, ...]:
+        return tuple(
+            m.id for m in state.side_models(side) if READY in m.flags and m.status != OUT_OF_ACTION
+        )
+
+    def weapons_of(self, model_id: str) -> list[NecromundaWeapon]:
+        return [self.weapon(model_id, name) for name in self.weapons[model_id]]
+
+    def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
+        return self.sight.path_blocked(self.placements(state), model_id, path)
+
+    # -- declarations ------------------------------------------------------------
+
+    def apply(
+        self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
+    ) -> tuple[GameState, list[Event]]:
+        assert isinstance(state, NecromundaState)
+        events: list[Event] = []
+        if isinstance(declaration, Act):
+            state = self._act(state, declaration, events, rng)
+        elif isinstance(declaration, EndActivation):
+            state = self._end_declared(state, declaration, events)
+            state = self._after_activation(state, events, rng)
+        else:
+            raise IllegalDeclaration(f"Necromunda has no declaration {type(declaration).__name__}")
+        return state, events
+
+    def _model(self, state: GameState, model_id: str) -> ModelState:
+        try:
+            return state.model(model_id)
+        except KeyError:
+            raise IllegalDeclaration(f"there is no fighter {model_id!r}") from None
+
+    def _end_declared(
+        self, state: NecromundaState, d: EndActivation, events: list[Event]
+    ) -> NecromundaState:
+        if state.activating is None:
+            if d.model is None:
+                raise IllegalDeclaration("no fighter is activating: name one to pass with")
+            m = self._model(state, d.model)
+            if m.side != state.active or READY not in m.flags:
+                raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
+            state = dataclasses.replace(state, activating=m.id)
+        elif d.model not in (None, state.activating):
+            raise IllegalDeclaration(f"{state.activating} is activating, not {d.model}")
+        events.append(Declared(state.active, d.to_dict()))
+        return state
+
+    def _act(
+        self, state: NecromundaState, d: Act, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        m = self._model(state, d.model)
+        first = state.activating is None
+        if first:
+            if m.side != state.active:
+                raise IllegalDeclaration(f"it is {state.active}'s turn to activate, not {m.side}'s")
+            if READY not in m.flags:
+                raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
+            if m.status == OUT_OF_ACTION:
+                raise IllegalDeclaration(f"{m.id} is out of action")
+            state = dataclasses.replace(
+                state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=()
+            )
+        elif state.activating != m.id:
+            raise IllegalDeclaration(f"{state.activating} is activating, not {m.id}")
+        elif d.turn_to is not None:
+            raise IllegalDeclaration("a fighter turns only at the start of its activation")
+        action = d.action
+        cost = self._cost(m, action)
+        if cost > state.actions_left:
+            raise IllegalDeclaration(f"{action.kind} is a Double action: it needs both actions")
+        if action.kind in BASIC and action.kind.value in state.used:
+            raise IllegalDeclaration(f"{action.kind} is a Basic action: once per activation")
+        events.append(Declared(state.active, d.to_dict()))
+        if d.turn_to is not None:
+            if m.status not in UPRIGHT:
+                raise IllegalDeclaration(f"{m.id} is {m.status} and has no facing to turn")
+            m = m.replace(facing=float(d.turn_to))
+            state = state.with_model(m)
+            events.append(Turned(m.id, m.facing))
+        state = self._do(state, m, action, events, rng)
+        used = (*state.used, action.kind.value) if action.kind in BASIC else state.used
+        state = dataclasses.replace(state, actions_left=state.actions_left - cost, used=used)
+        state = self._update_engaged(state, events)
+        me = state.model(m.id)
+        if state.actions_left <= 0 or me.status == OUT_OF_ACTION:
+            state = self._after_activation(state, events, rng)
+        return state
+
+    def _cost(self, m: ModelState, action: Action) -> int:
+        if action.kind in DOUBLE:
+            return 2
+        if action.kind is ActionKind.SHOOT and action.weapon in self.weapons[m.id]:
+            weapon = self.weapon(m.id, action.weapon)
+            if weapon.trait("Unwieldy") is not None:
+                return 2  # Necromunda Unwieldy: Shoot becomes a Double action
+        return 1
+
+    # -- actions -----------------------------------------------------------------
+
+    def _do(
+        self,
+        state: NecromundaState,
+        m: ModelState,
+        action: Action,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> NecromundaState:
+        kind = action.kind
+        profile = self.profiles[m.id]
+        if m.status == SERIOUSLY_INJURED and kind is not ActionKind.CRAWL:
+            raise IllegalDeclaration(f"{m.id} is seriously injured: it may only Crawl")
+        if kind is ActionKind.MOVE:
+            if m.status not in UPRIGHT:
+                raise IllegalDeclaration(f"{m.id} is {m.status}: Stand Up or Crawl instead")
+            return self._move(state, m, action, profile.m, events)
+        if kind is ActionKind.CRAWL:
+            if m.status not in PRONE:
+                raise IllegalDeclaration("only a Prone fighter Crawls")
+            return self._move(state, m, action, profile.m / 2, events)
+        if kind is ActionKind.TAKE_COVER:
+            if m.status not in UPRIGHT:
+                raise IllegalDeclaration(f"{m.id} is {m.status} and cannot Take Cover")
+            state = self._move(state, m, action, profile.m / 2, events) if action.path else state
+            m = state.model(m.id)
+            if m.status == STANDING:
+                events.append(StateChanged(m.id, STANDING, PINNED))
+                state = state.with_model(m.replace(status=PINNED))
+            return state
+        if kind is ActionKind.STAND_UP:
+            if m.status != PINNED:
+                raise IllegalDeclaration(f"{m.id} is {m.status}: only a Pinned fighter stands up")
+            events.append(StateChanged(m.id, PINNED, STANDING))
+            facing = m.facing if action.facing is None else float(action.facing)
+            if facing != m.facing:
+                events.append(Turned(m.id, facing))
+            return state.with_model(m.replace(status=STANDING, facing=facing))
+        if kind is ActionKind.AIM:
+            if m.status not in UPRIGHT:
+                raise IllegalDeclaration(f"{m.id} is {m.status} and cannot Aim")
+            return state.with_model(m.replace(flags=m.flags | {AIMED}))
+        if kind is ActionKind.RELOAD:
+            weapon = self.weapon(m.id, action.weapon)
+            if jammed_flag(weapon.name) in m.flags:
+                raise IllegalDeclaration(f"{weapon.name} is jammed for the rest of the battle")
+            if out_of_ammo_flag(weapon.name) not in m.flags:
+                raise IllegalDeclaration(f"{weapon.name} is not out of ammo")
+            if weapon.trait("Scarce") is not None or weapon.trait("Grenade") is not None:
+                raise IllegalDeclaration(f"{weapon.name} cannot be reloaded")
+            if self.ammo_test(m.id, weapon, events, rng):
+                events.append(AmmoChanged(m.id, weapon.name, "reloaded"))
+                m = m.replace(flags=m.flags - {out_of_ammo_flag(weapon.name)})
+                return state.with_model(m)
+            return state
+        if kind in (ActionKind.SHOOT, ActionKind.BLIND_FIRE):
+            return self.shoot(state, m.id, action, events, rng)
+        raise IllegalDeclaration(f"unknown action {kind}")
+
+    def _move(
+        self,
+        state: NecromundaState,
+        m: ModelState,
+        action: Action,
+        allowance: float,
+        events: list[Event],
+    ) -> NecromundaState:
+        if not action.path:
+            raise IllegalDeclaration("a move needs at least one waypoint")
+        route = (m.at, *action.path)
+        length = _length(route)
+        if length > allowance + 1e-5:
+            raise IllegalDeclaration(f'{m.id} moves {length:.2f}" but may move {allowance:g}"')
+        why = self.path_blocked(state, m.id, route)
+        if why:
+            raise IllegalDeclaration(why)
+        facing = action.facing
+        if facing is None:
+            facing = heading(route[-2], route[-1]) if length > 1e-9 else m.facing
+        events.append(Moved(m.id, route, length))
+        return state.with_model(m.replace(at=route[-1], facing=float(facing)))
+
+    def _update_engaged(self, state: NecromundaState, events: list[Event]) -> NecromundaState:
+        """Standing fighters in base contact with an enemy are Engaged; a Pinned fighter
+        an enemy moves into contact with stands up (FACTS 2.8)."""
+        for m in state.models:
+            if m.status not in (STANDING, ENGAGED, PINNED):
+                continue
+            engaged = bool(self.engaged_with(state, m.id))
+            after = m.status
+            if engaged and (m.status == STANDING or m.id != state.activating):
+                after = ENGAGED
+            elif m.status == ENGAGED and not engaged:
+                after = STANDING
+            if after != m.status:
+                events.append(StateChanged(m.id, m.status, after))
+                state = state.with_model(m.replace(status=after))
+        return state
+
+    # -- the round ---------------------------------------------------------------
+
+    def _priority_phase(
+        self, state: NecromundaState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        while True:
+            faces = tuple((s, d6(rng)) for s in state.sides)
+            best = max(f for _, f in faces)
+            top = [s for s, f in faces if f == best]
+            events.append(PriorityRolled(state.turn, faces, top[0] if len(top) == 1 else ""))
+            if len(top) == 1 or len(state.sides) < 2:
+                break
+        side = top[0]
+        models = tuple(
+            m.replace(flags=m.flags | {READY}) if m.status != OUT_OF_ACTION else m
+            for m in state.models
+        )
+        state = dataclasses.replace(
+            state, models=models, priority=side, active=side, activating=None, used=()
+        )
+        events.append(TurnStarted(state.turn, side, sum(1 for m in models if READY in m.flags)))
+        if not self.ready(state, side):
+            return self._next_side(state, events, rng)
+        return state
+
+    def _after_activation(
+        self, state: NecromundaState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        fighter = state.activating
+        assert fighter is not None
+        m = state.model(fighter)
+        state = state.with_model(m.replace(flags=m.flags - {READY, AIMED}))
+        state = dataclasses.replace(state, activating=None, actions_left=0, used=())
+        ended = self._victory(state, events)
+        if ended is not None:
+            return ended
+        return self._next_side(state, events, rng, passed=state.active)
+
+    def _next_side(
+        self,
+        state: NecromundaState,
+        events: list[Event],
+        rng: np.random.Generator,
+        passed: str | None = None,
+    ) -> NecromundaState:
+        """Sides alternate; a side with no Ready fighter passes. None left: End phase."""
+        order = list(state.sides)
+        start = order.index(passed) + 1 if passed is not None else order.index(state.active)
+        for k in range(len(order)):
+            side = order[(start + k) % len(order)]
+            if self.ready(state, side):
+                return dataclasses.replace(state, active=side)
+        return self._end_phase(state, events, rng)
+
+    def _end_phase(
+        self, state: NecromundaState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        state = self._recovery(state, events, rng)
+        state = self._bottle(state, events, rng)
+        events.append(TurnEnded(state.turn, state.priority))
+        ended = self._victory(state, events, final=state.turn >= self.turns)
+        if ended is not None:
+            return ended
+        state = dataclasses.replace(state, turn=state.turn + 1)
+        return self._priority_phase(state, events, rng)
+
+    def _recovery(
+        self, state: NecromundaState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        """End phase Recovery (FACTS 2.8): an Injury die per Seriously Injured fighter:
+        Flesh Wound = a flesh wound and Pinned; Seriously Injured = no change; Out of
+        Action = removed. An Active friend within 1" adds a die; the best is kept."""
+        for m in state.models:
+            if m.status != SERIOUSLY_INJURED:
+                continue
+            helped = any(
+                f.side == m.side and f.id != m.id and f.status in UPRIGHT
+                and self._gap(f, m) <= RECOVERY_HELP + 1e-9
+                for f in state.models
+            )  # fmt: skip
+            faces = [d6(rng) for _ in range(2 if helped else 1)]
+            results = [self.dice.injury[f - 1] for f in faces]
+            best = min(results, key=lambda r: INJURY_RANK[r])
+            events.append(
+                InjuryRolled(m.id, tuple(faces), tuple(r.value for r in results), "recovery")
+            )
+            if best is InjuryResult.FLESH_WOUND:
+                flesh = m.marker(FLESH_WOUNDS) + 1
+                after = OUT_OF_ACTION if self.profiles[m.id].t - flesh <= 0 else PINNED
+                events.append(StateChanged(m.id, m.status, after))
+                state = state.with_model(m.with_marker(FLESH_WOUNDS, flesh).replace(status=after))
+            elif best is InjuryResult.OUT_OF_ACTION:
+                events.append(StateChanged(m.id, m.status, OUT_OF_ACTION))
+                state = state.with_model(m.replace(status=OUT_OF_ACTION))
+        return state
+
+    def _bottle(
+        self, state: NecromundaState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        """Bottle test: D6 + fighters Seriously Injured or Out of Action > starting crew;
+        a bottled gang's fighters each pass a Cool test (2D6 >= Cl) or flee (FACTS 2.8)."""
+        bottled = set(state.bottled)
+        for side in state.sides:
+            down = sum(
+                1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
+            )
+            if side not in bottled and down:
+                face = d6(rng)
+                now = face + down > self.crew[side]
+                events.append(BottleTested(side, face, down, self.crew[side], now))
+                if now:
+                    bottled.add(side)
+            if side not in bottled:
+                continue
+            for m in state.side_models(side):
+                if m.status in (OUT_OF_ACTION, SERIOUSLY_INJURED):
+                    continue
+                cl = self.profiles[m.id].cl
+                faces = (d6(rng), d6(rng))
+                ok = sum(faces) >= cl and sum(faces) > 2
+                events.append(
+                    Rolled(m.id, "Cool test (bottled)", "Cl", cl, (), cl, faces,
+                           ("success" if ok else "fail",) * 2)
+                )  # fmt: skip
+                if not ok:
+                    events.append(StateChanged(m.id, m.status, OUT_OF_ACTION))
+                    fled = m.replace(status=OUT_OF_ACTION, flags=m.flags | {FLED})
+                    state = state.with_model(fled)
+        return dataclasses.replace(state, bottled=frozenset(bottled))
+
+    def fighting(self, state: GameState, side: str) -> list[ModelState]:
+        """Fighters still in the fight: Standing or Pinned."""
+        return [m for m in state.side_models(side) if m.status in (*UPRIGHT, PINNED)]
+
+    def _victory(
+        self, state: NecromundaState, events: list[Event], *, final: bool = False
+    ) -> NecromundaState | None:
+        scores = {s: sum(self.points[m.id] for m in self.fighting(state, s)) for s in state.sides}
+        beaten = [s for s in state.sides if not self.fighting(state, s)]
+        if beaten:
+            standing = [s for s in state.sides if s not in beaten]
+            winner = standing[0] if len(standing) == 1 else None
+            reason = f"{', '.join(beaten)} has no fighter left standing or pinned"
+        elif final:
+            best = max(scores.values())
+            leaders = [s for s, v in scores.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            reason = f"turn limit ({self.turns}): points of fighters still in the fight"
+        else:
+            return None
+        events.append(GameEnded(winner, reason, scores))
+        return dataclasses.replace(state, finished=True, winner=winner, activating=None)
+
+    # -- for players and tools ---------------------------------------------------
+
+    def ready_to_shoot(self, state: NecromundaState, model_id: str) -> NecromundaState:
+        """The state with `model_id`'s side to activate and the fighter Ready (for
+        `skirmish shoot`: one attack from the table as laid out)."""
+        m = state.model(model_id)
+        if READY not in m.flags:
+            state = state.with_model(m.replace(flags=m.flags | {READY}))
+        return dataclasses.replace(state, active=m.side, activating=None, used=())

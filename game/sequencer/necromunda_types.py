@@ -1,0 +1,283 @@
+"""Necromunda on the sequencer: the declarations, the state and the events it adds.
+
+Statuses (FACTS 2.8) are `ModelState.status` values: "standing" (Standing Active),
+"engaged" (Standing Engaged), "pinned" (Prone Pinned), "seriously-injured" (Prone
+Seriously Injured) and "out-of-action". Flags: "ready" (may still activate this round),
+"aimed", "out-of-ammo:<weapon>", "jammed:<weapon>", "fled". Markers: "flesh-wounds".
+`ModelState.wounds` counts the Wounds lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.sequencer.declarations import Declaration, declaration
+from game.sequencer.events import Event
+from game.sequencer.state import GameState
+
+Point = tuple[float, float]
+
+STANDING = "standing"
+ENGAGED = "engaged"
+PINNED = "pinned"
+SERIOUSLY_INJURED = "seriously-injured"
+OUT_OF_ACTION = "out-of-action"
+PRONE = (PINNED, SERIOUSLY_INJURED)
+UPRIGHT = (STANDING, ENGAGED)
+
+READY = "ready"
+AIMED = "aimed"
+FLED = "fled"
+FLESH_WOUNDS = "flesh-wounds"
+
+
+def out_of_ammo_flag(weapon: str) -> str:
+    return f"out-of-ammo:{weapon}"
+
+
+def jammed_flag(weapon: str) -> str:
+    return f"jammed:{weapon}"
+
+
+class ActionKind(StrEnum):
+    MOVE = "move"
+    SHOOT = "shoot"
+    AIM = "aim"
+    BLIND_FIRE = "blind-fire"
+    RELOAD = "reload"
+    TAKE_COVER = "take-cover"
+    STAND_UP = "stand-up"
+    CRAWL = "crawl"
+
+
+# Necromunda: Basic actions once per activation, Simple ones repeatable, Double ones
+# take both actions (FACTS 2.8). Shoot with an Unwieldy weapon is Double (FACTS 2.9).
+BASIC = frozenset({ActionKind.SHOOT, ActionKind.AIM, ActionKind.TAKE_COVER, ActionKind.STAND_UP})
+SIMPLE = frozenset({ActionKind.MOVE, ActionKind.RELOAD})
+DOUBLE = frozenset({ActionKind.BLIND_FIRE, ActionKind.CRAWL})
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of an activation.
+
+    Move, Take Cover, Crawl: `path` (waypoints after the start) and the `facing` at the
+    end (default: the last leg's direction). Shoot and Blind Fire: `weapon` and either a
+    `target` fighter or, for a Blast weapon, a point `at`; a Template weapon takes a
+    `direction` (degrees) instead, and `hit_order` is the order its hits are resolved
+    in (the firer's choice; the rest nearest first). Reload: `weapon`. Stand Up: the
+    `facing` after standing."""
+
+    kind: ActionKind
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    weapon: str | None = None
+    target: str | None = None
+    at: Point | None = None
+    direction: float | None = None
+    hit_order: tuple[str, ...] = ()
+
+    @staticmethod
+    def move(*path: Point, facing: float | None = None) -> Action:
+        return Action(ActionKind.MOVE, path=tuple(path), facing=facing)
+
+    @staticmethod
+    def shoot(
+        weapon: str, target: str | None = None, *, at: Point | None = None, blind: bool = False
+    ) -> Action:
+        kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
+        return Action(kind, weapon=weapon, target=target, at=at)
+
+    @staticmethod
+    def flame(
+        weapon: str, direction: float, hit_order: tuple[str, ...] = (), *, blind: bool = False
+    ) -> Action:
+        kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
+        return Action(kind, weapon=weapon, direction=direction, hit_order=hit_order)
+
+    @staticmethod
+    def aim() -> Action:
+        return Action(ActionKind.AIM)
+
+    @staticmethod
+    def reload(weapon: str) -> Action:
+        return Action(ActionKind.RELOAD, weapon=weapon)
+
+    @staticmethod
+    def stand_up(facing: float | None = None) -> Action:
+        return Action(ActionKind.STAND_UP, facing=facing)
+
+    @staticmethod
+    def take_cover(*path: Point, facing: float | None = None) -> Action:
+        return Action(ActionKind.TAKE_COVER, path=tuple(path), facing=facing)
+
+    @staticmethod
+    def crawl(*path: Point, facing: float | None = None) -> Action:
+        return Action(ActionKind.CRAWL, path=tuple(path), facing=facing)
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class Act(Declaration):
+    """One action by a fighter of the side whose turn it is to activate. The first
+    action of an activation picks a Ready fighter; `turn_to` turns a Standing fighter to
+    face any way before its first action (Necromunda: a Standing Active fighter may turn
+    when activated)."""
+
+    model: str
+    action: Action
+    turn_to: float | None = None
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class EndActivation(Declaration):
+    """Give up the actions left (or activate a Ready fighter and do nothing: `model`)."""
+
+    model: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class NecromundaState(GameState):
+    """`active` is the side to activate next; `activating` the fighter mid-activation."""
+
+    priority: str = ""
+    activating: str | None = None
+    actions_left: int = 0
+    used: tuple[str, ...] = ()  # Basic actions taken in this activation
+    bottled: frozenset[str] = frozenset()
+
+
+# -- events ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PriorityRolled(Event):
+    """Necromunda Priority phase: a D6 each (ties roll again); the highest has priority."""
+
+    turn: int
+    faces: tuple[tuple[str, int], ...]
+    side: str
+
+
+@dataclass(frozen=True, slots=True)
+class Turned(Event):
+    model: str
+    facing: float
+
+
+@dataclass(frozen=True, slots=True)
+class TargetChanged(Event):
+    """Target priority: a failed Cool test makes the fighter shoot the closest target."""
+
+    attacker: str
+    declared: str
+    target: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class FirepowerRolled(Event):
+    model: str
+    weapon: str
+    faces: tuple[int, ...]
+    holes: int
+    ammo_symbols: int
+
+
+@dataclass(frozen=True, slots=True)
+class AmmoChanged(Event):
+    """A weapon ran out of ammo, jammed, or was reloaded."""
+
+    model: str
+    weapon: str
+    state: str
+
+
+@dataclass(frozen=True, slots=True)
+class StrayChecked(Event):
+    """A stray shot check on a fighter at risk: D6 1-3 hits it instead of the target."""
+
+    attacker: str
+    model: str
+    face: int
+    hit: bool
+    shot: int  # which of the attack's hits this check is for (from 1)
+
+
+@dataclass(frozen=True, slots=True)
+class BlastPlaced(Event):
+    attacker: str
+    weapon: str
+    centre: Point
+    diameter: float
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScatterRolled(Event):
+    """The scatter die (its face: a "hit" or an "arrow") and the D6 of distance."""
+
+    attacker: str
+    face: int
+    hit_face: bool
+    distance: int
+
+
+@dataclass(frozen=True, slots=True)
+class Scattered(Event):
+    attacker: str
+    start: Point
+    end: Point
+    direction: float
+    distance: float
+    stopped_by: str | None
+    left_table: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Misfired(Event):
+    """Scatter die Hit and a 1: D6 1 centres the blast on the firer, 2-6 a dud."""
+
+    attacker: str
+    weapon: str
+    face: int
+    result: str
+
+
+@dataclass(frozen=True, slots=True)
+class BlastRemoved(Event):
+    attacker: str
+    weapon: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class TemplatePlaced(Event):
+    attacker: str
+    weapon: str
+    origin: Point
+    direction: float
+    length: float
+    width: float
+    under: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryRolled(Event):
+    model: str
+    faces: tuple[int, ...]
+    results: tuple[str, ...]
+    purpose: str = "injury"
+
+
+@dataclass(frozen=True, slots=True)
+class BottleTested(Event):
+    """End phase: D6 + fighters Seriously Injured or Out of Action > starting crew."""
+
+    side: str
+    face: int
+    casualties: int
+    crew: int
+    bottled: bool
