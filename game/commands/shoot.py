@@ -58,6 +58,16 @@ def shoot(
 ) -> None:
     """Resolve one attack, or its statistics over many trials."""
     loaded = load_scenario(scenario)
+    if loaded.ruleset.name == "necromunda":
+        from game.commands._shoot_necromunda import necromunda_shot, parse_point, print_necromunda
+
+        point = parse_point(at, scenario) if at is not None else None
+        found = necromunda_shot(loaded, scenario, attacker, target, point, weapon, trials, seed)
+        if as_json:
+            typer.echo(json.dumps(found, indent=1))
+        else:
+            print_necromunda(found)
+        return
     if loaded.ruleset.name != "infinity":
         raise _problem(
             scenario,

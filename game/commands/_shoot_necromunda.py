@@ -1,0 +1,157 @@
+"""`skirmish shoot` for Necromunda: one attack from the table as laid out, with its events
+(hit roll, stray checks, scatter direction and distance, who was hit), or its shares over
+many trials.
+
+The attacker activates and turns to face its target (a Standing fighter may turn when
+activated); a Blast weapon may aim at a point (`--at X,Y`); a Template weapon points at
+the target or the point."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalDeclaration, InputError, Problem
+from game.scenario import Scenario
+
+
+def _problem(scenario: Path, place: str, problem: str) -> InputError:
+    return InputError(Problem(str(scenario), place, problem))
+
+
+def parse_point(text: str, scenario: Path) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise _problem(scenario, "--at", f"{text!r} is not X,Y (e.g. --at 12,8.5)") from None
+    return x, y
+
+
+def necromunda_shot(
+    scenario: Scenario,
+    path: Path,
+    attacker: str,
+    target: str | None,
+    at: tuple[float, float] | None,
+    weapon_name: str | None,
+    trials: int,
+    seed: int,
+) -> dict[str, Any]:
+    from game.dice.rng import make_rng
+    from game.sequencer.events import Hit, Rolled, event_dict
+    from game.sequencer.game import Game
+    from game.sequencer.necromunda import Act, Action, NecromundaEngine, NecromundaState
+    from game.sequencer.necromunda_types import UPRIGHT, Misfired
+
+    ids = {m.id for m in scenario.models}
+    for flag, value in (("--attacker", attacker), ("--target", target)):
+        if value is not None and value not in ids:
+            raise _problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+    if (target is None) == (at is None):
+        raise _problem(path, "--target", "give a target (--target) or a point (--at X,Y)")
+    game = Game(scenario, seed)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    state = engine.ready_to_shoot(game.state, attacker)
+    place = f"--attacker {attacker} " + (f"--target {target}" if target else f"--at {at}")
+    me = state.model(attacker)
+    try:
+        weapon = engine.weapon(attacker, weapon_name)
+        aim_at = state.model(target).at if target is not None else at
+        assert aim_at is not None
+        facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
+        turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
+        if weapon.is_template:
+            action = Action.flame(weapon.name, facing if turn is not None else me.facing)
+        else:
+            blind = me.status == "pinned"
+            action = Action.shoot(weapon.name, target, at=at, blind=blind)
+        declaration = Act(attacker, action, turn_to=turn)
+        game.state = state
+        events = game.declare(declaration)
+    except IllegalDeclaration as err:
+        raise _problem(path, place, str(err)) from None
+    report: dict[str, Any] = {
+        "ruleset": "necromunda",
+        "attacker": attacker,
+        "target": target,
+        "at": list(at) if at is not None else None,
+        "weapon": weapon.name,
+        "seed": seed,
+        "rolls": [
+            {
+                "model": e.model,
+                "purpose": e.purpose,
+                "attribute": e.attribute,
+                "base": e.base,
+                "modifiers": [{"source": m.source, "value": m.value} for m in e.modifiers],
+                "target": e.target,
+                "faces": list(e.faces),
+                "results": list(e.results),
+            }
+            for e in events
+            if isinstance(e, Rolled)
+        ],
+        "events": [event_dict(e) for e in events],
+    }
+    if trials:
+        counts = {
+            m.id: {"hit": 0, "seriously_injured": 0, "out_of_action": 0} for m in state.models
+        }
+        misfires = 0
+        rng = make_rng(seed)
+        for _ in range(trials):
+            after, trial = engine.apply(state, declaration, rng=rng)
+            for model in {e.target for e in trial if isinstance(e, Hit)}:
+                counts[model]["hit"] += 1
+            for m in after.models:
+                if m.status == "seriously-injured" and state.model(m.id).status != m.status:
+                    counts[m.id]["seriously_injured"] += 1
+                if m.status == "out-of-action" and state.model(m.id).status != m.status:
+                    counts[m.id]["out_of_action"] += 1
+            misfires += any(isinstance(e, Misfired) for e in trial)
+        keep = {attacker, *(t for t in (target,) if t)}
+        report["trials"] = trials
+        report["models"] = {
+            m: {k: v / trials for k, v in tally.items()}
+            for m, tally in counts.items()
+            if m in keep or any(tally.values())
+        }
+        report["misfires"] = misfires / trials
+    return report
+
+
+def print_necromunda(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    aimed = report["target"] or f"the point ({report['at'][0]:g}, {report['at'][1]:g})"
+    console.print(f"[bold]{report['attacker']}[/] shoots {aimed} with {report['weapon']}")
+    for r in report["rolls"]:
+        mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no mods"
+        dice = " ".join(f"{f}({res})" for f, res in zip(r["faces"], r["results"], strict=True))
+        console.print(
+            f"  {r['model']}: {r['purpose']}: {r['attribute']} {r['base']} ({mods}) "
+            f"-> {r['target']}+: {dice}"
+        )
+    shown = {
+        "Hit", "Missed", "StrayChecked", "BlastPlaced", "ScatterRolled", "Scattered",
+        "Misfired", "BlastRemoved", "TemplatePlaced", "TargetChanged", "Wounded",
+        "InjuryRolled", "StateChanged", "AmmoChanged", "FirepowerRolled",
+    }  # fmt: skip
+    for e in report["events"]:
+        if e["event"] in shown:
+            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
+            console.print(f"  {e['event']}: {body}")
+    if "models" in report:
+        table = Table(title=f"{report['trials']} trials; misfires {report['misfires']:.3f}")
+        table.add_column("fighter")
+        for key in ("hit", "seriously_injured", "out_of_action"):
+            table.add_column(key.replace("_", " "), justify="right")
+        for model, share in report["models"].items():
+            table.add_row(
+                model, *(f"{share[k]:.3f}" for k in ("hit", "seriously_injured", "out_of_action"))
+            )
+        console.print(table)

@@ -1,0 +1,77 @@
+"""`skirmish shoot` on a Necromunda table: one attack's rolls and events, and shares over
+trials against exact values."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+import pytest
+
+from game.cli import main
+from tests.conftest import SCENARIOS
+from tests.sequencer.necromunda_tables import Write, necromunda_table
+
+ALLEY = SCENARIOS / "necromunda-alley.toml"
+BOMBARDMENT = SCENARIOS / "necromunda-bombardment.toml"
+
+
+def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any]:
+    assert main(list(args)) == 0
+    out: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return out
+
+
+def test_one_shot_lists_its_rolls(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(
+        capsys, "shoot", str(ALLEY), "--attacker", "goliath-ganger-1",
+        "--target", "cawdor-ganger-2", "--weapon", "Lasgun", "--seed", "4", "--json",
+    )  # fmt: skip
+    [hit] = [r for r in report["rolls"] if r["purpose"].startswith("hit roll")]
+    assert hit["model"] == "goliath-ganger-1" and hit["attribute"] == "BS" and hit["base"] == 4
+    assert hit["target"] == 4 - sum(m["value"] for m in hit["modifiers"])
+    assert report["events"][0]["event"] == "Declared"
+
+
+def test_a_blast_at_a_point_with_trials(capsys: pytest.CaptureFixture[str]) -> None:
+    report = run_json(
+        capsys, "shoot", str(BOMBARDMENT), "--attacker", "orlock-grenadier-1",
+        "--at", "18.5,12", "--weapon", "Grenade launcher (frag)", "--trials", "600", "--json",
+    )  # fmt: skip
+    [hit] = [r for r in report["rolls"] if r["purpose"].startswith("hit roll")]
+    assert ("a point on the battlefield", -2) in [
+        (m["source"], m["value"]) for m in hit["modifiers"]
+    ]
+    models = report["models"]
+    assert models["delaque-champion"]["hit"] > 0.15  # under the marker when it lands
+    assert set(models["delaque-champion"]) == {"hit", "seriously_injured", "out_of_action"}
+    assert 0 < report["misfires"] < 0.12
+    assert main(["shoot", str(BOMBARDMENT), "--attacker", "orlock-leader", "--at", "18,12"]) == 2
+    assert "only a Blast weapon may target a point" in capsys.readouterr().err
+
+
+def test_trial_shares_match_the_exact_odds(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = necromunda_table(
+        write_scenario,
+        [
+            ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+            ("target", "escher", "ganger", (16.0, 12.0), 180.0),
+            ("near", "goliath", "ganger", (8.0, 12.9), 0.0),
+        ],
+    )
+    n = 3000
+    report = run_json(
+        capsys, "shoot", str(path), "--attacker", "shooter", "--target", "target",
+        "--weapon", "Lasgun", "--trials", str(n), "--seed", "11", "--json",
+    )  # fmt: skip
+    models = report["models"]
+    # 3+ to hit: 2/3; a miss strays onto 'near' on 1-3: 1/3 * 1/2
+    for model, p in (("target", 2 / 3), ("near", 1 / 6)):
+        assert abs(models[model]["hit"] - p) <= 4 * math.sqrt(p * (1 - p) / n)
+    # out of action: wound 4+ (1/2), save 6+ fails (5/6), injury face 6 (1/6)
+    p_ooa = 2 / 3 * 1 / 2 * 5 / 6 * 1 / 6
+    assert abs(models["target"]["out_of_action"] - p_ooa) <= 4 * math.sqrt(p_ooa / n)
+    assert report["misfires"] == 0
