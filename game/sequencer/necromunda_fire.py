@@ -77,6 +77,7 @@ STRAY_HITS_ON = 3  # Necromunda: D6 1-3 hits the fighter at risk (seed 004)
 POINT_MOD = -2  # Necromunda: targeting a point on the battlefield (FACTS 2.3)
 AIM_MOD = 1  # Necromunda: Aim (Basic), +1 to the next shot (FACTS 2.3)
 BLIND_FIRE_MOD = -2  # Necromunda: Blind Fire (Double) (seed 004)
+TWIN_GUNS_MOD = -1  # Necromunda: Twin Guns Blazing, two Sidearms at one target (seed 004)
 COVER_MOD = {Cover.PARTIAL: -1, Cover.TOTAL: -2}  # seed 004 hit modifiers
 SAVE_BONUS = {Cover.PARTIAL: 1, Cover.TOTAL: 2}  # seed 004: blasts and templates
 MARKER = BodyId("\x00marker")
@@ -264,6 +265,7 @@ class NecromundaFire:
         target: str | None = None,
         at: Point | None = None,
         blind: bool = False,
+        twin: bool = False,
     ) -> HitPlan:
         me = state.model(shooter)
         profile = self.profiles[shooter]
@@ -298,6 +300,8 @@ class NecromundaFire:
             mods.append(Modifier("aim", AIM_MOD))
         if blind:
             mods.append(Modifier("blind fire", BLIND_FIRE_MOD))
+        if twin:
+            mods.append(Modifier("twin guns blazing", TWIN_GUNS_MOD))
         need = profile.bs - sum(m.value for m in mods)
         return HitPlan(tuple(mods), need, dist, long_range, out)
 
@@ -339,6 +343,8 @@ class NecromundaFire:
             return weapon, arc
         if action.target is None:
             raise IllegalDeclaration(f"{weapon.name}: give a target")
+        if action.twin is not None:
+            self._check_twin(me, weapon, self.weapon(shooter, action.twin))
         try:
             state.model(action.target)
         except KeyError:
@@ -347,6 +353,18 @@ class NecromundaFire:
         if why:
             raise IllegalDeclaration(why)
         return weapon, arc
+
+    def _check_twin(self, me: ModelState, one: NecromundaWeapon, two: NecromundaWeapon) -> None:
+        """Twin Guns Blazing: two Sidearms, both able to fire, at the same target."""
+        if one.name == two.name:
+            raise IllegalDeclaration("twin guns blazing needs two different Sidearms")
+        for w in (one, two):
+            if w.trait("Sidearm") is None:
+                raise IllegalDeclaration(f"{w.name} is not a Sidearm: no twin guns blazing")
+            if w.blast_diameter is not None or w.is_template:
+                raise IllegalDeclaration(f"{w.name} cannot fire twin guns blazing")
+            if out_of_ammo_flag(w.name) in me.flags or jammed_flag(w.name) in me.flags:
+                raise IllegalDeclaration(f"{me.id}'s {w.name} cannot fire: out of ammo")
 
     def template_origin(
         self, me: ModelState, weapon: NecromundaWeapon, direction: float, arc: float
@@ -391,6 +409,9 @@ class NecromundaFire:
             if weapon.blast_diameter is not None:
                 hits, fails = self._blast(state, shooter, weapon, target, action.at, blind,
                                           events, rng)  # fmt: skip
+            elif action.twin is not None:
+                assert target is not None
+                return self._twin(state, shooter, weapon, action.twin, target, blind, events, rng)
             else:
                 assert target is not None
                 hits, fails = self._bullet(state, shooter, weapon, target, blind, events, rng)
@@ -401,6 +422,34 @@ class NecromundaFire:
             state = self.resolve_hit(state, shooter, weapon, victim, bonus, events, rng)
         if fails:
             state = self._out_of_ammo(state, shooter, weapon, fails, events)
+        return state
+
+    def _twin(
+        self,
+        state: NecromundaState,
+        shooter: str,
+        weapon: NecromundaWeapon,
+        other: str,
+        target: str,
+        blind: bool,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> NecromundaState:
+        """Twin Guns Blazing: both hit rolls (each -1) before any hit is resolved."""
+        second = self.weapon(shooter, other)
+        fired = [
+            (w, *self._bullet(state, shooter, w, target, blind, events, rng, twin=True))
+            for w in (weapon, second)
+        ]
+        me = state.model(shooter)
+        state = state.with_model(me.replace(flags=me.flags - {AIMED}))
+        state = self._pin(state, Hits(tuple(h for _, hits, _ in fired for h in hits.items)), events)
+        for w, hits, _ in fired:
+            for victim, bonus in hits.items:
+                state = self.resolve_hit(state, shooter, w, victim, bonus, events, rng)
+        for w, _, fails in fired:
+            if fails:
+                state = self._out_of_ammo(state, shooter, w, fails, events)
         return state
 
     def _priority(
@@ -513,8 +562,9 @@ class NecromundaFire:
         blind: bool,
         events: list[Event],
         rng: np.random.Generator,
+        twin: bool = False,
     ) -> tuple[Hits, int]:
-        plan = self.hit_plan(state, shooter, weapon, target=target, blind=blind)
+        plan = self.hit_plan(state, shooter, weapon, target=target, blind=blind, twin=twin)
         if plan.out_of_range:
             reach = self.long_range(shooter, weapon)
             events.append(

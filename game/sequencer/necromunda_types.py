@@ -67,7 +67,8 @@ class Action:
     `target` fighter or, for a Blast weapon, a point `at`; a Template weapon takes a
     `direction` (degrees) instead, and `hit_order` is the order its hits are resolved
     in (the firer's choice; the rest nearest first). Reload: `weapon`. Stand Up: the
-    `facing` after standing."""
+    `facing` after standing. `twin`: a second Sidearm fired at the same target in the
+    same Shoot action (Twin Guns Blazing, -1 to each hit roll)."""
 
     kind: ActionKind
     path: tuple[Point, ...] = ()
@@ -77,6 +78,7 @@ class Action:
     at: Point | None = None
     direction: float | None = None
     hit_order: tuple[str, ...] = ()
+    twin: str | None = None
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Action:
@@ -84,10 +86,15 @@ class Action:
 
     @staticmethod
     def shoot(
-        weapon: str, target: str | None = None, *, at: Point | None = None, blind: bool = False
+        weapon: str,
+        target: str | None = None,
+        *,
+        at: Point | None = None,
+        blind: bool = False,
+        twin: str | None = None,
     ) -> Action:
         kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
-        return Action(kind, weapon=weapon, target=target, at=at)
+        return Action(kind, weapon=weapon, target=target, at=at, twin=twin)
 
     @staticmethod
     def flame(

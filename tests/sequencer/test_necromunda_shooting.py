@@ -401,3 +401,26 @@ def test_basic_actions_once_and_double_actions_need_both(write: Write) -> None:
     assert roll.target == 2  # BS 4+, short +1, aim +1
     assert game.awaiting().kind == "activate"  # two actions spent: the next fighter
     assert "ready" not in game.state.model("shooter").flags
+
+
+def test_twin_guns_blazing_rolls_both_before_resolving(write: Write) -> None:
+    fighters = [
+        ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+        ("target", "escher", "ganger", (10.0, 12.0), 180.0),
+    ]
+    path = necromunda_table(
+        write, fighters, weapons={"shooter": ["Laspistol", "Stub gun", "Lasgun"]}
+    )
+    game, _ = shooting_game(path, "shooter")
+    with pytest.raises(IllegalDeclaration, match="not a Sidearm"):
+        game.declare(Act("shooter", Action.shoot("Lasgun", "target", twin="Stub gun")))
+    # Laspistol 4+ (short +1, twin -1): 4 hits; firepower 2; Stub gun 3+: 2 misses;
+    # firepower 2; then the Laspistol hit: wound 1
+    game.rng = ScriptedNecromunda(4, 2, 2, 2, 1)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Laspistol", "target", twin="Stub gun")))
+    rolls = [e for e in of(events, Rolled) if e.purpose.startswith("hit roll")]
+    assert [(r.target, r.results) for r in rolls] == [(4, ("success",)), (3, ("fail",))]
+    assert all(("twin guns blazing", -1) in [(m.source, m.value) for m in r.modifiers]
+               for r in rolls)  # fmt: skip
+    assert hit_targets(events) == ["target"]
+    assert events.index(rolls[1]) < events.index(of(events, Hit)[0])
