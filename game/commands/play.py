@@ -36,13 +36,36 @@ def play(
         Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
     ] = None,
     size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
+    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed of the game.")] = 1,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="Carry on a game saved with Ctrl+S.")
+    ] = None,
 ) -> None:
-    """Open the table: select with a click, point at an enemy for the line of fire, drag
-    from a base to measure, wheel to zoom, right-drag to pan, F12 screenshot, Q quits."""
+    """Play on the table: select with a click; M move, S shoot, D dodge, I idle, E end
+    the turn, Enter confirms; sides with player = "ai" are played by the computer.
+    Point at an enemy for the line of fire and the odds, drag from a base to measure,
+    wheel to zoom, right-drag to pan, Ctrl+Z/Y undo/redo, Ctrl+S/O save/load, F12
+    screenshot, Q quits. Rule systems the sequencer does not play open as a viewer."""
+    from game.render.session import Session, SessionError
+
     width, height = parse_size(size)
     if screenshot is not None and screenshot.suffix.lower() != ".png":
         raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
-    loaded = load_scenario(scenario or DEMO)
+    session: Session | None = None
+    if load is not None:
+        if scenario is not None:
+            raise InputError(Problem(str(load), "--load", "give a save or a scenario, not both"))
+        try:
+            session = Session.load(load)
+        except SessionError as why:
+            raise InputError(Problem(str(load), "--load", str(why))) from None
+        loaded = session.scenario
+    else:
+        loaded = load_scenario(scenario or DEMO)
+        try:
+            session = Session.start(loaded, seed)
+        except SessionError as why:
+            typer.echo(f"{why}: the table opens as a viewer")
     if frames is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
         # No screen to open a window on: draw the table once and save it, rather than
         # run an invisible window for ever.
@@ -51,7 +74,7 @@ def play(
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     from game.render.app import App
 
-    app = App.window(loaded, size=(width, height))
+    app = App.window(loaded, size=(width, height), session=session)
     try:
         app.run(frames)
         if screenshot is not None:

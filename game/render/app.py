@@ -20,6 +20,7 @@ actions call the game (see `Declare` below).
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import time
@@ -28,12 +29,16 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from game.errors import IllegalDeclaration
+from game.render import dice_log
 from game.render.frame import FrameCache, draw_frame
-from game.render.link import TableGame, describe_event, placed
+from game.render.link import TableGame, placed
+from game.render.play_rules import Intent, IntentKind, PlayRules, Prompt
 from game.render.ruling import RulingProvider, default_provider
+from game.render.session import SAVE_NAME, Session, SessionError
 from game.render.state import (
     DEFAULT_SIZE,
     AppState,
+    Draft,
     Hover,
     Point,
     Size,
@@ -59,6 +64,9 @@ DRAG_PIXELS = 4  # a press that moves further than this is a drag (ruler), not a
 ZOOM_STEP = 1.15  # per wheel notch
 FPS = 60
 LOG_LINES = 200  # kept in the state; the panel shows the last few
+AI_FRAMES = 20  # frames between the automatic player's declarations, so a person can follow
+SHOT_FRAMES = 45  # frames a shot line stays on the table
+ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
 
 # --------------------------------------------------------------------------- actions
@@ -87,14 +95,19 @@ class Select(Action):
 
     def perform(self, app: App) -> None:
         model = app.scenario.model(self.model_id)
-        app.state = replace(app.state, selected=model.id, weapon=0, hover=None, message="")
+        draft = app.state.draft if app.state.selected == model.id else None
+        app.state = replace(
+            app.state, selected=model.id, weapon=0, hover=None, message="", draft=draft
+        )
         app.refresh_hover()
 
 
 @dataclass(frozen=True, slots=True)
 class Deselect(Action):
     def perform(self, app: App) -> None:
-        app.state = replace(app.state, selected=None, hover=None, ruler=None, message="")
+        app.state = replace(
+            app.state, selected=None, hover=None, ruler=None, message="", draft=None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +119,14 @@ class ChooseWeapon(Action):
         if not 0 <= self.index < len(weapons):
             raise Impossible(f"no weapon {self.index + 1} (it has {len(weapons)})")
         app.state = replace(app.state, weapon=self.index, message=weapons[self.index])
+        draft = app.state.draft
+        if draft is not None and draft.kind == "shoot" and app.rules is not None:
+            burst = app.rules.burst(app.game, draft.model, weapons[self.index])
+            app.state = replace(
+                app.state, draft=replace(draft, weapon=weapons[self.index], burst=burst,
+                                         targets=_spread(draft.targets, burst))
+            )  # fmt: skip
+        app.refresh_hover()
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,12 +228,284 @@ class Declare(Action):
     declaration: object
 
     def perform(self, app: App) -> None:
-        if app.game is None:
-            raise Impossible("no game attached: declarations are not taken yet")
+        app.declare(self.declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """What the player means (`Intent`), named by the rule system's adapter as the
+    declaration the game awaits now, then declared."""
+
+    intent: Intent
+
+    def perform(self, app: App) -> None:
+        rules = app.require_turn()
         try:
-            events = app.game.declare(self.declaration)
+            declaration = rules.declaration(app.game, self.intent)
         except IllegalDeclaration as why:
             raise Impossible(str(why)) from None
+        app.declare(declaration)
+
+
+def _spread(targets: tuple[tuple[str, int], ...], burst: int) -> tuple[tuple[str, int], ...]:
+    """`burst` dice over the same targets, as evenly as it goes (first targets first)."""
+    if not targets or burst <= 0:
+        return targets
+    n = min(len(targets), burst)
+    share, extra = divmod(burst, n)
+    return tuple((t, share + (1 if i < extra else 0)) for i, (t, _) in enumerate(targets[:n]))
+
+
+def _actor(app: App, prompt: Prompt) -> str:
+    """The model a declaration is for: the Order's trooper for its second skill,
+    otherwise the selected one."""
+    if prompt.kind == "second" and prompt.mover is not None:
+        return prompt.mover
+    if app.state.selected is None:
+        if prompt.reacting:
+            raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+        raise Impossible("select a model first")
+    if prompt.reacting and app.state.selected not in prompt.models:
+        raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+    return app.state.selected
+
+
+@dataclass(frozen=True, slots=True)
+class Quick(Action):
+    """A declaration with nothing to lay out: dodge, idle, end the turn."""
+
+    kind: IntentKind
+
+    def perform(self, app: App) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        model = None if self.kind is IntentKind.END else _actor(app, prompt)
+        at = app.state.aro_at if prompt.reacting else None
+        Propose(Intent(self.kind, model, at=at)).perform(app)
+
+
+@dataclass(frozen=True, slots=True)
+class StartMove(Action):
+    """M: lay out a move path with clicks, against the movement the model has."""
+
+    def perform(self, app: App) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        if prompt.reacting:
+            raise Impossible("an ARO cannot be a Move here: S shoot, D dodge, I idle")
+        model = _actor(app, prompt)
+        allowance = rules.allowance(app.game, model)
+        start = rules.path_start(app.game, model)
+        draft = Draft("move", model, start, allowance=allowance)
+        app.state = replace(app.state, draft=draft, selected=model, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class StartShoot(Action):
+    """S: shoot with the chosen weapon; click targets (an ARO's target is the mover)."""
+
+    def perform(self, app: App) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        model = _actor(app, prompt)
+        weapons = app.scenario.model(model).weapons
+        if not weapons:
+            raise Impossible(f"{model} has no weapons")
+        weapon = weapons[app.state.weapon % len(weapons)]
+        burst = rules.burst(app.game, model, weapon)
+        targets: tuple[tuple[str, int], ...] = ()
+        if prompt.reacting and prompt.mover is not None:
+            targets = ((prompt.mover, burst),)
+        draft = Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
+                      burst=burst, targets=targets)  # fmt: skip
+        app.state = replace(app.state, draft=draft, selected=model, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class AddWaypoint(Action):
+    pos: Point
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "move":
+            return
+        point = app.state.view.to_table(*self.pos)
+        longer = replace(draft, points=(*draft.points, point))
+        left = longer.left
+        if left is not None and left < -1e-6:
+            raise Impossible(f'too far: {draft.left or 0:.2f}" of movement left')
+        app.state = replace(app.state, draft=longer, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class DropWaypoint(Action):
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "move" or not draft.points:
+            return
+        app.state = replace(app.state, draft=replace(draft, points=draft.points[:-1]))
+
+
+@dataclass(frozen=True, slots=True)
+class AddTarget(Action):
+    """Aim at another enemy: it gets a die from the target with the most."""
+
+    model_id: str
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot":
+            return
+        target = app.scenario.model(self.model_id)
+        if target.side == app.scenario.model(draft.model).side:
+            raise Impossible(f"{target.id} is on {draft.model}'s side")
+        names = [t for t, _ in draft.targets]
+        if target.id in names:
+            app.state = replace(app.state, draft=replace(draft, focus=names.index(target.id)))
+            return
+        if app.state.prompt is not None and app.state.prompt.reacting:
+            raise Impossible(f"an ARO shoots at {app.state.prompt.mover}")
+        targets: tuple[tuple[str, int], ...]
+        if not draft.targets:
+            targets = ((target.id, draft.burst),)
+        else:
+            richest = max(range(len(draft.targets)), key=lambda i: draft.targets[i][1])
+            dice = draft.targets[richest][1]
+            if dice < 2:
+                raise Impossible(f"all {draft.burst} dice are assigned: - frees one")
+            fewer = ((t, n - 1 if i == richest else n) for i, (t, n) in enumerate(draft.targets))
+            targets = (*fewer, (target.id, 1))
+        new = replace(draft, targets=targets, focus=len(targets) - 1)
+        app.state = replace(app.state, draft=new, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDice(Action):
+    """+ gives the focused target a die from another; - gives one of its dice away."""
+
+    step: int
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or len(draft.targets) < 2:
+            raise Impossible("+/- move dice between two or more targets")
+        dice = [n for _, n in draft.targets]
+        focus = draft.focus
+        others = [i for i in range(len(dice)) if i != focus]
+        if self.step > 0:
+            donor = max(others, key=lambda i: dice[i])
+            if dice[donor] < 2:
+                raise Impossible("every other target is down to one die")
+            dice[donor] -= 1
+            dice[focus] += 1
+        else:
+            if dice[focus] < 2:
+                raise Impossible(f"{draft.targets[focus][0]} is down to one die")
+            taker = min(others, key=lambda i: dice[i])
+            dice[focus] -= 1
+            dice[taker] += 1
+        targets = tuple((t, n) for (t, _), n in zip(draft.targets, dice, strict=True))
+        app.state = replace(app.state, draft=replace(draft, targets=targets), message="")
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Action):
+    """Enter: declare the draft."""
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None:
+            raise Impossible("nothing to confirm: M move or S shoot first")
+        if draft.kind == "move":
+            if not draft.points:
+                raise Impossible("click where to move first")
+            intent = Intent(IntentKind.MOVE, draft.model, path=draft.points)
+        else:
+            if not draft.targets:
+                raise Impossible("click an enemy to shoot at first")
+            at = app.state.aro_at
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            targets=draft.targets, at=at)  # fmt: skip
+        Propose(intent).perform(app)
+
+
+@dataclass(frozen=True, slots=True)
+class CancelDraft(Action):
+    def perform(self, app: App) -> None:
+        app.state = replace(app.state, draft=None, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class PickRoutePoint(Action):
+    """A click on the mover's route: the point a reaction is taken at."""
+
+    at: Point
+
+    def perform(self, app: App) -> None:
+        app.state = replace(app.state, aro_at=self.at, message=f"ARO at ({self.at[0]:.1f}, "
+                            f"{self.at[1]:.1f})")  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Undo(Action):
+    def perform(self, app: App) -> None:
+        session = app.require_session()
+        if not session.undo():
+            raise Impossible("nothing to undo")
+        app.restart_view()
+        app.state = replace(app.state, message="undone")
+
+
+@dataclass(frozen=True, slots=True)
+class Redo(Action):
+    def perform(self, app: App) -> None:
+        session = app.require_session()
+        if not session.redo_stack:
+            raise Impossible("nothing to redo")
+        events = session.redo()
+        app.follow_game(events)
+        app.state = replace(app.state, message="redone")
+
+
+@dataclass(frozen=True, slots=True)
+class SaveGame(Action):
+    path: Path | None = None
+
+    def perform(self, app: App) -> None:
+        session = app.require_session()
+        path = self.path or Path.cwd() / SAVE_NAME
+        try:
+            session.save(path)
+        except OSError as err:
+            raise Impossible(f"not saved: {err}") from None
+        app.state = replace(app.state, message=f"saved {path.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class LoadGame(Action):
+    path: Path | None = None
+
+    def perform(self, app: App) -> None:
+        path = self.path or Path.cwd() / SAVE_NAME
+        try:
+            session = Session.load(path)
+        except SessionError as why:
+            raise Impossible(f"not loaded: {why}") from None
+        app.attach(session)
+        app.state = replace(app.state, message=f"loaded {path.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class StepAI(Action):
+    """The automatic player declares for the side it plays."""
+
+    def perform(self, app: App) -> None:
+        session = app.require_session()
+        try:
+            events = session.step_ai()
+        except IllegalDeclaration as why:
+            app.ai_stuck = True
+            raise Impossible(f"the computer's declaration was refused: {why}") from None
         app.follow_game(events)
 
 
@@ -229,12 +522,39 @@ def timestamped(folder: Path) -> Path:
 # --------------------------------------------------------------------------- input
 
 
+_CTRL_KEYS: dict[int, Action] = {
+    pygame.K_z: Undo(),
+    pygame.K_y: Redo(),
+    pygame.K_s: SaveGame(),
+    pygame.K_o: LoadGame(),
+}
+_DECLARE_KEYS: dict[int, Action] = {
+    pygame.K_m: StartMove(),
+    pygame.K_s: StartShoot(),
+    pygame.K_d: Quick(IntentKind.DODGE),
+    pygame.K_i: Quick(IntentKind.IDLE),
+    pygame.K_e: Quick(IntentKind.END),
+    pygame.K_RETURN: Confirm(),
+    pygame.K_KP_ENTER: Confirm(),
+    pygame.K_BACKSPACE: DropWaypoint(),
+    pygame.K_PLUS: ShiftDice(1),
+    pygame.K_EQUALS: ShiftDice(1),
+    pygame.K_KP_PLUS: ShiftDice(1),
+    pygame.K_MINUS: ShiftDice(-1),
+    pygame.K_KP_MINUS: ShiftDice(-1),
+}
+
+
 def _key_action(event: pygame.event.Event, app: App) -> Action | None:
     key = event.key
+    if event.mod & pygame.KMOD_CTRL:
+        return _CTRL_KEYS.get(key)
+    if key in _DECLARE_KEYS:
+        return _DECLARE_KEYS[key]
     if key == pygame.K_q:
         return Quit()
     if key == pygame.K_ESCAPE:
-        return Deselect()
+        return CancelDraft() if app.state.draft is not None else Deselect()
     if key == pygame.K_F12:
         return Screenshot()
     if key == pygame.K_TAB:
@@ -294,6 +614,17 @@ class Idle(Handler):
                 return Panning(event.button, event.pos, app.state.view)
             if event.button == 1 and app.in_table(event.pos):
                 model = app.model_at(event.pos)
+                draft = app.state.draft
+                if draft is not None and draft.kind == "move":
+                    app.perform(AddWaypoint(event.pos))
+                    return self
+                if draft is not None and draft.kind == "shoot" and model is not None:
+                    app.perform(AddTarget(model.id))
+                    return self
+                on_route = app.route_point(event.pos)
+                if on_route is not None and (model is None or draft is not None):
+                    app.perform(PickRoutePoint(on_route))
+                    return self
                 if model is not None:
                     return Pressing(model.id, event.pos)
                 # An empty spot: reserved for declarations (move here); clears the ruler.
@@ -369,8 +700,9 @@ class App:
     """The window shell: owns the state, the input handler and the frame cache.
 
     Made with a surface it draws off screen (tests, benchmarks); `App.window` opens a
-    resizable pygame window instead. `game`, when given, is the sequencer's Game (any
-    `TableGame`): `Declare` actions go to it and the table follows its state.
+    resizable pygame window instead. A `session` (game.render.session) is a game the
+    table plays: declarations by mouse and keyboard, automatic players, undo, save.
+    A bare `game` (any `TableGame`) is followed and takes `Declare` actions only.
     """
 
     def __init__(
@@ -381,10 +713,13 @@ class App:
         provider: RulingProvider | None = None,
         surface: pygame.Surface | None = None,
         game: TableGame | None = None,
+        session: Session | None = None,
     ) -> None:
         self.scenario = scenario
+        self.base_scenario = scenario
         self.provider: RulingProvider = provider or default_provider()
-        self.game = game
+        self.session = session
+        self._game = game
         self.state = initial_state(scenario, size)
         self.handler: Handler = Idle()
         self.cache = FrameCache()
@@ -392,16 +727,21 @@ class App:
         self._surface = surface
         self._drawn: AppState | None = None
         self.frames = 0
-        if game is not None:
+        self.ai_wait = 0
+        self.ai_stuck = False
+        if session is not None:
+            self.attach(session)
+        elif game is not None:
             self.follow_game(())
 
     @classmethod
     def window(cls, scenario: Scenario, *, size: Size = DEFAULT_SIZE,
-               provider: RulingProvider | None = None) -> App:  # fmt: skip
+               provider: RulingProvider | None = None,
+               session: Session | None = None) -> App:  # fmt: skip
         pygame.display.init()
         pygame.display.set_caption(f"skirmish: {scenario.header.name}")
         pygame.display.set_mode(size, pygame.RESIZABLE)
-        app = cls(scenario, size=size, provider=provider)
+        app = cls(scenario, size=size, provider=provider, session=session)
         app.windowed = True
         return app
 
@@ -422,6 +762,88 @@ class App:
             current = pygame.display.get_surface()
             if current is None or current.get_size() != self.state.size:
                 pygame.display.set_mode(self.state.size, pygame.RESIZABLE)
+
+    # -- the game
+
+    @property
+    def game(self) -> TableGame | None:
+        return self.session.game if self.session is not None else self._game
+
+    @property
+    def rules(self) -> PlayRules | None:
+        return self.session.rules if self.session is not None else None
+
+    def attach(self, session: Session) -> None:
+        """Play `session` from now on (a new game, or one loaded from a save)."""
+        self.session = session
+        self.ai_stuck = False
+        if session.scenario is not self.base_scenario:
+            self.base_scenario = session.scenario
+            self.state = replace(
+                initial_state(session.scenario, self.state.size), running=self.state.running
+            )
+        self.restart_view()
+
+    def restart_view(self) -> None:
+        """Follow the game afresh (after undo or load): the log is its whole event log."""
+        self.state = replace(self.state, log=(), shots=(), draft=None, aro_at=None)
+        game = self.game
+        events = list(getattr(game, "events", ()))
+        self.follow_game(events, animate=False)
+
+    def require_session(self) -> Session:
+        if self.session is None:
+            raise Impossible("no game attached: this table is a viewer")
+        return self.session
+
+    def require_turn(self) -> PlayRules:
+        """The rules adapter, when a person may declare now."""
+        session = self.require_session()
+        prompt = session.prompt()
+        if prompt.over:
+            raise Impossible(prompt.text)
+        if session.is_ai(prompt.side):
+            raise Impossible(f"{prompt.side} is played by the computer: wait for it")
+        return session.rules
+
+    def declare(self, declaration: object) -> None:
+        """Hand a declaration to the game; an illegal one is explained with the reason."""
+        game = self.game
+        if game is None:
+            raise Impossible("no game attached: declarations are not taken yet")
+        try:
+            if self.session is not None:
+                events: Sequence[object] = self.session.declare(declaration)
+            else:
+                events = game.declare(declaration)
+        except IllegalDeclaration as why:
+            raise Impossible(str(why)) from None
+        self.follow_game(events)
+
+    def route_point(self, pos: Point) -> Point | None:
+        """The point of the mover's route nearest `pos`, when a reaction may pick one
+        and `pos` is within a few pixels of the route."""
+        prompt = self.state.prompt
+        if prompt is None or not prompt.reacting or len(prompt.route) < 2:
+            return None
+        view = self.state.view
+        best: tuple[float, Point] | None = None
+        px, py = view.to_table(*pos)
+        for (ax, ay), (bx, by) in itertools.pairwise(prompt.route):
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = (
+                0.0
+                if length2 == 0
+                else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+            )
+            point = (ax + t * dx, ay + t * dy)
+            d = math.dist(point, (px, py)) * view.scale
+            if best is None or d < best[0]:
+                best = (d, point)
+        if best is None or best[0] > ROUTE_PICK_PIXELS:
+            return None
+        return best[1]
 
     # -- queries the handlers use
 
@@ -463,10 +885,17 @@ class App:
             if state.hover is not None:
                 self.state = replace(state, hover=None)
             return
+        weapon = shooter.weapons[state.weapon % len(shooter.weapons)] if shooter.weapons else None
         if state.hover is not None and (state.hover.shooter, state.hover.target) == (
             shooter.id,
             target.id,
         ):
+            if state.hover.weapon == weapon:
+                return
+            hover = replace(
+                state.hover, weapon=weapon, odds=self._odds(shooter.id, target.id, weapon)
+            )
+            self.state = replace(state, hover=hover)
             return
         try:
             ruling = self.provider.rule(self.scenario, shooter.id, target.id)
@@ -474,27 +903,60 @@ class App:
         except (ValueError, KeyError) as err:
             self.state = replace(state, hover=None, message=f"no ruling: {err}")
             return
-        self.state = replace(state, hover=Hover(shooter.id, target.id, ruling, lines))
+        odds = self._odds(shooter.id, target.id, weapon)
+        self.state = replace(state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon))
 
-    def follow_game(self, events: Sequence[object]) -> None:
-        """Copy the game's turn, active side and model positions; log its events."""
-        if self.game is None:
+    def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
+        """The rules' MODs, SV and exact odds for the hovered shot (none without a game)."""
+        rules = self.rules
+        if rules is None or weapon is None:
+            return ()
+        try:
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+        except (IllegalDeclaration, KeyError, ValueError) as why:
+            return (f"no odds: {why}",)
+
+    def follow_game(self, events: Sequence[object], *, animate: bool = True) -> None:
+        """Copy the game's turn, active side, models, what it awaits and the markers on
+        the bases; log its events and animate its shots."""
+        game = self.game
+        if game is None:
             return
-        now = self.game.state
-        self.scenario = placed(self.scenario, now)
-        lines = tuple(describe_event(e) for e in events)
+        now = game.state
+        self.scenario = placed(self.base_scenario, now)
+        state = self.state
+        lines = dice_log.describe_all(events)
+        ids = {m.id for m in self.scenario.models}
+        shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
+        session = self.session
+        prompt = session.prompt() if session is not None else None
+        human = prompt is not None and not session.is_ai(prompt.side) if session else True
+        markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
+        selected = state.selected if state.selected in ids else None
+        if prompt is not None and human and not prompt.over:
+            if prompt.kind == "second" and prompt.mover is not None:
+                selected = prompt.mover
+            elif prompt.reacting and selected not in prompt.models and prompt.models:
+                selected = prompt.models[0]
+        keep_point = (
+            prompt is not None and state.prompt is not None and (prompt.route == state.prompt.route)
+        )
         self.state = replace(
-            self.state,
+            state,
             turn=now.turn,
             active_side=now.active,
             hover=None,
-            log=(*self.state.log, *lines)[-LOG_LINES:],
+            log=(*state.log, *lines)[-LOG_LINES:],
             message="",
+            prompt=prompt,
+            human=human,
+            draft=None,
+            aro_at=state.aro_at if keep_point else None,
+            markers=markers,
+            shots=(*state.shots, *shots),
+            selected=selected,
+            weapon=state.weapon if selected == state.selected else 0,
         )
-        if self.state.selected is not None and self.state.selected not in {
-            m.id for m in self.scenario.models
-        }:
-            self.state = replace(self.state, selected=None)
         self.refresh_hover()
 
     # -- running
@@ -529,11 +991,30 @@ class App:
             self.handle(event)
             if not self.state.running:
                 return
+        self.tick()
         if self._drawn is not self.state:
             self.draw()
             if self.windowed:
                 pygame.display.flip()
         self.frames += 1
+
+    def tick(self) -> None:
+        """Per frame: shot lines fade, and the automatic player declares every few frames."""
+        if self.state.shots:
+            shots = tuple(
+                replace(shot, frames=shot.frames - 1)
+                for shot in self.state.shots
+                if shot.frames > 1
+            )
+            self.state = replace(self.state, shots=shots)
+        session = self.session
+        if session is None or self.ai_stuck or not session.ai_due():
+            self.ai_wait = 0
+            return
+        self.ai_wait += 1
+        if self.ai_wait >= AI_FRAMES:
+            self.ai_wait = 0
+            self.perform(StepAI())
 
     def run(self, frames: int | None = None) -> None:
         clock = pygame.time.Clock()

@@ -8,13 +8,15 @@ the ruler) and the side panel (rendered again only when its text changes).
 from __future__ import annotations
 
 import contextlib
+import itertools
 import math
 import os
 from dataclasses import dataclass, field
 
 from game.render import style
+from game.render.play_rules import Marker
 from game.render.ranges import profile_summary, range_rings, weapon_summary
-from game.render.state import AppState, Hover, Point, Ruler, Size, panel_width
+from game.render.state import AppState, Draft, Hover, Point, Ruler, Size, panel_width
 from game.render.table import draw_grid, draw_models, draw_scenery, font, side_colours
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -41,6 +43,13 @@ RINGS: Colour = (30, 60, 110)
 WARN: Colour = (255, 170, 90)
 SHADE = (20, 20, 24, 170)
 HIDES: Colour = (245, 130, 40)
+DRAFT: Colour = (120, 230, 255)
+ROUTE: Colour = (240, 240, 255)
+SHOT_HIT: Colour = (255, 60, 40)
+SHOT_MISS: Colour = (235, 235, 210)
+DEAD: Colour = (120, 120, 120)
+WOUND: Colour = (220, 30, 30)
+LOG_SHOWN = 30  # log entries considered for the panel (the oldest drop first)
 
 
 @dataclass(slots=True)
@@ -51,17 +60,49 @@ class LayerCache:
     surface: pygame.Surface | None = None
     builds: int = 0
 
-    def layer(self, scenario: Scenario, view: View, size: Size) -> pygame.Surface:
-        key = (id(scenario), scenario.models, view, size)
+    def layer(self, scenario: Scenario, view: View, size: Size,
+              markers: tuple[tuple[str, Marker], ...] = ()) -> pygame.Surface:  # fmt: skip
+        key = (id(scenario), scenario.models, view, size, markers)
         if self.surface is None or self.key != key:
             surface = pygame.Surface(size)
             surface.fill(style.BACKGROUND)
             draw_grid(surface, scenario, view)
             draw_scenery(surface, scenario, view)
             draw_models(surface, scenario, view, side_colours(scenario))
+            draw_markers(surface, scenario, view, dict(markers))
             self.key, self.surface = key, surface.convert() if _display_ready() else surface
             self.builds += 1
         return self.surface
+
+
+def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
+                 markers: dict[str, Marker]) -> None:  # fmt: skip
+    """State markers on the bases: dead greyed and crossed, unconscious shaded with a
+    U, prone a P; a red pip per wound taken. Without markers the scenario's own model
+    states are drawn."""
+    for model in scenario.models:
+        marker = markers.get(model.id) or Marker(model.state or "normal")
+        cx, cy = view.to_screen(*model.at)
+        r = max(model.radius * view.scale, 3.0)
+        status = marker.status
+        if status == "dead":
+            pygame.draw.circle(surface, DEAD, (cx, cy), r)
+            pygame.draw.circle(surface, style.INK, (cx, cy), r, 2)
+            k = r * 0.6
+            pygame.draw.line(surface, style.INK, (cx - k, cy - k), (cx + k, cy + k), 3)
+            pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
+        elif status in ("unconscious", "prone") or (status != "normal" and status):
+            letter = {"unconscious": "U", "prone": "P"}.get(status, status[:1].upper())
+            if status == "unconscious":
+                pygame.draw.circle(surface, DEAD, (cx, cy), r * 0.75)
+            image = font(max(14, min(30, round(r * 1.4)))).render(letter, True, style.INK)
+            surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        if marker.wounds and status != "dead":
+            pip = max(2.5, r * 0.18)
+            for i in range(marker.wounds):
+                at = (cx + r * 0.75 - i * pip * 2.4, cy - r * 0.85)
+                pygame.draw.circle(surface, WOUND, at, pip)
+                pygame.draw.circle(surface, style.INK, at, pip, 1)
 
 
 def _display_ready() -> bool:
@@ -74,6 +115,7 @@ class PanelLine:
     colour: Colour = style.TEXT
     size: int = 20
     gap: int = 0  # pixels of space above the line
+    log: bool = False  # a dice log line: the oldest are left out when the panel is full
 
 
 @dataclass(slots=True)
@@ -89,28 +131,53 @@ class FrameCache:
     panel: PanelCache = field(default_factory=PanelCache)
 
 
+LOG_COLOURS: dict[str, Colour] = {
+    "roll": (200, 210, 255),
+    "hit": (255, 120, 100),
+    "save": (200, 200, 200),
+    "wound": (255, 90, 80),
+    "state": (255, 200, 90),
+    "turn": (150, 230, 150),
+    "info": DIM,
+}
+
+
 def panel_lines(
     scenario: Scenario, state: AppState, provider_name: str = ""
 ) -> tuple[PanelLine, ...]:
-    """The panel's text, top to bottom: scenario, turn, selection, ruling, ruler, log."""
+    """The panel's text, top to bottom: scenario, turn, what the game awaits, the
+    message, the draft, the selection, the ruling and odds, the ruler, the dice log."""
     out: list[PanelLine] = [
         PanelLine(scenario.header.name, size=26),
         PanelLine(scenario.ruleset.title, DIM, 18),
     ]
     active = state.active_side
+    colours = side_colours(scenario)
     if active:
         side = scenario.side(active)
         who = f"{side.name} ({side.id})" if side.name else side.id
         out.append(PanelLine(f"Turn {state.turn} of {scenario.header.turns}", gap=6))
-        out.append(PanelLine(f"Active: {who}", side_colours(scenario)[active]))
-    out.append(PanelLine("Selected", DIM, 18, gap=10))
+        out.append(PanelLine(f"Active: {who}", colours.get(active, style.TEXT)))
+    prompt = state.prompt
+    if prompt is not None:
+        text = prompt.text if state.human or prompt.over else f"{prompt.text} (computer)"
+        colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
+        out.extend(PanelLine(t, colour, 16) for t in _wrap(text, 44))
+    if state.message:
+        out.extend(PanelLine(t, WARN, 18) for t in _wrap(state.message, 40))
+    draft = state.draft
+    if draft is not None:
+        out.extend(PanelLine(t, DRAFT, 16, gap=4) for t in _wrap(draft_text(draft), 44))
+    out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
     else:
         model = scenario.model(state.selected)
-        out.append(PanelLine(f"{model.id}  ({model.side})", side_colours(scenario)[model.side]))
-        extra = f", {model.state}" if model.state else ""
-        out.append(PanelLine(f"{model.profile}{extra}", size=18))
+        extra = f"  {model.state}" if model.state else ""
+        out.append(
+            PanelLine(f"{model.id}  ({model.side}){extra}", colours.get(model.side, style.TEXT))
+        )
+        out.append(PanelLine(model.profile, size=18))
         profile = scenario.profiles.get(model.profile)
         if profile is not None:
             out.extend(PanelLine(t, DIM, 16) for t in _wrap(profile_summary(profile), 44))
@@ -123,32 +190,48 @@ def panel_lines(
                 out.extend(PanelLine(t, DIM, 16) for t in _wrap(weapon_summary(weapon), 44))
     named = provider_name and provider_name != "line of fire"
     title = "Line of fire" + (f"  [{provider_name}]" if named else "")
-    out.append(PanelLine(title, DIM, 18, gap=10))
+    out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
         out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
         out.extend(PanelLine(t, size=18) for line in state.hover.lines for t in _wrap(line, 40))
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
-    out.append(PanelLine("Odds", DIM, 18, gap=10))
-    out.append(PanelLine("not loaded", DIM, 16))
+    out.append(PanelLine("Odds", DIM, 18, gap=8))
+    if state.hover is not None and state.hover.odds:
+        out.extend(PanelLine(t, size=16) for line in state.hover.odds for t in _wrap(line, 46))
+    elif state.prompt is None:
+        out.append(PanelLine("no game attached: a table viewer", DIM, 16))
+    else:
+        out.append(PanelLine("point at an enemy for MODs, SV and odds", DIM, 16))
     if state.ruler is not None:
         r = state.ruler
         to = f" to {r.target}" if r.target else ""
-        out.append(PanelLine("Ruler", DIM, 18, gap=10))
+        out.append(PanelLine("Ruler", DIM, 18, gap=8))
         out.append(PanelLine(f'{r.distance:.2f}" edge to edge from {r.origin}{to}', RULER))
-    out.append(PanelLine("Dice log", DIM, 18, gap=10))
-    out.extend(PanelLine(t, size=16) for t in state.log[-8:])
+    out.append(PanelLine("Dice log", DIM, 18, gap=8))
+    for entry in state.log[-LOG_SHOWN:]:
+        colour = LOG_COLOURS.get(entry.kind, style.TEXT)
+        out.extend(PanelLine(t, colour, 16, log=True) for t in _wrap(entry.text, 46))
     if not state.log:
         out.append(PanelLine("no rolls yet", DIM, 16))
-    if state.message:
-        out.append(PanelLine(state.message, WARN, 18, gap=10))
     return tuple(out)
 
 
+def draft_text(draft: Draft) -> str:
+    if draft.kind == "move":
+        moved = f'{draft.length:.1f}"'
+        if draft.allowance is not None:
+            moved += f' of {draft.allowance:g}" ({draft.left or 0:.1f}" left)'
+        return f"{draft.model} moves {moved}: click points, Backspace undoes one, Enter"
+    dice = ", ".join(f"{t} x{n}" for t, n in draft.targets) or "click an enemy"
+    return f"{draft.model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
+
+
 HELP = (
-    "click select · drag base: ruler · wheel zoom",
-    "right-drag pan · Tab/1-9 weapon · Home fit",
-    "Esc deselect · F12 screenshot · Q quit",
+    "M move · S shoot · D dodge · I idle · E end turn",
+    "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
+    "Ctrl+S/O save/load · drag base: ruler · wheel zoom",
+    "right-drag pan · Tab/1-9 weapon · F12 shot · Q quit",
 )
 
 
@@ -175,17 +258,25 @@ def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: Pan
         panel = pygame.Surface((width, height))
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_RULE, (0, 0), (0, height))
-        y = 12
-        for line in lines:
-            y += line.gap
-            image = font(line.size).render(line.text, True, line.colour)
-            panel.blit(image, (14, y))
-            y += image.get_height() + 2
-        y = height - 8
+        bottom = height - 8
         for text in reversed(HELP):
             image = font(16).render(text, True, DIM)
-            y -= image.get_height() + 2
+            bottom -= image.get_height() + 2
+            panel.blit(image, (14, bottom))
+        images = [(line, font(line.size).render(line.text, True, line.colour)) for line in lines]
+        # Too tall: the oldest dice log lines give way first.
+        total = 12 + sum(line.gap + image.get_height() + 2 for line, image in images)
+        while total > bottom - 4 and any(line.log for line, _ in images):
+            index = next(i for i, (line, _) in enumerate(images) if line.log)
+            line, image = images.pop(index)
+            total -= line.gap + image.get_height() + 2
+        y = 12
+        for line, image in images:
+            y += line.gap
+            if y + image.get_height() > bottom - 4:
+                break
             panel.blit(image, (14, y))
+            y += image.get_height() + 2
         cache.surface, cache.lines, cache.height = panel, lines, height
     surface.blit(cache.surface, (surface.get_width() - width, 0))
 
@@ -327,6 +418,58 @@ def shade_hidden(surface: pygame.Surface, shooter: PlacedModel, target: PlacedMo
     surface.blit(patch, (round(tx - c), round(ty - c)))
 
 
+def draw_route(surface: pygame.Surface, route: tuple[Point, ...], at: Point | None,
+               view: View) -> None:  # fmt: skip
+    """The route of the model being reacted to (a click on it picks the ARO's point)."""
+    points = [view.to_screen(*p) for p in route]
+    for a, b in itertools.pairwise(points):
+        _dashed(surface, ROUTE, a, b, 2, 8.0)
+    pygame.draw.circle(surface, ROUTE, points[-1], 5, 2)
+    if at is not None:
+        pygame.draw.circle(surface, TARGET, view.to_screen(*at), 6)
+
+
+def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
+               pointer: Point | None, view: View) -> None:  # fmt: skip
+    """A move path with the movement left, or the shot lines with their dice."""
+    if draft.kind == "move":
+        points = [view.to_screen(*p) for p in (draft.start, *draft.points)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, style.INK, False, points, 5)
+            pygame.draw.lines(surface, DRAFT, False, points, 3)
+        for p in points[1:]:
+            pygame.draw.circle(surface, DRAFT, p, 5)
+        if pointer is not None:
+            _dashed(surface, DRAFT, points[-1], pointer, 1, 6.0)
+        left = draft.left
+        if left is not None:
+            colour = DRAFT if left >= 0 else LOF_NO
+            _label(surface, f'{left:.1f}" left', (points[-1][0], points[-1][1] - 20), colour, 18)
+        return
+    shooter = view.to_screen(*scenario.model(draft.model).at)
+    for index, (target_id, dice) in enumerate(draft.targets):
+        try:
+            target = scenario.model(target_id)
+        except KeyError:
+            continue
+        end = view.to_screen(*target.at)
+        pygame.draw.line(surface, DRAFT, shooter, end, 3 if index == draft.focus else 2)
+        _ring(surface, DRAFT, target, view, 2 if index != draft.focus else 4)
+        _label(surface, f"x{dice}", (end[0] + 18, end[1] - 18), DRAFT, 20)
+
+
+def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, target_id: str,
+              hit: bool, view: View) -> None:  # fmt: skip
+    """A shot just made: red where it hit, pale where it did not."""
+    try:
+        a = view.to_screen(*scenario.model(shooter_id).at)
+        b = view.to_screen(*scenario.model(target_id).at)
+    except KeyError:
+        return
+    pygame.draw.line(surface, style.INK, a, b, 5)
+    pygame.draw.line(surface, SHOT_HIT if hit else SHOT_MISS, a, b, 3)
+
+
 def draw_ruler(surface: pygame.Surface, ruler: Ruler, view: View) -> None:
     a = view.to_screen(*ruler.start)
     b = view.to_screen(*ruler.end)
@@ -352,9 +495,15 @@ def draw_frame(
     tw = min(tw, surface.get_width())
     th = min(th, surface.get_height())
     table = surface.subsurface(pygame.Rect(0, 0, tw, th))
-    table.blit(cache.table.layer(scenario, state.view, (tw, th)), (0, 0))
+    table.blit(cache.table.layer(scenario, state.view, (tw, th), state.markers), (0, 0))
     view = state.view
     draw_range_rings(table, scenario, state)
+    if state.prompt is not None and len(state.prompt.route) > 1:
+        draw_route(table, state.prompt.route, state.aro_at, view)
+    if state.draft is not None:
+        draw_draft(table, scenario, state.draft, state.pointer, view)
+    for shot in state.shots:
+        draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
     if state.selected is not None:
         _ring(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:

@@ -6,10 +6,13 @@ so tests and a future replay viewer can build and compare them.
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass, replace
 
 from game.render import style
+from game.render.dice_log import LogLine, Shot
+from game.render.play_rules import Marker, Prompt
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -29,6 +32,8 @@ class Hover:
     target: str
     ruling: Ruling
     lines: tuple[str, ...]
+    odds: tuple[str, ...] = ()
+    weapon: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +45,33 @@ class Ruler:
     end: Point
     distance: float
     target: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Draft:
+    """A declaration being laid out: a move path (`points` after `start`, against
+    `allowance` inches) or a shot (`targets` as (model, dice) of `burst`; `focus` is
+    the target +/- move dice to or from)."""
+
+    kind: str  # "move" | "shoot"
+    model: str
+    start: Point
+    points: tuple[Point, ...] = ()
+    allowance: float | None = None
+    weapon: str | None = None
+    burst: int = 0
+    targets: tuple[tuple[str, int], ...] = ()
+    focus: int = 0
+    at: Point | None = None  # a reaction's point on the opponent's route
+
+    @property
+    def length(self) -> float:
+        route = (self.start, *self.points)
+        return sum(math.dist(a, b) for a, b in itertools.pairwise(route))
+
+    @property
+    def left(self) -> float | None:
+        return None if self.allowance is None else self.allowance - self.length
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,8 +88,14 @@ class AppState:
     hover: Hover | None = None
     ruler: Ruler | None = None
     message: str = ""
-    log: tuple[str, ...] = ()
+    log: tuple[LogLine, ...] = ()
     running: bool = True
+    prompt: Prompt | None = None  # what the game awaits (None: no game attached)
+    human: bool = True  # the awaited side is played by a person
+    draft: Draft | None = None
+    aro_at: Point | None = None  # the point of the mover's route a reaction is taken at
+    markers: tuple[tuple[str, Marker], ...] = ()
+    shots: tuple[Shot, ...] = ()
 
     @property
     def table_size(self) -> Size:

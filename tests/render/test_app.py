@@ -484,7 +484,7 @@ def test_declarations_go_to_the_game_and_the_table_follows_it(scenario: Scenario
     assert app.scenario.model("b1").at == (6.0, 18.0)
     assert app.scenario.model("b1").state == "prone"
     assert (app.state.turn, app.state.active_side) == (2, "red")
-    assert app.state.log == ("FakeMoved: model=b1, to=(6.0, 18.0)",)
+    assert [line.text for line in app.state.log] == ["FakeMoved: model=b1, to=(6.0, 18.0)"]
     text = panel_text(app)
     assert "Turn 2 of 3" in text and "FakeMoved: model=b1" in text
     app.draw()

@@ -1,0 +1,194 @@
+"""Infinity on the interactive table: intents become Orders, second skills and AROs;
+the hover shows every MOD, the SV and the exact odds of the shot.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.infinity import SimpleInfinityPlayer
+from game.errors import IllegalDeclaration
+from game.render.play_rules import Intent, IntentKind, Marker, Prompt
+from game.rules.infinity.data import InfinityWeapon
+from game.sequencer.declarations import Declaration
+from game.sequencer.game import Game
+from game.sequencer.infinity import (
+    ARO_BURST,
+    MAX_BURST,
+    Activate,
+    Continue,
+    EndTurn,
+    InfinityEngine,
+    InfinityState,
+    React,
+    Skill,
+    SkillKind,
+)
+from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
+
+Point = tuple[float, float]
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{p:.0%}"
+
+
+def odds_text(odds: dict[str, float]) -> str:
+    return (
+        f"hit {_pct(odds['hit'])} · wound {_pct(odds['wounded'])} · "
+        f"unc {_pct(odds['unconscious'])} · dead {_pct(odds['dead'])}"
+    )
+
+
+def roll_text(roll: AttackRoll) -> list[str]:
+    """The MODs one by one, then the attribute, total MOD and SV."""
+    mods = ", ".join(f"{m.source} {m.value:+d}" for m in roll.modifiers) or "none"
+    total = sum(m.value for m in roll.modifiers)
+    lines = [f"MODs: {mods}"]
+    if roll.auto_fail:
+        lines.append(f"{roll.attribute} {roll.base}: {roll.auto_fail}, SV 0")
+    else:
+        lines.append(f"{roll.attribute} {roll.base} {total:+d} -> SV {roll.sv}, Burst {roll.burst}")
+    return lines
+
+
+class InfinityRules:
+    """The `PlayRules` adapter of Infinity (game.sequencer.infinity)."""
+
+    name = "infinity"
+
+    def __init__(self, engine: InfinityEngine) -> None:
+        self.engine = engine
+        self.ai = SimpleInfinityPlayer(engine)
+
+    @staticmethod
+    def _state(game: Game) -> InfinityState:
+        state = game.state
+        assert isinstance(state, InfinityState)
+        return state
+
+    def prompt(self, game: Game) -> Prompt:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        order = state.order
+        side = awaiting.side
+        if awaiting.kind == "over" or state.finished:
+            winner = state.winner or "nobody (a draw)"
+            return Prompt(None, "over", (), f"game over: {winner} wins")
+        if awaiting.kind == "order":
+            left = state.orders + len(state.irregular) + int(state.lieutenant_order)
+            text = f"{side}: {left} Orders left; select a trooper: M/S/D/I, E ends the turn"
+            return Prompt(side, "order", awaiting.models, text)
+        assert order is not None
+        if awaiting.kind == "second":
+            text = f"{order.model}: second skill: M move, S shoot, D dodge, I idle"
+            return Prompt(side, "second", awaiting.models, text, order.model, order.route)
+        names = ", ".join(awaiting.models)
+        text = f"{side}: ARO to {order.model} from {names}: pick one, then S/D/I"
+        return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route)
+
+    def _skill(self, intent: Intent, mover: str | None = None) -> Skill:
+        if intent.kind is IntentKind.MOVE:
+            return Skill.move(*intent.path)
+        if intent.kind is IntentKind.SHOOT:
+            if intent.weapon is None:
+                raise IllegalDeclaration("choose a weapon to shoot with")
+            if mover is not None:  # Infinity: an ARO targets the active trooper, Burst 1
+                return Skill.attack(intent.weapon, (mover, ARO_BURST))
+            return Skill.attack(intent.weapon, *intent.targets)
+        if intent.kind is IntentKind.DODGE:
+            return Skill.dodge()
+        return Skill.idle()
+
+    def declaration(self, game: Game, intent: Intent) -> Declaration:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        if awaiting.kind == "over":
+            raise IllegalDeclaration("the game is over")
+        if intent.kind is IntentKind.END:
+            if awaiting.kind != "order":
+                raise IllegalDeclaration("finish the Order in progress before ending the turn")
+            return EndTurn()
+        if awaiting.kind == "order":
+            if intent.model is None:
+                raise IllegalDeclaration("select a trooper to give the Order to")
+            return Activate(intent.model, self._skill(intent))
+        if awaiting.kind == "second":
+            return Continue(self._skill(intent))
+        order = state.order
+        assert order is not None
+        if intent.model not in awaiting.models:
+            raise IllegalDeclaration(
+                f"pick a trooper that may react to {order.model}: {', '.join(awaiting.models)}"
+            )
+        if intent.kind is IntentKind.MOVE:
+            raise IllegalDeclaration("Move is not an ARO here; declare Dodge, a BS Attack or Idle")
+        return React(intent.model, self._skill(intent, order.model), at=intent.at)
+
+    def allowance(self, game: Game, model: str) -> float | None:
+        awaiting = game.awaiting()
+        mov = self.engine.profiles[model].mov
+        if awaiting.kind == "order":
+            return float(mov[0])
+        order = self._state(game).order
+        if awaiting.kind == "second" and order is not None:
+            # Infinity: the second Move of an Order uses the second MOV value.
+            return float(mov[1] if order.first.kind is SkillKind.MOVE else mov[0])
+        return None
+
+    def path_start(self, game: Game, model: str) -> Point:
+        order = self._state(game).order
+        if order is not None and order.model == model:
+            return order.route[-1]
+        return game.state.model(model).at
+
+    def _weapon(self, name: str) -> InfinityWeapon:
+        weapon = self.engine.setup.weapons[name]
+        assert isinstance(weapon, InfinityWeapon)
+        return weapon
+
+    def burst(self, game: Game, model: str, weapon: str) -> int:
+        awaiting = game.awaiting()
+        if awaiting.kind == "aro":
+            return ARO_BURST
+        return min(self._weapon(weapon).burst, MAX_BURST)
+
+    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+        w = self._weapon(weapon)
+        if not w.bands:
+            return [f"{w.name}: a template weapon (no roll to hit)"]
+        state = self._state(game)
+        awaiting = game.awaiting()
+        reactive = awaiting.kind == "aro" and shooter in awaiting.models
+        origin = None
+        if state.order is not None and state.order.model == shooter:
+            origin = state.order.route[-1]
+        roll = attack_roll(self.engine, state, shooter, target, w, reactive=reactive, origin=origin)
+        lines = [f"{w.name} at {target}", *roll_text(roll)]
+        alone = exact_odds(self.engine, state, shooter, target, w, roll.sv, burst=roll.burst)
+        lines.append(f"{target} idle: {odds_text(alone[target])}")
+        reply = None if reactive else reply_weapon(self.engine, state, target, shooter)
+        if reply is None:
+            lines.append(f"{target} cannot shoot back")
+            return lines
+        back = attack_roll(self.engine, state, target, shooter, reply, reactive=True)
+        duel = exact_odds(
+            self.engine, state, shooter, target, w, roll.sv, reply, back.sv, burst=roll.burst
+        )
+        lines.append(f"{target} replies ({reply.name}, SV {back.sv}):")
+        lines.append(f"  {target}: {odds_text(duel[target])}")
+        lines.append(f"  {shooter}: {odds_text(duel[shooter])}")
+        return lines
+
+    def markers(self, game: Game) -> dict[str, Marker]:
+        return {
+            m.id: Marker(m.status, m.wounds, self.engine.profiles[m.id].wounds)
+            for m in game.state.models
+        }
+
+    def choose(self, game: Game) -> Any:
+        return self.ai.choose(game.state, game.awaiting())

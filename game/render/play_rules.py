@@ -1,0 +1,124 @@
+"""What the table asks of a rule system to be played on it: a `PlayRules` adapter.
+
+The window collects what the player means in rule-free terms, an `Intent` (move along
+these points, shoot these targets with these dice, dodge, stay idle, end the turn),
+and the rule system's adapter turns it into its own declaration for whatever the game
+awaits now (Infinity: an Order's first skill, the second skill or an ARO). The adapter
+also says what is awaited (`Prompt`), how far a model may move, how many dice it
+splits, the odds of a shot, the markers on each base and what the automatic player
+would declare.
+
+`rules_for(game)` picks the adapter by the game's engine; a new rule system on the
+sequencer (Necromunda) adds its adapter module and one branch there, and the window
+plays it unchanged.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any, Protocol
+
+Point = tuple[float, float]
+
+
+class IntentKind(StrEnum):
+    MOVE = "move"
+    SHOOT = "shoot"
+    DODGE = "dodge"
+    IDLE = "idle"
+    END = "end"
+
+
+@dataclass(frozen=True, slots=True)
+class Intent:
+    """What the player means, before the rules name it. `targets` are (model, dice);
+    `at` is the point of the opponent's route a reaction is taken at (None: its end)."""
+
+    kind: IntentKind
+    model: str | None = None
+    path: tuple[Point, ...] = ()
+    weapon: str | None = None
+    targets: tuple[tuple[str, int], ...] = ()
+    at: Point | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Prompt:
+    """Who must declare next and what. `kind` is the rule system's step ("order",
+    "aro", "second", "over", ...); `models` may declare; `mover` and `route` are the
+    model being reacted to and its route so far (drawn, and clicked to pick a point)."""
+
+    side: str | None
+    kind: str
+    models: tuple[str, ...]
+    text: str
+    mover: str | None = None
+    route: tuple[Point, ...] = ()
+
+    @property
+    def over(self) -> bool:
+        return self.kind == "over"
+
+    @property
+    def reacting(self) -> bool:
+        """The models listed answer another model's action (they do not pick targets)."""
+        return self.mover is not None and self.kind != "second"
+
+
+@dataclass(frozen=True, slots=True)
+class Marker:
+    """What is drawn on a base: its state and the wounds it has taken of how many."""
+
+    status: str
+    wounds: int = 0
+    vitality: int = 0
+
+
+class PlayRules(Protocol):
+    """A rule system's adapter for the interactive table."""
+
+    @property
+    def name(self) -> str: ...
+
+    def prompt(self, game: Any) -> Prompt: ...
+
+    def declaration(self, game: Any, intent: Intent) -> Any:
+        """The declaration `intent` means now; raises IllegalDeclaration with the reason."""
+        ...
+
+    def allowance(self, game: Any, model: str) -> float | None:
+        """Inches `model` may move with the skill it would declare now (None: no move)."""
+        ...
+
+    def path_start(self, game: Any, model: str) -> Point: ...
+
+    def burst(self, game: Any, model: str, weapon: str) -> int:
+        """Dice `model` splits between its targets with `weapon` now."""
+        ...
+
+    def odds_lines(self, game: Any, shooter: str, target: str, weapon: str) -> list[str]:
+        """Every MOD, the final SV or target number, and the exact odds, as panel lines."""
+        ...
+
+    def markers(self, game: Any) -> dict[str, Marker]: ...
+
+    def choose(self, game: Any) -> Any:
+        """What the automatic player declares now."""
+        ...
+
+
+def rules_for(game: Any) -> PlayRules | None:
+    """The adapter for `game`'s rule system, or None when the table cannot play it."""
+    engine = getattr(game, "engine", None)
+    if engine is None:
+        return None
+    from game.sequencer.infinity import InfinityEngine
+
+    if isinstance(engine, InfinityEngine):
+        from game.render.infinity_play import InfinityRules
+
+        return InfinityRules(engine)
+    return None

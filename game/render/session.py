@@ -1,0 +1,165 @@
+"""A game being played at the table: the sequencer's Game with its rules adapter, the
+automatic players, undo and redo, save and load.
+
+DESIGN.md: a game is its scenario + seed + declarations. Undo replays the list less
+the last declaration a person made (with the automatic players' answers after it);
+redo replays it back. Save is the sequencer's save file, written atomically; load
+replays it.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalDeclaration, InputError
+from game.render.play_rules import PlayRules, Prompt, rules_for
+from game.scenario import Scenario, load_scenario
+from game.sequencer.declarations import Declaration
+from game.sequencer.events import Event
+from game.sequencer.game import Game, decode_declarations
+
+SAVE_NAME = "skirmish-save.json"
+
+
+class SessionError(Exception):
+    """A game that cannot be started or loaded; the message says why."""
+
+
+class Session:
+    """The game the table plays: `scenario` is the table as set up (the game moves the
+    models), `game` the sequencer's Game, `rules` the adapter the window talks to."""
+
+    def __init__(self, scenario: Scenario, game: Game, rules: PlayRules) -> None:
+        self.scenario = scenario
+        self.game = game
+        self.rules = rules
+        # Who was awaited when each declaration was made (undo skips the automatic ones).
+        self.made_by: list[str | None] = []
+        self.redo_stack: list[list[Declaration]] = []
+        if game.declarations:
+            self._replay(list(game.declarations))
+
+    @classmethod
+    def start(cls, scenario: Scenario, seed: int = 1) -> Session:
+        """A new game; SessionError when the sequencer does not play this rule system."""
+        try:
+            game = Game(scenario, seed)
+        except IllegalDeclaration as why:
+            raise SessionError(str(why)) from None
+        rules = rules_for(game)
+        if rules is None:
+            raise SessionError(f"the table cannot play {scenario.ruleset.name} yet")
+        return cls(scenario, game, rules)
+
+    @classmethod
+    def load(cls, path: Path) -> Session:
+        """Replay a save file; SessionError names what is wrong with it."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise SessionError(f"{path}: no such file") from None
+        except (OSError, json.JSONDecodeError) as err:
+            raise SessionError(f"{path}: {err}") from None
+        if not isinstance(data, dict):
+            raise SessionError(f"{path}: a save file is a JSON object")
+        for key, kind in (("scenario", str), ("seed", int), ("declarations", list)):
+            if not isinstance(data.get(key), kind):
+                raise SessionError(f"{path}: {key} missing or not a {kind.__name__}")
+        where = Path(data["scenario"])
+        if not where.exists() and (path.parent / where).exists():
+            where = path.parent / where
+        try:
+            scenario = load_scenario(where)
+            declarations = decode_declarations(data["declarations"])
+        except InputError as err:
+            raise SessionError(f"{path}: {err}") from None
+        except (ValueError, TypeError, AttributeError) as err:
+            raise SessionError(f"{path}: declarations: {err}") from None
+        session = cls.start(scenario, data["seed"])
+        try:
+            session._replay(declarations)
+        except IllegalDeclaration as why:
+            raise SessionError(f"{path}: illegal declaration: {why}") from None
+        return session
+
+    # -- who plays
+
+    def is_ai(self, side: str | None) -> bool:
+        if side is None:
+            return False
+        return any(s.id == side and s.player == "ai" for s in self.scenario.sides)
+
+    def prompt(self) -> Prompt:
+        return self.rules.prompt(self.game)
+
+    def ai_due(self) -> bool:
+        prompt = self.prompt()
+        return not prompt.over and self.is_ai(prompt.side)
+
+    # -- declarations
+
+    def declare(self, declaration: Any) -> list[Event]:
+        """Hand one declaration to the game (IllegalDeclaration: nothing changes)."""
+        side = self.game.awaiting().side
+        events = self.game.declare(declaration)
+        self.made_by.append(side)
+        self.redo_stack.clear()
+        return events
+
+    def step_ai(self) -> list[Event]:
+        """The automatic player's declaration for the side awaited now."""
+        choice = self.rules.choose(self.game)
+        side = self.game.awaiting().side
+        events = self.game.declare(choice)
+        self.made_by.append(side)
+        return events
+
+    def undo(self) -> bool:
+        """Take back the last declaration a person made (and the automatic answers after
+        it). False when there is none."""
+        declarations = list(self.game.declarations)
+        made_by = list(self.made_by)
+        taken: list[Declaration] = []
+        while made_by and self.is_ai(made_by[-1]):
+            made_by.pop()
+            taken.insert(0, declarations.pop())
+        if not made_by:
+            return False
+        made_by.pop()
+        taken.insert(0, declarations.pop())
+        self._replay(declarations)
+        self.redo_stack.append(taken)
+        return True
+
+    def redo(self) -> list[Event]:
+        """Declare again what the last undo took back; [] when there is nothing to redo."""
+        if not self.redo_stack:
+            return []
+        taken = self.redo_stack.pop()
+        start = len(self.game.events)
+        for declaration in taken:
+            side = self.game.awaiting().side
+            self.game.declare(declaration)
+            self.made_by.append(side)
+        return self.game.events[start:]
+
+    def _replay(self, declarations: Sequence[Declaration]) -> None:
+        """A fresh game from the seed with `declarations`, noting who made each."""
+        game = Game(self.scenario, self.game.seed)
+        made_by: list[str | None] = []
+        for declaration in declarations:
+            made_by.append(game.awaiting().side)
+            game.declare(declaration)
+        self.game, self.made_by = game, made_by
+        self.rules = rules_for(game) or self.rules
+
+    # -- files
+
+    def save(self, path: Path) -> None:
+        """The sequencer's save file, written atomically."""
+        self.game.save(path)
