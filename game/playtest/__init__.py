@@ -1,0 +1,1 @@
+"""Playtesting: many games between automatic players, and their statistics."""

@@ -1,0 +1,213 @@
+"""Batch games between automatic players, and what they add up to.
+
+Game i of a batch plays with a seed drawn from child i of the batch's SeedSequence,
+so the results do not depend on how many workers share the work, and any single
+game can be replayed from its own seed."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+from game.dice.rng import spawn_seeds
+from game.errors import IllegalDeclaration
+from game.sequencer.declarations import Declaration
+from game.sequencer.game import Awaiting, Engine, Game
+from game.sequencer.setup import Setup
+from game.sequencer.state import GameState
+
+# States in which a model is out of the fight, whatever the rule system.
+DOWN = frozenset({"dead", "unconscious", "out-of-action", "seriously-injured"})
+DECLARATION_LIMIT = 5000  # a game that has not ended by then is stopped and counted as a draw
+Z95 = 1.959963984540054
+
+
+class Player(Protocol):
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration: ...
+
+
+def automatic_player(engine: Engine) -> Player:
+    """The rule system's automatic player for both sides."""
+    from game.sequencer.infinity import InfinityEngine
+    from game.sequencer.necromunda import NecromundaEngine
+
+    if isinstance(engine, InfinityEngine):
+        from game.ai.infinity import SimpleInfinityPlayer
+
+        return SimpleInfinityPlayer(engine)
+    if isinstance(engine, NecromundaEngine):
+        from game.ai.necromunda import SimpleNecromundaPlayer
+
+        return SimpleNecromundaPlayer(engine)
+    raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One finished game: who won and why, how long it took, who fell."""
+
+    index: int
+    seed: int
+    winner: str | None
+    reason: str
+    turn: int
+    declarations: int
+    down: dict[str, int]  # side -> models out of the fight at the end
+
+
+def game_seed(child: object) -> int:
+    """A game's own integer seed from its child SeedSequence (as a save file keeps it)."""
+    import numpy as np
+
+    assert isinstance(child, np.random.SeedSequence)
+    return int(child.generate_state(2, dtype=np.uint32).astype(np.uint64) @ [1, 1 << 32])
+
+
+def play_one(setup: Setup, index: int, seed: int) -> GameResult:
+    game = Game(setup, seed)
+    player = automatic_player(game.engine)
+    for _ in range(DECLARATION_LIMIT):
+        if game.state.finished:
+            break
+        game.declare(player.choose(game.state, game.awaiting()))
+    state = game.state
+    ended = next((e for e in reversed(game.events) if e.name == "GameEnded"), None)
+    reason = str(getattr(ended, "reason", "stopped: too many declarations"))
+    down = {
+        side: sum(1 for m in state.side_models(side) if m.status in DOWN) for side in state.sides
+    }
+    return GameResult(index, seed, state.winner, reason, state.turn, len(game.declarations), down)
+
+
+_WORKER_SETUP: Setup | None = None
+
+
+def _load_in_worker(path: str) -> None:
+    global _WORKER_SETUP
+    from game.scenario import load_scenario
+
+    _WORKER_SETUP = load_scenario(path)
+
+
+def _play_chunk(chunk: Sequence[tuple[int, int]]) -> list[GameResult]:
+    assert _WORKER_SETUP is not None
+    return [play_one(_WORKER_SETUP, index, seed) for index, seed in chunk]
+
+
+def play_chunk_from_path(path: str, chunk: Sequence[tuple[int, int]]) -> list[GameResult]:
+    """A chunk of games, loading the scenario first (for cluster workers)."""
+    from game.scenario import load_scenario
+
+    setup = load_scenario(path)
+    return [play_one(setup, index, seed) for index, seed in chunk]
+
+
+def seeds_for(seed: int, games: int) -> list[tuple[int, int]]:
+    return [(i, game_seed(child)) for i, child in enumerate(spawn_seeds(seed, games))]
+
+
+def chunked(items: Sequence[tuple[int, int]], size: int) -> list[Sequence[tuple[int, int]]]:
+    return [items[i : i + size] for i in range(0, len(items), size)]
+
+
+def run_local(
+    setup: Setup,
+    games: int,
+    seed: int,
+    workers: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameResult]:
+    """Play `games` games on this machine, in `workers` processes (1: in this one)."""
+    jobs = seeds_for(seed, games)
+    results: list[GameResult] = []
+    if workers <= 1:
+        for index, game_seed_ in jobs:
+            results.append(play_one(setup, index, game_seed_))
+            if progress:
+                progress(1)
+        return results
+    size = max(1, min(50, games // (workers * 4) or 1))
+    with ProcessPoolExecutor(
+        max_workers=workers, initializer=_load_in_worker, initargs=(str(setup.path),)
+    ) as pool:
+        for done in pool.map(_play_chunk, chunked(jobs, size)):
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    return sorted(results, key=lambda r: r.index)
+
+
+def run_cluster(
+    path: Path, games: int, seed: int, scheduler: str, progress: Callable[[int], None] | None = None
+) -> list[GameResult]:
+    """Play the games on a Dask cluster whose scheduler listens at `scheduler`."""
+    from dask.distributed import Client, as_completed
+
+    jobs = seeds_for(seed, games)
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        futures = [
+            client.submit(play_chunk_from_path, str(path.resolve()), chunk, pure=False)
+            for chunk in chunked(jobs, 25)
+        ]
+        results: list[GameResult] = []
+        for future in as_completed(futures):  # type: ignore[no-untyped-call]
+            done = future.result()
+            results.extend(done)
+            if progress:
+                progress(len(done))
+    return sorted(results, key=lambda r: r.index)
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """A proportion with its 95% Wilson score interval."""
+
+    count: int
+    total: int
+    low: float = field(init=False)
+    high: float = field(init=False)
+
+    def __post_init__(self) -> None:
+        n, p = self.total, (self.count / self.total if self.total else 0.0)
+        if n == 0:
+            low, high = 0.0, 1.0
+        else:
+            centre = (p + Z95**2 / (2 * n)) / (1 + Z95**2 / n)
+            half = Z95 * math.sqrt(p * (1 - p) / n + Z95**2 / (4 * n * n)) / (1 + Z95**2 / n)
+            low, high = max(0.0, centre - half), min(1.0, centre + half)
+        object.__setattr__(self, "low", low)
+        object.__setattr__(self, "high", high)
+
+    @property
+    def share(self) -> float:
+        return self.count / self.total if self.total else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    games: int
+    wins: dict[str, Share]
+    draws: Share
+    mean_turn: float
+    mean_down: dict[str, float]
+    reasons: dict[str, int]
+
+
+def summarize(results: Iterable[GameResult], sides: Sequence[str]) -> Summary:
+    done = list(results)
+    n = len(done)
+    winners = Counter(r.winner for r in done)
+    reasons = Counter(r.reason.split(":")[0] for r in done)
+    return Summary(
+        games=n,
+        wins={s: Share(winners.get(s, 0), n) for s in sides},
+        draws=Share(winners.get(None, 0), n),
+        mean_turn=sum(r.turn for r in done) / n if n else 0.0,
+        mean_down={s: (sum(r.down.get(s, 0) for r in done) / n if n else 0.0) for s in sides},
+        reasons=dict(reasons.most_common()),
+    )
