@@ -61,6 +61,11 @@ class SimpleInfinityPlayer:
             for t in state.models:
                 if t.side == shooter.side or t.status == "dead":
                     continue
+                # Cheap tests first: out of arc or beyond the last band needs no sight lines.
+                if not self.engine.in_arc(state, shooter.id, t.id, moved):
+                    continue
+                if self.engine.distance(state, shooter.id, t.id, moved) > weapon.max_range:
+                    continue
                 s = self.engine.sighting(state, shooter.id, t.id, moved)
                 if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
                     continue

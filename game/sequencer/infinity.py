@@ -359,6 +359,22 @@ class InfinityEngine:
         """Line of fire, arc, cover and distance, the models placed by `state` and `moved`."""
         return self.sight.sighting(self._placements(state, moved), shooter, target)
 
+    def in_arc(
+        self,
+        state: GameState,
+        shooter: str,
+        target: str,
+        moved: Mapping[str, Placement] | None = None,
+    ) -> bool:
+        """Whether the target is at least partly in the shooter's arc (cheap: no sight lines)."""
+        return self.sight.in_arc(self._placements(state, moved), shooter, target)
+
+    def distance(
+        self, state: GameState, a: str, b: str, moved: Mapping[str, Placement] | None = None
+    ) -> float:
+        """Edge to edge, in inches."""
+        return self.sight.distance(self._placements(state, moved), a, b)
+
     def weapons_of(self, model_id: str) -> list[InfinityWeapon]:
         return [self._weapon(model_id, name) for name in self.weapons[model_id]]
 
@@ -537,11 +553,12 @@ class InfinityEngine:
             lof = zoc = False
             for p in points:
                 placements = self._placements(state, {active.id: Placement(p, order.facing)})
-                s = self.sight.sighting(placements, r.id, active.id)
-                if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
-                    lof = True
-                    break
-                if s.distance <= ZONE_OF_CONTROL:
+                if self.sight.in_arc(placements, r.id, active.id):
+                    s = self.sight.sighting(placements, r.id, active.id)
+                    if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
+                        lof = True
+                        break
+                if not zoc and self.sight.distance(placements, r.id, active.id) <= ZONE_OF_CONTROL:
                     zoc = True
             if lof or zoc:
                 out.append((r.id, lof))

@@ -43,6 +43,10 @@ class Sight(Protocol):
         """Edge to edge between two bases, in inches."""
         ...
 
+    def in_arc(self, placements: Mapping[str, Placement], a: str, b: str) -> bool:
+        """Whether b is at least partly inside a's arc (no sight lines drawn)."""
+        ...
+
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
     ) -> str | None:

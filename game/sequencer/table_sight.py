@@ -8,7 +8,17 @@ from collections.abc import Callable, Mapping
 import shapely
 from shapely.geometry import LineString
 
-from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, edge_distance, sight
+from game.geometry import (
+    Body,
+    BodyId,
+    Piece,
+    PieceId,
+    PieceKind,
+    Table,
+    edge_distance,
+    in_arc,
+    sight,
+)
 from game.geometry.lof import Sight
 from game.rules.infinity.cover import InfinityCover
 from game.rules.infinity.cover import read_cover as read_infinity_cover
@@ -128,9 +138,19 @@ class TableSight:
         models left out), for area measures such as blasts and templates."""
         return self._table(placements)
 
+    def _body(self, placements: Mapping[str, Placement], model_id: str) -> Body:
+        base = self._bodies[BodyId(model_id)]
+        p = placements.get(model_id)
+        if p is None:
+            return base
+        return Body(base.id, p.at, base.radius, base.height, p.facing, base.side, base.unit)
+
     def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
-        table = self._table(placements)
-        return float(edge_distance(table.body(a), table.body(b)))
+        return float(edge_distance(self._body(placements, a), self._body(placements, b)))
+
+    def in_arc(self, placements: Mapping[str, Placement], a: str, b: str) -> bool:
+        """Whether b is at least partly inside a's arc: cheap, no sight lines."""
+        return bool(in_arc(self._body(placements, a), self._body(placements, b), self.arc))
 
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
