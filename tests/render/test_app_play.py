@@ -1,0 +1,351 @@
+"""Playing a game on the table with mouse and keyboard (SDL dummy driver): Orders, AROs,
+split Burst, illegal declarations explained, undo/redo, save/load, the automatic player,
+and the hover's SV against `skirmish shoot --json`."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.render import frame
+from game.render.app import AI_FRAMES, App, Confirm
+from game.render.dice_log import log_lines
+from game.render.session import SAVE_NAME, Session
+from game.scenario import load_scenario
+from game.sequencer.declarations import decode
+from game.sequencer.events import Rolled
+from game.sequencer.infinity import Activate, Continue, EndTurn, React, SkillKind
+
+Write = Callable[..., Path]
+Point = tuple[float, float]
+
+# Two humans, one turn each: the test plays both sides.
+GAME = """
+[scenario]
+name = "Two a side"
+ruleset = "infinity"
+table = [24, 24]
+turns = 1
+
+[[side]]
+id = "blue"
+player = "human"
+
+[[side]]
+id = "red"
+player = "human"
+
+[[scenery]]
+id = "crate"
+kind = "obstacle"
+height = 1.5
+polygon = [[14, 12], [17, 12], [17, 14], [14, 14]]
+
+[[model]]
+id = "b1"
+side = "blue"
+profile = "fusilier"
+at = [4, 20]
+facing = -90
+
+[[model]]
+id = "b2"
+side = "blue"
+profile = "fusilier"
+at = [10, 20]
+facing = -90
+
+[[model]]
+id = "r1"
+side = "red"
+profile = "fusilier"
+at = [4, 8]
+facing = 90
+
+[[model]]
+id = "r2"
+side = "red"
+profile = "fusilier"
+at = [10, 6]
+facing = 90
+"""
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.event.clear()
+    yield
+    if pygame.display.get_init():
+        pygame.event.clear()
+
+
+def at(app: App, point: Point) -> tuple[int, int]:
+    x, y = app.state.view.to_screen(*point)
+    return round(x), round(y)
+
+
+def base(app: App, model_id: str) -> tuple[int, int]:
+    return at(app, app.scenario.model(model_id).at)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame()
+
+
+def press(app: App, *keys: int, mod: int = 0) -> None:
+    for k in keys:
+        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+        pygame.event.post(event)
+    app.frame()
+
+
+def panel(app: App) -> str:
+    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
+
+
+def awaiting(app: App) -> str:
+    assert app.session is not None
+    return app.session.game.awaiting().kind
+
+
+def answer_aros(app: App, shooter: str | None = None, point: Point | None = None) -> None:
+    """Red answers: `shooter` shoots (from the route point `point`), the rest stay idle."""
+    while awaiting(app) == "aro":
+        prompt = app.state.prompt
+        assert prompt is not None and prompt.reacting
+        assert "ARO to" in panel(app) and all(m in panel(app) for m in prompt.models)
+        reactor = app.state.selected
+        assert reactor in prompt.models  # the first eligible trooper is picked for you
+        if reactor == shooter:
+            if point is not None:
+                click(app, at(app, point))
+                assert app.state.aro_at is not None
+                assert math.dist(app.state.aro_at, point) < 0.1
+            press(app, pygame.K_s, pygame.K_RETURN)
+        else:
+            press(app, pygame.K_i)
+        assert app.state.message == ""
+
+
+def test_a_whole_game_by_mouse_and_keyboard(
+    write_scenario: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = write_scenario(GAME, header=False)
+    scenario = load_scenario(path)
+    session = Session.start(scenario, seed=3)
+    app = App(scenario, session=session)
+    assert "blue: 2 Orders left" in panel(app)
+    app.draw()
+
+    # Blue's first Order: b1 moves 2" up the table (M, a click, Enter).
+    click(app, base(app, "b1"))
+    assert app.state.selected == "b1"
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 13.0)))  # 7": more than MOV 4 allows
+    assert "too far" in app.state.message and "too far" in panel(app)
+    click(app, at(app, (4.0, 18.0)))
+    draft = app.state.draft
+    assert draft is not None and len(draft.points) == 1
+    assert draft.left == pytest.approx(2.0, abs=0.1)
+    assert '2.0" left' in panel(app)
+    click(app, at(app, (5.0, 18.0)))
+    press(app, pygame.K_BACKSPACE)  # that one was a slip
+    assert len(app.state.draft.points) == 1  # type: ignore[union-attr]
+    press(app, pygame.K_RETURN)
+    assert awaiting(app) == "aro"
+
+    # Red answers: r1 shoots b1 from the middle of its route, the others stay idle.
+    answer_aros(app, shooter="r1", point=(4.0, 19.0))
+    assert awaiting(app) == "second"
+    assert app.state.selected == "b1"
+
+    # b1's second skill: shoot, trying a friend first (refused, with the reason).
+    press(app, pygame.K_s)
+    click(app, base(app, "b2"))
+    assert app.state.message == "b2 is on b1's side"
+    click(app, base(app, "r1"))
+    assert app.state.draft is not None and app.state.draft.targets == (("r1", 3),)
+    app.perform(Confirm())
+    game = app.session.game  # type: ignore[union-attr]
+    rolls = [e for e in game.events if isinstance(e, Rolled)]
+    assert {r.model for r in rolls} >= {"b1", "r1"}
+    # The dice log shows every roll with its SV, dice and results; shots are animated.
+    shown = [line.text for line in app.state.log]
+    for roll in rolls:
+        line = log_lines(roll)[1].text
+        assert line in shown and f"= SV {roll.target}:" in line
+    assert shown[-1] in panel(app)
+    assert {(s.shooter, s.target) for s in app.state.shots} >= {("b1", "r1"), ("r1", "b1")}
+    surface = app.draw()
+    assert surface.get_size() == (1280, 800)
+    assert app.scenario.model("b1").at == pytest.approx((4.0, 18.0), abs=0.02)
+
+    # Blue's second Order: b2 splits its Burst over the red troopers still standing.
+    alive = [m.id for m in game.state.models if m.side == "red" and m.status != "dead"]
+    assert alive
+    if game.awaiting().kind == "order" and "b2" in game.awaiting().models:
+        click(app, base(app, "b2"))
+        press(app, pygame.K_s)
+        for target in alive:
+            click(app, base(app, target))
+        draft = app.state.draft
+        assert draft is not None and sum(n for _, n in draft.targets) == 3
+        if len(alive) == 2:
+            assert draft.targets == ((alive[0], 2), (alive[1], 1))
+            press(app, pygame.K_PLUS)  # the focused (last) target takes a die back
+            assert app.state.draft.targets == ((alive[0], 1), (alive[1], 2))  # type: ignore[union-attr]
+            press(app, pygame.K_MINUS)
+        press(app, pygame.K_RETURN)
+        answer_aros(app)
+        assert awaiting(app) == "second"
+        count = len(game.declarations) if game is app.session.game else 0  # type: ignore[union-attr]
+        press(app, pygame.K_i)
+        game = app.session.game  # type: ignore[union-attr]
+        assert len(game.declarations) == count + 1
+
+        # Undo takes the idle back (replayed from the list), redo puts it back.
+        before = [e for e in game.events]
+        press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert app.state.message == "undone"
+        assert awaiting(app) == "second"
+        assert len(app.session.game.declarations) == count  # type: ignore[union-attr]
+        press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+        assert app.state.message == "redone"
+        assert app.session.game.events == before  # type: ignore[union-attr]
+
+    # End both turns: the game is over after one round.
+    if awaiting(app) == "order":
+        press(app, pygame.K_e)
+    if awaiting(app) == "order":  # red's turn
+        press(app, pygame.K_e)
+    assert awaiting(app) == "over"
+    assert "game over" in panel(app)
+    press(app, pygame.K_m)
+    assert app.state.message.startswith("game over")
+
+    # Save: the sequencer's save file, written atomically in the current folder.
+    final = app.session.game  # type: ignore[union-attr]
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved = tmp_path / SAVE_NAME
+    assert app.state.message == f"saved {SAVE_NAME}"
+    data = json.loads(saved.read_text())
+    assert data["seed"] == 3 and data["scenario"] == str(path)
+    assert [decode(d) for d in data["declarations"]] == final.declarations
+    assert data["events"] == final.log()
+    assert not list(tmp_path.glob(".*tmp"))
+    kinds = [type(d) for d in final.declarations]
+    assert kinds[0] is Activate and React in kinds and Continue in kinds and EndTurn in kinds
+    first = final.declarations[0]
+    assert isinstance(first, Activate) and first.skill.kind is SkillKind.MOVE
+    reacted = [d for d in final.declarations if isinstance(d, React) and d.model == "r1"]
+    assert reacted[0].skill.kind is SkillKind.ATTACK
+    assert reacted[0].at is not None and reacted[0].at[1] == pytest.approx(19.0, abs=0.1)
+
+    # Load: a fresh window takes the save and shows the same table.
+    other = App(scenario, session=Session.start(scenario, seed=9))
+    press(other, pygame.K_o, mod=pygame.KMOD_CTRL)
+    assert other.state.message == f"loaded {SAVE_NAME}"
+    loaded = other.session.game  # type: ignore[union-attr]
+    assert loaded.seed == 3 and loaded.log() == final.log()
+    assert loaded.state == final.state
+    for model in final.state.models:
+        assert other.scenario.model(model.id).at == pytest.approx(model.at)
+    markers = dict(other.state.markers)
+    assert {k: (m.status, m.wounds) for k, m in markers.items()} == {
+        m.id: (m.status, m.wounds) for m in final.state.models
+    }
+    # And from the command line.
+    assert main(["play", "--load", str(saved), "--frames", "2", "--screenshot", "x.png"]) == 0
+
+
+def test_illegal_declarations_are_explained(write_scenario: Write) -> None:
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario))
+    press(app, pygame.K_m)
+    assert app.state.message == "select a model first"
+    click(app, base(app, "r1"))
+    press(app, pygame.K_d)  # red is not the active side
+    assert app.state.message == "r1 is not on the active side (blue)"
+    assert "r1 is not on the active side (blue)" in panel(app)
+    press(app, pygame.K_RETURN)
+    assert app.state.message.startswith("nothing to confirm")
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "nothing to undo"
+    assert app.session is not None and app.session.game.declarations == []
+
+
+def test_the_computer_plays_its_side_a_few_frames_apart(write_scenario: Write) -> None:
+    text = GAME.replace('id = "red"\nplayer = "human"', 'id = "red"\nplayer = "ai"')
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=5))
+    assert app.session is not None
+    press(app, pygame.K_e)  # blue gives up its turn: red (the computer) plays
+    assert app.state.prompt is not None and app.state.prompt.side == "red"
+    assert not app.state.human and "(computer)" in panel(app)
+    click(app, base(app, "r1"))
+    press(app, pygame.K_d)
+    assert app.state.message == "red is played by the computer: wait for it"
+    made = len(app.session.game.declarations)
+    for _ in range(AI_FRAMES - app.ai_wait - 1):
+        app.frame()
+    assert len(app.session.game.declarations) == made  # not at once: a person can follow
+    app.frame()
+    assert len(app.session.game.declarations) == made + 1
+    for _ in range(200):  # blue answers the computer's Orders with no ARO
+        prompt = app.state.prompt
+        assert prompt is not None
+        if prompt.over:
+            break
+        if prompt.side == "blue":
+            assert prompt.reacting and app.state.human
+            press(app, pygame.K_i)
+        else:
+            app.run(frames=app.frames + AI_FRAMES)
+    assert app.session.game.state.finished
+    assert len(app.session.game.declarations) > made + 1
+    # Undo takes back the person's last declaration and the computer's answers after it.
+    whole = list(app.session.game.declarations)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    left = app.session.game.declarations
+    assert app.state.message == "undone" and len(left) < len(whole) - 1
+    assert left == whole[: len(left)]
+    assert app.session.game.awaiting().side == "blue"  # the person's turn to choose again
+    assert isinstance(whole[len(left)], React)  # blue's last ARO, and red's Orders after it
+
+
+def test_hover_shows_the_sv_skirmish_shoot_gives(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(GAME, header=False)
+    assert main(["shoot", str(path), "--attacker", "b1", "--target", "r1", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    sv = next(r["success_value"] for r in report["rolls"] if r["model"] == "b1")
+    scenario = load_scenario(path)
+    app = App(scenario, session=Session.start(scenario))
+    click(app, base(app, "b1"))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=base(app, "r1"), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.frame()
+    hover = app.state.hover
+    assert hover is not None and hover.odds
+    text = panel(app)
+    assert f"-> SV {sv}, Burst 3" in text
+    assert "MODs: range" in text
+    assert "r1 idle: hit" in text and "r1 replies (Combi Rifle" in text
+    # Another weapon, another roll: the Pistol's band at this range.
+    press(app, pygame.K_2)
+    assert app.state.hover is not None and app.state.hover.weapon == "Pistol"
+    assert "Pistol at r1" in panel(app)
