@@ -75,34 +75,36 @@ class LayerCache:
         return self.surface
 
 
+MARKER_WORDS = {"unconscious": "UNC", "prone": "PRONE", "dead": "DEAD"}
+
+
 def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
                  markers: dict[str, Marker]) -> None:  # fmt: skip
-    """State markers on the bases: dead greyed and crossed, unconscious shaded with a
-    U, prone a P; a red pip per wound taken. Without markers the scenario's own model
-    states are drawn."""
+    """State markers on the bases: the dead greyed and crossed, the unconscious greyed;
+    a tag beside the base names the state and the wounds taken. Without markers the
+    scenario's own model states are drawn."""
     for model in scenario.models:
         marker = markers.get(model.id) or Marker(model.state or "normal")
+        status = marker.status or "normal"
+        if status == "normal" and not marker.wounds:
+            continue
         cx, cy = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
-        status = marker.status
-        if status == "dead":
-            pygame.draw.circle(surface, DEAD, (cx, cy), r)
+        if status in ("dead", "unconscious"):
+            pygame.draw.circle(surface, DEAD, (cx, cy), r * (1.0 if status == "dead" else 0.8))
             pygame.draw.circle(surface, style.INK, (cx, cy), r, 2)
+        if status == "dead":
             k = r * 0.6
             pygame.draw.line(surface, style.INK, (cx - k, cy - k), (cx + k, cy + k), 3)
             pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
-        elif status in ("unconscious", "prone") or (status != "normal" and status):
-            letter = {"unconscious": "U", "prone": "P"}.get(status, status[:1].upper())
-            if status == "unconscious":
-                pygame.draw.circle(surface, DEAD, (cx, cy), r * 0.75)
-            image = font(max(14, min(30, round(r * 1.4)))).render(letter, True, style.INK)
-            surface.blit(image, image.get_rect(center=(round(cx), round(cy))))
+        words = [] if status == "normal" else [MARKER_WORDS.get(status, status.upper())]
         if marker.wounds and status != "dead":
-            pip = max(2.5, r * 0.18)
-            for i in range(marker.wounds):
-                at = (cx + r * 0.75 - i * pip * 2.4, cy - r * 0.85)
-                pygame.draw.circle(surface, WOUND, at, pip)
-                pygame.draw.circle(surface, style.INK, at, pip, 1)
+            words.append(f"{marker.wounds}W")
+        image = font(15).render(" ".join(words), True, (255, 255, 255))
+        box = image.get_rect(bottomleft=(round(cx + r * 0.6), round(cy - r * 0.6)))
+        colour = WOUND if status in ("normal", "unconscious", "dead") else (200, 120, 20)
+        pygame.draw.rect(surface, DEAD if status == "dead" else colour, box.inflate(4, 2))
+        surface.blit(image, box)
 
 
 def _display_ready() -> bool:
@@ -179,14 +181,15 @@ def panel_lines(
         )
         out.append(PanelLine(model.profile, size=18))
         profile = scenario.profiles.get(model.profile)
-        if profile is not None:
+        brief = state.hover is not None  # room for the ruling and the odds
+        if profile is not None and not brief:
             out.extend(PanelLine(t, DIM, 16) for t in _wrap(profile_summary(profile), 44))
         for index, name in enumerate(model.weapons):
             chosen = index == state.weapon
             mark = ">" if chosen else " "
             out.append(PanelLine(f"{mark}{index + 1} {name}", TARGET if chosen else style.TEXT))
             weapon = scenario.weapons.get(name)
-            if weapon is not None and chosen:
+            if weapon is not None and chosen and not brief:
                 out.extend(PanelLine(t, DIM, 16) for t in _wrap(weapon_summary(weapon), 44))
     named = provider_name and provider_name != "line of fire"
     title = "Line of fire" + (f"  [{provider_name}]" if named else "")
@@ -502,7 +505,7 @@ def draw_frame(
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
         draw_draft(table, scenario, state.draft, state.pointer, view)
-    for shot in state.shots:
+    for shot in sorted(state.shots, key=lambda shot: shot.hit):  # hits on top
         draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
     if state.selected is not None:
         _ring(table, SELECT, scenario.model(state.selected), view)

@@ -27,6 +27,7 @@ from game.sequencer.infinity import (
     SkillKind,
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
+from game.sequencer.sight import Cover, Placement
 
 Point = tuple[float, float]
 
@@ -169,6 +170,12 @@ class InfinityRules:
             origin = state.order.route[-1]
         roll = attack_roll(self.engine, state, shooter, target, w, reactive=reactive, origin=origin)
         lines = [f"{w.name} at {target}", *roll_text(roll)]
+        moved = {shooter: Placement(origin, state.model(shooter).facing)} if origin else None
+        seen = self.engine.sighting(state, shooter, target, moved)
+        if not seen.in_arc:
+            return [*lines, f"no BS Attack: {target} is outside {shooter}'s arc"]
+        if not seen.lof or seen.cover is Cover.TOTAL:
+            return [*lines, f"no BS Attack: no line of fire to {target}"]
         alone = exact_odds(self.engine, state, shooter, target, w, roll.sv, burst=roll.burst)
         lines.append(f"{target} idle: {odds_text(alone[target])}")
         reply = None if reactive else reply_weapon(self.engine, state, target, shooter)

@@ -349,3 +349,34 @@ def test_hover_shows_the_sv_skirmish_shoot_gives(
     press(app, pygame.K_2)
     assert app.state.hover is not None and app.state.hover.weapon == "Pistol"
     assert "Pistol at r1" in panel(app)
+
+
+def test_no_odds_without_line_of_fire(write_scenario: Write) -> None:
+    tower = """
+[[scenery]]
+id = "tower"
+kind = "building"
+polygon = [[8, 12], [12, 12], [12, 15], [8, 15]]
+"""
+    scenario = load_scenario(write_scenario(GAME + tower, header=False))
+    app = App(scenario, session=Session.start(scenario))
+    click(app, base(app, "b2"))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=base(app, "r2"), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.frame()
+    assert app.state.hover is not None and not app.state.hover.ruling.lof
+    text = panel(app)
+    assert "no BS Attack: no line of fire to r2" in text and "hit " not in text
+
+
+def test_state_markers_are_drawn_on_the_bases(write_scenario: Write) -> None:
+    text = GAME.replace(
+        "at = [10, 6]\nfacing = 90", 'at = [10, 6]\nfacing = 90\nstate = "unconscious"'
+    )
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario))
+    assert dict(app.state.markers)["r2"].status == "unconscious"
+    surface = app.draw()
+    assert surface.get_at(base(app, "r2"))[:3] == frame.DEAD  # greyed
+    assert surface.get_at(base(app, "r1"))[:3] != frame.DEAD
