@@ -112,7 +112,7 @@ def _infinity(
         game.declare(EndTurn())
     place = f"--attacker {attacker} --target {target}"
     try:
-        weapon = engine._weapon(attacker, weapon_name)
+        weapon = engine.weapon(attacker, weapon_name)
         game.declare(Activate(attacker, Skill.attack(weapon.name, (target, weapon.burst))))
         reply_weapon = None
         for reactor in game.awaiting().models:

@@ -228,8 +228,8 @@ def _results(ranks: list[int], survivors: int | None) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _Roll:
-    """One side's dice against one opponent (or none)."""
+class PlannedRoll:
+    """One side's dice against one opponent (or none), with every MOD, before rolling."""
 
     model: str
     purpose: str
@@ -374,6 +374,31 @@ class InfinityEngine:
     ) -> float:
         """Edge to edge, in inches."""
         return self.sight.distance(self._placements(state, moved), a, b)
+
+    def weapon(self, model_id: str, name: str | None = None) -> InfinityWeapon:
+        """The trooper's weapon called `name` (its first when None); IllegalDeclaration
+        if it has no such weapon."""
+        return self._weapon(model_id, name)
+
+    def planned_roll(
+        self,
+        state: GameState,
+        shooter: str,
+        target: str,
+        weapon: str,
+        *,
+        reactive: bool = False,
+        origin: Point | None = None,
+    ) -> PlannedRoll:
+        """The roll `shooter` would make with `weapon` at `target` (full Burst; Burst 1
+        when `reactive`) from `origin` (default: where it stands): MODs, SV, Burst."""
+        m = state.model(shooter)
+        w = self._weapon(shooter, weapon)
+        skill = Skill.attack(w.name, (target, w.burst))
+        rolls = self._attack_rolls(
+            state, shooter, origin or m.at, m.facing, skill, reactive=reactive
+        )
+        return rolls[target]
 
     def weapons_of(self, model_id: str) -> list[InfinityWeapon]:
         return [self._weapon(model_id, name) for name in self.weapons[model_id]]
@@ -654,7 +679,7 @@ class InfinityEngine:
         attack = next((s for s in skills if s.kind is SkillKind.ATTACK), None)
         dodging = any(s.kind is SkillKind.DODGE for s in skills)
         # The active trooper's rolls against each target, and each reactor's roll.
-        active_rolls: dict[str, _Roll] = {}
+        active_rolls: dict[str, PlannedRoll] = {}
         if attack is not None:
             origin = (
                 attack.origin
@@ -664,7 +689,7 @@ class InfinityEngine:
             active_rolls = self._attack_rolls(
                 state, active.id, origin, order.facing, attack, reactive=False
             )
-        reaction_rolls: dict[str, _Roll] = {}
+        reaction_rolls: dict[str, PlannedRoll] = {}
         for r in order.reactions:
             if r.skill.kind is SkillKind.ATTACK:
                 reaction_rolls[r.model] = self._attack_rolls(
@@ -727,11 +752,11 @@ class InfinityEngine:
         *,
         reactive: bool,
         target_at: Point | None = None,
-    ) -> dict[str, _Roll]:
+    ) -> dict[str, PlannedRoll]:
         weapon = self._weapon(shooter, skill.weapon)
         profile = self.profiles[shooter]
         moved = {shooter: Placement(origin, facing)}
-        out: dict[str, _Roll] = {}
+        out: dict[str, PlannedRoll] = {}
         for target_id, dice in skill.targets:
             placements = self._placements(state, moved)
             if target_at is not None:
@@ -757,15 +782,15 @@ class InfinityEngine:
                         f"close combat ({len(engaged)} allies)", CLOSE_COMBAT_MOD * len(engaged)
                     )
                 )
-            out[target_id] = _Roll(
+            out[target_id] = PlannedRoll(
                 shooter, f"BS Attack ({weapon.name}) at {target_id}", "BS", profile.bs, tuple(mods),
                 ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
             )  # fmt: skip
         return out
 
-    def _dodge_roll(self, model: str, against: str) -> _Roll:
+    def _dodge_roll(self, model: str, against: str) -> PlannedRoll:
         # Infinity: Dodge is a PH roll (Face-to-Face against the attack).
-        return _Roll(
+        return PlannedRoll(
             model, f"Dodge against {against}", "PH", self.profiles[model].ph, (), 1, None, against
         )
 
@@ -778,14 +803,16 @@ class InfinityEngine:
             and self.sight.distance(placements, m.id, target) <= ENGAGED_GAP
         ]  # fmt: skip
 
-    def _roll_dice(self, roll: _Roll, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    def _roll_dice(
+        self, roll: PlannedRoll, rng: np.random.Generator
+    ) -> tuple[list[int], list[int]]:
         side = RollSide(roll.sv, roll.burst)
         faces = [int(f) for f in rng.integers(1, 21, size=side.dice)]
         return faces, kept_ranks(side, faces)
 
     def _log(
         self,
-        roll: _Roll,
+        roll: PlannedRoll,
         faces: list[int],
         ranks: list[int],
         beaten_by: int | None,
@@ -811,7 +838,7 @@ class InfinityEngine:
             )
 
     def _normal(
-        self, roll: _Roll, events: list[Event], rng: np.random.Generator
+        self, roll: PlannedRoll, events: list[Event], rng: np.random.Generator
     ) -> tuple[tuple[int, int], int]:
         """(non-critical hits, critical hits) and the number of failed dice."""
         faces, ranks = self._roll_dice(roll, rng)
@@ -820,7 +847,7 @@ class InfinityEngine:
         return (sum(1 for r in ranks if 0 < r < CRIT), crits), ranks.count(0)
 
     def _face_to_face(
-        self, one: _Roll, two: _Roll, events: list[Event], rng: np.random.Generator
+        self, one: PlannedRoll, two: PlannedRoll, events: list[Event], rng: np.random.Generator
     ) -> tuple[tuple[int, int], tuple[int, int], int]:
         """Hits (non-critical, critical) that `one` takes and that `two` takes, and the
         number of `one`'s dice that failed."""

@@ -16,7 +16,7 @@ from game.rules.infinity.data import InfinityWeapon
 from game.rules.infinity.odds import RollSide, Side, face_to_face
 from game.rules.infinity.saves import Ammo, Attack, Defence, SaveSystem, Weapon, wounds_taken
 from game.sequencer.events import Modifier
-from game.sequencer.infinity import InfinityEngine, Skill
+from game.sequencer.infinity import InfinityEngine
 from game.sequencer.sight import Cover, Placement
 from game.sequencer.state import GameState
 
@@ -52,11 +52,9 @@ def attack_roll(
 ) -> AttackRoll:
     """The MODs and SV of `shooter`'s BS Attack with `weapon` at `target` (full Burst;
     Burst 1 when `reactive`), from `origin` (default: where the shooter stands)."""
-    m = state.model(shooter)
-    skill = Skill.attack(weapon.name, (target, weapon.burst))
-    roll = engine._attack_rolls(state, shooter, origin or m.at, m.facing, skill, reactive=reactive)[
-        target
-    ]
+    roll = engine.planned_roll(
+        state, shooter, target, weapon.name, reactive=reactive, origin=origin
+    )
     return AttackRoll(
         shooter, target, weapon.name, roll.attribute, roll.base, roll.modifiers, roll.sv,
         roll.burst, roll.auto_fail,
