@@ -17,6 +17,8 @@ import typer
 
 from game.errors import InputError, Problem
 from game.geometry import Sight, Table, sight
+from game.geometry.table import MM_PER_INCH
+from game.rules.infinity.cover import MIN_PATCH_KEY, has_lof
 from game.rules.infinity.cover import read_cover as infinity_cover
 from game.rules.necromunda.cover import read_cover as necromunda_cover
 from game.rules.open_rebellion.cover import squad_cover
@@ -37,10 +39,16 @@ class LofRuling:
     sight: Sight
     cover: str
     reason: str
+    min_patch_mm: float = 0.0  # Infinity: the smallest patch of silhouette that gives LoF
 
     @property
     def lof(self) -> bool:
-        return self.sight.lof
+        return has_lof(self.sight, self.min_patch_mm) if self.min_patch_mm else self.sight.lof
+
+    @property
+    def sliver_only(self) -> bool:
+        """A clear sight line exists but less than the minimum patch is seen."""
+        return self.sight.in_arc and self.sight.clear and not self.lof
 
     @property
     def in_arc(self) -> bool:
@@ -80,6 +88,7 @@ class LofRuling:
             },
             "blockers": list(self.blockers),
             "visible_fraction": round(self.visible_fraction, 4),
+            "visible_patch_mm": round(self.sight.visible_patch * MM_PER_INCH, 2),
             "hidden_by": list(self.sight.hidden_by),
             "cover": self.cover,
             "reason": self.reason,
@@ -89,12 +98,16 @@ class LofRuling:
     def lines(self) -> list[str]:
         """The ruling in words, one fact a line."""
         s = self.sight
-        verdict = "yes" if s.lof else "no"
+        verdict = "yes" if self.lof else "no"
         why = ""
         if not s.in_arc:
             why = " (target outside the attacker's arc)"
         elif not s.clear:
             why = f" (blocked by {', '.join(s.blockers) or 'scenery'})"
+        elif self.sliver_only:
+            seen = s.visible_patch * MM_PER_INCH
+            size = f"{self.min_patch_mm:g}x{self.min_patch_mm:g} mm"
+            why = f" (only a sliver seen: largest patch {seen:.1f} mm, needs {size})"
         out = [
             f"{self.attacker} -> {self.target} ({self.ruleset})",
             f"line of fire: {verdict}{why}",
@@ -118,8 +131,11 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     rs: Ruleset = scenario.ruleset
     arc, block = rs.arc_degrees, rs.models_block
     s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
+    min_patch = 0.0
     if rs.name == "infinity":
-        ic = infinity_cover(table, s)
+        # FACTS 3.5: a minimum patch of the silhouette must be seen (assets rule value)
+        min_patch = scenario.rule_values.get(MIN_PATCH_KEY, 0.0)
+        ic = infinity_cover(table, s, min_patch)
         level, reason = ic.level.value, ic.reason
     elif rs.name == "necromunda":
         nc = necromunda_cover(s)
@@ -136,7 +152,7 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
         level, reason = sc.level.label, sc.reason
         if unit is not None:
             reason = f"{reason} (unit {unit})"
-    return LofRuling(attacker, target, rs.name, s, level, reason)
+    return LofRuling(attacker, target, rs.name, s, level, reason, min_patch)
 
 
 class LofProvider:

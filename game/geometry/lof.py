@@ -111,6 +111,8 @@ class Visibility:
 
     fraction: float
     hidden_by: tuple[str, ...]  # ids of the pieces / models hiding the rest
+    # side (inches) of the largest square of the silhouette that clear lines reach
+    patch: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +128,7 @@ class Sight:
     visible_fraction: float
     hidden_by: tuple[str, ...]
     distance: float
+    visible_patch: float = 0.0  # side of the largest square seen (Visibility.patch)
 
     @property
     def lof(self) -> bool:
@@ -864,10 +867,10 @@ def _visibility(
     bx, by = b.at
     dist = math.hypot(bx - ax, by - ay)
     if dist <= a.radius + b.radius + EPS:
-        return Visibility(1.0, ())
+        return Visibility(1.0, (), min(2 * b.radius, b.height))
     obs = _nearby(table, a, b, min_top=0.0, models_block=models_block)
     if obs.empty:
-        return Visibility(1.0, ())
+        return Visibility(1.0, (), min(2 * b.radius, b.height))
     # the silhouette: `columns` strips across the line of centres, through b's centre
     px_, py_ = -(by - ay) / dist, (bx - ax) / dist
     u = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
@@ -945,7 +948,27 @@ def _visibility(
             if zmin[j] > 1e-9:
                 ks = np.flatnonzero(need[n] >= min(zseg[n], 1e300) - 1e-9)
                 hidden.update(obs.ids(table, int(k)) for k in ks)
-    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)))
+    patch = _largest_patch(seen, 2 * b.radius / columns)
+    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)), patch)
+
+
+def _largest_patch(seen: FloatArray, width: float) -> float:
+    """Side of the largest square that fits in the seen part of the silhouette.
+
+    Strip j is seen from its lowest reached height up to the top (a line to a point is
+    still clear to any point above it), so a square of side s fits when some run of
+    consecutive strips at least s wide is seen to a depth of s in every strip. Strips are
+    `width` wide and judged at their centre lines, so the answer is good to a strip."""
+    best = 0.0
+    run = seen
+    for k in range(1, len(seen) + 1):
+        if k > 1:
+            run = np.minimum(run[:-1], seen[k - 1 :])
+        deepest = float(run.max())
+        best = max(best, min(k * width, deepest))
+        if deepest <= k * width:
+            break  # wider runs are no deeper
+    return best
 
 
 def _spans(
@@ -1018,9 +1041,9 @@ def sight(
     clear, witness, blockers = _clear_sight(table, a, b, models_block)
     if clear:
         vis = _visibility(table, a, b, models_block, 48, 7)
-        fraction, hidden = vis.fraction, vis.hidden_by
+        fraction, hidden, patch = vis.fraction, vis.hidden_by, vis.patch
     else:
-        fraction, hidden = 0.0, blockers
+        fraction, hidden, patch = 0.0, blockers, 0.0
     return Sight(
         shooter=a.id,
         target=b.id,
@@ -1031,6 +1054,7 @@ def sight(
         visible_fraction=fraction,
         hidden_by=hidden,
         distance=edge_distance(a, b),
+        visible_patch=patch,
     )
 
 

@@ -23,6 +23,7 @@ from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 from game.scenario.model import Header, ModelEntry, ObjectiveEntry, SceneryEntry, SideEntry
+from game.scenario.rule_values import load_rule_values
 from game.scenario.scenario import Piece, PlacedModel, Scenario
 
 M = TypeVar("M", bound=BaseModel)
@@ -372,6 +373,7 @@ def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
         objectives=tuple(objectives),
         profiles=profiles,
         weapons=weapons,
+        rule_values=load_rule_values(ruleset.assets),
     )
     return scenario, []
 

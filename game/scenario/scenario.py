@@ -58,6 +58,8 @@ class Scenario:
     objectives: tuple[ObjectiveEntry, ...] = ()
     profiles: dict[str, Profile] = field(default_factory=dict)
     weapons: dict[str, Weapon] = field(default_factory=dict)
+    # rule values from assets/<system>/rules.toml (game.scenario.rule_values), by name
+    rule_values: dict[str, float] = field(default_factory=dict)
 
     @property
     def necromunda_dice(self) -> NecromundaDice | None:

@@ -20,7 +20,7 @@ from game.geometry import (
     sight,
 )
 from game.geometry.lof import Sight
-from game.rules.infinity.cover import InfinityCover
+from game.rules.infinity.cover import MIN_PATCH_KEY, InfinityCover, patch_seen
 from game.rules.infinity.cover import read_cover as read_infinity_cover
 from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
@@ -44,9 +44,10 @@ def table_from_setup(setup: Setup) -> Table:
     return Table.build(width, depth, pieces, bodies)
 
 
-def infinity_cover(table: Table, s: Sight) -> tuple[Cover, str]:
-    """Infinity: partial cover needs contact with scenery that hides part of the target."""
-    reading = read_infinity_cover(table, s)
+def infinity_cover(table: Table, s: Sight, min_patch_mm: float = 0.0) -> tuple[Cover, str]:
+    """Infinity: partial cover needs contact with scenery that hides part of the target;
+    less than the minimum patch seen is total cover (no LoF)."""
+    reading = read_infinity_cover(table, s, min_patch_mm)
     cover = {
         InfinityCover.NONE: Cover.NONE,
         InfinityCover.PARTIAL: Cover.PARTIAL,
@@ -80,6 +81,13 @@ class TableSight:
     def __init__(self, setup: Setup, cover: CoverReader | None = None) -> None:
         self.table = table_from_setup(setup)
         self.read_cover = cover or COVER_READERS.get(setup.ruleset.name, infinity_cover)
+        # Infinity's minimum visible patch (FACTS 3.5): a rule value the scenario loader
+        # attaches (game.scenario sits above the sequencer, so it is read by name here)
+        values: dict[str, float] = getattr(setup, "rule_values", {}) or {}
+        self.min_patch_mm = float(values.get(MIN_PATCH_KEY, 0.0))
+        if cover is None and self.read_cover is infinity_cover and self.min_patch_mm:
+            patch = self.min_patch_mm
+            self.read_cover = lambda t, s: infinity_cover(t, s, patch)
         self.arc = setup.ruleset.arc_degrees
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
@@ -131,7 +139,7 @@ class TableSight:
         table = self._table(placements)
         s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
         cover, reason = self.read_cover(table, s)
-        return Sighting(s.clear, s.in_arc, cover, s.distance, reason)
+        return Sighting(patch_seen(s, self.min_patch_mm), s.in_arc, cover, s.distance, reason)
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent

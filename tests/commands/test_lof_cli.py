@@ -128,3 +128,21 @@ def test_out_writes_a_png(
     )
     assert code == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_a_sliver_over_a_wall_top_gives_no_line_of_fire(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # infinity-demo: the lieutenant's only clear lines to guilang-1 graze a wall top,
+    # which leaves less than the 3x3 mm patch FACTS 3.5 asks for (assets rule value)
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / "infinity-demo.toml"
+    args = ("lof", str(demo), "--from", "fusilier-lt", "--to", "guilang-1")
+    code, out, _ = run(capsys, *args, "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["clear_sight_line"] is True
+    assert doc["lof"] is False
+    assert doc["cover"] == "total"
+    assert doc["visible_patch_mm"] < 3.0
+    code, out, _ = run(capsys, *args)
+    assert "line of fire: no (only a sliver seen" in out

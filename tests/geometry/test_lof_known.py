@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 import pytest
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, line_of_fire, sight
@@ -173,3 +174,24 @@ def test_low_wall_in_contact_hides_about_its_height(height: float) -> None:
     assert s.clear
     expected = 1 - height / 1.6
     assert abs(s.visible_fraction - expected) < 0.06
+
+
+def test_visible_patch_is_the_largest_square_seen() -> None:
+    # open ground: the whole silhouette (1" wide, 1.6" tall) is seen, the square is 1"
+    assert sight(table(), "a", "b").visible_patch == pytest.approx(1.0)
+    # a wall as tall as both models: the only clear lines graze its top, nothing is seen
+    level = piece("lw", box(10, 5, 10.3, 15), height=1.6, kind=PieceKind.WALL)
+    s = sight(table(level), "a", "b")
+    assert s.clear and s.visible_fraction < 0.01 and s.visible_patch < 0.01
+    # a 1" wall touching the target leaves about the top 0.6" seen across the base
+    low = piece("lw", box(19.2, 5, 19.5, 15), height=1.0, kind=PieceKind.WALL)
+    assert 0.5 < sight(table(low), "a", "b").visible_patch < 0.65
+
+
+def test_largest_patch_needs_a_run_of_strips_as_wide_as_it_is_deep() -> None:
+    from game.geometry.lof import _largest_patch
+
+    seen = np.array([0.0, 1.0, 1.0, 1.0, 0.0])
+    assert _largest_patch(seen, 0.5) == pytest.approx(1.0)  # two strips, 1" wide and deep
+    assert _largest_patch(seen, 0.2) == pytest.approx(0.6)  # three strips, 0.6" wide
+    assert _largest_patch(np.array([0.0, 0.3, 0.0, 0.3]), 1.0) == pytest.approx(0.3)

@@ -4,6 +4,12 @@ Total Cover: scenery blocks every line of fire to the silhouette. Partial Cover:
 target is in contact with (within 0.1" of) a piece of scenery that obscures part of its
 silhouette; a low wall the line passes over still gives it when the target touches the
 wall, because the wall hides the lower part. Models block LoF but give no cover.
+
+Minimum patch (FACTS 3.5): LoF needs at least about a 3x3 mm patch of the silhouette
+visible. The size is a rule value (assets/infinity/rules.toml, `min_visible_patch_mm`,
+passed in by the caller); it is compared with the side of the largest square of the
+silhouette that clear sight lines reach (`Sight.visible_patch`). A target seen only in
+a sliver (over a wall top, past an edge) has no LoF: it reads as Total Cover.
 """
 
 from __future__ import annotations
@@ -13,9 +19,10 @@ from dataclasses import dataclass
 
 from game.geometry.lof import Sight
 from game.geometry.measures import pieces_near
-from game.geometry.table import Table
+from game.geometry.table import MM_PER_INCH, Table
 
 CONTACT = 0.1  # inches: "in contact" with scenery (brief)
+MIN_PATCH_KEY = "min_visible_patch_mm"  # the rule value's name in rules.toml
 SEEN_ALL = 0.995  # visible share at which nothing counts as hidden (fraction is +-0.02)
 
 
@@ -32,12 +39,32 @@ class InfinityCoverReading:
     pieces: tuple[str, ...]
 
 
-def read_cover(table: Table, sight: Sight) -> InfinityCoverReading:
-    """Infinity's cover for the target of `sight`."""
+def patch_seen(sight: Sight, min_patch_mm: float) -> bool:
+    """Infinity: a clear sight line counts only if a patch of at least `min_patch_mm`
+    square of the silhouette is seen (FACTS 3.5)."""
+    return sight.clear and sight.visible_patch * MM_PER_INCH >= min_patch_mm - 1e-9
+
+
+def has_lof(sight: Sight, min_patch_mm: float = 0.0) -> bool:
+    """Infinity line of fire: in the front arc, and a large enough patch seen."""
+    return sight.in_arc and patch_seen(sight, min_patch_mm)
+
+
+def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> InfinityCoverReading:
+    """Infinity's cover for the target of `sight` (`min_patch_mm`: the rule value)."""
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return InfinityCoverReading(
             InfinityCover.TOTAL, f"total: no line of fire reaches it ({by} in the way)", ()
+        )
+    if not patch_seen(sight, min_patch_mm):
+        seen = sight.visible_patch * MM_PER_INCH
+        by = ", ".join(sight.hidden_by) or "scenery"
+        return InfinityCoverReading(
+            InfinityCover.TOTAL,
+            f"total: only a sliver is seen past {by} (largest patch {seen:.1f} mm, "
+            f"line of fire needs {min_patch_mm:g}x{min_patch_mm:g} mm)",
+            (),
         )
     hidden = 1.0 - sight.visible_fraction
     target = table.body(sight.target)

@@ -47,3 +47,43 @@ def test_low_wall_behind_the_target_gives_no_cover() -> None:
 
 def test_full_wall_between_is_total() -> None:
     assert reading(wall(12, 12.3, None)) is InfinityCover.TOTAL
+
+
+def test_a_sliver_over_a_wall_top_is_no_line_of_fire() -> None:
+    # FACTS 3.5: at least about a 3x3 mm patch must be seen; a wall exactly as tall as
+    # both models leaves only lines grazing its top
+    from game.rules.infinity.cover import has_lof
+
+    t = Table.build(24, 24, (wall(10, 10.3, 1.6),), (A, B))
+    s = sight(t, "a", "b", arc_degrees=180)
+    assert s.lof  # geometry: a clear sight line exists
+    assert not has_lof(s, 3.0)
+    r = read_cover(t, s, 3.0)
+    assert r.level is InfinityCover.TOTAL
+    assert "sliver" in r.reason and "3x3 mm" in r.reason
+    assert has_lof(s, 0.0)  # without the rule value the grazing line still counts
+    assert read_cover(t, s).level is not InfinityCover.TOTAL
+
+
+def test_a_low_wall_leaves_more_than_the_minimum_patch() -> None:
+    from game.rules.infinity.cover import has_lof
+
+    t = Table.build(24, 24, (wall(19.2, 19.45, 1.0),), (A, B))
+    s = sight(t, "a", "b", arc_degrees=180)
+    assert has_lof(s, 3.0)
+    assert read_cover(t, s, 3.0).level is InfinityCover.PARTIAL
+
+
+def test_the_minimum_patch_is_read_from_the_rule_data(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from game.errors import InputError
+    from game.rules.infinity.cover import MIN_PATCH_KEY
+    from game.scenario.rule_values import load_rule_values
+
+    assert load_rule_values("infinity")[MIN_PATCH_KEY] == 3.0
+    assert load_rule_values("no-such-system") == {}
+    (tmp_path / "x").mkdir()
+    (tmp_path / "x" / "rules.toml").write_text('[min_visible_patch_mm]\nvalue = "three"\n')
+    with pytest.raises(InputError, match="min_visible_patch_mm"):
+        load_rule_values("x", tmp_path)
