@@ -317,3 +317,13 @@ def test_load_scenario_raises_input_error(write_scenario: Write) -> None:
     with pytest.raises(InputError) as err:
         load_scenario(path)
     assert all(p.file == str(path) for p in err.value.problems)
+
+
+@pytest.mark.parametrize("system", ["infinity", "necromunda", "open-rebellion"])
+def test_every_systems_rule_values_load(system: str) -> None:
+    from game.scenario.rule_values import load_rule_values
+
+    values = load_rule_values(system)
+    assert all(isinstance(v, float) for v in values.values())
+    if system == "open-rebellion":
+        assert values["skill_dice_green"] < values["skill_dice_veteran"]
