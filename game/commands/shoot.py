@@ -177,7 +177,10 @@ def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, 
 
     sv = {r["model"]: r["success_value"] for r in rolls}
     reply_sv = sv[target] if reply_weapon is not None else 0
-    return exact_odds(engine, state, attacker, target, weapon, sv[attacker], reply_weapon, reply_sv)
+    # A Direct Template rolls nothing: the attacker has no success value.
+    return exact_odds(
+        engine, state, attacker, target, weapon, sv.get(attacker, 0), reply_weapon, reply_sv
+    )
 
 
 def _print(report: dict[str, Any]) -> None:

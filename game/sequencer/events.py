@@ -108,6 +108,20 @@ class SaveRolled(Event):
 
 
 @dataclass(frozen=True, slots=True)
+class TemplatePlaced(Event):
+    """A teardrop template laid from the narrow end at `origin` toward `direction`
+    (degrees); `affected` are the models it touches with no wall in between."""
+
+    model: str
+    weapon: str
+    origin: Point
+    direction: float
+    length: float
+    width: float
+    affected: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class Wounded(Event):
     model: str
     wounds: int

@@ -27,6 +27,8 @@ from enum import StrEnum
 import numpy as np
 
 from game.errors import IllegalDeclaration
+from game.geometry import BodyId
+from game.geometry.measures import template_hits
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
 from game.rules.infinity.saves import Defence as SaveDefence
@@ -45,6 +47,7 @@ from game.sequencer.events import (
     Rolled,
     SaveRolled,
     StateChanged,
+    TemplatePlaced,
     TurnEnded,
     TurnStarted,
     Wounded,
@@ -172,6 +175,11 @@ class InfinityState(GameState):
     irregular: frozenset[str] = frozenset()  # troopers with their Irregular Order unspent
     lieutenant_order: bool = False
     order: OrderInProgress | None = None
+
+
+def is_direct_template(weapon: InfinityWeapon) -> bool:
+    """A Direct Template Weapon: a teardrop laid from the user, no attack roll."""
+    return weapon.template in ("small-teardrop", "large-teardrop")
 
 
 def _length(route: Iterable[Point]) -> float:
@@ -509,10 +517,8 @@ class InfinityEngine:
         self, state: GameState, m: ModelState, route: tuple[Point, ...], facing: float, skill: Skill
     ) -> None:
         weapon = self._weapon(m.id, skill.weapon)
-        if weapon.template is not None and not weapon.bands:
-            raise IllegalDeclaration(
-                f"{weapon.name} is a template weapon; templates are not played yet"
-            )
+        if weapon.template == "circular":
+            raise IllegalDeclaration(f"{weapon.name}: Impact Templates are not played yet")
         if not skill.targets:
             raise IllegalDeclaration("a BS Attack needs at least one target")
         dice = sum(n for _, n in skill.targets)
@@ -546,6 +552,8 @@ class InfinityEngine:
                     f"{m.id} has no line of fire to {t.id}"
                     + (f" ({s.reason})" if s.reason else " (total cover)")
                 )
+            if is_direct_template(weapon):
+                self._template(state, m.id, origin, facing, weapon, t.id)
 
     def _weapon(self, model_id: str, name: str | None) -> InfinityWeapon:
         names = self.weapons[model_id]
@@ -618,14 +626,18 @@ class InfinityEngine:
             if d.skill.targets[0][1] != ARO_BURST:
                 raise IllegalDeclaration("in ARO the Burst is 1")
             weapon = self._weapon(d.model, d.skill.weapon)
-            if not weapon.bands:
-                raise IllegalDeclaration(
-                    f"{weapon.name} is a template weapon; templates are not played yet"
-                )
-            placements = self._placements(state, {order.model: Placement(at, order.facing)})
+            if weapon.template == "circular":
+                raise IllegalDeclaration(f"{weapon.name}: Impact Templates are not played yet")
+            moved = {order.model: Placement(at, order.facing)}
+            placements = self._placements(state, moved)
             s = self.sight.sighting(placements, d.model, order.model)
             if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
                 raise IllegalDeclaration(f"{d.model} has no line of fire to {order.model} at {at}")
+            if is_direct_template(weapon):
+                reactor = state.model(d.model)
+                self._template(
+                    state, d.model, reactor.at, reactor.facing, weapon, order.model, moved
+                )
         reactor = state.model(d.model)
         events.append(Declared(reactor.side, d.to_dict()))
         order = dataclasses.replace(
@@ -680,18 +692,29 @@ class InfinityEngine:
         dodging = any(s.kind is SkillKind.DODGE for s in skills)
         # The active trooper's rolls against each target, and each reactor's roll.
         active_rolls: dict[str, PlannedRoll] = {}
+        template_attack: tuple[InfinityWeapon, Point, str] | None = None
         if attack is not None:
             origin = (
                 attack.origin
                 if attack.origin is not None
                 else (order.start if attack is order.first else end)
             )
-            active_rolls = self._attack_rolls(
-                state, active.id, origin, order.facing, attack, reactive=False
-            )
+            weapon = self._weapon(active.id, attack.weapon)
+            if is_direct_template(weapon):
+                template_attack = (weapon, origin, attack.targets[0][0])
+            else:
+                active_rolls = self._attack_rolls(
+                    state, active.id, origin, order.facing, attack, reactive=False
+                )
         reaction_rolls: dict[str, PlannedRoll] = {}
+        template_aros: list[Reaction] = []
         for r in order.reactions:
-            if r.skill.kind is SkillKind.ATTACK:
+            if r.skill.kind is SkillKind.ATTACK and is_direct_template(
+                self._weapon(r.model, r.skill.weapon)
+            ):
+                # Infinity: a Direct Template makes no roll, so no Face-to-Face with it.
+                template_aros.append(r)
+            elif r.skill.kind is SkillKind.ATTACK:
                 reaction_rolls[r.model] = self._attack_rolls(
                     state,
                     r.model,
@@ -706,6 +729,33 @@ class InfinityEngine:
         damage: list[
             tuple[str, str, InfinityWeapon, int, int]
         ] = []  # attacker, target, weapon, hits, crits
+        if template_attack is not None:
+            weapon, origin, main = template_attack
+            affected = self._lay_template(
+                state, active.id, origin, order.facing, weapon, main, {}, events
+            )
+            for a in affected:
+                theirs = reaction_rolls.get(a)
+                if theirs is not None and theirs.weapon is None:  # it Dodges the template
+                    del reaction_rolls[a]
+                    if self._dodges_template(state, a, active.id, events, rng):
+                        continue
+                damage.append((active.id, a, weapon, 1, 0))
+        for r in template_aros:
+            weapon = self._weapon(r.model, r.skill.weapon)
+            user = state.model(r.model)
+            moved = {active.id: Placement(r.at, order.facing)}
+            affected = self._lay_template(
+                state, r.model, user.at, user.facing, weapon, active.id, moved, events
+            )
+            for a in affected:
+                if (
+                    a == active.id
+                    and dodging
+                    and self._dodges_template(state, a, r.model, events, rng)
+                ):
+                    continue
+                damage.append((r.model, a, weapon, 1, 0))
         order_of_targets = list(active_rolls)
         for target in order_of_targets:
             mine = active_rolls[target]
@@ -787,6 +837,88 @@ class InfinityEngine:
                 ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
             )  # fmt: skip
         return out
+
+    # -- Direct Template Weapons (FACTS 3.6) --------------------------------------
+
+    def _template_size(self, weapon: InfinityWeapon) -> tuple[float, float]:
+        """Length and width of the weapon's teardrop, from the rule data."""
+        values = getattr(self.setup, "rule_values", {})
+        key = (weapon.template or "").replace("-", "_")
+        try:
+            return float(values[f"{key}_length"]), float(values[f"{key}_width"])
+        except KeyError:
+            raise IllegalDeclaration(
+                f"the size of a {weapon.template} template is not in the rule data"
+            ) from None
+
+    def _template(
+        self,
+        state: GameState,
+        shooter: str,
+        at: Point,
+        facing: float,
+        weapon: InfinityWeapon,
+        target: str,
+        moved: Mapping[str, Placement] | None = None,
+    ) -> tuple[Point, float, float, float, tuple[str, ...]]:
+        """Infinity: a teardrop with its narrow end touching the edge of the user's base,
+        laid toward the target; everyone it touches with no wall between is affected,
+        and it may not cover a friend. (start, direction, length, width, affected)."""
+        length, width = self._template_size(weapon)
+        placements = self._placements(state, {shooter: Placement(at, facing), **(moved or {})})
+        direction = _heading(at, placements[target].at, facing)
+        rad = math.radians(direction)
+        r = self.radii[shooter]
+        start = (at[0] + math.cos(rad) * r, at[1] + math.sin(rad) * r)
+        table = self.sight.table_at(placements)
+        hits = template_hits(table, start, direction, length, width, exclude=(BodyId(shooter),))
+        affected = tuple(str(b) for b in hits)
+        if target not in affected:
+            raise IllegalDeclaration(
+                f"{weapon.name}'s template ({length:g}\") does not reach {target}"
+            )
+        side = state.model(shooter).side
+        friends = [a for a in affected if state.model(a).side == side]
+        if friends:
+            raise IllegalDeclaration(
+                f"{weapon.name}'s template would cover {', '.join(friends)}, on {shooter}'s side"
+            )
+        return start, direction, length, width, affected
+
+    def _lay_template(
+        self,
+        state: GameState,
+        shooter: str,
+        at: Point,
+        facing: float,
+        weapon: InfinityWeapon,
+        target: str,
+        moved: Mapping[str, Placement],
+        events: list[Event],
+    ) -> tuple[str, ...]:
+        start, direction, length, width, affected = self._template(
+            state, shooter, at, facing, weapon, target, moved
+        )
+        events.append(
+            TemplatePlaced(shooter, weapon.name, start, direction, length, width, affected)
+        )
+        return affected
+
+    def _dodges_template(
+        self, state: GameState, model: str, user: str, events: list[Event], rng: np.random.Generator
+    ) -> bool:
+        """Infinity: Dodging a Direct Template is a Normal PH roll (with a MOD from the
+        rule data when the dodger has no LoF to the template's user)."""
+        mods: list[Modifier] = []
+        value = getattr(self.setup, "rule_values", {}).get("dodge_template_without_lof_mod")
+        if value and not self.sight.sighting(self._placements(state), model, user).lof:
+            mods.append(Modifier(f"no line of fire to {user}", int(value)))
+        roll = PlannedRoll(
+            model, f"Dodge the template of {user}", "PH", self.profiles[model].ph,
+            tuple(mods), 1, None, user,
+        )  # fmt: skip
+        (hits, crits), _ = self._normal(roll, events, rng)
+        return hits + crits > 0
 
     def _dodge_roll(self, model: str, against: str) -> PlannedRoll:
         # Infinity: Dodge is a PH roll (Face-to-Face against the attack).
@@ -879,6 +1011,11 @@ class InfinityEngine:
         for model_id in (attacker, target):
             placements[model_id] = dataclasses.replace(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
+        if is_direct_template(weapon):
+            # Whether Partial Cover helps saves against a template is rule data (FACTS 3.6).
+            cover = cover and bool(
+                getattr(self.setup, "rule_values", {}).get("template_partial_cover_save")
+            )
         ammo = weapon.ammo
         arm = profile.bts if weapon.save == "BTS" else profile.arm
         value = (

@@ -12,11 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from game.dice.exact import Distribution
 from game.rules.infinity.data import InfinityWeapon
-from game.rules.infinity.odds import RollSide, Side, face_to_face
-from game.rules.infinity.saves import Ammo, Attack, Defence, SaveSystem, Weapon, wounds_taken
+from game.rules.infinity.odds import F2FOutcome, RollSide, Side, face_to_face, normal_roll
+from game.rules.infinity.saves import (
+    Ammo,
+    Attack,
+    Defence,
+    SaveSystem,
+    Weapon,
+    wounds_from_hits,
+    wounds_taken,
+)
 from game.sequencer.events import Modifier
-from game.sequencer.infinity import InfinityEngine
+from game.sequencer.infinity import InfinityEngine, is_direct_template
 from game.sequencer.sight import Cover, Placement
 from game.sequencer.state import GameState
 
@@ -86,11 +95,27 @@ def _attack(engine: InfinityEngine, state: GameState, w: InfinityWeapon, shooter
             victim: str) -> Attack:  # fmt: skip
     profile = engine.profiles[victim]
     cover = engine.sighting(state, shooter, victim).cover is Cover.PARTIAL
+    if is_direct_template(w):  # whether Partial Cover helps against a template is rule data
+        cover = cover and bool(
+            getattr(engine.setup, "rule_values", {}).get("template_partial_cover_save")
+        )
     system = engine.system
     value = w.damage if system is SaveSystem.CODEONE else w.possibility_of_survival
     ammo = Ammo(w.ammo.value) if w.ammo.value in Ammo.__members__ else Ammo.N
     arm = profile.bts if w.save == "BTS" else profile.arm
     return Attack(Weapon(system, value, ammo), Defence(arm, cover))
+
+
+def _hit_share(dist: Distribution[F2FOutcome], victim: Side) -> Fraction:
+    """The chance that `victim` is hit at least once."""
+    return sum(
+        (Fraction(c, dist.total) for o, c in dist.items() if sum(o.hits_on(victim)) > 0),
+        Fraction(0),
+    )
+
+
+def _parts(attack: Attack) -> tuple[Weapon, Defence]:
+    return attack.weapon, attack.defence
 
 
 def exact_odds(
@@ -108,21 +133,39 @@ def exact_odds(
     shoots `target` with `weapon` at `sv_attacker` (its full Burst unless `burst`);
     with `reply`, the target shoots back at `sv_target` with Burst 1 (Face-to-Face),
     otherwise it does not roll (a Normal roll)."""
-    one = RollSide(sv_attacker, burst if burst is not None else weapon.burst)
-    two = RollSide(sv_target, 1) if reply is not None else RollSide(0, 0)
-    f2f = face_to_face(one, two)
-    attacks = {Side.ONE: _attack(engine, state, weapon, attacker, target)}
-    if reply is not None:
-        attacks[Side.TWO] = _attack(engine, state, reply, target, attacker)
-    wounds = wounds_taken(f2f, attacks)
+    hits: dict[Side, Fraction] = {}
+    wounds: dict[Side, Distribution[int]] = {}
+    if is_direct_template(weapon):
+        # Infinity: a Direct Template makes no roll; the target is hit, and its reply is
+        # a Normal roll of its own (no Face-to-Face).
+        hits[Side.TWO] = Fraction(1)
+        wounds[Side.TWO] = wounds_from_hits(
+            1, 0, *_parts(_attack(engine, state, weapon, attacker, target))
+        )
+        reply_roll = normal_roll(RollSide(sv_target, 1 if reply is not None else 0))
+        # In the reply's Normal roll the target rolls as side one and hits side two.
+        hits[Side.ONE] = Fraction(0) if reply is None else _hit_share(reply_roll, Side.TWO)
+        wounds[Side.ONE] = (
+            Distribution.certain(0)
+            if reply is None
+            else wounds_taken(
+                reply_roll, {Side.ONE: _attack(engine, state, reply, target, attacker)}
+            )[Side.TWO]
+        )
+    else:
+        one = RollSide(sv_attacker, burst if burst is not None else weapon.burst)
+        two = RollSide(sv_target, 1) if reply is not None else RollSide(0, 0)
+        f2f = face_to_face(one, two)
+        attacks = {Side.ONE: _attack(engine, state, weapon, attacker, target)}
+        if reply is not None:
+            attacks[Side.TWO] = _attack(engine, state, reply, target, attacker)
+        wounds = wounds_taken(f2f, attacks)
+        hits = {side: _hit_share(f2f, side) for side in Side}
     out: dict[str, dict[str, float]] = {}
     for model, side in ((attacker, Side.ONE), (target, Side.TWO)):
         m = state.model(model)
         vita = engine.profiles[model].wounds
-        hit = sum(
-            (Fraction(c, f2f.total) for o, c in f2f.items() if sum(o.hits_on(side)) > 0),
-            Fraction(0),
-        )
+        hit = hits[side]
         dist = wounds[side]
         p = {w: Fraction(c, dist.total) for w, c in dist.items()}
         wounded = sum((q for w, q in p.items() if w > 0), Fraction(0))

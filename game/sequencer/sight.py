@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
+from game.geometry import Table
+
 Point = tuple[float, float]
 
 
@@ -45,6 +47,10 @@ class Sight(Protocol):
 
     def in_arc(self, placements: Mapping[str, Placement], a: str, b: str) -> bool:
         """Whether b is at least partly inside a's arc (no sight lines drawn)."""
+        ...
+
+    def table_at(self, placements: Mapping[str, Placement]) -> Table:
+        """The table's geometry with the models placed, for templates and blasts."""
         ...
 
     def path_blocked(
