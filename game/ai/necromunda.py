@@ -1,23 +1,34 @@
-"""A simple automatic Necromunda player: activate a fighter that can shoot, turn it to
-the nearest enemy, Aim and Shoot at the closest eligible target (so no Cool test is
-needed), flame the nearest enemy when no friend is under the template, otherwise
-advance; stand up when Pinned, reload when out of ammo.
+"""Automatic Necromunda players.
 
-Good enough to play a scenario to its end for tests and playtests."""
+`SimpleNecromundaPlayer`: activate a fighter that can shoot, turn it to the nearest
+enemy, Aim and Shoot at the closest eligible target (so no Cool test is needed), flame
+the nearest enemy when no friend is under the template, otherwise advance; stand up
+when Pinned, reload when out of ammo. Fast: the playtests' default.
+
+`CarefulNecromundaPlayer`: the same turn structure, but the fighter, weapon and target
+are chosen by expected damage (exact odds of Seriously Injured and Out of Action,
+`attack_outcome`) against the risk of stray shots on friends and of the enemies' shots
+back, and a fighter with no shot moves to the point (of a few) where it has the best
+shot next or is least exposed."""
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId
-from game.geometry.measures import template_hits
+from game.geometry.measures import blast_hits, template_hits
 from game.rules.necromunda.data import NecromundaWeapon
+from game.rules.necromunda.dice import NecromundaDice
+from game.rules.necromunda.odds import Shot, Status, Target, TargetState, firepower, resolve_hit
+from game.rules.necromunda.odds import hit_chance as exact_hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Awaiting
 from game.sequencer.necromunda import NecromundaEngine
-from game.sequencer.necromunda_fire import ARC, heading
+from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_types import (
+    FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
     SERIOUSLY_INJURED,
@@ -35,6 +46,73 @@ from game.sequencer.state import GameState, ModelState
 Point = tuple[float, float]
 ANGLES = (0, 30, -30, 60, -60, 90, -90)
 KEEP_AWAY = 1.5  # inches short of the enemy: this player does not fight in melee
+# What the careful player counts a result as worth (an enemy taken out is 1).
+WORTH_OOA = 1.0
+WORTH_SI = 0.6  # down and may recover, or bleed out
+WORTH_PIN = 0.1  # a hit that only pins
+STRAY_ON = 0.5  # Necromunda: a stray check hits on D6 1-3
+RISK_WEIGHT = 0.4  # the enemies' shots back count for this much of what ours are worth
+
+
+@lru_cache(maxsize=4096)
+def _after_hit(
+    dice: NecromundaDice, strength: int, ap: int, damage: int, rapid_fire: int,
+    toughness: int, wounds: int, save: int | None, bonus: int, flesh: int, down: bool,
+) -> tuple[float, float, float]:  # fmt: skip
+    """Given the hit roll passed: (P at least one hit, P Seriously Injured, P Out of Action)
+    after every hit it brings (Rapid Fire: the Firepower dice's holes), exact."""
+    shot = Shot(bs=2, strength=strength, ap=ap, damage=damage, rapid_fire=rapid_fire)
+    goal = Target(toughness, wounds, save, bonus)
+    start = TargetState(wounds, flesh, Status.SERIOUSLY_INJURED if down else Status.STANDING)
+    hits: dict[int, float] = {}
+    if rapid_fire:
+        fp = firepower(shot, dice)
+        for (holes, _), ways in fp.counts.items():
+            hits[holes] = hits.get(holes, 0.0) + ways / fp.total
+    else:
+        hits[1] = 1.0
+    some = si = ooa = 0.0
+    for n, p in hits.items():
+        states: dict[TargetState, float] = {start: 1.0}
+        for _ in range(n):
+            after: dict[TargetState, float] = {}
+            for s, q in states.items():
+                d = resolve_hit(s, shot, goal, dice)
+                for s2, ways in d.counts.items():
+                    after[s2] = after.get(s2, 0.0) + q * ways / d.total
+            states = after
+        if n:
+            some += p
+        for s, q in states.items():
+            if s.status is Status.OUT_OF_ACTION:
+                ooa += p * q
+            elif s.status is Status.SERIOUSLY_INJURED and not down:
+                si += p * q
+    return some, si, ooa
+
+
+def attack_outcome(
+    engine: NecromundaEngine, weapon: NecromundaWeapon, victim: ModelState, chance: float,
+    bonus: int = 0,
+) -> tuple[float, float, float]:  # fmt: skip
+    """(P hit, P Seriously Injured, P Out of Action) of one attack on `victim` whose hit
+    roll passes with `chance` (1 for a template's certain hit), exact from
+    game.rules.necromunda.odds: wound roll, save with AP and `bonus`, damage, Injury
+    dice, with the Flesh Wounds and Wounds the fighter has already taken."""
+    if chance <= 0 or victim.status == OUT_OF_ACTION:
+        return 0.0, 0.0, 0.0
+    p = engine.profiles[victim.id]
+    some, si, ooa = _after_hit(
+        engine.dice, weapon.strength, weapon.ap, weapon.damage, weapon.rapid_fire,
+        p.t, max(0, p.w - victim.wounds), p.save, bonus, victim.marker(FLESH_WOUNDS),
+        victim.status == SERIOUSLY_INJURED,
+    )  # fmt: skip
+    return chance * some, chance * si, chance * ooa
+
+
+def worth(outcome: tuple[float, float, float]) -> float:
+    hit, si, ooa = outcome
+    return WORTH_OOA * ooa + WORTH_SI * si + WORTH_PIN * hit
 
 
 class SimpleNecromundaPlayer:
@@ -193,3 +271,153 @@ class SimpleNecromundaPlayer:
                 if self.engine.path_blocked(state, m.id, (m.at, end)) is None:
                     return Action.move(end, facing=round(heading(end, enemy.at), 6))
         return None
+
+
+class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
+    """Chooses by expected damage against risk (see the module's note)."""
+
+    def _value(
+        self, state: NecromundaState, m: ModelState, weapon: NecromundaWeapon, action: Action
+    ) -> float:
+        """Expected worth of a shot: enemies hit minus friends hit (strays, blasts, flames)."""
+        engine = self.engine
+        if action.direction is not None:  # a template: everyone under it is hit
+            size = engine.flame
+            origin = engine.template_origin(m, weapon, action.direction, ARC)
+            under = template_hits(
+                engine.table_at(state), origin, action.direction, size.length, size.width,
+                exclude=(BodyId(m.id),),
+            )  # fmt: skip
+            return sum(self._sign(m, str(v), state) * worth(attack_outcome(
+                engine, weapon, state.model(str(v)), 1.0)) for v in under)  # fmt: skip
+        assert action.target is not None
+        plan = engine.hit_plan(state, m.id, weapon, target=action.target)
+        if plan.out_of_range:
+            return 0.0
+        bs = engine.profiles[m.id].bs
+        chance = float(exact_hit_chance(bs, bs - plan.need))
+        if weapon.blast_diameter is not None:
+            centre, _ = engine.blast_centre(state, m.id, weapon, state.model(action.target).at)
+            under = blast_hits(engine.table_at(state), centre, weapon.blast_diameter / 2)
+            total = 0.0
+            for v in under:
+                victim = state.model(str(v))
+                bonus = SAVE_BONUS.get(engine.cover_from_point(state, centre, victim.id), 0)
+                total += self._sign(m, victim.id, state) * worth(
+                    attack_outcome(engine, weapon, victim, chance, bonus)
+                )
+            return total
+        target = state.model(action.target)
+        value = worth(attack_outcome(engine, weapon, target, chance))
+        # Stray shots: a miss may hit a friend near the line (D6 1-3, nearest first).
+        for bystander in engine.at_risk(state, m.id, target.id):
+            if state.model(bystander).side == m.side:
+                value -= (
+                    (1 - chance)
+                    * STRAY_ON
+                    * worth(attack_outcome(engine, weapon, state.model(bystander), 1.0))
+                )
+                break
+        return value
+
+    @staticmethod
+    def _sign(m: ModelState, victim: str, state: GameState) -> float:
+        return 1.0 if state.model(victim).side != m.side else -1.5
+
+    def _shot(self, state: NecromundaState, m: ModelState, actions_left: int) -> Action | None:
+        """The shot worth most from where the fighter stands (any eligible target: the
+        closest needs no Cool test, another is worth its odds of passing one)."""
+        eligible = self.engine.eligible(state, m.id, ARC)
+        best: tuple[float, Action] | None = None
+        for weapon in self._usable(m, actions_left):
+            candidates: list[Action] = []
+            if weapon.is_template:
+                flame = self._flame(state, m, weapon)
+                if flame is not None:
+                    candidates.append(flame)
+            else:
+                candidates = [Action.shoot(weapon.name, t) for t, _ in eligible[:4]]
+            for k, action in enumerate(candidates):
+                try:
+                    value = self._value(state, m, weapon, action)
+                except IllegalDeclaration:
+                    continue
+                if k > 0 and action.target is not None:
+                    value *= self._cool(m)
+                if value > 0.02 and (best is None or value > best[0]):
+                    best = (value, action)
+        return best[1] if best is not None else None
+
+    def _cool(self, m: ModelState) -> float:
+        """Necromunda: the chance of passing a Cool test (2D6 >= Cl; a 2 fails)."""
+        cl = self.engine.profiles[m.id].cl
+        return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= cl and a + b > 2) / 36
+
+    def _danger(self, state: NecromundaState, m: ModelState) -> float:
+        """What the enemies that see the fighter could do to it with their first weapon."""
+        total = 0.0
+        for e in state.models:
+            if e.side == m.side or e.status not in UPRIGHT:
+                continue
+            weapons = self._usable(e, 2)
+            if not weapons or weapons[0].is_template:
+                continue
+            try:
+                s = self.engine.sighting(state.with_model(e.replace(facing=heading(e.at, m.at))),
+                                         e.id, m.id)  # fmt: skip
+            except KeyError:
+                continue
+            if not s.lof or self.engine.hidden(state, m, s):
+                continue
+            plan = self.engine.hit_plan(state, e.id, weapons[0], target=m.id)
+            if plan.out_of_range:
+                continue
+            bs = self.engine.profiles[e.id].bs
+            chance = float(exact_hit_chance(bs, bs - plan.need))
+            total += worth(attack_outcome(self.engine, weapons[0], m, chance))
+        return total
+
+    def _advance(self, state: NecromundaState, m: ModelState) -> Action | None:
+        """Of a few points within the Move, the one with the best shot next (for the
+        fighter's second action) less the enemies' shots at it there."""
+        enemy = self._nearest_enemy(state, m)
+        if enemy is None:
+            return None
+        allowance = self.engine.profiles[m.id].m
+        toward = heading(m.at, enemy.at)
+        room = math.dist(m.at, enemy.at) - KEEP_AWAY - 2 * self.engine.profiles[m.id].radius
+        best: tuple[float, Action] | None = None
+        for turn in (0, 45, -45, 90, -90, 180):
+            for length in (allowance, allowance / 2):
+                step = min(length, room) if turn == 0 else length
+                if step < 0.25:
+                    continue
+                angle = math.radians(toward + turn)
+                end = (
+                    round(m.at[0] + math.cos(angle) * step, 6),
+                    round(m.at[1] + math.sin(angle) * step, 6),
+                )
+                w, d = self.engine.table_size
+                if not (0.5 <= end[0] <= w - 0.5 and 0.5 <= end[1] <= d - 0.5):
+                    continue
+                if self.engine.path_blocked(state, m.id, (m.at, end)) is not None:
+                    continue
+                facing = round(heading(end, enemy.at), 6)
+                moved = m.replace(at=end, facing=facing)
+                there = state.with_model(moved)
+                shot = self._shot(there, moved, 1) if state.actions_left >= 2 else None
+                value = self._value_of(there, moved, shot) - RISK_WEIGHT * self._danger(
+                    there, moved
+                )
+                value += 0.01 * (1 if turn == 0 else 0)  # ties: close in
+                if best is None or value > best[0]:
+                    best = (value, Action.move(end, facing=facing))
+        return best[1] if best is not None else super()._advance(state, m)
+
+    def _value_of(self, state: NecromundaState, m: ModelState, shot: Action | None) -> float:
+        if shot is None or shot.weapon is None:
+            return 0.0
+        try:
+            return self._value(state, m, self.engine.weapon(m.id, shot.weapon), shot)
+        except IllegalDeclaration:
+            return 0.0

@@ -30,6 +30,14 @@ def playtest(
         bool, typer.Option("--detail", help="With --json: every game's seed and result.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    ai: Annotated[
+        str,
+        typer.Option(
+            "--ai",
+            help="simple: fast (default); careful: weighs expected damage against risk "
+            "with the exact odds (slower).",
+        ),
+    ] = "simple",
 ) -> None:
     """Play many games between the automatic players; print win rates with 95% intervals.
 
@@ -38,6 +46,10 @@ def playtest(
     from game.playtest.batch import run_cluster, run_local, summarize
     from game.sequencer.game import engine_for
 
+    if ai not in ("simple", "careful"):
+        raise InputError(
+            Problem("<command line>", "--ai", f"expected simple or careful, got {ai!r}")
+        )
     loaded = load_scenario(scenario)
     try:
         engine_for(loaded)
@@ -59,14 +71,14 @@ def playtest(
                 bar.advance(task, n)
 
             results = (
-                run_cluster(scenario, games, seed, scheduler, tick)
+                run_cluster(scenario, games, seed, scheduler, tick, ai)
                 if scheduler
-                else run_local(loaded, games, seed, workers, tick)
+                else run_local(loaded, games, seed, workers, tick, ai)
             )
     elif scheduler:
-        results = run_cluster(scenario, games, seed, scheduler)
+        results = run_cluster(scenario, games, seed, scheduler, policy=ai)
     else:
-        results = run_local(loaded, games, seed, workers)
+        results = run_local(loaded, games, seed, workers, policy=ai)
     seconds = time.perf_counter() - start
     sides = [s.id for s in loaded.sides]
     summary = summarize(results, sides)
@@ -76,6 +88,7 @@ def playtest(
         "games": summary.games,
         "seed": seed,
         "workers": workers if not scheduler else None,
+        "ai": ai,
         "scheduler": scheduler,
         "seconds": round(seconds, 3),
         "games_per_second": round(summary.games / seconds, 2) if seconds else None,

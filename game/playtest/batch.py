@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,20 +31,46 @@ class Player(Protocol):
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration: ...
 
 
-def automatic_player(engine: Engine) -> Player:
-    """The rule system's automatic player for both sides."""
+POLICIES = ("simple", "careful")
+
+
+def automatic_player(engine: Engine, policy: str | Mapping[str, str] = "simple") -> Player:
+    """The rule system's automatic player for both sides. `policy`: "simple" (fast, the
+    playtests' default) or "careful" (weighs expected damage against risk with the
+    exact odds; slower), or a mapping side -> policy to pit them against each other."""
+    if not isinstance(policy, str):
+        return BySide({side: automatic_player(engine, p) for side, p in policy.items()})
+    if policy not in POLICIES:
+        raise IllegalDeclaration(f"no automatic player {policy!r} (one of {', '.join(POLICIES)})")
     from game.sequencer.infinity import InfinityEngine
     from game.sequencer.necromunda import NecromundaEngine
 
     if isinstance(engine, InfinityEngine):
-        from game.ai.infinity import SimpleInfinityPlayer
+        from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer
 
+        if policy == "careful":
+            return CarefulInfinityPlayer(engine)
         return SimpleInfinityPlayer(engine)
     if isinstance(engine, NecromundaEngine):
-        from game.ai.necromunda import SimpleNecromundaPlayer
+        from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer
 
+        if policy == "careful":
+            return CarefulNecromundaPlayer(engine)
         return SimpleNecromundaPlayer(engine)
     raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
+
+
+class BySide:
+    """One automatic player per side: each declares when its side is awaited."""
+
+    def __init__(self, players: Mapping[str, Player]) -> None:
+        self.players = dict(players)
+
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        side = awaiting.side
+        if side is None or side not in self.players:
+            raise IllegalDeclaration(f"no automatic player for side {side!r}")
+        return self.players[side].choose(state, awaiting)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,9 +94,11 @@ def game_seed(child: object) -> int:
     return int(child.generate_state(2, dtype=np.uint32).astype(np.uint64) @ [1, 1 << 32])
 
 
-def play_one(setup: Setup, index: int, seed: int) -> GameResult:
+def play_one(
+    setup: Setup, index: int, seed: int, policy: str | Mapping[str, str] = "simple"
+) -> GameResult:
     game = Game(setup, seed)
-    player = automatic_player(game.engine)
+    player = automatic_player(game.engine, policy)
     for _ in range(DECLARATION_LIMIT):
         if game.state.finished:
             break
@@ -85,26 +113,30 @@ def play_one(setup: Setup, index: int, seed: int) -> GameResult:
 
 
 _WORKER_SETUP: Setup | None = None
+_WORKER_POLICY = "simple"
 
 
-def _load_in_worker(path: str) -> None:
-    global _WORKER_SETUP
+def _load_in_worker(path: str, policy: str = "simple") -> None:
+    global _WORKER_SETUP, _WORKER_POLICY
     from game.scenario import load_scenario
 
     _WORKER_SETUP = load_scenario(path)
+    _WORKER_POLICY = policy
 
 
 def _play_chunk(chunk: Sequence[tuple[int, int]]) -> list[GameResult]:
     assert _WORKER_SETUP is not None
-    return [play_one(_WORKER_SETUP, index, seed) for index, seed in chunk]
+    return [play_one(_WORKER_SETUP, index, seed, _WORKER_POLICY) for index, seed in chunk]
 
 
-def play_chunk_from_path(path: str, chunk: Sequence[tuple[int, int]]) -> list[GameResult]:
+def play_chunk_from_path(
+    path: str, chunk: Sequence[tuple[int, int]], policy: str = "simple"
+) -> list[GameResult]:
     """A chunk of games, loading the scenario first (for cluster workers)."""
     from game.scenario import load_scenario
 
     setup = load_scenario(path)
-    return [play_one(setup, index, seed) for index, seed in chunk]
+    return [play_one(setup, index, seed, policy) for index, seed in chunk]
 
 
 def seeds_for(seed: int, games: int) -> list[tuple[int, int]]:
@@ -121,19 +153,20 @@ def run_local(
     seed: int,
     workers: int = 1,
     progress: Callable[[int], None] | None = None,
+    policy: str = "simple",
 ) -> list[GameResult]:
     """Play `games` games on this machine, in `workers` processes (1: in this one)."""
     jobs = seeds_for(seed, games)
     results: list[GameResult] = []
     if workers <= 1:
         for index, game_seed_ in jobs:
-            results.append(play_one(setup, index, game_seed_))
+            results.append(play_one(setup, index, game_seed_, policy))
             if progress:
                 progress(1)
         return results
     size = max(1, min(50, games // (workers * 4) or 1))
     with ProcessPoolExecutor(
-        max_workers=workers, initializer=_load_in_worker, initargs=(str(setup.path),)
+        max_workers=workers, initializer=_load_in_worker, initargs=(str(setup.path), policy)
     ) as pool:
         for done in pool.map(_play_chunk, chunked(jobs, size)):
             results.extend(done)
@@ -143,7 +176,12 @@ def run_local(
 
 
 def run_cluster(
-    path: Path, games: int, seed: int, scheduler: str, progress: Callable[[int], None] | None = None
+    path: Path,
+    games: int,
+    seed: int,
+    scheduler: str,
+    progress: Callable[[int], None] | None = None,
+    policy: str = "simple",
 ) -> list[GameResult]:
     """Play the games on a Dask cluster whose scheduler listens at `scheduler`."""
     from dask.distributed import Client, as_completed
@@ -151,7 +189,7 @@ def run_cluster(
     jobs = seeds_for(seed, games)
     with Client(scheduler) as client:  # type: ignore[no-untyped-call]
         futures = [
-            client.submit(play_chunk_from_path, str(path.resolve()), chunk, pure=False)
+            client.submit(play_chunk_from_path, str(path.resolve()), chunk, policy, pure=False)
             for chunk in chunked(jobs, 25)
         ]
         results: list[GameResult] = []

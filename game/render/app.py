@@ -32,7 +32,7 @@ from game.errors import IllegalDeclaration
 from game.render import dice_log
 from game.render.frame import FrameCache, draw_frame
 from game.render.link import TableGame, placed
-from game.render.play_rules import Intent, IntentKind, PlayRules, Prompt
+from game.render.play_rules import AimKind, Intent, IntentKind, PlayRules, Prompt
 from game.render.ruling import RulingProvider, default_provider
 from game.render.session import SAVE_NAME, Session, SessionError
 from game.render.state import (
@@ -66,6 +66,7 @@ FPS = 60
 LOG_LINES = 200  # kept in the state; the panel shows the last few
 AI_FRAMES = 20  # frames between the automatic player's declarations, so a person can follow
 SHOT_FRAMES = 45  # frames a shot line stays on the table
+EFFECT_FRAMES = 40  # frames a blast, scatter path, stray shot or template is animated
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
 
@@ -121,11 +122,16 @@ class ChooseWeapon(Action):
         app.state = replace(app.state, weapon=self.index, message=weapons[self.index])
         draft = app.state.draft
         if draft is not None and draft.kind == "shoot" and app.rules is not None:
-            burst = app.rules.burst(app.game, draft.model, weapons[self.index])
+            name = weapons[self.index]
+            burst = app.rules.burst(app.game, draft.model, name)
+            aim = app.rules.aim_kind(app.game, draft.model, name).value
+            targets = _spread(draft.targets, burst) if aim != AimKind.TEMPLATE else ()
             app.state = replace(
-                app.state, draft=replace(draft, weapon=weapons[self.index], burst=burst,
-                                         targets=_spread(draft.targets, burst))
+                app.state, draft=replace(draft, weapon=name, burst=burst, targets=targets,
+                                         aim=aim, direction=None,
+                                         point=draft.point if aim == AimKind.BLAST else None)
             )  # fmt: skip
+            app.refresh_preview()
         app.refresh_hover()
 
 
@@ -147,6 +153,7 @@ class PointAt(Action):
     def perform(self, app: App) -> None:
         app.state = replace(app.state, pointer=self.pos)
         app.refresh_hover()
+        app.refresh_preview()
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,9 +286,18 @@ class Quick(Action):
     def perform(self, app: App) -> None:
         rules = app.require_turn()
         prompt = rules.prompt(app.game)
-        model = None if self.kind is IntentKind.END else _actor(app, prompt)
+        end = self.kind is IntentKind.END
+        model = app.state.selected if end else _actor(app, prompt)
         at = app.state.aro_at if prompt.reacting else None
-        Propose(Intent(self.kind, model, at=at)).perform(app)
+        weapon = None
+        if model is not None and self.kind is IntentKind.RELOAD:
+            weapons = app.scenario.model(model).weapons
+            weapon = weapons[app.state.weapon % len(weapons)] if weapons else None
+        draft = app.state.draft
+        path: tuple[Point, ...] = ()
+        if self.kind is IntentKind.TAKE_COVER and draft is not None and draft.kind == "move":
+            path = draft.points  # Take Cover along the path laid out (half the Move)
+        Propose(Intent(self.kind, model, path=path, weapon=weapon, at=at)).perform(app)
 
 
 @dataclass(frozen=True, slots=True)
@@ -302,7 +318,11 @@ class StartMove(Action):
 
 @dataclass(frozen=True, slots=True)
 class StartShoot(Action):
-    """S: shoot with the chosen weapon; click targets (an ARO's target is the mover)."""
+    """S: shoot with the chosen weapon; click targets (an ARO's target is the mover), a
+    point for a blast, or lay a template with the pointer and a click. B (`blind`):
+    the same, fired blind."""
+
+    blind: bool = False
 
     def perform(self, app: App) -> None:
         rules = app.require_turn()
@@ -316,9 +336,11 @@ class StartShoot(Action):
         targets: tuple[tuple[str, int], ...] = ()
         if prompt.reacting and prompt.mover is not None:
             targets = ((prompt.mover, burst),)
+        aim = rules.aim_kind(app.game, model, weapon).value
         draft = Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
-                      burst=burst, targets=targets)  # fmt: skip
-        app.state = replace(app.state, draft=draft, selected=model, message="")
+                      burst=burst, targets=targets, aim=aim, blind=self.blind)  # fmt: skip
+        app.state = replace(app.state, draft=draft, selected=model, message="", preview=None)
+        app.refresh_preview()
 
 
 @dataclass(frozen=True, slots=True)
@@ -366,8 +388,8 @@ class AddTarget(Action):
         if app.state.prompt is not None and app.state.prompt.reacting:
             raise Impossible(f"an ARO shoots at {app.state.prompt.mover}")
         targets: tuple[tuple[str, int], ...]
-        if not draft.targets:
-            targets = ((target.id, draft.burst),)
+        if not draft.targets or draft.burst <= 1:
+            targets = ((target.id, max(1, draft.burst)),)
         else:
             richest = max(range(len(draft.targets)), key=lambda i: draft.targets[i][1])
             dice = draft.targets[richest][1]
@@ -375,8 +397,53 @@ class AddTarget(Action):
                 raise Impossible(f"all {draft.burst} dice are assigned: - frees one")
             fewer = ((t, n - 1 if i == richest else n) for i, (t, n) in enumerate(draft.targets))
             targets = (*fewer, (target.id, 1))
-        new = replace(draft, targets=targets, focus=len(targets) - 1)
+        new = replace(draft, targets=targets, focus=len(targets) - 1, point=None)
         app.state = replace(app.state, draft=new, message="")
+        app.refresh_preview()
+
+
+@dataclass(frozen=True, slots=True)
+class AimPoint(Action):
+    """A click on the table with a blast drafted: aim the marker at that point."""
+
+    pos: Point
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or draft.aim != AimKind.BLAST:
+            return
+        point = app.state.view.to_table(*self.pos)
+        app.state = replace(app.state, draft=replace(draft, point=point, targets=()))
+        app.refresh_preview()
+        preview = app.state.preview
+        if preview is not None and preview.refused:
+            app.state = replace(app.state, draft=draft)
+            raise Impossible(preview.refused)
+        app.state = replace(app.state, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class LayTemplate(Action):
+    """A click with a template drafted: lay it toward the pointer, or say why not."""
+
+    pos: Point
+
+    def perform(self, app: App) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or draft.aim != AimKind.TEMPLATE:
+            return
+        point = app.state.view.to_table(*self.pos)
+        start = app.scenario.model(draft.model).at
+        if math.dist(point, start) < 1e-6:
+            raise Impossible("point the template away from the base")
+        direction = math.degrees(math.atan2(point[1] - start[1], point[0] - start[0]))
+        app.state = replace(app.state, draft=replace(draft, direction=direction))
+        app.refresh_preview()
+        preview = app.state.preview
+        if preview is not None and preview.refused:
+            app.state = replace(app.state, draft=replace(draft, direction=None))
+            raise Impossible(preview.refused)
+        app.state = replace(app.state, message="")
 
 
 @dataclass(frozen=True, slots=True)
@@ -420,19 +487,28 @@ class Confirm(Action):
             if not draft.points:
                 raise Impossible("click where to move first")
             intent = Intent(IntentKind.MOVE, draft.model, path=draft.points)
+        elif draft.aim == AimKind.TEMPLATE:
+            if draft.direction is None:
+                raise Impossible("point the template and click to lay it first")
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            direction=draft.direction, blind=draft.blind)  # fmt: skip
+        elif draft.aim == AimKind.BLAST and draft.point is not None and not draft.targets:
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            point=draft.point, blind=draft.blind)  # fmt: skip
         else:
             if not draft.targets:
-                raise Impossible("click an enemy to shoot at first")
+                what = "an enemy or a point" if draft.aim == AimKind.BLAST else "an enemy"
+                raise Impossible(f"click {what} to shoot at first")
             at = app.state.aro_at
             intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
-                            targets=draft.targets, at=at)  # fmt: skip
+                            targets=draft.targets, at=at, blind=draft.blind)  # fmt: skip
         Propose(intent).perform(app)
 
 
 @dataclass(frozen=True, slots=True)
 class CancelDraft(Action):
     def perform(self, app: App) -> None:
-        app.state = replace(app.state, draft=None, message="")
+        app.state = replace(app.state, draft=None, message="", preview=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -509,6 +585,14 @@ class StepAI(Action):
         app.follow_game(events)
 
 
+def _outline(origin: Point, direction: float, length: float, width: float) -> tuple[Point, ...]:
+    """A template's outline for its animation."""
+    from game.geometry.measures import teardrop
+
+    shape = teardrop(origin, direction, length, width)
+    return tuple((float(x), float(y)) for x, y in shape.exterior.coords)
+
+
 def timestamped(folder: Path) -> Path:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     path = folder / f"skirmish-{stamp}.png"
@@ -534,6 +618,11 @@ _DECLARE_KEYS: dict[int, Action] = {
     pygame.K_d: Quick(IntentKind.DODGE),
     pygame.K_i: Quick(IntentKind.IDLE),
     pygame.K_e: Quick(IntentKind.END),
+    pygame.K_a: Quick(IntentKind.AIM),
+    pygame.K_r: Quick(IntentKind.RELOAD),
+    pygame.K_c: Quick(IntentKind.TAKE_COVER),
+    pygame.K_u: Quick(IntentKind.STAND_UP),
+    pygame.K_b: StartShoot(blind=True),
     pygame.K_RETURN: Confirm(),
     pygame.K_KP_ENTER: Confirm(),
     pygame.K_BACKSPACE: DropWaypoint(),
@@ -618,9 +707,16 @@ class Idle(Handler):
                 if draft is not None and draft.kind == "move":
                     app.perform(AddWaypoint(event.pos))
                     return self
-                if draft is not None and draft.kind == "shoot" and model is not None:
-                    app.perform(AddTarget(model.id))
-                    return self
+                if draft is not None and draft.kind == "shoot":
+                    if draft.aim == AimKind.TEMPLATE:
+                        app.perform(LayTemplate(event.pos))
+                        return self
+                    if model is not None:
+                        app.perform(AddTarget(model.id))
+                        return self
+                    if draft.aim == AimKind.BLAST:
+                        app.perform(AimPoint(event.pos))
+                        return self
                 on_route = app.route_point(event.pos)
                 if on_route is not None and (model is None or draft is not None):
                     app.perform(PickRoutePoint(on_route))
@@ -729,6 +825,7 @@ class App:
         self.frames = 0
         self.ai_wait = 0
         self.ai_stuck = False
+        self._preview_key: tuple[object, ...] | None = None
         if session is not None:
             self.attach(session)
         elif game is not None:
@@ -786,7 +883,9 @@ class App:
 
     def restart_view(self) -> None:
         """Follow the game afresh (after undo or load): the log is its whole event log."""
-        self.state = replace(self.state, log=(), shots=(), draft=None, aro_at=None)
+        self.state = replace(
+            self.state, log=(), shots=(), effects=(), draft=None, aro_at=None, preview=None
+        )
         game = self.game
         events = list(getattr(game, "events", ()))
         self.follow_game(events, animate=False)
@@ -904,7 +1003,70 @@ class App:
             self.state = replace(state, hover=None, message=f"no ruling: {err}")
             return
         odds = self._odds(shooter.id, target.id, weapon)
-        self.state = replace(state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon))
+        risk = self._risk(shooter.id, target.id)
+        self.state = replace(
+            state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk)
+        )
+
+    def _risk(self, shooter: str, target: str) -> tuple[str, ...]:
+        """Who a miss may hit instead (Necromunda stray shots), nearest first."""
+        rules = self.rules
+        if rules is None:
+            return ()
+        try:
+            return tuple(rules.at_risk(self.game, shooter, target))
+        except (IllegalDeclaration, KeyError, ValueError):
+            return ()
+
+    def refresh_preview(self) -> None:
+        """Where the drafted blast or template would land: a blast at its target, its
+        point, or the pointer until one is chosen; a template toward the pointer until
+        it is laid. Asked of the rules only when what it depends on changes."""
+        state = self.state
+        draft = state.draft
+        rules = self.rules
+        if (
+            draft is None or draft.kind != "shoot" or draft.aim == AimKind.DIRECT
+            or rules is None or draft.weapon is None
+        ):  # fmt: skip
+            if state.preview is not None:
+                self.state = replace(state, preview=None)
+            self._preview_key = None
+            return
+        pointer = None
+        if state.pointer is not None and self.in_table(state.pointer):
+            pointer = state.view.to_table(*state.pointer)
+        target: str | None = None
+        point: Point | None = None
+        direction: float | None = None
+        if draft.aim == AimKind.TEMPLATE:
+            direction = draft.direction
+            start = self.scenario.model(draft.model).at
+            if direction is None and pointer is not None and math.dist(pointer, start) > 1e-6:
+                direction = math.degrees(math.atan2(pointer[1] - start[1], pointer[0] - start[0]))
+        elif draft.targets:
+            target = draft.targets[0][0]
+        elif draft.point is not None:
+            point = draft.point
+        elif pointer is not None:
+            under = self.model_at(state.pointer) if state.pointer is not None else None
+            if under is not None and under.side != self.scenario.model(draft.model).side:
+                target = under.id
+            else:
+                point = pointer
+        key = (id(self.game), draft.model, draft.weapon, draft.blind, target, point, direction)
+        if key == self._preview_key:
+            return
+        self._preview_key = key
+        try:
+            preview = rules.preview(
+                self.game, draft.model, draft.weapon, target=target, point=point,
+                direction=direction, blind=draft.blind,
+            )  # fmt: skip
+        except (IllegalDeclaration, KeyError, ValueError) as why:
+            self.state = replace(self.state, preview=None, message=f"no preview: {why}")
+            return
+        self.state = replace(self.state, preview=preview)
 
     def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
         """The rules' MODs, SV and exact odds for the hovered shot (none without a game)."""
@@ -923,11 +1085,13 @@ class App:
         if game is None:
             return
         now = game.state
+        before = {m.id: m.at for m in self.scenario.models}
         self.scenario = placed(self.base_scenario, now)
         state = self.state
         lines = dice_log.describe_all(events)
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
+        effects = dice_log.effects(events, before, EFFECT_FRAMES, _outline) if animate else []
         session = self.session
         prompt = session.prompt() if session is not None else None
         human = prompt is not None and not session.is_ai(prompt.side) if session else True
@@ -954,6 +1118,9 @@ class App:
             aro_at=state.aro_at if keep_point else None,
             markers=markers,
             shots=(*state.shots, *shots),
+            effects=(*state.effects, *effects),
+            preview=None,
+            keys_help=session.rules.keys_help if session else (),
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,
         )
@@ -999,7 +1166,8 @@ class App:
         self.frames += 1
 
     def tick(self) -> None:
-        """Per frame: shot lines fade, and the automatic player declares every few frames."""
+        """Per frame: shot lines fade, blasts, scatter paths, stray shots and templates
+        play on, and the automatic player declares every few frames."""
         if self.state.shots:
             shots = tuple(
                 replace(shot, frames=shot.frames - 1)
@@ -1007,6 +1175,13 @@ class App:
                 if shot.frames > 1
             )
             self.state = replace(self.state, shots=shots)
+        if self.state.effects:
+            effects = tuple(
+                replace(effect, frames=effect.frames - 1)
+                for effect in self.state.effects
+                if effect.frames > 1
+            )
+            self.state = replace(self.state, effects=effects)
         session = self.session
         if session is None or self.ai_stuck or not session.ai_due():
             self.ai_wait = 0

@@ -11,7 +11,7 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from game.render.link import describe_event
@@ -29,6 +29,22 @@ from game.sequencer.events import (
     TurnStarted,
     Wounded,
 )
+from game.sequencer.necromunda_types import (
+    AmmoChanged,
+    BlastPlaced,
+    BlastRemoved,
+    FirepowerRolled,
+    InjuryRolled,
+    Misfired,
+    PriorityRolled,
+    Scattered,
+    ScatterRolled,
+    StrayChecked,
+    TargetChanged,
+    TemplatePlaced,
+)
+
+Point = tuple[float, float]
 
 # What each die came to, shortened for the panel.
 RESULT_WORDS = {"critical": "crit", "success": "ok", "fail": "fail", "cancelled": "beaten"}
@@ -50,6 +66,29 @@ class Shot:
     target: str
     hit: bool
     frames: int
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An event animated on the table for `frames` more frames of `total`:
+
+    - "blast": a marker of `radius` flashing at `points[0]`;
+    - "scatter": the marker travelling from `points[0]` to `points[1]` (`gone`: it left
+      the table or was a dud);
+    - "stray": a shot line from `points[0]` to the bystander it hit at `points[1]`;
+    - "template": the template's outline `points` flashing."""
+
+    kind: str
+    points: tuple[Point, ...]
+    frames: int
+    total: int
+    radius: float = 0.0
+    gone: bool = False
+
+    @property
+    def progress(self) -> float:
+        """0 when it starts, 1 when it ends."""
+        return 1.0 - self.frames / max(1, self.total)
 
 
 def _declared(body: dict[str, object]) -> str:
@@ -104,6 +143,47 @@ def log_lines(event: object) -> list[LogLine]:
         return []
     if isinstance(event, Declared):
         return [LogLine(f"{event.side}: {_declared(event.declaration)}", "info")]
+    if isinstance(event, PriorityRolled):
+        faces = ", ".join(f"{side} {face}" for side, face in event.faces)
+        who = event.side or "a tie: again"
+        return [LogLine(f"round {event.turn} priority: {faces}: {who}", "turn")]
+    if isinstance(event, FirepowerRolled):
+        faces = " ".join(str(f) for f in event.faces)
+        return [LogLine(f"{event.model}: firepower {faces}: {event.holes} hits, "
+                        f"{event.ammo_symbols} ammo", "roll")]  # fmt: skip
+    if isinstance(event, StrayChecked):
+        result = "hit!" if event.hit else "missed"
+        return [LogLine(f"stray shot at {event.model}: D6 {event.face}: {result}",
+                        "hit" if event.hit else "info")]  # fmt: skip
+    if isinstance(event, BlastPlaced):
+        x, y = event.centre
+        why = f" ({event.reason})" if event.reason else ""
+        return [LogLine(f'{event.attacker}: {event.weapon} {event.diameter:g}" blast at '
+                        f"({x:.1f}, {y:.1f}){why}", "info")]  # fmt: skip
+    if isinstance(event, ScatterRolled):
+        face = "hit" if event.hit_face else "arrow"
+        return [LogLine(f"scatter die: {face}, D6 {event.distance}", "roll")]
+    if isinstance(event, Scattered):
+        x, y = event.end
+        where = "off the table" if event.left_table else f"to ({x:.1f}, {y:.1f})"
+        stop = f", stopped by {event.stopped_by}" if event.stopped_by else ""
+        return [LogLine(f'blast scatters {event.distance:.1f}" {where}{stop}', "hit")]
+    if isinstance(event, Misfired):
+        return [LogLine(f"{event.weapon} misfires: D6 {event.face}: {event.result}", "hit")]
+    if isinstance(event, BlastRemoved):
+        return [LogLine(f"{event.weapon} blast removed: {event.reason}", "info")]
+    if isinstance(event, TemplatePlaced):
+        under = ", ".join(event.under) or "nobody"
+        return [LogLine(f"{event.attacker}: {event.weapon} template at {event.direction:.0f}"
+                        f" degrees: {under}", "hit")]  # fmt: skip
+    if isinstance(event, TargetChanged):
+        return [LogLine(f"{event.attacker} shoots {event.target}, not {event.declared}: "
+                        f"{event.reason}", "state")]  # fmt: skip
+    if isinstance(event, InjuryRolled):
+        dice = ", ".join(f"{f} {r}" for f, r in zip(event.faces, event.results, strict=False))
+        return [LogLine(f"{event.model} {event.purpose}: {dice}", "wound")]
+    if isinstance(event, AmmoChanged):
+        return [LogLine(f"{event.model}'s {event.weapon}: {event.state}", "state")]
     if isinstance(event, GameEnded):
         who = event.winner or "nobody"
         return [LogLine(f"game over: {who} wins ({event.reason})", "turn")]
@@ -133,3 +213,29 @@ def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[
             seen.add(pair)
             out.append(Shot(pair[0], pair[1], pair in hits, frames))
     return out
+
+
+def effects(
+    events: Sequence[object], where: dict[str, Point], frames: int,
+    template: Callable[[Point, float, float, float], tuple[Point, ...]] | None = None,
+) -> list[Effect]:  # fmt: skip
+    """The animations of a blast (its marker, then its scatter path), stray shots that
+    hit a bystander, and flame templates. `where` is each model's position before the
+    events (the shooter's end of a stray line); `template` gives a template's outline."""
+    out: list[Effect] = []
+    radius = 0.0
+    for e in events:
+        if isinstance(e, BlastPlaced):
+            radius = e.diameter / 2
+            out.append(Effect("blast", (e.centre,), frames, frames, radius))
+        elif isinstance(e, Scattered):
+            out.append(Effect("scatter", (e.start, e.end), frames, frames, radius, e.left_table))
+        elif isinstance(e, Misfired) and e.result == "dud":
+            out.append(Effect("blast", (), frames, frames, radius, gone=True))
+        elif isinstance(e, StrayChecked) and e.hit:
+            if e.attacker in where and e.model in where:
+                out.append(Effect("stray", (where[e.attacker], where[e.model]), frames, frames))
+        elif isinstance(e, TemplatePlaced) and template is not None:
+            outline = template(e.origin, e.direction, e.length, e.width)
+            out.append(Effect("template", outline, frames, frames))
+    return [e for e in out if e.points]

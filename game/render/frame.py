@@ -14,7 +14,8 @@ import os
 from dataclasses import dataclass, field
 
 from game.render import style
-from game.render.play_rules import Marker
+from game.render.dice_log import Effect
+from game.render.play_rules import AimKind, Marker, Preview
 from game.render.ranges import profile_summary, range_rings, weapon_summary
 from game.render.state import AppState, Draft, Hover, Point, Ruler, Size, panel_width
 from game.render.table import draw_grid, draw_models, draw_scenery, font, side_colours
@@ -49,6 +50,14 @@ SHOT_HIT: Colour = (255, 60, 40)
 SHOT_MISS: Colour = (235, 235, 210)
 DEAD: Colour = (120, 120, 120)
 WOUND: Colour = (220, 30, 30)
+BLAST: Colour = (255, 120, 20)
+SCATTER: Colour = (255, 200, 120)
+REFUSED: Colour = (230, 50, 50)
+UNDER_FOE: Colour = (255, 60, 40)
+UNDER_FRIEND: Colour = (80, 200, 255)
+RISK: Colour = (255, 150, 220)
+FLAME: Colour = (255, 110, 0)
+TAG: Colour = (60, 60, 140)
 LOG_SHOWN = 30  # log entries considered for the panel (the oldest drop first)
 
 
@@ -75,7 +84,18 @@ class LayerCache:
         return self.surface
 
 
-MARKER_WORDS = {"unconscious": "UNC", "prone": "PRONE", "dead": "DEAD"}
+MARKER_WORDS = {
+    "unconscious": "UNC",
+    "prone": "PRONE",
+    "dead": "DEAD",
+    "pinned": "PINNED",
+    "seriously-injured": "SER.INJ",
+    "out-of-action": "OOA",
+    "engaged": "ENGAGED",
+}
+GONE = ("dead", "out-of-action")  # greyed and crossed
+DOWN = ("unconscious", "seriously-injured")  # greyed
+LYING = ("prone", "pinned")  # a bar across the base
 
 
 def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
@@ -86,25 +106,41 @@ def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
     for model in scenario.models:
         marker = markers.get(model.id) or Marker(model.state or "normal")
         status = marker.status or "normal"
-        if status == "normal" and not marker.wounds:
+        if status == "normal" and not marker.wounds and not marker.tags:
             continue
         cx, cy = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
-        if status in ("dead", "unconscious"):
-            pygame.draw.circle(surface, DEAD, (cx, cy), r * (1.0 if status == "dead" else 0.8))
+        if status in GONE or status in DOWN:
+            pygame.draw.circle(surface, DEAD, (cx, cy), r * (1.0 if status in GONE else 0.8))
             pygame.draw.circle(surface, style.INK, (cx, cy), r, 2)
-        if status == "dead":
+        if status in GONE:
             k = r * 0.6
             pygame.draw.line(surface, style.INK, (cx - k, cy - k), (cx + k, cy + k), 3)
             pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
+        if status in LYING:
+            pygame.draw.line(surface, style.INK, (cx - r, cy), (cx + r, cy), 5)
+            pygame.draw.line(surface, (200, 120, 20), (cx - r, cy), (cx + r, cy), 3)
         words = [] if status == "normal" else [MARKER_WORDS.get(status, status.upper())]
-        if marker.wounds and status != "dead":
+        if marker.wounds and status not in GONE:
             words.append(f"{marker.wounds}W")
-        image = font(15).render(" ".join(words), True, (255, 255, 255))
-        box = image.get_rect(bottomleft=(round(cx + r * 0.6), round(cy - r * 0.6)))
-        colour = WOUND if status in ("normal", "unconscious", "dead") else (200, 120, 20)
-        pygame.draw.rect(surface, DEAD if status == "dead" else colour, box.inflate(4, 2))
-        surface.blit(image, box)
+        top = round(cy - r * 0.6)
+        if words:
+            image = font(15).render(" ".join(words), True, (255, 255, 255))
+            box = image.get_rect(bottomleft=(round(cx + r * 0.6), top))
+            colour = WOUND if status in ("normal", *DOWN, *GONE) else (200, 120, 20)
+            pygame.draw.rect(surface, DEAD if status in GONE else colour, box.inflate(4, 2))
+            surface.blit(image, box)
+            top = box.top - 2
+        # Counters and flags (flesh wounds, aimed, out of ammo, jammed, blaze) stack above.
+        for tag in marker.tags if status not in GONE else ():
+            image = font(14).render(tag, True, (255, 255, 255))
+            box = image.get_rect(bottomleft=(round(cx + r * 0.6), top))
+            colour = TAG if tag != "done" else DEAD
+            if tag.startswith(("no ammo", "jam", "BLAZE")):
+                colour = (170, 60, 20)
+            pygame.draw.rect(surface, colour, box.inflate(4, 2))
+            surface.blit(image, box)
+            top = box.top - 2
 
 
 def _display_ready() -> bool:
@@ -167,6 +203,10 @@ def panel_lines(
         out.extend(PanelLine(t, colour, 16) for t in _wrap(text, 44))
     if state.message:
         out.extend(PanelLine(t, WARN, 18) for t in _wrap(state.message, 40))
+    preview = state.preview
+    if preview is not None:
+        under = ", ".join(preview.under) or "nobody"
+        out.extend(PanelLine(t, BLAST, 16) for t in _wrap(f"under it: {under}", 44))
     draft = state.draft
     if draft is not None:
         out.extend(PanelLine(t, DRAFT, 16, gap=4) for t in _wrap(draft_text(draft), 44))
@@ -202,6 +242,9 @@ def panel_lines(
     out.append(PanelLine("Odds", DIM, 18, gap=8))
     if state.hover is not None and state.hover.odds:
         out.extend(PanelLine(t, size=16) for line in state.hover.odds for t in _wrap(line, 46))
+        if state.hover.risk:
+            risk = "at risk of a stray shot: " + ", ".join(state.hover.risk)
+            out.extend(PanelLine(t, RISK, 16) for t in _wrap(risk, 46))
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
     else:
@@ -226,7 +269,21 @@ def draft_text(draft: Draft) -> str:
         if draft.allowance is not None:
             moved += f' of {draft.allowance:g}" ({draft.left or 0:.1f}" left)'
         return f"{draft.model} moves {moved}: click points, Backspace undoes one, Enter"
+    blind = " blind" if draft.blind else ""
+    if draft.aim == AimKind.TEMPLATE:
+        laid = "laid: Enter" if draft.direction is not None else "point it and click to lay it"
+        return f"{draft.model} fires{blind} {draft.weapon} (template): {laid}"
+    if draft.aim == AimKind.BLAST:
+        if draft.targets:
+            aimed = f"at {draft.targets[0][0]}: Enter"
+        elif draft.point is not None:
+            aimed = f"at ({draft.point[0]:.1f}, {draft.point[1]:.1f}): Enter"
+        else:
+            aimed = "click an enemy or a point"
+        return f"{draft.model} fires{blind} {draft.weapon} (blast) {aimed}"
     dice = ", ".join(f"{t} x{n}" for t, n in draft.targets) or "click an enemy"
+    if draft.burst <= 1:
+        return f"{draft.model} shoots{blind} {draft.weapon}: {dice}; Enter"
     return f"{draft.model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
 
 
@@ -253,20 +310,34 @@ def _wrap(text: str, width: int) -> list[str]:
     return lines
 
 
-def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache) -> None:
-    """The side panel at the right edge of `surface` (rendered again only when it changes)."""
+COMMON_HELP = (
+    "Ctrl+S/O save/load · drag base: ruler · wheel zoom",
+    "right-drag pan · Tab/1-9 weapon · F12 shot · Q quit",
+)
+
+
+def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,
+               keys_help: tuple[str, ...] = ()) -> None:  # fmt: skip
+    """The side panel at the right edge of `surface` (rendered again only when it changes).
+    `keys_help`: the rule system's declaration keys (default: Infinity's)."""
     width = panel_width(surface.get_size())
     height = surface.get_height()
+    helps = (*keys_help, *COMMON_HELP) if keys_help else HELP
+    lines = (*lines, PanelLine("\x00".join(helps), size=0))  # the help is part of the key
     if cache.surface is None or cache.lines != lines or cache.height != height:
         panel = pygame.Surface((width, height))
         panel.fill(PANEL_BG)
         pygame.draw.line(panel, PANEL_RULE, (0, 0), (0, height))
         bottom = height - 8
-        for text in reversed(HELP):
+        for text in reversed(helps):
             image = font(16).render(text, True, DIM)
             bottom -= image.get_height() + 2
             panel.blit(image, (14, bottom))
-        images = [(line, font(line.size).render(line.text, True, line.colour)) for line in lines]
+        images = [
+            (line, font(line.size).render(line.text, True, line.colour))
+            for line in lines
+            if line.size
+        ]
         # Too tall: the oldest dice log lines give way first.
         total = 12 + sum(line.gap + image.get_height() + 2 for line, image in images)
         while total > bottom - 4 and any(line.log for line, _ in images):
@@ -473,6 +544,117 @@ def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, targ
     pygame.draw.line(surface, SHOT_HIT if hit else SHOT_MISS, a, b, 3)
 
 
+def _translucent(surface: pygame.Surface, colour: Colour, alpha: int,
+                 points: list[tuple[float, float]]) -> None:  # fmt: skip
+    """A filled polygon at `alpha`, blended on a patch the size of its bounds."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    w, h = math.ceil(max(xs)) - left + 2, math.ceil(max(ys)) - top + 2
+    area = pygame.Rect(left, top, w, h).clip(surface.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return
+    patch = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.polygon(patch, (*colour, alpha), [(x - area.left, y - area.top) for x, y in points])
+    surface.blit(patch, area.topleft)
+
+
+def _disc(surface: pygame.Surface, colour: Colour, alpha: int, centre: Point,
+          radius: float) -> None:  # fmt: skip
+    r = max(1, round(radius))
+    area = pygame.Rect(round(centre[0]) - r, round(centre[1]) - r, 2 * r + 1, 2 * r + 1)
+    clipped = area.clip(surface.get_rect())
+    if clipped.width <= 0 or clipped.height <= 0:
+        return
+    patch = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.circle(patch, (*colour, alpha), (r, r), r)
+    surface.blit(patch, area.topleft)
+
+
+def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
+                 shooter: str, view: View) -> None:  # fmt: skip
+    """The blast marker with its scatter ring, or the template, and who is under it (red
+    rings: enemies, blue: friends); red throughout with the reason when it is refused."""
+    refused = bool(preview.refused)
+    colour = REFUSED if refused else (BLAST if preview.kind == AimKind.BLAST else FLAME)
+    centre = view.to_screen(*preview.centre)
+    if preview.kind == AimKind.BLAST:
+        radius = preview.radius * view.scale
+        _disc(surface, colour, 90, centre, radius)
+        pygame.draw.circle(surface, colour, centre, max(radius, 2), 2)
+        pygame.draw.circle(surface, style.INK, centre, 3)
+        if preview.scatter:
+            ring = (preview.scatter + preview.radius) * view.scale
+            pygame.draw.circle(surface, SCATTER, centre, ring, 1)
+            _label(surface, f'scatter up to {preview.scatter:g}"',
+                   (centre[0], centre[1] + ring + 12), SCATTER, 15)  # fmt: skip
+        label_at = (centre[0], centre[1] - radius - 16)
+    else:
+        points = [view.to_screen(*p) for p in preview.outline]
+        if len(points) >= 3:
+            _translucent(surface, colour, 90, points)
+            pygame.draw.polygon(surface, colour, points, 2)
+        far = max(points, key=lambda p: math.dist(p, centre)) if points else centre
+        label_at = far
+    side = scenario.model(shooter).side
+    for model_id in preview.under:
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        _ring(surface, UNDER_FRIEND if model.side == side else UNDER_FOE, model, view, 3, 3.0)
+    text = preview.refused if refused else f"under it: {len(preview.under)}"
+    _label(surface, text[:60], label_at, REFUSED if refused else colour, 16)
+
+
+def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],
+              view: View) -> None:  # fmt: skip
+    """The fighters a miss may hit instead, numbered nearest the shooter first."""
+    for index, model_id in enumerate(risk, 1):
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        _ring(surface, RISK, model, view, 2, 6.0)
+        x, y = view.to_screen(*model.at)
+        r = model.radius * view.scale
+        _label(surface, f"stray {index}", (x, y + r + 14), RISK, 14)
+
+
+def draw_effect(surface: pygame.Surface, effect: Effect, view: View) -> None:
+    """One frame of an event's animation (game.render.dice_log.Effect)."""
+    t = effect.progress
+    fade = max(40, round(200 * (1.0 - t)))
+    if effect.kind == "blast":
+        centre = view.to_screen(*effect.points[0])
+        radius = effect.radius * view.scale * (0.6 + 0.4 * min(1.0, t * 3))
+        _disc(surface, BLAST, fade, centre, radius)
+        pygame.draw.circle(surface, BLAST, centre, max(radius, 2), 2)
+    elif effect.kind == "scatter":
+        a = view.to_screen(*effect.points[0])
+        b = view.to_screen(*effect.points[1])
+        k = min(1.0, t * 1.5)  # travels in the first two thirds, then rests
+        now = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        _dashed(surface, SCATTER, a, now, 2, 6.0)
+        radius = effect.radius * view.scale
+        if effect.gone and k >= 1.0:
+            _label(surface, "off the table", now, REFUSED, 16)
+        else:
+            _disc(surface, BLAST, fade, now, radius)
+            pygame.draw.circle(surface, BLAST, now, max(radius, 2), 2)
+    elif effect.kind == "stray":
+        a = view.to_screen(*effect.points[0])
+        b = view.to_screen(*effect.points[1])
+        pygame.draw.line(surface, style.INK, a, b, 5)
+        pygame.draw.line(surface, RISK, a, b, 3)
+        _label(surface, "stray shot", b, RISK, 15)
+    elif effect.kind == "template":
+        points = [view.to_screen(*p) for p in effect.points]
+        if len(points) >= 3:
+            _translucent(surface, FLAME, fade, points)
+            pygame.draw.polygon(surface, FLAME, points, 2)
+
+
 def draw_ruler(surface: pygame.Surface, ruler: Ruler, view: View) -> None:
     a = view.to_screen(*ruler.start)
     b = view.to_screen(*ruler.end)
@@ -505,12 +687,17 @@ def draw_frame(
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
         draw_draft(table, scenario, state.draft, state.pointer, view)
+    if state.preview is not None and state.draft is not None:
+        draw_preview(table, scenario, state.preview, state.draft.model, view)
     for shot in sorted(state.shots, key=lambda shot: shot.hit):  # hits on top
         draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
+    for effect in state.effects:
+        draw_effect(table, effect, view)
     if state.selected is not None:
         _ring(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
         draw_ruling(table, scenario, state.hover, view, engine_loaded)
+        draw_risk(table, scenario, state.hover.risk, view)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
-    draw_panel(surface, panel_lines(scenario, state, provider_name), cache.panel)
+    draw_panel(surface, panel_lines(scenario, state, provider_name), cache.panel, state.keys_help)

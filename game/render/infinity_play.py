@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.infinity import SimpleInfinityPlayer
+from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer
 from game.errors import IllegalDeclaration
-from game.render.play_rules import Intent, IntentKind, Marker, Prompt
+from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
 from game.rules.infinity.data import InfinityWeapon
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -57,14 +57,28 @@ def roll_text(roll: AttackRoll) -> list[str]:
     return lines
 
 
+NOT_INFINITY = frozenset(
+    {IntentKind.AIM, IntentKind.RELOAD, IntentKind.TAKE_COVER, IntentKind.STAND_UP}
+)
+
+
 class InfinityRules:
     """The `PlayRules` adapter of Infinity (game.sequencer.infinity)."""
 
     name = "infinity"
 
-    def __init__(self, engine: InfinityEngine) -> None:
+    keys_help = (
+        "M move · S shoot · D dodge · I idle · E end turn",
+        "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
+    )
+
+    def __init__(self, engine: InfinityEngine, policy: str = "careful") -> None:
         self.engine = engine
-        self.ai = SimpleInfinityPlayer(engine)
+        self.ai: SimpleInfinityPlayer | CarefulInfinityPlayer
+        if policy == "simple":
+            self.ai = SimpleInfinityPlayer(engine)
+        else:
+            self.ai = CarefulInfinityPlayer(engine)
 
     @staticmethod
     def _state(game: Game) -> InfinityState:
@@ -110,6 +124,12 @@ class InfinityRules:
         state = self._state(game)
         if awaiting.kind == "over":
             raise IllegalDeclaration("the game is over")
+        if intent.kind in NOT_INFINITY:
+            raise IllegalDeclaration(
+                f"Infinity has no {intent.kind.value} here: M move, S shoot, D dodge, I idle"
+            )
+        if intent.blind or intent.point is not None or intent.direction is not None:
+            raise IllegalDeclaration("Infinity shoots at troopers here: S and click an enemy")
         if intent.kind is IntentKind.END:
             if awaiting.kind != "order":
                 raise IllegalDeclaration("finish the Order in progress before ending the turn")
@@ -199,3 +219,22 @@ class InfinityRules:
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+    def aim_kind(self, game: Game, model: str, weapon: str) -> AimKind:
+        return AimKind.DIRECT
+
+    def preview(
+        self,
+        game: Game,
+        model: str,
+        weapon: str,
+        *,
+        target: str | None = None,
+        point: Point | None = None,
+        direction: float | None = None,
+        blind: bool = False,
+    ) -> Preview | None:
+        return None
+
+    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
+        return ()

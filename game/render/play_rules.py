@@ -9,8 +9,8 @@ splits, the odds of a shot, the markers on each base and what the automatic play
 would declare.
 
 `rules_for(game)` picks the adapter by the game's engine; a new rule system on the
-sequencer (Necromunda) adds its adapter module and one branch there, and the window
-plays it unchanged.
+sequencer adds its adapter module and one branch there (Necromunda did: blasts at a
+point, flame templates, stray shots), and the window plays it unchanged.
 
 No pygame here.
 """
@@ -30,12 +30,27 @@ class IntentKind(StrEnum):
     DODGE = "dodge"
     IDLE = "idle"
     END = "end"
+    AIM = "aim"
+    RELOAD = "reload"
+    TAKE_COVER = "take-cover"
+    STAND_UP = "stand-up"
+
+
+class AimKind(StrEnum):
+    """How a weapon is pointed: at models (`DIRECT`), a marker at a model or a point
+    (`BLAST`), or a template laid in a direction from the base (`TEMPLATE`)."""
+
+    DIRECT = "direct"
+    BLAST = "blast"
+    TEMPLATE = "template"
 
 
 @dataclass(frozen=True, slots=True)
 class Intent:
     """What the player means, before the rules name it. `targets` are (model, dice);
-    `at` is the point of the opponent's route a reaction is taken at (None: its end)."""
+    `at` is the point of the opponent's route a reaction is taken at (None: its end);
+    `point` a blast aimed at the table, `direction` a template's heading in degrees;
+    `blind` a shot fired blind (Necromunda Blind Fire)."""
 
     kind: IntentKind
     model: str | None = None
@@ -43,6 +58,9 @@ class Intent:
     weapon: str | None = None
     targets: tuple[tuple[str, int], ...] = ()
     at: Point | None = None
+    point: Point | None = None
+    direction: float | None = None
+    blind: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,11 +88,33 @@ class Prompt:
 
 @dataclass(frozen=True, slots=True)
 class Marker:
-    """What is drawn on a base: its state and the wounds it has taken of how many."""
+    """What is drawn on a base: its state, the wounds it has taken of how many, and
+    short tags for counters and flags (pinned, flesh wounds, out of ammo, blaze...)."""
 
     status: str
     wounds: int = 0
     vitality: int = 0
+    tags: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Preview:
+    """Where a blast marker or a template would land, before the shot is declared.
+
+    Blast: `centre` and `radius` of the marker, `scatter` the radius a miss may carry
+    it (a ring around the centre). Template: `outline` is its polygon, `direction` its
+    heading. `under` are the models it would hit (friend and foe); `refused` says why
+    this placement is illegal ("" when it is legal)."""
+
+    kind: AimKind
+    centre: Point
+    radius: float = 0.0
+    scatter: float = 0.0
+    outline: tuple[Point, ...] = ()
+    direction: float | None = None
+    under: tuple[str, ...] = ()
+    refused: str = ""
+    target: str | None = None
 
 
 class PlayRules(Protocol):
@@ -109,6 +149,33 @@ class PlayRules(Protocol):
         """What the automatic player declares now."""
         ...
 
+    def aim_kind(self, game: Any, model: str, weapon: str) -> AimKind:
+        """How `weapon` is pointed (direct fire, a blast marker or a template)."""
+        ...
+
+    def preview(
+        self,
+        game: Any,
+        model: str,
+        weapon: str,
+        *,
+        target: str | None = None,
+        point: Point | None = None,
+        direction: float | None = None,
+        blind: bool = False,
+    ) -> Preview | None:
+        """Where a blast or template would land and who is under it (None: direct fire)."""
+        ...
+
+    def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
+        """Models a miss may hit instead (Necromunda stray shots), nearest first."""
+        ...
+
+    @property
+    def keys_help(self) -> tuple[str, ...]:
+        """The declaration keys this rule system takes, for the panel's help lines."""
+        ...
+
 
 def rules_for(game: Any) -> PlayRules | None:
     """The adapter for `game`'s rule system, or None when the table cannot play it."""
@@ -121,4 +188,10 @@ def rules_for(game: Any) -> PlayRules | None:
         from game.render.infinity_play import InfinityRules
 
         return InfinityRules(engine)
+    from game.sequencer.necromunda import NecromundaEngine
+
+    if isinstance(engine, NecromundaEngine):
+        from game.render.necromunda_play import NecromundaRules
+
+        return NecromundaRules(engine)
     return None

@@ -11,8 +11,8 @@ import math
 from dataclasses import dataclass, replace
 
 from game.render import style
-from game.render.dice_log import LogLine, Shot
-from game.render.play_rules import Marker, Prompt
+from game.render.dice_log import Effect, LogLine, Shot
+from game.render.play_rules import Marker, Preview, Prompt
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -34,6 +34,7 @@ class Hover:
     lines: tuple[str, ...]
     odds: tuple[str, ...] = ()
     weapon: str | None = None
+    risk: tuple[str, ...] = ()  # models a miss may hit instead, nearest the shooter first
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +52,9 @@ class Ruler:
 class Draft:
     """A declaration being laid out: a move path (`points` after `start`, against
     `allowance` inches) or a shot (`targets` as (model, dice) of `burst`; `focus` is
-    the target +/- move dice to or from)."""
+    the target +/- move dice to or from). A shot's `aim` is how the weapon is pointed
+    (game.render.play_rules.AimKind): a blast may take a `point` instead of a target, a
+    template takes a `direction`; `blind` is a shot fired blind."""
 
     kind: str  # "move" | "shoot"
     model: str
@@ -63,6 +66,10 @@ class Draft:
     targets: tuple[tuple[str, int], ...] = ()
     focus: int = 0
     at: Point | None = None  # a reaction's point on the opponent's route
+    aim: str = "direct"
+    point: Point | None = None
+    direction: float | None = None
+    blind: bool = False
 
     @property
     def length(self) -> float:
@@ -96,6 +103,9 @@ class AppState:
     aro_at: Point | None = None  # the point of the mover's route a reaction is taken at
     markers: tuple[tuple[str, Marker], ...] = ()
     shots: tuple[Shot, ...] = ()
+    effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
+    preview: Preview | None = None  # where the drafted blast or template would land
+    keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
 
     @property
     def table_size(self) -> Size:

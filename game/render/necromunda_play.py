@@ -1,0 +1,404 @@
+"""Necromunda on the interactive table: intents become `Act` and `EndActivation`
+declarations; blasts and flame templates are previewed before the shot; the hover
+shows the hit roll's modifiers and target number, cover, the exact odds of a hit,
+Seriously Injured and Out of Action, and the fighters a miss may hit instead.
+
+A Standing fighter may turn when activated (Necromunda), so a shot or a template as
+its first action turns it to face the aim: the hover, the preview and the declaration
+all see the fighter turned, as `skirmish shoot` does.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, attack_outcome
+from game.errors import IllegalDeclaration
+from game.geometry import BodyId, Table
+from game.geometry.measures import blast_hits, teardrop, template_hits
+from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
+from game.rules.necromunda.data import NecromundaWeapon
+from game.rules.necromunda.odds import hit_chance
+from game.sequencer.declarations import Declaration
+from game.sequencer.game import Game
+from game.sequencer.necromunda import NecromundaEngine
+from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
+from game.sequencer.necromunda_types import (
+    AIMED,
+    FLESH_WOUNDS,
+    OUT_OF_ACTION,
+    PRONE,
+    READY,
+    UPRIGHT,
+    Act,
+    Action,
+    EndActivation,
+    NecromundaState,
+)
+from game.sequencer.sight import Cover
+
+Point = tuple[float, float]
+
+SCATTER_REACH = 6.0  # Necromunda: a missed blast scatters D6 inches (seed 004)
+STATUS_SHOWN = {"standing": "normal"}
+COVER_WORDS = {Cover.NONE: "none", Cover.PARTIAL: "partial", Cover.TOTAL: "full"}
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{p:.0%}"
+
+
+def _short(weapon: str) -> str:
+    """A weapon's name short enough for a tag on a base ("Heavy stubber" -> "Hea.stu")."""
+    words = weapon.replace("(", "").replace(")", "").split()
+    if len(words) == 1:
+        return words[0][:7]
+    return ".".join(w[:3] for w in words[:2])
+
+
+class NecromundaRules:
+    """The `PlayRules` adapter of Necromunda (game.sequencer.necromunda)."""
+
+    name = "necromunda"
+    keys_help = (
+        "M move · S shoot · A aim · R reload · C take cover",
+        "U stand up · B blind fire · E end activation",
+        "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
+    )
+
+    def __init__(self, engine: NecromundaEngine, policy: str = "careful") -> None:
+        self.engine = engine
+        self.ai: SimpleNecromundaPlayer
+        if policy == "simple":
+            self.ai = SimpleNecromundaPlayer(engine)
+        else:
+            self.ai = CarefulNecromundaPlayer(engine)
+        self._table: tuple[NecromundaState, Table] | None = None
+
+    # -- helpers ---------------------------------------------------------------------
+
+    @staticmethod
+    def _state(game: Game) -> NecromundaState:
+        state = game.state
+        assert isinstance(state, NecromundaState)
+        return state
+
+    def table(self, state: NecromundaState) -> Table:
+        """The table with the fighters as they stand (kept while the state is the same)."""
+        if self._table is None or self._table[0] is not state:
+            self._table = (state, self.engine.table_at(state))
+        return self._table[1]
+
+    def _weapon(self, model: str, name: str) -> NecromundaWeapon:
+        return self.engine.weapon(model, name)
+
+    def may_turn(self, game: Game, model: str) -> bool:
+        """A Standing fighter turns as it activates: before its first action only."""
+        awaiting = game.awaiting()
+        m = game.state.model(model)
+        return awaiting.kind == "activate" and model in awaiting.models and m.status in UPRIGHT
+
+    def _turned(
+        self, game: Game, model: str, facing: float | None
+    ) -> tuple[NecromundaState, float | None]:
+        """The state with `model` facing `facing` when it may turn now (and the turn)."""
+        state = self._state(game)
+        m = state.model(model)
+        if facing is None or not self.may_turn(game, model):
+            return state, None
+        facing = round(facing, 6)
+        if abs(facing - m.facing) < 1e-9:
+            return state, None
+        return state.with_model(m.replace(facing=facing)), facing
+
+    def _facing_to(self, game: Game, model: str, aim: Point | None) -> float | None:
+        m = game.state.model(model)
+        if aim is None or math.dist(aim, m.at) < 1e-9:
+            return None
+        return heading(m.at, aim)
+
+    # -- the PlayRules interface -------------------------------------------------------
+
+    def prompt(self, game: Game) -> Prompt:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        side = awaiting.side
+        if awaiting.kind == "over" or state.finished:
+            winner = state.winner or "nobody (a draw)"
+            return Prompt(None, "over", (), f"game over: {winner} wins")
+        if awaiting.kind == "activate":
+            text = (
+                f"{side}: activate a Ready fighter ({len(awaiting.models)} ready): "
+                "M move, S shoot, A aim, R reload, C cover, U stand up, B blind fire, "
+                "E pass"
+            )
+            return Prompt(side, "activate", awaiting.models, text)
+        model = awaiting.models[0]
+        left = state.actions_left
+        status = state.model(model).status
+        text = (
+            f"{model} ({status}): {left} action{'s' if left != 1 else ''} left; "
+            "E ends the activation"
+        )
+        return Prompt(side, "action", awaiting.models, text)
+
+    def declaration(self, game: Game, intent: Intent) -> Declaration:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        if awaiting.kind == "over":
+            raise IllegalDeclaration("the game is over")
+        if intent.kind in (IntentKind.DODGE, IntentKind.IDLE):
+            raise IllegalDeclaration(
+                f"Necromunda has no {intent.kind.value}: E ends the activation"
+            )
+        if intent.kind is IntentKind.END:
+            if awaiting.kind == "action":
+                return EndActivation()
+            if intent.model is None:
+                raise IllegalDeclaration("select a Ready fighter to pass with")
+            self._check_ready(awaiting.models, intent.model)
+            return EndActivation(intent.model)
+        if intent.model is None:
+            raise IllegalDeclaration("select a fighter first")
+        if awaiting.kind == "activate":
+            self._check_ready(awaiting.models, intent.model)
+        elif intent.model != state.activating:
+            raise IllegalDeclaration(f"{state.activating} is activating: E ends its activation")
+        m = state.model(intent.model)
+        turn: float | None = None
+        kind = intent.kind
+        if kind is IntentKind.MOVE:
+            action = Action.crawl(*intent.path) if m.status in PRONE else Action.move(*intent.path)
+        elif kind is IntentKind.TAKE_COVER:
+            action = Action.take_cover(*intent.path)
+        elif kind is IntentKind.AIM:
+            action = Action.aim()
+        elif kind is IntentKind.STAND_UP:
+            action = Action.stand_up()
+        elif kind is IntentKind.RELOAD:
+            action = Action.reload(self._to_reload(game, intent))
+        else:
+            action, turn = self._shot(game, intent)
+        return Act(m.id, action, turn_to=turn)
+
+    def _check_ready(self, ready: tuple[str, ...], model: str) -> None:
+        if model not in ready:
+            names = ", ".join(ready) or "none"
+            raise IllegalDeclaration(f"{model} is not a Ready fighter of the active side ({names})")
+
+    def _to_reload(self, game: Game, intent: Intent) -> str:
+        """The chosen weapon; if it has ammo, the first weapon that is out of it."""
+        assert intent.model is not None
+        weapons = self.engine.weapons[intent.model]
+        if not weapons:
+            raise IllegalDeclaration(f"{intent.model} has no weapons")
+        flags = game.state.model(intent.model).flags
+        empty = [w for w in weapons if f"out-of-ammo:{w}" in flags]
+        if intent.weapon in empty or not empty:
+            return intent.weapon or weapons[0]
+        return empty[0]
+
+    def _shot(self, game: Game, intent: Intent) -> tuple[Action, float | None]:
+        assert intent.model is not None
+        if intent.weapon is None:
+            raise IllegalDeclaration("choose a weapon to shoot with")
+        weapon = self._weapon(intent.model, intent.weapon)
+        kind = self.aim_kind(game, intent.model, weapon.name)
+        target = intent.targets[0][0] if intent.targets else None
+        if kind is AimKind.TEMPLATE:
+            if intent.direction is None:
+                raise IllegalDeclaration(f"{weapon.name} is a template: point it and click")
+            turn = None if intent.blind else self._turned(game, intent.model, intent.direction)[1]
+            return Action.flame(weapon.name, round(intent.direction, 6), blind=intent.blind), turn
+        if kind is AimKind.BLAST and intent.point is not None and target is None:
+            aim: Point | None = intent.point
+        else:
+            if target is None:
+                what = "an enemy or a point" if kind is AimKind.BLAST else "an enemy"
+                raise IllegalDeclaration(f"click {what} to shoot at first")
+            aim = game.state.model(target).at
+        turn = None
+        if not intent.blind:
+            turn = self._turned(game, intent.model, self._facing_to(game, intent.model, aim))[1]
+        point = intent.point if target is None else None
+        return Action.shoot(weapon.name, target, at=point, blind=intent.blind), turn
+
+    def allowance(self, game: Game, model: str) -> float | None:
+        m = game.state.model(model)
+        move = float(self.engine.profiles[model].m)
+        if m.status == OUT_OF_ACTION:
+            return None
+        if m.status in PRONE:
+            return move / 2  # Necromunda: a Prone fighter Crawls half its Move
+        return move
+
+    def path_start(self, game: Game, model: str) -> Point:
+        return game.state.model(model).at
+
+    def burst(self, game: Game, model: str, weapon: str) -> int:
+        return 1
+
+    def aim_kind(self, game: Game, model: str, weapon: str) -> AimKind:
+        w = self._weapon(model, weapon)
+        if w.is_template:
+            return AimKind.TEMPLATE
+        if w.blast_diameter is not None:
+            return AimKind.BLAST
+        return AimKind.DIRECT
+
+    def preview(
+        self,
+        game: Game,
+        model: str,
+        weapon: str,
+        *,
+        target: str | None = None,
+        point: Point | None = None,
+        direction: float | None = None,
+        blind: bool = False,
+    ) -> Preview | None:
+        w = self._weapon(model, weapon)
+        kind = self.aim_kind(game, model, weapon)
+        if kind is AimKind.DIRECT:
+            return None
+        engine = self.engine
+        if kind is AimKind.TEMPLATE:
+            if direction is None:
+                return None
+            state, _ = (self._state(game), None) if blind else self._turned(game, model, direction)
+            action = Action.flame(w.name, direction, blind=blind)
+            me = state.model(model)
+            r = engine.profiles[model].radius
+            ang = math.radians(direction)
+            origin = (me.at[0] + r * math.cos(ang), me.at[1] + r * math.sin(ang))
+            shape = teardrop(origin, direction, engine.flame.length, engine.flame.width)
+            table = self.table(state)
+            under = template_hits(
+                table, origin, direction, engine.flame.length, engine.flame.width,
+                exclude=(BodyId(model),),
+            )  # fmt: skip
+            outline = tuple((float(x), float(y)) for x, y in shape.exterior.coords)
+            return Preview(
+                AimKind.TEMPLATE, origin, outline=outline, direction=direction,
+                under=tuple(str(b) for b in under), refused=self._refused(state, model, action),
+            )  # fmt: skip
+        aim = game.state.model(target).at if target is not None else point
+        if aim is None:
+            return None
+        state = self._state(game)
+        if not blind:
+            state, _ = self._turned(game, model, self._facing_to(game, model, aim))
+        diameter = w.blast_diameter
+        assert diameter is not None
+        centre, _ = engine.blast_centre(state, model, w, aim)
+        under = blast_hits(self.table(state), centre, diameter / 2)
+        at = None if target is not None else point
+        action = Action.shoot(w.name, target, at=at, blind=blind)
+        return Preview(
+            AimKind.BLAST, centre, radius=diameter / 2, scatter=SCATTER_REACH,
+            under=tuple(str(b) for b in under), refused=self._refused(state, model, action),
+            target=target,
+        )  # fmt: skip
+
+    def _refused(self, state: NecromundaState, model: str, action: Action) -> str:
+        try:
+            self.engine.check_shot(state, model, action)
+        except IllegalDeclaration as why:
+            return str(why)
+        return ""
+
+    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
+        state = self._state(game)
+        try:
+            return tuple(self.engine.at_risk(state, shooter, target))
+        except (IllegalDeclaration, KeyError):
+            return ()
+
+    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+        engine = self.engine
+        w = self._weapon(shooter, weapon)
+        kind = self.aim_kind(game, shooter, weapon)
+        victim = game.state.model(target)
+        if kind is AimKind.TEMPLATE:
+            odds = self.hit_odds(w, target, 1.0, 0, game)
+            return [
+                f"{w.name}: a template, no hit roll: S and point it",
+                f"under it, {target}: {odds}",
+            ]
+        state, turn = self._turned(game, shooter, self._facing_to(game, shooter, victim.at))
+        plan = engine.hit_plan(state, shooter, w, target=target)
+        bs = engine.profiles[shooter].bs
+        mods = ", ".join(f"{m.source} {m.value:+d}" for m in plan.modifiers) or "none"
+        total = sum(m.value for m in plan.modifiers)
+        lines = [f"{w.name} at {target}"]
+        if turn is not None:
+            lines.append(f"{shooter} turns to face {target} as it activates")
+        lines.append(f"MODs: {mods}")
+        if plan.need > 6:
+            lines.append(
+                f"BS {bs}+ {total:+d} -> {plan.need}+: improbable: a 6, then {max(bs, 2)}+"
+            )
+        else:
+            lines.append(f"BS {bs}+ {total:+d} -> {plan.need}+ to hit")
+        seen = engine.sighting(state, shooter, target)
+        lines.append(f"cover: {COVER_WORDS.get(seen.cover, str(seen.cover))}")
+        if plan.out_of_range:
+            reach = engine.long_range(shooter, w)
+            lines.append(f'out of range: {plan.distance:.1f}" > {reach:g}" (a miss)')
+        why = engine.why_not_target(state, shooter, target, ARC)
+        if why:
+            lines.append(f"no shot: {why}")
+            return lines
+        chance = 0.0 if plan.out_of_range else float(_hit(bs, bs - plan.need))
+        bonus = 0
+        if kind is AimKind.BLAST:
+            centre, _ = engine.blast_centre(state, shooter, w, victim.at)
+            bonus = SAVE_BONUS.get(engine.cover_from_point(state, centre, target), 0)
+        lines.append(f"{target}: {self.hit_odds(w, target, chance, bonus, game)}")
+        risk = self.at_risk(game, shooter, target)
+        if risk and kind is AimKind.DIRECT:
+            lines.append(f"stray shots may hit: {', '.join(risk)}")
+        elif kind is AimKind.BLAST:
+            lines.append('a miss scatters up to 6" (not in the odds)')
+        return lines
+
+    def hit_odds(self, w: NecromundaWeapon, target: str, chance: float, bonus: int,
+                 game: Game) -> str:  # fmt: skip
+        """ "hit p · seriously injured p · out of action p", exact (game.ai.necromunda's
+        `attack_outcome`, from game.rules.necromunda.odds). `chance`: the hit roll's."""
+        hit, si, ooa = attack_outcome(self.engine, w, game.state.model(target), chance, bonus)
+        return f"hit {_pct(hit)} · seriously injured {_pct(si)} · out of action {_pct(ooa)}"
+
+    def markers(self, game: Game) -> dict[str, Marker]:
+        out: dict[str, Marker] = {}
+        for m in game.state.models:
+            tags: list[str] = []
+            flesh = m.marker(FLESH_WOUNDS)
+            if flesh:
+                tags.append(f"FW{flesh}")
+            if AIMED in m.flags:
+                tags.append("AIM")
+            for flag in sorted(m.flags):
+                if flag.startswith("out-of-ammo:"):
+                    tags.append(f"no ammo {_short(flag.split(':', 1)[1])}")
+                elif flag.startswith("jammed:"):
+                    tags.append(f"jam {_short(flag.split(':', 1)[1])}")
+            if m.marker("blaze") or "blaze" in m.flags:
+                tags.append("BLAZE")
+            if m.status != OUT_OF_ACTION and READY not in m.flags:
+                tags.append("done")
+            status = STATUS_SHOWN.get(m.status, m.status)
+            out[m.id] = Marker(status, m.wounds, self.engine.profiles[m.id].w, tuple(tags))
+        return out
+
+    def choose(self, game: Game) -> Any:
+        return self.ai.choose(game.state, game.awaiting())
+
+
+def _hit(bs: int, modifier: int) -> float:
+    return float(hit_chance(bs, modifier))

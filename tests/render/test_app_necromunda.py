@@ -1,0 +1,358 @@
+"""Necromunda on the table with mouse and keyboard (SDL dummy driver): activations and
+actions, a blast aimed at a point with its preview, a flame template refused outside
+the vision arc, ending an activation, undo, save and load; the hover's target number
+against `skirmish shoot --json`; markers on the bases; the automatic player."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Iterator
+from dataclasses import replace
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.geometry.measures import blast_hits
+from game.render import frame
+from game.render.app import AI_FRAMES, App
+from game.render.play_rules import AimKind, Marker
+from game.render.session import SAVE_NAME, Session
+from game.scenario import load_scenario
+from game.sequencer.declarations import decode
+from game.sequencer.necromunda_types import (
+    Act,
+    ActionKind,
+    BlastPlaced,
+    EndActivation,
+)
+
+Write = Callable[..., Path]
+Point = tuple[float, float]
+
+GAME = """
+[scenario]
+name = "Four in the sump"
+ruleset = "necromunda"
+table = [24, 24]
+turns = 2
+
+[[scenery]]
+id = "wall"
+kind = "wall"
+height = 3.0
+line = [[14, 6], [14, 10]]
+thickness = 0.4
+
+[[side]]
+id = "orlock"
+player = "human"
+
+[[side]]
+id = "escher"
+player = "human"
+
+[[model]]
+id = "grenadier"
+side = "orlock"
+profile = "grenadier"
+at = [8, 20]
+facing = -90
+
+[[model]]
+id = "flamer"
+side = "orlock"
+profile = "champion-flamer"
+at = [16, 20]
+facing = -90
+
+[[model]]
+id = "e1"
+side = "escher"
+profile = "ganger"
+at = [8, 8]
+facing = 90
+
+[[model]]
+id = "e2"
+side = "escher"
+profile = "ganger"
+at = [10, 8]
+facing = 90
+
+[[model]]
+id = "e3"
+side = "escher"
+profile = "ganger"
+at = [16, 8]
+facing = 90
+"""
+SEED = 2  # orlock wins the first priority roll
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.event.clear()
+    yield
+    if pygame.display.get_init():
+        pygame.event.clear()
+
+
+def at(app: App, point: Point) -> tuple[int, int]:
+    x, y = app.state.view.to_screen(*point)
+    return round(x), round(y)
+
+
+def base(app: App, model_id: str) -> tuple[int, int]:
+    return at(app, app.scenario.model(model_id).at)
+
+
+def point_at(app: App, pos: tuple[int, int]) -> None:
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    app.frame()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    point_at(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame()
+
+
+def press(app: App, *keys: int, mod: int = 0) -> None:
+    for k in keys:
+        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+        pygame.event.post(event)
+    app.frame()
+
+
+def panel(app: App) -> str:
+    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
+
+
+def awaiting(app: App) -> tuple[str | None, str]:
+    assert app.session is not None
+    now = app.session.game.awaiting()
+    return now.side, now.kind
+
+
+def test_a_necromunda_game_by_mouse_and_keyboard(
+    write_scenario: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    path = write_scenario(GAME, header=False)
+    scenario = load_scenario(path)
+    session = Session.start(scenario, seed=SEED)
+    app = App(scenario, session=session)
+    assert app.session is not None and app.session.rules.name == "necromunda"
+    assert awaiting(app) == ("orlock", "activate")
+    assert "activate a Ready fighter" in panel(app)
+    assert "A aim · R reload · C take cover" in " ".join(app.state.keys_help)
+
+    # Dodge is Infinity's: refused with the reason.
+    click(app, base(app, "grenadier"))
+    press(app, pygame.K_d)
+    assert app.state.message.startswith("Necromunda has no dodge")
+
+    # The grenadier moves 3" (M 5): M, a click, Enter.
+    press(app, pygame.K_m)
+    click(app, at(app, (8.0, 13.0)))  # 7": too far
+    assert "too far" in app.state.message
+    click(app, at(app, (8.0, 17.0)))
+    assert app.state.draft is not None and app.state.draft.left == pytest.approx(2.0, abs=0.05)
+    press(app, pygame.K_RETURN)
+    assert awaiting(app) == ("orlock", "action")
+    assert app.scenario.model("grenadier").at == pytest.approx((8.0, 17.0), abs=0.02)
+    assert "1 action left" in panel(app)
+
+    # Its second action: the frag launcher (a Blast) at a point between two Escher.
+    press(app, pygame.K_s)
+    draft = app.state.draft
+    assert draft is not None and draft.aim == AimKind.BLAST
+    point_at(app, at(app, (12.0, 12.0)))  # the marker follows the pointer until a click
+    follow = app.state.preview
+    assert follow is not None and follow.centre == pytest.approx((12.0, 12.0), abs=0.1)
+    aim: Point = (9.0, 9.0)
+    click(app, at(app, aim))
+    preview = app.state.preview
+    assert app.state.draft is not None and app.state.draft.point is not None
+    assert math.dist(app.state.draft.point, aim) < 0.1
+    assert preview is not None and preview.kind is AimKind.BLAST and not preview.refused
+    assert preview.radius == pytest.approx(1.5) and preview.scatter == pytest.approx(6.0)
+    engine = app.session.game.engine  # type: ignore[attr-defined]
+    table = engine.table_at(app.session.game.state)
+    expected = {str(b) for b in blast_hits(table, preview.centre, 1.5)}
+    assert set(preview.under) == expected == {"e1", "e2"}
+    assert "under it: e1, e2" in panel(app)
+    # Drawn: the marker shades the table around the centre, the under-rings are red.
+    with_preview = app.draw().copy()
+    saved = app.state
+    app.state = replace(app.state, preview=None)
+    without = app.draw().copy()
+    app.state = saved
+    probe = at(app, (preview.centre[0] + 0.9, preview.centre[1]))
+    assert with_preview.get_at(probe)[:3] != without.get_at(probe)[:3]
+    press(app, pygame.K_RETURN)
+    game = app.session.game
+    placed = [e for e in game.events if isinstance(e, BlastPlaced)]
+    assert placed and placed[-1].centre == pytest.approx(preview.centre, abs=0.01)
+    last = game.declarations[-1]
+    assert isinstance(last, Act) and last.action.kind is ActionKind.SHOOT
+    assert last.action.at is not None and last.action.target is None
+    assert any(e.kind == "blast" for e in app.state.effects)  # animated, never blocking
+    assert awaiting(app)[0] == "escher"  # two actions: the activation is over
+
+    # Escher passes with e3 (E with a Ready fighter selected).
+    click(app, base(app, "e3"))
+    press(app, pygame.K_e)
+    assert isinstance(app.session.game.declarations[-1], EndActivation)
+
+    # The flamer moves up, then its template pointed back is outside the 90 degree arc.
+    if awaiting(app) == ("orlock", "activate"):
+        click(app, base(app, "flamer"))
+        press(app, pygame.K_m)
+        click(app, at(app, (16.0, 17.0)))
+        press(app, pygame.K_RETURN)
+        assert awaiting(app) == ("orlock", "action")
+        press(app, pygame.K_s)
+        assert app.state.draft is not None and app.state.draft.aim == AimKind.TEMPLATE
+        point_at(app, at(app, (16.0, 22.0)))
+        behind = app.state.preview
+        assert behind is not None and behind.kind is AimKind.TEMPLATE
+        assert "vision arc" in behind.refused and len(behind.outline) > 3
+        click(app, at(app, (16.0, 22.0)))
+        assert "vision arc" in app.state.message
+        assert app.state.draft is not None and app.state.draft.direction is None
+        press(app, pygame.K_RETURN)
+        assert app.state.message.startswith("point the template")
+        point_at(app, at(app, (16.0, 10.0)))  # ahead: legal, e3 under its far end?
+        ahead = app.state.preview
+        assert ahead is not None and not ahead.refused
+        press(app, pygame.K_ESCAPE)
+        assert app.state.preview is None
+        press(app, pygame.K_e)  # ends the activation
+        assert isinstance(app.session.game.declarations[-1], EndActivation)
+
+    # Undo takes back the last declaration; redo puts it back.
+    count = len(app.session.game.declarations)
+    events = list(app.session.game.events)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "undone"
+    assert len(app.session.game.declarations) == count - 1
+    press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.session.game.events == events
+
+    # Markers on the bases follow the game's states and flags.
+    final = app.session.game
+    markers = dict(app.state.markers)
+    for m in final.state.models:
+        shown = "normal" if m.status == "standing" else m.status
+        assert markers[m.id].status == shown
+    assert "done" in markers["grenadier"].tags  # it has activated this round
+
+    # Save and load.
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved_file = tmp_path / SAVE_NAME
+    data = json.loads(saved_file.read_text())
+    assert data["seed"] == SEED and data["scenario"] == str(path)
+    assert [decode(d) for d in data["declarations"]] == final.declarations
+    assert data["events"] == final.log()
+    other = App(scenario, session=Session.start(scenario, seed=9))
+    press(other, pygame.K_o, mod=pygame.KMOD_CTRL)
+    assert other.state.message == f"loaded {SAVE_NAME}"
+    assert other.session is not None and other.session.game.state == final.state
+    assert main(["play", "--load", str(saved_file), "--frames", "2", "--screenshot", "n.png"]) == 0
+
+
+def test_hover_shows_the_target_number_skirmish_shoot_gives(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(GAME, header=False)
+    for weapon in ("Stub gun", "Grenade launcher (frag)"):
+        args = ["shoot", str(path), "--attacker", "grenadier", "--target", "e1"]
+        assert main([*args, "--weapon", weapon, "--json"]) == 0
+        report = json.loads(capsys.readouterr().out)
+        roll = next(r for r in report["rolls"] if r["purpose"].startswith("hit roll"))
+        scenario = load_scenario(path)
+        app = App(scenario, session=Session.start(scenario, seed=SEED))
+        click(app, base(app, "grenadier"))
+        index = scenario.model("grenadier").weapons.index(weapon)
+        press(app, pygame.K_1 + index)
+        point_at(app, base(app, "e1"))
+        hover = app.state.hover
+        assert hover is not None and hover.weapon == weapon and hover.odds
+        text = panel(app)
+        assert f"-> {roll['target']}+" in text
+        assert "MODs:" in text and "cover: none" in text
+        assert "seriously injured" in text and "out of action" in text
+
+
+def test_stray_shot_risk_is_highlighted_nearest_first(write_scenario: Write) -> None:
+    # e2 stands just off the line from the grenadier to e1: at risk of a stray shot.
+    text = GAME.replace("at = [10, 8]", "at = [8.9, 12]")
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    click(app, base(app, "grenadier"))
+    press(app, pygame.K_3)  # the stub gun
+    point_at(app, base(app, "e1"))
+    hover = app.state.hover
+    assert hover is not None and hover.risk == ("e2",)
+    assert "at risk of a stray shot: e2" in panel(app)
+    surface = app.draw()
+    x, y = base(app, "e2")
+    edge = scenario.model("e2").radius * app.state.view.scale + 6
+    row = [surface.get_at((round(x + edge) - k, y))[:3] for k in range(4)]
+    assert frame.RISK in row  # its ring
+
+
+def test_markers_and_flags_are_drawn_on_the_bases(write_scenario: Write) -> None:
+    text = GAME.replace("at = [16, 8]\nfacing = 90", 'at = [16, 8]\nfacing = 90\nstate = "pinned"')
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    markers = dict(app.state.markers)
+    assert markers["e3"].status == "pinned"
+    surface = app.draw()
+    x, y = base(app, "e3")
+    assert surface.get_at((x, y))[:3] == (200, 120, 20)  # the prone bar across the base
+    # Flags become tags: out of ammo and jammed weapons, flesh wounds.
+    game = app.session.game  # type: ignore[union-attr]
+    m = game.state.model("e1")
+    flagged = m.replace(flags=m.flags | {"out-of-ammo:Lasgun", "jammed:Stub gun"})
+    game.state = game.state.with_model(flagged.with_marker("flesh-wounds", 1))
+    tags = app.session.rules.markers(game)["e1"].tags  # type: ignore[union-attr]
+    assert {"FW1", "no ammo Lasgun", "jam Stu.gun"} <= set(tags)
+    before = app.draw().copy()
+    app.follow_game([])
+    assert isinstance(dict(app.state.markers)["e1"], Marker)
+    after = app.draw()
+    x, y = base(app, "e1")
+    r = round(scenario.model("e1").radius * app.state.view.scale)
+    beside = [(x + r + dx, y - r - dy) for dx in range(0, 40, 3) for dy in range(0, 40, 3)]
+    assert any(after.get_at(p)[:3] == frame.TAG for p in beside)  # the FW1 tag
+    assert not any(before.get_at(p)[:3] == frame.TAG for p in beside)
+
+
+def test_the_computer_plays_a_necromunda_side(write_scenario: Write) -> None:
+    text = GAME.replace('id = "escher"\nplayer = "human"', 'id = "escher"\nplayer = "ai"')
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    assert app.session is not None
+    for _ in range(400):
+        prompt = app.state.prompt
+        assert prompt is not None
+        if prompt.over:
+            break
+        if prompt.side == "orlock":
+            if prompt.kind == "activate":
+                click(app, base(app, prompt.models[0]))
+            press(app, pygame.K_e)
+        else:
+            app.run(frames=app.frames + AI_FRAMES)
+    assert app.session.game.state.finished
+    declared = app.session.game.declarations
+    assert any(isinstance(d, Act) and d.model.startswith("e") for d in declared)
+    assert any(isinstance(d, EndActivation) for d in declared)
