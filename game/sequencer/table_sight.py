@@ -125,8 +125,33 @@ class TableSight:
             self._cache[key] = table
         return table
 
+    def _corridor_key(
+        self, placements: Mapping[str, Placement], shooter: str, target: str
+    ) -> tuple[object, ...]:
+        """What a sighting depends on: the two models and, where models block, every
+        other model whose base reaches into the box around the two bases (no sight
+        line between them leaves it). Scenery never moves."""
+        a, b = self._body(placements, shooter), self._body(placements, target)
+        lo_x = min(a.at[0] - a.radius, b.at[0] - b.radius)
+        hi_x = max(a.at[0] + a.radius, b.at[0] + b.radius)
+        lo_y = min(a.at[1] - a.radius, b.at[1] - b.radius)
+        hi_y = max(a.at[1] + a.radius, b.at[1] + b.radius)
+        inside: list[tuple[str, Point]] = []
+        if self.models_block:
+            for body_id, body in self._bodies.items():
+                if body_id in (a.id, b.id):
+                    continue
+                p = placements.get(body_id)
+                if p is not None and not p.present:
+                    continue
+                x, y = p.at if p is not None else body.at
+                r = body.radius
+                if lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r:
+                    inside.append((body_id, (x, y)))
+        return (shooter, a.at, a.facing, target, b.at, b.facing, tuple(inside))
+
     def sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
-        key = (self._key(placements), shooter, target)
+        key = self._corridor_key(placements, shooter, target)
         found = self._sightings.get(key)
         if found is None:
             found = self._sighting(placements, shooter, target)
