@@ -12,7 +12,11 @@ Four figures:
 - played frame: the Infinity demo with a game attached (the largest demo may be a rule
   system the table only views): the hover's MODs, SV and exact odds in the panel, a
   shot being aimed, a shot line animating, state markers; and the odds computation
-  (once per hovered pair and weapon).
+  (once per hovered pair and weapon);
+- necromunda frame: the Necromunda demo with a game attached, the grenadier's frag
+  launcher drafted at a point with its blast preview (marker, scatter ring, who is
+  under it), an enemy hovered with the target number, odds and stray-shot risk, a
+  scatter animation playing; and the preview's computation (once per pointer move).
 
 Run: SDL_VIDEODRIVER=dummy python benchmarks/bench_frame.py [SCENARIO]
 """
@@ -35,7 +39,7 @@ import pygame
 
 from game.paths import SCENARIOS_DIR
 from game.render.app import App, Measure, PointAt, Select, StartShoot
-from game.render.dice_log import Shot
+from game.render.dice_log import Effect, Shot
 from game.render.frame import draw_frame
 from game.render.session import Session
 from game.scenario import Scenario, load_scenario
@@ -134,6 +138,47 @@ def main() -> None:
     print(f"played frame (infinity demo, game, odds, aiming, shot line): median {ms:.2f} ms "
           f"({verdict} the {BUDGET_MS:g} ms budget)")  # fmt: skip
     print(f"hover odds (once per hovered pair and weapon): median {odds_ms:.2f} ms")
+    necro, preview_ms = necromunda_frames()
+    ms = median_ms(necro)
+    verdict = "within" if ms < BUDGET_MS else "OVER"
+    print(f"necromunda frame (blast preview, hover odds, scatter animation): median "
+          f"{ms:.2f} ms ({verdict} the {BUDGET_MS:g} ms budget)")  # fmt: skip
+    print(f"blast preview (once per pointer move): median {preview_ms:.2f} ms")
+
+
+def necromunda_frames() -> tuple[list[float], float]:
+    """Frame times of the Necromunda demo with a blast previewed, and the preview's time."""
+    scenario = load_scenario(SCENARIOS_DIR / "necromunda-demo.toml")
+    session = Session.start(scenario, seed=2)
+    app = staged_app(scenario, session)
+    grenadier = next(m for m in scenario.models if "Grenade launcher (frag)" in m.weapons)
+    enemy = next(m for m in scenario.models if m.side != grenadier.side)
+    view = app.state.view
+    app.perform(Select(grenadier.id))
+    app.perform(PointAt(view.to_screen(*enemy.at)))
+    assert app.state.hover is not None and app.state.hover.odds
+    app.perform(StartShoot())
+    point = (enemy.at[0] + 1.0, enemy.at[1] + 1.0)
+    app.perform(PointAt(view.to_screen(*point)))
+    assert app.state.preview is not None, "the frame must show a blast preview"
+    scatter = Effect("scatter", (point, (point[0] + 3, point[1] + 2)), 10**6, 2 * 10**6, 1.5)
+    app.state = replace(app.state, effects=(scatter,))
+    surface = app.surface
+    times: list[float] = []
+    for i in range(FRAMES):
+        app.state = replace(app.state, message=f"frame {i % 2}")
+        t0 = time.perf_counter()
+        draw_frame(surface, app.scenario, app.state, app.cache,
+                   engine_loaded=True, provider_name=app.provider.name)  # fmt: skip
+        times.append(time.perf_counter() - t0)
+    rules = session.rules
+    previews: list[float] = []
+    for k in range(20):
+        t0 = time.perf_counter()
+        rules.preview(session.game, grenadier.id, "Grenade launcher (frag)",
+                      point=(point[0] + k * 0.05, point[1]))  # fmt: skip
+        previews.append(time.perf_counter() - t0)
+    return times, median_ms(previews)
 
 
 def played_frames() -> tuple[list[float], float]:

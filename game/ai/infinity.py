@@ -168,11 +168,17 @@ WORTH_WOUND = 0.3
 RISK_WEIGHT = 1.0  # harm taken counts as much as harm dealt
 PROGRESS = 0.04  # per inch closer to the nearest enemy, for a move with no shot
 MOVE_ANGLES = (0, 45, -45, 90, -90)
-MOVERS = 3  # troopers (nearest the enemy first) whose moves are weighed each Order
+MOVERS = 2  # troopers (nearest the enemy first) whose moves are weighed each Order
 
 
-def harm(odds: dict[str, float]) -> float:
-    """Expected worth of what happens to one trooper (exact_odds' figures)."""
+WORTH_FINISH = 0.1  # killing a trooper already Unconscious: it no longer scores anyway
+
+
+def harm(odds: dict[str, float], down: bool = False) -> float:
+    """Expected worth of what happens to one trooper (exact_odds' figures); `down`: it is
+    Unconscious already, out of the fight and of the score."""
+    if down:
+        return WORTH_FINISH * odds["dead"]
     wounded_only = max(0.0, odds["wounded"] - odds["unconscious"] - odds["dead"])
     return (
         WORTH_DEAD * odds["dead"]
@@ -260,7 +266,8 @@ class CarefulInfinityPlayer(SimpleInfinityPlayer):
                     continue
                 if odds is None:
                     continue
-                value = harm(odds[t.id]) - RISK_WEIGHT * harm(odds[m.id])
+                down = not self.engine.can_act(t)
+                value = harm(odds[t.id], down) - RISK_WEIGHT * harm(odds[m.id])
                 if best is None or value > best[0]:
                     best = (value, weapon)
             if best is None:

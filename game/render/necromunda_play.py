@@ -78,7 +78,7 @@ class NecromundaRules:
             self.ai = SimpleNecromundaPlayer(engine)
         else:
             self.ai = CarefulNecromundaPlayer(engine)
-        self._table: tuple[NecromundaState, Table] | None = None
+        self._table: tuple[object, Table] | None = None
 
     # -- helpers ---------------------------------------------------------------------
 
@@ -89,9 +89,11 @@ class NecromundaRules:
         return state
 
     def table(self, state: NecromundaState) -> Table:
-        """The table with the fighters as they stand (kept while the state is the same)."""
-        if self._table is None or self._table[0] is not state:
-            self._table = (state, self.engine.table_at(state))
+        """The table with the fighters where they stand (kept while none moves or falls:
+        a fighter turning to aim does not change it)."""
+        key = tuple((m.id, m.at, m.status) for m in state.models)
+        if self._table is None or self._table[0] != key:
+            self._table = (key, self.engine.table_at(state))
         return self._table[1]
 
     def _weapon(self, model: str, name: str) -> NecromundaWeapon:
