@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from game.render.table import default_view, draw_title, save_png, table_picture
 
 if TYPE_CHECKING:
-    from game.commands.lof import LofRuling
     from game.scenario import Scenario
+    from game.scenario.ruling import LofRuling
 
 import pygame
 

@@ -5,7 +5,7 @@ The window does not compute lines of fire itself. It asks a `RulingProvider` onc
 and draws it: the witness line (or a red "no line of fire" line), the blocking pieces,
 and the provider's own text lines in the panel. Any object with these members will do;
 the line-of-fire engine in `game.geometry` plugs in through `default_provider()`, which
-gives `game.commands.lof.LofProvider` (the ruling `skirmish lof` prints).
+gives `game.scenario.ruling.LofProvider` (the ruling `skirmish lof` prints).
 
 No pygame here: providers are plain rules code and tests call them directly.
 """
@@ -106,7 +106,7 @@ def default_provider() -> RulingProvider:
     """The line-of-fire engine (`skirmish lof`'s own `LofProvider`, so the table shows
     exactly the ruling the command prints), else the distance-only stand-in."""
     try:
-        from game.commands.lof import LofProvider
+        from game.scenario.ruling import LofProvider
     except ImportError:
         return DistanceOnly()
     return LofProvider()

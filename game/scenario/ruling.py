@@ -1,0 +1,171 @@
+"""Line-of-fire rulings on a loaded scenario, as people read them: the geometry's
+answer read through the scenario's rule system (cover, Infinity's minimum patch, Open
+Rebellion's squad cover). `skirmish lof` prints them; the table window shows them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.geometry import Sight, Table, sight
+from game.geometry.table import MM_PER_INCH
+from game.rules.infinity.cover import MIN_PATCH_KEY, has_lof
+from game.rules.infinity.cover import read_cover as infinity_cover
+from game.rules.necromunda.cover import read_cover as necromunda_cover
+from game.rules.open_rebellion.cover import squad_cover
+from game.rules.registry import Ruleset
+from game.scenario.scenario import Scenario
+from game.scenario.tables import table_from_scenario
+
+Point = tuple[float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class LofRuling:
+    """One ruling as people read it (and as the table's `Ruling` protocol asks)."""
+
+    attacker: str
+    target: str
+    ruleset: str
+    sight: Sight
+    cover: str
+    reason: str
+    min_patch_mm: float = 0.0  # Infinity: the smallest patch of silhouette that gives LoF
+
+    @property
+    def lof(self) -> bool:
+        return has_lof(self.sight, self.min_patch_mm) if self.min_patch_mm else self.sight.lof
+
+    @property
+    def sliver_only(self) -> bool:
+        """A clear sight line exists but less than the minimum patch is seen."""
+        return self.sight.in_arc and self.sight.clear and not self.lof
+
+    @property
+    def in_arc(self) -> bool:
+        return self.sight.in_arc
+
+    @property
+    def witness(self) -> tuple[Point, Point] | None:
+        w = self.sight.witness
+        return None if w is None else ((w.start.x, w.start.y), (w.end.x, w.end.y))
+
+    @property
+    def blockers(self) -> tuple[str, ...]:
+        return self.sight.blockers
+
+    @property
+    def visible_fraction(self) -> float:
+        return self.sight.visible_fraction if self.sight.clear else 0.0
+
+    @property
+    def distance(self) -> float:
+        return self.sight.distance
+
+    def to_json(self) -> dict[str, Any]:
+        w = self.sight.witness
+        return {
+            "attacker": self.attacker,
+            "target": self.target,
+            "ruleset": self.ruleset,
+            "lof": self.lof,
+            "in_arc": self.in_arc,
+            "clear_sight_line": self.sight.clear,
+            "witness": None
+            if w is None
+            else {
+                "from": [round(w.start.x, 6), round(w.start.y, 6), round(w.start.z, 6)],
+                "to": [round(w.end.x, 6), round(w.end.y, 6), round(w.end.z, 6)],
+            },
+            "blockers": list(self.blockers),
+            "visible_fraction": round(self.visible_fraction, 4),
+            "visible_patch_mm": round(self.sight.visible_patch * MM_PER_INCH, 2),
+            "hidden_by": list(self.sight.hidden_by),
+            "cover": self.cover,
+            "reason": self.reason,
+            "distance": round(self.distance, 4),
+        }
+
+    def lines(self) -> list[str]:
+        """The ruling in words, one fact a line."""
+        s = self.sight
+        verdict = "yes" if self.lof else "no"
+        why = ""
+        if not s.in_arc:
+            why = " (target outside the attacker's arc)"
+        elif not s.clear:
+            why = f" (blocked by {', '.join(s.blockers) or 'scenery'})"
+        elif self.sliver_only:
+            seen = s.visible_patch * MM_PER_INCH
+            size = f"{self.min_patch_mm:g}x{self.min_patch_mm:g} mm"
+            why = f" (only a sliver seen: largest patch {seen:.1f} mm, needs {size})"
+        out = [
+            f"{self.attacker} -> {self.target} ({self.ruleset})",
+            f"line of fire: {verdict}{why}",
+        ]
+        out.append(f"in arc: {'yes' if s.in_arc else 'no'}")
+        if s.witness is not None:
+            a, b = s.witness.start, s.witness.end
+            start = f'({a.x:.2f}, {a.y:.2f}) at {a.z:.2f}"'
+            out.append(f'witness: {start} -> ({b.x:.2f}, {b.y:.2f}) at {b.z:.2f}"')
+        hidden = (
+            f" (the rest hidden by {', '.join(s.hidden_by)})" if s.hidden_by and s.clear else ""
+        )
+        out.append(f"visible: {self.visible_fraction:.0%}{hidden}")
+        out.append(f"cover: {self.reason}")
+        out.append(f'distance: {self.distance:.2f}" edge to edge')
+        return out
+
+
+def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRuling:
+    """The ruling for one attacker and one target under the scenario's rule system."""
+    rs: Ruleset = scenario.ruleset
+    arc, block = rs.arc_degrees, rs.models_block
+    s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
+    min_patch = 0.0
+    if rs.name == "infinity":
+        # FACTS 3.5: a minimum patch of the silhouette must be seen (assets rule value)
+        min_patch = scenario.rule_values.get(MIN_PATCH_KEY, 0.0)
+        ic = infinity_cover(table, s, min_patch)
+        level, reason = ic.level.value, ic.reason
+    elif rs.name == "necromunda":
+        nc = necromunda_cover(s)
+        level, reason = nc.level.value, nc.reason
+    else:
+        # Open Rebellion: cover belongs to the unit, by the majority of its models
+        unit = table.body(target).unit
+        mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [s.target]
+        sights = [
+            s if m == s.target else sight(table, attacker, m, arc_degrees=arc, models_block=block)
+            for m in mates
+        ]
+        sc = squad_cover(table, sights)
+        level, reason = sc.level.label, sc.reason
+        if unit is not None:
+            reason = f"{reason} (unit {unit})"
+    return LofRuling(attacker, target, rs.name, s, level, reason, min_patch)
+
+
+class LofProvider:
+    """The line-of-fire engine as a ruling provider for the interactive table."""
+
+    name = "line of fire"
+    engine_loaded = True
+
+    def __init__(self) -> None:
+        self._tables: dict[int, tuple[Scenario, Table]] = {}
+
+    def _table(self, scenario: Scenario) -> Table:
+        cached = self._tables.get(id(scenario))
+        if cached is None or cached[0] is not scenario:
+            cached = (scenario, table_from_scenario(scenario))
+            self._tables = {id(scenario): cached}
+        return cached[1]
+
+    def rule(self, scenario: Scenario, shooter_id: str, target_id: str) -> LofRuling:
+        return rule(scenario, self._table(scenario), shooter_id, target_id)
+
+    def describe(self, scenario: Scenario, ruling: Any) -> list[str]:
+        if isinstance(ruling, LofRuling):
+            return ruling.lines()[1:]
+        return [str(ruling.reason)]
