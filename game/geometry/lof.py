@@ -643,6 +643,25 @@ def lines_of_fire(
     return out
 
 
+def clear_lines(
+    table: Table, pairs: Sequence[tuple[Body, Body]], *, models_block: bool = True
+) -> list[bool]:
+    """Whether some clear sight line joins each pair of bodies (no arc, no visible
+    fraction): the cheap question, exact, asked for many pairs at once.
+
+    The bodies may stand anywhere, for instance one model at the points of its route:
+    the table's models with the same ids are left out of the way, and the answer is
+    `line_of_fire(...).clear` on the table with the two bodies moved there. All pairs
+    go through the batched first steps of `lines_of_fire`; only the ones left open are
+    solved one by one.
+    """
+    solved = _prepass(table, pairs, models_block)
+    return [
+        answer[0] if answer is not None else _clear_sight(table, a, b, models_block)[0]
+        for answer, (a, b) in zip(solved, pairs, strict=True)
+    ]
+
+
 _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
 
 
@@ -656,12 +675,17 @@ def _prepass(
     obs = _gather(table, np.arange(npieces), bodies)
     tops = np.concatenate((obs.top, obs.ch))
     convex = np.concatenate((table.arrays.convex, np.ones(len(bodies), dtype=np.bool_)))
-    ba = table.body_arrays
-    centres = shapely.points(np.column_stack((ba.x, ba.y))) if len(ba.x) else None
-    if centres is not None and npieces:
-        gap = shapely.distance(np.array(table.polygons)[None, :], centres[:, None]) - ba.r[:, None]
+    # how far each base of the pairs keeps off each piece (the bases may stand anywhere)
+    where: dict[tuple[BodyId, Point, float], int] = {}
+    for pair in pairs:
+        for body in pair:
+            where.setdefault((body.id, body.at, body.radius), len(where))
+    if where and npieces:
+        centres = shapely.points(np.array([at for _, at, _ in where], dtype=np.float64))
+        radii = np.array([r for _, _, r in where], dtype=np.float64)
+        gap = shapely.distance(np.array(table.polygons)[None, :], centres[:, None]) - radii[:, None]
     else:
-        gap = np.zeros((len(ba.x), npieces))
+        gap = np.zeros((len(where), npieces))
     # chunks of pairs close together on the table share few pieces
     order = sorted(
         range(len(pairs)),
@@ -711,21 +735,25 @@ def _prepass(
             )
         chosen = np.flatnonzero(near)
         sub = _gather(table, chosen, bodies)
-        part = _blocked(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
+        # pieces lower than both ends are kept here: their empty height range (inf) meets
+        # parallel edges' inf parameters in NaNs, which compare False (not blocked)
+        with np.errstate(invalid="ignore"):
+            part = _blocked(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
         blocked = np.zeros((len(seg.px), npieces + len(bodies)), dtype=np.bool_)
         blocked[:, chosen] = part[:, : len(chosen)]
         blocked[:, npieces:] = part[:, len(chosen) :]
         for g, (k, a, b) in enumerate(group):
             rows = blocked[5 * g : 5 * g + 5]
             if models_block:
-                rows[:, npieces + table.body_index[a.id]] = False
-                rows[:, npieces + table.body_index[b.id]] = False
+                for own in (a.id, b.id):
+                    if own in table.body_index:
+                        rows[:, npieces + table.body_index[own]] = False
             free = ~rows.any(axis=1)
             if free.any():
                 answers[k] = (True, _witness(seg, 5 * g + int(np.argmax(free))), ())
                 continue
             across = rows[1] & rows[2] & convex & (tops >= max(a.height, b.height))
-            ia, ib = table.body_index[a.id], table.body_index[b.id]
+            ia, ib = where[(a.id, a.at, a.radius)], where[(b.id, b.at, b.radius)]
             across[:npieces] &= (gap[ia] > EPS) & (gap[ib] > EPS)
             if across.any():
                 blockers = tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))

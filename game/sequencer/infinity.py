@@ -579,20 +579,37 @@ class InfinityEngine:
         done = set(already)
         points = _along(route) if skill.kind is SkillKind.MOVE else [route[-1]]
         active = state.model(order.model)
+        reactors = [
+            r
+            for r in state.models
+            if r.side != active.side and r.id not in done and self._can_act(r)
+        ]
+        if not reactors:
+            return ()
+        base = self._placements(state)
+        at = [{**base, active.id: Placement(p, order.facing)} for p in points]
+        # Infinity: an ARO needs LoF (in the arc, enough of the trooper seen, not total
+        # cover) at some point of the route; the exact "is any line clear" of every
+        # in-arc point goes first, in one batch, and the full sighting only where it is
+        arcs = {
+            r.id: [k for k, pl in enumerate(at) if self.sight.in_arc(pl, r.id, active.id)]
+            for r in reactors
+        }
+        asks = [(r.id, active.id, points[k]) for r in reactors for k in arcs[r.id]]
+        clear = iter(self.sight.clear_to(base, asks))
         out: list[tuple[str, bool]] = []
-        for r in state.models:
-            if r.side == active.side or r.id in done or not self._can_act(r):
-                continue
-            lof = zoc = False
-            for p in points:
-                placements = self._placements(state, {active.id: Placement(p, order.facing)})
-                if self.sight.in_arc(placements, r.id, active.id):
-                    s = self.sight.sighting(placements, r.id, active.id)
-                    if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
-                        lof = True
-                        break
-                if not zoc and self.sight.distance(placements, r.id, active.id) <= ZONE_OF_CONTROL:
-                    zoc = True
+        for r in reactors:
+            open_points = [k for k in arcs[r.id] if next(clear)]
+            lof = False
+            for k in open_points:
+                s = self.sight.sighting(at[k], r.id, active.id)
+                if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
+                    lof = True
+                    break
+            # Infinity: or inside its Zone of Control (8") at some point of the route
+            zoc = lof or any(
+                self.sight.distance(pl, r.id, active.id) <= ZONE_OF_CONTROL for pl in at
+            )
             if lof or zoc:
                 out.append((r.id, lof))
         return tuple(out)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
@@ -47,6 +47,13 @@ class Sight(Protocol):
 
     def in_arc(self, placements: Mapping[str, Placement], a: str, b: str) -> bool:
         """Whether b is at least partly inside a's arc (no sight lines drawn)."""
+        ...
+
+    def clear_to(
+        self, placements: Mapping[str, Placement], asks: Sequence[tuple[str, str, Point]]
+    ) -> list[bool]:
+        """For each (watcher, model, point): whether any clear sight line joins the watcher
+        and `model` standing at `point` (no arc, no visible patch: False means no LoF)."""
         ...
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:

@@ -3,7 +3,7 @@ game has put them, read through the rule system's cover rules."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 import shapely
 from shapely.geometry import LineString
@@ -15,6 +15,7 @@ from game.geometry import (
     PieceId,
     PieceKind,
     Table,
+    clear_lines,
     edge_distance,
     in_arc,
     sight,
@@ -165,6 +166,23 @@ class TableSight:
         s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
         cover, reason = self.read_cover(table, s)
         return Sighting(patch_seen(s, self.min_patch_mm), s.in_arc, cover, s.distance, reason)
+
+    def clear_to(
+        self, placements: Mapping[str, Placement], asks: Sequence[tuple[str, str, Point]]
+    ) -> list[bool]:
+        """For each (watcher, model, point): whether a clear sight line joins the watcher
+        and `model` standing at `point`, everyone else where `placements` put them. Exact
+        but without arc or visible patch, so a False settles "no line of fire" before the
+        full sighting is asked; all asks share one table and one batched pass."""
+        if not asks:
+            return []
+        table = self._table(placements)
+        pairs = []
+        for watcher, model, at in asks:
+            base = self._bodies[BodyId(model)]
+            moved = Body(base.id, at, base.radius, base.height, base.facing, base.side, base.unit)
+            pairs.append((self._body(placements, watcher), moved))
+        return clear_lines(table, pairs, models_block=self.models_block)
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent
