@@ -57,6 +57,13 @@ def automatic_player(engine: Engine, policy: str | Mapping[str, str] = "simple")
         if policy == "careful":
             return CarefulNecromundaPlayer(engine)
         return SimpleNecromundaPlayer(engine)
+    from game.sequencer.open_rebellion import OpenRebellionEngine
+
+    if isinstance(engine, OpenRebellionEngine):
+        from game.ai.open_rebellion import SimpleOpenRebellionPlayer
+
+        # Open Rebellion: "careful" plays as the simple player for now
+        return SimpleOpenRebellionPlayer(engine)
     raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
 
 

@@ -62,6 +62,10 @@ def engine_for(setup: Setup) -> Engine:
         from game.sequencer.necromunda import NecromundaEngine
 
         return NecromundaEngine(setup)
+    if name == "open-rebellion":
+        from game.sequencer.open_rebellion import OpenRebellionEngine
+
+        return OpenRebellionEngine(setup)
     raise IllegalDeclaration(f"the sequencer does not play {name} yet")
 
 

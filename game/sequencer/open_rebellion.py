@@ -1,0 +1,852 @@
+"""Open Rebellion on the sequencer: initiative, unit activations, moves and small arms fire.
+
+A turn (FACTS 1.2):
+
+1. Initiative: each side names a unit (`PickInitiative`); both units make a skill test;
+   more bangs activates first (a tie is rolled again).
+2. From that side the sides alternate activating one unit for two actions (`UnitAct`,
+   one declaration per action, the same action may repeat; `EndUnit` gives up the
+   rest). A side with no unit left to activate passes. When every unit has activated
+   the turn ends.
+3. At the start of a unit's activation each wound marker rolls one bang die; a bang is
+   a kill (rule value kill_on_bang); the markers are cleared.
+
+Actions (FACTS 1.2-1.4, seed 001): Standard Move (each model up to 5", the unit by one
+vector), Tactical Move (skill test: 5" + bangs, 0 bangs only 3"), Small Arms Fire,
+Initiative Action (sheds pin markers: rule value initiative_action_sheds), Take
+Position (support weapons in position; the unit loses it when it moves).
+
+Small arms fire: attacker dice = ROF of each model with LOS + skill dice + support
+dice of in-position support weapons with LOS; defender dice = one per full range band
+of the attacker's weapon + skill dice + 4 in cover. Defender bangs cancel attacker
+bangs. With damage, a defender in the open takes a morale check (a skill test needing
+morale_min_bangs bangs) or fails it on purpose and falls back; from light cover it may
+fall back. The defender answers with `FallBackChoice`. Then damage converts into
+wound or pin markers by the cover tier from the shooter after the fall back.
+
+Choices this engine makes where the sources are silent (say so, change them here):
+- a unit's skill dice come from the quality most of its living models have (ties: the
+  better one);
+- the weapon band is the longest band among the firing models' weapons; the range is
+  the shortest edge-to-edge distance between a firing model and a target model;
+- a weapon that lowers the tier (blast) lowers it for the whole volley;
+- cover is read from the attacking model that sees the most target models (ties: the
+  first in the scenario's order);
+- fall back moves every model by the same vector, directly away from the shooting
+  unit's centre (from the shooters' centre to the defenders' centre), a tac-move long,
+  stopping short where scenery or another unit would block it;
+- kills take the cheapest models first (profile points, then the last listed).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from game.errors import IllegalDeclaration
+from game.geometry import Table
+from game.geometry import sight as geometry_sight
+from game.geometry.lof import Sight as GeometrySight
+from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
+from game.rules.open_rebellion.data import OpenRebellionProfile, OpenRebellionWeapon
+from game.rules.open_rebellion.odds import (
+    BANG_FACES,
+    D6,
+    CoverTier,
+    attacker_pool,
+    defender_pool,
+    shifted_tier,
+)
+from game.sequencer.declarations import Declaration
+from game.sequencer.events import (
+    Declared,
+    Event,
+    GameEnded,
+    Moved,
+    StateChanged,
+    TurnEnded,
+    TurnStarted,
+)
+from game.sequencer.game import Awaiting
+from game.sequencer.open_rebellion_types import (
+    ACTIVATED,
+    ALIVE,
+    DEAD,
+    IN_POSITION,
+    PIN,
+    WOUND,
+    Action,
+    ActionKind,
+    ActivateUnit,
+    BangTest,
+    DamageConverted,
+    EndUnit,
+    FallBackChoice,
+    FellBack,
+    InitiativeRolled,
+    KillsRolled,
+    MarkersChanged,
+    OpenRebellionState,
+    PendingFire,
+    PickInitiative,
+    SmallArmsFire,
+    TookPosition,
+    UnitAct,
+)
+from game.sequencer.setup import Setup
+from game.sequencer.sight import Placement, Sight
+from game.sequencer.state import GameState, ModelState
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "ActivateUnit",
+    "EndUnit",
+    "FallBackChoice",
+    "OpenRebellionEngine",
+    "OpenRebellionState",
+    "PickInitiative",
+    "UnitAct",
+]
+
+Point = tuple[float, float]
+ACTIONS_PER_ACTIVATION = 2  # Open Rebellion: two actions per activation (FACTS 1.2)
+INITIATIVE_REROLLS = 100  # ties are rolled again; give up (first side) after this many
+BISECT_STEPS = 14
+SIGHT_CACHE = 65536
+# Defaults when the scenario carries no rule values (assets/open-rebellion/rules.toml).
+DEFAULTS = {
+    "skill_dice_green": 3.0,
+    "skill_dice_regular": 4.0,
+    "skill_dice_veteran": 5.0,
+    "skill_dice_elite": 5.0,
+    "morale_min_bangs": 1.0,
+    "kill_on_bang": 1.0,
+    "standard_move": 5.0,
+    "tactical_move_base": 5.0,
+    "tactical_move_no_bangs": 3.0,
+    "initiative_action_sheds": 99.0,
+}
+
+
+def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
+    return tuple(int(rng.integers(1, D6 + 1)) for _ in range(n))
+
+
+def bangs(faces: Sequence[int]) -> int:
+    """Open Rebellion: a 5 or 6 is a bang."""
+    return sum(1 for f in faces if f > D6 - BANG_FACES)
+
+
+def tier_label(tier: CoverTier) -> str:
+    return tier.name.lower().replace("_", "-")
+
+
+class OpenRebellionEngine:
+    """Open Rebellion's turn structure and actions on the order sequencer."""
+
+    def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
+        self.setup = setup
+        if sight is None:
+            from game.sequencer.table_sight import TableSight
+
+            sight = TableSight(setup)
+        self.sight = sight
+        self.turns = setup.header.turns
+        values = dict(DEFAULTS)
+        values.update(getattr(setup, "rule_values", {}) or {})
+        self.values = values
+        self.profiles: dict[str, OpenRebellionProfile] = {}
+        self.weapon: dict[str, OpenRebellionWeapon | None] = {}
+        self.unit_of: dict[str, str] = {}
+        units: dict[str, list[str]] = {}
+        self.side_of_unit: dict[str, str] = {}
+        for m in setup.models:
+            profile = setup.profiles[m.profile]
+            assert isinstance(profile, OpenRebellionProfile)
+            self.profiles[m.id] = profile
+            names = m.weapons or tuple(profile.weapons)
+            w = setup.weapons.get(names[0]) if names else None
+            assert w is None or isinstance(w, OpenRebellionWeapon)
+            self.weapon[m.id] = w
+            unit = m.unit or m.id
+            self.unit_of[m.id] = unit
+            units.setdefault(unit, []).append(m.id)
+            self.side_of_unit[unit] = m.side
+        self.units = {u: tuple(ms) for u, ms in units.items()}
+        self._sights: dict[tuple[str, Point, str, Point], GeometrySight] = {}
+
+    # -- reading the state ---------------------------------------------------------
+
+    def value(self, name: str) -> float:
+        return self.values[name]
+
+    def alive(self, state: GameState, unit: str) -> list[ModelState]:
+        return [m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD]
+
+    def side_units(self, state: GameState, side: str) -> list[str]:
+        return [u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)]
+
+    def ready_units(self, state: GameState, side: str) -> list[str]:
+        return [u for u in self.side_units(state, side) if not self.has_flag(state, u, ACTIVATED)]
+
+    def has_flag(self, state: GameState, unit: str, flag: str) -> bool:
+        alive = self.alive(state, unit)
+        return bool(alive) and flag in alive[0].flags
+
+    def markers(self, state: GameState, unit: str) -> tuple[int, int]:
+        """(wound markers, pin markers) on the unit."""
+        alive = self.alive(state, unit)
+        if not alive:
+            return 0, 0
+        return alive[0].marker(WOUND), alive[0].marker(PIN)
+
+    def skill_dice(self, state: GameState, unit: str) -> int:
+        alive = self.alive(state, unit) or [state.model(i) for i in self.units[unit]]
+        dice = [self._quality_dice(self.profiles[m.id].quality) for m in alive]
+        counts = Counter(dice)
+        return max(counts, key=lambda d: (counts[d], d))
+
+    def _quality_dice(self, quality: str) -> int:
+        key = f"skill_dice_{quality}"
+        if key not in self.values:
+            raise IllegalDeclaration(f"no skill dice for quality {quality!r} (rules.toml {key})")
+        return int(self.values[key])
+
+    def centre(self, state: GameState, unit: str) -> Point:
+        alive = self.alive(state, unit)
+        return (
+            sum(m.at[0] for m in alive) / len(alive),
+            sum(m.at[1] for m in alive) / len(alive),
+        )
+
+    def placements(self, state: GameState) -> dict[str, Placement]:
+        return {m.id: Placement(m.at, m.facing, m.status != DEAD) for m in state.models}
+
+    def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
+        """Sight from one model to each living model of `unit` (models never block)."""
+        table: Table | None = None
+        out = []
+        at = state.model(shooter).at
+        for m in self.alive(state, unit):
+            # models never block in Open Rebellion: a sight depends on the two places only
+            key = (shooter, at, m.id, m.at)
+            found = self._sights.get(key)
+            if found is None:
+                if table is None:
+                    table = self.sight.table_at(self.placements(state))
+                found = geometry_sight(table, shooter, m.id, arc_degrees=360.0, models_block=False)
+                if len(self._sights) > SIGHT_CACHE:
+                    self._sights.clear()
+                self._sights[key] = found
+            out.append(found)
+        return out
+
+    def firing_models(self, state: GameState, unit: str, target: str) -> list[str]:
+        """Models of `unit` with line of sight to at least one model of `target`."""
+        return [
+            m.id
+            for m in self.alive(state, unit)
+            if self.weapon[m.id] is not None
+            and any(s.clear for s in self.sights(state, m.id, target))
+        ]
+
+    def cover(self, state: GameState, unit: str, target: str) -> SquadCover:
+        """The target unit's cover from the attacking unit: read from the attacking model
+        that sees the most of its models."""
+        table = self.sight.table_at(self.placements(state))
+        best: tuple[int, list[GeometrySight]] | None = None
+        for m in self.alive(state, unit):
+            s = self.sights(state, m.id, target)
+            seen = sum(1 for x in s if x.clear)
+            if best is None or seen > best[0]:
+                best = (seen, s)
+        if best is None:
+            return SquadCover(OpenRebellionCover.OPEN, "no attacker", ())
+        return squad_cover(table, best[1])
+
+    def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
+        weapons = [self.weapon[f] for f in firing]
+        band = max(w.band for w in weapons if w is not None)
+        placements = self.placements(state)
+        gap = min(
+            self.sight.distance(placements, f, m.id)
+            for f in firing
+            for m in self.alive(state, target)
+        )
+        return math.floor(gap / band + 1e-9)
+
+    def pools(self, state: GameState, unit: str, target: str) -> FirePlan:
+        """Both dice pools of small arms fire from `unit` at `target` as things stand."""
+        firing = self.firing_models(state, unit, target)
+        if not firing:
+            raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
+        in_position = self.has_flag(state, unit, IN_POSITION)
+        rof = [w.rof for w in (self.weapon[f] for f in firing) if w is not None]
+        support = (
+            sum(w.support_dice for w in (self.weapon[f] for f in firing) if w is not None)
+            if in_position
+            else 0
+        )
+        attack = attacker_pool(rof, self.skill_dice(state, unit), support)
+        cover = self.cover(state, unit, target)
+        bands = self.range_bands(state, firing, target)
+        defence = defender_pool(
+            bands, self.skill_dice(state, target), cover.level >= OpenRebellionCover.LIGHT
+        )
+        lowers = any(w is not None and w.lowers_tier for w in (self.weapon[f] for f in firing))
+        tier = self.conversion_tier(state, target, CoverTier(int(cover.level)), lowers)
+        return FirePlan(tuple(firing), attack, defence, bands, cover, lowers, tier)
+
+    def conversion_tier(
+        self, state: GameState, target: str, base: CoverTier, lowers: bool
+    ) -> CoverTier:
+        """Open Rebellion tier shifts: in position +1, blast -1 (seed 001)."""
+        return shifted_tier(
+            base, in_position=self.has_flag(state, target, IN_POSITION), blast=lowers
+        )
+
+    # -- the engine protocol ---------------------------------------------------------
+
+    def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]:
+        models = tuple(
+            ModelState(m.id, m.side, m.at, m.facing, DEAD if m.state == DEAD else ALIVE)
+            for m in self.setup.models
+        )
+        sides = tuple(s.id for s in self.setup.sides)
+        state = OpenRebellionState(turn=1, active=sides[0], sides=sides, models=models)
+        events: list[Event] = [TurnStarted(1, sides[0])]
+        return state, events
+
+    def awaiting(self, state: GameState) -> Awaiting:
+        assert isinstance(state, OpenRebellionState)
+        if state.finished:
+            return Awaiting(None, "over")
+        if state.phase == "initiative":
+            side = self._next_picker(state)
+            return Awaiting(
+                side, "initiative", self._unit_models(state, self.side_units(state, side))
+            )
+        if state.phase == "fall-back":
+            assert state.pending is not None
+            target = state.pending.target
+            side = self.side_of_unit[target]
+            return Awaiting(side, "fall-back", tuple(m.id for m in self.alive(state, target)))
+        if state.activating is not None:
+            return Awaiting(
+                state.active, "action", tuple(m.id for m in self.alive(state, state.activating))
+            )
+        return Awaiting(
+            state.active,
+            "activate",
+            self._unit_models(state, self.ready_units(state, state.active)),
+        )
+
+    def _unit_models(self, state: GameState, units: Sequence[str]) -> tuple[str, ...]:
+        return tuple(m.id for u in units for m in self.alive(state, u))
+
+    def _next_picker(self, state: OpenRebellionState) -> str:
+        picked = {s for s, _ in state.picks}
+        return next(s for s in state.sides if s not in picked)
+
+    def apply(
+        self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
+    ) -> tuple[GameState, list[Event]]:
+        assert isinstance(state, OpenRebellionState)
+        events: list[Event] = []
+        if isinstance(declaration, PickInitiative):
+            state = self._pick(state, declaration, events, rng)
+        elif isinstance(declaration, FallBackChoice):
+            state = self._fall_back_choice(state, declaration, events, rng)
+        elif isinstance(declaration, ActivateUnit):
+            events.append(Declared(state.active, declaration.to_dict()))
+            state = self._begin(state, declaration.unit, events, rng)
+            if not self.alive(state, declaration.unit):
+                state = self._after_activation(state, events, rng)
+        elif isinstance(declaration, UnitAct):
+            state = self._act(state, declaration, events, rng)
+        elif isinstance(declaration, EndUnit):
+            state = self._end_declared(state, declaration, events, rng)
+        else:
+            raise IllegalDeclaration(
+                f"Open Rebellion has no declaration {type(declaration).__name__}"
+            )
+        return state, events
+
+    # -- initiative ------------------------------------------------------------------
+
+    def _unit(self, unit: str) -> str:
+        if unit not in self.units:
+            raise IllegalDeclaration(f"there is no unit {unit!r}")
+        return unit
+
+    def _pick(
+        self,
+        state: OpenRebellionState,
+        d: PickInitiative,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        if state.phase != "initiative":
+            raise IllegalDeclaration("initiative is picked only at the start of a turn")
+        side = self._next_picker(state)
+        unit = self._unit(d.unit)
+        if self.side_of_unit[unit] != side or not self.alive(state, unit):
+            raise IllegalDeclaration(f"{unit} is not a unit of {side} on the table")
+        events.append(Declared(side, d.to_dict()))
+        picks = (*state.picks, (side, unit))
+        state = dataclasses.replace(state, picks=picks)
+        if len(picks) < len(state.sides):
+            return state
+        # Open Rebellion: both units make a skill test; more bangs activates first
+        winner = picks[0][0]
+        for _ in range(INITIATIVE_REROLLS):
+            results = []
+            for _, u in picks:
+                faces = bang_dice(self.skill_dice(state, u), rng)
+                events.append(BangTest(u, "initiative", faces, bangs(faces)))
+                results.append(bangs(faces))
+            best = max(results)
+            top = [s for (s, _), b in zip(picks, results, strict=True) if b == best]
+            events.append(
+                InitiativeRolled(state.turn, picks, tuple(results), top[0] if len(top) == 1 else "")
+            )
+            if len(top) == 1:
+                winner = top[0]
+                break
+        state = dataclasses.replace(state, phase="activate", picks=(), active=winner)
+        return self._next_side(state, events, rng, start=winner)
+
+    # -- activations -----------------------------------------------------------------
+
+    def _begin(
+        self, state: OpenRebellionState, unit: str, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        if state.phase != "activate":
+            raise IllegalDeclaration(f"no unit can activate now ({state.phase})")
+        unit = self._unit(unit)
+        if self.side_of_unit[unit] != state.active:
+            raise IllegalDeclaration(f"it is {state.active}'s turn to activate, not {unit}'s side")
+        if not self.alive(state, unit):
+            raise IllegalDeclaration(f"{unit} has no models left")
+        if self.has_flag(state, unit, ACTIVATED):
+            raise IllegalDeclaration(f"{unit} has activated this turn")
+        state = dataclasses.replace(
+            state, phase="action", activating=unit, actions_left=ACTIONS_PER_ACTIVATION
+        )
+        return self._kills(state, unit, events, rng)
+
+    def _kills(
+        self, state: OpenRebellionState, unit: str, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        """At the start of its activation a unit's wound markers become kills or nothing:
+        one bang die each, a bang is a kill (kill_on_bang); the markers are cleared."""
+        wounds, pins = self.markers(state, unit)
+        if not wounds:
+            return state
+        faces = bang_dice(wounds, rng)
+        per_kill = max(1, int(self.value("kill_on_bang")))
+        kills = bangs(faces) // per_kill
+        alive = self.alive(state, unit)
+        order = sorted(range(len(alive)), key=lambda i: (self.profiles[alive[i].id].points, -i))
+        killed = tuple(alive[i].id for i in order[:kills])
+        events.append(KillsRolled(unit, faces, killed))
+        for mid in killed:
+            m = state.model(mid)
+            events.append(StateChanged(mid, m.status, DEAD))
+            state = state.with_model(m.replace(status=DEAD, markers=(), flags=frozenset()))
+        state = self._set_markers(state, unit, 0, pins, events)
+        return state
+
+    def _set_markers(
+        self, state: OpenRebellionState, unit: str, wounds: int, pins: int, events: list[Event]
+    ) -> OpenRebellionState:
+        if self.markers(state, unit) == (wounds, pins):
+            return state
+        for m in self.alive(state, unit):
+            state = state.with_model(m.with_marker(WOUND, wounds).with_marker(PIN, pins))
+        if self.alive(state, unit):
+            events.append(MarkersChanged(unit, wounds, pins))
+        return state
+
+    def _set_flag(
+        self, state: OpenRebellionState, unit: str, flag: str, on: bool
+    ) -> OpenRebellionState:
+        for m in self.alive(state, unit):
+            flags = m.flags | {flag} if on else m.flags - {flag}
+            state = state.with_model(m.replace(flags=flags))
+        return state
+
+    def _end_declared(
+        self, state: OpenRebellionState, d: EndUnit, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        if state.activating is None:
+            if d.unit is None:
+                raise IllegalDeclaration("no unit is activating: name one to pass with")
+            events.append(Declared(state.active, d.to_dict()))
+            state = self._begin(state, d.unit, events, rng)
+        elif state.phase != "action":
+            raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
+        elif d.unit not in (None, state.activating):
+            raise IllegalDeclaration(f"{state.activating} is activating, not {d.unit}")
+        else:
+            events.append(Declared(state.active, d.to_dict()))
+        return self._after_activation(state, events, rng)
+
+    def _act(
+        self, state: OpenRebellionState, d: UnitAct, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        if state.activating is None:
+            raise IllegalDeclaration("activate a unit first (ActivateUnit), then its actions")
+        if state.phase != "action":
+            raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
+        if state.activating != d.unit:
+            raise IllegalDeclaration(f"{state.activating} is activating, not {d.unit}")
+        self._check(state, d.action, d.unit)
+        events.append(Declared(state.active, d.to_dict()))
+        state = self._do(state, d.unit, d.action, events, rng)
+        state = dataclasses.replace(state, actions_left=state.actions_left - 1)
+        return self._after_action(state, events, rng)
+
+    def _after_action(
+        self, state: OpenRebellionState, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        if state.phase == "fall-back":
+            return state
+        ended = self._victory(state, events)
+        if ended is not None:
+            return ended
+        assert state.activating is not None
+        if state.actions_left <= 0 or not self.alive(state, state.activating):
+            return self._after_activation(state, events, rng)
+        return state
+
+    def _after_activation(
+        self, state: OpenRebellionState, events: list[Event], rng: np.random.Generator
+    ) -> OpenRebellionState:
+        unit = state.activating
+        assert unit is not None
+        state = self._set_flag(state, unit, ACTIVATED, True)
+        state = dataclasses.replace(state, activating=None, actions_left=0, phase="activate")
+        ended = self._victory(state, events)
+        if ended is not None:
+            return ended
+        return self._next_side(state, events, rng, after=state.active)
+
+    def _next_side(
+        self,
+        state: OpenRebellionState,
+        events: list[Event],
+        rng: np.random.Generator,
+        *,
+        start: str | None = None,
+        after: str | None = None,
+    ) -> OpenRebellionState:
+        """Sides alternate; a side with no unit left to activate passes."""
+        order = list(state.sides)
+        first = order.index(start) if start is not None else order.index(after or order[0]) + 1
+        for k in range(len(order)):
+            side = order[(first + k) % len(order)]
+            if self.ready_units(state, side):
+                return dataclasses.replace(state, active=side)
+        return self._end_turn(state, events)
+
+    def _end_turn(self, state: OpenRebellionState, events: list[Event]) -> OpenRebellionState:
+        events.append(TurnEnded(state.turn, state.active))
+        ended = self._victory(state, events, final=state.turn >= self.turns)
+        if ended is not None:
+            return ended
+        for unit in self.units:
+            state = self._set_flag(state, unit, ACTIVATED, False)
+        turn = state.turn + 1
+        events.append(TurnStarted(turn, state.sides[0]))
+        return dataclasses.replace(
+            state, turn=turn, phase="initiative", picks=(), active=state.sides[0]
+        )
+
+    # -- actions ---------------------------------------------------------------------
+
+    def _check(self, state: OpenRebellionState, action: Action, unit: str) -> None:
+        """Refuse an impossible action before any die is rolled."""
+        kind = action.kind
+        if kind in (ActionKind.STANDARD_MOVE, ActionKind.TACTICAL_MOVE):
+            if action.vector is None:
+                raise IllegalDeclaration("a move needs a vector")
+            length = math.hypot(*action.vector)
+            most = (
+                self.value("standard_move")
+                if kind is ActionKind.STANDARD_MOVE
+                else self.value("tactical_move_base") + self.skill_dice(state, unit)
+            )
+            if length > most + 1e-5:
+                raise IllegalDeclaration(f'{unit} moves {length:.2f}" but may move {most:g}"')
+            why = self.move_blocked(state, unit, action.vector)
+            if why:
+                raise IllegalDeclaration(why)
+        elif kind is ActionKind.FIRE:
+            if action.target is None:
+                raise IllegalDeclaration("small arms fire needs a target unit")
+            target = self._unit(action.target)
+            if self.side_of_unit[target] == self.side_of_unit[unit]:
+                raise IllegalDeclaration(f"{target} is not an enemy unit")
+            if not self.alive(state, target):
+                raise IllegalDeclaration(f"{target} has no models left")
+            self.pools(state, unit, target)
+        elif kind is ActionKind.TAKE_POSITION:
+            if not any(
+                (w := self.weapon[m.id]) is not None and w.support_dice
+                for m in self.alive(state, unit)
+            ):
+                raise IllegalDeclaration(f"{unit} has no support weapon to put in position")
+            if self.has_flag(state, unit, IN_POSITION):
+                raise IllegalDeclaration(f"{unit} is in position already")
+
+    def _do(
+        self,
+        state: OpenRebellionState,
+        unit: str,
+        action: Action,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        kind = action.kind
+        if kind is ActionKind.STANDARD_MOVE:
+            assert action.vector is not None
+            return self._move_by(state, unit, action.vector, events)
+        if kind is ActionKind.TACTICAL_MOVE:
+            assert action.vector is not None
+            allowance = self.tac_allowance(state, unit, "tactical move", events, rng)
+            length = math.hypot(*action.vector)
+            scale = min(1.0, allowance / length) if length > 1e-12 else 0.0
+            vector = (action.vector[0] * scale, action.vector[1] * scale)
+            return self._move_by(state, unit, vector, events)
+        if kind is ActionKind.FIRE:
+            assert action.target is not None
+            return self._fire(state, unit, action.target, events, rng)
+        if kind is ActionKind.INITIATIVE:
+            wounds, pins = self.markers(state, unit)
+            shed = min(pins, int(self.value("initiative_action_sheds")))
+            return self._set_markers(state, unit, wounds, pins - shed, events)
+        if kind is ActionKind.TAKE_POSITION:
+            events.append(TookPosition(unit))
+            return self._set_flag(state, unit, IN_POSITION, True)
+        raise IllegalDeclaration(f"unknown action {kind}")
+
+    def tac_allowance(
+        self,
+        state: GameState,
+        unit: str,
+        purpose: str,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> float:
+        """Tac-move: a skill test, 5" + bangs; no bangs only 3" (FACTS 1.3)."""
+        faces = bang_dice(self.skill_dice(state, unit), rng)
+        n = bangs(faces)
+        events.append(BangTest(unit, purpose, faces, n))
+        if n == 0:
+            return self.value("tactical_move_no_bangs")
+        return self.value("tactical_move_base") + n
+
+    def move_blocked(self, state: GameState, unit: str, vector: Point) -> str | None:
+        """Why the unit cannot move by `vector` (each model the same), or None. The
+        unit's own models move together, so they do not block each other."""
+        placements = self.placements(state)
+        mine = {m.id for m in self.alive(state, unit)}
+        for mid in mine:
+            placements[mid] = Placement(placements[mid].at, 0.0, False)
+        for m in self.alive(state, unit):
+            end = (m.at[0] + vector[0], m.at[1] + vector[1])
+            why = self.sight.path_blocked(placements, m.id, (m.at, end))
+            if why:
+                return f"{m.id}: {why}"
+        # the moved models must not overlap each other (they keep their spacing)
+        return None
+
+    def farthest(self, state: GameState, unit: str, vector: Point) -> float:
+        """The largest share of `vector` the unit can move before something blocks it."""
+        if self.move_blocked(state, unit, vector) is None:
+            return 1.0
+        lo, hi = 0.0, 1.0
+        for _ in range(BISECT_STEPS):
+            mid = (lo + hi) / 2
+            if self.move_blocked(state, unit, (vector[0] * mid, vector[1] * mid)) is None:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _move_by(
+        self, state: OpenRebellionState, unit: str, vector: Point, events: list[Event]
+    ) -> OpenRebellionState:
+        length = math.hypot(*vector)
+        if length <= 1e-12:
+            return state
+        for m in self.alive(state, unit):
+            end = (m.at[0] + vector[0], m.at[1] + vector[1])
+            events.append(Moved(m.id, (m.at, end), length))
+            state = state.with_model(m.replace(at=end))
+        # Open Rebellion: a unit that moves is no longer in position
+        return self._set_flag(state, unit, IN_POSITION, False)
+
+    # -- small arms fire -------------------------------------------------------------
+
+    def _fire(
+        self,
+        state: OpenRebellionState,
+        unit: str,
+        target: str,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        plan = self.pools(state, unit, target)
+        attack = bang_dice(plan.attack, rng)
+        defence = bang_dice(plan.defence, rng)
+        # Open Rebellion: each defender bang cancels one attacker bang
+        hurt = max(0, bangs(attack) - bangs(defence))
+        events.append(
+            SmallArmsFire(
+                unit, target, plan.firing, plan.attack, plan.defence, plan.bands,
+                plan.cover.level.label, plan.cover.reason, attack, defence, hurt,
+            )
+        )  # fmt: skip
+        pending = PendingFire(unit, target, hurt, plan.lowers, int(plan.cover.level))
+        if hurt and plan.cover.level <= OpenRebellionCover.LIGHT:
+            # the defender chooses: take the morale check / fall back (FallBackChoice)
+            return dataclasses.replace(state, phase="fall-back", pending=pending)
+        return self._convert(state, pending, events, rng)
+
+    def _fall_back_choice(
+        self,
+        state: OpenRebellionState,
+        d: FallBackChoice,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        pending = state.pending
+        if state.phase != "fall-back" or pending is None:
+            raise IllegalDeclaration("no unit has a fall back to choose")
+        if d.unit != pending.target:
+            raise IllegalDeclaration(f"{pending.target} chooses, not {d.unit}")
+        events.append(Declared(self.side_of_unit[pending.target], d.to_dict()))
+        target = pending.target
+        go = d.fall_back
+        reason = "falls back from light cover" if go else ""
+        if pending.tier == OpenRebellionCover.OPEN:
+            if go:
+                reason = "fails the morale check on purpose"
+            else:
+                # morale check: a skill test needing morale_min_bangs bangs (unconfirmed)
+                faces = bang_dice(self.skill_dice(state, target), rng)
+                n = bangs(faces)
+                events.append(BangTest(target, "morale check", faces, n))
+                go = n < int(self.value("morale_min_bangs"))
+                reason = "failed the morale check"
+        if go:
+            state = self.fall_back(state, target, pending.attacker, reason, events, rng)
+        state = dataclasses.replace(state, phase="action", pending=None)
+        state = self._convert(state, pending, events, rng)
+        return self._after_action(state, events, rng)
+
+    def fall_back(
+        self,
+        state: OpenRebellionState,
+        unit: str,
+        away_from: str,
+        reason: str,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        """A tac-move directly away from the shooting unit's centre, every model by the
+        same vector, stopping short of scenery and other units."""
+        allowance = self.tac_allowance(state, unit, "fall back", events, rng)
+        mine, theirs = self.centre(state, unit), self.centre(state, away_from)
+        dx, dy = mine[0] - theirs[0], mine[1] - theirs[1]
+        norm = math.hypot(dx, dy)
+        if norm <= 1e-9:
+            dx, dy, norm = 0.0, 1.0, 1.0
+        vector = (dx / norm * allowance, dy / norm * allowance)
+        share = self.farthest(state, unit, vector)
+        moved = (vector[0] * share, vector[1] * share)
+        events.append(FellBack(unit, reason, moved))
+        return self._move_by(state, unit, moved, events)
+
+    def _convert(
+        self,
+        state: OpenRebellionState,
+        pending: PendingFire,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> OpenRebellionState:
+        """Damage into wound or pin markers by the defender's tier after any fall back."""
+        if pending.damage == 0 or not self.alive(state, pending.target):
+            return state
+        cover = self.cover(state, pending.attacker, pending.target)
+        tier = self.conversion_tier(
+            state, pending.target, CoverTier(int(cover.level)), pending.lowers_tier
+        )
+        n = pending.damage
+        faces: tuple[int, ...] = ()
+        roller = ""
+        if tier is CoverTier.OPEN:
+            wounds = n
+        elif tier is CoverTier.BEYOND_HARD:
+            wounds = 0
+        else:
+            faces = bang_dice(n, rng)
+            if tier is CoverTier.LIGHT:
+                roller = "defender"  # each bang shifts a wound marker to a pinned marker
+                wounds = n - bangs(faces)
+            else:
+                roller = "attacker"  # each bang shifts a pinned marker to a wound marker
+                wounds = bangs(faces)
+        pins = n - wounds
+        events.append(
+            DamageConverted(pending.target, tier_label(tier), roller, faces, wounds, pins)
+        )
+        w, p = self.markers(state, pending.target)
+        return self._set_markers(state, pending.target, w + wounds, p + pins, events)
+
+    # -- the end ---------------------------------------------------------------------
+
+    def score(self, state: GameState, side: str) -> int:
+        return sum(self.profiles[m.id].points for m in state.side_models(side) if m.status != DEAD)
+
+    def _victory(
+        self, state: OpenRebellionState, events: list[Event], *, final: bool = False
+    ) -> OpenRebellionState | None:
+        scores = {s: self.score(state, s) for s in state.sides}
+        beaten = [s for s in state.sides if not any(m.status != DEAD for m in state.side_models(s))]
+        if beaten:
+            standing = [s for s in state.sides if s not in beaten]
+            winner = standing[0] if len(standing) == 1 else None
+            reason = f"{', '.join(beaten)} has no models left"
+        elif final:
+            best = max(scores.values())
+            leaders = [s for s, v in scores.items() if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
+            reason = f"turn limit ({self.turns}): points of models left"
+        else:
+            return None
+        events.append(GameEnded(winner, reason, scores))
+        return dataclasses.replace(
+            state, finished=True, winner=winner, activating=None, pending=None
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FirePlan:
+    """Small arms fire before the dice: who fires, both pools, the cover and the tier the
+    damage would convert at if the defender stays put."""
+
+    firing: tuple[str, ...]
+    attack: int
+    defence: int
+    bands: int
+    cover: SquadCover
+    lowers: bool
+    tier: CoverTier

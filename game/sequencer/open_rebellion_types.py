@@ -1,0 +1,207 @@
+"""Open Rebellion on the sequencer: the declarations, the state and the events it adds.
+
+Units (squads) are the scenario's `unit` names; a model without one is a unit of its
+own. A model's `status` is "ready" (on the table) or "dead" (removed). Wound and pin
+markers belong to the unit: every living model of the unit carries the unit's counts
+as the markers "wound" and "pin". Flags: "activated" (done this turn), "in-position"
+(the unit took position; lost when it moves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.sequencer.declarations import Declaration, declaration
+from game.sequencer.events import Event
+from game.sequencer.state import GameState
+
+Point = tuple[float, float]
+
+ALIVE = "ready"
+DEAD = "dead"
+WOUND = "wound"
+PIN = "pin"
+ACTIVATED = "activated"
+IN_POSITION = "in-position"
+
+
+class ActionKind(StrEnum):
+    STANDARD_MOVE = "standard-move"
+    TACTICAL_MOVE = "tactical-move"
+    FIRE = "fire"
+    INITIATIVE = "initiative"
+    TAKE_POSITION = "take-position"
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One action of a unit's activation. Moves: `vector`, the same displacement for
+    every model of the unit (a tactical move goes as far along it as the test allows).
+    Small Arms Fire: the `target` enemy unit."""
+
+    kind: ActionKind
+    vector: Point | None = None
+    target: str | None = None
+
+    @staticmethod
+    def move(dx: float, dy: float) -> Action:
+        return Action(ActionKind.STANDARD_MOVE, vector=(dx, dy))
+
+    @staticmethod
+    def tac_move(dx: float, dy: float) -> Action:
+        return Action(ActionKind.TACTICAL_MOVE, vector=(dx, dy))
+
+    @staticmethod
+    def fire(target: str) -> Action:
+        return Action(ActionKind.FIRE, target=target)
+
+    @staticmethod
+    def initiative() -> Action:
+        return Action(ActionKind.INITIATIVE)
+
+    @staticmethod
+    def take_position() -> Action:
+        return Action(ActionKind.TAKE_POSITION)
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class PickInitiative(Declaration):
+    """At the start of a turn each side names the unit that rolls for initiative."""
+
+    unit: str
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class ActivateUnit(Declaration):
+    """Activate `unit`: its wound markers are rolled into kills first."""
+
+    unit: str
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class UnitAct(Declaration):
+    """One action of the activating `unit`."""
+
+    unit: str
+    action: Action
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class EndUnit(Declaration):
+    """End the activating unit's activation, or activate `unit` and do nothing."""
+
+    unit: str | None = None
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class FallBackChoice(Declaration):
+    """The defender's answer after damage: `fall_back` True fails the morale check on
+    purpose (in the open) or falls back from light cover; False takes the check (in
+    the open) or stays (in light cover)."""
+
+    unit: str
+    fall_back: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PendingFire:
+    """Small arms fire waiting for the defender's fall-back choice."""
+
+    attacker: str
+    target: str
+    damage: int
+    lowers_tier: bool
+    tier: int  # the defender's cover tier when the dice were rolled
+
+
+@dataclass(frozen=True, slots=True)
+class OpenRebellionState(GameState):
+    """`phase`: "initiative" (sides name units), "activate", "action" (a unit is
+    activating), "fall-back" (the defender of `pending` chooses)."""
+
+    phase: str = "initiative"
+    picks: tuple[tuple[str, str], ...] = ()
+    activating: str | None = None
+    actions_left: int = 0
+    pending: PendingFire | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class BangTest(Event):
+    """A skill test or other bang-dice roll: a 5 or 6 is a bang."""
+
+    unit: str
+    purpose: str
+    faces: tuple[int, ...]
+    bangs: int
+
+
+@dataclass(frozen=True, slots=True)
+class InitiativeRolled(Event):
+    turn: int
+    picks: tuple[tuple[str, str], ...]
+    bangs: tuple[int, ...]
+    winner: str  # "" on a tie (rolled again)
+
+
+@dataclass(frozen=True, slots=True)
+class SmallArmsFire(Event):
+    """Both pools and what they came to: `damage` attacker bangs left after cancelling."""
+
+    attacker: str
+    target: str
+    firing: tuple[str, ...]
+    attack_dice: int
+    defence_dice: int
+    range_bands: int
+    cover: str
+    cover_reason: str
+    attack_faces: tuple[int, ...]
+    defence_faces: tuple[int, ...]
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class FellBack(Event):
+    unit: str
+    reason: str
+    vector: Point
+
+
+@dataclass(frozen=True, slots=True)
+class DamageConverted(Event):
+    """Damage into markers: `roller` ("attacker", "defender" or "" for no roll)."""
+
+    unit: str
+    tier: str
+    roller: str
+    faces: tuple[int, ...]
+    wounds: int
+    pins: int
+
+
+@dataclass(frozen=True, slots=True)
+class MarkersChanged(Event):
+    unit: str
+    wounds: int
+    pins: int
+
+
+@dataclass(frozen=True, slots=True)
+class KillsRolled(Event):
+    """At activation: one bang die per wound marker; bangs are kills."""
+
+    unit: str
+    faces: tuple[int, ...]
+    killed: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TookPosition(Event):
+    unit: str

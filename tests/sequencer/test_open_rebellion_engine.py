@@ -1,0 +1,436 @@
+"""Open Rebellion on the sequencer with scripted dice: pools, cancellation, fall back,
+conversion tiers, tier shifts, squad cover, kills at activation, the Initiative Action
+and illegal declarations."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+from game.errors import IllegalDeclaration
+from game.rules.open_rebellion.cover import OpenRebellionCover
+from game.scenario import load_scenario
+from game.sequencer.events import Event, GameEnded, Moved, StateChanged
+from game.sequencer.game import Game
+from game.sequencer.open_rebellion import OpenRebellionEngine
+from game.sequencer.open_rebellion_types import (
+    ACTIVATED,
+    DEAD,
+    IN_POSITION,
+    PIN,
+    WOUND,
+    Action,
+    ActivateUnit,
+    DamageConverted,
+    EndUnit,
+    FallBackChoice,
+    FellBack,
+    KillsRolled,
+    OpenRebellionState,
+    PickInitiative,
+    SmallArmsFire,
+    UnitAct,
+)
+from tests.sequencer.scripted import ScriptedDice
+
+Write = Callable[..., Path]
+R = 20 / 25.4 / 2  # a 20 mm base's radius in inches
+
+HEADER = """
+[scenario]
+name = "Field"
+ruleset = "open-rebellion"
+table = [36, 24]
+turns = 2
+
+[[side]]
+id = "red"
+
+[[side]]
+id = "blue"
+"""
+
+WALL = """
+[[scenery]]
+id = "wall"
+kind = "wall"
+height = 0.5
+line = [[19, 7], [19, 17]]
+thickness = 0.25
+"""
+
+WOODS = """
+[[scenery]]
+id = "woods"
+kind = "area"
+height = 0.5
+polygon = [[18, 8], [24, 8], [24, {bottom}], [18, {bottom}]]
+"""
+
+
+def model(
+    mid: str, side: str, profile: str, at: tuple[float, float], unit: str, extra: str = ""
+) -> str:
+    return (
+        f'\n[[model]]\nid = "{mid}"\nside = "{side}"\nprofile = "{profile}"\n'
+        f'at = [{at[0]}, {at[1]}]\nunit = "{unit}"\n{extra}'
+    )
+
+
+def field(
+    write: Write,
+    scenery: str = "",
+    blue_x: float = 20.0,
+    blue_ys: tuple[float, ...] = (10, 12, 14),
+    red_weapon: str = "",
+) -> OpenRebellionEngine:
+    body = HEADER + scenery
+    for i, y in enumerate((10, 12, 14)):
+        body += model(f"r{i + 1}", "red", "rifleman", (4, y), "red-a", red_weapon)
+    body += model("s1", "red", "saw-gunner", (4, 20), "red-b")
+    body += model("s2", "red", "recruit", (5.5, 20), "red-b")
+    body += model("s3", "red", "recruit", (7, 20), "red-b")
+    for i, y in enumerate(blue_ys):
+        body += model(f"b{i + 1}", "blue", "rifleman", (blue_x, y), "blue-a")
+    path = write(body, header=False)
+    engine = OpenRebellionEngine(load_scenario(path))
+    return engine
+
+
+def run(
+    engine: OpenRebellionEngine, state: OpenRebellionState, decl: Any, *faces: int
+) -> tuple[OpenRebellionState, list[Event]]:
+    dice = ScriptedDice(*faces)
+    new, events = engine.apply(state, decl, rng=dice)  # type: ignore[arg-type]
+    assert dice.left() == [], f"dice left over: {dice.left()}"
+    assert isinstance(new, OpenRebellionState)
+    return new, events
+
+
+def red_activating(engine: OpenRebellionEngine, unit: str = "red-a") -> OpenRebellionState:
+    """Turn 1, red won initiative (red-a rolls one bang, blue-a none), `unit` activating."""
+    state, _ = engine.start(rng=np.random.default_rng(0))
+    assert isinstance(state, OpenRebellionState)
+    state, _ = run(engine, state, PickInitiative("red-a"))
+    state, _ = run(engine, state, PickInitiative("blue-a"), 6, 1, 1, 1, 1, 1, 1, 1)
+    assert state.active == "red"
+    state, _ = run(engine, state, ActivateUnit(unit))
+    return state
+
+
+def of(events: list[Event], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def test_pools_in_the_open_and_in_cover(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    plan = engine.pools(state, "red-a", "blue-a")
+    # three rifles (ROF 1) + 4 regular skill dice; 16" centre to centre is 1 full 8" band
+    assert (plan.attack, plan.defence, plan.bands) == (7, 5, 1)
+    assert plan.cover.level is OpenRebellionCover.OPEN
+    woods = field(write_scenario, WOODS.format(bottom=16))
+    plan = woods.pools(red_activating(woods), "red-a", "blue-a")
+    assert (plan.attack, plan.defence) == (7, 1 + 4 + 4)
+    assert plan.cover.level is OpenRebellionCover.LIGHT
+
+
+def test_support_weapon_in_position_adds_its_dice(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine, "red-b")
+    # SAW ROF 2 + two rifles + green skill dice (3: most of the unit are recruits)
+    before = engine.pools(state, "red-b", "blue-a")
+    assert before.attack == 2 + 1 + 1 + 3
+    # the SAW's 12" band sets the range bands: gap about 13.2" -> 1 band
+    assert before.bands == 1
+    state, _ = run(engine, state, UnitAct("red-b", Action.take_position()))
+    assert engine.has_flag(state, "red-b", IN_POSITION)
+    assert engine.pools(state, "red-b", "blue-a").attack == before.attack + 2
+    with pytest.raises(IllegalDeclaration, match="in position already"):
+        engine.apply(state, UnitAct("red-b", Action.take_position()), rng=ScriptedDice())  # type: ignore[arg-type]
+    # moving takes the unit out of position
+    state, _ = run(engine, state, UnitAct("red-b", Action.move(1, 0)))
+    assert not engine.has_flag(state, "red-b", IN_POSITION)
+
+
+def test_defender_bangs_cancel_attacker_bangs_and_the_open_takes_wounds(
+    write_scenario: Write,
+) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    # attack 7 dice: 3 bangs; defence 5 dice: 1 bang -> 2 damage
+    state, events = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")), 5, 6, 5, 1, 2, 3, 4, 6, 1, 1, 1, 1
+    )
+    [fire] = of(events, SmallArmsFire)
+    assert fire.damage == 2
+    assert state.phase == "fall-back"
+    assert engine.awaiting(state).side == "blue"
+    # blue takes the morale check: 4 skill dice, one bang passes; open: all wounds
+    state, events = run(engine, state, FallBackChoice("blue-a", False), 5, 1, 1, 1)
+    assert not of(events, FellBack)
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("open", "", 2, 0)
+    assert engine.markers(state, "blue-a") == (2, 0)
+    assert state.phase == "action" and state.actions_left == 1
+
+
+def test_all_defender_bangs_leave_no_damage_and_no_choice(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    state, events = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")), 5, 6, 1, 1, 1, 1, 1, 5, 6, 6, 1, 1
+    )
+    assert of(events, SmallArmsFire)[0].damage == 0
+    assert state.phase == "action"
+    assert engine.markers(state, "blue-a") == (0, 0)
+
+
+def test_failed_morale_in_the_open_falls_back_away_from_the_shooter(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")), 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+    )
+    before = [m.at for m in engine.alive(state, "blue-a")]
+    # morale: no bangs -> falls back; tac-move 4 dice, 2 bangs -> 7"; then 1 wound
+    state, events = run(engine, state, FallBackChoice("blue-a", False), 1, 1, 1, 1, 5, 6, 1, 1)
+    [fell] = of(events, FellBack)
+    assert fell.reason == "failed the morale check"
+    assert fell.vector == pytest.approx((7.0, 0.0))
+    after = [m.at for m in engine.alive(state, "blue-a")]
+    assert after == [pytest.approx((x + 7, y)) for x, y in before]
+    assert engine.markers(state, "blue-a") == (1, 0)
+
+
+def test_voluntary_fall_back_rolls_no_morale_and_stops_at_scenery(write_scenario: Write) -> None:
+    block = """
+[[scenery]]
+id = "barn"
+kind = "building"
+polygon = [[25, 6], [30, 6], [30, 18], [25, 18]]
+"""
+    engine = field(write_scenario, block)
+    state = red_activating(engine)
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")), 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+    )
+    # no morale dice: straight to the tac-move (3 bangs: 8"), stopped by the barn at 25
+    state, events = run(engine, state, FallBackChoice("blue-a", True), 5, 5, 5, 1)
+    [fell] = of(events, FellBack)
+    assert fell.reason == "fails the morale check on purpose"
+    right = max(m.at[0] for m in engine.alive(state, "blue-a"))
+    assert 25 - R - 0.05 < right <= 25 - R + 0.01
+    assert of(events, Moved)
+
+
+def test_light_cover_defender_shifts_bangs_to_pins(write_scenario: Write) -> None:
+    engine = field(write_scenario, WOODS.format(bottom=16))
+    state = red_activating(engine)
+    # attack 7 dice all bangs, defence 9 dice: 4 bangs -> 3 damage
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1,
+    )  # fmt: skip
+    assert state.phase == "fall-back"
+    # light cover: staying needs no roll; defender rolls 3 dice, 2 bangs -> 2 pins
+    state, events = run(engine, state, FallBackChoice("blue-a", False), 6, 6, 1)
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("light", "defender", 1, 2)
+
+
+def hard(write_scenario: Write, red_weapon: str = "") -> OpenRebellionEngine:
+    # blue touching the wall's east face (x 19.125)
+    return field(write_scenario, WALL, blue_x=19.125 + R + 0.02, red_weapon=red_weapon)
+
+
+def test_hard_cover_attacker_shifts_bangs_to_wounds(write_scenario: Write) -> None:
+    engine = hard(write_scenario)
+    state = red_activating(engine)
+    plan = engine.pools(state, "red-a", "blue-a")
+    assert plan.cover.level is OpenRebellionCover.HARD
+    assert plan.defence == 1 + 4 + 4
+    state, events = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1, 6, 6, 1,
+    )  # fmt: skip
+    assert state.phase == "action"  # no fall back from hard cover
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("hard", "attacker", 2, 1)
+
+
+def test_in_position_beyond_hard_cover_is_all_pins(write_scenario: Write) -> None:
+    engine = hard(write_scenario)
+    state = red_activating(engine)
+    for m in engine.alive(state, "blue-a"):
+        state = state.with_model(m.replace(flags=m.flags | {IN_POSITION}))
+    state, events = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1,
+    )  # fmt: skip
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.roller, conv.faces, conv.wounds, conv.pins) == (
+        "beyond-hard", "", (), 0, 3,
+    )  # fmt: skip
+
+
+def test_blast_lowers_hard_cover_to_light(write_scenario: Write) -> None:
+    engine = hard(write_scenario, red_weapon='weapons = ["Grenade launcher"]\n')
+    state = red_activating(engine)
+    assert engine.pools(state, "red-a", "blue-a").lowers
+    state, events = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1, 6, 6, 1,
+    )  # fmt: skip
+    [conv] = of(events, DamageConverted)
+    # the squad is in hard cover (no fall back), but converts as light: defender rolls
+    assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("light", "defender", 1, 2)
+
+
+def test_squad_cover_by_majority_through_the_engine(write_scenario: Write) -> None:
+    # woods reach y 13: two of three models in them -> light; y 11: one of three -> open
+    two = field(write_scenario, WOODS.format(bottom=13))
+    assert two.cover(red_activating(two), "red-a", "blue-a").level is OpenRebellionCover.LIGHT
+    one = field(write_scenario, WOODS.format(bottom=11), blue_ys=(10, 13, 15))
+    assert one.cover(red_activating(one), "red-a", "blue-a").level is OpenRebellionCover.OPEN
+
+
+def test_a_flank_drops_hard_cover_to_light(write_scenario: Write) -> None:
+    engine = hard(write_scenario)
+    state = red_activating(engine)
+    assert engine.cover(state, "red-a", "blue-a").level is OpenRebellionCover.HARD
+    # red-a stands north of the wall's end, looking down the blue side of it
+    for m, x in zip(engine.alive(state, "red-a"), (21.0, 22.5, 24.0), strict=True):
+        state = state.with_model(m.replace(at=(x, 2.0)))
+    cover = engine.cover(state, "red-a", "blue-a")
+    assert cover.level is OpenRebellionCover.LIGHT
+    assert "flanked" in cover.reason
+
+
+def test_wound_markers_become_kills_at_activation(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    for m in engine.alive(state, "blue-a"):
+        state = state.with_model(m.with_marker(WOUND, 3).with_marker(PIN, 1))
+    state, _ = run(engine, state, EndUnit())
+    assert state.active == "blue"
+    # one bang die per wound marker: two bangs, two kills (the last listed first)
+    state, events = run(engine, state, ActivateUnit("blue-a"), 5, 1, 6)
+    [kills] = of(events, KillsRolled)
+    assert kills.killed == ("b3", "b2")
+    assert [e.model for e in of(events, StateChanged)] == ["b3", "b2"]
+    assert state.model("b3").status == DEAD
+    assert engine.markers(state, "blue-a") == (0, 1)
+    assert [m.id for m in engine.alive(state, "blue-a")] == ["b1"]
+
+
+def test_a_unit_killed_outright_ends_the_game(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    for m in engine.alive(state, "blue-a"):
+        state = state.with_model(m.with_marker(WOUND, 3))
+    state, _ = run(engine, state, EndUnit())
+    state, events = run(engine, state, ActivateUnit("blue-a"), 5, 5, 5)
+    assert state.finished and state.winner == "red"
+    assert isinstance(events[-1], GameEnded)
+
+
+def test_initiative_action_sheds_all_pins(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    for m in engine.alive(state, "red-a"):
+        state = state.with_model(m.with_marker(PIN, 4).with_marker(WOUND, 1))
+    state, _ = run(engine, state, UnitAct("red-a", Action.initiative()))
+    assert engine.markers(state, "red-a") == (1, 0)
+
+
+def test_two_actions_then_the_other_side(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    state, _ = run(engine, state, UnitAct("red-a", Action.move(5, 0)))
+    assert state.activating == "red-a"
+    state, _ = run(engine, state, UnitAct("red-a", Action.move(3, 4)))
+    assert state.activating is None and state.active == "blue"
+    assert engine.has_flag(state, "red-a", ACTIVATED)
+    assert state.model("r1").at == pytest.approx((12, 14))
+    # tac-move: 4 dice, 1 bang -> 6" of the 8" asked
+    state, _ = run(engine, state, ActivateUnit("blue-a"))
+    state, _ = run(engine, state, UnitAct("blue-a", Action.tac_move(8, 0)), 5, 1, 1, 1)
+    assert state.model("b1").at == pytest.approx((26, 10))
+    state, _ = run(engine, state, UnitAct("blue-a", Action.tac_move(-5, 0)), 1, 1, 1, 1)
+    assert state.model("b1").at == pytest.approx((23, 10))  # no bangs: only 3"
+
+
+@pytest.mark.parametrize(
+    ("declaration", "reason"),
+    [
+        (UnitAct("red-a", Action.move(5.5, 0)), 'may move 5"'),
+        (UnitAct("red-a", Action.move(-4, 0)), "off the table"),
+        (UnitAct("red-a", Action.fire("red-b")), "not an enemy"),
+        (UnitAct("red-a", Action.fire("nobody")), "no unit"),
+        (UnitAct("red-a", Action.take_position()), "no support weapon"),
+        (UnitAct("blue-a", Action.move(1, 0)), "red-a is activating"),
+        (ActivateUnit("red-b"), "no unit can activate"),
+        (FallBackChoice("blue-a", True), "no unit has a fall back"),
+        (PickInitiative("red-a"), "only at the start of a turn"),
+    ],
+)
+def test_illegal_declarations_change_nothing(
+    write_scenario: Write, declaration: Any, reason: str
+) -> None:
+    engine = field(write_scenario)
+    game = Game(engine.setup, seed=3, engine=engine)
+    game.declare(PickInitiative("red-a"))
+    game.declare(PickInitiative("blue-a"))
+    side = game.state.active
+    game.declare(ActivateUnit("red-a" if side == "red" else "blue-a"))
+    if side == "blue":  # let red have the activation the parameters expect
+        game.declare(EndUnit())
+        game.declare(ActivateUnit("red-a"))
+    state, events, dice = game.state, list(game.events), game.rng.bit_generator.state
+    with pytest.raises(IllegalDeclaration, match=reason):
+        game.declare(declaration)
+    assert game.state == state and game.events == events
+    assert game.rng.bit_generator.state == dice
+
+
+def test_fire_needs_line_of_sight(write_scenario: Write) -> None:
+    barn = """
+[[scenery]]
+id = "barn"
+kind = "building"
+polygon = [[8, 4], [14, 4], [14, 22], [8, 22]]
+"""
+    engine = field(write_scenario, barn)
+    state = red_activating(engine)
+    with pytest.raises(IllegalDeclaration, match="line of sight"):
+        engine.apply(state, UnitAct("red-a", Action.fire("blue-a")), rng=ScriptedDice())  # type: ignore[arg-type]
+    with pytest.raises(IllegalDeclaration, match="pass through building barn"):
+        engine.apply(state, UnitAct("red-a", Action.move(5, 0)), rng=ScriptedDice())  # type: ignore[arg-type]
+
+
+def test_initiative_ties_are_rolled_again(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state, _ = engine.start(rng=np.random.default_rng(0))
+    assert isinstance(state, OpenRebellionState)
+    state, _ = run(engine, state, PickInitiative("red-b"))
+    # red-b green: 3 dice; blue-a: 4 dice. Tie at one bang each, then blue wins
+    state, events = run(
+        engine, state, PickInitiative("blue-a"), 5, 1, 1, 6, 1, 1, 1, 1, 1, 1, 5, 5, 1, 1
+    )
+    assert state.active == "blue"
+    assert [e.winner for e in events if type(e).__name__ == "InitiativeRolled"] == ["", "blue"]
+
+
+def test_move_keeps_the_unit_shape(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    before = [m.at for m in engine.alive(state, "red-a")]
+    state, _ = run(engine, state, UnitAct("red-a", Action.move(3, 4)))
+    after = [m.at for m in engine.alive(state, "red-a")]
+    assert all(math.dist(a, b) == pytest.approx(5) for a, b in zip(before, after, strict=True))
