@@ -194,4 +194,10 @@ def rules_for(game: Any) -> PlayRules | None:
         from game.render.necromunda_play import NecromundaRules
 
         return NecromundaRules(engine)
+    from game.sequencer.open_rebellion import OpenRebellionEngine
+
+    if isinstance(engine, OpenRebellionEngine):
+        from game.render.open_rebellion_play import OpenRebellionRules
+
+        return OpenRebellionRules(engine)
     return None

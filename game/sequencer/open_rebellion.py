@@ -501,7 +501,13 @@ class OpenRebellionEngine:
         self, state: OpenRebellionState, d: UnitAct, events: list[Event], rng: np.random.Generator
     ) -> OpenRebellionState:
         if state.activating is None:
-            raise IllegalDeclaration("activate a unit first (ActivateUnit), then its actions")
+            # a unit with no wound markers has nothing to roll as it activates, so its
+            # first action may activate it; one with markers rolls them first
+            if d.unit in self.units and self.markers(state, d.unit)[0]:
+                raise IllegalDeclaration(
+                    f"{d.unit} has wound markers: activate it first (they may be kills)"
+                )
+            state = self._begin(state, d.unit, events, rng)
         if state.phase != "action":
             raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
         if state.activating != d.unit:

@@ -340,6 +340,21 @@ def test_a_unit_killed_outright_ends_the_game(write_scenario: Write) -> None:
     assert isinstance(events[-1], GameEnded)
 
 
+def test_a_first_action_activates_a_unit_without_wound_markers_only(
+    write_scenario: Write,
+) -> None:
+    engine = field(write_scenario)
+    state = red_activating(engine)
+    state, _ = run(engine, state, EndUnit())
+    state, _ = run(engine, state, UnitAct("blue-a", Action.move(1, 0)))
+    assert state.activating == "blue-a" and state.actions_left == 1
+    state, _ = run(engine, state, EndUnit())
+    for m in engine.alive(state, "red-b"):
+        state = state.with_model(m.with_marker(WOUND, 1))
+    with pytest.raises(IllegalDeclaration, match="activate it first"):
+        engine.apply(state, UnitAct("red-b", Action.move(1, 0)), rng=ScriptedDice())  # type: ignore[arg-type]
+
+
 def test_initiative_action_sheds_all_pins(write_scenario: Write) -> None:
     engine = field(write_scenario)
     state = red_activating(engine)

@@ -1,0 +1,289 @@
+"""Open Rebellion on the interactive table: a click on any model selects its unit (squad);
+intents become the unit's declarations; the hover shows both dice pools and the exact
+odds of wound and pin markers (game.rules.open_rebellion.odds.small_arms_fire); wound
+and pin markers are drawn on every model of the unit.
+
+The window's keys (game.render.app binds them; this adapter reads them as Open
+Rebellion's actions):
+
+- M, a click, Enter: Standard Move, the whole unit by the vector from the selected
+  model to the point;
+- M, a click, then C: Tactical Move along that vector (a skill test sets how far);
+- S, a click on an enemy model, Enter: Small Arms Fire at its unit;
+- I: Initiative Action (sheds pin markers); A: Take Position (support weapons);
+- E: end the activation, or pass with the selected unit; at the start of a turn E with
+  a unit selected names it for the initiative roll;
+- when the computer's fire damages your unit: D falls back, I holds (in the open: takes
+  the morale check).
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.ai.open_rebellion import SimpleOpenRebellionPlayer
+from game.errors import IllegalDeclaration
+from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
+from game.rules.open_rebellion.odds import small_arms_fire
+from game.sequencer.declarations import Declaration
+from game.sequencer.game import Game
+from game.sequencer.open_rebellion import OpenRebellionEngine, tier_label
+from game.sequencer.open_rebellion_types import (
+    ACTIVATED,
+    DEAD,
+    IN_POSITION,
+    Action,
+    ActivateUnit,
+    EndUnit,
+    FallBackChoice,
+    OpenRebellionState,
+    PickInitiative,
+    UnitAct,
+)
+
+Point = tuple[float, float]
+SHOWN = 4  # marker counts listed in the odds lines before "or more"
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.005:
+        return "<1%"
+    return f"{p:.0%}"
+
+
+class OpenRebellionRules:
+    """The `PlayRules` adapter of Open Rebellion (game.sequencer.open_rebellion)."""
+
+    name = "open-rebellion"
+    keys_help = (
+        "M move (then C: tac-move) · S fire at a unit · I initiative action",
+        "A take position · E end activation / name for initiative",
+        "fall back? D falls back · I holds · Enter confirm · Esc cancel",
+    )
+
+    def __init__(self, engine: OpenRebellionEngine) -> None:
+        # Solo play: the simple automatic player (the only one Open Rebellion has)
+        self.engine = engine
+        self.ai = SimpleOpenRebellionPlayer(engine)
+
+    @staticmethod
+    def _state(game: Game) -> OpenRebellionState:
+        state = game.state
+        assert isinstance(state, OpenRebellionState)
+        return state
+
+    def unit(self, model: str) -> str:
+        try:
+            return self.engine.unit_of[model]
+        except KeyError:
+            raise IllegalDeclaration(f"there is no model {model!r}") from None
+
+    # -- the PlayRules interface -------------------------------------------------------
+
+    def prompt(self, game: Game) -> Prompt:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        side = awaiting.side
+        if awaiting.kind == "over" or state.finished:
+            winner = state.winner or "nobody (a draw)"
+            return Prompt(None, "over", (), f"game over: {winner} wins")
+        if awaiting.kind == "initiative":
+            text = f"turn {state.turn}, {side}: select a unit and press E to roll for initiative"
+            return Prompt(side, "initiative", awaiting.models, text)
+        if awaiting.kind == "fall-back":
+            assert state.pending is not None
+            p = state.pending
+            where = "in the open" if p.tier == 0 else "in light cover"
+            hold = "I takes the morale check" if p.tier == 0 else "I stays"
+            text = f"{p.target} takes {p.damage} damage {where}: select it, D falls back, {hold}"
+            return Prompt(side, "fall-back", awaiting.models, text)
+        if awaiting.kind == "activate":
+            units = sorted({self.unit(m) for m in awaiting.models})
+            text = (
+                f"{side}: activate a unit ({', '.join(units)}): M move, S fire, "
+                "I initiative action, A take position, E pass"
+            )
+            return Prompt(side, "activate", awaiting.models, text)
+        unit = state.activating
+        assert unit is not None
+        left = state.actions_left
+        wounds, pins = self.engine.markers(state, unit)
+        text = (
+            f"{unit} (W{wounds} P{pins}): {left} action{'s' if left != 1 else ''} left; "
+            "E ends the activation"
+        )
+        return Prompt(side, "action", awaiting.models, text)
+
+    def declaration(self, game: Game, intent: Intent) -> Declaration:
+        awaiting = game.awaiting()
+        state = self._state(game)
+        kind = intent.kind
+        if awaiting.kind == "over":
+            raise IllegalDeclaration("the game is over")
+        if awaiting.kind == "initiative":
+            if intent.model is None or kind not in (IntentKind.END, IntentKind.IDLE):
+                raise IllegalDeclaration("select one of your units and press E for initiative")
+            return PickInitiative(self.unit(intent.model))
+        if awaiting.kind == "fall-back":
+            assert state.pending is not None
+            if kind is IntentKind.DODGE:
+                return FallBackChoice(state.pending.target, True)
+            if kind in (IntentKind.IDLE, IntentKind.END):
+                return FallBackChoice(state.pending.target, False)
+            raise IllegalDeclaration("D falls back, I holds")
+        if kind is IntentKind.END:
+            if awaiting.kind == "action":
+                return EndUnit()
+            if intent.model is None:
+                raise IllegalDeclaration("select a unit to pass with")
+            return EndUnit(self._ready_unit(game, intent.model))
+        if intent.model is None:
+            raise IllegalDeclaration("select a unit first")
+        unit = self.unit(intent.model)
+        if awaiting.kind == "activate":
+            unit = self._ready_unit(game, intent.model)
+            if self.engine.markers(state, unit)[0]:
+                # wound markers are rolled as the unit activates: that is its own step
+                return ActivateUnit(unit)
+        elif unit != state.activating:
+            raise IllegalDeclaration(f"{state.activating} is activating: E ends its activation")
+        return UnitAct(unit, self._action(game, intent))
+
+    def _ready_unit(self, game: Game, model: str) -> str:
+        unit = self.unit(model)
+        state = self._state(game)
+        if unit not in self.engine.ready_units(state, state.active):
+            names = ", ".join(self.engine.ready_units(state, state.active)) or "none"
+            raise IllegalDeclaration(
+                f"{unit} is not a unit of {state.active} to activate ({names})"
+            )
+        return unit
+
+    def _action(self, game: Game, intent: Intent) -> Action:
+        kind = intent.kind
+        if kind in (IntentKind.MOVE, IntentKind.TAKE_COVER):
+            if not intent.path:
+                raise IllegalDeclaration("M, then click where the selected model goes")
+            assert intent.model is not None
+            start = game.state.model(intent.model).at
+            end = intent.path[-1]
+            vector = (round(end[0] - start[0], 6), round(end[1] - start[1], 6))
+            if kind is IntentKind.TAKE_COVER:
+                return Action.tac_move(*vector)
+            return Action.move(*vector)
+        if kind is IntentKind.SHOOT:
+            if not intent.targets:
+                raise IllegalDeclaration("click a model of the enemy unit to fire at")
+            return Action.fire(self.unit(intent.targets[0][0]))
+        if kind is IntentKind.IDLE:
+            return Action.initiative()
+        if kind is IntentKind.AIM:
+            return Action.take_position()
+        raise IllegalDeclaration(f"Open Rebellion has no {kind.value}: {self.keys_help[0]}")
+
+    def allowance(self, game: Game, model: str) -> float | None:
+        if game.state.model(model).status == DEAD:
+            return None
+        state = self._state(game)
+        # the longest a tac-move may be (5" + every skill die a bang); M checks 5"
+        unit = self.unit(model)
+        return self.engine.value("tactical_move_base") + self.engine.skill_dice(state, unit)
+
+    def path_start(self, game: Game, model: str) -> Point:
+        return game.state.model(model).at
+
+    def burst(self, game: Game, model: str, weapon: str) -> int:
+        return 1
+
+    def aim_kind(self, game: Game, model: str, weapon: str) -> AimKind:
+        return AimKind.DIRECT
+
+    def preview(
+        self,
+        game: Game,
+        model: str,
+        weapon: str,
+        *,
+        target: str | None = None,
+        point: Point | None = None,
+        direction: float | None = None,
+        blind: bool = False,
+    ) -> Preview | None:
+        return None
+
+    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
+        return ()
+
+    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+        """Both pools and the exact odds of the markers small arms fire would place."""
+        engine = self.engine
+        state = self._state(game)
+        unit, enemy = self.unit(shooter), self.unit(target)
+        lines = [f"{unit} fires at {enemy}"]
+        if unit == enemy or engine.side_of_unit[unit] == engine.side_of_unit[enemy]:
+            return [*lines, "no shot: not an enemy unit"]
+        try:
+            plan = engine.pools(state, unit, enemy)
+        except IllegalDeclaration as why:
+            return [*lines, f"no shot: {why}"]
+        rof = sum(w.rof for w in (engine.weapon[f] for f in plan.firing) if w is not None)
+        skill = engine.skill_dice(state, unit)
+        support = plan.attack - rof - skill
+        lines.append(
+            f"attacker {plan.attack} dice: ROF {rof} ({len(plan.firing)} with LOS) + "
+            f"skill {skill}" + (f" + support {support}" if support else "")
+        )
+        cover_dice = plan.defence - plan.bands - engine.skill_dice(state, enemy)
+        lines.append(
+            f"defender {plan.defence} dice: range {plan.bands} + skill "
+            f"{engine.skill_dice(state, enemy)}" + (f" + cover {cover_dice}" if cover_dice else "")
+        )
+        lines.append(f"cover: {plan.cover.reason}")
+        lines.append(f"damage converts as {tier_label(plan.tier)} (if it stays put)")
+        exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
+        wounds: dict[int, float] = {}
+        pins: dict[int, float] = {}
+        for markers, ways in exact.counts.items():
+            p = ways / exact.total
+            w = min(markers.wounds, SHOWN)
+            n = min(markers.pinned, SHOWN)
+            wounds[w] = wounds.get(w, 0.0) + p
+            pins[n] = pins.get(n, 0.0) + p
+        lines.append("wound markers: " + _spread(wounds))
+        lines.append("pin markers: " + _spread(pins))
+        expected = sum(m.wounds * ways for m, ways in exact.counts.items()) / exact.total
+        lines.append(f"expected wound markers {expected:.2f}")
+        return lines
+
+    def markers(self, game: Game) -> dict[str, Marker]:
+        state = self._state(game)
+        out: dict[str, Marker] = {}
+        for m in state.models:
+            tags: list[str] = []
+            if m.status == DEAD:
+                out[m.id] = Marker("dead")
+                continue
+            wounds, pins = m.marker("wound"), m.marker("pin")
+            if wounds:
+                tags.append(f"W{wounds}")
+            if pins:
+                tags.append(f"P{pins}")
+            if IN_POSITION in m.flags:
+                tags.append("POS")
+            if ACTIVATED in m.flags:
+                tags.append("done")
+            out[m.id] = Marker("normal", 0, 0, tuple(tags))
+        return out
+
+    def choose(self, game: Game) -> Any:
+        return self.ai.choose(game.state, game.awaiting())
+
+
+def _spread(odds: dict[int, float]) -> str:
+    parts = []
+    for n in sorted(odds):
+        label = f"{n}+" if n == SHOWN else str(n)
+        parts.append(f"{label}: {_pct(odds[n])}")
+    return " · ".join(parts)

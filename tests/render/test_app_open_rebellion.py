@@ -1,0 +1,211 @@
+"""Open Rebellion on the table with mouse and keyboard (SDL dummy driver): initiative
+picks, a unit moved by one vector, small arms fire at a unit with both pools and the
+exact odds in the hover, the defender's fall-back answer, passing, markers on the
+bases, the computer's turn, and the demo opening in the window."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.render import frame
+from game.render.app import AI_FRAMES, App
+from game.render.open_rebellion_play import OpenRebellionRules
+from game.render.session import Session
+from game.rules.open_rebellion.odds import CoverTier, small_arms_fire
+from game.scenario import load_scenario
+from game.sequencer.open_rebellion_types import (
+    EndUnit,
+    FallBackChoice,
+    PickInitiative,
+    SmallArmsFire,
+    UnitAct,
+)
+from tests.conftest import SCENARIOS
+
+Write = Callable[..., Path]
+Point = tuple[float, float]
+
+GAME = """
+[scenario]
+name = "Two squads a side"
+ruleset = "open-rebellion"
+table = [24, 24]
+turns = 2
+
+[[scenery]]
+id = "woods"
+kind = "area"
+height = 0.5
+polygon = [[18, 16], [23, 16], [23, 23], [18, 23]]
+
+[[side]]
+id = "red"
+player = "human"
+
+[[side]]
+id = "blue"
+player = "human"
+"""
+UNITS = {
+    "red-a": ("red", [(4, 8), (4, 10)]),
+    "red-b": ("red", [(4, 18), (4, 20)]),
+    "blue-a": ("blue", [(14, 8), (14, 10)]),
+    "blue-b": ("blue", [(20, 18), (20, 20)]),
+}
+
+
+def scenario_text() -> str:
+    text = GAME
+    for unit, (side, spots) in UNITS.items():
+        for i, (x, y) in enumerate(spots):
+            text += (
+                f'\n[[model]]\nid = "{unit}-{i + 1}"\nside = "{side}"\nprofile = "rifleman"\n'
+                f'at = [{x}, {y}]\nunit = "{unit}"\n'
+            )
+    return text
+
+
+@pytest.fixture(autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.event.clear()
+    yield
+    if pygame.display.get_init():
+        pygame.event.clear()
+
+
+def at(app: App, point: Point) -> tuple[int, int]:
+    x, y = app.state.view.to_screen(*point)
+    return round(x), round(y)
+
+
+def base(app: App, model_id: str) -> tuple[int, int]:
+    return at(app, app.scenario.model(model_id).at)
+
+
+def point_at(app: App, pos: tuple[int, int]) -> None:
+    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    pygame.event.post(motion)
+    app.frame()
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    point_at(app, pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    app.frame()
+
+
+def press(app: App, *keys: int) -> None:
+    for k in keys:
+        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
+        pygame.event.post(event)
+    app.frame()
+
+
+def panel(app: App) -> str:
+    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
+
+
+def awaiting(app: App) -> tuple[str | None, str]:
+    assert app.session is not None
+    now = app.session.game.awaiting()
+    return now.side, now.kind
+
+
+def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write) -> None:
+    scenario = load_scenario(write_scenario(scenario_text(), header=False))
+    app = App(scenario, session=Session.start(scenario, seed=4))
+    assert app.session is not None
+    rules = app.session.rules
+    assert isinstance(rules, OpenRebellionRules)
+    game = app.session.game
+    assert awaiting(app) == ("red", "initiative")
+    assert "roll for initiative" in panel(app)
+
+    # Initiative: each side selects a unit and presses E.
+    click(app, base(app, "red-a-1"))
+    press(app, pygame.K_e)
+    assert game.declarations[-1] == PickInitiative("red-a")
+    click(app, base(app, "blue-a-2"))
+    press(app, pygame.K_e)
+    assert game.declarations[-1] == PickInitiative("blue-a")
+    side, kind = awaiting(app)
+    assert kind == "activate"
+    mine, theirs = ("red-a", "blue-a") if side == "red" else ("blue-a", "red-a")
+    step = 3.0 if side == "red" else -3.0
+
+    # M, a click 3" along, Enter: both models of the unit move by the same vector.
+    before = [game.state.model(f"{mine}-{i}").at for i in (1, 2)]
+    click(app, base(app, f"{mine}-1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (before[0][0] + step, before[0][1])))
+    press(app, pygame.K_RETURN)
+    assert isinstance(game.declarations[-1], UnitAct)
+    for i, (x, y) in zip((1, 2), before, strict=True):
+        assert game.state.model(f"{mine}-{i}").at == pytest.approx((x + step, y), abs=0.02)
+    assert awaiting(app) == (side, "action")
+    assert "1 action left" in panel(app)
+
+    # The hover on an enemy model: both pools and the exact odds of the markers.
+    point_at(app, base(app, f"{theirs}-1"))
+    lines = rules.odds_lines(game, f"{mine}-1", f"{theirs}-1", "Rifle")
+    engine = rules.engine
+    plan = engine.pools(game.state, mine, theirs)
+    assert f"attacker {plan.attack} dice" in lines[1]
+    assert f"defender {plan.defence} dice" in lines[2]
+    exact = small_arms_fire(plan.attack, plan.defence, CoverTier.OPEN)
+    none = sum(w for m, w in exact.counts.items() if m.wounds == 0) / exact.total
+    assert any(f"0: {none:.0%}" in line for line in lines if line.startswith("wound markers"))
+    assert "attacker" in panel(app) and "wound markers" in panel(app)
+
+    # S, a click on an enemy model, Enter: small arms fire at its unit.
+    press(app, pygame.K_s)
+    click(app, base(app, f"{theirs}-2"))
+    press(app, pygame.K_RETURN)
+    last = game.declarations[-1]
+    assert isinstance(last, UnitAct) and last.action.target == theirs
+    [fire] = [e for e in game.events if isinstance(e, SmallArmsFire)]
+    assert fire.damage  # seed 4: the fire does damage, so the defender answers
+    # the defender answers: its unit selected, I holds (takes the morale check)
+    assert awaiting(app)[1] == "fall-back"
+    assert "D falls back" in panel(app)
+    click(app, base(app, f"{theirs}-1"))
+    press(app, pygame.K_i)
+    assert isinstance(game.declarations[-1], FallBackChoice)
+    wounds, pins = engine.markers(game.state, theirs)
+    assert wounds + pins == fire.damage
+    tags = dict(app.state.markers)[f"{theirs}-1"].tags
+    assert (f"W{wounds}" in tags) == bool(wounds) and (f"P{pins}" in tags) == bool(pins)
+    # two actions: the other side's turn; it passes with its other unit
+    other = "blue" if side == "red" else "red"
+    assert awaiting(app) == (other, "activate")
+    assert "done" in dict(app.state.markers)[f"{mine}-1"].tags
+    click(app, base(app, f"{other}-b-1"))
+    press(app, pygame.K_e)
+    assert game.declarations[-1] == EndUnit(f"{other}-b")
+    app.draw()
+
+
+def test_the_computer_plays_its_side_and_the_demo_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    assert app.session is not None
+    game = app.session.game
+    assert awaiting(app) == ("rebels", "initiative")
+    click(app, base(app, "reb-a1"))
+    press(app, pygame.K_e)
+    # the government (ai) names its unit on its own after a few frames
+    for _ in range(AI_FRAMES + 2):
+        app.frame()
+    assert len(game.declarations) >= 2
+    assert awaiting(app)[1] != "initiative" or game.state.turn > 1
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", str(SCENARIOS / "open-rebellion-demo.toml"), "--frames", "3"]) == 0
