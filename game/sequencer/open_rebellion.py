@@ -130,6 +130,7 @@ DEFAULTS = {
     "tactical_move_base": 5.0,
     "tactical_move_no_bangs": 3.0,
     "initiative_action_sheds": 99.0,
+    "take_position_actions": 1.0,
 }
 
 
@@ -515,7 +516,8 @@ class OpenRebellionEngine:
         self._check(state, d.action, d.unit)
         events.append(Declared(state.active, d.to_dict()))
         state = self._do(state, d.unit, d.action, events, rng)
-        state = dataclasses.replace(state, actions_left=state.actions_left - 1)
+        cost = self.cost(d.action)
+        state = dataclasses.replace(state, actions_left=state.actions_left - cost)
         return self._after_action(state, events, rng)
 
     def _after_action(
@@ -603,6 +605,10 @@ class OpenRebellionEngine:
                 raise IllegalDeclaration(f"{target} has no models left")
             self.pools(state, unit, target)
         elif kind is ActionKind.TAKE_POSITION:
+            if self.cost(action) > state.actions_left:
+                raise IllegalDeclaration(
+                    f"Take Position takes {self.cost(action)} actions; {state.actions_left} left"
+                )
             if not any(
                 (w := self.weapon[m.id]) is not None and w.support_dice
                 for m in self.alive(state, unit)
@@ -610,6 +616,13 @@ class OpenRebellionEngine:
                 raise IllegalDeclaration(f"{unit} has no support weapon to put in position")
             if self.has_flag(state, unit, IN_POSITION):
                 raise IllegalDeclaration(f"{unit} is in position already")
+
+    def cost(self, action: Action) -> int:
+        """Actions an action takes: one, Take Position as many as take_position_actions
+        (unconfirmed)."""
+        if action.kind is ActionKind.TAKE_POSITION:
+            return max(1, int(self.value("take_position_actions")))
+        return 1
 
     def _do(
         self,

@@ -449,3 +449,16 @@ def test_move_keeps_the_unit_shape(write_scenario: Write) -> None:
     state, _ = run(engine, state, UnitAct("red-a", Action.move(3, 4)))
     after = [m.at for m in engine.alive(state, "red-a")]
     assert all(math.dist(a, b) == pytest.approx(5) for a, b in zip(before, after, strict=True))
+
+
+def test_take_position_costs_what_rules_toml_says(write_scenario: Write) -> None:
+    engine = field(write_scenario)
+    assert engine.value("take_position_actions") == 1  # assets/open-rebellion/rules.toml
+    engine.values["take_position_actions"] = 2.0
+    state = red_activating(engine, "red-b")
+    state, _ = run(engine, state, UnitAct("red-b", Action.move(1, 0)))
+    with pytest.raises(IllegalDeclaration, match="takes 2 actions; 1 left"):
+        engine.apply(state, UnitAct("red-b", Action.take_position()), rng=ScriptedDice())  # type: ignore[arg-type]
+    state = red_activating(engine, "red-b")
+    state, _ = run(engine, state, UnitAct("red-b", Action.take_position()))
+    assert state.activating is None and state.active == "blue"
