@@ -63,16 +63,33 @@ class SimpleInfinityPlayer:
         """The best (weapon, target, range MOD) from `at`: highest MOD, then nearest."""
         best: tuple[int, float, InfinityWeapon, str] | None = None
         moved = {shooter.id: Placement(at, facing)}
-        for weapon in self.engine.weapons_of(shooter.id):
-            if not weapon.bands:
+        weapons = [w for w in self.engine.weapons_of(shooter.id) if w.bands]
+        if not weapons:
+            return None
+        reach = max(w.max_range for w in weapons)
+        # Cheap tests first: out of arc or beyond the last band needs no sight lines, and
+        # one batched "any line at all" settles the targets no line of fire reaches.
+        near: dict[str, float] = {}
+        for t in state.models:
+            if t.side == shooter.side or t.status == "dead":
                 continue
+            if not self.engine.in_arc(state, shooter.id, t.id, moved):
+                continue
+            d = self.engine.distance(state, shooter.id, t.id, moved)
+            if d <= reach:
+                near[t.id] = d
+        asks = [(shooter.id, t, None) for t in near]
+        possible = self.engine.lof_possible(state, asks, moved)
+        seen = {t for t, ok in zip(near, possible, strict=True) if ok}
+        for weapon in weapons:
             for t in state.models:
-                if t.side == shooter.side or t.status == "dead":
+                if t.id not in seen or near[t.id] > weapon.max_range:
                     continue
-                # Cheap tests first: out of arc or beyond the last band needs no sight lines.
-                if not self.engine.in_arc(state, shooter.id, t.id, moved):
+                bound = weapon.range_mod(near[t.id])
+                if bound is None:
                     continue
-                if self.engine.distance(state, shooter.id, t.id, moved) > weapon.max_range:
+                # the best this target could score (no cover): skip it if that cannot win
+                if best is not None and (bound, -near[t.id]) <= (best[0], best[1]):
                     continue
                 s = self.engine.sighting(state, shooter.id, t.id, moved)
                 if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
@@ -142,8 +159,18 @@ class SimpleInfinityPlayer:
         reactor = state.model(reactor_id)
         if full:
             best: tuple[int, Point, str] | None = None
-            for point in _along(order.route):
+            points = _along(order.route)
+            asks = [(reactor_id, order.model, p) for p in points]
+            weapons = [w for w in self.engine.weapons_of(reactor_id) if w.bands]
+            for point, ok in zip(points, self.engine.lof_possible(state, asks), strict=True):
+                if not ok:
+                    continue  # no line of fire here: the sighting would say so
                 moved = {order.model: Placement(point, order.facing)}
+                d = self.engine.distance(state, reactor_id, order.model, moved)
+                bounds = [m for m in (w.range_mod(d) for w in weapons) if m is not None]
+                # the best this point could score (no cover): skip it if that cannot win
+                if not bounds or (best is not None and max(bounds) <= best[0]):
+                    continue
                 s = self.engine.sighting(state, reactor_id, order.model, moved)
                 if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
                     continue

@@ -17,6 +17,7 @@ from game.geometry.lof import (
     in_arc,
     line_of_fire,
     lines_of_fire,
+    patch_core,
     sight,
     visibility,
 )
@@ -41,6 +42,7 @@ __all__ = [
     "in_arc",
     "line_of_fire",
     "lines_of_fire",
+    "patch_core",
     "sight",
     "visibility",
 ]

@@ -53,7 +53,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -655,7 +655,8 @@ def clear_lines(
     go through the batched first steps of `lines_of_fire`; only the ones left open are
     solved one by one.
     """
-    solved = _prepass(table, pairs, models_block)
+    # the batched pass gathers the whole table once: worth it from a few pairs on
+    solved = _prepass(table, pairs, models_block) if len(pairs) >= 4 else [None] * len(pairs)
     return [
         answer[0] if answer is not None else _clear_sight(table, a, b, models_block)[0]
         for answer, (a, b) in zip(solved, pairs, strict=True)
@@ -972,12 +973,28 @@ def _visibility(
         first[1:] = col[order][1:] != col[order][:-1]
         best = order[first]
         best_col = col[best]
-        for n, j in zip(best, best_col, strict=True):
-            if zmin[j] > 1e-9:
-                ks = np.flatnonzero(need[n] >= min(zseg[n], 1e300) - 1e-9)
-                hidden.update(obs.ids(table, int(k)) for k in ks)
+        rows = best[zmin[best_col] > 1e-9]
+        level = np.minimum(zseg[rows], 1e300)[:, None] - 1e-9
+        ks = np.flatnonzero((need[rows] >= level).any(axis=0))
+        hidden.update(obs.ids(table, int(k)) for k in ks)
     patch = _largest_patch(seen, 2 * b.radius / columns)
     return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)), patch)
+
+
+def patch_core(body: Body, side: float) -> Body:
+    """The body a clear line must reach for a square of `side` of its silhouette to be
+    seen: the same base, `side` lower (less a hair for the patch test's tolerance).
+
+    Why: a square of side s seen means some strip of the silhouette is seen to a depth
+    of s, so a clear line from the shooter's top reaches a point of the silhouette (a
+    point of the base's disc) at most s below the top; raising that end raises every
+    point of the line and keeps it clear (module docstring, 1.), so a clear line reaches
+    the top of the lowered body. No clear line to it: no patch that large. Too low a
+    body to lower (or s = 0): the body itself."""
+    height = body.height - side + 1e-6
+    if side <= 0.0 or height <= 0.0:
+        return body
+    return replace(body, height=height)
 
 
 def _largest_patch(seen: FloatArray, width: float) -> float:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -366,6 +366,20 @@ class InfinityEngine:
     ) -> Sighting:
         """Line of fire, arc, cover and distance, the models placed by `state` and `moved`."""
         return self.sight.sighting(self._placements(state, moved), shooter, target)
+
+    def lof_possible(
+        self,
+        state: GameState,
+        asks: Sequence[tuple[str, str, Point | None]],
+        moved: Mapping[str, Placement] | None = None,
+    ) -> list[bool]:
+        """For each (shooter, target, where the target stands; None: where `state` and
+        `moved` put it): False when surely no line of fire (the cheap exact question,
+        batched); True: ask `sighting`."""
+        placements = self._placements(state, moved)
+        return self.sight.clear_to(
+            placements, [(a, b, at if at is not None else placements[b].at) for a, b, at in asks]
+        )
 
     def in_arc(
         self,

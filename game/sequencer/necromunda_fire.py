@@ -229,8 +229,17 @@ class NecromundaFire:
         """Enemies the shooter may target: in its arc and LoS, not hidden, nearest first."""
         me = state.model(shooter)
         out: list[tuple[str, Sighting]] = []
-        for m in state.models:
-            if m.side == me.side or m.status == OUT_OF_ACTION:
+        enemies = [m for m in state.models if m.side != me.side and m.status != OUT_OF_ACTION]
+        # Cheap tests first (the sighting would refuse the same): outside the arc, or no
+        # clear line at all, asked for every enemy in one batch. Each enemy's own
+        # sighting leaves out the fighters any other enemy's would (prone ones, friends
+        # touching the firer) except itself, and a sight line never meets its own target.
+        placements = self.placements(state, shooter)
+        if arc < 360:
+            enemies = [m for m in enemies if self.sight.in_arc(placements, shooter, m.id)]
+        asks = [(shooter, m.id, m.at) for m in enemies]
+        for m, ok in zip(enemies, self.sight.clear_to(placements, asks), strict=True):
+            if not ok:
                 continue
             s = self.sighting(state, shooter, m.id)
             if not s.lof or (arc < 360 and not s.in_arc) or self.hidden(state, m, s):

@@ -4,6 +4,7 @@ game has put them, read through the rule system's cover rules."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 
 import shapely
 from shapely.geometry import LineString
@@ -18,9 +19,11 @@ from game.geometry import (
     clear_lines,
     edge_distance,
     in_arc,
+    patch_core,
     sight,
 )
 from game.geometry.lof import Sight
+from game.geometry.table import MM_PER_INCH
 from game.rules.infinity.cover import MIN_PATCH_KEY, InfinityCover, patch_seen
 from game.rules.infinity.cover import read_cover as read_infinity_cover
 from game.rules.necromunda.cover import NecromundaCover
@@ -100,6 +103,7 @@ class TableSight:
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
         self._sightings: dict[object, Sighting] = {}
+        self._clears: dict[object, bool] = {}  # clear_to's answers, keyed like sightings
 
     @staticmethod
     def _key(placements: Mapping[str, Placement]) -> tuple[tuple[str, Point, float, bool], ...]:
@@ -127,12 +131,19 @@ class TableSight:
         return table
 
     def _corridor_key(
-        self, placements: Mapping[str, Placement], shooter: str, target: str
+        self,
+        placements: Mapping[str, Placement],
+        shooter: str,
+        target: str,
+        target_at: Point | None = None,
     ) -> tuple[object, ...]:
         """What a sighting depends on: the two models and, where models block, every
         other model whose base reaches into the box around the two bases (no sight
-        line between them leaves it). Scenery never moves."""
+        line between them leaves it). Scenery never moves. `target_at`: the target
+        standing there instead, with its facing from `placements`."""
         a, b = self._body(placements, shooter), self._body(placements, target)
+        if target_at is not None:
+            b = replace(b, at=target_at)
         lo_x = min(a.at[0] - a.radius, b.at[0] - b.radius)
         hi_x = max(a.at[0] + a.radius, b.at[0] + b.radius)
         lo_y = min(a.at[1] - a.radius, b.at[1] - b.radius)
@@ -170,19 +181,40 @@ class TableSight:
     def clear_to(
         self, placements: Mapping[str, Placement], asks: Sequence[tuple[str, str, Point]]
     ) -> list[bool]:
-        """For each (watcher, model, point): whether a clear sight line joins the watcher
-        and `model` standing at `point`, everyone else where `placements` put them. Exact
-        but without arc or visible patch, so a False settles "no line of fire" before the
-        full sighting is asked; all asks share one table and one batched pass."""
-        if not asks:
-            return []
-        table = self._table(placements)
-        pairs = []
+        """For each (watcher, model, point): False when surely no line of fire joins the
+        watcher and `model` standing at `point` (everyone else where `placements` put
+        them): no clear sight line reaches deep enough into its silhouette for Infinity's
+        minimum visible patch (`patch_core`; any clear line elsewhere). True: ask the
+        sighting. Exact, without arc or visible fraction; a sighting already made answers
+        for itself, the rest share one batched pass."""
+        out: list[bool | None] = []
+        todo: list[int] = []
+        keys: list[tuple[object, ...]] = []
         for watcher, model, at in asks:
-            base = self._bodies[BodyId(model)]
-            moved = Body(base.id, at, base.radius, base.height, base.facing, base.side, base.unit)
-            pairs.append((self._body(placements, watcher), moved))
-        return clear_lines(table, pairs, models_block=self.models_block)
+            key = self._corridor_key(placements, watcher, model, at)
+            keys.append(key)
+            known = self._sightings.get(key)
+            if known is None:
+                known_clear = self._clears.get(key)
+                out.append(known_clear)
+                if known_clear is None:
+                    todo.append(len(out) - 1)
+            else:
+                out.append(known.lof)
+        if todo:
+            side = self.min_patch_mm / MM_PER_INCH
+            pairs = []
+            for k in todo:
+                watcher, model, at = asks[k]
+                moved = replace(self._bodies[BodyId(model)], at=at)
+                pairs.append((self._body(placements, watcher), patch_core(moved, side)))
+            answers = clear_lines(self._table(placements), pairs, models_block=self.models_block)
+            if len(self._clears) > 65536:
+                self._clears.clear()
+            for k, answer in zip(todo, answers, strict=True):
+                out[k] = answer
+                self._clears[keys[k]] = answer
+        return [bool(x) for x in out]
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent
