@@ -68,6 +68,20 @@ def shoot(
         else:
             print_necromunda(found)
         return
+    if loaded.ruleset.name == "open-rebellion":
+        from game.commands._shoot_open_rebellion import (
+            open_rebellion_shot,
+            print_open_rebellion,
+        )
+
+        if at is not None:
+            raise _problem(scenario, "--at", "Open Rebellion fires at a unit (--target)")
+        report = open_rebellion_shot(loaded, scenario, attacker, target, trials, seed)
+        if as_json:
+            typer.echo(json.dumps(report, indent=1))
+        else:
+            print_open_rebellion(report)
+        return
     if loaded.ruleset.name != "infinity":
         raise _problem(
             scenario,

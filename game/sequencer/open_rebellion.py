@@ -830,6 +830,19 @@ class OpenRebellionEngine:
         w, p = self.markers(state, pending.target)
         return self._set_markers(state, pending.target, w + wounds, p + pins, events)
 
+    def ready_to_fire(self, state: GameState, unit: str) -> OpenRebellionState:
+        """The state with `unit` activating with two actions (for `skirmish shoot`: one
+        small arms fire from the table as laid out)."""
+        assert isinstance(state, OpenRebellionState)
+        return dataclasses.replace(
+            state,
+            phase="action",
+            picks=(),
+            active=self.side_of_unit[unit],
+            activating=unit,
+            actions_left=ACTIONS_PER_ACTIVATION,
+        )
+
     # -- the end ---------------------------------------------------------------------
 
     def score(self, state: GameState, side: str) -> int:

@@ -112,7 +112,14 @@ def test_fire_frequencies_match_the_exact_distribution(
         conv = [e for e in events if isinstance(e, DamageConverted)]
         seen[Markers(conv[0].wounds, conv[0].pins) if conv else Markers(0, 0)] += 1
     assert set(seen) <= set(exact.counts)
-    for outcome, ways in exact.counts.items():
-        p = ways / exact.total
+    # each outcome expected at least 5 times on its own; the rarer ones lumped together
+    shares = {m: ways / exact.total for m, ways in exact.counts.items()}
+    common = [m for m, p in shares.items() if p * trials >= 5]
+    checks = [(seen[m] / trials, shares[m], str(m)) for m in common]
+    rare = sum(p for m, p in shares.items() if m not in common)
+    rare_seen = sum(n for m, n in seen.items() if m not in common) / trials
+    checks.append((rare_seen, rare, "rare"))
+    assert len(common) >= 6
+    for got, p, name in checks:
         se = math.sqrt(p * (1 - p) / trials)
-        assert abs(seen[outcome] / trials - p) <= 4 * se + 1e-12, outcome
+        assert abs(got - p) <= 4 * se + 1e-12, name

@@ -1,0 +1,132 @@
+"""`skirmish shoot` for Open Rebellion: small arms fire from the attacker's unit at the
+target's unit from the table as laid out, with both pools, the cover, the dice and the
+markers placed, or the shares of markers over many trials beside the exact odds.
+
+A damaged defender in the open or in light cover holds (in the open it takes the
+morale check; failing it falls back before the damage converts)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalDeclaration, InputError, Problem
+from game.scenario import Scenario
+
+SHOWN_FROM = 0.0005  # outcomes rarer than this are left out of the printed table
+
+
+def _problem(scenario: Path, place: str, problem: str) -> InputError:
+    return InputError(Problem(str(scenario), place, problem))
+
+
+def open_rebellion_shot(
+    scenario: Scenario, path: Path, attacker: str, target: str | None, trials: int, seed: int
+) -> dict[str, Any]:
+    from collections import Counter
+
+    from game.dice.rng import make_rng
+    from game.rules.open_rebellion.odds import small_arms_fire
+    from game.sequencer.events import event_dict
+    from game.sequencer.game import Game
+    from game.sequencer.open_rebellion import OpenRebellionEngine, tier_label
+    from game.sequencer.open_rebellion_types import (
+        Action,
+        DamageConverted,
+        FallBackChoice,
+        OpenRebellionState,
+        UnitAct,
+    )
+
+    ids = {m.id for m in scenario.models}
+    if target is None:
+        raise _problem(path, "--target", "give a model of the target unit (--target)")
+    for flag, value in (("--attacker", attacker), ("--target", target)):
+        if value not in ids:
+            raise _problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+    game = Game(scenario, seed)
+    engine = game.engine
+    assert isinstance(engine, OpenRebellionEngine)
+    unit, enemy = engine.unit_of[attacker], engine.unit_of[target]
+    state = engine.ready_to_fire(game.state, unit)
+    declaration = UnitAct(unit, Action.fire(enemy))
+    place = f"--attacker {attacker} --target {target}"
+    try:
+        plan = engine.pools(state, unit, enemy)
+        game.state = state
+        events = game.declare(declaration)
+        if game.awaiting().kind == "fall-back":
+            events += game.declare(FallBackChoice(enemy, False))
+    except IllegalDeclaration as err:
+        raise _problem(path, place, str(err)) from None
+    exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
+    report: dict[str, Any] = {
+        "ruleset": "open-rebellion",
+        "attacker": attacker,
+        "target": target,
+        "attacking_unit": unit,
+        "target_unit": enemy,
+        "seed": seed,
+        "firing": list(plan.firing),
+        "attack_dice": plan.attack,
+        "defence_dice": plan.defence,
+        "range_bands": plan.bands,
+        "cover": plan.cover.level.label,
+        "cover_reason": plan.cover.reason,
+        "tier": tier_label(plan.tier),
+        "exact": {
+            f"{m.wounds}w{m.pinned}p": ways / exact.total
+            for m, ways in sorted(exact.counts.items())
+        },
+        "events": [event_dict(e) for e in events],
+    }
+    if trials:
+        rng = make_rng(seed)
+        seen: Counter[str] = Counter()
+        for _ in range(trials):
+            after, trial = engine.apply(state, declaration, rng=rng)
+            assert isinstance(after, OpenRebellionState)
+            if after.phase == "fall-back":
+                after, more = engine.apply(after, FallBackChoice(enemy, False), rng=rng)
+                trial = [*trial, *more]
+            conv = [e for e in trial if isinstance(e, DamageConverted)]
+            seen[f"{conv[0].wounds}w{conv[0].pins}p" if conv else "0w0p"] += 1
+        report["trials"] = trials
+        report["shares"] = {k: v / trials for k, v in sorted(seen.items())}
+    return report
+
+
+def print_open_rebellion(report: dict[str, Any]) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console()
+    console.print(
+        f"[bold]{report['attacking_unit']}[/] fires at {report['target_unit']}: "
+        f"{report['attack_dice']} attack dice ({len(report['firing'])} with LOS) against "
+        f"{report['defence_dice']} defence dice ({report['range_bands']} range bands)"
+    )
+    console.print(f"  cover: {report['cover_reason']}; damage converts as {report['tier']}")
+    shown = {
+        "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",
+    }  # fmt: skip
+    for e in report["events"]:
+        if e["event"] in shown:
+            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
+            console.print(f"  {e['event']}: {body}")
+    title = "markers (w wound, p pinned)"
+    if "shares" in report:
+        title += f": {report['trials']} trials"
+    table = Table(title=title)
+    table.add_column("markers")
+    table.add_column("exact", justify="right")
+    if "shares" in report:
+        table.add_column("seen", justify="right")
+    for key, p in report["exact"].items():
+        if p < SHOWN_FROM and not report.get("shares", {}).get(key):
+            continue  # the long tail stays in --json
+        row = [key, f"{p:.4f}"]
+        if "shares" in report:
+            row.append(f"{report['shares'].get(key, 0.0):.4f}")
+        table.add_row(*row)
+    console.print(table)
