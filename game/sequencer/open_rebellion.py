@@ -134,6 +134,26 @@ DEFAULTS = {
 }
 
 
+SightKey = tuple[str, Point, str, Point]
+CoverKey = tuple[str, Point, tuple[tuple[str, Point], ...]]
+_SHARED: dict[int, tuple[object, dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]] = {}
+SHARED_SETUPS = 8
+
+
+def _caches_for(
+    setup: Setup,
+) -> tuple[dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]:
+    """Sightings and cover readings shared by every engine of the same setup (a batch
+    plays many games on one table; the scenery never moves and models never block)."""
+    found = _SHARED.get(id(setup))
+    if found is None or found[0] is not setup:
+        if len(_SHARED) >= SHARED_SETUPS:
+            _SHARED.clear()
+        found = (setup, {}, {})
+        _SHARED[id(setup)] = found
+    return found[1], found[2]
+
+
 def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
     return tuple(int(rng.integers(1, D6 + 1)) for _ in range(n))
 
@@ -152,6 +172,7 @@ class OpenRebellionEngine:
 
     def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
         self.setup = setup
+        shared = sight is None
         if sight is None:
             from game.sequencer.table_sight import TableSight
 
@@ -179,7 +200,8 @@ class OpenRebellionEngine:
             units.setdefault(unit, []).append(m.id)
             self.side_of_unit[unit] = m.side
         self.units = {u: tuple(ms) for u, ms in units.items()}
-        self._sights: dict[tuple[str, Point, str, Point], GeometrySight] = {}
+        # shared by the engines of one setup unless the sight is the caller's own
+        self._sights, self._covers = _caches_for(setup) if shared else ({}, {})
 
     # -- reading the state ---------------------------------------------------------
 
@@ -259,16 +281,28 @@ class OpenRebellionEngine:
     def cover(self, state: GameState, unit: str, target: str) -> SquadCover:
         """The target unit's cover from the attacking unit: read from the attacking model
         that sees the most of its models."""
-        table = self.sight.table_at(self.placements(state))
-        best: tuple[int, list[GeometrySight]] | None = None
+        best: tuple[int, str, list[GeometrySight]] | None = None
         for m in self.alive(state, unit):
             s = self.sights(state, m.id, target)
             seen = sum(1 for x in s if x.clear)
             if best is None or seen > best[0]:
-                best = (seen, s)
+                best = (seen, m.id, s)
         if best is None:
             return SquadCover(OpenRebellionCover.OPEN, "no attacker", ())
-        return squad_cover(table, best[1])
+        _, shooter, sights = best
+        # a model's cover depends on the scenery, the shooter's place and its own
+        key = (
+            shooter,
+            state.model(shooter).at,
+            tuple((m.id, m.at) for m in self.alive(state, target)),
+        )
+        found = self._covers.get(key)
+        if found is None:
+            found = squad_cover(self.sight.table_at(self.placements(state)), sights)
+            if len(self._covers) > SIGHT_CACHE:
+                self._covers.clear()
+            self._covers[key] = found
+        return found
 
     def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
         weapons = [self.weapon[f] for f in firing]
