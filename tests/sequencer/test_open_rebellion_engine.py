@@ -462,3 +462,37 @@ def test_take_position_costs_what_rules_toml_says(write_scenario: Write) -> None
     state = red_activating(engine, "red-b")
     state, _ = run(engine, state, UnitAct("red-b", Action.take_position()))
     assert state.activating is None and state.active == "blue"
+
+
+def test_light_cover_may_fall_back_without_a_morale_check(write_scenario: Write) -> None:
+    engine = field(write_scenario, WOODS.format(bottom=16))
+    state = red_activating(engine)
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1,
+    )  # fmt: skip
+    assert state.phase == "fall-back"
+    # no morale dice: the tac-move (4 dice, no bangs: 3") away from red, then the
+    # conversion from where it ends (still in the woods: light, defender rolls)
+    state, events = run(engine, state, FallBackChoice("blue-a", True), 1, 1, 1, 1, 1, 1, 1)
+    [fell] = of(events, FellBack)
+    assert fell.reason == "falls back from light cover"
+    assert fell.vector == pytest.approx((3.0, 0.0))
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.wounds, conv.pins) == ("light", 3, 0)
+
+
+def test_in_position_in_light_cover_converts_as_hard(write_scenario: Write) -> None:
+    engine = field(write_scenario, WOODS.format(bottom=16))
+    state = red_activating(engine)
+    for m in engine.alive(state, "blue-a"):
+        state = state.with_model(m.replace(flags=m.flags | {IN_POSITION}))
+    assert engine.pools(state, "red-a", "blue-a").tier.name == "HARD"
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")),
+        *([6] * 7), 5, 5, 5, 5, 1, 1, 1, 1, 1,
+    )  # fmt: skip
+    # light cover still offers the choice; staying, the attacker rolls as for hard cover
+    state, events = run(engine, state, FallBackChoice("blue-a", False), 6, 1, 1)
+    [conv] = of(events, DamageConverted)
+    assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("hard", "attacker", 1, 2)
