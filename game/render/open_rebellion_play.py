@@ -58,9 +58,10 @@ class OpenRebellionRules:
 
     name = "open-rebellion"
     keys_help = (
-        "M move (then C: tac-move) · S fire at a unit · I initiative action",
-        "A take position · E end activation / name for initiative",
-        "fall back? D falls back · I holds · Enter confirm · Esc cancel",
+        "M move · M, click, C tac-move · S fire",
+        "I initiative action · A take position",
+        "E end, pass, name for initiative",
+        "hit: D falls back · I holds",
     )
 
     def __init__(self, engine: OpenRebellionEngine) -> None:

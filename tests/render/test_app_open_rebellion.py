@@ -127,6 +127,7 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     game = app.session.game
     assert awaiting(app) == ("red", "initiative")
     assert "roll for initiative" in panel(app)
+    assert "I initiative action · A take position" in " ".join(app.state.keys_help)
 
     # Initiative: each side selects a unit and presses E.
     click(app, base(app, "red-a-1"))
