@@ -4,12 +4,14 @@ A turn (FACTS 1.2):
 
 1. Initiative: each side names a unit (`PickInitiative`); both units make a skill test;
    more bangs activates first (a tie is rolled again).
-2. From that side the sides alternate activating one unit for two actions (`UnitAct`,
+2. From that side the sides alternate activating one unit (`ActivateUnit`, or the
+   unit's first `UnitAct` when it has no wound markers) for two actions (`UnitAct`,
    one declaration per action, the same action may repeat; `EndUnit` gives up the
-   rest). A side with no unit left to activate passes. When every unit has activated
-   the turn ends.
+   rest, or passes with a named unit). A side with no unit left to activate passes.
+   When every unit has activated the turn ends.
 3. At the start of a unit's activation each wound marker rolls one bang die; a bang is
-   a kill (rule value kill_on_bang); the markers are cleared.
+   a kill (rule value kill_on_bang); the markers are cleared. Pin markers have no
+   other effect here than what the Initiative Action sheds (FACTS 1.5: unknown).
 
 Actions (FACTS 1.2-1.4, seed 001): Standard Move (each model up to 5", the unit by one
 vector), Tactical Move (skill test: 5" + bangs, 0 bangs only 3"), Small Arms Fire,
@@ -35,7 +37,9 @@ Choices this engine makes where the sources are silent (say so, change them here
 - fall back moves every model by the same vector, directly away from the shooting
   unit's centre (from the shooters' centre to the defenders' centre), a tac-move long,
   stopping short where scenery or another unit would block it;
-- kills take the cheapest models first (profile points, then the last listed).
+- kills take the cheapest models first (profile points, then the last listed);
+- in position: support weapons add their dice and the unit's tier is one better as a
+  defender (seed 001); Take Position costs take_position_actions and moving ends it.
 """
 
 from __future__ import annotations
