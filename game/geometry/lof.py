@@ -656,7 +656,11 @@ def clear_lines(
     solved one by one.
     """
     # the batched pass gathers the whole table once: worth it from a few pairs on
-    solved = _prepass(table, pairs, models_block) if len(pairs) >= 4 else [None] * len(pairs)
+    solved = (
+        _prepass(table, pairs, models_block, blockers_wanted=False)
+        if len(pairs) >= 2
+        else [None] * len(pairs)
+    )
     return [
         answer[0] if answer is not None else _clear_sight(table, a, b, models_block)[0]
         for answer, (a, b) in zip(solved, pairs, strict=True)
@@ -667,7 +671,11 @@ _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
 
 
 def _prepass(
-    table: Table, pairs: Sequence[tuple[Body, Body]], models_block: bool, chunk: int = 20
+    table: Table,
+    pairs: Sequence[tuple[Body, Body]],
+    models_block: bool,
+    chunk: int = 20,
+    blockers_wanted: bool = True,
 ) -> list[_Answer | None]:
     """Steps 1 and 2 of `_clear_sight` for many pairs at once (None: not settled)."""
     answers: list[_Answer | None] = [None] * len(pairs)
@@ -728,13 +736,12 @@ def _prepass(
         # only the pieces some pair of this chunk could meet (bounding circles near its
         # centre segment); columns of the others stay False
         pa = table.arrays
-        near = np.zeros(npieces, dtype=np.bool_)
-        for _, a, b in group:
-            reach = max(a.radius, b.radius) + 1e-6
-            near |= _seg_point_dist(a.at[0], a.at[1], b.at[0], b.at[1], pa.cx, pa.cy) <= (
-                reach + pa.radius
-            )
-        chosen = np.flatnonzero(near)
+        ends = np.array([(*a.at, *b.at, max(a.radius, b.radius)) for _, a, b in group])
+        ax_, ay_, bx_, by_, reach = (ends[:, i : i + 1] for i in range(5))
+        ddx, ddy = bx_ - ax_, by_ - ay_  # the centre segments are longer than the bases
+        t = np.clip(((pa.cx - ax_) * ddx + (pa.cy - ay_) * ddy) / (ddx * ddx + ddy * ddy), 0, 1)
+        dist = np.hypot(pa.cx - (ax_ + t * ddx), pa.cy - (ay_ + t * ddy))
+        chosen = np.flatnonzero((dist <= reach + 1e-6 + pa.radius).any(axis=0))
         sub = _gather(table, chosen, bodies)
         # pieces lower than both ends are kept here: their empty height range (inf) meets
         # parallel edges' inf parameters in NaNs, which compare False (not blocked)
@@ -757,7 +764,11 @@ def _prepass(
             ia, ib = where[(a.id, a.at, a.radius)], where[(b.id, b.at, b.radius)]
             across[:npieces] &= (gap[ia] > EPS) & (gap[ib] > EPS)
             if across.any():
-                blockers = tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))
+                blockers = (
+                    tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))
+                    if blockers_wanted
+                    else ()
+                )
                 answers[k] = (False, None, blockers)
     return answers
 

@@ -141,17 +141,18 @@ class TableSight:
         other model whose base reaches into the box around the two bases (no sight
         line between them leaves it). Scenery never moves. `target_at`: the target
         standing there instead, with its facing from `placements`."""
-        a, b = self._body(placements, shooter), self._body(placements, target)
+        a_at, a_facing, ar = self._where(placements, shooter)
+        b_at, b_facing, br = self._where(placements, target)
         if target_at is not None:
-            b = replace(b, at=target_at)
-        lo_x = min(a.at[0] - a.radius, b.at[0] - b.radius)
-        hi_x = max(a.at[0] + a.radius, b.at[0] + b.radius)
-        lo_y = min(a.at[1] - a.radius, b.at[1] - b.radius)
-        hi_y = max(a.at[1] + a.radius, b.at[1] + b.radius)
+            b_at = target_at
+        lo_x = min(a_at[0] - ar, b_at[0] - br)
+        hi_x = max(a_at[0] + ar, b_at[0] + br)
+        lo_y = min(a_at[1] - ar, b_at[1] - br)
+        hi_y = max(a_at[1] + ar, b_at[1] + br)
         inside: list[tuple[str, Point]] = []
         if self.models_block:
             for body_id, body in self._bodies.items():
-                if body_id in (a.id, b.id):
+                if body_id in (shooter, target):
                     continue
                 p = placements.get(body_id)
                 if p is not None and not p.present:
@@ -160,7 +161,17 @@ class TableSight:
                 r = body.radius
                 if lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r:
                     inside.append((body_id, (x, y)))
-        return (shooter, a.at, a.facing, target, b.at, b.facing, tuple(inside))
+        return (shooter, a_at, a_facing, target, b_at, b_facing, tuple(inside))
+
+    def _where(
+        self, placements: Mapping[str, Placement], model_id: str
+    ) -> tuple[Point, float, float]:
+        """(at, facing, radius) of a model as `placements` put it."""
+        base = self._bodies[BodyId(model_id)]
+        p = placements.get(model_id)
+        if p is None:
+            return base.at, base.facing, base.radius
+        return p.at, p.facing, base.radius
 
     def sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
         key = self._corridor_key(placements, shooter, target)
