@@ -655,16 +655,26 @@ def clear_lines(
     go through the batched first steps of `lines_of_fire`; only the ones left open are
     solved one by one.
     """
+    return [w is not None for w in clear_witnesses(table, pairs, models_block=models_block)]
+
+
+def clear_witnesses(
+    table: Table, pairs: Sequence[tuple[Body, Body]], *, models_block: bool = True
+) -> list[SightLine | None]:
+    """`clear_lines` with a clear sight line for each pair that has one (None: none)."""
     # the batched pass gathers the whole table once: worth it from a few pairs on
     solved = (
         _prepass(table, pairs, models_block, blockers_wanted=False)
         if len(pairs) >= 2
         else [None] * len(pairs)
     )
-    return [
-        answer[0] if answer is not None else _clear_sight(table, a, b, models_block)[0]
-        for answer, (a, b) in zip(solved, pairs, strict=True)
-    ]
+    out: list[SightLine | None] = []
+    for answer, (a, b) in zip(solved, pairs, strict=True):
+        clear, witness, _ = (
+            answer if answer is not None else _clear_sight(table, a, b, models_block)
+        )
+        out.append(witness if clear else None)
+    return out
 
 
 _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
@@ -1089,12 +1099,19 @@ def sight(
     *,
     arc_degrees: float = 360.0,
     models_block: bool = True,
+    witness: SightLine | None = None,
 ) -> Sight:
-    """Line of fire, visible fraction and edge-to-edge distance in one answer."""
+    """Line of fire, visible fraction and edge-to-edge distance in one answer.
+    `witness`: a clear sight line between the two, found before (`clear_witnesses`);
+    given one, the line of fire is not searched for again."""
     a = table.body(shooter)
     b = table.body(target)
     arc_ok = in_arc(a, b, arc_degrees)
-    clear, witness, blockers = _clear_sight(table, a, b, models_block)
+    blockers: tuple[str, ...] = ()
+    if witness is not None:
+        clear = True
+    else:
+        clear, witness, blockers = _clear_sight(table, a, b, models_block)
     if clear:
         vis = _visibility(table, a, b, models_block, 48, 7)
         fraction, hidden, patch = vis.fraction, vis.hidden_by, vis.patch

@@ -16,13 +16,13 @@ from game.geometry import (
     PieceId,
     PieceKind,
     Table,
-    clear_lines,
+    clear_witnesses,
     edge_distance,
     in_arc,
     patch_core,
     sight,
 )
-from game.geometry.lof import Sight
+from game.geometry.lof import Point3, Sight, SightLine
 from game.geometry.table import MM_PER_INCH
 from game.rules.infinity.cover import MIN_PATCH_KEY, InfinityCover, patch_seen
 from game.rules.infinity.cover import read_cover as read_infinity_cover
@@ -103,7 +103,8 @@ class TableSight:
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
         self._sightings: dict[object, Sighting] = {}
-        self._clears: dict[object, bool] = {}  # clear_to's answers, keyed like sightings
+        # clear_to's answers, keyed like sightings: a clear sight line, or None for none
+        self._clears: dict[object, SightLine | None] = {}
 
     @staticmethod
     def _key(placements: Mapping[str, Placement]) -> tuple[tuple[str, Point, float, bool], ...]:
@@ -177,15 +178,28 @@ class TableSight:
         key = self._corridor_key(placements, shooter, target)
         found = self._sightings.get(key)
         if found is None:
-            found = self._sighting(placements, shooter, target)
+            found = self._sighting(placements, shooter, target, self._clears.get(key))
             if len(self._sightings) > 65536:
                 self._sightings.clear()
             self._sightings[key] = found
         return found
 
-    def _sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
+    def _sighting(
+        self,
+        placements: Mapping[str, Placement],
+        shooter: str,
+        target: str,
+        witness: SightLine | None = None,
+    ) -> Sighting:
         table = self._table(placements)
-        s = sight(table, shooter, target, arc_degrees=self.arc, models_block=self.models_block)
+        s = sight(
+            table,
+            shooter,
+            target,
+            arc_degrees=self.arc,
+            models_block=self.models_block,
+            witness=witness,
+        )
         cover, reason = self.read_cover(table, s)
         return Sighting(patch_seen(s, self.min_patch_mm), s.in_arc, cover, s.distance, reason)
 
@@ -205,13 +219,13 @@ class TableSight:
             key = self._corridor_key(placements, watcher, model, at)
             keys.append(key)
             known = self._sightings.get(key)
-            if known is None:
-                known_clear = self._clears.get(key)
-                out.append(known_clear)
-                if known_clear is None:
-                    todo.append(len(out) - 1)
-            else:
+            if known is not None:
                 out.append(known.lof)
+            elif key in self._clears:
+                out.append(self._clears[key] is not None)
+            else:
+                out.append(None)
+                todo.append(len(out) - 1)
         if todo:
             side = self.min_patch_mm / MM_PER_INCH
             pairs = []
@@ -219,12 +233,17 @@ class TableSight:
                 watcher, model, at = asks[k]
                 moved = replace(self._bodies[BodyId(model)], at=at)
                 pairs.append((self._body(placements, watcher), patch_core(moved, side)))
-            answers = clear_lines(self._table(placements), pairs, models_block=self.models_block)
+            found = clear_witnesses(self._table(placements), pairs, models_block=self.models_block)
             if len(self._clears) > 65536:
                 self._clears.clear()
-            for k, answer in zip(todo, answers, strict=True):
-                out[k] = answer
-                self._clears[keys[k]] = answer
+            for k, line in zip(todo, found, strict=True):
+                out[k] = line is not None
+                # a line to the lowered body, its end raised to the top, is clear too
+                # (raising an end raises every point): the sighting need not search again
+                if line is not None:
+                    top = self._bodies[BodyId(asks[k][1])].height
+                    line = SightLine(line.start, Point3(line.end.x, line.end.y, top))
+                self._clears[keys[k]] = line
         return [bool(x) for x in out]
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:

@@ -7,7 +7,15 @@ import random
 from dataclasses import replace
 from pathlib import Path
 
-from game.geometry import Body, Table, clear_lines, line_of_fire, patch_core, sight
+from game.geometry import (
+    Body,
+    Table,
+    clear_lines,
+    clear_witnesses,
+    line_of_fire,
+    patch_core,
+    sight,
+)
 
 BIG = Path(__file__).resolve().parents[2] / "benchmarks" / "tables" / "big-infinity.toml"
 
@@ -68,3 +76,23 @@ def test_no_clear_line_to_the_patch_core_means_no_patch_that_large() -> None:
         assert s.visible_patch < side - 1e-9, (a.id, b.id, b.at)
         slivers += clear  # clear lines exist, but only to a sliver
     assert slivers > 0  # the lowered body does turn away some clear lines
+
+
+def test_a_witness_found_before_gives_the_same_sight() -> None:
+    """sight(..., witness=) skips the search, and everything the rules read is the same."""
+    table = table_of(DEMO)
+    rng = random.Random(8)
+    pairs: list[tuple[Body, Body]] = []
+    for _ in range(120):
+        a, b = rng.sample(table.bodies, 2)
+        at = (rng.uniform(2, table.width - 2), rng.uniform(2, table.depth - 2))
+        pairs.append((a, replace(b, at=at)))
+    lines = clear_witnesses(table, pairs)
+    assert lines.count(None) not in (0, len(lines))
+    for (a, b), line in zip(pairs, lines, strict=True):
+        moved = table.moved(b.id, b.at)
+        plain = sight(moved, a.id, b.id, arc_degrees=180)
+        assert plain.clear == (line is not None)
+        if line is not None:
+            hinted = sight(moved, a.id, b.id, arc_degrees=180, witness=line)
+            assert replace(hinted, witness=None) == replace(plain, witness=None)
