@@ -7,14 +7,20 @@ when it has a target and is not yet in position; fires at the enemy unit where i
 most outnumbers the defender's; with no target it advances a standard move toward the
 nearest enemy unit (trying a fan of directions and shorter steps). As the defender it
 takes the morale check in the open unless the damage is at least its models left, and
-stays in light cover. The "careful" policy plays the same for now.
+stays in light cover.
+
+`CarefulOpenRebellionPlayer`: the same turn, but targets are chosen by the exact
+expected markers placed (`small_arms_fire`), and moves by the best shot from where the
+unit ends up less the enemy units' expected fire at it there.
 """
 
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from game.errors import IllegalDeclaration
+from game.rules.open_rebellion.odds import CoverTier, small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Awaiting
 from game.sequencer.open_rebellion import OpenRebellionEngine
@@ -120,3 +126,89 @@ class SimpleOpenRebellionPlayer:
                 if e.move_blocked(state, unit, v) is None:
                     return v
         return None
+
+
+# What the careful player counts markers as worth: a wound marker is a likely kill,
+# a pin marker costs the unit an action later.
+WOUND_WORTH = 1.0
+PIN_WORTH = 0.25
+RISK_WEIGHT = 0.5  # the enemies' fire back counts for this much of ours
+
+
+@lru_cache(maxsize=4096)
+def expected_markers(attack: int, defence: int, tier: int) -> float:
+    """Expected worth of the markers one small arms fire action places (exact odds)."""
+    dist = small_arms_fire(attack, defence, CoverTier(tier))
+    return sum(
+        float(p) * (m.wounds * WOUND_WORTH + m.pinned * PIN_WORTH)
+        for m, p in dist.probabilities().items()
+    )
+
+
+class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
+    """Chooses by expected damage against risk: a target by the exact expected markers
+    its fire places, and a move by the best such shot from where the unit ends up less
+    what the enemy units could do to it there."""
+
+    def _gain(self, state: GameState, unit: str, target: str) -> float | None:
+        try:
+            plan = self.engine.pools(state, unit, target)
+        except IllegalDeclaration:
+            return None
+        return expected_markers(plan.attack, plan.defence, int(plan.tier))
+
+    def best_shot(self, state: GameState, unit: str) -> tuple[float, str] | None:  # type: ignore[override]
+        e = self.engine
+        side = e.side_of_unit[unit]
+        best: tuple[float, str] | None = None
+        for enemy in (s for s in state.sides if s != side):
+            for target in e.side_units(state, enemy):
+                gain = self._gain(state, unit, target)
+                if gain is not None and (best is None or (gain, target) > best):
+                    best = (gain, target)
+        return best
+
+    def _threat(self, state: GameState, unit: str) -> float:
+        e = self.engine
+        side = e.side_of_unit[unit]
+        total = 0.0
+        for enemy in (s for s in state.sides if s != side):
+            for shooter in e.side_units(state, enemy):
+                gain = self._gain(state, shooter, unit)
+                total += gain or 0.0
+        return total
+
+    def _moved(self, state: GameState, unit: str, v: Point) -> GameState:
+        for m in self.engine.alive(state, unit):
+            state = state.with_model(m.replace(at=(m.at[0] + v[0], m.at[1] + v[1])))
+        return state
+
+    def advance(self, state: GameState, unit: str) -> Point | None:
+        """Of a fan of standard moves (and staying put), the one whose best shot next,
+        less the enemies' expected fire there, is worth most."""
+        e = self.engine
+        here = e.centre(state, unit)
+        side = e.side_of_unit[unit]
+        enemies = [u for s in state.sides if s != side for u in e.side_units(state, s)]
+        if not enemies:
+            return None
+        goal = min((e.centre(state, u) for u in enemies), key=lambda c: math.dist(c, here))
+        base = math.atan2(goal[1] - here[1], goal[0] - here[0])
+        length = e.value("standard_move")
+        stay = -RISK_WEIGHT * self._threat(state, unit)
+        best: tuple[float, Point] | None = None
+        for angle in ANGLES:
+            a = base + math.radians(angle)
+            for step in STEPS:
+                v = (math.cos(a) * length * step, math.sin(a) * length * step)
+                if e.move_blocked(state, unit, v) is not None:
+                    continue
+                there = self._moved(state, unit, v)
+                shot = self.best_shot(there, unit)
+                value = (shot[0] if shot else 0.0) - RISK_WEIGHT * self._threat(there, unit)
+                value += 0.01 * step * (1 if angle == 0 else 0)  # ties: close in
+                if best is None or value > best[0]:
+                    best = (value, v)
+        if best is None or best[0] <= stay:
+            return super().advance(state, unit) if best is None else None
+        return best[1]

@@ -60,9 +60,10 @@ def automatic_player(engine: Engine, policy: str | Mapping[str, str] = "simple")
     from game.sequencer.open_rebellion import OpenRebellionEngine
 
     if isinstance(engine, OpenRebellionEngine):
-        from game.ai.open_rebellion import SimpleOpenRebellionPlayer
+        from game.ai.open_rebellion import CarefulOpenRebellionPlayer, SimpleOpenRebellionPlayer
 
-        # Open Rebellion: "careful" plays as the simple player for now
+        if policy == "careful":
+            return CarefulOpenRebellionPlayer(engine)
         return SimpleOpenRebellionPlayer(engine)
     raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
 

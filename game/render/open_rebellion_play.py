@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.open_rebellion import SimpleOpenRebellionPlayer
+from game.ai.open_rebellion import CarefulOpenRebellionPlayer
 from game.errors import IllegalDeclaration
 from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
 from game.rules.open_rebellion.odds import small_arms_fire
@@ -65,9 +65,9 @@ class OpenRebellionRules:
     )
 
     def __init__(self, engine: OpenRebellionEngine) -> None:
-        # Solo play: the simple automatic player (the only one Open Rebellion has)
+        # Solo play: the computer chooses by expected damage against risk.
         self.engine = engine
-        self.ai = SimpleOpenRebellionPlayer(engine)
+        self.ai = CarefulOpenRebellionPlayer(engine)
 
     @staticmethod
     def _state(game: Game) -> OpenRebellionState:

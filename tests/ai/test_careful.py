@@ -72,3 +72,18 @@ def test_careful_necromunda_player_finishes_a_game() -> None:
     setup = load_scenario(SCENARIOS / "necromunda-demo.toml")
     result = play_one(setup, 0, 3, "careful")
     assert result.reason and result.declarations > 4
+
+
+@pytest.mark.slow
+def test_careful_beats_simple_at_open_rebellion_on_the_village() -> None:
+    """The careful player picks targets by the exact expected markers: over 200 games
+    with sides alternated it wins more often than not (the lower 95% bound above 0.5)."""
+    setup = load_scenario(SCENARIOS / "open-rebellion-village.toml")
+    sides = [s.id for s in setup.sides]
+    games = 200
+    wins = 0
+    for index, seed in seeds_for(77, games):
+        careful, simple = sides[index % 2], sides[1 - index % 2]
+        result = play_one(setup, index, seed, {careful: "careful", simple: "simple"})
+        wins += result.winner == careful  # a draw counts against the careful player
+    assert wilson_lower(wins, games) > 0.5, f"careful won {wins} of {games}"
