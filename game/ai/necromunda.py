@@ -203,8 +203,10 @@ class SimpleNecromundaPlayer:
 
     def _shot(self, state: NecromundaState, m: ModelState, actions_left: int) -> Action | None:
         """The best shot from where the fighter stands, or None."""
-        eligible = self.engine.eligible(state, m.id, ARC)
-        targets = [t for t, _ in eligible if state.model(t).status != SERIOUSLY_INJURED]
+        # only the closest eligible target is ever shot at: the others are not sighted
+        standing = {t.id for t in state.models if t.status != SERIOUSLY_INJURED}
+        eligible = self.engine.eligible(state, m.id, ARC, among=standing, limit=1)
+        targets = [t for t, _ in eligible]
         best: tuple[tuple[int, int], Action] | None = None
         for weapon in self._usable(m, actions_left):
             if weapon.is_template:

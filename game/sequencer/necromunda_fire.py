@@ -23,7 +23,7 @@ direction from `rng.uniform`), stray-shot D6s, and per hit: wound, save, Injury 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -225,11 +225,23 @@ class NecromundaFire:
         """Necromunda: a Prone fighter in partial or full cover cannot be targeted."""
         return target.status in PRONE and s.cover is not Cover.NONE
 
-    def eligible(self, state: GameState, shooter: str, arc: float) -> list[tuple[str, Sighting]]:
-        """Enemies the shooter may target: in its arc and LoS, not hidden, nearest first."""
+    def eligible(
+        self,
+        state: GameState,
+        shooter: str,
+        arc: float,
+        *,
+        among: Collection[str] | None = None,
+        limit: int | None = None,
+    ) -> list[tuple[str, Sighting]]:
+        """Enemies the shooter may target: in its arc and LoS, not hidden, nearest first.
+        `among`: only these enemies; `limit`: only the nearest so many (the farther ones
+        are not sighted at all)."""
         me = state.model(shooter)
         out: list[tuple[str, Sighting]] = []
         enemies = [m for m in state.models if m.side != me.side and m.status != OUT_OF_ACTION]
+        if among is not None:
+            enemies = [m for m in enemies if m.id in among]
         # Cheap tests first (the sighting would refuse the same): outside the arc, or no
         # clear line at all, asked for every enemy in one batch. Each enemy's own
         # sighting leaves out the fighters any other enemy's would (prone ones, friends
@@ -238,13 +250,20 @@ class NecromundaFire:
         if arc < 360:
             enemies = [m for m in enemies if self.sight.in_arc(placements, shooter, m.id)]
         asks = [(shooter, m.id, m.at) for m in enemies]
-        for m, ok in zip(enemies, self.sight.clear_to(placements, asks), strict=True):
-            if not ok:
-                continue
+        clear = self.sight.clear_to(placements, asks)
+        # nearest first (a sighting's distance is this edge-to-edge distance)
+        order = sorted(
+            ((self.sight.distance(placements, shooter, m.id), m.id), m)
+            for m, ok in zip(enemies, clear, strict=True)
+            if ok
+        )
+        for _, m in order:
             s = self.sighting(state, shooter, m.id)
             if not s.lof or (arc < 360 and not s.in_arc) or self.hidden(state, m, s):
                 continue
             out.append((m.id, s))
+            if limit is not None and len(out) >= limit:
+                break
         out.sort(key=lambda e: (e[1].distance, e[0]))
         return out
 
