@@ -691,20 +691,24 @@ def _prepass(
     answers: list[_Answer | None] = [None] * len(pairs)
     npieces = len(table.pieces)
     bodies = np.arange(len(table.bodies)) if models_block else np.zeros(0, dtype=np.intp)
-    obs = _gather(table, np.arange(npieces), bodies)
-    tops = np.concatenate((obs.top, obs.ch))
+    obs = _gather(table, np.arange(npieces), bodies) if blockers_wanted else None
+    tops = np.concatenate((table.arrays.top, table.body_arrays.h[bodies]))
     convex = np.concatenate((table.arrays.convex, np.ones(len(bodies), dtype=np.bool_)))
-    # how far each base of the pairs keeps off each piece (the bases may stand anywhere)
-    where: dict[tuple[BodyId, Point, float], int] = {}
-    for pair in pairs:
-        for body in pair:
-            where.setdefault((body.id, body.at, body.radius), len(where))
-    if where and npieces:
-        centres = shapely.points(np.array([at for _, at, _ in where], dtype=np.float64))
-        radii = np.array([r for _, _, r in where], dtype=np.float64)
-        gap = shapely.distance(np.array(table.polygons)[None, :], centres[:, None]) - radii[:, None]
-    else:
-        gap = np.zeros((len(where), npieces))
+    polygons = np.array(table.polygons)
+    gaps: dict[tuple[BodyId, Point, float], FloatArray] = {}
+
+    def gap(body: Body) -> FloatArray:
+        """How far the base keeps off each piece (the bases may stand anywhere)."""
+        key = (body.id, body.at, body.radius)
+        found = gaps.get(key)
+        if found is None:
+            if npieces:
+                found = shapely.distance(polygons, shapely.points(body.at)) - body.radius
+            else:
+                found = np.zeros(0)
+            gaps[key] = found
+        return found
+
     # chunks of pairs close together on the table share few pieces
     order = sorted(
         range(len(pairs)),
@@ -771,12 +775,12 @@ def _prepass(
                 answers[k] = (True, _witness(seg, 5 * g + int(np.argmax(free))), ())
                 continue
             across = rows[1] & rows[2] & convex & (tops >= max(a.height, b.height))
-            ia, ib = where[(a.id, a.at, a.radius)], where[(b.id, b.at, b.radius)]
-            across[:npieces] &= (gap[ia] > EPS) & (gap[ib] > EPS)
+            if across[:npieces].any():
+                across[:npieces] &= (gap(a) > EPS) & (gap(b) > EPS)
             if across.any():
                 blockers = (
                     tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))
-                    if blockers_wanted
+                    if obs is not None
                     else ()
                 )
                 answers[k] = (False, None, blockers)
