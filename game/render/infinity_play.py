@@ -10,7 +10,7 @@ from typing import Any
 
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer
 from game.errors import IllegalDeclaration
-from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
+from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt
 from game.rules.infinity.data import InfinityWeapon
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -62,7 +62,7 @@ NOT_INFINITY = frozenset(
 )
 
 
-class InfinityRules:
+class InfinityRules(PlayRules):
     """The `PlayRules` adapter of Infinity (game.sequencer.infinity)."""
 
     name = "infinity"
@@ -219,22 +219,3 @@ class InfinityRules:
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
-
-    def aim_kind(self, game: Game, model: str, weapon: str) -> AimKind:
-        return AimKind.DIRECT
-
-    def preview(
-        self,
-        game: Game,
-        model: str,
-        weapon: str,
-        *,
-        target: str | None = None,
-        point: Point | None = None,
-        direction: float | None = None,
-        blind: bool = False,
-    ) -> Preview | None:
-        return None
-
-    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
-        return ()

@@ -19,7 +19,7 @@ from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, 
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId, Table
 from game.geometry.measures import blast_hits, teardrop, template_hits
-from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
+from game.render.play_rules import AimKind, Intent, IntentKind, Marker, PlayRules, Preview, Prompt
 from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
@@ -61,7 +61,7 @@ def _short(weapon: str) -> str:
     return ".".join(w[:3] for w in words[:2])
 
 
-class NecromundaRules:
+class NecromundaRules(PlayRules):
     """The `PlayRules` adapter of Necromunda (game.sequencer.necromunda)."""
 
     name = "necromunda"

@@ -25,7 +25,7 @@ from typing import Any
 
 from game.ai.open_rebellion import CarefulOpenRebellionPlayer
 from game.errors import IllegalDeclaration
-from game.render.play_rules import AimKind, Intent, IntentKind, Marker, Preview, Prompt
+from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt
 from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -53,7 +53,7 @@ def _pct(p: float) -> str:
     return f"{p:.0%}"
 
 
-class OpenRebellionRules:
+class OpenRebellionRules(PlayRules):
     """The `PlayRules` adapter of Open Rebellion (game.sequencer.open_rebellion)."""
 
     name = "open-rebellion"
@@ -197,25 +197,6 @@ class OpenRebellionRules:
 
     def burst(self, game: Game, model: str, weapon: str) -> int:
         return 1
-
-    def aim_kind(self, game: Game, model: str, weapon: str) -> AimKind:
-        return AimKind.DIRECT
-
-    def preview(
-        self,
-        game: Game,
-        model: str,
-        weapon: str,
-        *,
-        target: str | None = None,
-        point: Point | None = None,
-        direction: float | None = None,
-        blind: bool = False,
-    ) -> Preview | None:
-        return None
-
-    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
-        return ()
 
     def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
         """Both pools and the exact odds of the markers small arms fire would place."""

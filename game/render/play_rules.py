@@ -118,7 +118,8 @@ class Preview:
 
 
 class PlayRules(Protocol):
-    """A rule system's adapter for the interactive table."""
+    """A rule system's adapter for the interactive table. Adapters subclass it; aiming,
+    previews and stray-shot risk default to plain direct fire."""
 
     @property
     def name(self) -> str: ...
@@ -151,7 +152,7 @@ class PlayRules(Protocol):
 
     def aim_kind(self, game: Any, model: str, weapon: str) -> AimKind:
         """How `weapon` is pointed (direct fire, a blast marker or a template)."""
-        ...
+        return AimKind.DIRECT
 
     def preview(
         self,
@@ -165,11 +166,11 @@ class PlayRules(Protocol):
         blind: bool = False,
     ) -> Preview | None:
         """Where a blast or template would land and who is under it (None: direct fire)."""
-        ...
+        return None
 
     def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
         """Models a miss may hit instead (Necromunda stray shots), nearest first."""
-        ...
+        return ()
 
     @property
     def keys_help(self) -> tuple[str, ...]:
