@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -50,14 +50,6 @@ profile = "fusilier"
 at = [4, 8]
 facing = 90
 """
-
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.event.clear()
-    yield
-    pygame.event.clear()
 
 
 @pytest.fixture

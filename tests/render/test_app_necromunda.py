@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from game.sequencer.necromunda_types import (
     BlastPlaced,
     EndActivation,
 )
+from tests.render.driving import at, base, click, panel, point_at, press
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -90,48 +91,6 @@ at = [16, 8]
 facing = 90
 """
 SEED = 2  # orlock wins the first priority roll
-
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.event.clear()
-    yield
-    if pygame.display.get_init():
-        pygame.event.clear()
-
-
-def at(app: App, point: Point) -> tuple[int, int]:
-    x, y = app.state.view.to_screen(*point)
-    return round(x), round(y)
-
-
-def base(app: App, model_id: str) -> tuple[int, int]:
-    return at(app, app.scenario.model(model_id).at)
-
-
-def point_at(app: App, pos: tuple[int, int]) -> None:
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    pygame.event.post(motion)
-    app.frame()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    point_at(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
-
-
-def press(app: App, *keys: int, mod: int = 0) -> None:
-    for k in keys:
-        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-        pygame.event.post(event)
-    app.frame()
-
-
-def panel(app: App) -> str:
-    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
 
 
 def awaiting(app: App) -> tuple[str | None, str]:

@@ -5,14 +5,13 @@ bases, the computer's turn, and the demo opening in the window."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.cli import main
-from game.render import frame
 from game.render.app import AI_FRAMES, App
 from game.render.open_rebellion_play import OpenRebellionRules
 from game.render.session import Session
@@ -26,6 +25,7 @@ from game.sequencer.open_rebellion_types import (
     UnitAct,
 )
 from tests.conftest import SCENARIOS
+from tests.render.driving import at, base, click, panel, point_at, press
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -68,48 +68,6 @@ def scenario_text() -> str:
                 f'at = [{x}, {y}]\nunit = "{unit}"\n'
             )
     return text
-
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.event.clear()
-    yield
-    if pygame.display.get_init():
-        pygame.event.clear()
-
-
-def at(app: App, point: Point) -> tuple[int, int]:
-    x, y = app.state.view.to_screen(*point)
-    return round(x), round(y)
-
-
-def base(app: App, model_id: str) -> tuple[int, int]:
-    return at(app, app.scenario.model(model_id).at)
-
-
-def point_at(app: App, pos: tuple[int, int]) -> None:
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    pygame.event.post(motion)
-    app.frame()
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    point_at(app, pos)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
-
-
-def press(app: App, *keys: int) -> None:
-    for k in keys:
-        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)
-        pygame.event.post(event)
-    app.frame()
-
-
-def panel(app: App) -> str:
-    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
 
 
 def awaiting(app: App) -> tuple[str | None, str]:

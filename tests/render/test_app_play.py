@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -21,6 +21,8 @@ from game.scenario import load_scenario
 from game.sequencer.declarations import decode
 from game.sequencer.events import Rolled
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, SkillKind
+from tests.render.driving import at, base, panel, press
+from tests.render.driving import click as click_after_hover
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -75,43 +77,6 @@ profile = "fusilier"
 at = [10, 6]
 facing = 90
 """
-
-
-@pytest.fixture(autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.event.clear()
-    yield
-    if pygame.display.get_init():
-        pygame.event.clear()
-
-
-def at(app: App, point: Point) -> tuple[int, int]:
-    x, y = app.state.view.to_screen(*point)
-    return round(x), round(y)
-
-
-def base(app: App, model_id: str) -> tuple[int, int]:
-    return at(app, app.scenario.model(model_id).at)
-
-
-def click(app: App, pos: tuple[int, int]) -> None:
-    motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    pygame.event.post(motion)
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
-    app.frame()
-
-
-def press(app: App, *keys: int, mod: int = 0) -> None:
-    for k in keys:
-        event = pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
-        pygame.event.post(event)
-    app.frame()
-
-
-def panel(app: App) -> str:
-    return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
 
 
 def awaiting(app: App) -> str:
@@ -380,3 +345,8 @@ def test_state_markers_are_drawn_on_the_bases(write_scenario: Write) -> None:
     surface = app.draw()
     assert surface.get_at(base(app, "r2"))[:3] == frame.DEAD  # greyed
     assert surface.get_at(base(app, "r1"))[:3] != frame.DEAD
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    """These tests count frames (the computer acts some frames apart): no hover frame."""
+    click_after_hover(app, pos, hover_first=False)
