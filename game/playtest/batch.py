@@ -102,15 +102,20 @@ def game_seed(child: object) -> int:
     return int(child.generate_state(2, dtype=np.uint32).astype(np.uint64) @ [1, 1 << 32])
 
 
+def play_out(game: Game, player: Player, limit: int = DECLARATION_LIMIT) -> Game:
+    """Let `player` declare for whoever is awaited until the game ends (or `limit`)."""
+    for _ in range(limit):
+        if game.state.finished:
+            break
+        game.declare(player.choose(game.state, game.awaiting()))
+    return game
+
+
 def play_one(
     setup: Setup, index: int, seed: int, policy: str | Mapping[str, str] = "simple"
 ) -> GameResult:
     game = Game(setup, seed)
-    player = automatic_player(game.engine, policy)
-    for _ in range(DECLARATION_LIMIT):
-        if game.state.finished:
-            break
-        game.declare(player.choose(game.state, game.awaiting()))
+    play_out(game, automatic_player(game.engine, policy))
     state = game.state
     ended = next((e for e in reversed(game.events) if e.name == "GameEnded"), None)
     reason = str(getattr(ended, "reason", "stopped: too many declarations"))

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from game.ai.infinity import SimpleInfinityPlayer
+from game.playtest.batch import play_out
 from game.scenario import load_scenario
 from game.sequencer.events import GameEnded
 from game.sequencer.game import Game, decode_declarations
@@ -19,12 +20,7 @@ DEMO = SCENARIOS / "infinity-demo.toml"
 
 def play(seed: int, limit: int = 2000, scenario: Path = DEMO) -> Game:
     game = Game(load_scenario(scenario), seed=seed)
-    player = SimpleInfinityPlayer(game.engine)  # type: ignore[arg-type]
-    for _ in range(limit):
-        if game.state.finished:
-            break
-        game.declare(player.choose(game.state, game.awaiting()))
-    return game
+    return play_out(game, SimpleInfinityPlayer(game.engine), limit)  # type: ignore[arg-type]
 
 
 def no_model_in_two_places(state: GameState) -> bool:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from game.ai.necromunda import SimpleNecromundaPlayer
+from game.playtest.batch import play_out
 from game.scenario import load_scenario
 from game.sequencer.events import GameEnded
 from game.sequencer.game import Game, decode_declarations
-from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.state import GameState
 from tests.conftest import SCENARIOS
 
@@ -20,13 +20,7 @@ DEMO = SCENARIOS / "necromunda-demo.toml"
 
 def play(seed: int, scenario: Path = DEMO, limit: int = 3000) -> Game:
     game = Game(load_scenario(scenario), seed=seed)
-    assert isinstance(game.engine, NecromundaEngine)
-    player = SimpleNecromundaPlayer(game.engine)
-    for _ in range(limit):
-        if game.state.finished:
-            break
-        game.declare(player.choose(game.state, game.awaiting()))
-    return game
+    return play_out(game, SimpleNecromundaPlayer(game.engine), limit)  # type: ignore[arg-type]
 
 
 def no_fighter_in_two_places(state: GameState) -> bool:

@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from game.ai.open_rebellion import SimpleOpenRebellionPlayer
-from game.playtest.batch import automatic_player
+from game.playtest.batch import automatic_player, play_out
 from game.rules.open_rebellion.odds import CoverTier, Markers, small_arms_fire
 from game.scenario import load_scenario
 from game.sequencer.events import GameEnded
@@ -35,13 +35,7 @@ DEMO = SCENARIOS / "open-rebellion-demo.toml"
 
 def play(seed: int, scenario: Path = DEMO, limit: int = 3000) -> Game:
     game = Game(load_scenario(scenario), seed=seed)
-    assert isinstance(game.engine, OpenRebellionEngine)
-    player = SimpleOpenRebellionPlayer(game.engine)
-    for _ in range(limit):
-        if game.state.finished:
-            break
-        game.declare(player.choose(game.state, game.awaiting()))
-    return game
+    return play_out(game, SimpleOpenRebellionPlayer(game.engine), limit)  # type: ignore[arg-type]
 
 
 def no_model_in_two_places(state: GameState) -> bool:
