@@ -402,6 +402,18 @@ class AddTarget(Action):
         app.refresh_preview()
 
 
+def _aim(app: App, draft: Draft, *, undo: Draft) -> None:
+    """Aim the drafted blast or template; if the rules refuse where it lands, put the
+    draft back as `undo` and say why."""
+    app.state = replace(app.state, draft=draft)
+    app.refresh_preview()
+    preview = app.state.preview
+    if preview is not None and preview.refused:
+        app.state = replace(app.state, draft=undo)
+        raise Impossible(preview.refused)
+    app.state = replace(app.state, message="")
+
+
 @dataclass(frozen=True, slots=True)
 class AimPoint(Action):
     """A click on the table with a blast drafted: aim the marker at that point."""
@@ -413,13 +425,7 @@ class AimPoint(Action):
         if draft is None or draft.kind != "shoot" or draft.aim != AimKind.BLAST:
             return
         point = app.state.view.to_table(*self.pos)
-        app.state = replace(app.state, draft=replace(draft, point=point, targets=()))
-        app.refresh_preview()
-        preview = app.state.preview
-        if preview is not None and preview.refused:
-            app.state = replace(app.state, draft=draft)
-            raise Impossible(preview.refused)
-        app.state = replace(app.state, message="")
+        _aim(app, replace(draft, point=point, targets=()), undo=draft)
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,13 +443,7 @@ class LayTemplate(Action):
         if math.dist(point, start) < 1e-6:
             raise Impossible("point the template away from the base")
         direction = math.degrees(math.atan2(point[1] - start[1], point[0] - start[0]))
-        app.state = replace(app.state, draft=replace(draft, direction=direction))
-        app.refresh_preview()
-        preview = app.state.preview
-        if preview is not None and preview.refused:
-            app.state = replace(app.state, draft=replace(draft, direction=None))
-            raise Impossible(preview.refused)
-        app.state = replace(app.state, message="")
+        _aim(app, replace(draft, direction=direction), undo=replace(draft, direction=None))
 
 
 @dataclass(frozen=True, slots=True)
