@@ -18,7 +18,7 @@ import math
 from game.errors import IllegalDeclaration
 from game.rules.infinity.data import InfinityWeapon
 from game.sequencer.declarations import Declaration
-from game.sequencer.game import Awaiting
+from game.sequencer.engine import Awaiting
 from game.sequencer.infinity import (
     Activate,
     Continue,

@@ -26,7 +26,7 @@ from game.rules.necromunda.dice import NecromundaDice
 from game.rules.necromunda.odds import Shot, Status, Target, TargetState, firepower, resolve_hit
 from game.rules.necromunda.odds import hit_chance as exact_hit_chance
 from game.sequencer.declarations import Declaration
-from game.sequencer.game import Awaiting
+from game.sequencer.engine import Awaiting
 from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_types import (

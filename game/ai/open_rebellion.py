@@ -22,7 +22,7 @@ from functools import lru_cache
 from game.errors import IllegalDeclaration
 from game.rules.open_rebellion.odds import CoverTier, small_arms_fire
 from game.sequencer.declarations import Declaration
-from game.sequencer.game import Awaiting
+from game.sequencer.engine import Awaiting
 from game.sequencer.open_rebellion import OpenRebellionEngine
 from game.sequencer.open_rebellion_types import (
     IN_POSITION,

@@ -17,7 +17,8 @@ from typing import Protocol
 from game.dice.rng import spawn_seeds
 from game.errors import IllegalDeclaration
 from game.sequencer.declarations import Declaration
-from game.sequencer.game import Awaiting, Engine, Game
+from game.sequencer.engine import Awaiting, Engine
+from game.sequencer.game import Game
 from game.sequencer.setup import Setup
 from game.sequencer.state import GameState
 

@@ -1,24 +1,52 @@
-"""The rule systems, found by name: `find_ruleset("necromunda")`."""
+"""The rule systems, found by name: `find_ruleset("necromunda")`.
+
+A `Ruleset` entry carries everything a system brings. What sits in the layers above
+`rules/` (its engine, automatic players, window adapter, `shoot` handler, `odds`
+command, event sentences) is named as a "module:attribute" part and imported only
+when asked for, so nothing here imports the sequencer, the AI or pygame. A system
+defined elsewhere (a test's, a house variant) registers itself with `register` and
+may give its parts as the objects themselves. Everything outside a system's own
+modules asks this registry and never names a system."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any
 
 from game.rules import data
 from game.rules.infinity import data as infinity_data
 from game.rules.necromunda import data as necromunda_data
 from game.rules.open_rebellion import data as open_rebellion_data
 
+# A part of a rule system: a "module:attribute" to import when first asked for, the
+# object itself, or None where the system does not have it.
+Part = str | Callable[..., Any] | None
+
+# The parts a ruleset may carry, and what each is called with:
+PARTS = {
+    "engine": "(setup) -> Engine: its turn structure on the sequencer",
+    "cover": "(table, sight, rule_values) -> (Cover, reason): the sequencer's cover reading",
+    "ruling": "(scenario, table, attacker, target) -> LofRuling: the ruling people read",
+    "play": "(engine) -> PlayRules: the window's adapter (render layer)",
+    "shoot": "the `skirmish shoot` handler (commands layer)",
+    "odds": "a typer command: `skirmish odds NAME`",
+    "sentences": "(event) -> str | None: an event in the system's own words",
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Ruleset:
-    """What the table and the sequencer need to know of a rule system.
+    """What the table, the sequencer and the commands need to know of a rule system.
 
     `arc_degrees` is the shooter's vision arc centred on its facing (360 = all round);
     `models_block` says whether other models block sight lines.
     `profile_model` and `weapon_model` validate its rule data; `states` are the
-    states a scenario may give a model at the start.
-    """
+    states a scenario may give a model at the start. `parts` maps a part name (see
+    `PARTS`) to where it is; `players` maps an automatic player's name to its class
+    (called with the engine)."""
 
     name: str
     title: str
@@ -28,45 +56,48 @@ class Ruleset:
     profile_model: type[data.Profile]
     weapon_model: type[data.Weapon]
     states: tuple[str, ...]
+    parts: Mapping[str, Part] = field(default_factory=dict)
+    players: Mapping[str, Part] = field(default_factory=dict)
+
+    def load(self, part: str) -> Any:
+        """The part called `part` (imported now if named by a string), or None."""
+        if part not in PARTS:
+            raise KeyError(f"no ruleset part {part!r} (one of {', '.join(PARTS)})")
+        return resolve(self.parts.get(part))
+
+    def player(self, policy: str) -> Any:
+        """The automatic player class called `policy`, or None when it has none."""
+        return resolve(self.players.get(policy))
+
+    @property
+    def plays(self) -> bool:
+        """True when the sequencer can play whole games of it."""
+        return self.parts.get("engine") is not None
 
 
-RULESETS: dict[str, Ruleset] = {
-    # Infinity: LoF needs the target at least partly in the front 180 degrees;
-    # models, friend or foe, block LoF (FACTS 3.5).
-    "infinity": Ruleset(
-        "infinity",
-        "Infinity (N5 / CodeOne)",
-        180.0,
-        True,
-        "infinity",
-        infinity_data.InfinityProfile,
-        infinity_data.InfinityWeapon,
-        infinity_data.STATES,
-    ),
-    # Necromunda: vision arc 90 degrees to the front (FACTS 2.3); fighters block LoF
-    # except prone ones, which the sequencer removes from the blockers.
-    "necromunda": Ruleset(
-        "necromunda",
-        "Necromunda (pre-2023)",
-        90.0,
-        True,
-        "necromunda",
-        necromunda_data.NecromundaProfile,
-        necromunda_data.NecromundaWeapon,
-        necromunda_data.STATES,
-    ),
-    # Open Rebellion: no facing; squads see all round. Models do not block.
-    "open-rebellion": Ruleset(
-        "open-rebellion",
-        "Open Rebellion",
-        360.0,
-        False,
-        "open-rebellion",
-        open_rebellion_data.OpenRebellionProfile,
-        open_rebellion_data.OpenRebellionWeapon,
-        open_rebellion_data.STATES,
-    ),
-}
+def resolve(part: Part) -> Any:
+    """A part as an object: "package.module:attribute" is imported on first use."""
+    if part is None or not isinstance(part, str):
+        return part
+    module, _, attribute = part.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded
+
+
+_RULESETS: dict[str, Ruleset] = {}
+# Read-only view of the registered systems, in registration order.
+RULESETS: Mapping[str, Ruleset] = MappingProxyType(_RULESETS)
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add (or replace) a rule system under its name; returns it."""
+    _RULESETS[ruleset.name] = ruleset
+    return ruleset
+
+
+def unregister(name: str) -> None:
+    """Remove a rule system (tests that register one of their own clean up with it)."""
+    _RULESETS.pop(name, None)
 
 
 class UnknownRuleset(KeyError):
@@ -76,7 +107,96 @@ class UnknownRuleset(KeyError):
 def find_ruleset(name: str) -> Ruleset:
     """The rule system called `name` (one of `RULESETS`)."""
     try:
-        return RULESETS[name]
+        return _RULESETS[name]
     except KeyError:
-        known = ", ".join(RULESETS)
+        known = ", ".join(_RULESETS)
         raise UnknownRuleset(f"unknown ruleset {name!r} (known: {known})") from None
+
+
+def ruleset_of(engine: Any) -> Ruleset | None:
+    """The rule system whose engine `engine` is (by its setup), or None."""
+    setup = getattr(engine, "setup", None)
+    rs = getattr(setup, "ruleset", None)
+    return rs if isinstance(rs, Ruleset) else None
+
+
+# Infinity: LoF needs the target at least partly in the front 180 degrees;
+# models, friend or foe, block LoF (FACTS 3.5).
+register(
+    Ruleset(
+        "infinity",
+        "Infinity (N5 / CodeOne)",
+        180.0,
+        True,
+        "infinity",
+        infinity_data.InfinityProfile,
+        infinity_data.InfinityWeapon,
+        infinity_data.STATES,
+        parts={
+            "engine": "game.sequencer.infinity:InfinityEngine",
+            "cover": "game.rules.infinity.cover:sequencer_cover",
+            "ruling": "game.rules.infinity.cover:scenario_ruling",
+            "play": "game.render.infinity_play:InfinityRules",
+            "shoot": "game.commands._shoot_infinity:HANDLER",
+            "odds": "game.commands._odds_infinity:command",
+            "sentences": None,
+        },
+        players={
+            "simple": "game.ai.infinity:SimpleInfinityPlayer",
+            "careful": "game.ai.infinity:CarefulInfinityPlayer",
+        },
+    )
+)
+# Necromunda: vision arc 90 degrees to the front (FACTS 2.3); fighters block LoF
+# except prone ones, which the sequencer removes from the blockers.
+register(
+    Ruleset(
+        "necromunda",
+        "Necromunda (pre-2023)",
+        90.0,
+        True,
+        "necromunda",
+        necromunda_data.NecromundaProfile,
+        necromunda_data.NecromundaWeapon,
+        necromunda_data.STATES,
+        parts={
+            "engine": "game.sequencer.necromunda:NecromundaEngine",
+            "cover": "game.rules.necromunda.cover:sequencer_cover",
+            "ruling": "game.rules.necromunda.cover:scenario_ruling",
+            "play": "game.render.necromunda_play:NecromundaRules",
+            "shoot": "game.commands._shoot_necromunda:HANDLER",
+            "odds": "game.commands._odds_necromunda:command",
+            "sentences": None,
+        },
+        players={
+            "simple": "game.ai.necromunda:SimpleNecromundaPlayer",
+            "careful": "game.ai.necromunda:CarefulNecromundaPlayer",
+        },
+    )
+)
+# Open Rebellion: no facing; squads see all round. Models do not block.
+register(
+    Ruleset(
+        "open-rebellion",
+        "Open Rebellion",
+        360.0,
+        False,
+        "open-rebellion",
+        open_rebellion_data.OpenRebellionProfile,
+        open_rebellion_data.OpenRebellionWeapon,
+        open_rebellion_data.STATES,
+        parts={
+            "engine": "game.sequencer.open_rebellion:OpenRebellionEngine",
+            "cover": "game.rules.open_rebellion.cover:sequencer_cover",
+            "ruling": "game.rules.open_rebellion.cover:scenario_ruling",
+            "play": "game.render.open_rebellion_play:OpenRebellionRules",
+            "shoot": "game.commands._shoot_open_rebellion:HANDLER",
+            "odds": "game.commands._odds_open_rebellion:command",
+            "sentences": None,
+        },
+        players={
+            "simple": "game.ai.open_rebellion:SimpleOpenRebellionPlayer",
+            "careful": "game.ai.open_rebellion:CarefulOpenRebellionPlayer",
+        },
+    )
+)

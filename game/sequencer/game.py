@@ -11,62 +11,26 @@ import json
 import os
 import tempfile
 from collections.abc import Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
-
-import numpy as np
+from typing import Any
 
 from game.dice.rng import make_rng
 from game.errors import IllegalDeclaration
 from game.sequencer.declarations import Declaration, decode
+from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
 from game.sequencer.setup import Setup
-from game.sequencer.state import GameState
 
 SAVE_FORMAT = 1
 
 
-@dataclass(frozen=True, slots=True)
-class Awaiting:
-    """Who must declare next and what: `kind` names the step (e.g. "order", "aro");
-    `models` are the models the declaration may be for."""
-
-    side: str | None
-    kind: str
-    models: tuple[str, ...] = ()
-
-
-class Engine(Protocol):
-    """A rule system's turn structure on the sequencer."""
-
-    def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]: ...
-
-    def apply(
-        self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
-    ) -> tuple[GameState, list[Event]]:
-        """The new state and events; raises IllegalDeclaration and changes nothing."""
-        ...
-
-    def awaiting(self, state: GameState) -> Awaiting: ...
-
-
 def engine_for(setup: Setup) -> Engine:
-    """The engine of the setup's rule system."""
-    name = setup.ruleset.name
-    if name == "infinity":
-        from game.sequencer.infinity import InfinityEngine
-
-        return InfinityEngine(setup)
-    if name == "necromunda":
-        from game.sequencer.necromunda import NecromundaEngine
-
-        return NecromundaEngine(setup)
-    if name == "open-rebellion":
-        from game.sequencer.open_rebellion import OpenRebellionEngine
-
-        return OpenRebellionEngine(setup)
-    raise IllegalDeclaration(f"the sequencer does not play {name} yet")
+    """The engine of the setup's rule system (its registry entry's `engine` part)."""
+    make = setup.ruleset.load("engine")
+    if make is None:
+        raise IllegalDeclaration(f"the sequencer does not play {setup.ruleset.name} yet")
+    engine: Engine = make(setup)
+    return engine
 
 
 class Game:

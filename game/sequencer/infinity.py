@@ -35,6 +35,7 @@ from game.rules.infinity.saves import Defence as SaveDefence
 from game.rules.infinity.saves import SaveSystem, save_rolls, save_threshold, wounds_on
 from game.rules.infinity.saves import Weapon as SaveWeapon
 from game.sequencer.declarations import Declaration, declaration
+from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
     Event,
@@ -53,7 +54,6 @@ from game.sequencer.events import (
     Wounded,
     _plain,
 )
-from game.sequencer.game import Awaiting
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState

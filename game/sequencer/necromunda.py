@@ -29,6 +29,7 @@ from game.errors import IllegalDeclaration
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
 from game.sequencer.declarations import Declaration
+from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
     Event,
@@ -39,7 +40,6 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.sequencer.game import Awaiting
 from game.sequencer.necromunda_fire import NecromundaFire, d6, heading
 from game.sequencer.necromunda_types import (
     AIMED,

@@ -66,6 +66,7 @@ from game.rules.open_rebellion.odds import (
     shifted_tier,
 )
 from game.sequencer.declarations import Declaration
+from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
     Event,
@@ -75,7 +76,6 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.sequencer.game import Awaiting
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     ALIVE,
