@@ -1,6 +1,7 @@
 """Line-of-fire rulings on a loaded scenario, as people read them: the geometry's
-answer read through the scenario's rule system (cover, Infinity's minimum patch, Open
-Rebellion's squad cover). `skirmish lof` prints them; the table window shows them."""
+answer read through the scenario's rule system (its registry entry's "ruling" part:
+cover, a minimum visible patch, a unit's cover). `skirmish lof` prints them; the table
+window shows them."""
 
 from __future__ import annotations
 
@@ -9,10 +10,7 @@ from typing import Any
 
 from game.geometry import Sight, Table, sight
 from game.geometry.table import MM_PER_INCH
-from game.rules.infinity.cover import MIN_PATCH_KEY, has_lof
-from game.rules.infinity.cover import read_cover as infinity_cover
-from game.rules.necromunda.cover import read_cover as necromunda_cover
-from game.rules.open_rebellion.cover import squad_cover
+from game.rules.cover import has_lof
 from game.rules.registry import Ruleset
 from game.scenario.scenario import Scenario
 from game.scenario.tables import table_from_scenario
@@ -30,7 +28,7 @@ class LofRuling:
     sight: Sight
     cover: str
     reason: str
-    min_patch_mm: float = 0.0  # Infinity: the smallest patch of silhouette that gives LoF
+    min_patch_mm: float = 0.0  # the smallest patch of silhouette that gives LoF (0: any)
 
     @property
     def lof(self) -> bool:
@@ -122,28 +120,15 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     rs: Ruleset = scenario.ruleset
     arc, block = rs.arc_degrees, rs.models_block
     s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
-    min_patch = 0.0
-    if rs.name == "infinity":
-        # FACTS 3.5: a minimum patch of the silhouette must be seen (assets rule value)
-        min_patch = scenario.rule_values.get(MIN_PATCH_KEY, 0.0)
-        ic = infinity_cover(table, s, min_patch)
-        level, reason = ic.level.value, ic.reason
-    elif rs.name == "necromunda":
-        nc = necromunda_cover(s)
-        level, reason = nc.level.value, nc.reason
-    else:
-        # Open Rebellion: cover belongs to the unit, by the majority of its models
-        unit = table.body(target).unit
-        mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [s.target]
-        sights = [
-            s if m == s.target else sight(table, attacker, m, arc_degrees=arc, models_block=block)
-            for m in mates
-        ]
-        sc = squad_cover(table, sights)
-        level, reason = sc.level.label, sc.reason
-        if unit is not None:
-            reason = f"{reason} (unit {unit})"
-    return LofRuling(attacker, target, rs.name, s, level, reason, min_patch)
+    read = rs.load("ruling")
+    if read is None:
+        raise ValueError(f"{rs.title} has no line-of-fire ruling")
+
+    def sight_of(model: str) -> Sight:
+        return sight(table, attacker, model, arc_degrees=arc, models_block=block)
+
+    found = read(table, s, dict(scenario.rule_values), sight_of)
+    return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm)
 
 
 class LofProvider:

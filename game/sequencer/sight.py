@@ -4,18 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 from typing import Protocol
 
 from game.geometry import Table
+from game.rules.cover import Cover
 
 Point = tuple[float, float]
 
-
-class Cover(StrEnum):
-    NONE = "none"
-    PARTIAL = "partial"
-    TOTAL = "total"
+__all__ = ["Cover", "Placement", "Sight", "Sighting"]
 
 
 @dataclass(frozen=True, slots=True)

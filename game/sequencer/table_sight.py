@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
+from functools import partial
 
 import shapely
 from shapely.geometry import LineString
@@ -24,10 +25,7 @@ from game.geometry import (
 )
 from game.geometry.lof import Point3, Sight, SightLine
 from game.geometry.table import MM_PER_INCH
-from game.rules.infinity.cover import MIN_PATCH_KEY, InfinityCover, patch_seen
-from game.rules.infinity.cover import read_cover as read_infinity_cover
-from game.rules.necromunda.cover import NecromundaCover
-from game.rules.necromunda.cover import read_cover as read_necromunda_cover
+from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sighting
 
@@ -48,50 +46,24 @@ def table_from_setup(setup: Setup) -> Table:
     return Table.build(width, depth, pieces, bodies)
 
 
-def infinity_cover(table: Table, s: Sight, min_patch_mm: float = 0.0) -> tuple[Cover, str]:
-    """Infinity: partial cover needs contact with scenery that hides part of the target;
-    less than the minimum patch seen is total cover (no LoF)."""
-    reading = read_infinity_cover(table, s, min_patch_mm)
-    cover = {
-        InfinityCover.NONE: Cover.NONE,
-        InfinityCover.PARTIAL: Cover.PARTIAL,
-        InfinityCover.TOTAL: Cover.TOTAL,
-    }[reading.level]
-    return cover, reading.reason
-
-
-def necromunda_cover(table: Table, s: Sight) -> tuple[Cover, str]:
-    """Necromunda: partial below half hidden, full (read as TOTAL) at half or more."""
-    reading = read_necromunda_cover(s)
-    cover = {
-        NecromundaCover.NONE: Cover.NONE,
-        NecromundaCover.PARTIAL: Cover.PARTIAL,
-        NecromundaCover.FULL: Cover.TOTAL,
-    }[reading.level]
-    return cover, reading.reason
-
-
 CoverReader = Callable[[Table, Sight], tuple[Cover, str]]
-COVER_READERS: dict[str, CoverReader] = {
-    "infinity": infinity_cover,
-    "necromunda": necromunda_cover,
-}
 
 
 class TableSight:
     """Sight, distance and movement checks for the sequencer, with the rule system's
-    cover reading (chosen by the ruleset's name unless `cover` is given)."""
+    cover reading (its registry entry's "cover" part unless `cover` is given)."""
 
     def __init__(self, setup: Setup, cover: CoverReader | None = None) -> None:
         self.table = table_from_setup(setup)
-        self.read_cover = cover or COVER_READERS.get(setup.ruleset.name, infinity_cover)
-        # Infinity's minimum visible patch (FACTS 3.5): a rule value the scenario loader
-        # attaches (game.scenario sits above the sequencer, so it is read by name here)
+        # rule values (the minimum visible patch among them) the scenario loader attaches
         values: dict[str, float] = getattr(setup, "rule_values", {}) or {}
-        self.min_patch_mm = float(values.get(MIN_PATCH_KEY, 0.0))
-        if cover is None and self.read_cover is infinity_cover and self.min_patch_mm:
-            patch = self.min_patch_mm
-            self.read_cover = lambda t, s: infinity_cover(t, s, patch)
+        self.min_patch_mm = min_patch(values)
+        if cover is None:
+            reader = setup.ruleset.load("cover")
+            if reader is None:
+                raise ValueError(f"{setup.ruleset.title} has no cover reading")
+            cover = partial(reader, rule_values=values)
+        self.read_cover = cover
         self.arc = setup.ruleset.arc_degrees
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
@@ -208,8 +180,8 @@ class TableSight:
     ) -> list[bool]:
         """For each (watcher, model, point): False when surely no line of fire joins the
         watcher and `model` standing at `point` (everyone else where `placements` put
-        them): no clear sight line reaches deep enough into its silhouette for Infinity's
-        minimum visible patch (`patch_core`; any clear line elsewhere). True: ask the
+        them): no clear sight line reaches deep enough into its silhouette for the rule
+        system's minimum visible patch (`patch_core`; any clear line elsewhere). True: ask the
         sighting. Exact, without arc or visible fraction; a sighting already made answers
         for itself, the rest share one batched pass."""
         out: list[bool | None] = []

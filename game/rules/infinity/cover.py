@@ -20,9 +20,17 @@ from dataclasses import dataclass
 from game.geometry.lof import Sight
 from game.geometry.measures import pieces_near
 from game.geometry.table import MM_PER_INCH, Table
+from game.rules.cover import (
+    MIN_PATCH_KEY,
+    Cover,
+    CoverRuling,
+    SightOf,
+    has_lof,
+    min_patch,
+    patch_seen,
+)
 
 CONTACT = 0.1  # inches: "in contact" with scenery (brief)
-MIN_PATCH_KEY = "min_visible_patch_mm"  # the rule value's name in rules.toml
 SEEN_ALL = 0.995  # visible share at which nothing counts as hidden (fraction is +-0.02)
 
 
@@ -37,17 +45,6 @@ class InfinityCoverReading:
     level: InfinityCover
     reason: str
     pieces: tuple[str, ...]
-
-
-def patch_seen(sight: Sight, min_patch_mm: float) -> bool:
-    """Infinity: a clear sight line counts only if a patch of at least `min_patch_mm`
-    square of the silhouette is seen (FACTS 3.5)."""
-    return sight.clear and sight.visible_patch * MM_PER_INCH >= min_patch_mm - 1e-9
-
-
-def has_lof(sight: Sight, min_patch_mm: float = 0.0) -> bool:
-    """Infinity line of fire: in the front arc, and a large enough patch seen."""
-    return sight.in_arc and patch_seen(sight, min_patch_mm)
 
 
 def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> InfinityCoverReading:
@@ -86,3 +83,29 @@ def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> Infinit
         f"none: {hidden:.0%} hidden by {names}, not in contact with the target",
         (),
     )
+
+
+__all__ = ["MIN_PATCH_KEY", "has_lof", "patch_seen"]
+
+_LEVELS = {
+    InfinityCover.NONE: Cover.NONE,
+    InfinityCover.PARTIAL: Cover.PARTIAL,
+    InfinityCover.TOTAL: Cover.TOTAL,
+}
+
+
+def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
+    """The registry's "cover" part: partial cover needs contact with scenery that hides
+    part of the target; less than the minimum patch seen is total cover (no LoF)."""
+    reading = read_cover(table, sight, min_patch(rule_values))
+    return _LEVELS[reading.level], reading.reason
+
+
+def scenario_ruling(
+    table: Table, sight: Sight, rule_values: dict[str, float], sight_of: SightOf
+) -> CoverRuling:
+    """The registry's "ruling" part: the cover people read, with the minimum patch
+    (FACTS 3.5: a patch of the silhouette must be seen; a rule value in assets)."""
+    patch = min_patch(rule_values)
+    reading = read_cover(table, sight, patch)
+    return CoverRuling(reading.level.value, reading.reason, patch)

@@ -11,6 +11,8 @@ import enum
 from dataclasses import dataclass
 
 from game.geometry.lof import Sight
+from game.geometry.table import Table
+from game.rules.cover import Cover, CoverRuling, SightOf
 
 SEEN_ALL = 0.995  # visible share at which nothing counts as hidden (fraction is +-0.02)
 
@@ -47,3 +49,25 @@ def read_cover(sight: Sight) -> NecromundaCoverReading:
     return NecromundaCoverReading(
         NecromundaCover.FULL, f"full: {hidden:.0%} hidden by {names}", hidden
     )
+
+
+_LEVELS = {
+    NecromundaCover.NONE: Cover.NONE,
+    NecromundaCover.PARTIAL: Cover.PARTIAL,
+    NecromundaCover.FULL: Cover.TOTAL,
+}
+
+
+def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
+    """The registry's "cover" part: partial below half hidden, full (read by the
+    sequencer as its top level) at half or more."""
+    reading = read_cover(sight)
+    return _LEVELS[reading.level], reading.reason
+
+
+def scenario_ruling(
+    table: Table, sight: Sight, rule_values: dict[str, float], sight_of: SightOf
+) -> CoverRuling:
+    """The registry's "ruling" part: the cover people read."""
+    reading = read_cover(sight)
+    return CoverRuling(reading.level.value, reading.reason)

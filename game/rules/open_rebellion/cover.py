@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from game.geometry.lof import Sight
 from game.geometry.measures import pieces_near
 from game.geometry.table import PieceKind, Table
+from game.rules.cover import Cover, CoverRuling, SightOf
 
 BASE_CONTACT = 0.05  # inches: a base this close to a wall touches it
 SEEN_ALL = 0.995
@@ -101,3 +102,27 @@ def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
     if 2 * light_up > n:
         return SquadCover(OpenRebellionCover.LIGHT, f"light: {light_up} of {n} in cover", models)
     return SquadCover(OpenRebellionCover.OPEN, f"open: only {light_up} of {n} in cover", models)
+
+
+def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
+    """The registry's "cover" part for one model (the engine reads the unit's tier
+    itself with `squad_cover`): out of sight is the top level, any tier is partial."""
+    if not sight.clear:
+        by = ", ".join(sight.blockers) or "scenery"
+        return Cover.TOTAL, f"not in line of fire ({by} in the way)"
+    mine = model_cover(table, sight)
+    level = Cover.NONE if mine.level is OpenRebellionCover.OPEN else Cover.PARTIAL
+    return level, mine.reason
+
+
+def scenario_ruling(
+    table: Table, sight: Sight, rule_values: dict[str, float], sight_of: SightOf
+) -> CoverRuling:
+    """The registry's "ruling" part: cover belongs to the unit, by the majority of its
+    models, each seen from the same shooter."""
+    unit = table.body(sight.target).unit
+    mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [sight.target]
+    sights = [sight if m == sight.target else sight_of(m) for m in mates]
+    squad = squad_cover(table, sights)
+    reason = squad.reason if unit is None else f"{squad.reason} (unit {unit})"
+    return CoverRuling(squad.level.label, reason)
