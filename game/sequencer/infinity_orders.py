@@ -1,0 +1,181 @@
+"""The declarations of Infinity's Order Expenditure Sequence and the state of an Order.
+
+`Activate`, `React`, `Continue` and `EndTurn`, the `Skill` each declares (Move, BS
+Attack, Dodge or Idle), the Order in progress with its AROs, the side's Order pools,
+and the measures along a trooper's route that the sequence checks against (FACTS 3.4).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from game.sequencer.declarations import Declaration, declaration
+from game.sequencer.events import _plain
+from game.sequencer.state import GameState
+
+Point = tuple[float, float]
+
+ZONE_OF_CONTROL = 8.0  # Infinity: ZoC reaches 8" from the silhouette (FACTS 3.5)
+ARO_BURST = 1  # Infinity: in ARO the Burst is always 1 (seed 002)
+MAX_BURST = 6  # Infinity: no Attack has more than Burst 6 (seed 002)
+PARTIAL_COVER_MOD = -3  # Infinity: Partial Cover, -3 to the attacker's BS (seed 000)
+CLOSE_COMBAT_MOD = -6  # Infinity: -6 per allied trooper engaged with the target (seed 000)
+ENGAGED_GAP = 0.02  # base contact, inches
+PATH_STEP = 0.5  # AROs are checked at points this far apart along a route
+ACTIVE_STATES = ("normal", "prone")
+
+
+class SkillKind(StrEnum):
+    MOVE = "move"
+    ATTACK = "attack"
+    DODGE = "dodge"
+    IDLE = "idle"
+
+
+@dataclass(frozen=True, slots=True)
+class Skill:
+    """One skill of an Order or an ARO.
+
+    Move: `path` are the waypoints after the start point; `facing` the facing at the
+    end (default: the direction of the last leg). BS Attack: `weapon` and `targets`
+    as (target id, dice) pairs; `origin` the point of the route it is made from
+    (default: where the trooper is when the skill is declared); `allies_hit` the
+    order in which allies engaged with the target take failed dice."""
+
+    kind: SkillKind
+    path: tuple[Point, ...] = ()
+    facing: float | None = None
+    weapon: str | None = None
+    targets: tuple[tuple[str, int], ...] = ()
+    origin: Point | None = None
+    allies_hit: tuple[str, ...] = ()
+
+    @staticmethod
+    def move(*path: Point, facing: float | None = None) -> Skill:
+        return Skill(SkillKind.MOVE, path=tuple(path), facing=facing)
+
+    @staticmethod
+    def attack(weapon: str, *targets: tuple[str, int], origin: Point | None = None) -> Skill:
+        return Skill(SkillKind.ATTACK, weapon=weapon, targets=tuple(targets), origin=origin)
+
+    @staticmethod
+    def dodge() -> Skill:
+        return Skill(SkillKind.DODGE)
+
+    @staticmethod
+    def idle() -> Skill:
+        return Skill(SkillKind.IDLE)
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class Activate(Declaration):
+    model: str
+    skill: Skill
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class React(Declaration):
+    """An ARO. `at` is the point of the active trooper's route where it is taken
+    (default: the end of the route so far). Idle = no ARO."""
+
+    model: str
+    skill: Skill
+    at: Point | None = None
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class Continue(Declaration):
+    skill: Skill
+
+
+@declaration
+@dataclass(frozen=True, slots=True)
+class EndTurn(Declaration):
+    pass
+
+
+class Stage(StrEnum):
+    ORDER = "order"
+    ARO_FIRST = "aro-first"
+    SECOND = "second"
+    ARO_SECOND = "aro-second"
+
+
+@dataclass(frozen=True, slots=True)
+class Reaction:
+    model: str
+    skill: Skill
+    at: Point
+
+
+@dataclass(frozen=True, slots=True)
+class OrderInProgress:
+    model: str
+    start: Point
+    first: Skill
+    route: tuple[Point, ...]  # the whole route so far, start included
+    facing: float
+    stage: Stage
+    eligible: tuple[tuple[str, bool], ...]  # (reactor, may use any ARO / Dodge only)
+    reactions: tuple[Reaction, ...] = ()
+    second: Skill | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class InfinityState(GameState):
+    orders: int = 0  # the active side's regular Order pool
+    irregular: frozenset[str] = frozenset()  # troopers with their Irregular Order unspent
+    lieutenant_order: bool = False
+    order: OrderInProgress | None = None
+
+
+def _length(route: Iterable[Point]) -> float:
+    pts = list(route)
+    return sum(math.dist(a, b) for a, b in itertools.pairwise(pts))
+
+
+def _along(route: tuple[Point, ...], step: float = PATH_STEP) -> list[Point]:
+    """Points along a route, `step` apart, both ends included."""
+    out = [route[0]]
+    for a, b in itertools.pairwise(route):
+        n = max(1, math.ceil(math.dist(a, b) / step))
+        out.extend(
+            (a[0] + (b[0] - a[0]) * i / n, a[1] + (b[1] - a[1]) * i / n) for i in range(1, n + 1)
+        )
+    return out
+
+
+def _on_route(route: tuple[Point, ...], p: Point, tol: float = 1e-6) -> bool:
+    if len(route) == 1:
+        return math.dist(route[0], p) <= tol
+    for a, b in itertools.pairwise(route):
+        ax, ay, bx, by = *a, *b
+        dx, dy = bx - ax, by - ay
+        length2 = dx * dx + dy * dy
+        t = (
+            0.0
+            if length2 == 0
+            else max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / length2))
+        )
+        if math.dist((ax + t * dx, ay + t * dy), p) <= tol:
+            return True
+    return False
+
+
+def _heading(a: Point, b: Point, default: float) -> float:
+    if math.dist(a, b) < 1e-9:
+        return default
+    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
+
+
+def _skill_dict(skill: Skill) -> dict[str, object]:
+    body = {f.name: _plain(getattr(skill, f.name)) for f in dataclasses.fields(skill)}
+    return {k: v for k, v in body.items() if v not in ((), None, [])}
