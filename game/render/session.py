@@ -75,6 +75,8 @@ class Session:
             where = path.parent / where
         try:
             scenario = load_scenario(where)
+            # Importing the rule system's engine is what registers its declarations.
+            scenario.ruleset.load("engine")
             declarations = decode_declarations(data["declarations"])
         except InputError as err:
             raise SessionError(f"{path}: {err}") from None
