@@ -12,20 +12,21 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.errors import IllegalDeclaration, InputError, Problem
+from game.commands.shoot import Shot, problem
+from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
 
-def _problem(scenario: Path, place: str, problem: str) -> InputError:
-    return InputError(Problem(str(scenario), place, problem))
+def resolve(shot: Shot) -> dict[str, Any]:
+    """The registry's "shoot" part: one shot (or blast) and its trials as a report."""
+    return necromunda_shot(
+        shot.scenario, shot.path, shot.attacker, shot.target, shot.at, shot.weapon,
+        shot.trials, shot.seed,
+    )  # fmt: skip
 
 
-def parse_point(text: str, scenario: Path) -> tuple[float, float]:
-    try:
-        x, y = (float(v) for v in text.split(","))
-    except ValueError:
-        raise _problem(scenario, "--at", f"{text!r} is not X,Y (e.g. --at 12,8.5)") from None
-    return x, y
+def show(report: dict[str, Any]) -> None:
+    print_necromunda(report)
 
 
 def necromunda_shot(
@@ -47,9 +48,9 @@ def necromunda_shot(
     ids = {m.id for m in scenario.models}
     for flag, value in (("--attacker", attacker), ("--target", target)):
         if value is not None and value not in ids:
-            raise _problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
     if (target is None) == (at is None):
-        raise _problem(path, "--target", "give a target (--target) or a point (--at X,Y)")
+        raise problem(path, "--target", "give a target (--target) or a point (--at X,Y)")
     game = Game(scenario, seed)
     engine = game.engine
     assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
@@ -71,7 +72,7 @@ def necromunda_shot(
         game.state = state
         events = game.declare(declaration)
     except IllegalDeclaration as err:
-        raise _problem(path, place, str(err)) from None
+        raise problem(path, place, str(err)) from None
     report: dict[str, Any] = {
         "ruleset": "necromunda",
         "attacker": attacker,

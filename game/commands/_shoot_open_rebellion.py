@@ -10,14 +10,24 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.errors import IllegalDeclaration, InputError, Problem
+from game.commands.shoot import Shot, problem
+from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
 SHOWN_FROM = 0.0005  # outcomes rarer than this are left out of the printed table
 
 
-def _problem(scenario: Path, place: str, problem: str) -> InputError:
-    return InputError(Problem(str(scenario), place, problem))
+def resolve(shot: Shot) -> dict[str, Any]:
+    """The registry's "shoot" part: one volley (or its trials) as a report."""
+    if shot.at is not None:
+        raise problem(shot.path, "--at", "Open Rebellion fires at a unit (--target)")
+    return open_rebellion_shot(
+        shot.scenario, shot.path, shot.attacker, shot.target, shot.trials, shot.seed
+    )
+
+
+def show(report: dict[str, Any]) -> None:
+    print_open_rebellion(report)
 
 
 def open_rebellion_shot(
@@ -40,10 +50,10 @@ def open_rebellion_shot(
 
     ids = {m.id for m in scenario.models}
     if target is None:
-        raise _problem(path, "--target", "give a model of the target unit (--target)")
+        raise problem(path, "--target", "give a model of the target unit (--target)")
     for flag, value in (("--attacker", attacker), ("--target", target)):
         if value not in ids:
-            raise _problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
     game = Game(scenario, seed)
     engine = game.engine
     assert isinstance(engine, OpenRebellionEngine)
@@ -58,7 +68,7 @@ def open_rebellion_shot(
         if game.awaiting().kind == "fall-back":
             events += game.declare(FallBackChoice(enemy, False))
     except IllegalDeclaration as err:
-        raise _problem(path, place, str(err)) from None
+        raise problem(path, place, str(err)) from None
     exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
     report: dict[str, Any] = {
         "ruleset": "open-rebellion",

@@ -1,44 +1,54 @@
 """`skirmish shoot`: one attack with its events, or its statistics over many trials.
 
-Infinity: the attacker's BS Attack with its full Burst at the target; with --reply the
-target answers with a BS Attack ARO (Face-to-Face), otherwise it stays idle (Normal
-roll). With --trials N the attack is resolved N times from the same declarations and
-the frequencies are printed beside the exact odds."""
+The scenario's rule system resolves it: its registry entry's "shoot" part is a module
+(or object) with `resolve(shot) -> report` (a JSON-ready dict) and `show(report)` (the
+report printed for people)."""
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import typer
 
-from game.errors import IllegalDeclaration, InputError, Problem
+from game.errors import InputError, Problem
 from game.scenario import Scenario, load_scenario
 
 
-def _problem(scenario: Path, place: str, problem: str) -> InputError:
-    return InputError(Problem(str(scenario), place, problem))
+def problem(scenario: Path, place: str, what: str) -> InputError:
+    """A bad option for this scenario, as the one-line error."""
+    return InputError(Problem(str(scenario), place, what))
 
 
-def _rolls(events: list[Any]) -> list[dict[str, Any]]:
-    from game.sequencer.events import Rolled
+@dataclass(frozen=True, slots=True)
+class Shot:
+    """What `skirmish shoot` was asked: the attack and how often to resolve it."""
 
-    return [
-        {
-            "model": e.model,
-            "purpose": e.purpose,
-            "attribute": e.attribute,
-            "base": e.base,
-            "modifiers": [{"source": m.source, "value": m.value} for m in e.modifiers],
-            "success_value": e.target,
-            "burst": len(e.faces),
-            "faces": list(e.faces),
-            "results": list(e.results),
-        }
-        for e in events
-        if isinstance(e, Rolled)
-    ]
+    scenario: Scenario
+    path: Path
+    attacker: str
+    target: str | None
+    at: tuple[float, float] | None  # a point to aim at instead of a model
+    weapon: str | None
+    reply: bool
+    trials: int
+    seed: int
+
+
+class ShootHandler(Protocol):
+    def resolve(self, shot: Shot) -> dict[str, Any]: ...
+
+    def show(self, report: dict[str, Any]) -> None: ...
+
+
+def parse_point(text: str, scenario: Path) -> tuple[float, float]:
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise problem(scenario, "--at", f"{text!r} is not X,Y (e.g. --at 12,8.5)") from None
+    return x, y
 
 
 def shoot(
@@ -46,11 +56,11 @@ def shoot(
     attacker: Annotated[str, typer.Option("--attacker", help="The shooting model's id.")],
     target: Annotated[str | None, typer.Option("--target", help="The target model's id.")] = None,
     at: Annotated[
-        str | None, typer.Option("--at", help="X,Y: a point to aim a blast at (Necromunda).")
+        str | None, typer.Option("--at", help="X,Y: a point to aim a blast or template at.")
     ] = None,
     weapon: Annotated[str | None, typer.Option("--weapon", help="Weapon name.")] = None,
     reply: Annotated[
-        bool, typer.Option("--reply", help="Infinity: the target shoots back (an ARO).")
+        bool, typer.Option("--reply", help="The target shoots back, where the rules let it.")
     ] = False,
     trials: Annotated[int, typer.Option("--trials", min=0, help="Resolve it N times.")] = 0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed.")] = 1,
@@ -58,183 +68,18 @@ def shoot(
 ) -> None:
     """Resolve one attack, or its statistics over many trials."""
     loaded = load_scenario(scenario)
-    if loaded.ruleset.name == "necromunda":
-        from game.commands._shoot_necromunda import necromunda_shot, parse_point, print_necromunda
-
-        point = parse_point(at, scenario) if at is not None else None
-        found = necromunda_shot(loaded, scenario, attacker, target, point, weapon, trials, seed)
-        if as_json:
-            typer.echo(json.dumps(found, indent=1))
-        else:
-            print_necromunda(found)
-        return
-    if loaded.ruleset.name == "open-rebellion":
-        from game.commands._shoot_open_rebellion import (
-            open_rebellion_shot,
-            print_open_rebellion,
+    handler: ShootHandler | None = loaded.ruleset.load("shoot")
+    if handler is None:
+        raise problem(
+            scenario, "[scenario] ruleset", f"shoot does not play {loaded.ruleset.title} yet"
         )
-
-        if at is not None:
-            raise _problem(scenario, "--at", "Open Rebellion fires at a unit (--target)")
-        report = open_rebellion_shot(loaded, scenario, attacker, target, trials, seed)
-        if as_json:
-            typer.echo(json.dumps(report, indent=1))
-        else:
-            print_open_rebellion(report)
-        return
-    if loaded.ruleset.name != "infinity":
-        raise _problem(
-            scenario,
-            "[scenario] ruleset",
-            f"shoot plays infinity so far, not {loaded.ruleset.name}",
-        )
-    if at is not None:
-        raise _problem(scenario, "--at", "Infinity attacks need a target model (--target)")
-    if target is None:
-        raise _problem(scenario, "--target", "give the target's id")
-    ids = {m.id for m in loaded.models}
-    for flag, value in (("--attacker", attacker), ("--target", target)):
-        if value not in ids:
-            raise _problem(scenario, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
-    report = _infinity(loaded, scenario, attacker, target, weapon, reply, trials, seed)
+    point = parse_point(at, scenario) if at is not None else None
+    shot = Shot(loaded, scenario, attacker, target, point, weapon, reply, trials, seed)
+    report = handler.resolve(shot)
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
-        _print(report)
-
-
-def _infinity(
-    scenario: Scenario, path: Path, attacker: str, target: str, weapon_name: str | None,
-    reply: bool, trials: int, seed: int,
-) -> dict[str, Any]:  # fmt: skip
-    from game.dice.rng import make_rng
-    from game.sequencer.events import Hit, StateChanged, Wounded, event_dict
-    from game.sequencer.game import Game
-    from game.sequencer.infinity import (
-        Activate,
-        Continue,
-        EndTurn,
-        InfinityEngine,
-        React,
-        Skill,
-    )
-
-    game = Game(scenario, seed)
-    engine = game.engine
-    assert isinstance(engine, InfinityEngine)
-    if game.state.active != game.state.model(attacker).side:
-        game.declare(EndTurn())
-    place = f"--attacker {attacker} --target {target}"
-    try:
-        weapon = engine.weapon(attacker, weapon_name)
-        game.declare(Activate(attacker, Skill.attack(weapon.name, (target, weapon.burst))))
-        reply_weapon = None
-        for reactor in game.awaiting().models:
-            if reactor == target and reply:
-                sighting = engine.sighting(game.state, target, attacker)
-                usable = [
-                    w
-                    for w in engine.weapons_of(target)
-                    if w.range_mod(sighting.distance) is not None
-                ]
-                if not usable:
-                    raise IllegalDeclaration(f"{target} has no weapon in range to reply with")
-                reply_weapon = usable[0]
-                game.declare(React(target, Skill.attack(reply_weapon.name, (attacker, 1))))
-            else:
-                game.declare(React(reactor, Skill.idle()))
-        if reply and reply_weapon is None:
-            raise IllegalDeclaration(
-                f"{target} cannot reply: no line of fire to {attacker} in its arc"
-            )
-        before = game.state
-        events = game.declare(Continue(Skill.idle()))
-    except IllegalDeclaration as err:
-        raise _problem(path, place, str(err)) from None
-    report: dict[str, Any] = {
-        "ruleset": "infinity",
-        "attacker": attacker,
-        "target": target,
-        "weapon": weapon.name,
-        "reply": reply_weapon.name if reply_weapon else None,
-        "seed": seed,
-        "rolls": _rolls(events),
-        "events": [event_dict(e) for e in events],
-    }
-    if trials:
-        counts = {
-            m: {"hit": 0, "wounded": 0, "unconscious": 0, "dead": 0} for m in (attacker, target)
-        }
-        rng = make_rng(seed)
-        for _ in range(trials):
-            _, trial = engine.apply(before, Continue(Skill.idle()), rng=rng)
-            for model, tally in counts.items():
-                if any(isinstance(e, Hit) and e.target == model for e in trial):
-                    tally["hit"] += 1
-                if any(isinstance(e, Wounded) and e.model == model for e in trial):
-                    tally["wounded"] += 1
-                final = [e.after for e in trial if isinstance(e, StateChanged) and e.model == model]
-                if final and final[-1] in ("unconscious", "dead"):
-                    tally[final[-1]] += 1
-        report["trials"] = trials
-        report["models"] = {m: {k: v / trials for k, v in t.items()} for m, t in counts.items()}
-        report["exact"] = _exact(
-            engine, before, report["rolls"], attacker, target, weapon, reply_weapon
-        )
-    return report
-
-
-def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, target: str,
-           weapon: Any, reply_weapon: Any) -> dict[str, dict[str, float]]:  # fmt: skip
-    """The exact chances from the odds engine, with the success values the roll used."""
-    from game.sequencer.infinity_odds import exact_odds
-
-    sv = {r["model"]: r["success_value"] for r in rolls}
-    reply_sv = sv[target] if reply_weapon is not None else 0
-    # A Direct Template rolls nothing: the attacker has no success value.
-    return exact_odds(
-        engine, state, attacker, target, weapon, sv.get(attacker, 0), reply_weapon, reply_sv
-    )
-
-
-def _print(report: dict[str, Any]) -> None:
-    from rich.console import Console
-    from rich.table import Table
-
-    console = Console()
-    title = (
-        f"[bold]{report['attacker']}[/] shoots [bold]{report['target']}[/] with {report['weapon']}"
-    )
-    if report["reply"]:
-        title += f"; {report['target']} replies with {report['reply']}"
-    console.print(title)
-    for r in report["rolls"]:
-        mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no MODs"
-        short = {"critical": "crit", "success": "ok", "fail": "fail", "cancelled": "beaten"}
-        dice = " ".join(
-            f"{f}({short[res]})" for f, res in zip(r["faces"], r["results"], strict=True)
-        )
-        sv = r["success_value"]
-        console.print(f"  {r['model']}: {r['attribute']} {r['base']} ({mods}) -> SV {sv}: {dice}")
-    for e in report["events"]:
-        if e["event"] in ("Hit", "SaveRolled", "Wounded", "StateChanged", "Missed"):
-            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
-            console.print(f"  {e['event']}: {body}")
-    if "models" in report:
-        table = Table(title=f"{report['trials']} trials (exact in brackets)")
-        table.add_column("model")
-        for key in ("hit", "wounded", "unconscious", "dead"):
-            table.add_column(key, justify="right")
-        for model, freq in report["models"].items():
-            exact = report["exact"][model]
-            table.add_row(
-                model,
-                *(
-                    f"{freq[k]:.3f} ({exact[k]:.3f})"
-                    for k in ("hit", "wounded", "unconscious", "dead")
-                ),
-            )
-        console.print(table)
+        handler.show(report)
 
 
 def register(app: typer.Typer) -> None:

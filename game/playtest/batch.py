@@ -16,6 +16,7 @@ from typing import Protocol
 
 from game.dice.rng import spawn_seeds
 from game.errors import IllegalDeclaration
+from game.rules.registry import ruleset_of
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.game import Game
@@ -32,41 +33,24 @@ class Player(Protocol):
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration: ...
 
 
-POLICIES = ("simple", "careful")
-
-
-def automatic_player(engine: Engine, policy: str | Mapping[str, str] = "simple") -> Player:
-    """The rule system's automatic player for both sides. `policy`: "simple" (fast, the
-    playtests' default) or "careful" (weighs expected damage against risk with the
-    exact odds; slower), or a mapping side -> policy to pit them against each other."""
+def automatic_player(
+    engine: Engine, policy: str | Mapping[str, str] = "simple", **options: object
+) -> Player:
+    """The rule system's automatic player for both sides. `policy` names one of the
+    players its registry entry lists ("simple" is fast, the playtests' default;
+    "careful" weighs expected damage against risk with the exact odds), or maps side ->
+    name to pit them against each other. `options` go to the player (when given)."""
     if not isinstance(policy, str):
-        return BySide({side: automatic_player(engine, p) for side, p in policy.items()})
-    if policy not in POLICIES:
-        raise IllegalDeclaration(f"no automatic player {policy!r} (one of {', '.join(POLICIES)})")
-    from game.sequencer.infinity import InfinityEngine
-    from game.sequencer.necromunda import NecromundaEngine
-
-    if isinstance(engine, InfinityEngine):
-        from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer
-
-        if policy == "careful":
-            return CarefulInfinityPlayer(engine)
-        return SimpleInfinityPlayer(engine)
-    if isinstance(engine, NecromundaEngine):
-        from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer
-
-        if policy == "careful":
-            return CarefulNecromundaPlayer(engine)
-        return SimpleNecromundaPlayer(engine)
-    from game.sequencer.open_rebellion import OpenRebellionEngine
-
-    if isinstance(engine, OpenRebellionEngine):
-        from game.ai.open_rebellion import CarefulOpenRebellionPlayer, SimpleOpenRebellionPlayer
-
-        if policy == "careful":
-            return CarefulOpenRebellionPlayer(engine)
-        return SimpleOpenRebellionPlayer(engine)
-    raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
+        return BySide({side: automatic_player(engine, p, **options) for side, p in policy.items()})
+    ruleset = ruleset_of(engine)
+    if ruleset is None:
+        raise IllegalDeclaration(f"no automatic player for {type(engine).__name__}")
+    make = ruleset.player(policy)
+    if make is None:
+        known = ", ".join(ruleset.players) or "none"
+        raise IllegalDeclaration(f"no automatic player {policy!r} (one of {known})")
+    player: Player = make(engine, **options)
+    return player
 
 
 class BySide:

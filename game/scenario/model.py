@@ -41,7 +41,7 @@ class Header(Strict):
     table: tuple[Annotated[float, Field(gt=0, le=240)], Annotated[float, Field(gt=0, le=240)]]
     description: str = ""
     turns: int = Field(default=3, ge=1, le=50, description="turn limit")
-    # Infinity: which saving-roll rule (FACTS 3.2); ignored by the other systems.
+    # which saving-roll rule (FACTS 3.2); read by the systems that have a choice of them.
     saves: Literal["n5", "codeone"] = "n5"
 
 

@@ -1,7 +1,7 @@
 """Rule values kept as data: assets/<system>/rules.toml.
 
 Numbers a rule system reads from the geometry but that are not geometry, such as
-Infinity's minimum visible patch of a silhouette. Each is a table with a `value`
+the minimum visible patch of a silhouette. Each is a table with a `value`
 (a number), optionally `unconfirmed = true` and a `source`. Rules code never reads
 files: the scenario loader attaches these values to the `Scenario`, and the code
 that applies the rules passes them in as parameters.

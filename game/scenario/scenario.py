@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.rules.data import MM_PER_INCH, Profile, Weapon
-from game.rules.necromunda.dice import FlameTemplate, NecromundaDice
 from game.rules.registry import Ruleset
 from game.scenario.model import Header, ObjectiveEntry, SceneryKind, SideEntry
 
@@ -60,25 +59,6 @@ class Scenario:
     weapons: dict[str, Weapon] = field(default_factory=dict)
     # rule values from assets/<system>/rules.toml (game.scenario.rule_values), by name
     rule_values: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def necromunda_dice(self) -> NecromundaDice | None:
-        """Necromunda's special dice faces (bundled assets) for a Necromunda table; the
-        sequencer reads them with getattr, so it never reads files itself."""
-        if self.ruleset.name != "necromunda":
-            return None
-        from game.scenario.dice_assets import load_necromunda_dice
-
-        return load_necromunda_dice()
-
-    @property
-    def necromunda_flame(self) -> FlameTemplate | None:
-        """The flame template's size (bundled assets) for a Necromunda table."""
-        if self.ruleset.name != "necromunda":
-            return None
-        from game.scenario.dice_assets import load_flame_template
-
-        return load_flame_template()
 
     def model(self, model_id: str) -> PlacedModel:
         for m in self.models:

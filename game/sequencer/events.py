@@ -43,7 +43,7 @@ class TurnEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class OrderSpent(Event):
-    """Infinity: an Order taken from a pool (regular, irregular or the Lieutenant's)."""
+    """An Order taken from a pool (regular, irregular or the Lieutenant's)."""
 
     side: str
     model: str

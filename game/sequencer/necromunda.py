@@ -26,6 +26,7 @@ import math
 import numpy as np
 
 from game.errors import IllegalDeclaration
+from game.rules.necromunda.assets import load_flame_template, load_necromunda_dice
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
 from game.sequencer.declarations import Declaration
@@ -106,14 +107,9 @@ class NecromundaEngine(NecromundaFire):
 
             sight = TableSight(setup)
         self.sight = sight
-        dice = dice or getattr(setup, "necromunda_dice", None)
-        flame = flame or getattr(setup, "necromunda_flame", None)
-        if dice is None or flame is None:
-            raise IllegalDeclaration(
-                "Necromunda needs its dice faces and flame template (from the scenario loader)"
-            )
-        self.dice = dice
-        self.flame = flame
+        # the special dice faces and the flame template are bundled rule data (assets/)
+        self.dice = dice or load_necromunda_dice()
+        self.flame = flame or load_flame_template()
         self.all_weapons = setup.weapons
         self.table_size = setup.header.table
         self.turns = setup.header.turns

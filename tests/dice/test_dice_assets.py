@@ -8,7 +8,7 @@ import pytest
 
 from game.errors import InputError
 from game.rules.necromunda.dice import InjuryResult
-from game.scenario.dice_assets import load_necromunda_dice
+from game.rules.necromunda.assets import load_necromunda_dice
 
 GOOD = """
 [injury]

@@ -1,6 +1,6 @@
 """Necromunda's special dice as data: injury, firepower and scatter faces.
 
-The faces come from assets/necromunda/dice.toml (see game/scenario/dice_assets.py);
+The faces come from assets/necromunda/dice.toml (see game/rules/necromunda/assets.py);
 rules functions take a `NecromundaDice` as a parameter and never read files.
 """
 

@@ -6,7 +6,7 @@ import pytest
 
 from game.errors import InputError
 from game.rules.necromunda.dice import FlameTemplate
-from game.scenario.dice_assets import load_flame_template, parse_flame_template
+from game.rules.necromunda.assets import load_flame_template, parse_flame_template
 
 
 def test_the_bundled_template_is_about_eight_inches_long() -> None:

@@ -24,7 +24,7 @@ from game.rules.necromunda.odds import (
     save_target,
     wound_target,
 )
-from game.scenario.dice_assets import load_necromunda_dice
+from game.rules.necromunda.assets import load_necromunda_dice
 
 FW, SI, OOA = (
     InjuryResult.FLESH_WOUND,
