@@ -11,9 +11,10 @@ import typer
 
 from game.errors import InputError, Problem
 from game.paths import SCENARIOS_DIR
+from game.rules.registry import DEMO_SCENARIO
 from game.scenario import load_scenario
 
-DEMO = SCENARIOS_DIR / "infinity-demo.toml"
+DEMO = SCENARIOS_DIR / f"{DEMO_SCENARIO}.toml"
 _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 
 
@@ -27,7 +28,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def play(
     scenario: Annotated[
-        Path | None, typer.Argument(help="Scenario file (TOML); default: the Infinity demo.")
+        Path | None, typer.Argument(help="Scenario file (TOML); default: the bundled demo.")
     ] = None,
     frames: Annotated[
         int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")

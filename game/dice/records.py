@@ -1,7 +1,7 @@
 """Roll records: what was rolled, for what, against what. The dice log and replays use them.
 
 A record keeps the raw face values (1-based for numbered dice, the face index for
-special dice such as Necromunda's firepower die), so a replay can check that the
+special dice such as a firepower die), so a replay can check that the
 same seed gave the same dice and a log can show them.
 """
 
@@ -15,14 +15,14 @@ import numpy as np
 
 
 class DieKind(enum.Enum):
-    """The kinds of dice the three rule systems roll."""
+    """The kinds of dice the rule systems roll."""
 
     D6 = "d6"
     D20 = "d20"
-    BANG = "bang"  # Open Rebellion: a d6, 5-6 is a bang
-    FIREPOWER = "firepower"  # Necromunda: face index into the firepower die data
-    INJURY = "injury"  # Necromunda: face index into the injury die data
-    SCATTER = "scatter"  # Necromunda: face index into the scatter die data
+    BANG = "bang"  # a d6 of a bang-dice pool: 5-6 is a bang
+    FIREPOWER = "firepower"  # a special die: face index into the firepower die data
+    INJURY = "injury"  # a special die: face index into the injury die data
+    SCATTER = "scatter"  # a special die: face index into the scatter die data
 
     @property
     def sides(self) -> int:
@@ -34,9 +34,9 @@ class RollRecord:
     """One roll of one or more dice of the same kind.
 
     `faces` are 1-based face numbers. `target` is the number the roll is tested
-    against when there is one (an Infinity SV, a Necromunda 4+ as 4). `rerolled`
+    against when there is one (a d20 Success Value, a d6 4+ as 4). `rerolled`
     holds dice replaced by a re-roll and `discarded` dice thrown away by a rule
-    such as Infinity's "+1 SD", both for the log.
+    such as an extra die where the best counts ("+1 SD"), both for the log.
     """
 
     kind: DieKind

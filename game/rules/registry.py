@@ -21,6 +21,9 @@ from game.rules.infinity import data as infinity_data
 from game.rules.necromunda import data as necromunda_data
 from game.rules.open_rebellion import data as open_rebellion_data
 
+# The bundled table `skirmish play` opens when it is given none.
+DEMO_SCENARIO = "infinity-demo"
+
 # A part of a rule system: a "module:attribute" to import when first asked for, the
 # object itself, or None where the system does not have it.
 Part = str | Callable[..., Any] | None

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from game.errors import InputError
-from game.rules.necromunda.dice import InjuryResult
 from game.rules.necromunda.assets import load_necromunda_dice
+from game.rules.necromunda.dice import InjuryResult
 
 GOOD = """
 [injury]

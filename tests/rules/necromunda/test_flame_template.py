@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from game.errors import InputError
-from game.rules.necromunda.dice import FlameTemplate
 from game.rules.necromunda.assets import load_flame_template, parse_flame_template
+from game.rules.necromunda.dice import FlameTemplate
 
 
 def test_the_bundled_template_is_about_eight_inches_long() -> None:

@@ -10,6 +10,7 @@ from fractions import Fraction
 import pytest
 
 from game.dice import make_rng
+from game.rules.necromunda.assets import load_necromunda_dice
 from game.rules.necromunda.dice import FirepowerFace, InjuryResult, NecromundaDice, ScatterFace
 from game.rules.necromunda.odds import (
     AmmoState,
@@ -24,7 +25,6 @@ from game.rules.necromunda.odds import (
     save_target,
     wound_target,
 )
-from game.rules.necromunda.assets import load_necromunda_dice
 
 FW, SI, OOA = (
     InjuryResult.FLESH_WOUND,
