@@ -1,0 +1,63 @@
+"""`skirmish import MAP --ruleset NAME --out SCENARIO.toml`: a Tiled (.tmx/.tmj) or
+Universal VTT (.uvtt/.dd2vtt) map as a scenario file (game.scenario.maps)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from game.errors import InputError, Problem
+
+
+def import_command(
+    map_file: Annotated[
+        Path, typer.Argument(metavar="MAP", help="A .tmx, .tmj, .uvtt or .dd2vtt map.")
+    ],
+    ruleset: Annotated[str, typer.Option("--ruleset", help="The rule system of the scenario.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The scenario file (TOML) to write.")],
+    scale: Annotated[
+        float, typer.Option("--scale", help="Inches per map tile (Tiled) or grid square (VTT).")
+    ] = 1.0,
+    wall_height: Annotated[
+        float | None,
+        typer.Option(
+            "--wall-height", help="Universal VTT walls' height in inches (default: full)."
+        ),
+    ] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The scenario's name.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Read a map and write it as a scenario: scenery with heights and kinds, and models."""
+    if out.suffix.lower() != ".toml":
+        raise InputError(Problem(str(out), "--out", "the scenario must be a .toml file"))
+    from game.scenario.maps import import_map
+    from game.scenario.writer import write_scenario
+
+    doc, found = import_map(map_file, ruleset, scale=scale, wall_height=wall_height, name=name)
+    scenario = write_scenario(doc, out)
+    if as_json:
+        report = {
+            "map": str(map_file),
+            "out": str(out),
+            "ruleset": scenario.ruleset.name,
+            "table": list(scenario.header.table),
+            "scenery": len(scenario.scenery),
+            "models": len(scenario.models),
+            "skipped": found.skipped,
+        }
+        typer.echo(json.dumps(report, indent=2))
+        return
+    w, d = scenario.header.table
+    typer.echo(
+        f'{out}: {w:g}x{d:g}" table, {len(scenario.scenery)} scenery, '
+        f"{len(scenario.models)} models ({scenario.ruleset.name})"
+    )
+    for line in found.skipped:
+        typer.echo(f"skipped {line}")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("import")(import_command)

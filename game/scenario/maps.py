@@ -1,0 +1,568 @@
+"""Maps people already have, as scenarios: Tiled (.tmx read by pytmx, .tmj JSON) and
+Universal VTT (.uvtt / .dd2vtt JSON).
+
+Tiled: polygon and rectangle objects become scenery pieces, polylines thin walls;
+`kind`, `height` (inches) and `thickness` come from the object's properties, else its
+class, else its layer's properties, else the layer's name ("walls", "buildings",
+"woods"...); a point object that names a profile (property `profile`, its class or its
+name) becomes a model on the side its `side` property or its layer names, facing
+`facing`. Units: one tile is `scale` inches.
+
+Universal VTT: each `line_of_sight` and `objects_line_of_sight` polyline becomes thin
+walls (full height unless `wall_height` is given), with `map_origin` taken off; one
+grid square is `scale` inches. Pieces reaching past the table's edge are cut at it."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from shapely.geometry import LineString, MultiPolygon, Polygon, box
+
+from game.errors import InputError, Problem
+from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+from game.scenario.load import rule_data
+from game.scenario.model import Header, ModelEntry, SceneryEntry, SceneryKind, SideEntry
+from game.scenario.writer import Document, check_document
+
+Point = tuple[float, float]
+M = TypeVar("M", bound=BaseModel)
+
+TILED = (".tmx", ".tmj", ".json")
+UVTT = (".uvtt", ".dd2vtt")
+DEFAULT_THICKNESS = 0.25  # inches: a wall drawn as a line
+_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
+# layer or class names read as a kind of scenery
+_KIND_WORDS = {
+    "building": SceneryKind.BUILDING,
+    "buildings": SceneryKind.BUILDING,
+    "house": SceneryKind.BUILDING,
+    "houses": SceneryKind.BUILDING,
+    "wall": SceneryKind.WALL,
+    "walls": SceneryKind.WALL,
+    "fence": SceneryKind.WALL,
+    "fences": SceneryKind.WALL,
+    "obstacle": SceneryKind.OBSTACLE,
+    "obstacles": SceneryKind.OBSTACLE,
+    "crates": SceneryKind.OBSTACLE,
+    "area": SceneryKind.AREA,
+    "areas": SceneryKind.AREA,
+    "woods": SceneryKind.AREA,
+    "forest": SceneryKind.AREA,
+    "rubble": SceneryKind.AREA,
+}
+
+
+@dataclass(slots=True)
+class MapObject:
+    """One object of a map, in the map's own units, before it is read as scenery or a model."""
+
+    shape: str  # polygon | rectangle | polyline | point | ellipse
+    points: list[Point]  # absolute, rotation applied (a point: one)
+    name: str = ""
+    cls: str = ""
+    properties: Mapping[str, Any] = field(default_factory=dict)
+    layer: str = ""
+    layer_properties: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class MapImport:
+    """What a map file holds, in inches, ready to become a scenario."""
+
+    name: str
+    size: Point
+    pieces: list[SceneryEntry]
+    models: list[ModelEntry]
+    sides: list[str]
+    skipped: list[str]
+
+
+def _rotate(points: Iterable[Point], origin: Point, degrees: float) -> list[Point]:
+    # Tiled: rotation in degrees clockwise on screen (y down) about the object's x, y
+    if not degrees:
+        return list(points)
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    ox, oy = origin
+    return [(ox + c * (x - ox) - s * (y - oy), oy + s * (x - ox) + c * (y - oy)) for x, y in points]
+
+
+def _box_points(x: float, y: float, w: float, h: float) -> list[Point]:
+    return [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+
+
+def _ellipse_points(x: float, y: float, w: float, h: float, sides: int = 16) -> list[Point]:
+    cx, cy = x + w / 2, y + h / 2
+    return [
+        (
+            cx + w / 2 * math.cos(2 * math.pi * k / sides),
+            cy + h / 2 * math.sin(2 * math.pi * k / sides),
+        )
+        for k in range(sides)
+    ]
+
+
+# ------------------------------------------------------------------- Tiled (.tmx)
+
+
+def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
+    """(the map's size as a MapObject carrying tile sizes, objects, orientation)."""
+    # pytmx's package also loads its pygame helpers when pygame is installed: quietly
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pytmx  # type: ignore[import-untyped]
+
+    try:
+        tm = pytmx.TiledMap(str(path), allow_duplicate_names=True, load_all=False)
+    except Exception as err:  # pytmx raises what its XML reader and casts raise
+        line = getattr(err, "position", (None,))[0]
+        raise InputError(Problem(str(path), "Tiled map", _one_line(err), line)) from None
+    size = MapObject(
+        "rectangle",
+        [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
+    )
+    objects: list[MapObject] = []
+    for group in tm.objectgroups:
+        layer = str(group.name or "")
+        layer_props = dict(group.properties)
+        for obj in group:
+            props = dict(obj.properties)
+            cls = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "")
+            ox, oy = float(obj.x), float(obj.y)
+            pts = obj.__dict__.get("points")
+            if pts:
+                shape = "polygon" if obj.closed else "polyline"
+                points = [(float(p.x), float(p.y)) for p in pts]
+            elif not obj.width and not obj.height:
+                shape, points = "point", [(ox, oy)]
+            else:
+                shape = "rectangle"
+                points = _box_points(ox, oy, float(obj.width), float(obj.height))
+            points = _rotate(points, (ox, oy), float(obj.rotation or 0))
+            name = str(obj.name or "")
+            objects.append(MapObject(shape, points, name, cls, props, layer, layer_props))
+    return size, objects, str(tm.orientation)
+
+
+# ------------------------------------------------------------- Tiled JSON (.tmj)
+
+
+class _Loose(BaseModel):
+    model_config = ConfigDict(extra="ignore", populate_by_name=True)
+
+
+class _TiledProperty(_Loose):
+    name: str
+    type: str = "string"
+    value: Any = None
+
+
+class _TiledXY(_Loose):
+    x: float
+    y: float
+
+
+class _TiledObject(_Loose):
+    id: int = 0
+    name: str = ""
+    type: str = ""
+    cls: str = Field(default="", alias="class")
+    x: float
+    y: float
+    width: float = 0.0
+    height: float = 0.0
+    rotation: float = 0.0
+    point: bool = False
+    ellipse: bool = False
+    polygon: list[_TiledXY] | None = None
+    polyline: list[_TiledXY] | None = None
+    properties: list[_TiledProperty] = []
+
+
+class _TiledLayer(_Loose):
+    type: str
+    name: str = ""
+    objects: list[_TiledObject] = []
+    layers: list[_TiledLayer] = []
+    properties: list[_TiledProperty] = []
+    offsetx: float = 0.0
+    offsety: float = 0.0
+
+
+class _TiledMap(_Loose):
+    type: str = "map"
+    orientation: str = "orthogonal"
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    tilewidth: int = Field(gt=0)
+    tileheight: int = Field(gt=0)
+    layers: list[_TiledLayer] = []
+
+
+def _props(raw: list[_TiledProperty]) -> dict[str, Any]:
+    return {p.name: p.value for p in raw}
+
+
+def _json_layers(
+    layers: list[_TiledLayer], dx: float = 0.0, dy: float = 0.0
+) -> Iterable[tuple[_TiledLayer, float, float]]:
+    for layer in layers:
+        ox, oy = dx + layer.offsetx, dy + layer.offsety
+        if layer.type == "group":
+            yield from _json_layers(layer.layers, ox, oy)
+        elif layer.type == "objectgroup":
+            yield layer, ox, oy
+
+
+def _tmj_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
+    data = _read_json(path)
+    tm = _parse(_TiledMap, data, path, "Tiled map")
+    size = MapObject(
+        "rectangle",
+        [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
+    )
+    objects: list[MapObject] = []
+    for layer, dx, dy in _json_layers(tm.layers):
+        layer_props = _props(layer.properties)
+        for obj in layer.objects:
+            ox, oy = obj.x + dx, obj.y + dy
+            if obj.polygon is not None or obj.polyline is not None:
+                shape = "polygon" if obj.polygon is not None else "polyline"
+                raw = obj.polygon if obj.polygon is not None else obj.polyline
+                points = [(ox + p.x, oy + p.y) for p in raw or []]
+            elif obj.point:
+                shape, points = "point", [(ox, oy)]
+            elif obj.ellipse:
+                shape, points = "ellipse", _ellipse_points(ox, oy, obj.width, obj.height)
+            elif obj.width or obj.height:
+                shape, points = "rectangle", _box_points(ox, oy, obj.width, obj.height)
+            else:
+                shape, points = "point", [(ox, oy)]
+            points = _rotate(points, (ox, oy), obj.rotation)
+            objects.append(
+                MapObject(
+                    shape,
+                    points,
+                    obj.name,
+                    obj.cls or obj.type,
+                    _props(obj.properties),
+                    layer.name,
+                    layer_props,
+                )
+            )
+    return size, objects, tm.orientation
+
+
+def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
+    size, objects, orientation = (
+        _tmx_objects(path) if path.suffix.lower() == ".tmx" else _tmj_objects(path)
+    )
+    if orientation != "orthogonal":
+        problem = f"a {orientation} map: only orthogonal Tiled maps can be read"
+        raise InputError(Problem(str(path), "Tiled map", problem))
+    assert size is not None
+    (tiles_w, tiles_h), (tile_w, tile_h) = size.points
+
+    def inches(p: Point) -> Point:
+        return (p[0] / tile_w * scale, p[1] / tile_h * scale)
+
+    profiles, _ = rule_data(ruleset)
+    out = MapImport(Path(path).stem, (tiles_w * scale, tiles_h * scale), [], [], [], [])
+    names: set[str] = set()
+    for n, obj in enumerate(objects, start=1):
+        where = f"object {obj.name or n!s}"
+        points = [inches(p) for p in obj.points]
+        if obj.shape == "point":
+            profile = _profile_named(obj, profiles)
+            if profile is None:
+                out.skipped.append(f"{where}: a point that names no {ruleset} profile")
+                continue
+            side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
+            side = _slug(side or obj.layer or "blue")
+            if side not in out.sides:
+                out.sides.append(side)
+            model = ModelEntry(
+                id=_unique(obj.name, profile, names),
+                side=side,
+                profile=profile,
+                at=points[0],
+                facing=_number(obj.properties.get("facing"), 0.0, path, where, "facing"),
+                unit=_optional_id(obj.properties.get("unit")),
+                state=_optional_str(obj.properties.get("state")),
+            )
+            out.models.append(model)
+            continue
+        kind = _kind(obj)
+        height = _height(obj, path, where)
+        if obj.shape == "polyline":
+            thickness = _number(
+                obj.properties.get("thickness", obj.layer_properties.get("thickness")),
+                DEFAULT_THICKNESS,
+                path,
+                where,
+                "thickness",
+            )
+            piece_id = _unique(obj.name, kind.value, names)
+            out.pieces.append(
+                SceneryEntry(
+                    id=piece_id, kind=kind, height=height, line=points, thickness=thickness
+                )
+            )
+        else:
+            piece_id = _unique(obj.name, kind.value, names)
+            out.pieces.append(SceneryEntry(id=piece_id, kind=kind, height=height, polygon=points))
+    return out
+
+
+def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
+    for candidate in (obj.properties.get("profile"), obj.cls, obj.name):
+        if isinstance(candidate, str) and candidate in profiles:
+            return candidate
+    return None
+
+
+def _kind(obj: MapObject) -> SceneryKind:
+    for candidate in (
+        obj.properties.get("kind"),
+        obj.cls,
+        obj.layer_properties.get("kind"),
+        obj.layer,
+    ):
+        if isinstance(candidate, str) and candidate.strip().lower() in _KIND_WORDS:
+            return _KIND_WORDS[candidate.strip().lower()]
+    return SceneryKind.WALL if obj.shape == "polyline" else SceneryKind.BUILDING
+
+
+def _height(obj: MapObject, path: Path, where: str) -> float | None:
+    raw = obj.properties.get("height", obj.layer_properties.get("height"))
+    if raw is None or raw == "":
+        return None
+    return _number(raw, 0.0, path, where, "height")
+
+
+def _number(raw: Any, default: float, path: Path, where: str, what: str) -> float:
+    if raw is None or raw == "":
+        return default
+    try:
+        return float(raw)
+    except (TypeError, ValueError):
+        raise InputError(Problem(str(path), where, f"{what} {raw!r} is not a number")) from None
+
+
+def _optional_str(raw: Any) -> str | None:
+    return str(raw) if raw not in (None, "") else None
+
+
+def _optional_id(raw: Any) -> str | None:
+    text = _optional_str(raw)
+    return _slug(text) if text is not None else None
+
+
+def _slug(text: str) -> str:
+    slug = re.sub(r"[^A-Za-z0-9_.\-]+", "-", text.strip()).strip("-")[:64]
+    return slug or "piece"
+
+
+def _unique(name: str, fallback: str, taken: set[str]) -> str:
+    base = name if _ID.match(name or "") else _slug(fallback)
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    taken.add(candidate)
+    return candidate
+
+
+# ----------------------------------------------------------- Universal VTT (.uvtt)
+
+
+class _VttXY(_Loose):
+    x: float
+    y: float
+
+
+class _VttResolution(_Loose):
+    map_origin: _VttXY = _VttXY(x=0.0, y=0.0)
+    map_size: _VttXY
+    pixels_per_grid: float = Field(default=70.0, gt=0)
+
+
+class _Vtt(_Loose):
+    format: float
+    resolution: _VttResolution
+    line_of_sight: list[list[_VttXY]] = []
+    objects_line_of_sight: list[list[_VttXY]] = []
+
+
+def _chains(points: list[Point]) -> list[list[Point]]:
+    """A wall polyline as open, non-crossing chains (a closed loop in two halves; a
+    crossing chain cut where it would cross itself)."""
+    pts = [p for k, p in enumerate(points) if k == 0 or p != points[k - 1]]
+    if len(pts) < 2:
+        return []
+    if len(pts) > 3 and pts[0] == pts[-1]:
+        half = len(pts) // 2
+        return _chains(pts[: half + 1]) + _chains(pts[half:])
+    chains: list[list[Point]] = []
+    current = [pts[0]]
+    for p in pts[1:]:
+        trial = [*current, p]
+        if len(trial) > 2 and (not LineString(trial).is_simple or trial[0] == trial[-1]):
+            chains.append(current)
+            current = [current[-1], p]
+        else:
+            current = trial
+    chains.append(current)
+    return [c for c in chains if len(c) >= 2]
+
+
+def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
+    vtt = _parse(_Vtt, _read_json(path), path, "Universal VTT map")
+    res = vtt.resolution
+    ox, oy = res.map_origin.x, res.map_origin.y
+    size = (res.map_size.x * scale, res.map_size.y * scale)
+    if size[0] <= 0 or size[1] <= 0:
+        raise InputError(Problem(str(path), "resolution.map_size", "the map has no area"))
+    out = MapImport(path.stem, size, [], [], [], [])
+    names: set[str] = set()
+    for key, polylines in (
+        ("line_of_sight", vtt.line_of_sight),
+        ("objects_line_of_sight", vtt.objects_line_of_sight),
+    ):
+        for raw in polylines:
+            points = [((p.x - ox) * scale, (p.y - oy) * scale) for p in raw]
+            for chain in _chains(points):
+                piece_id = _unique("", "wall" if key == "line_of_sight" else "object", names)
+                out.pieces.append(
+                    SceneryEntry(
+                        id=piece_id,
+                        kind=SceneryKind.WALL,
+                        height=wall_height,
+                        line=chain,
+                        thickness=DEFAULT_THICKNESS,
+                    )
+                )
+    return out
+
+
+# ------------------------------------------------------------------------ common
+
+
+def _one_line(err: BaseException) -> str:
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text[:200]
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InputError(Problem(str(path), "", "no such file")) from None
+    except (OSError, UnicodeDecodeError) as err:
+        raise InputError(Problem(str(path), "", f"cannot read: {_one_line(err)}")) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(Problem(str(path), "JSON syntax", err.msg, err.lineno)) from None
+
+
+def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
+    try:
+        return model.model_validate(data)
+    except ValidationError as err:
+        first = err.errors()[0]
+        place = ".".join(str(p) for p in first["loc"]) or what
+        message = str(first["msg"])
+        if first["type"] == "missing":
+            message = "missing"
+        raise InputError(Problem(str(path), f"{what}: {place}", message)) from None
+
+
+def _clip(piece: SceneryEntry, table: Polygon) -> list[SceneryEntry]:
+    """The piece cut at the table's edge (a wall along the edge would reach half its
+    thickness past it); a piece wholly off the table is dropped."""
+    if piece.line is not None:
+        shape = LineString(piece.line).buffer(
+            piece.thickness / 2, cap_style="flat", join_style="mitre"
+        )
+    else:
+        shape = Polygon(piece.polygon or [])
+        if not shape.is_valid:
+            return [piece]  # the scenario check names the crossing
+    if table.buffer(1e-9).contains(shape):
+        return [piece]
+    cut = shape.intersection(table)
+    parts = list(cut.geoms) if isinstance(cut, MultiPolygon) else [cut]
+    polys = [p for p in parts if isinstance(p, Polygon) and p.area > 1e-9]
+    out = []
+    for k, poly in enumerate(polys):
+        suffix = f"-{k + 1}" if len(polys) > 1 else ""
+        coords = [(float(x), float(y)) for x, y in list(poly.exterior.coords)[:-1]]
+        out.append(
+            SceneryEntry(
+                id=f"{piece.id}{suffix}",
+                kind=piece.kind,
+                height=piece.height,
+                polygon=coords,
+                label=piece.label,
+            )
+        )
+    return out
+
+
+def import_map(
+    path: Path,
+    ruleset: str,
+    *,
+    scale: float = 1.0,
+    wall_height: float | None = None,
+    name: str | None = None,
+) -> tuple[Document, MapImport]:
+    """A map file as a scenario document, checked as a scenario file is (InputError
+    naming the map and the problem when it cannot be read or makes no valid table)."""
+    try:
+        rs = find_ruleset(ruleset)
+    except UnknownRuleset:
+        known = ", ".join(RULESETS)
+        raise InputError(
+            Problem(str(path), "--ruleset", f"unknown ruleset {ruleset!r} (known: {known})")
+        ) from None
+    if not scale > 0:
+        raise InputError(Problem(str(path), "--scale", "must be above 0"))
+    suffix = path.suffix.lower()
+    if suffix in TILED:
+        if not path.exists():
+            raise InputError(Problem(str(path), "", "no such file"))
+        found = _tiled(path, rs.name, scale)
+    elif suffix in UVTT:
+        found = _uvtt(path, scale, wall_height)
+    else:
+        known = ", ".join(TILED + UVTT)
+        raise InputError(Problem(str(path), "", f"unknown map format {suffix!r} (known: {known})"))
+    width, depth = found.size
+    if not (0 < width <= 240 and 0 < depth <= 240):
+        problem = f'the table would be {width:g}x{depth:g}" (at most 240"): lower --scale'
+        raise InputError(Problem(str(path), "map size", problem))
+    table = box(0, 0, width, depth)
+    pieces = [clipped for piece in found.pieces for clipped in _clip(piece, table)]
+    side_ids = found.sides or ["blue", "red"]
+    sides = tuple(
+        SideEntry(id=s, player="human" if k == 0 else "ai") for k, s in enumerate(side_ids)
+    )
+    doc = Document(
+        header=Header(name=name or found.name, ruleset=rs.name, table=(width, depth)),
+        scenery=tuple(pieces),
+        sides=sides,
+        models=tuple(found.models),
+    )
+    _, problems = check_document(doc)
+    if problems:
+        raise InputError([Problem(str(path), p.place, p.problem) for p in problems])
+    return doc, found
