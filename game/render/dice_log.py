@@ -3,16 +3,19 @@
 Each event becomes a log line (a roll with its SV, dice and what each die came to;
 hits, saves, wounds, state changes, moves, turns), and attacks become shot lines drawn
 for a few frames. Events are read by their fields, so any rule system's events that
-use the sequencer's classes (game.sequencer.events) are logged the same way; others
-fall back to `describe_event`.
+use the sequencer's classes (game.sequencer.events) are logged the same way; a
+system's own events are written by its play adapter (`PlayRules.log_lines`) and
+animated by it (`PlayRules.effects`, as `Effect`s); others fall back to
+`describe_event`.
 
 No pygame here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from game.render.link import describe_event
 from game.sequencer.events import (
@@ -28,20 +31,6 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
     Wounded,
-)
-from game.sequencer.necromunda_types import (
-    AmmoChanged,
-    BlastPlaced,
-    BlastRemoved,
-    FirepowerRolled,
-    InjuryRolled,
-    Misfired,
-    PriorityRolled,
-    Scattered,
-    ScatterRolled,
-    StrayChecked,
-    TargetChanged,
-    TemplatePlaced,
 )
 
 Point = tuple[float, float]
@@ -108,8 +97,15 @@ def _declared(body: dict[str, object]) -> str:
     return " ".join(words)
 
 
-def log_lines(event: object) -> list[LogLine]:
-    """The dice log's lines for one event (none for bookkeeping events)."""
+class SystemLog(Protocol):
+    """A rule system's own log lines (its play adapter gives them: `PlayRules.log_lines`)."""
+
+    def log_lines(self, event: object) -> list[LogLine] | None: ...
+
+
+def log_lines(event: object, rules: SystemLog | None = None) -> list[LogLine]:
+    """The dice log's lines for one event (none for bookkeeping events); events of the
+    rule system's own are written by `rules`."""
     if isinstance(event, Rolled):
         mods = "".join(f" {m.value:+d} {m.source}" for m in event.modifiers)
         dice = " ".join(
@@ -143,55 +139,17 @@ def log_lines(event: object) -> list[LogLine]:
         return []
     if isinstance(event, Declared):
         return [LogLine(f"{event.side}: {_declared(event.declaration)}", "info")]
-    if isinstance(event, PriorityRolled):
-        faces = ", ".join(f"{side} {face}" for side, face in event.faces)
-        who = event.side or "a tie: again"
-        return [LogLine(f"round {event.turn} priority: {faces}: {who}", "turn")]
-    if isinstance(event, FirepowerRolled):
-        faces = " ".join(str(f) for f in event.faces)
-        return [LogLine(f"{event.model}: firepower {faces}: {event.holes} hits, "
-                        f"{event.ammo_symbols} ammo", "roll")]  # fmt: skip
-    if isinstance(event, StrayChecked):
-        result = "hit!" if event.hit else "missed"
-        return [LogLine(f"stray shot at {event.model}: D6 {event.face}: {result}",
-                        "hit" if event.hit else "info")]  # fmt: skip
-    if isinstance(event, BlastPlaced):
-        x, y = event.centre
-        why = f" ({event.reason})" if event.reason else ""
-        return [LogLine(f'{event.attacker}: {event.weapon} {event.diameter:g}" blast at '
-                        f"({x:.1f}, {y:.1f}){why}", "info")]  # fmt: skip
-    if isinstance(event, ScatterRolled):
-        face = "hit" if event.hit_face else "arrow"
-        return [LogLine(f"scatter die: {face}, D6 {event.distance}", "roll")]
-    if isinstance(event, Scattered):
-        x, y = event.end
-        where = "off the table" if event.left_table else f"to ({x:.1f}, {y:.1f})"
-        stop = f", stopped by {event.stopped_by}" if event.stopped_by else ""
-        return [LogLine(f'blast scatters {event.distance:.1f}" {where}{stop}', "hit")]
-    if isinstance(event, Misfired):
-        return [LogLine(f"{event.weapon} misfires: D6 {event.face}: {event.result}", "hit")]
-    if isinstance(event, BlastRemoved):
-        return [LogLine(f"{event.weapon} blast removed: {event.reason}", "info")]
-    if isinstance(event, TemplatePlaced):
-        under = ", ".join(event.under) or "nobody"
-        return [LogLine(f"{event.attacker}: {event.weapon} template at {event.direction:.0f}"
-                        f" degrees: {under}", "hit")]  # fmt: skip
-    if isinstance(event, TargetChanged):
-        return [LogLine(f"{event.attacker} shoots {event.target}, not {event.declared}: "
-                        f"{event.reason}", "state")]  # fmt: skip
-    if isinstance(event, InjuryRolled):
-        dice = ", ".join(f"{f} {r}" for f, r in zip(event.faces, event.results, strict=False))
-        return [LogLine(f"{event.model} {event.purpose}: {dice}", "wound")]
-    if isinstance(event, AmmoChanged):
-        return [LogLine(f"{event.model}'s {event.weapon}: {event.state}", "state")]
+    own = rules.log_lines(event) if rules is not None else None
+    if own is not None:
+        return own
     if isinstance(event, GameEnded):
         who = event.winner or "nobody"
         return [LogLine(f"game over: {who} wins ({event.reason})", "turn")]
     return [LogLine(describe_event(event))]
 
 
-def describe_all(events: Iterable[object]) -> list[LogLine]:
-    return [line for event in events for line in log_lines(event)]
+def describe_all(events: Iterable[object], rules: SystemLog | None = None) -> list[LogLine]:
+    return [line for event in events for line in log_lines(event, rules)]
 
 
 def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[Shot]:
@@ -213,29 +171,3 @@ def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[
             seen.add(pair)
             out.append(Shot(pair[0], pair[1], pair in hits, frames))
     return out
-
-
-def effects(
-    events: Sequence[object], where: dict[str, Point], frames: int,
-    template: Callable[[Point, float, float, float], tuple[Point, ...]] | None = None,
-) -> list[Effect]:  # fmt: skip
-    """The animations of a blast (its marker, then its scatter path), stray shots that
-    hit a bystander, and flame templates. `where` is each model's position before the
-    events (the shooter's end of a stray line); `template` gives a template's outline."""
-    out: list[Effect] = []
-    radius = 0.0
-    for e in events:
-        if isinstance(e, BlastPlaced):
-            radius = e.diameter / 2
-            out.append(Effect("blast", (e.centre,), frames, frames, radius))
-        elif isinstance(e, Scattered):
-            out.append(Effect("scatter", (e.start, e.end), frames, frames, radius, e.left_table))
-        elif isinstance(e, Misfired) and e.result == "dud":
-            out.append(Effect("blast", (), frames, frames, radius, gone=True))
-        elif isinstance(e, StrayChecked) and e.hit:
-            if e.attacker in where and e.model in where:
-                out.append(Effect("stray", (where[e.attacker], where[e.model]), frames, frames))
-        elif isinstance(e, TemplatePlaced) and template is not None:
-            outline = template(e.origin, e.direction, e.length, e.width)
-            out.append(Effect("template", outline, frames, frames))
-    return [e for e in out if e.points]

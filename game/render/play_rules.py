@@ -3,23 +3,27 @@
 The window collects what the player means in rule-free terms, an `Intent` (move along
 these points, shoot these targets with these dice, dodge, stay idle, end the turn),
 and the rule system's adapter turns it into its own declaration for whatever the game
-awaits now (Infinity: an Order's first skill, the second skill or an ARO). The adapter
+awaits now (an activation's first action, a second one, or a reaction). The adapter
 also says what is awaited (`Prompt`), how far a model may move, how many dice it
 splits, the odds of a shot, the markers on each base and what the automatic player
 would declare.
 
-`rules_for(game)` picks the adapter by the game's engine; a new rule system on the
-sequencer adds its adapter module and one branch there (Necromunda did: blasts at a
-point, flame templates, stray shots), and the window plays it unchanged.
+`rules_for(game)` asks the rule-system registry (game.rules.registry) for the game's
+"play" part; a new rule system on the sequencer names its adapter there, and the
+window plays it unchanged.
 
 No pygame here.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
+
+from game.render.dice_log import Effect, LogLine
+from game.rules.registry import Ruleset
 
 Point = tuple[float, float]
 
@@ -50,7 +54,7 @@ class Intent:
     """What the player means, before the rules name it. `targets` are (model, dice);
     `at` is the point of the opponent's route a reaction is taken at (None: its end);
     `point` a blast aimed at the table, `direction` a template's heading in degrees;
-    `blind` a shot fired blind (Necromunda Blind Fire)."""
+    `blind` a shot fired blind (where the rules allow it)."""
 
     kind: IntentKind
     model: str | None = None
@@ -169,8 +173,19 @@ class PlayRules(Protocol):
         return None
 
     def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
-        """Models a miss may hit instead (Necromunda stray shots), nearest first."""
+        """Models a miss may hit instead (stray shots, where the rules have them), nearest first."""
         return ()
+
+    def log_lines(self, event: object) -> list[LogLine] | None:
+        """The dice log's lines for one of this system's own events (None: a shared
+        event, or one the shared log writes)."""
+        return None
+
+    def effects(self, events: Sequence[object], where: dict[str, Point],
+                frames: int) -> list[Effect]:  # fmt: skip
+        """Animations of this system's own events (blasts, scatter, templates...);
+        `where` is each model's position before the events."""
+        return []
 
     @property
     def keys_help(self) -> tuple[str, ...]:
@@ -179,26 +194,14 @@ class PlayRules(Protocol):
 
 
 def rules_for(game: Any) -> PlayRules | None:
-    """The adapter for `game`'s rule system, or None when the table cannot play it."""
+    """The adapter for `game`'s rule system (its registry entry's "play" part), or None
+    when the table cannot play it."""
     engine = getattr(game, "engine", None)
-    if engine is None:
+    ruleset = getattr(getattr(game, "setup", None), "ruleset", None)
+    if engine is None or not isinstance(ruleset, Ruleset):
         return None
-    from game.sequencer.infinity import InfinityEngine
-
-    if isinstance(engine, InfinityEngine):
-        from game.render.infinity_play import InfinityRules
-
-        return InfinityRules(engine)
-    from game.sequencer.necromunda import NecromundaEngine
-
-    if isinstance(engine, NecromundaEngine):
-        from game.render.necromunda_play import NecromundaRules
-
-        return NecromundaRules(engine)
-    from game.sequencer.open_rebellion import OpenRebellionEngine
-
-    if isinstance(engine, OpenRebellionEngine):
-        from game.render.open_rebellion_play import OpenRebellionRules
-
-        return OpenRebellionRules(engine)
-    return None
+    make = ruleset.load("play")
+    if make is None:
+        return None
+    rules: PlayRules = make(engine)
+    return rules

@@ -4,10 +4,10 @@ Each rule system writes its ranges differently; this module reads them by their
 columns (duck typing), so a new system's weapon with one of these shapes gets rings
 without touching the table:
 
-- Infinity: `bands` = ((upper limit, MOD), ...), nearest first;
-- Necromunda: `short` / `long` (or `long_strength_multiple` x the fighter's S) with
-  `acc_short` / `acc_long`;
-- Open Rebellion: `band`, each full band adds a defender die.
+- range bands with a MOD each: `bands` = ((upper limit, MOD), ...), nearest first;
+- short and long range: `short` / `long` (or `long_strength_multiple` x the model's
+  S) with their accuracy modifiers `acc_short` / `acc_long`;
+- one band length: `band`, each full band between the units adds a defender die.
 
 No pygame here.
 """
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from game.rules.data import Profile, Weapon
 
-# Open Rebellion: at most this many band rings; beyond them the table is usually over.
+# One band length: at most this many rings; beyond them the table is usually over.
 MAX_BAND_RINGS = 12
 
 
@@ -39,7 +39,7 @@ def range_rings(weapon: Weapon, profile: Profile | None = None) -> list[Ring]:
     """The rings to draw around a shooter for `weapon`, nearest first (may be empty)."""
     bands = getattr(weapon, "bands", None)
     if bands:
-        # Infinity: one ring where the MOD changes; the last ring is the maximum range.
+        # MOD bands: one ring where the MOD changes; the last ring is the maximum range.
         rings: list[Ring] = []
         for index, (limit, mod) in enumerate(bands):
             last = index == len(bands) - 1
@@ -47,7 +47,7 @@ def range_rings(weapon: Weapon, profile: Profile | None = None) -> list[Ring]:
                 rings.append(Ring(float(limit), f'{_mod(mod)} to {limit:g}"'))
         return rings
     if hasattr(weapon, "short") and hasattr(weapon, "long"):
-        # Necromunda: short and long range with their Acc modifiers.
+        # Short and long range with their accuracy modifiers.
         rings = []
         short = getattr(weapon, "short", None)
         long = getattr(weapon, "long", None)
@@ -63,7 +63,7 @@ def range_rings(weapon: Weapon, profile: Profile | None = None) -> list[Ring]:
         return rings
     band = getattr(weapon, "band", None)
     if isinstance(band, int | float) and band > 0:
-        # Open Rebellion: +1 defender die per full range band between the units.
+        # One band length: +1 defender die per full band between the units.
         return [Ring(band * k, f'>{band * k:g}" +{k} def') for k in range(1, MAX_BAND_RINGS + 1)]
     return []
 

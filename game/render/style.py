@@ -37,3 +37,32 @@ SIDE_COLOURS: tuple[Colour, ...] = (
 
 MARGIN = 28  # pixels around the table for grid labels
 TITLE = 34  # pixels above the table for the title
+
+# The window's overlays and panel.
+PANEL_BG: Colour = (22, 24, 28)
+PANEL_RULE: Colour = (70, 74, 82)
+DIM: Colour = (150, 154, 162)
+SELECT: Colour = (255, 255, 255)
+TARGET: Colour = (255, 210, 60)
+LOF_YES: Colour = (40, 200, 90)
+LOF_NO: Colour = (230, 50, 50)
+NEUTRAL: Colour = (250, 250, 250)
+RULER: Colour = (255, 150, 30)
+RINGS: Colour = (30, 60, 110)
+WARN: Colour = (255, 170, 90)
+SHADE = (20, 20, 24, 170)
+HIDES: Colour = (245, 130, 40)
+DRAFT: Colour = (120, 230, 255)
+ROUTE: Colour = (240, 240, 255)
+SHOT_HIT: Colour = (255, 60, 40)
+SHOT_MISS: Colour = (235, 235, 210)
+DEAD: Colour = (120, 120, 120)
+WOUND: Colour = (220, 30, 30)
+BLAST: Colour = (255, 120, 20)
+SCATTER: Colour = (255, 200, 120)
+REFUSED: Colour = (230, 50, 50)
+UNDER_FOE: Colour = (255, 60, 40)
+UNDER_FRIEND: Colour = (80, 200, 255)
+RISK: Colour = (255, 150, 220)
+FLAME: Colour = (255, 110, 0)
+TAG: Colour = (60, 60, 140)

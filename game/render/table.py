@@ -4,21 +4,15 @@ facing wedges and ids, an inch grid and a title. Pure drawing onto a surface."""
 from __future__ import annotations
 
 import math
-import os
 from collections.abc import Mapping
 from pathlib import Path
+
+import pygame
+import pygame.gfxdraw
 
 from game.render import style
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
-
-if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import pygame
-import pygame.gfxdraw
 
 _fonts: dict[int, pygame.font.Font] = {}
 

@@ -1,0 +1,305 @@
+"""Declaring at the table: the actions that draft what a model does (a move path, a
+shot with its dice split between targets, a blast aimed at a point, a template laid
+in a direction, a reaction at a point of the mover's route) and hand it to the game.
+
+What the player means is an `Intent`; the rule system's adapter (`PlayRules`) names
+it as the declaration the game awaits now, or refuses it with the reason.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from game.errors import IllegalDeclaration
+from game.render.actions import Action
+from game.render.following import Following
+from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
+from game.render.pointing import Impossible
+from game.render.state import Draft, Point
+
+
+@dataclass(frozen=True, slots=True)
+class Declare(Action):
+    """Hand a declaration to the game (the sequencer's Game). An illegal one is explained
+    with the rules' reason; without a game attached the table says so."""
+
+    declaration: object
+
+    def perform(self, app: Following) -> None:
+        app.declare(self.declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class Propose(Action):
+    """What the player means (`Intent`), named by the rule system's adapter as the
+    declaration the game awaits now, then declared."""
+
+    intent: Intent
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        try:
+            declaration = rules.declaration(app.game, self.intent)
+        except IllegalDeclaration as why:
+            raise Impossible(str(why)) from None
+        app.declare(declaration)
+
+
+def _actor(app: Following, prompt: Prompt) -> str:
+    """The model a declaration is for: the Order's trooper for its second skill,
+    otherwise the selected one."""
+    if prompt.kind == "second" and prompt.mover is not None:
+        return prompt.mover
+    if app.state.selected is None:
+        if prompt.reacting:
+            raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+        raise Impossible("select a model first")
+    if prompt.reacting and app.state.selected not in prompt.models:
+        raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+    return app.state.selected
+
+
+@dataclass(frozen=True, slots=True)
+class Quick(Action):
+    """A declaration with nothing to lay out: dodge, idle, end the turn."""
+
+    kind: IntentKind
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        end = self.kind is IntentKind.END
+        model = app.state.selected if end else _actor(app, prompt)
+        at = app.state.aro_at if prompt.reacting else None
+        weapon = None
+        if model is not None and self.kind is IntentKind.RELOAD:
+            weapons = app.scenario.model(model).weapons
+            weapon = weapons[app.state.weapon % len(weapons)] if weapons else None
+        draft = app.state.draft
+        path: tuple[Point, ...] = ()
+        if self.kind is IntentKind.TAKE_COVER and draft is not None and draft.kind == "move":
+            path = draft.points  # Take Cover along the path laid out (half the Move)
+        Propose(Intent(self.kind, model, path=path, weapon=weapon, at=at)).perform(app)
+
+
+@dataclass(frozen=True, slots=True)
+class StartMove(Action):
+    """M: lay out a move path with clicks, against the movement the model has."""
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        if prompt.reacting:
+            raise Impossible("an ARO cannot be a Move here: S shoot, D dodge, I idle")
+        model = _actor(app, prompt)
+        allowance = rules.allowance(app.game, model)
+        start = rules.path_start(app.game, model)
+        draft = Draft("move", model, start, allowance=allowance)
+        app.state = replace(app.state, draft=draft, selected=model, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class StartShoot(Action):
+    """S: shoot with the chosen weapon; click targets (an ARO's target is the mover), a
+    point for a blast, or lay a template with the pointer and a click. B (`blind`):
+    the same, fired blind."""
+
+    blind: bool = False
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        prompt = rules.prompt(app.game)
+        model = _actor(app, prompt)
+        weapons = app.scenario.model(model).weapons
+        if not weapons:
+            raise Impossible(f"{model} has no weapons")
+        weapon = weapons[app.state.weapon % len(weapons)]
+        burst = rules.burst(app.game, model, weapon)
+        targets: tuple[tuple[str, int], ...] = ()
+        if prompt.reacting and prompt.mover is not None:
+            targets = ((prompt.mover, burst),)
+        aim = rules.aim_kind(app.game, model, weapon).value
+        draft = Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
+                      burst=burst, targets=targets, aim=aim, blind=self.blind)  # fmt: skip
+        app.state = replace(app.state, draft=draft, selected=model, message="", preview=None)
+        app.refresh_preview()
+
+
+@dataclass(frozen=True, slots=True)
+class AddWaypoint(Action):
+    pos: Point
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "move":
+            return
+        point = app.state.view.to_table(*self.pos)
+        longer = replace(draft, points=(*draft.points, point))
+        left = longer.left
+        if left is not None and left < -1e-6:
+            raise Impossible(f'too far: {draft.left or 0:.2f}" of movement left')
+        app.state = replace(app.state, draft=longer, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class DropWaypoint(Action):
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "move" or not draft.points:
+            return
+        app.state = replace(app.state, draft=replace(draft, points=draft.points[:-1]))
+
+
+@dataclass(frozen=True, slots=True)
+class AddTarget(Action):
+    """Aim at another enemy: it gets a die from the target with the most."""
+
+    model_id: str
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot":
+            return
+        target = app.scenario.model(self.model_id)
+        if target.side == app.scenario.model(draft.model).side:
+            raise Impossible(f"{target.id} is on {draft.model}'s side")
+        names = [t for t, _ in draft.targets]
+        if target.id in names:
+            app.state = replace(app.state, draft=replace(draft, focus=names.index(target.id)))
+            return
+        if app.state.prompt is not None and app.state.prompt.reacting:
+            raise Impossible(f"an ARO shoots at {app.state.prompt.mover}")
+        targets: tuple[tuple[str, int], ...]
+        if not draft.targets or draft.burst <= 1:
+            targets = ((target.id, max(1, draft.burst)),)
+        else:
+            richest = max(range(len(draft.targets)), key=lambda i: draft.targets[i][1])
+            dice = draft.targets[richest][1]
+            if dice < 2:
+                raise Impossible(f"all {draft.burst} dice are assigned: - frees one")
+            fewer = ((t, n - 1 if i == richest else n) for i, (t, n) in enumerate(draft.targets))
+            targets = (*fewer, (target.id, 1))
+        new = replace(draft, targets=targets, focus=len(targets) - 1, point=None)
+        app.state = replace(app.state, draft=new, message="")
+        app.refresh_preview()
+
+
+def _aim(app: Following, draft: Draft, *, undo: Draft) -> None:
+    """Aim the drafted blast or template; if the rules refuse where it lands, put the
+    draft back as `undo` and say why."""
+    app.state = replace(app.state, draft=draft)
+    app.refresh_preview()
+    preview = app.state.preview
+    if preview is not None and preview.refused:
+        app.state = replace(app.state, draft=undo)
+        raise Impossible(preview.refused)
+    app.state = replace(app.state, message="")
+
+
+@dataclass(frozen=True, slots=True)
+class AimPoint(Action):
+    """A click on the table with a blast drafted: aim the marker at that point."""
+
+    pos: Point
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or draft.aim != AimKind.BLAST:
+            return
+        point = app.state.view.to_table(*self.pos)
+        _aim(app, replace(draft, point=point, targets=()), undo=draft)
+
+
+@dataclass(frozen=True, slots=True)
+class LayTemplate(Action):
+    """A click with a template drafted: lay it toward the pointer, or say why not."""
+
+    pos: Point
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or draft.aim != AimKind.TEMPLATE:
+            return
+        point = app.state.view.to_table(*self.pos)
+        start = app.scenario.model(draft.model).at
+        if math.dist(point, start) < 1e-6:
+            raise Impossible("point the template away from the base")
+        direction = math.degrees(math.atan2(point[1] - start[1], point[0] - start[0]))
+        _aim(app, replace(draft, direction=direction), undo=replace(draft, direction=None))
+
+
+@dataclass(frozen=True, slots=True)
+class ShiftDice(Action):
+    """+ gives the focused target a die from another; - gives one of its dice away."""
+
+    step: int
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None or draft.kind != "shoot" or len(draft.targets) < 2:
+            raise Impossible("+/- move dice between two or more targets")
+        dice = [n for _, n in draft.targets]
+        focus = draft.focus
+        others = [i for i in range(len(dice)) if i != focus]
+        if self.step > 0:
+            donor = max(others, key=lambda i: dice[i])
+            if dice[donor] < 2:
+                raise Impossible("every other target is down to one die")
+            dice[donor] -= 1
+            dice[focus] += 1
+        else:
+            if dice[focus] < 2:
+                raise Impossible(f"{draft.targets[focus][0]} is down to one die")
+            taker = min(others, key=lambda i: dice[i])
+            dice[focus] -= 1
+            dice[taker] += 1
+        targets = tuple((t, n) for (t, _), n in zip(draft.targets, dice, strict=True))
+        app.state = replace(app.state, draft=replace(draft, targets=targets), message="")
+
+
+@dataclass(frozen=True, slots=True)
+class Confirm(Action):
+    """Enter: declare the draft."""
+
+    def perform(self, app: Following) -> None:
+        draft = app.state.draft
+        if draft is None:
+            raise Impossible("nothing to confirm: M move or S shoot first")
+        if draft.kind == "move":
+            if not draft.points:
+                raise Impossible("click where to move first")
+            intent = Intent(IntentKind.MOVE, draft.model, path=draft.points)
+        elif draft.aim == AimKind.TEMPLATE:
+            if draft.direction is None:
+                raise Impossible("point the template and click to lay it first")
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            direction=draft.direction, blind=draft.blind)  # fmt: skip
+        elif draft.aim == AimKind.BLAST and draft.point is not None and not draft.targets:
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            point=draft.point, blind=draft.blind)  # fmt: skip
+        else:
+            if not draft.targets:
+                what = "an enemy or a point" if draft.aim == AimKind.BLAST else "an enemy"
+                raise Impossible(f"click {what} to shoot at first")
+            at = app.state.aro_at
+            intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
+                            targets=draft.targets, at=at, blind=draft.blind)  # fmt: skip
+        Propose(intent).perform(app)
+
+
+@dataclass(frozen=True, slots=True)
+class CancelDraft(Action):
+    def perform(self, app: Following) -> None:
+        app.state = replace(app.state, draft=None, message="", preview=None)
+
+
+@dataclass(frozen=True, slots=True)
+class PickRoutePoint(Action):
+    """A click on the mover's route: the point a reaction is taken at."""
+
+    at: Point
+
+    def perform(self, app: Following) -> None:
+        app.state = replace(app.state, aro_at=self.at, message=f"ARO at ({self.at[0]:.1f}, "
+                            f"{self.at[1]:.1f})")  # fmt: skip

@@ -1,0 +1,151 @@
+"""The window's hold on the game it plays: attaching a session, handing it
+declarations, and copying what the game did into the window's state (the turn, the
+prompt, the markers on the bases, the dice log and the shot animations).
+
+`Following` sits between `Pointing` (the pointer's questions) and `App` (the pygame
+window); actions and input handlers are given one and call `perform` on it.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+from pathlib import Path
+from typing import Protocol
+
+from game.errors import IllegalDeclaration
+from game.render import dice_log
+from game.render.link import placed
+from game.render.play_rules import PlayRules
+from game.render.pointing import Impossible, Pointing
+from game.render.session import Session
+from game.render.state import initial_state
+
+LOG_LINES = 200  # kept in the state; the panel shows the last few
+SHOT_FRAMES = 45  # frames a shot line stays on the table
+EFFECT_FRAMES = 40  # frames a blast, scatter path, stray shot or template is animated
+
+
+class Doable(Protocol):
+    """An action (game.render.actions.Action): changes the state or raises Impossible."""
+
+    def perform(self, app: Following) -> None: ...
+
+
+class Following(Pointing):
+    """The window's state, the game it follows and the actions done on it."""
+
+    ai_stuck: bool
+
+    def attach(self, session: Session) -> None:
+        """Play `session` from now on (a new game, or one loaded from a save)."""
+        self.session = session
+        self.ai_stuck = False
+        if session.scenario is not self.base_scenario:
+            self.base_scenario = session.scenario
+            self.state = replace(
+                initial_state(session.scenario, self.state.size), running=self.state.running
+            )
+        self.restart_view()
+
+    def restart_view(self) -> None:
+        """Follow the game afresh (after undo or load): the log is its whole event log."""
+        self.state = replace(
+            self.state, log=(), shots=(), effects=(), draft=None, aro_at=None, preview=None
+        )
+        game = self.game
+        events = list(getattr(game, "events", ()))
+        self.follow_game(events, animate=False)
+
+    def require_session(self) -> Session:
+        if self.session is None:
+            raise Impossible("no game attached: this table is a viewer")
+        return self.session
+
+    def require_turn(self) -> PlayRules:
+        """The rules adapter, when a person may declare now."""
+        session = self.require_session()
+        prompt = session.prompt()
+        if prompt.over:
+            raise Impossible(prompt.text)
+        if session.is_ai(prompt.side):
+            raise Impossible(f"{prompt.side} is played by the computer: wait for it")
+        return session.rules
+
+    def declare(self, declaration: object) -> None:
+        """Hand a declaration to the game; an illegal one is explained with the reason."""
+        game = self.game
+        if game is None:
+            raise Impossible("no game attached: declarations are not taken yet")
+        try:
+            if self.session is not None:
+                events: Sequence[object] = self.session.declare(declaration)
+            else:
+                events = game.declare(declaration)
+        except IllegalDeclaration as why:
+            raise Impossible(str(why)) from None
+        self.follow_game(events)
+
+    def follow_game(self, events: Sequence[object], *, animate: bool = True) -> None:
+        """Copy the game's turn, active side, models, what it awaits and the markers on
+        the bases; log its events and animate its shots."""
+        game = self.game
+        if game is None:
+            return
+        now = game.state
+        before = {m.id: m.at for m in self.scenario.models}
+        self.scenario = placed(self.base_scenario, now)
+        state = self.state
+        rules = self.rules
+        lines = dice_log.describe_all(events, rules)
+        ids = {m.id for m in self.scenario.models}
+        shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
+        effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []
+        session = self.session
+        prompt = session.prompt() if session is not None else None
+        human = prompt is not None and not session.is_ai(prompt.side) if session else True
+        markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
+        selected = state.selected if state.selected in ids else None
+        if prompt is not None and human and not prompt.over:
+            if prompt.kind == "second" and prompt.mover is not None:
+                selected = prompt.mover
+            elif prompt.reacting and selected not in prompt.models and prompt.models:
+                selected = prompt.models[0]
+        keep_point = (
+            prompt is not None and state.prompt is not None and (prompt.route == state.prompt.route)
+        )
+        self.state = replace(
+            state,
+            turn=now.turn,
+            active_side=now.active,
+            hover=None,
+            log=(*state.log, *lines)[-LOG_LINES:],
+            message="",
+            prompt=prompt,
+            human=human,
+            draft=None,
+            aro_at=state.aro_at if keep_point else None,
+            markers=markers,
+            shots=(*state.shots, *shots),
+            effects=(*state.effects, *effects),
+            preview=None,
+            keys_help=session.rules.keys_help if session else (),
+            selected=selected,
+            weapon=state.weapon if selected == state.selected else 0,
+        )
+        self.refresh_hover()
+
+    def resized(self) -> None:
+        """Follow a new `state.size` (the window resizes itself; off screen, nothing)."""
+
+    def save_screenshot(self, path: Path) -> None:
+        """Save the frame as a PNG (the drawing window does)."""
+        raise Impossible("nothing drawn to save")
+
+    def perform(self, action: Doable) -> None:
+        try:
+            action.perform(self)
+        except Impossible as why:
+            self.state = replace(self.state, message=str(why))

@@ -1,0 +1,354 @@
+"""What the window draws over the table: range rings, the ruling on the hovered
+target, the route a reaction may pick a point on, the drafted move or shot, blast and
+template previews, stray-shot risk, shot lines and event animations, and the ruler.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import itertools
+import math
+
+import pygame
+
+from game.render import style
+from game.render.dice_log import Effect
+from game.render.play_rules import AimKind, Preview
+from game.render.ranges import range_rings
+from game.render.state import AppState, Draft, Hover, Point, Ruler
+from game.render.style import (
+    BLAST,
+    DRAFT,
+    FLAME,
+    HIDES,
+    LOF_NO,
+    LOF_YES,
+    NEUTRAL,
+    REFUSED,
+    RINGS,
+    RISK,
+    ROUTE,
+    RULER,
+    SCATTER,
+    SHADE,
+    SHOT_HIT,
+    SHOT_MISS,
+    TARGET,
+    UNDER_FOE,
+    UNDER_FRIEND,
+    Colour,
+)
+from game.render.table import font
+from game.render.view import View
+from game.scenario import PlacedModel, Scenario
+
+
+def _label(surface: pygame.Surface, text: str, at: Point, colour: Colour,
+           size: int = 18) -> None:  # fmt: skip
+    image = font(size).render(text, True, colour)
+    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    if not surface.get_rect().colliderect(box):
+        return
+    box = box.clamp(surface.get_rect().inflate(-8, -4))
+    pygame.draw.rect(surface, style.INK, box.inflate(6, 2))
+    surface.blit(image, box)
+
+
+def _dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2,
+            dash: float = 10.0) -> None:  # fmt: skip
+    length = math.dist(a, b)
+    if length < 1:
+        return
+    steps = max(1, int(length // dash))
+    for i in range(0, steps, 2):
+        t0, t1 = i / steps, min(1.0, (i + 1) / steps)
+        p0 = (a[0] + (b[0] - a[0]) * t0, a[1] + (b[1] - a[1]) * t0)
+        p1 = (a[0] + (b[0] - a[0]) * t1, a[1] + (b[1] - a[1]) * t1)
+        pygame.draw.line(surface, colour, p0, p1, width)
+
+
+def ring_base(surface: pygame.Surface, colour: Colour, model: PlacedModel, view: View,
+          width: int = 3, pad: float = 4.0) -> None:  # fmt: skip
+    centre = view.to_screen(*model.at)
+    pygame.draw.circle(surface, colour, centre, max(model.radius * view.scale, 3.0) + pad, width)
+
+
+def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState) -> None:
+    """The chosen weapon's range bands around the selected base, labelled with their MODs.
+    Ranges are measured from the base edge, so a ring's radius is the base radius plus
+    the band's limit."""
+    if state.selected is None:
+        return
+    model = scenario.model(state.selected)
+    if not model.weapons:
+        return
+    weapon = scenario.weapons.get(model.weapons[state.weapon % len(model.weapons)])
+    if weapon is None:
+        return
+    view = state.view
+    cx, cy = view.to_screen(*model.at)
+    width, depth = scenario.header.table
+    farthest = math.hypot(width, depth)
+    reach = max(surface.get_size()) * 1.5
+    angle = math.radians(-35)
+    for ring in range_rings(weapon, scenario.profiles.get(model.profile)):
+        if ring.limit > farthest:
+            break
+        radius = (model.radius + ring.limit) * view.scale
+        if radius > reach + math.hypot(cx, cy):
+            break  # the rest are wholly off screen
+        pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
+        at = (cx + math.cos(angle) * radius, cy + math.sin(angle) * radius)
+        _label(surface, ring.label, at, (210, 225, 255), 16)
+
+
+def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
+                engine_loaded: bool) -> None:  # fmt: skip
+    """The witness line (green), or the centre line (red: no line of fire; white dashed:
+    no engine), the blocking pieces outlined in red, and a label at the target."""
+    ruling = hover.ruling
+    shooter = scenario.model(hover.shooter)
+    target = scenario.model(hover.target)
+    # Red: what blocks the line of fire; orange: what hides part of a target that is seen.
+    edge = HIDES if ruling.lof else LOF_NO
+    for blocker in ruling.blockers:
+        try:
+            piece = scenario.piece(blocker)
+        except KeyError:
+            with contextlib.suppress(KeyError):
+                ring_base(surface, edge, scenario.model(blocker), view, 3, 2.0)
+            continue
+        points = [view.to_screen(x, y) for x, y in piece.footprint]
+        pygame.draw.polygon(surface, edge, points, 3)
+    if not engine_loaded:
+        colour = NEUTRAL
+        line = ruling.witness or (shooter.at, target.at)
+        _dashed(surface, colour, view.to_screen(*line[0]), view.to_screen(*line[1]))
+        text = f'{ruling.distance:.2f}"  (no LoF engine)'
+    elif ruling.lof and ruling.witness is not None:
+        colour = LOF_YES
+        a, b = ruling.witness
+        pygame.draw.line(surface, colour, view.to_screen(*a), view.to_screen(*b), 3)
+        text = f'LoF {ruling.visible_fraction:.0%} {ruling.cover}  {ruling.distance:.2f}"'
+    else:
+        colour = LOF_NO
+        _dashed(surface, colour, view.to_screen(*shooter.at), view.to_screen(*target.at))
+        text = f'no LoF  {ruling.distance:.2f}"'
+    if engine_loaded:
+        shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
+    ring_base(surface, TARGET, target, view)
+    tx, ty = view.to_screen(*target.at)
+    _label(surface, text, (tx, ty - target.radius * view.scale - 22), colour)
+
+
+def _chord_offset(share: float) -> float:
+    """Distance from a unit circle's centre to the chord cutting off `share` of its area."""
+    lo, hi = -1.0, 1.0
+    for _ in range(30):
+        mid = (lo + hi) / 2
+        area = (math.acos(mid) - mid * math.sqrt(1 - mid * mid)) / math.pi
+        lo, hi = (mid, hi) if area > share else (lo, mid)
+    return (lo + hi) / 2
+
+
+def shade_hidden(surface: pygame.Surface, shooter: PlacedModel, target: PlacedModel,
+                 hidden: float, view: View) -> None:  # fmt: skip
+    """Shade `hidden` of the target's base, on the side facing the shooter (as the
+    `skirmish lof` picture does): a picture of the share, not of which part is hidden."""
+    if hidden <= 0.005:
+        return
+    r = max(target.radius * view.scale, 3.0)
+    size = math.ceil(2 * r) + 2
+    patch = pygame.Surface((size, size), pygame.SRCALPHA)
+    c = size / 2
+    if hidden >= 0.995:
+        pygame.draw.circle(patch, SHADE, (c, c), r)
+    else:
+        ux, uy = shooter.at[0] - target.at[0], shooter.at[1] - target.at[1]
+        norm = math.hypot(ux, uy) or 1.0
+        ux, uy = ux / norm, uy / norm
+        d = _chord_offset(hidden)
+        points = []
+        for k in range(65):
+            angle = 2 * math.pi * k / 64
+            px, py = math.cos(angle), math.sin(angle)
+            if px * ux + py * uy >= d - 1e-9:
+                points.append((c + r * px, c + r * py))
+        if len(points) >= 3:
+            pygame.draw.polygon(patch, SHADE, points)
+    tx, ty = view.to_screen(*target.at)
+    surface.blit(patch, (round(tx - c), round(ty - c)))
+
+
+def draw_route(surface: pygame.Surface, route: tuple[Point, ...], at: Point | None,
+               view: View) -> None:  # fmt: skip
+    """The route of the model being reacted to (a click on it picks the ARO's point)."""
+    points = [view.to_screen(*p) for p in route]
+    for a, b in itertools.pairwise(points):
+        _dashed(surface, ROUTE, a, b, 2, 8.0)
+    pygame.draw.circle(surface, ROUTE, points[-1], 5, 2)
+    if at is not None:
+        pygame.draw.circle(surface, TARGET, view.to_screen(*at), 6)
+
+
+def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
+               pointer: Point | None, view: View) -> None:  # fmt: skip
+    """A move path with the movement left, or the shot lines with their dice."""
+    if draft.kind == "move":
+        points = [view.to_screen(*p) for p in (draft.start, *draft.points)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, style.INK, False, points, 5)
+            pygame.draw.lines(surface, DRAFT, False, points, 3)
+        for p in points[1:]:
+            pygame.draw.circle(surface, DRAFT, p, 5)
+        if pointer is not None:
+            _dashed(surface, DRAFT, points[-1], pointer, 1, 6.0)
+        left = draft.left
+        if left is not None:
+            colour = DRAFT if left >= 0 else LOF_NO
+            _label(surface, f'{left:.1f}" left', (points[-1][0], points[-1][1] - 20), colour, 18)
+        return
+    shooter = view.to_screen(*scenario.model(draft.model).at)
+    for index, (target_id, dice) in enumerate(draft.targets):
+        try:
+            target = scenario.model(target_id)
+        except KeyError:
+            continue
+        end = view.to_screen(*target.at)
+        pygame.draw.line(surface, DRAFT, shooter, end, 3 if index == draft.focus else 2)
+        ring_base(surface, DRAFT, target, view, 2 if index != draft.focus else 4)
+        _label(surface, f"x{dice}", (end[0] + 18, end[1] - 18), DRAFT, 20)
+
+
+def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, target_id: str,
+              hit: bool, view: View) -> None:  # fmt: skip
+    """A shot just made: red where it hit, pale where it did not."""
+    try:
+        a = view.to_screen(*scenario.model(shooter_id).at)
+        b = view.to_screen(*scenario.model(target_id).at)
+    except KeyError:
+        return
+    pygame.draw.line(surface, style.INK, a, b, 5)
+    pygame.draw.line(surface, SHOT_HIT if hit else SHOT_MISS, a, b, 3)
+
+
+def _translucent(surface: pygame.Surface, colour: Colour, alpha: int,
+                 points: list[tuple[float, float]]) -> None:  # fmt: skip
+    """A filled polygon at `alpha`, blended on a patch the size of its bounds."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    w, h = math.ceil(max(xs)) - left + 2, math.ceil(max(ys)) - top + 2
+    area = pygame.Rect(left, top, w, h).clip(surface.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return
+    patch = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.polygon(patch, (*colour, alpha), [(x - area.left, y - area.top) for x, y in points])
+    surface.blit(patch, area.topleft)
+
+
+def _disc(surface: pygame.Surface, colour: Colour, alpha: int, centre: Point,
+          radius: float) -> None:  # fmt: skip
+    r = max(1, round(radius))
+    area = pygame.Rect(round(centre[0]) - r, round(centre[1]) - r, 2 * r + 1, 2 * r + 1)
+    clipped = area.clip(surface.get_rect())
+    if clipped.width <= 0 or clipped.height <= 0:
+        return
+    patch = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.circle(patch, (*colour, alpha), (r, r), r)
+    surface.blit(patch, area.topleft)
+
+
+def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
+                 shooter: str, view: View) -> None:  # fmt: skip
+    """The blast marker with its scatter ring, or the template, and who is under it (red
+    rings: enemies, blue: friends); red throughout with the reason when it is refused."""
+    refused = bool(preview.refused)
+    colour = REFUSED if refused else (BLAST if preview.kind == AimKind.BLAST else FLAME)
+    centre = view.to_screen(*preview.centre)
+    if preview.kind == AimKind.BLAST:
+        radius = preview.radius * view.scale
+        _disc(surface, colour, 90, centre, radius)
+        pygame.draw.circle(surface, colour, centre, max(radius, 2), 2)
+        pygame.draw.circle(surface, style.INK, centre, 3)
+        if preview.scatter:
+            ring = (preview.scatter + preview.radius) * view.scale
+            pygame.draw.circle(surface, SCATTER, centre, ring, 1)
+            _label(surface, f'scatter up to {preview.scatter:g}"',
+                   (centre[0], centre[1] + ring + 12), SCATTER, 15)  # fmt: skip
+        label_at = (centre[0], centre[1] - radius - 16)
+    else:
+        points = [view.to_screen(*p) for p in preview.outline]
+        if len(points) >= 3:
+            _translucent(surface, colour, 90, points)
+            pygame.draw.polygon(surface, colour, points, 2)
+        far = max(points, key=lambda p: math.dist(p, centre)) if points else centre
+        label_at = far
+    side = scenario.model(shooter).side
+    for model_id in preview.under:
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        ring_base(surface, UNDER_FRIEND if model.side == side else UNDER_FOE, model, view, 3, 3.0)
+    text = preview.refused if refused else f"under it: {len(preview.under)}"
+    _label(surface, text[:60], label_at, REFUSED if refused else colour, 16)
+
+
+def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],
+              view: View) -> None:  # fmt: skip
+    """The fighters a miss may hit instead, numbered nearest the shooter first."""
+    for index, model_id in enumerate(risk, 1):
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        ring_base(surface, RISK, model, view, 2, 6.0)
+        x, y = view.to_screen(*model.at)
+        r = model.radius * view.scale
+        _label(surface, f"stray {index}", (x, y + r + 14), RISK, 14)
+
+
+def draw_effect(surface: pygame.Surface, effect: Effect, view: View) -> None:
+    """One frame of an event's animation (game.render.dice_log.Effect)."""
+    t = effect.progress
+    fade = max(40, round(200 * (1.0 - t)))
+    if effect.kind == "blast":
+        centre = view.to_screen(*effect.points[0])
+        radius = effect.radius * view.scale * (0.6 + 0.4 * min(1.0, t * 3))
+        _disc(surface, BLAST, fade, centre, radius)
+        pygame.draw.circle(surface, BLAST, centre, max(radius, 2), 2)
+    elif effect.kind == "scatter":
+        a = view.to_screen(*effect.points[0])
+        b = view.to_screen(*effect.points[1])
+        k = min(1.0, t * 1.5)  # travels in the first two thirds, then rests
+        now = (a[0] + (b[0] - a[0]) * k, a[1] + (b[1] - a[1]) * k)
+        _dashed(surface, SCATTER, a, now, 2, 6.0)
+        radius = effect.radius * view.scale
+        if effect.gone and k >= 1.0:
+            _label(surface, "off the table", now, REFUSED, 16)
+        else:
+            _disc(surface, BLAST, fade, now, radius)
+            pygame.draw.circle(surface, BLAST, now, max(radius, 2), 2)
+    elif effect.kind == "stray":
+        a = view.to_screen(*effect.points[0])
+        b = view.to_screen(*effect.points[1])
+        pygame.draw.line(surface, style.INK, a, b, 5)
+        pygame.draw.line(surface, RISK, a, b, 3)
+        _label(surface, "stray shot", b, RISK, 15)
+    elif effect.kind == "template":
+        points = [view.to_screen(*p) for p in effect.points]
+        if len(points) >= 3:
+            _translucent(surface, FLAME, fade, points)
+            pygame.draw.polygon(surface, FLAME, points, 2)
+
+
+def draw_ruler(surface: pygame.Surface, ruler: Ruler, view: View) -> None:
+    a = view.to_screen(*ruler.start)
+    b = view.to_screen(*ruler.end)
+    pygame.draw.line(surface, style.INK, a, b, 5)
+    pygame.draw.line(surface, RULER, a, b, 3)
+    pygame.draw.circle(surface, RULER, a, 4)
+    pygame.draw.circle(surface, RULER, b, 4)
+    mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - 16)
+    _label(surface, f'{ruler.distance:.2f}"', mid, RULER, 22)

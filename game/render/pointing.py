@@ -1,0 +1,208 @@
+"""What lies under the window's pointer: the base, the mover's route, and the ruling,
+odds, stray-shot risk and blast preview for the shot it points at.
+
+`Pointing` is the bottom of the window's class stack (`Following` adds the game it
+plays, `App` the pygame window and its loop); actions and input handlers talk to it.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import replace
+
+from game.errors import IllegalDeclaration
+from game.render.link import TableGame
+from game.render.play_rules import AimKind, PlayRules
+from game.render.ruling import RulingProvider
+from game.render.session import Session
+from game.render.state import AppState, Hover, Point
+from game.scenario import PlacedModel, Scenario
+
+ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
+
+
+class Impossible(Exception):
+    """An action that cannot be done now; the message is shown in the panel."""
+
+
+class Pointing:
+    """The window's state with the scenario it shows and the questions asked about the
+    pointer. `session` is a game the table plays; `_game` a bare game it follows."""
+
+    scenario: Scenario
+    base_scenario: Scenario
+    state: AppState
+    provider: RulingProvider
+    session: Session | None
+    _game: TableGame | None
+    _preview_key: tuple[object, ...] | None
+
+    @property
+    def game(self) -> TableGame | None:
+        return self.session.game if self.session is not None else self._game
+
+    @property
+    def rules(self) -> PlayRules | None:
+        return self.session.rules if self.session is not None else None
+
+    def route_point(self, pos: Point) -> Point | None:
+        """The point of the mover's route nearest `pos`, when a reaction may pick one
+        and `pos` is within a few pixels of the route."""
+        prompt = self.state.prompt
+        if prompt is None or not prompt.reacting or len(prompt.route) < 2:
+            return None
+        view = self.state.view
+        best: tuple[float, Point] | None = None
+        px, py = view.to_table(*pos)
+        for (ax, ay), (bx, by) in itertools.pairwise(prompt.route):
+            dx, dy = bx - ax, by - ay
+            length2 = dx * dx + dy * dy
+            t = (
+                0.0
+                if length2 == 0
+                else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / length2))
+            )
+            point = (ax + t * dx, ay + t * dy)
+            d = math.dist(point, (px, py)) * view.scale
+            if best is None or d < best[0]:
+                best = (d, point)
+        if best is None or best[0] > ROUTE_PICK_PIXELS:
+            return None
+        return best[1]
+
+    # -- queries the handlers use
+
+    def in_table(self, pos: Point) -> bool:
+        tw, th = self.state.table_size
+        return 0 <= pos[0] < tw and 0 <= pos[1] < th
+
+    def model_at(self, pos: Point) -> PlacedModel | None:
+        """The base under screen point `pos` (the nearest, if bases touch)."""
+        if not self.in_table(pos):
+            return None
+        view = self.state.view
+        x, y = view.to_table(*pos)
+        best: tuple[float, PlacedModel] | None = None
+        for model in self.scenario.models:
+            d = math.dist((x, y), model.at)
+            if d <= max(model.radius, 3.0 / view.scale) and (best is None or d < best[0]):
+                best = (d, model)
+        return best[1] if best else None
+
+    def selected_weapons(self) -> tuple[str, ...]:
+        if self.state.selected is None:
+            raise Impossible("select a model first")
+        weapons = self.scenario.model(self.state.selected).weapons
+        if not weapons:
+            raise Impossible(f"{self.state.selected} has no weapons")
+        return weapons
+
+    def refresh_hover(self) -> None:
+        """Ask the provider about the enemy under the pointer, once per pair."""
+        state = self.state
+        target = self.model_at(state.pointer) if state.pointer is not None else None
+        if state.selected is None or target is None:
+            if state.hover is not None:
+                self.state = replace(state, hover=None)
+            return
+        shooter = self.scenario.model(state.selected)
+        if target.side == shooter.side:
+            if state.hover is not None:
+                self.state = replace(state, hover=None)
+            return
+        weapon = shooter.weapons[state.weapon % len(shooter.weapons)] if shooter.weapons else None
+        if state.hover is not None and (state.hover.shooter, state.hover.target) == (
+            shooter.id,
+            target.id,
+        ):
+            if state.hover.weapon == weapon:
+                return
+            hover = replace(
+                state.hover, weapon=weapon, odds=self._odds(shooter.id, target.id, weapon)
+            )
+            self.state = replace(state, hover=hover)
+            return
+        try:
+            ruling = self.provider.rule(self.scenario, shooter.id, target.id)
+            lines = tuple(self.provider.describe(self.scenario, ruling))
+        except (ValueError, KeyError) as err:
+            self.state = replace(state, hover=None, message=f"no ruling: {err}")
+            return
+        odds = self._odds(shooter.id, target.id, weapon)
+        risk = self._risk(shooter.id, target.id)
+        self.state = replace(
+            state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk)
+        )
+
+    def _risk(self, shooter: str, target: str) -> tuple[str, ...]:
+        """Who a miss may hit instead (stray shots, where the rules have them), nearest first."""
+        rules = self.rules
+        if rules is None:
+            return ()
+        try:
+            return tuple(rules.at_risk(self.game, shooter, target))
+        except (IllegalDeclaration, KeyError, ValueError):
+            return ()
+
+    def refresh_preview(self) -> None:
+        """Where the drafted blast or template would land: a blast at its target, its
+        point, or the pointer until one is chosen; a template toward the pointer until
+        it is laid. Asked of the rules only when what it depends on changes."""
+        state = self.state
+        draft = state.draft
+        rules = self.rules
+        if (
+            draft is None or draft.kind != "shoot" or draft.aim == AimKind.DIRECT
+            or rules is None or draft.weapon is None
+        ):  # fmt: skip
+            if state.preview is not None:
+                self.state = replace(state, preview=None)
+            self._preview_key = None
+            return
+        pointer = None
+        if state.pointer is not None and self.in_table(state.pointer):
+            pointer = state.view.to_table(*state.pointer)
+        target: str | None = None
+        point: Point | None = None
+        direction: float | None = None
+        if draft.aim == AimKind.TEMPLATE:
+            direction = draft.direction
+            start = self.scenario.model(draft.model).at
+            if direction is None and pointer is not None and math.dist(pointer, start) > 1e-6:
+                direction = math.degrees(math.atan2(pointer[1] - start[1], pointer[0] - start[0]))
+        elif draft.targets:
+            target = draft.targets[0][0]
+        elif draft.point is not None:
+            point = draft.point
+        elif pointer is not None:
+            under = self.model_at(state.pointer) if state.pointer is not None else None
+            if under is not None and under.side != self.scenario.model(draft.model).side:
+                target = under.id
+            else:
+                point = pointer
+        key = (id(self.game), draft.model, draft.weapon, draft.blind, target, point, direction)
+        if key == self._preview_key:
+            return
+        self._preview_key = key
+        try:
+            preview = rules.preview(
+                self.game, draft.model, draft.weapon, target=target, point=point,
+                direction=direction, blind=draft.blind,
+            )  # fmt: skip
+        except (IllegalDeclaration, KeyError, ValueError) as why:
+            self.state = replace(self.state, preview=None, message=f"no preview: {why}")
+            return
+        self.state = replace(self.state, preview=preview)
+
+    def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
+        """The rules' MODs, SV and exact odds for the hovered shot (none without a game)."""
+        rules = self.rules
+        if rules is None or weapon is None:
+            return ()
+        try:
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+        except (IllegalDeclaration, KeyError, ValueError) as why:
+            return (f"no odds: {why}",)
