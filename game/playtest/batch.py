@@ -24,7 +24,6 @@ from game.sequencer.setup import Setup
 from game.sequencer.state import GameState
 
 # States in which a model is out of the fight, whatever the rule system.
-DOWN = frozenset({"dead", "unconscious", "out-of-action", "seriously-injured"})
 DECLARATION_LIMIT = 5000  # a game that has not ended by then is stopped and counted as a draw
 Z95 = 1.959963984540054
 
@@ -104,8 +103,9 @@ def play_one(
     state = game.state
     ended = next((e for e in reversed(game.events) if e.name == "GameEnded"), None)
     reason = str(getattr(ended, "reason", "stopped: too many declarations"))
+    lost = set(setup.ruleset.out_of_fight)
     down = {
-        side: sum(1 for m in state.side_models(side) if m.status in DOWN) for side in state.sides
+        side: sum(1 for m in state.side_models(side) if m.status in lost) for side in state.sides
     }
     return GameResult(index, seed, state.winner, reason, state.turn, len(game.declarations), down)
 

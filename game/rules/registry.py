@@ -47,7 +47,8 @@ class Ruleset:
     `arc_degrees` is the shooter's vision arc centred on its facing (360 = all round);
     `models_block` says whether other models block sight lines.
     `profile_model` and `weapon_model` validate its rule data; `states` are the
-    states a scenario may give a model at the start. `parts` maps a part name (see
+    states a scenario may give a model at the start; `out_of_fight` the states in
+    which a model counts as lost. `parts` maps a part name (see
     `PARTS`) to where it is; `players` maps an automatic player's name to its class
     (called with the engine)."""
 
@@ -59,6 +60,7 @@ class Ruleset:
     profile_model: type[data.Profile]
     weapon_model: type[data.Weapon]
     states: tuple[str, ...]
+    out_of_fight: tuple[str, ...] = ()  # states that count a model as lost
     parts: Mapping[str, Part] = field(default_factory=dict)
     players: Mapping[str, Part] = field(default_factory=dict)
 
@@ -135,6 +137,7 @@ register(
         infinity_data.InfinityProfile,
         infinity_data.InfinityWeapon,
         infinity_data.STATES,
+        ("unconscious", "dead"),
         parts={
             "engine": "game.sequencer.infinity:InfinityEngine",
             "cover": "game.rules.infinity.cover:sequencer_cover",
@@ -162,6 +165,7 @@ register(
         necromunda_data.NecromundaProfile,
         necromunda_data.NecromundaWeapon,
         necromunda_data.STATES,
+        ("seriously-injured", "out-of-action"),
         parts={
             "engine": "game.sequencer.necromunda:NecromundaEngine",
             "cover": "game.rules.necromunda.cover:sequencer_cover",
@@ -188,6 +192,7 @@ register(
         open_rebellion_data.OpenRebellionProfile,
         open_rebellion_data.OpenRebellionWeapon,
         open_rebellion_data.STATES,
+        ("dead",),
         parts={
             "engine": "game.sequencer.open_rebellion:OpenRebellionEngine",
             "cover": "game.rules.open_rebellion.cover:sequencer_cover",
