@@ -7,11 +7,13 @@ for `decode`."""
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from dataclasses import dataclass
 from typing import Any, TypeVar, get_type_hints
 
+from game.errors import IllegalDeclaration
 from game.sequencer.events import _plain
 
 _REGISTRY: dict[str, type[Declaration]] = {}
@@ -83,3 +85,57 @@ def decode(data: dict[str, Any]) -> Declaration:
         return cls(**{k: _coerce(hints[k], v) for k, v in data.items() if k != "declare"})
     except TypeError as err:
         raise ValueError(f"{name}: {err}") from None
+
+
+# Field names whose pair of numbers is a displacement, not a point of the table.
+_DISPLACEMENTS = frozenset({"vector"})
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _words(path: tuple[str, ...]) -> str:
+    return " ".join(path).replace("_", " ")
+
+
+def _check(value: object, path: tuple[str, ...], table: tuple[float, float]) -> str | None:
+    """Why `value` (at `path` in a declaration) is not allowed, or None."""
+    width, depth = table
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for f in dataclasses.fields(value):
+            why = _check(getattr(value, f.name), (*path, f.name), table)
+            if why:
+                return why
+        return None
+    if _number(value):
+        assert isinstance(value, int | float)
+        if not math.isfinite(value):
+            return f"{_words(path)} {value} is not a finite number"
+        return None
+    if isinstance(value, tuple | list):
+        if len(value) == 2 and all(_number(v) for v in value):
+            x, y = value
+            if not (math.isfinite(x) and math.isfinite(y)):
+                return f"{_words(path)} ({x}, {y}) is not a finite point"
+            if path and path[-1] in _DISPLACEMENTS:
+                if abs(x) > width or abs(y) > depth:
+                    return f"{_words(path)} ({x:g}, {y:g}) is longer than the table"
+            elif not (0 <= x <= width and 0 <= y <= depth):
+                return f"{_words(path)} ({x:g}, {y:g}) is off the {width:g}x{depth:g} table"
+            return None
+        for index, item in enumerate(value):
+            why = _check(item, (*path, f"point {index + 1}"), table)
+            if why:
+                return why
+    return None
+
+
+def check_numbers(declaration: Declaration, table: tuple[float, float]) -> None:
+    """Refuse (IllegalDeclaration, with the reason) a declaration holding a number that is
+    not finite, or a point off the `table` (width, depth); a displacement (`vector`) may
+    be no longer than the table. Game.declare and every engine's `apply` call it, so no
+    NaN or infinity ever reaches the rules or the geometry."""
+    why = _check(declaration, (), table)
+    if why:
+        raise IllegalDeclaration(f"{type(declaration).__name__}: {why}")

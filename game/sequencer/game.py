@@ -16,7 +16,7 @@ from typing import Any
 
 from game.dice.rng import make_rng
 from game.errors import IllegalDeclaration
-from game.sequencer.declarations import Declaration, decode
+from game.sequencer.declarations import Declaration, check_numbers, decode
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
 from game.sequencer.setup import Setup
@@ -51,6 +51,7 @@ class Game:
         """Apply one declaration; on IllegalDeclaration nothing changes, dice included."""
         if self.state.finished:
             raise IllegalDeclaration("the game is over")
+        check_numbers(declaration, self.setup.header.table)
         saved = self.rng.bit_generator.state
         try:
             self.state, events = self.engine.apply(self.state, declaration, rng=self.rng)

@@ -29,7 +29,7 @@ import numpy as np
 from game.errors import IllegalDeclaration
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.saves import SaveSystem
-from game.sequencer.declarations import Declaration
+from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
@@ -249,6 +249,7 @@ class InfinityEngine(InfinityAttacks):
         self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
     ) -> tuple[GameState, list[Event]]:
         assert isinstance(state, InfinityState)
+        check_numbers(declaration, self.setup.header.table)
         events: list[Event] = []
         if isinstance(declaration, Activate):
             state = self._activate(state, declaration, events)

@@ -29,7 +29,7 @@ from game.errors import IllegalDeclaration
 from game.rules.necromunda.assets import load_flame_template, load_necromunda_dice
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
-from game.sequencer.declarations import Declaration
+from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
@@ -165,6 +165,7 @@ class NecromundaEngine(NecromundaFire):
         self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
     ) -> tuple[GameState, list[Event]]:
         assert isinstance(state, NecromundaState)
+        check_numbers(declaration, self.setup.header.table)
         events: list[Event] = []
         if isinstance(declaration, Act):
             state = self._act(state, declaration, events, rng)

@@ -65,7 +65,7 @@ from game.rules.open_rebellion.odds import (
     defender_pool,
     shifted_tier,
 )
-from game.sequencer.declarations import Declaration
+from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
@@ -396,6 +396,7 @@ class OpenRebellionEngine:
         self, state: GameState, declaration: Declaration, *, rng: np.random.Generator
     ) -> tuple[GameState, list[Event]]:
         assert isinstance(state, OpenRebellionState)
+        check_numbers(declaration, self.setup.header.table)
         events: list[Event] = []
         if isinstance(declaration, PickInitiative):
             state = self._pick(state, declaration, events, rng)
