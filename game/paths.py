@@ -1,9 +1,48 @@
-"""Where the project's data lives: rule data in assets/, ready tables in scenarios/."""
+"""Where the project's data lives: rule data (assets) and ready tables (scenarios).
+
+A source checkout (run in place or installed with `pip install -e .`) keeps them at
+the top, in `assets/` and `scenarios/`; a built wheel carries the same folders inside
+the package, as `game/_data/assets` and `game/_data/scenarios` (see setup.py), found
+here with importlib.resources. A bundled table can be named without its path:
+`scenario_path("NAME")` for scenarios/NAME.toml.
+"""
 
 from __future__ import annotations
 
+from importlib import resources
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-ASSETS_DIR = ROOT / "assets"
-SCENARIOS_DIR = ROOT / "scenarios"
+CHECKOUT = Path(__file__).resolve().parent.parent
+PACKAGED = "_data"  # the folder inside the package that a wheel carries the data in
+SUFFIX = ".toml"
+
+
+def _data_dir(name: str) -> Path:
+    """The folder `name` of an installed wheel, else the checkout's."""
+    packaged = resources.files("game").joinpath(PACKAGED, name)
+    # An installed wheel is unpacked on disk, so its resources are real files.
+    if isinstance(packaged, Path) and packaged.is_dir():
+        return packaged
+    return CHECKOUT / name
+
+
+ASSETS_DIR = _data_dir("assets")
+SCENARIOS_DIR = _data_dir("scenarios")
+
+
+def bundled_scenarios() -> dict[str, Path]:
+    """The bundled tables by name (the file name without `.toml`), sorted by name."""
+    return {p.stem: p for p in sorted(SCENARIOS_DIR.glob(f"*{SUFFIX}"))}
+
+
+def scenario_path(text: str | Path) -> Path:
+    """The scenario file a person means by `text`: a file that exists, else the bundled
+    table of that name (`NAME` or `NAME.toml` for scenarios/NAME.toml), else `text` as
+    a path, for the reader to report as missing. Every command taking a scenario asks
+    this, so each takes a bundled table by its name."""
+    path = Path(text)
+    if path.exists() or len(path.parts) != 1:
+        return path
+    name = path.name.removesuffix(SUFFIX)
+    bundled = SCENARIOS_DIR / f"{name}{SUFFIX}"
+    return bundled if name and bundled.is_file() else path

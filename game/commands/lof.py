@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
 from game.scenario import Scenario, load_scenario
 from game.scenario.ruling import rule
@@ -29,7 +30,7 @@ def _check_id(path: Path, scenario: Scenario, option: str, model_id: str | None)
 
 
 def lof(
-    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    scenario: Annotated[Path, scenario_argument()],
     attacker: Annotated[
         str | None, typer.Option("--from", help="Id of the shooting model.")
     ] = None,

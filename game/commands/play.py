@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
+from game.commands._args import scenario_argument
+from game.display import no_display
 from game.errors import InputError, Problem
-from game.paths import SCENARIOS_DIR
+from game.paths import scenario_path
 from game.rules.registry import DEMO_SCENARIO
 from game.scenario import load_scenario
 
-DEMO = SCENARIOS_DIR / f"{DEMO_SCENARIO}.toml"
 _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 
 
@@ -28,7 +28,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def play(
     scenario: Annotated[
-        Path | None, typer.Argument(help="Scenario file (TOML); default: the bundled demo.")
+        Path | None,
+        scenario_argument("Scenario file (TOML) or bundled table; default: the bundled demo."),
     ] = None,
     frames: Annotated[
         int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
@@ -62,12 +63,12 @@ def play(
             raise InputError(Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
     else:
-        loaded = load_scenario(scenario or DEMO)
+        loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))
         try:
             session = Session.start(loaded, seed)
         except SessionError as why:
             typer.echo(f"{why}: the table opens as a viewer")
-    if frames is None and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    if frames is None and no_display():
         # No screen to open a window on: draw the table once and save it, rather than
         # run an invisible window for ever.
         frames = 1

@@ -11,12 +11,13 @@ from typing import Annotated, Any
 
 import typer
 
+from game.commands._args import scenario_argument
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.scenario import load_scenario
 
 
 def playtest(
-    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    scenario: Annotated[Path, scenario_argument()],
     games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the whole batch.")] = 1,
     workers: Annotated[

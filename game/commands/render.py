@@ -7,12 +7,13 @@ from typing import Annotated
 
 import typer
 
+from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
 from game.scenario import load_scenario
 
 
 def render(
-    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    scenario: Annotated[Path, scenario_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help="PNG file to write.")],
     scale: Annotated[
         float, typer.Option("--scale", min=2.0, max=200.0, help="Pixels per inch.")

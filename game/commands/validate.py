@@ -8,12 +8,15 @@ from typing import Annotated
 
 import typer
 
+from game.commands._args import scenario_argument
 from game.errors import Problem
 from game.scenario import check_scenario
 
 
 def validate(
-    scenarios: Annotated[list[Path], typer.Argument(help="Scenario files (TOML).")],
+    scenarios: Annotated[
+        list[Path], scenario_argument("Scenario files (TOML), or names of bundled tables.")
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Check scenario files; print each problem on one line naming file, place and problem."""

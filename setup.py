@@ -1,0 +1,29 @@
+"""Build-time layout: a wheel carries the rule data (assets/) and the bundled tables
+(scenarios/) inside the package, as game/_data/assets and game/_data/scenarios, where
+game/paths.py finds them; the source checkout keeps both folders at the top. Everything
+else about the project is in pyproject.toml."""
+
+from pathlib import Path
+
+from setuptools import find_packages, setup
+
+DATA = {"game._data.assets": "assets", "game._data.scenarios": "scenarios"}
+FILES = ["*.toml", "*.md"]
+
+
+def data_packages() -> dict[str, list[str]]:
+    """Each data folder and its subfolders (one per rule system) as a package of files."""
+    found = {}
+    for package, folder in DATA.items():
+        for path in [Path(folder), *sorted(p for p in Path(folder).rglob("*") if p.is_dir())]:
+            found[".".join([package, *path.relative_to(folder).parts])] = FILES
+    return found
+
+
+DATA_PACKAGES = data_packages()
+
+setup(
+    packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
+    package_dir=DATA,
+    package_data={"game": ["py.typed"], **DATA_PACKAGES},
+)

@@ -1,0 +1,175 @@
+"""A real install: the data travels in the wheel, bundled tables are named without a
+path, and the window decides "no display" only where it can be known."""
+
+from __future__ import annotations
+
+import json
+import runpy
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import setuptools
+
+import game.paths
+from game.cli import main
+from game.display import no_display
+from game.paths import bundled_scenarios, scenario_path
+from tests.conftest import REPO, SCENARIOS
+
+
+def test_a_checkout_finds_its_top_level_data() -> None:
+    assert game.paths.ASSETS_DIR == REPO / "assets"
+    assert game.paths.SCENARIOS_DIR == REPO / "scenarios"
+
+
+def test_an_installed_package_finds_the_data_it_carries(tmp_path: Path) -> None:
+    """The wheel's layout (game/_data/...) without a checkout around it: paths.py looks
+    inside the package, not next to it."""
+    site = tmp_path / "site-packages"
+    (site / "game" / "_data" / "scenarios").mkdir(parents=True)
+    (site / "game" / "_data" / "assets").mkdir()
+    shutil.copy(REPO / "game" / "__init__.py", site / "game")
+    shutil.copy(REPO / "game" / "paths.py", site / "game")
+    (site / "game" / "_data" / "scenarios" / "tiny.toml").write_text("")
+    code = (
+        "import game.paths as p; print(p.ASSETS_DIR); print(p.SCENARIOS_DIR); "
+        "print(p.scenario_path('tiny'))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(site)},
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert done.stdout.splitlines() == [
+        str(site / "game" / "_data" / "assets"),
+        str(site / "game" / "_data" / "scenarios"),
+        str(site / "game" / "_data" / "scenarios" / "tiny.toml"),
+    ]
+
+
+def test_the_wheel_carries_every_data_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup.py maps assets/ and scenarios/ into the package; its file patterns must
+    take every file there (a new kind of data file would otherwise be left out)."""
+    seen: dict[str, Any] = {}
+    monkeypatch.setattr(setuptools, "setup", lambda **kw: seen.update(kw))
+    monkeypatch.chdir(REPO)
+    runpy.run_path(str(REPO / "setup.py"))
+    carried = set()
+    for package, patterns in seen["package_data"].items():
+        parts = package.split(".")
+        if parts[:2] != ["game", "_data"]:
+            continue
+        root = REPO / seen["package_dir"][".".join(parts[:3])]
+        folder = root.joinpath(*parts[3:])
+        carried |= {p for pattern in patterns for p in folder.glob(pattern)}
+        assert package in seen["packages"]
+    on_disk = {p for d in ("assets", "scenarios") for p in (REPO / d).rglob("*") if p.is_file()}
+    assert on_disk - carried == set()
+    assert "game.commands" in seen["packages"]
+
+
+def test_a_bundled_table_is_found_by_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    demo = SCENARIOS / "necromunda-alley.toml"
+    assert scenario_path("necromunda-alley") == demo
+    assert scenario_path("necromunda-alley.toml") == demo
+    # Not a bundled name: left as the path it is, for the reader to report.
+    assert scenario_path("no-such-table") == Path("no-such-table")
+    assert scenario_path("sub/necromunda-alley") == Path("sub/necromunda-alley")
+    # A file that exists wins over a bundled table of the same name.
+    (tmp_path / "necromunda-alley.toml").write_text("")
+    assert scenario_path("necromunda-alley.toml") == Path("necromunda-alley.toml")
+    assert set(bundled_scenarios()) == {p.stem for p in SCENARIOS.glob("*.toml")}
+
+
+def test_every_command_taking_a_scenario_takes_a_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "infinity-demo", "open-rebellion-village"]) == 0
+    out = capsys.readouterr().out
+    assert f"{SCENARIOS / 'infinity-demo.toml'}: ok (infinity" in out
+    assert f"{SCENARIOS / 'open-rebellion-village.toml'}: ok (open-rebellion" in out
+    lof = ["lof", "necromunda-alley", "--from", "goliath-leader", "--to", "goliath-heavy"]
+    assert main([*lof, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["attacker"] == "goliath-leader"
+    assert main(["render", "necromunda-demo", "--out", "t.png"]) == 0
+    assert (tmp_path / "t.png").read_bytes()[:4] == b"\x89PNG"
+    shot = ["play", "open-rebellion-demo", "--frames", "1", "--screenshot", "p.png"]
+    assert main(shot) == 0
+    assert (tmp_path / "p.png").read_bytes()[:4] == b"\x89PNG"
+    capsys.readouterr()
+    assert main(["playtest", "necromunda-demo", "--games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["games"] == 1
+
+
+def test_a_name_that_is_no_table_reads_as_a_missing_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "no-such-table"]) == 2
+    assert capsys.readouterr().err == "no-such-table: no such file\n"
+
+
+def test_scenarios_lists_the_bundled_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    files = sorted(SCENARIOS.glob("*.toml"))
+    assert main(["scenarios"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines[: len(files)]] == [p.stem for p in files]
+    alley = next(line for line in lines if line.startswith("necromunda-alley "))
+    assert alley.split()[1:3] == ["necromunda", '30x16"']
+    assert alley.endswith("Crowded alley")
+    assert main(["scenarios", "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)["scenarios"]
+    assert [e["name"] for e in listed] == [p.stem for p in files]
+    village = next(e for e in listed if e["name"] == "open-rebellion-village")
+    assert village["ruleset"] == "open-rebellion"
+    assert village["file"] == str(SCENARIOS / "open-rebellion-village.toml")
+    assert village["table"] == [36, 30]
+    assert village["sides"] == 2
+
+
+@pytest.mark.parametrize(
+    ("platform", "environ", "headless"),
+    [
+        ("win32", {}, False),  # Windows has its own display and sets no variable
+        ("darwin", {}, False),  # so has macOS
+        ("cygwin", {}, False),
+        ("linux", {}, True),  # X11/Wayland with neither variable: no display
+        ("linux", {"DISPLAY": ":0"}, False),
+        ("linux", {"WAYLAND_DISPLAY": "wayland-0"}, False),
+        ("freebsd14", {}, True),
+        ("freebsd14", {"DISPLAY": ":1"}, False),
+        ("linux", {"DISPLAY": ""}, True),  # set but empty is no display
+        ("win32", {"SDL_VIDEODRIVER": "dummy"}, True),  # SDL told to draw nowhere
+        ("darwin", {"SDL_VIDEODRIVER": "offscreen"}, True),
+        ("linux", {"DISPLAY": ":0", "SDL_VIDEODRIVER": "dummy"}, True),
+        ("linux", {"DISPLAY": ":0", "SDL_VIDEODRIVER": "x11"}, False),
+    ],
+)
+def test_no_display_only_where_it_can_be_known(
+    platform: str, environ: dict[str, str], headless: bool
+) -> None:
+    assert no_display(platform, environ) is headless
+
+
+def test_the_dummy_driver_with_a_display_draws_one_frame(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """SDL_VIDEODRIVER=dummy says no window can show even where DISPLAY is set: play
+    draws one frame to a file instead of running an invisible window for ever."""
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "necromunda-alley"]) == 0
+    assert "no display: drawing one frame" in capsys.readouterr().out
+    assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
