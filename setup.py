@@ -8,7 +8,7 @@ from pathlib import Path
 from setuptools import find_packages, setup
 
 DATA = {"game._data.assets": "assets", "game._data.scenarios": "scenarios"}
-FILES = ["*.toml", "*.md"]
+FILES = ["*"]  # every file: rule data, tables, maps they were drawn from
 
 
 def data_packages() -> dict[str, list[str]]:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Protocol
 
 import typer
 
+from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
 from game.scenario import Scenario, load_scenario
 
@@ -52,7 +53,7 @@ def parse_point(text: str, scenario: Path) -> tuple[float, float]:
 
 
 def shoot(
-    scenario: Annotated[Path, typer.Argument(help="Scenario file (TOML).")],
+    scenario: Annotated[Path, scenario_argument()],
     attacker: Annotated[str, typer.Option("--attacker", help="The shooting model's id.")],
     target: Annotated[str | None, typer.Option("--target", help="The target model's id.")] = None,
     at: Annotated[

@@ -110,6 +110,9 @@ def test_every_command_taking_a_scenario_takes_a_name(
     capsys.readouterr()
     assert main(["playtest", "necromunda-demo", "--games", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["games"] == 1
+    shoot = ["shoot", "infinity-demo", "--attacker", "zhanshi-hmg", "--target", "fusilier-2"]
+    assert main([*shoot, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["attacker"] == "zhanshi-hmg"
 
 
 def test_a_name_that_is_no_table_reads_as_a_missing_file(
