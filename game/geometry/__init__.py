@@ -5,23 +5,12 @@ Only shapely and numpy; knows nothing of rules (DESIGN.md, layers).
 
 from __future__ import annotations
 
-from game.geometry.lof import (
-    EPS,
-    LineOfFire,
-    Point3,
-    Sight,
-    SightLine,
-    Visibility,
-    clear_lines,
-    clear_witnesses,
-    edge_distance,
-    in_arc,
-    line_of_fire,
-    lines_of_fire,
-    patch_core,
-    sight,
-    visibility,
-)
+from game.geometry.answers import LineOfFire, Point3, Sight, SightLine, Visibility
+from game.geometry.blocking import EPS
+from game.geometry.lof import clear_lines, clear_witnesses, in_arc, line_of_fire, lines_of_fire
+from game.geometry.measures import edge_distance
+from game.geometry.sight_answer import sight
+from game.geometry.silhouette import patch_core, visibility
 from game.geometry.table import Body, BodyId, Piece, PieceId, PieceKind, Table, base_radius
 
 __all__ = [

@@ -11,13 +11,19 @@ import shapely
 from shapely.geometry import Point as ShapelyPoint
 from shapely.geometry import Polygon
 
-from game.geometry.lof import _clear_sight, _seg_point_dist
+from game.geometry.blocking import seg_point_dist
+from game.geometry.lof import clear_sight
 from game.geometry.table import Body, BodyId, PieceId, Point, Table
+
+
+def edge_distance(a: Body, b: Body) -> float:
+    """Distance between two models, edge to edge (closest points of the bases)."""
+    return max(0.0, math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.radius - b.radius)
 
 
 def pieces_near(table: Table, body: Body, reach: float) -> tuple[PieceId, ...]:
     """Pieces whose footprint comes within `reach` of the model's base (overlap included),
-    e.g. Infinity's "in contact" is `reach=0.1` (FACTS 3.5, brief)."""
+    e.g. "in contact" within 0.1" is `reach=0.1`."""
     centre = ShapelyPoint(body.at)
     hits = table.tree.query(centre, predicate="dwithin", distance=body.radius + reach)
     return tuple(table.pieces[int(k)].id for k in sorted(hits))
@@ -32,15 +38,15 @@ def within_of_line(
     """Models (not the shooter or target) whose base lies within `reach` of the line of
     fire between the two centres, nearest the shooter first.
 
-    Necromunda stray shots: fighters within 1" of the measured line are at risk, checked
-    starting with the one closest to the attacker (seed 004).
+    For example stray shots: models within 1" of the measured line are at risk, checked
+    starting with the one closest to the attacker.
     """
     a = table.body(shooter)
     b = table.body(target)
     ba = table.body_arrays
     if len(ba.x) == 0:
         return ()
-    gap = _seg_point_dist(a.at[0], a.at[1], b.at[0], b.at[1], ba.x, ba.y) - ba.r
+    gap = seg_point_dist(a.at[0], a.at[1], b.at[0], b.at[1], ba.x, ba.y) - ba.r
     from_shooter = np.hypot(ba.x - a.at[0], ba.y - a.at[1]) - ba.r - a.radius
     picked = [
         k
@@ -56,7 +62,7 @@ def _reached_from(table: Table, origin: Point, body: Body) -> bool:
     piece (wall, building, obstacle) of any height; area terrain and models do not stop it."""
     source = Body(BodyId("\x00origin"), origin, 0.0, 0.0)
     flat = Body(body.id, body.at, body.radius, 0.0)
-    clear, _, _ = _clear_sight(table, source, flat, models_block=False, solid_only=True)
+    clear, _, _ = clear_sight(table, source, flat, models_block=False, solid_only=True)
     return clear
 
 
@@ -66,8 +72,8 @@ def blast_hits(
     """Models whose base is under a circular marker (touching counts) with no wall or
     solid terrain between them and the centre.
 
-    Necromunda Blast (X): every fighter whose base is beneath the marker is hit unless
-    there is a wall or solid terrain between it and the centre hole (seed 004, FACTS 2.7).
+    A blast marker: every model whose base is beneath the marker is hit unless there is
+    a wall or solid terrain between it and the centre hole.
     """
     hits: list[BodyId] = []
     for body in table.bodies:
@@ -82,7 +88,7 @@ def blast_hits(
 
 def teardrop(origin: Point, direction: float, length: float, width: float) -> Polygon:
     """A teardrop template: narrow end at `origin`, pointing `direction` degrees, `length`
-    long and `width` across its round end (template sizes live in rule data, FACTS 2.7/3.6)."""
+    long and `width` across its round end (template sizes live in rule data)."""
     r = width / 2.0
     ang = math.radians(direction)
     cx = origin[0] + (length - r) * math.cos(ang)
@@ -102,7 +108,7 @@ def template_hits(
     exclude: tuple[BodyId, ...] = (),
 ) -> tuple[BodyId, ...]:
     """Models whose base the teardrop touches with no wall or solid terrain between them
-    and its narrow end (Necromunda Flame template; Infinity Direct Template)."""
+    and its narrow end (a teardrop flame or direct template)."""
     shape = teardrop(origin, direction, length, width)
     hits: list[BodyId] = []
     for body in table.bodies:
@@ -129,9 +135,9 @@ class ScatterPath:
 def scatter(table: Table, start: Point, direction: float, distance: float) -> ScatterPath:
     """Move a point `distance` inches toward `direction` degrees.
 
-    Necromunda: a scattering blast stops if its centre comes into contact with a wall,
-    structure or impassable terrain, and is removed if its centre leaves the battlefield
-    (seed 004). Walls, buildings and obstacles stop it; area terrain does not.
+    A scattering marker stops if its centre comes into contact with a wall, structure or
+    impassable terrain, and is removed if its centre leaves the table. Walls, buildings
+    and obstacles stop it; area terrain does not.
     """
     ang = math.radians(direction)
     dx, dy = distance * math.cos(ang), distance * math.sin(ang)

@@ -189,7 +189,7 @@ def test_visible_patch_is_the_largest_square_seen() -> None:
 
 
 def test_largest_patch_needs_a_run_of_strips_as_wide_as_it_is_deep() -> None:
-    from game.geometry.lof import _largest_patch
+    from game.geometry.silhouette import largest_patch as _largest_patch
 
     seen = np.array([0.0, 1.0, 1.0, 1.0, 0.0])
     assert _largest_patch(seen, 0.5) == pytest.approx(1.0)  # two strips, 1" wide and deep

@@ -1,0 +1,220 @@
+"""How much of the target's silhouette clear sight lines reach: the visible fraction,
+the largest square patch seen, and what hides the rest.
+
+Visible fraction: the target's silhouette is the rectangle (base diameter x height)
+across the line of centres. For each of `columns` vertical strips we find, over sight
+lines from the shooter's top to the strip's centre line, the lowest height of the strip
+that some clear line reaches; obstacles taller than the line are exact angular shadows
+(directions through every corner, just either side, are included so a narrow gap is
+never stepped over) and lower pieces give the height a line must clear them at.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+import numpy as np
+
+from game.geometry.answers import Visibility
+from game.geometry.blocking import EPS, Obstacles, nearby
+from game.geometry.table import Body, BodyId, FloatArray, Table
+
+_NUDGE = 1e-7  # radians either side of a corner direction
+
+
+def visibility(
+    table: Table,
+    shooter: BodyId | str,
+    target: BodyId | str,
+    *,
+    models_block: bool = True,
+    columns: int = 48,
+    spread: int = 7,
+) -> Visibility:
+    """Share of the target's silhouette some clear sight line reaches, and who hides the rest."""
+    a = table.body(shooter)
+    b = table.body(target)
+    return visibility_of(table, a, b, models_block, columns, spread)
+
+
+def visibility_of(
+    table: Table, a: Body, b: Body, models_block: bool, columns: int, spread: int
+) -> Visibility:
+    ax, ay = a.at
+    bx, by = b.at
+    dist = math.hypot(bx - ax, by - ay)
+    if dist <= a.radius + b.radius + EPS:
+        return Visibility(1.0, (), min(2 * b.radius, b.height))
+    obs = nearby(table, a, b, min_top=0.0, models_block=models_block)
+    if obs.empty:
+        return Visibility(1.0, (), min(2 * b.radius, b.height))
+    # the silhouette: `columns` strips across the line of centres, through b's centre
+    px_, py_ = -(by - ay) / dist, (bx - ax) / dist
+    u = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
+    qx = bx + u * b.radius * px_
+    qy = by + u * b.radius * py_
+    # directions from each strip toward the shooter's base
+    kx, ky = ax - qx, ay - qy
+    kd = np.hypot(kx, ky)
+    psi = np.arctan2(ky, kx)
+    omega = np.arcsin(np.clip(a.radius / kd, 0.0, 1.0))
+    dirs = [psi[:, None] + omega[:, None] * np.linspace(-0.999, 0.999, spread)[None, :]]
+    full = obs.top >= max(a.height, b.height)
+    if full.any():
+        vx = obs.x0[full[obs.owner]]
+        vy = obs.y0[full[obs.owner]]
+        va = np.arctan2(vy[None, :] - qy[:, None], vx[None, :] - qx[:, None])
+        dirs += [va - _NUDGE, va + _NUDGE]
+    if len(obs.bodies):
+        ca = np.arctan2(obs.cy[None, :] - qy[:, None], obs.cx[None, :] - qx[:, None])
+        cd = np.hypot(obs.cy[None, :] - qy[:, None], obs.cx[None, :] - qx[:, None])
+        sp = np.arcsin(np.clip(obs.cr[None, :] / np.maximum(cd, 1e-12), 0.0, 1.0))
+        dirs += [ca - sp - _NUDGE, ca + sp + _NUDGE]
+    theta = np.concatenate(dirs, axis=1)  # (J, K)
+    delta = (theta - psi[:, None] + np.pi) % (2 * np.pi) - np.pi
+    inside = np.abs(delta) <= omega[:, None]
+    jj, kk = np.nonzero(inside)
+    th = theta[jj, kk]
+    dl = delta[jj, kk]
+    k = kd[jj]
+    root = np.sqrt(np.maximum(a.radius**2 - (k * np.sin(dl)) ** 2, 0.0))
+    s_near = k * np.cos(dl) - root
+    s_far = k * np.cos(dl) + root
+    cx_, cy_ = np.cos(th), np.sin(th)
+    col = np.r_[jj, jj]
+    s = np.r_[s_near, s_far]
+    ox = np.r_[qx[jj], qx[jj]]
+    oy = np.r_[qy[jj], qy[jj]]
+    sx = ox + s * np.r_[cx_, cx_]
+    sy = oy + s * np.r_[cy_, cy_]
+    dx, dy = ox - sx, oy - sy
+    ll = np.hypot(dx, dy)
+    ta = np.r_[np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)]
+    # where the segment enters the target's base
+    fx, fy = sx - bx, sy - by
+    qa = dx * dx + dy * dy
+    qb = 2 * (fx * dx + fy * dy)
+    qc = fx * fx + fy * fy - b.radius**2
+    tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
+    tb = np.clip(tb, 0.0, 1.0)
+    t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (N, K)
+    tops = np.r_[obs.top, obs.ch]
+    ha = a.height
+    hit = t1 <= t2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        low = (tops[None, :] - ha * (1.0 - t2)) / t2
+        high = ha + (tops[None, :] - ha) / t1
+    need = np.where(tops[None, :] <= ha, low, high)
+    need = np.where(np.isinf(tops)[None, :], np.inf, need)
+    need = np.where(hit, np.nan_to_num(need, nan=np.inf, posinf=np.inf), -np.inf)
+    zseg = need.max(axis=1) if need.shape[1] else np.full(len(sx), -np.inf)
+    zmin = np.full(columns, np.inf)
+    np.minimum.at(zmin, col, zseg)
+    seen = b.height - np.clip(zmin, 0.0, b.height)
+    fraction = float(seen.sum() / (columns * b.height)) if b.height > 0 else 0.0
+    hidden: set[str] = set()
+    hidden_cols = np.flatnonzero(zmin > 1e-9)
+    if len(hidden_cols):
+        # in each strip not fully seen, the obstacles that set the best line's height
+        order = np.lexsort((zseg, col))
+        first = np.ones(len(order), dtype=np.bool_)
+        first[1:] = col[order][1:] != col[order][:-1]
+        best = order[first]
+        best_col = col[best]
+        rows = best[zmin[best_col] > 1e-9]
+        level = np.minimum(zseg[rows], 1e300)[:, None] - 1e-9
+        ks = np.flatnonzero((need[rows] >= level).any(axis=0))
+        hidden.update(obs.ids(table, int(k)) for k in ks)
+    patch = largest_patch(seen, 2 * b.radius / columns)
+    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)), patch)
+
+
+def patch_core(body: Body, side: float) -> Body:
+    """The body a clear line must reach for a square of `side` of its silhouette to be
+    seen: the same base, `side` lower (less a hair for the patch test's tolerance).
+
+    Why: a square of side s seen means some strip of the silhouette is seen to a depth
+    of s, so a clear line from the shooter's top reaches a point of the silhouette (a
+    point of the base's disc) at most s below the top; raising that end raises every
+    point of the line and keeps it clear (`game.geometry.lof`, step 1), so a clear line reaches
+    the top of the lowered body. No clear line to it: no patch that large. Too low a
+    body to lower (or s = 0): the body itself."""
+    height = body.height - side + 1e-6
+    if side <= 0.0 or height <= 0.0:
+        return body
+    return replace(body, height=height)
+
+
+def largest_patch(seen: FloatArray, width: float) -> float:
+    """Side of the largest square that fits in the seen part of the silhouette.
+
+    Strip j is seen from its lowest reached height up to the top (a line to a point is
+    still clear to any point above it), so a square of side s fits when some run of
+    consecutive strips at least s wide is seen to a depth of s in every strip. Strips are
+    `width` wide and judged at their centre lines, so the answer is good to a strip."""
+    best = 0.0
+    run = seen
+    for k in range(1, len(seen) + 1):
+        if k > 1:
+            run = np.minimum(run[:-1], seen[k - 1 :])
+        deepest = float(run.max())
+        best = max(best, min(k * width, deepest))
+        if deepest <= k * width:
+            break  # wider runs are no deeper
+    return best
+
+
+def _spans(
+    px: FloatArray,
+    py: FloatArray,
+    dx: FloatArray,
+    dy: FloatArray,
+    ll: FloatArray,
+    ta: FloatArray,
+    tb: FloatArray,
+    obs: Obstacles,
+) -> tuple[FloatArray, FloatArray]:
+    """(N, K): first and last segment parameter inside each obstacle within [ta, tb]
+    (t1 > t2 when the segment misses it)."""
+    parts1: list[FloatArray] = []
+    parts2: list[FloatArray] = []
+    tac, tbc = ta[:, None], tb[:, None]
+    if len(obs.pieces):
+        wx = obs.x0[None, :] - px[:, None]
+        wy = obs.y0[None, :] - py[:, None]
+        dxc, dyc = dx[:, None], dy[:, None]
+        denom = dxc * obs.ey[None, :] - dyc * obs.ex[None, :]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = (wx * obs.ey[None, :] - wy * obs.ex[None, :]) / denom
+            u = (wx * dyc - wy * dxc) / denom
+        ok = (u >= 0) & (u <= 1) & (t >= tac) & (t <= tbc) & (denom != 0)
+        entering = denom < 0
+        inf = np.inf
+        t_in = np.where(ok & entering, t, inf)
+        t_out = np.where(ok & ~entering, t, inf)
+        min_in = np.minimum.reduceat(t_in, obs.offsets, axis=1)
+        min_out = np.minimum.reduceat(t_out, obs.offsets, axis=1)
+        t_in2 = np.where(ok & entering, t, -inf)
+        t_out2 = np.where(ok & ~entering, t, -inf)
+        max_in = np.maximum.reduceat(t_in2, obs.offsets, axis=1)
+        max_out = np.maximum.reduceat(t_out2, obs.offsets, axis=1)
+        # starting inside: the first crossing leaves; ending inside: the last one enters
+        t1 = np.where(min_out < min_in, np.broadcast_to(tac, min_in.shape), min_in)
+        t2 = np.where(max_in > max_out, np.broadcast_to(tbc, max_in.shape), max_out)
+        parts1.append(t1)
+        parts2.append(t2)
+    if len(obs.bodies):
+        fx = px[:, None] - obs.cx[None, :]
+        fy = py[:, None] - obs.cy[None, :]
+        qa = (dx * dx + dy * dy)[:, None]
+        qb = 2 * (fx * dx[:, None] + fy * dy[:, None])
+        qc = fx * fx + fy * fy - obs.cr[None, :] ** 2
+        disc = qb * qb - 4 * qa * qc
+        root = np.sqrt(np.maximum(disc, 0.0))
+        lo = np.maximum((-qb - root) / (2 * qa), tac)
+        hi = np.minimum((-qb + root) / (2 * qa), tbc)
+        miss = (disc <= 0) | (hi < lo)
+        parts1.append(np.where(miss, np.inf, lo))
+        parts2.append(np.where(miss, -np.inf, hi))
+    return np.concatenate(parts1, axis=1), np.concatenate(parts2, axis=1)
