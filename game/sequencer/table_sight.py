@@ -16,6 +16,9 @@ from game.geometry import (
     Piece,
     PieceId,
     PieceKind,
+    Point3,
+    Sight,
+    SightLine,
     Table,
     clear_witnesses,
     edge_distance,
@@ -23,7 +26,6 @@ from game.geometry import (
     patch_core,
     sight,
 )
-from game.geometry.lof import Point3, Sight, SightLine
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
