@@ -34,9 +34,13 @@ Choices this engine makes where the sources are silent (say so, change them here
 - a weapon that lowers the tier (blast) lowers it for the whole volley;
 - cover is read from the attacking model that sees the most target models (ties: the
   first in the scenario's order);
-- fall back moves every model by the same vector, directly away from the shooting
-  unit's centre (from the shooters' centre to the defenders' centre), a tac-move long,
-  stopping short where scenery or another unit would block it;
+- fall back moves every model by the same vector, a tac-move long, stopping short
+  where scenery or another unit would block it: along the heading within 75 degrees
+  of straight away from the shooters' centre that reaches the best cover from the
+  shooter (nearest straight away first), or straight away when none betters it;
+- cover is judged on the target's models the shooter sees (one it cannot see has no
+  say); hard cover needs a wall the model touches;
+- a hidden unit (scenario state "hidden") is one tier better until it takes an action;
 - kills take the cheapest models first (profile points, then the last listed);
 - in position: support weapons add their dice and the unit's tier is one better as a
   defender (seed 001); Take Position costs take_position_actions and moving ends it.
@@ -80,6 +84,7 @@ from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     ALIVE,
     DEAD,
+    HIDDEN,
     IN_POSITION,
     PIN,
     WOUND,
@@ -104,6 +109,20 @@ from game.sequencer.open_rebellion_types import (
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Placement, Sight
 from game.sequencer.state import GameState, ModelState
+
+FALL_BACK_SPREAD = 75.0  # degrees either side of straight away: "generally away"
+FALL_BACK_STEP = 15.0
+
+
+def _spread(limit: float, step: float) -> list[float]:
+    """0, +step, -step, +2 step, ... up to +-limit (degrees)."""
+    out = [0.0]
+    k = 1
+    while k * step <= limit + 1e-9:
+        out += [k * step, -k * step]
+        k += 1
+    return out
+
 
 __all__ = [
     "Action",
@@ -225,6 +244,12 @@ class OpenRebellionEngine:
         alive = self.alive(state, unit)
         return bool(alive) and flag in alive[0].flags
 
+    def hidden(self, state: GameState, unit: str) -> bool:
+        """The unit is still represented by a card (seed 001: "Units that are hidden and
+        represented on table by cards improve their position by one tier")."""
+        alive = self.alive(state, unit)
+        return bool(alive) and all(m.status == HIDDEN for m in alive)
+
     def markers(self, state: GameState, unit: str) -> tuple[int, int]:
         """(wound markers, pin markers) on the unit."""
         alive = self.alive(state, unit)
@@ -344,16 +369,26 @@ class OpenRebellionEngine:
     def conversion_tier(
         self, state: GameState, target: str, base: CoverTier, lowers: bool
     ) -> CoverTier:
-        """Open Rebellion tier shifts: in position +1, blast -1 (seed 001)."""
+        """Open Rebellion tier shifts: in position +1, hidden +1, blast -1 (seed 001)."""
         return shifted_tier(
-            base, in_position=self.has_flag(state, target, IN_POSITION), blast=lowers
+            base,
+            in_position=self.has_flag(state, target, IN_POSITION),
+            hidden=self.hidden(state, target),
+            blast=lowers,
         )
 
     # -- the engine protocol ---------------------------------------------------------
 
     def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]:
         models = tuple(
-            ModelState(m.id, m.side, m.at, m.facing, DEAD if m.state == DEAD else ALIVE)
+            ModelState(
+                m.id,
+                m.side,
+                m.at,
+                m.facing,
+                m.state if m.state in (DEAD, HIDDEN) else ALIVE,
+                flags=frozenset(f for f in (m.state,) if f in (ACTIVATED, IN_POSITION)),
+            )
             for m in self.setup.models
         )
         sides = tuple(s.id for s in self.setup.sides)
@@ -554,10 +589,22 @@ class OpenRebellionEngine:
             raise IllegalDeclaration(f"{state.activating} is activating, not {d.unit}")
         self._check(state, d.action, d.unit)
         events.append(Declared(state.active, d.to_dict()))
+        state = self._reveal(state, d.unit, events)
         state = self._do(state, d.unit, d.action, events, rng)
         cost = self.cost(d.action)
         state = dataclasses.replace(state, actions_left=state.actions_left - cost)
         return self._after_action(state, events, rng)
+
+    def _reveal(
+        self, state: OpenRebellionState, unit: str, events: list[Event]
+    ) -> OpenRebellionState:
+        """A hidden unit's card is replaced by its models when it takes an action (our
+        reading: the seed says only that hidden units are shown by cards)."""
+        for m in self.alive(state, unit):
+            if m.status == HIDDEN:
+                events.append(StateChanged(m.id, HIDDEN, ALIVE))
+                state = state.with_model(m.replace(status=ALIVE))
+        return state
 
     def _after_action(
         self, state: OpenRebellionState, events: list[Event], rng: np.random.Generator
@@ -819,19 +866,35 @@ class OpenRebellionEngine:
         events: list[Event],
         rng: np.random.Generator,
     ) -> OpenRebellionState:
-        """A tac-move directly away from the shooting unit's centre, every model by the
-        same vector, stopping short of scenery and other units."""
+        """A tac-move generally away from the shooting unit, toward cover (seed 001: "fall
+        back toward cover" from the open, "toward hard cover" from light cover), every
+        model by the same vector, stopping short of scenery and other units.
+
+        Reading: of the headings within FALL_BACK_SPREAD degrees of straight away from the
+        shooters' centre (every FALL_BACK_STEP degrees, nearest straight away first), the
+        unit takes the first that ends it in its best tier from the shooter that it can
+        reach; when none betters where it stands, straight away."""
         allowance = self.tac_allowance(state, unit, "fall back", events, rng)
         mine, theirs = self.centre(state, unit), self.centre(state, away_from)
-        dx, dy = mine[0] - theirs[0], mine[1] - theirs[1]
-        norm = math.hypot(dx, dy)
-        if norm <= 1e-9:
-            dx, dy, norm = 0.0, 1.0, 1.0
-        vector = (dx / norm * allowance, dy / norm * allowance)
-        share = self.farthest(state, unit, vector)
-        moved = (vector[0] * share, vector[1] * share)
-        events.append(FellBack(unit, reason, moved))
-        return self._move_by(state, unit, moved, events)
+        away = math.atan2(mine[1] - theirs[1], mine[0] - theirs[0])
+        if math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) <= 1e-9:
+            away = math.pi / 2
+        now = self.cover(state, away_from, unit).level
+        best: tuple[OpenRebellionCover, Point] | None = None
+        for turn in _spread(FALL_BACK_SPREAD, FALL_BACK_STEP):
+            heading = away + math.radians(turn)
+            vector = (math.cos(heading) * allowance, math.sin(heading) * allowance)
+            share = self.farthest(state, unit, vector)
+            moved = (vector[0] * share, vector[1] * share)
+            if turn == 0:
+                straight = moved
+            after = self._move_by(state, unit, moved, [])
+            tier = self.cover(after, away_from, unit).level
+            if tier > now and (best is None or tier > best[0]):
+                best = (tier, moved)
+        chosen = best[1] if best is not None else straight
+        events.append(FellBack(unit, reason, chosen))
+        return self._move_by(state, unit, chosen, events)
 
     def _convert(
         self,

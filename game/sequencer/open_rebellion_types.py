@@ -24,6 +24,7 @@ WOUND = "wound"
 PIN = "pin"
 ACTIVATED = "activated"
 IN_POSITION = "in-position"
+HIDDEN = "hidden"  # a unit shown on the table by a card (seed 001): one tier better
 
 
 class ActionKind(StrEnum):

@@ -38,6 +38,8 @@ class ModelCover:
     at_wall: bool  # touching a wall
     seen_past_walls: bool  # a clear line of fire that no wall hides any of
     reason: str
+    seen: bool = True  # the shooter sees it at all (a model it cannot see has no say)
+    walls: tuple[str, ...] = ()  # the walls it touches
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,8 +63,11 @@ def model_cover(table: Table, sight: Sight) -> ModelCover:
     )
     seen_past = sight.clear and not any_wall_hides
     if not sight.clear:
-        level, reason = OpenRebellionCover.HARD, "out of sight"
-    elif walls:
+        # not a tier: a model the shooter cannot see is left out of the unit's reading
+        by = ", ".join(sight.blockers) or "scenery"
+        return ModelCover(str(target.id), OpenRebellionCover.OPEN, bool(walls), False,
+                          f"out of sight ({by} in the way)", seen=False)  # fmt: skip
+    if walls:
         # Open Rebellion: hard cover needs the model touching the wall; whether the shooter
         # sees past it is the squad's flank test
         level, reason = OpenRebellionCover.HARD, f"touching {', '.join(sorted(walls))}"
@@ -77,18 +82,27 @@ def model_cover(table: Table, sight: Sight) -> ModelCover:
         )
     else:
         level, reason = OpenRebellionCover.OPEN, "in the open"
-    return ModelCover(str(target.id), level, bool(walls), seen_past, reason)
+    return ModelCover(
+        str(target.id), level, bool(walls), seen_past, reason, walls=tuple(sorted(walls))
+    )
 
 
 def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
-    """The unit's tier: the sights from one shooter to each model of the unit."""
+    """The unit's tier: the sights from one shooter to each model of the unit.
+
+    Reading (the seed is silent on models the shooter cannot see at all): the tier is
+    judged on the models the shooter sees; the damage still falls on the whole unit.
+    "More than half" is of those seen, and hard cover needs a wall each touches (seed
+    001: "a model should be in base contact with a wall"), never a building that hides
+    it."""
     models = tuple(model_cover(table, s) for s in sights)
-    n = len(models)
+    visible = [m for m in models if m.seen]
+    n = len(visible)
     if n == 0:
-        return SquadCover(OpenRebellionCover.OPEN, "no models", ())
-    hard = sum(1 for m in models if m.level is OpenRebellionCover.HARD)
-    light_up = sum(1 for m in models if m.level >= OpenRebellionCover.LIGHT)
-    seen = sum(1 for m in models if m.seen_past_walls)
+        return SquadCover(OpenRebellionCover.OPEN, "no model of the unit is in sight", models)
+    hard = sum(1 for m in visible if m.level is OpenRebellionCover.HARD)
+    light_up = sum(1 for m in visible if m.level >= OpenRebellionCover.LIGHT)
+    seen = sum(1 for m in visible if m.seen_past_walls)
     # Open Rebellion: a category counts when more than half the unit's models are in it
     if 2 * hard > n:
         if 2 * seen > n:
@@ -98,10 +112,27 @@ def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
                 f"light: hard cover flanked ({seen} of {n} seen past the wall)",
                 models,
             )
-        return SquadCover(OpenRebellionCover.HARD, f"hard: {hard} of {n} behind a wall", models)
+        walls = sorted({w for m in visible if m.level is OpenRebellionCover.HARD for w in m.walls})
+        return SquadCover(
+            OpenRebellionCover.HARD,
+            f"hard: {hard} of {n}{_seen_of(n, len(models))} touching {', '.join(walls)}",
+            models,
+        )
     if 2 * light_up > n:
-        return SquadCover(OpenRebellionCover.LIGHT, f"light: {light_up} of {n} in cover", models)
-    return SquadCover(OpenRebellionCover.OPEN, f"open: only {light_up} of {n} in cover", models)
+        return SquadCover(
+            OpenRebellionCover.LIGHT,
+            f"light: {light_up} of {n}{_seen_of(n, len(models))} in cover",
+            models,
+        )
+    return SquadCover(
+        OpenRebellionCover.OPEN,
+        f"open: only {light_up} of {n}{_seen_of(n, len(models))} in cover",
+        models,
+    )
+
+
+def _seen_of(seen: int, total: int) -> str:
+    return "" if seen == total else f" seen (of {total})"
 
 
 def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
