@@ -135,7 +135,7 @@ def check_numbers(declaration: Declaration, table: tuple[float, float]) -> None:
     """Refuse (IllegalDeclaration, with the reason) a declaration holding a number that is
     not finite, or a point off the `table` (width, depth); a displacement (`vector`) may
     be no longer than the table. Game.declare and every engine's `apply` call it, so no
-    NaN or infinity ever reaches the rules or the geometry."""
+    non-finite number (NaN, an infinite value) ever reaches the rules or the geometry."""
     why = _check(declaration, (), table)
     if why:
         raise IllegalDeclaration(f"{type(declaration).__name__}: {why}")
