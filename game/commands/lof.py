@@ -3,7 +3,9 @@
 Settles a line-of-fire dispute: yes or no, in arc or not, the witness line that proves
 it, who blocks, how much of the target is seen, its cover as the scenario's rule system
 reads it, and the edge-to-edge distance. `--all` rules on every ordered pair of enemy
-models. `LofProvider` gives the interactive table the same rulings.
+models. `--out` draws the ruling beside the shooter's-eye view of the target (one PNG;
+with `--all`, a folder of one PNG per pair). `LofProvider` gives the interactive table
+the same rulings.
 """
 
 from __future__ import annotations
@@ -37,15 +39,24 @@ def lof(
     target: Annotated[str | None, typer.Option("--to", help="Id of the target model.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Draw the ruling to this PNG.")
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Draw the ruling and the shooter's-eye view to this PNG "
+            "(with --all: a folder, one PNG per pair).",
+        ),
     ] = None,
     every: Annotated[
         bool, typer.Option("--all", help="Rule on every ordered pair of enemy models.")
     ] = False,
 ) -> None:
     """Rule on line of fire: yes/no with the witness line, blockers, visible share, cover."""
-    if out is not None and out.suffix.lower() != ".png":
+    if out is not None and not every and out.suffix.lower() != ".png":
         raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):
+        problem = "with --all, --out names a folder for one picture per pair"
+        raise InputError(Problem(str(out), "--out", problem))
     loaded = load_scenario(scenario)
     table = table_from_scenario(loaded)
     if every:
@@ -68,9 +79,15 @@ def lof(
     if out is not None and rulings:
         from game.render.lof_picture import save_lof_picture
 
-        save_lof_picture(loaded, rulings[0], out)
-        if not as_json:
-            typer.echo(f"picture: {out}")
+        if every:
+            for r in rulings:
+                save_lof_picture(loaded, r, out / f"{r.attacker}-{r.target}.png", table=table)
+            if not as_json:
+                typer.echo(f"pictures: {len(rulings)} in {out}")
+        else:
+            save_lof_picture(loaded, rulings[0], out, table=table)
+            if not as_json:
+                typer.echo(f"picture: {out}")
 
 
 def register(app: typer.Typer) -> None:

@@ -10,7 +10,7 @@ from game.geometry.blocking import EPS
 from game.geometry.lof import clear_lines, clear_witnesses, in_arc, line_of_fire, lines_of_fire
 from game.geometry.measures import edge_distance
 from game.geometry.sight_answer import sight
-from game.geometry.silhouette import patch_core, visibility
+from game.geometry.silhouette import Strips, patch_core, silhouette_strips, visibility
 from game.geometry.table import Body, BodyId, Piece, PieceId, PieceKind, Table, base_radius
 
 __all__ = [
@@ -24,6 +24,7 @@ __all__ = [
     "Point3",
     "Sight",
     "SightLine",
+    "Strips",
     "Table",
     "Visibility",
     "base_radius",
@@ -35,5 +36,6 @@ __all__ = [
     "lines_of_fire",
     "patch_core",
     "sight",
+    "silhouette_strips",
     "visibility",
 ]

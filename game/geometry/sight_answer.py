@@ -6,7 +6,7 @@ from __future__ import annotations
 from game.geometry.answers import Sight, SightLine
 from game.geometry.lof import clear_sight, in_arc
 from game.geometry.measures import edge_distance
-from game.geometry.silhouette import visibility_of
+from game.geometry.silhouette import SPREAD, STRIPS, visibility_of
 from game.geometry.table import BodyId, Table
 
 
@@ -31,7 +31,7 @@ def sight(
     else:
         clear, witness, blockers = clear_sight(table, a, b, models_block)
     if clear:
-        vis = visibility_of(table, a, b, models_block, 48, 7)
+        vis = visibility_of(table, a, b, models_block, STRIPS, SPREAD)
         fraction, hidden, patch = vis.fraction, vis.hidden_by, vis.patch
     else:
         fraction, hidden, patch = 0.0, blockers, 0.0

@@ -12,15 +12,18 @@ never stepped over) and lower pieces give the height a line must clear them at.
 from __future__ import annotations
 
 import math
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 import numpy as np
+import numpy.typing as npt
 
 from game.geometry.answers import Visibility
 from game.geometry.blocking import EPS, Obstacles, nearby
-from game.geometry.table import Body, BodyId, FloatArray, Table
+from game.geometry.table import Body, BodyId, FloatArray, IntArray, Table
 
 _NUDGE = 1e-7  # radians either side of a corner direction
+STRIPS = 48  # vertical strips of the silhouette the visible fraction is measured over
+SPREAD = 7  # sight lines from across the shooter's base to each strip
 
 
 def visibility(
@@ -29,8 +32,8 @@ def visibility(
     target: BodyId | str,
     *,
     models_block: bool = True,
-    columns: int = 48,
-    spread: int = 7,
+    columns: int = STRIPS,
+    spread: int = SPREAD,
 ) -> Visibility:
     """Share of the target's silhouette some clear sight line reaches, and who hides the rest."""
     a = table.body(shooter)
@@ -38,17 +41,113 @@ def visibility(
     return visibility_of(table, a, b, models_block, columns, spread)
 
 
+@dataclass(frozen=True, slots=True)
+class _Working:
+    """The visible fraction's working: per strip of the silhouette the lowest height a
+    clear line reaches (`zmin`), and per tried line its strip, the height it clears
+    (`zseg`) and the height each obstacle makes it need (`need`)."""
+
+    zmin: FloatArray  # (columns,)
+    zseg: FloatArray  # (lines,)
+    col: IntArray  # (lines,)
+    need: FloatArray  # (lines, obstacles)
+    obs: Obstacles
+
+    def hiding(self) -> tuple[IntArray, npt.NDArray[np.bool_]]:
+        """The strips not fully seen, and for each the obstacles that set the height of
+        its best line (the ones hiding it)."""
+        zmin, zseg, col = self.zmin, self.zseg, self.col
+        hidden_cols = np.flatnonzero(zmin > 1e-9)
+        if not len(hidden_cols):
+            return hidden_cols, np.zeros((0, self.need.shape[1]), dtype=np.bool_)
+        order = np.lexsort((zseg, col))
+        first = np.ones(len(order), dtype=np.bool_)
+        first[1:] = col[order][1:] != col[order][:-1]
+        best = order[first]
+        best_col = col[best]
+        rows = best[zmin[best_col] > 1e-9]
+        level = np.minimum(zseg[rows], 1e300)[:, None] - 1e-9
+        return col[rows], self.need[rows] >= level
+
+
 def visibility_of(
     table: Table, a: Body, b: Body, models_block: bool, columns: int, spread: int
 ) -> Visibility:
+    work = _working(table, a, b, models_block, columns, spread)
+    if work is None:
+        return Visibility(1.0, (), min(2 * b.radius, b.height))
+    seen = b.height - np.clip(work.zmin, 0.0, b.height)
+    fraction = float(seen.sum() / (columns * b.height)) if b.height > 0 else 0.0
+    hidden: set[str] = set()
+    _, by_strip = work.hiding()
+    if len(by_strip):
+        # in each strip not fully seen, the obstacles that set the best line's height
+        ks = np.flatnonzero(by_strip.any(axis=0))
+        hidden.update(work.obs.ids(table, int(k)) for k in ks)
+    patch = largest_patch(seen, 2 * b.radius / columns)
+    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)), patch)
+
+
+@dataclass(frozen=True, slots=True)
+class Strips:
+    """The target's silhouette as the visible fraction measures it, strip by strip:
+    `width` x `height` inches, cut into vertical strips across the line of centres (from
+    the shooter's left to its right); strip j is seen from `low[j]` up to the top and
+    hidden below that by the obstacles `hidden_by[j]` (`sight`'s fraction and patch are
+    read from these same strips)."""
+
+    width: float
+    height: float
+    low: tuple[float, ...]
+    hidden_by: tuple[tuple[str, ...], ...]
+
+    @property
+    def seen(self) -> tuple[float, ...]:
+        """Per strip, the height of it that is seen (from `low` to the top)."""
+        return tuple(self.height - min(max(z, 0.0), self.height) for z in self.low)
+
+    @property
+    def fraction(self) -> float:
+        if self.height <= 0:
+            return 0.0
+        return min(1.0, max(0.0, sum(self.seen) / (len(self.low) * self.height)))
+
+    @property
+    def patch(self) -> float:
+        """Side of the largest square seen (`Sight.visible_patch`)."""
+        return largest_patch(np.array(self.seen), self.width / len(self.low))
+
+
+def silhouette_strips(
+    table: Table, shooter: BodyId | str, target: BodyId | str, *, models_block: bool = True
+) -> Strips:
+    """The strips behind `sight`'s visible fraction, with who hides each one."""
+    a = table.body(shooter)
+    b = table.body(target)
+    work = _working(table, a, b, models_block, STRIPS, SPREAD)
+    width = 2 * b.radius
+    if work is None:
+        return Strips(width, b.height, (0.0,) * STRIPS, ((),) * STRIPS)
+    low = tuple(float(z) for z in np.clip(work.zmin, 0.0, b.height))
+    names: list[tuple[str, ...]] = [()] * STRIPS
+    cols, by_strip = work.hiding()
+    for j, row in zip(cols, by_strip, strict=True):
+        names[int(j)] = tuple(sorted({work.obs.ids(table, int(k)) for k in np.flatnonzero(row)}))
+    return Strips(width, b.height, low, tuple(names))
+
+
+def _working(
+    table: Table, a: Body, b: Body, models_block: bool, columns: int, spread: int
+) -> _Working | None:
+    """The strips' working, or None when nothing can hide any of the target."""
     ax, ay = a.at
     bx, by = b.at
     dist = math.hypot(bx - ax, by - ay)
     if dist <= a.radius + b.radius + EPS:
-        return Visibility(1.0, (), min(2 * b.radius, b.height))
+        return None
     obs = nearby(table, a, b, min_top=0.0, models_block=models_block)
     if obs.empty:
-        return Visibility(1.0, (), min(2 * b.radius, b.height))
+        return None
     # the silhouette: `columns` strips across the line of centres, through b's centre
     px_, py_ = -(by - ay) / dist, (bx - ax) / dist
     u = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
@@ -111,23 +210,7 @@ def visibility_of(
     zseg = need.max(axis=1) if need.shape[1] else np.full(len(sx), -np.inf)
     zmin = np.full(columns, np.inf)
     np.minimum.at(zmin, col, zseg)
-    seen = b.height - np.clip(zmin, 0.0, b.height)
-    fraction = float(seen.sum() / (columns * b.height)) if b.height > 0 else 0.0
-    hidden: set[str] = set()
-    hidden_cols = np.flatnonzero(zmin > 1e-9)
-    if len(hidden_cols):
-        # in each strip not fully seen, the obstacles that set the best line's height
-        order = np.lexsort((zseg, col))
-        first = np.ones(len(order), dtype=np.bool_)
-        first[1:] = col[order][1:] != col[order][:-1]
-        best = order[first]
-        best_col = col[best]
-        rows = best[zmin[best_col] > 1e-9]
-        level = np.minimum(zseg[rows], 1e300)[:, None] - 1e-9
-        ks = np.flatnonzero((need[rows] >= level).any(axis=0))
-        hidden.update(obs.ids(table, int(k)) for k in ks)
-    patch = largest_patch(seen, 2 * b.radius / columns)
-    return Visibility(min(1.0, max(0.0, fraction)), tuple(sorted(hidden)), patch)
+    return _Working(zmin, zseg, col, need, obs)
 
 
 def patch_core(body: Body, side: float) -> Body:

@@ -1,5 +1,6 @@
-"""A line-of-fire ruling drawn on the table: the witness line, the blockers outlined, and
-the hidden share of the target's base shaded (the part facing the shooter)."""
+"""A line-of-fire ruling as a picture: the table from above with the witness line, the
+blockers outlined and the hidden share of the target's base shaded (the part facing the
+shooter), beside the shooter's-eye view of the target, under a two-line header."""
 
 from __future__ import annotations
 
@@ -7,9 +8,12 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.render.table import default_view, draw_title, save_png, table_picture
+from game.render import style
+from game.render.table import draw_table, font, save_png
+from game.render.view import View
 
 if TYPE_CHECKING:
+    from game.geometry import Table
     from game.scenario import Scenario
     from game.scenario.ruling import LofRuling
 
@@ -18,6 +22,8 @@ import pygame
 CLEAR = (40, 200, 90)
 BLOCKED = (220, 50, 50)
 SHADE = (20, 20, 24, 170)
+RULING_TEXT = (250, 226, 120)
+HEADER = 70  # pixels above the panels: the table's name, then the ruling
 
 
 def _segment_offset(share: float) -> float:
@@ -30,10 +36,11 @@ def _segment_offset(share: float) -> float:
     return (lo + hi) / 2
 
 
-def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0) -> pygame.Surface:
-    """The table with the ruling drawn over it."""
-    surface = table_picture(scenario, scale)
-    view = default_view(scale)
+def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuling,
+                    view: View) -> None:  # fmt: skip
+    """The ruling over the drawn table: blockers outlined, the hidden share of the
+    target's base shaded on the side facing the shooter, the witness line."""
+    scale = view.scale
     shooter = scenario.model(ruling.attacker)
     target = scenario.model(ruling.target)
     for pid in ruling.blockers:
@@ -80,15 +87,64 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0) -> p
                 (a[0] + (b[0] - a[0]) * s1, a[1] + (b[1] - a[1]) * s1),
                 2,
             )
-    verdict = "line of fire" if ruling.lof else "no line of fire"
-    draw_title(
-        surface,
-        scenario,
-        f"{ruling.attacker} -> {ruling.target}: {verdict}, {ruling.visible_fraction:.0%} "
-        f"visible, cover {ruling.cover}",
+
+
+def verdict(ruling: LofRuling) -> str:
+    """The ruling in one line for a picture's header."""
+    said = "line of fire" if ruling.lof else "no line of fire"
+    return (
+        f"{ruling.attacker} -> {ruling.target}: {said}, {ruling.visible_fraction:.0%} visible, "
+        f"cover {ruling.cover}"
     )
+
+
+def _fitted(text: str, size: int, colour: style.Colour, width: int) -> pygame.Surface:
+    """`text` rendered at `size`, or smaller (down to 12) until it fits in `width`."""
+    image = font(size).render(text, True, colour)
+    while image.get_width() > width and size > 12:
+        size -= 1
+        image = font(size).render(text, True, colour)
+    return image
+
+
+def _header(
+    surface: pygame.Surface, scenario: Scenario, ruling: LofRuling
+) -> tuple[pygame.Rect, pygame.Rect]:
+    """Two lines that never overprint: the table's name, then the ruling (shrunk to fit);
+    returns where each went."""
+    width = surface.get_width() - 2 * style.MARGIN
+    name = f"{scenario.header.name}  ·  {scenario.ruleset.title}"
+    title = _fitted(name, 26, style.TEXT, width)
+    first = surface.blit(title, (style.MARGIN, 8))
+    line = _fitted(verdict(ruling), 22, RULING_TEXT, width)
+    second = surface.blit(line, (style.MARGIN, first.bottom + 6))
+    return first, second
+
+
+def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
+                table: Table | None = None) -> pygame.Surface:  # fmt: skip
+    """Two panels under a header: the table from above with the ruling drawn over it,
+    and the shooter's-eye view of the target (game.render.eye)."""
+    from game.render.eye import draw_eye, eye_view
+    from game.scenario.tables import table_from_scenario
+
+    width, depth = scenario.header.table
+    top_w = round(width * scale) + 2 * style.MARGIN
+    top_h = round(depth * scale) + style.MARGIN
+    eye_w = max(420, min(640, top_w * 2 // 3))
+    body_h = max(top_h, 420)
+    surface = pygame.Surface((top_w + eye_w, HEADER + body_h))
+    surface.fill(style.BACKGROUND)
+    view = View(scale, style.MARGIN, HEADER)
+    draw_table(surface, scenario, view)
+    draw_ruling_top(surface, scenario, ruling, view)
+    eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
+    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h), scenario, ruling, eye)
+    pygame.draw.line(surface, style.GRID_MAJOR, (top_w, HEADER), (top_w, HEADER + body_h))
+    _header(surface, scenario, ruling)
     return surface
 
 
-def save_lof_picture(scenario: Scenario, ruling: LofRuling, out: Path, scale: float = 20.0) -> None:
-    save_png(lof_picture(scenario, ruling, scale), out)
+def save_lof_picture(scenario: Scenario, ruling: LofRuling, out: Path, scale: float = 20.0,
+                     table: Table | None = None) -> None:  # fmt: skip
+    save_png(lof_picture(scenario, ruling, scale, table), out)

@@ -1,0 +1,267 @@
+"""The shooter's-eye view of a ruling: the target's silhouette as the shooter sees it,
+the part some clear sight line reaches shaded, each piece or model that hides the rest
+drawn over the strips it hides and named, the minimum visible patch marked where the
+rule system has one, heights to scale with an inch ruler.
+
+It is drawn from the strips the ruling's visible fraction is measured over
+(`game.geometry.silhouette_strips`), so its visible share is the ruling's: with no clear sight
+line at all (the ruling's visible fraction is then 0) every strip is drawn hidden."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.geometry import Strips, Table, silhouette_strips
+from game.geometry.table import MM_PER_INCH
+from game.render import style
+from game.render.table import font
+from game.rules.cover import patch_seen
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
+    from game.scenario.ruling import LofRuling
+
+import pygame
+
+SEEN = (60, 190, 100)
+SEEN_EDGE = (20, 110, 50)
+OUTLINE = (240, 240, 240)
+PATCH = (250, 220, 60)
+PATCH_SHORT = (240, 80, 70)
+UNNAMED = (80, 80, 80)
+# colours of the pieces and models hiding the target, in the order they are named
+HIDERS: tuple[style.Colour, ...] = (
+    (120, 110, 150),
+    (170, 120, 70),
+    (90, 130, 160),
+    (150, 90, 110),
+    (110, 140, 90),
+    (160, 150, 80),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class EyeView:
+    """What the eye view shows: the ruling's strips (all hidden when no sight line is
+    clear) and the runs of strips each hider covers."""
+
+    strips: Strips
+    hiders: tuple[str, ...]  # in the order first met from the shooter's left
+    min_patch_mm: float  # 0: the rule system has no minimum patch
+    patch_enough: bool  # the largest square seen is at least that patch (the ruling's reading)
+
+    @property
+    def visible_fraction(self) -> float:
+        return self.strips.fraction
+
+    def runs(self) -> list[tuple[int, int, tuple[str, ...]]]:
+        """(first strip, end strip, hiders) for each run of strips hidden by the same."""
+        out: list[tuple[int, int, tuple[str, ...]]] = []
+        sil = self.strips
+        for j, names in enumerate(sil.hidden_by):
+            if sil.low[j] <= 1e-9:
+                continue
+            if out and out[-1][1] == j and out[-1][2] == names:
+                out[-1] = (out[-1][0], j + 1, names)
+            else:
+                out.append((j, j + 1, names))
+        return out
+
+    def patch_at(self) -> int | None:
+        """The first strip of the largest square seen (None when nothing is seen)."""
+        seen = self.strips.seen
+        n = len(seen)
+        width = self.strips.width / n
+        best, at = 0.0, None
+        for k in range(1, n + 1):
+            for i in range(n - k + 1):
+                side = min(k * width, min(seen[i : i + k]))
+                if side > best + 1e-12:
+                    best, at = side, i
+        return at
+
+
+def eye_view(scenario: Scenario, table: Table, ruling: LofRuling) -> EyeView:
+    """The eye view of `ruling` (made on `table`, the scenario's table)."""
+    sil = silhouette_strips(
+        table, ruling.attacker, ruling.target, models_block=scenario.ruleset.models_block
+    )
+    if not ruling.sight.clear:
+        # no clear sight line: the ruling sees none of the target, nor does the picture
+        hiding = tuple(h or tuple(ruling.blockers) for h in sil.hidden_by)
+        sil = Strips(sil.width, sil.height, (sil.height,) * len(sil.low), hiding)
+    order: list[str] = []
+    for names in sil.hidden_by:
+        order.extend(n for n in names if n not in order)
+    enough = patch_seen(ruling.sight, ruling.min_patch_mm)
+    return EyeView(sil, tuple(order), ruling.min_patch_mm, enough)
+
+
+def _text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    colour: style.Colour,
+    pos: tuple[float, float],
+    anchor: str = "center",
+) -> pygame.Rect:
+    image = font(size).render(text, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(image, rect)
+    return rect
+
+
+def _describe(scenario: Scenario, hider: str) -> str:
+    try:
+        piece = scenario.piece(hider)
+    except KeyError:
+        return f"model {hider}"
+    height = "full height" if piece.height is None else f'{piece.height:g}" high'
+    return f"{hider} ({piece.kind.value}, {height})"
+
+
+def draw_eye(
+    surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario, ruling: LofRuling, view: EyeView
+) -> pygame.Rect:
+    """The eye view drawn into `rect` of `surface`; returns where the silhouette is."""
+    pygame.draw.rect(surface, style.BACKGROUND, rect)
+    sil = view.strips
+    x0 = rect.x + 14
+    y = rect.y + 8
+    _text(
+        surface, f"{ruling.target} as {ruling.attacker} sees it", 22, style.TEXT, (x0, y), "topleft"
+    )
+    legend_rows = 3 + len(view.hiders)
+    legend_h = 20 * legend_rows
+    top = y + 34
+    bottom = rect.bottom - legend_h - 24
+    # one scale for width and height: the silhouette as tall as it is, to scale
+    avail_w = rect.width - 110
+    avail_h = max(40, bottom - top)
+    scale = min(avail_w / max(sil.width, 1e-6), avail_h / max(sil.height, 1e-6))
+    w_px, h_px = sil.width * scale, sil.height * scale
+    left = rect.x + 60 + (avail_w - w_px) / 2
+    ground = top + (avail_h + h_px) / 2
+    # the inch ruler at the left, and the ground
+    ruler_x = rect.x + 44
+    pygame.draw.line(surface, style.TEXT, (ruler_x, ground), (ruler_x, ground - h_px))
+    step = 0.25 if sil.height <= 2.5 else 1.0
+    tick = 0.0
+    while tick <= sil.height + 1e-9:
+        ty = ground - tick * scale
+        pygame.draw.line(surface, style.TEXT, (ruler_x - 5, ty), (ruler_x, ty))
+        if abs(tick - round(tick)) < 1e-9 or step == 1.0 or abs(tick * 2 - round(tick * 2)) < 1e-9:
+            _text(surface, f'{tick:g}"', 15, style.TEXT, (ruler_x - 8, ty), "midright")
+        tick += step
+    pygame.draw.line(surface, style.GRID_MAJOR, (rect.x + 50, ground), (rect.right - 10, ground), 2)
+    n = len(sil.low)
+    strip = w_px / n
+    colours = {h: HIDERS[k % len(HIDERS)] for k, h in enumerate(view.hiders)}
+    for j in range(n):
+        sx = left + j * strip
+        cut = min(max(sil.low[j], 0.0), sil.height) * scale
+        if cut < h_px - 1e-9:
+            seen = pygame.Rect(
+                round(sx),
+                round(ground - h_px),
+                max(1, round(sx + strip) - round(sx)),
+                round(h_px - cut),
+            )
+            pygame.draw.rect(surface, SEEN, seen)
+        if cut > 1e-9:
+            names = sil.hidden_by[j]
+            colour = colours[names[0]] if names else UNNAMED
+            hid = pygame.Rect(
+                round(sx), round(ground - cut), max(1, round(sx + strip) - round(sx)), round(cut)
+            )
+            pygame.draw.rect(surface, colour, hid)
+    # the edge between what is seen and what is hidden
+    for j in range(n):
+        cut = min(max(sil.low[j], 0.0), sil.height) * scale
+        if 1e-9 < cut < h_px - 1e-9:
+            sx = left + j * strip
+            pygame.draw.line(surface, SEEN_EDGE, (sx, ground - cut), (sx + strip, ground - cut), 2)
+    pygame.draw.rect(
+        surface,
+        OUTLINE,
+        pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px)),
+        2,
+    )
+    # each hider named over the strips it hides (below the ground when too thin)
+    for first, end, names in view.runs():
+        if not names:
+            continue
+        cx = left + (first + end) / 2 * strip
+        depth = min(sil.low[first:end]) * scale
+        label = " + ".join(names)
+        image = font(16).render(label, True, style.TEXT)
+        if depth >= 20 and image.get_width() <= (end - first) * strip + 4:
+            _text(surface, label, 16, style.TEXT, (cx, ground - depth / 2))
+        else:
+            pygame.draw.line(
+                surface, colours.get(names[0], OUTLINE), (cx, ground), (cx, ground + 8), 2
+            )
+            _text(surface, label, 15, colours.get(names[0], OUTLINE), (cx, ground + 16))
+    # the minimum patch: a square of its size where the largest seen patch is
+    if view.min_patch_mm > 0:
+        side = view.min_patch_mm / MM_PER_INCH * scale
+        at = view.patch_at()
+        seen_side = sil.patch * scale
+        if at is not None:
+            px = left + at * strip
+            pygame.draw.rect(
+                surface,
+                OUTLINE,
+                pygame.Rect(round(px), round(ground - h_px), round(seen_side), round(seen_side)),
+                1,
+            )
+        colour = PATCH if view.patch_enough else PATCH_SHORT
+        px = left + (at if at is not None else 0) * strip
+        pygame.draw.rect(
+            surface,
+            colour,
+            pygame.Rect(round(px), round(ground - h_px), max(2, round(side)), max(2, round(side))),
+            2,
+        )
+    # the legend
+    ly = rect.bottom - legend_h - 6
+    share = f"seen: {view.visible_fraction:.0%} of the silhouette"
+    if not ruling.sight.clear:
+        share += " (no clear sight line)"
+    elif not ruling.in_arc:
+        share += " (outside the arc)"
+    pygame.draw.rect(surface, SEEN, pygame.Rect(x0, ly + 4, 12, 12))
+    _text(surface, share, 17, style.TEXT, (x0 + 18, ly), "topleft")
+    ly += 20
+    size = f'silhouette {sil.width:.2f}" wide, {sil.height:.2f}" high, ruler in inches'
+    _text(surface, size, 17, style.TEXT, (x0, ly), "topleft")
+    ly += 20
+    if view.min_patch_mm > 0:
+        got = sil.patch * MM_PER_INCH
+        need = f"{view.min_patch_mm:g}x{view.min_patch_mm:g} mm"
+        enough = view.patch_enough
+        verdict = "enough" if enough else "too small"
+        colour = PATCH if enough else PATCH_SHORT
+        pygame.draw.rect(surface, colour, pygame.Rect(x0, ly + 4, 12, 12), 2)
+        _text(
+            surface,
+            f"minimum patch {need}; largest square seen (white) {got:.1f} mm: {verdict}",
+            17,
+            style.TEXT,
+            (x0 + 18, ly),
+            "topleft",
+        )
+    ly += 20
+    for hider in view.hiders:
+        pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + 4, 12, 12))
+        _text(
+            surface,
+            f"hidden by {_describe(scenario, hider)}",
+            17,
+            style.TEXT,
+            (x0 + 18, ly),
+            "topleft",
+        )
+        ly += 20
+    return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))

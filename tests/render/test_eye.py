@@ -1,0 +1,182 @@
+"""The shooter's-eye view: drawn from the ruling's own strips, so its visible share is
+the ruling's visible fraction, and `skirmish lof --out` puts it beside the table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.geometry import silhouette_strips
+from game.render.eye import SEEN, draw_eye, eye_view
+from game.render.lof_picture import HEADER, _header, lof_picture
+from game.scenario import Scenario, load_scenario
+from game.scenario.ruling import rule
+from game.scenario.tables import table_from_scenario
+
+from ..conftest import SCENARIOS
+
+BUNDLED = sorted(SCENARIOS.glob("*.toml"))
+
+
+def _enemy_pairs(scenario: Scenario) -> list[tuple[str, str]]:
+    return [(a.id, b.id) for a in scenario.models for b in scenario.models if a.side != b.side]
+
+
+@pytest.mark.parametrize("path", BUNDLED, ids=lambda p: p.stem)
+def test_eye_view_share_is_the_rulings_visible_fraction(path: Path) -> None:
+    scenario = load_scenario(path)
+    table = table_from_scenario(scenario)
+    for a, b in _enemy_pairs(scenario):
+        ruling = rule(scenario, table, a, b)
+        view = eye_view(scenario, table, ruling)
+        assert view.visible_fraction == pytest.approx(ruling.visible_fraction, abs=1e-12)
+        if ruling.sight.clear:
+            # the pieces named in the picture are the ruling's, and so is the patch
+            assert set(view.hiders) == set(ruling.sight.hidden_by)
+            assert view.strips.patch == pytest.approx(ruling.sight.visible_patch, abs=1e-12)
+        else:
+            assert view.visible_fraction == 0.0
+            assert set(ruling.blockers) <= set(view.hiders) | set(ruling.blockers)
+
+
+def _green_share(surface: pygame.Surface, box: pygame.Rect) -> float:
+    inner = box.inflate(-4, -4)
+    green = sum(
+        1
+        for x in range(inner.left, inner.right)
+        for y in range(inner.top, inner.bottom)
+        if tuple(surface.get_at((x, y)))[:3] == SEEN
+    )
+    return green / (inner.width * inner.height)
+
+
+@pytest.mark.parametrize(
+    ("name", "attacker", "target"),
+    [
+        ("infinity-demo", "zhanshi-hmg", "fusilier-2"),  # the bottom hidden by rubble
+        ("infinity-demo", "zhanshi-hmg", "fusilier-1"),  # two pieces hide it
+        ("infinity-checkpoint", "orc-1", "zhanshi-2"),  # a sliver only: nothing shaded
+        ("open-rebellion-demo", "gov-b1", "reb-b4"),
+    ],
+)
+def test_shaded_part_of_the_picture_is_the_visible_share(
+    name: str, attacker: str, target: str
+) -> None:
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, attacker, target)
+    view = eye_view(scenario, table, ruling)
+    surface = pygame.Surface((480, 520))
+    box = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+    # within the pixels lost to the outline, the minimum patch square and rounding
+    assert _green_share(surface, box) == pytest.approx(ruling.visible_fraction, abs=0.04)
+
+
+def test_strips_behind_a_low_wall_are_seen_above_the_line_over_it(
+    write_scenario: Callable[..., Path],
+) -> None:
+    # a 0.8" wall 1" in front of a 1.6" target, the shooter 18" away and as tall: the
+    # lowest clear line from the near edge of the shooter's top (x = 2.5, z = 1.6) over
+    # the wall's top (x = 19) meets the target's centre plane (x = 20) at 0.8 - 0.8/16.5
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "wall"
+        kind = "wall"
+        height = 0.8
+        line = [[19, 5], [19, 15]]
+        thickness = 0.01
+
+        [[model]]
+        id = "blue-1"
+        side = "blue"
+        profile = "fusilier"
+        at = [2, 10]
+        base = 25.4
+        height = 1.6
+
+        [[model]]
+        id = "red-1"
+        side = "red"
+        profile = "fusilier"
+        at = [20, 10]
+        facing = 180
+        base = 25.4
+        height = 1.6
+        """
+    )
+    scenario = load_scenario(path)
+    table = table_from_scenario(scenario)
+    sil = silhouette_strips(table, "blue-1", "red-1")
+    middle = len(sil.low) // 2
+    assert sil.low[middle] == pytest.approx(0.8 - 0.8 / 16.5, abs=0.005)
+    assert sil.hidden_by[middle] == ("wall",)
+    assert sil.width == pytest.approx(1.0) and sil.height == 1.6
+
+
+def test_lof_out_is_two_panels_under_a_header_that_does_not_overprint(
+    write_scenario: Callable[..., Path],
+) -> None:
+    long = "a-very-long-model-identifier-that-would-run-off-the-picture"
+    path = write_scenario(
+        f"""
+        [[model]]
+        id = "{long}-blue"
+        side = "blue"
+        profile = "fusilier"
+        at = [2, 10]
+
+        [[model]]
+        id = "{long}-red"
+        side = "red"
+        profile = "fusilier"
+        at = [20, 10]
+        """
+    )
+    scenario = load_scenario(path)
+    ruling = rule(scenario, table_from_scenario(scenario), f"{long}-blue", f"{long}-red")
+    picture = lof_picture(scenario, ruling)
+    table_w = round(24 * 20.0) + 2 * 28
+    assert picture.get_width() > table_w + 400  # the eye view beside the table
+    title, said = _header(picture, scenario, ruling)
+    assert not title.colliderect(said)
+    assert said.right <= picture.get_width() and said.bottom <= HEADER
+
+
+def test_lof_all_out_writes_one_picture_per_pair(
+    write_scenario: Callable[..., Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    demo = write_scenario(
+        """
+        [[model]]
+        id = "b1"
+        side = "blue"
+        profile = "fusilier"
+        at = [2, 10]
+
+        [[model]]
+        id = "b2"
+        side = "blue"
+        profile = "fusilier"
+        at = [2, 14]
+
+        [[model]]
+        id = "r1"
+        side = "red"
+        profile = "zhanshi"
+        at = [20, 10]
+        """
+    )
+    folder = tmp_path / "rulings"
+    assert main(["lof", str(demo), "--all", "--out", str(folder)]) == 0
+    out, _ = capsys.readouterr()
+    pairs = _enemy_pairs(load_scenario(demo))
+    assert f"pictures: {len(pairs)} in {folder}" in out
+    assert sorted(p.name for p in folder.iterdir()) == sorted(f"{a}-{b}.png" for a, b in pairs)
+    assert main(["lof", str(demo), "--all", "--out", str(tmp_path / "one.png")]) == 2
+    _, err = capsys.readouterr()
+    assert "names a folder" in err and err.count("\n") == 1
