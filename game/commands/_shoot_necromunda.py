@@ -95,6 +95,12 @@ def necromunda_shot(
             if isinstance(e, Rolled)
         ],
         "events": [event_dict(e) for e in events],
+        # seed 004: who a miss may hit instead, in the order they are checked
+        "at_risk": (
+            engine.at_risk(state, attacker, target)
+            if target is not None and not weapon.is_template
+            else []
+        ),
     }
     if trials:
         counts = {
@@ -130,6 +136,8 @@ def print_necromunda(report: dict[str, Any]) -> None:
     console = Console()
     aimed = report["target"] or f"the point ({report['at'][0]:g}, {report['at'][1]:g})"
     console.print(f"[bold]{report['attacker']}[/] shoots {aimed} with {report['weapon']}")
+    if report["at_risk"]:
+        console.print(f"  a miss may stray into, nearest first: {', '.join(report['at_risk'])}")
     for r in report["rolls"]:
         mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no mods"
         dice = " ".join(f"{f}({res})" for f, res in zip(r["faces"], r["results"], strict=True))

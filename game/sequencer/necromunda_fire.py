@@ -25,17 +25,18 @@ from __future__ import annotations
 import math
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
 from game.errors import IllegalDeclaration
 from game.geometry import Body, BodyId, Table, edge_distance, sight
-from game.geometry.measures import blast_hits, scatter, teardrop, template_hits, within_of_line
+from game.geometry.measures import blast_hits, scatter, teardrop, template_hits
 from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
-from game.rules.necromunda.odds import injury_dice_for, save_target, wound_target
+from game.rules.necromunda.odds import hit_chance, injury_dice_for, save_target, wound_target
 from game.sequencer.events import Event, Hit, Missed, Modifier, Rolled, StateChanged, Wounded
 from game.sequencer.necromunda_types import (
     AIMED,
@@ -83,6 +84,37 @@ SAVE_BONUS = {Cover.PARTIAL: 1, Cover.TOTAL: 2}  # seed 004: blasts and template
 MARKER = BodyId("\x00marker")
 POINT_HEIGHT = 0.05  # a point on the battlefield, seen as a thin disc on the floor
 ARC_SLACK = 1e-6
+FLAK_AGAINST_BLAST = 5  # FACTS 2.5: Flak saves 5+ against Blast and Flame templates
+
+
+def measured_line(a: Body, b: Body) -> tuple[Point, Point]:
+    """The line range is measured along: from the nearest point of one base to the
+    nearest point of the other (FACTS 2.3: range is to the nearest point of the target)."""
+    dx, dy = b.at[0] - a.at[0], b.at[1] - a.at[1]
+    d = math.hypot(dx, dy)
+    if d <= 1e-12:
+        return a.at, b.at
+    ux, uy = dx / d, dy / d
+    return (
+        (a.at[0] + ux * a.radius, a.at[1] + uy * a.radius),
+        (b.at[0] - ux * b.radius, b.at[1] - uy * b.radius),
+    )
+
+
+def _segment_gap(a: Point, b: Point, p: Point) -> float:
+    """Distance from point p to segment ab."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    n = dx * dx + dy * dy
+    t = 0.0 if n <= 1e-18 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+
+
+def armour_save(profile: NecromundaProfile, weapon: NecromundaWeapon) -> int | None:
+    """The armour save N+ against this weapon: Flak is 5+ against Blast and Flame
+    template weapons (FACTS 2.5 [S]: "Flak 6+, 5+ against Blast/Flame template")."""
+    if profile.armour == "flak" and (weapon.blast_diameter is not None or weapon.is_template):
+        return min(profile.save or 7, FLAK_AGAINST_BLAST)
+    return profile.save
 
 
 def d6(rng: np.random.Generator) -> int:
@@ -333,6 +365,13 @@ class NecromundaFire:
         need = profile.bs - sum(m.value for m in mods)
         return HitPlan(tuple(mods), need, dist, long_range, out)
 
+    def hit_probability(
+        self, state: GameState, shooter: str, weapon: NecromundaWeapon, target: str, blind: bool
+    ) -> Fraction:
+        """The exact chance that a shot at `target` hits (target priority compares these)."""
+        plan = self.hit_plan(state, shooter, weapon, target=target, blind=blind)
+        return hit_chance(self.profiles[shooter].bs, sum(m.value for m in plan.modifiers))
+
     # -- the attack ----------------------------------------------------------------
 
     def check_shot(
@@ -496,12 +535,14 @@ class NecromundaFire:
         shoot the chosen one, failing which the shot goes to the closest that mattered."""
         choices = self.eligible(state, shooter, arc)
         mine = dict(choices)[target]
-        need = self.hit_plan(state, shooter, weapon, target=target, blind=blind).need
+        chance = self.hit_probability(state, shooter, weapon, target, blind)
+        # "easier to hit" compares the real chances: a natural 1 always misses, and 7+ and
+        # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots)
         closer = [
             c for c, s in choices
             if s.distance < mine.distance - 1e-9
             and state.model(c).status != SERIOUSLY_INJURED
-            and self.hit_plan(state, shooter, weapon, target=c, blind=blind).need <= need
+            and self.hit_probability(state, shooter, weapon, c, blind) >= chance
         ]  # fmt: skip
         if not closer:
             return target
@@ -611,17 +652,35 @@ class NecromundaFire:
                                                         rng))), fails  # fmt: skip
 
     def at_risk(self, state: GameState, shooter: str, target: str) -> list[str]:
-        """Fighters a miss may hit instead (seed 004): engaged with the target or with
-        the base within 1" of the line between the two, friend or foe, nearest first."""
+        """Fighters a miss may hit instead (seed 004), nearest the firer first: any
+        fighter engaged with the target (an enemy of it in base contact), and any whose
+        base comes within 1" of the measured line "between attacker and target": the
+        line range is measured along (base edge to base edge), and only the stretch
+        between the two bases (a fighter behind the firer or beyond the target is not at
+        risk)."""
         table = self.table_at(state)
-        on_line = set(within_of_line(table, shooter, target, reach=STRAY_REACH))
-        engaged = {
+        firer, aimed = table.body(shooter), table.body(target)
+        (ax, ay), (bx, by) = measured_line(firer, aimed)
+        length = math.hypot(bx - ax, by - ay)
+        risk = set()
+        for body in table.bodies:
+            if body.id in (firer.id, aimed.id):
+                continue
+            if length > 1e-9:
+                # where the base lies along the line, 0 at the firer's edge, 1 at the target's
+                t = ((body.at[0] - ax) * (bx - ax) + (body.at[1] - ay) * (by - ay)) / length**2
+                spread = body.radius / length
+                if t + spread <= 0.0 or t - spread >= 1.0:
+                    continue
+            if _segment_gap((ax, ay), (bx, by), body.at) - body.radius <= STRAY_REACH + 1e-9:
+                risk.add(str(body.id))
+        them = state.model(target)
+        risk |= {
             m.id for m in state.models
             if m.id not in (shooter, target) and m.status != OUT_OF_ACTION
-            and self._gap(m, state.model(target)) <= ENGAGED_GAP
+            and m.side != them.side and self._gap(m, them) <= ENGAGED_GAP
         }  # fmt: skip
-        firer = table.body(shooter)
-        return sorted(on_line | engaged, key=lambda m: (edge_distance(firer, table.body(m)), m))
+        return sorted(risk, key=lambda m: (edge_distance(firer, table.body(m)), m))
 
     def _stray(
         self,
@@ -675,8 +734,14 @@ class NecromundaFire:
         aim = state.model(target).at if target is not None else at
         assert aim is not None
         centre, pulled = self.blast_centre(state, shooter, weapon, aim)
-        if pulled:
-            # The marker no longer covers the fighter aimed at: it is a shot at a point.
+        # Pulled back to long range: while the marker still covers the fighter aimed at it
+        # stays a shot at that fighter; once it does not, it is a shot at a point.
+        table = self.table_at(state)
+        if (
+            pulled
+            and target is not None
+            and BodyId(target) not in blast_hits(table, centre, diameter / 2)
+        ):
             target = None
         reason = "pulled back to long range" if pulled else ""
         events.append(BlastPlaced(shooter, weapon.name, centre, diameter, reason))
@@ -806,7 +871,8 @@ class NecromundaFire:
         )  # fmt: skip
         if not wounded:
             return state
-        save = save_target(profile.save, weapon.ap, save_bonus)
+        armour = armour_save(profile, weapon)
+        save = save_target(armour, weapon.ap, save_bonus)
         if save is not None:
             mods = []
             if weapon.ap:
@@ -816,7 +882,7 @@ class NecromundaFire:
             face = d6(rng)
             saved = face >= max(save, 2)
             events.append(
-                Rolled(victim, f"save against {weapon.name}", "Sv", profile.save or 7,
+                Rolled(victim, f"save against {weapon.name}", "Sv", armour or 7,
                        tuple(mods), save, (face,), ("success" if saved else "fail",))
             )  # fmt: skip
             if saved:
