@@ -148,6 +148,9 @@ def show(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from game.rules.registry import find_ruleset
+    from game.sequencer.sentences import say
+
     console = Console()
     title = (
         f"[bold]{report['attacker']}[/] shoots [bold]{report['target']}[/] with {report['weapon']}"
@@ -155,18 +158,10 @@ def show(report: dict[str, Any]) -> None:
     if report["reply"]:
         title += f"; {report['target']} replies with {report['reply']}"
     console.print(title)
-    for r in report["rolls"]:
-        mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no MODs"
-        short = {"critical": "crit", "success": "ok", "fail": "fail", "cancelled": "beaten"}
-        dice = " ".join(
-            f"{f}({short[res]})" for f, res in zip(r["faces"], r["results"], strict=True)
-        )
-        sv = r["success_value"]
-        console.print(f"  {r['model']}: {r['attribute']} {r['base']} ({mods}) -> SV {sv}: {dice}")
+    words = find_ruleset("infinity")
     for e in report["events"]:
-        if e["event"] in ("Hit", "SaveRolled", "Wounded", "StateChanged", "Missed"):
-            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
-            console.print(f"  {e['event']}: {body}")
+        if e["event"] in ("Rolled", "Hit", "SaveRolled", "Wounded", "StateChanged", "Missed"):
+            console.print(f"  {say(e, words)}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials (exact in brackets)")
         table.add_column("model")

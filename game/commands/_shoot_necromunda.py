@@ -133,27 +133,23 @@ def print_necromunda(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from game.rules.registry import find_ruleset
+    from game.sequencer.sentences import say, who
+
     console = Console()
     aimed = report["target"] or f"the point ({report['at'][0]:g}, {report['at'][1]:g})"
     console.print(f"[bold]{report['attacker']}[/] shoots {aimed} with {report['weapon']}")
     if report["at_risk"]:
-        console.print(f"  a miss may stray into, nearest first: {', '.join(report['at_risk'])}")
-    for r in report["rolls"]:
-        mods = ", ".join(f"{m['source']} {m['value']:+d}" for m in r["modifiers"]) or "no mods"
-        dice = " ".join(f"{f}({res})" for f, res in zip(r["faces"], r["results"], strict=True))
-        console.print(
-            f"  {r['model']}: {r['purpose']}: {r['attribute']} {r['base']} ({mods}) "
-            f"-> {r['target']}+: {dice}"
-        )
+        at_risk = ", ".join(who(m) for m in report["at_risk"])
+        console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)
     shown = {
-        "Hit", "Missed", "StrayChecked", "BlastPlaced", "ScatterRolled", "Scattered",
+        "Rolled", "Hit", "Missed", "StrayChecked", "BlastPlaced", "ScatterRolled", "Scattered",
         "Misfired", "BlastRemoved", "TemplatePlaced", "TargetChanged", "Wounded",
         "InjuryRolled", "StateChanged", "AmmoChanged", "FirepowerRolled",
     }  # fmt: skip
     for e in report["events"]:
         if e["event"] in shown:
-            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
-            console.print(f"  {e['event']}: {body}")
+            console.print(f"  {say(e, find_ruleset('necromunda'))}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials; misfires {report['misfires']:.3f}")
         table.add_column("fighter")

@@ -110,6 +110,9 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
+    from game.rules.registry import find_ruleset
+    from game.sequencer.sentences import say
+
     console = Console()
     console.print(
         f"[bold]{report['attacking_unit']}[/] fires at {report['target_unit']}: "
@@ -122,8 +125,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     }  # fmt: skip
     for e in report["events"]:
         if e["event"] in shown:
-            body = ", ".join(f"{k}={v}" for k, v in e.items() if k != "event")
-            console.print(f"  {e['event']}: {body}")
+            console.print(f"  {say(e, find_ruleset('open-rebellion'))}", markup=False)
     title = "markers (w wound, p pinned)"
     if "shares" in report:
         title += f": {report['trials']} trials"

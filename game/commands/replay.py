@@ -70,9 +70,10 @@ def replay(
             "check": None if not check else mismatch is None,
         }, indent=1))  # fmt: skip
     else:
-        for event in log:
-            name = event.pop("event")
-            typer.echo(f"{name}: " + ", ".join(f"{k}={v}" for k, v in event.items()))
+        from game.sequencer.sentences import say
+
+        for event in game.events:
+            typer.echo(say(event, scenario.ruleset))
         if check:
             typer.echo("check: " + ("the event log matches" if mismatch is None else mismatch))
     if mismatch is not None:

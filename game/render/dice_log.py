@@ -1,12 +1,10 @@
 """The dice log and the event animations: what the table makes of the game's events.
 
-Each event becomes a log line (a roll with its SV, dice and what each die came to;
-hits, saves, wounds, state changes, moves, turns), and attacks become shot lines drawn
-for a few frames. Events are read by their fields, so any rule system's events that
-use the sequencer's classes (game.sequencer.events) are logged the same way; a
-system's own events are written by its play adapter (`PlayRules.log_lines`) and
-animated by it (`PlayRules.effects`, as `Effect`s); others fall back to
-`describe_event`.
+Each event becomes a log line: its sentence in the rule system's own words, from the
+one place that words events (game.sequencer.sentences, the registry's "sentences"
+part), coloured by the kind of event. Attacks become shot lines drawn for a few
+frames; a system's own events are animated by its play adapter (`PlayRules.effects`,
+as `Effect`s). Events no one words (a bare game's) fall back to `describe_event`.
 
 No pygame here.
 """
@@ -15,28 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
 
 from game.render.link import describe_event
-from game.sequencer.events import (
-    Declared,
-    GameEnded,
-    Hit,
-    Missed,
-    Moved,
-    OrderSpent,
-    Rolled,
-    SaveRolled,
-    StateChanged,
-    TurnEnded,
-    TurnStarted,
-    Wounded,
-)
+from game.rules.registry import Ruleset
+from game.sequencer.events import Event, Hit, Missed, Rolled
+from game.sequencer.sentences import describe
 
 Point = tuple[float, float]
-
-# What each die came to, shortened for the panel.
-RESULT_WORDS = {"critical": "crit", "success": "ok", "fail": "fail", "cancelled": "beaten"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,76 +63,42 @@ class Effect:
         return 1.0 - self.frames / max(1, self.total)
 
 
-def _declared(body: dict[str, object]) -> str:
-    name = body.get("declare", "?")
-    model = body.get("model")
-    skill = body.get("skill")
-    kind = skill.get("kind") if isinstance(skill, dict) else None
-    words = [str(name)]
-    if model:
-        words.append(str(model))
-    if kind:
-        words.append(str(kind))
-    if isinstance(skill, dict) and skill.get("targets"):
-        targets = skill["targets"]
-        if isinstance(targets, list):
-            words.append("at " + ", ".join(f"{t[0]} x{t[1]}" for t in targets))
-    return " ".join(words)
+# The colour of an event's log line, by the kind of event: the shared ones by name,
+# a system's own by what its name says it is (a roll, a hit, a wound, a new state...).
+TONES = {
+    "Rolled": "roll", "Hit": "hit", "Missed": "info", "SaveRolled": "save",
+    "Wounded": "wound", "StateChanged": "state", "Moved": "info", "TurnStarted": "turn",
+    "TurnEnded": "turn", "GameEnded": "turn", "Declared": "info", "OrderSpent": "info",
+}  # fmt: skip
+TONE_WORDS = (
+    (("Priority", "Initiative"), "turn"),
+    (("Injury", "Kills", "Damage", "Wound"), "wound"),
+    (("Rolled", "Test", "Checked"), "roll"),
+    (("Fire", "Scatter", "Blast", "Template", "Misfire", "Hit"), "hit"),
+    (("Changed", "Fell", "Turned", "Position"), "state"),
+)
 
 
-class SystemLog(Protocol):
-    """A rule system's own log lines (its play adapter gives them: `PlayRules.log_lines`)."""
-
-    def log_lines(self, event: object) -> list[LogLine] | None: ...
-
-
-def log_lines(event: object, rules: SystemLog | None = None) -> list[LogLine]:
-    """The dice log's lines for one event (none for bookkeeping events); events of the
-    rule system's own are written by `rules`."""
-    if isinstance(event, Rolled):
-        mods = "".join(f" {m.value:+d} {m.source}" for m in event.modifiers)
-        dice = " ".join(
-            f"{face} {RESULT_WORDS.get(result, result)}"
-            for face, result in zip(event.faces, event.results, strict=False)
-        )
-        return [
-            LogLine(f"{event.model}: {event.purpose}", "roll"),
-            LogLine(f"  {event.attribute} {event.base}{mods} = SV {event.target}: {dice}", "roll"),
-        ]
-    if isinstance(event, Hit):
-        crit = " (critical)" if event.critical else ""
-        return [LogLine(f"hit: {event.attacker} -> {event.target}, {event.weapon}{crit}", "hit")]
-    if isinstance(event, Missed):
-        return [LogLine(f"miss: {event.attacker} -> {event.target}: {event.reason}", "info")]
-    if isinstance(event, SaveRolled):
-        faces = " ".join(str(f) for f in event.faces)
-        rule = f"<= {event.target} wounds" if event.wound_on_low else f"<= {event.target} saves"
-        return [LogLine(f"{event.model} saves ({rule}): {faces}: {event.wounds} wounds", "save")]
-    if isinstance(event, Wounded):
-        return [LogLine(f"{event.model} wounded: {event.wounds} ({event.total} in all)", "wound")]
-    if isinstance(event, StateChanged):
-        return [LogLine(f"{event.model}: {event.before} -> {event.after}", "state")]
-    if isinstance(event, Moved):
-        return [LogLine(f'{event.model} moves {event.distance:.1f}"', "info")]
-    if isinstance(event, TurnStarted):
-        return [LogLine(f"turn {event.turn}: {event.side} ({event.orders} Orders)", "turn")]
-    if isinstance(event, TurnEnded):
-        return []
-    if isinstance(event, OrderSpent):
-        return []
-    if isinstance(event, Declared):
-        return [LogLine(f"{event.side}: {_declared(event.declaration)}", "info")]
-    own = rules.log_lines(event) if rules is not None else None
-    if own is not None:
-        return own
-    if isinstance(event, GameEnded):
-        who = event.winner or "nobody"
-        return [LogLine(f"game over: {who} wins ({event.reason})", "turn")]
-    return [LogLine(describe_event(event))]
+def tone(event: object) -> str:
+    """The log colour's name for an event (info | roll | hit | save | wound | state | turn)."""
+    name = type(event).__name__
+    if name in TONES:
+        return TONES[name]
+    for words, kind in TONE_WORDS:
+        if any(w in name for w in words):
+            return kind
+    return "info"
 
 
-def describe_all(events: Iterable[object], rules: SystemLog | None = None) -> list[LogLine]:
-    return [line for event in events for line in log_lines(event, rules)]
+def log_lines(event: object, ruleset: Ruleset | None = None) -> list[LogLine]:
+    """The dice log's line for one event: its sentence in the rule system's words
+    (game.sequencer.sentences); an event no one words is shown as it is."""
+    said = describe(event, ruleset) if isinstance(event, Event) else None
+    return [LogLine(said if said is not None else describe_event(event), tone(event))]
+
+
+def describe_all(events: Iterable[object], ruleset: Ruleset | None = None) -> list[LogLine]:
+    return [line for event in events for line in log_lines(event, ruleset)]
 
 
 def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[Shot]:

@@ -99,7 +99,7 @@ class Following(Pointing):
         self.scenario = placed(self.base_scenario, now)
         state = self.state
         rules = self.rules
-        lines = dice_log.describe_all(events, rules)
+        lines = dice_log.describe_all(events, self.scenario.ruleset)
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []

@@ -21,7 +21,7 @@ from game.errors import IllegalDeclaration
 from game.geometry import BodyId, Table
 from game.geometry.measures import blast_hits, teardrop, template_hits
 from game.render import necromunda_play_log
-from game.render.dice_log import Effect, LogLine
+from game.render.dice_log import Effect
 from game.render.play_rules import AimKind, Intent, IntentKind, Marker, PlayRules, Preview, Prompt
 from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
@@ -402,9 +402,6 @@ class NecromundaRules(PlayRules):
             status = STATUS_SHOWN.get(m.status, m.status)
             out[m.id] = Marker(status, m.wounds, self.engine.profiles[m.id].w, tuple(tags))
         return out
-
-    def log_lines(self, event: object) -> list[LogLine] | None:
-        return necromunda_play_log.log_lines(event)
 
     def effects(self, events: Sequence[object], where: dict[str, Point],
                 frames: int) -> list[Effect]:  # fmt: skip

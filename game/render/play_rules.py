@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
-from game.render.dice_log import Effect, LogLine
+from game.render.dice_log import Effect
 from game.rules.registry import Ruleset
 
 Point = tuple[float, float]
@@ -175,11 +175,6 @@ class PlayRules(Protocol):
     def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
         """Models a miss may hit instead (stray shots, where the rules have them), nearest first."""
         return ()
-
-    def log_lines(self, event: object) -> list[LogLine] | None:
-        """The dice log's lines for one of this system's own events (None: a shared
-        event, or one the shared log writes)."""
-        return None
 
     def effects(self, events: Sequence[object], where: dict[str, Point],
                 frames: int) -> list[Effect]:  # fmt: skip

@@ -36,7 +36,7 @@ PARTS = {
     "play": "(engine) -> PlayRules: the window's adapter (render layer)",
     "shoot": "the `skirmish shoot` handler (commands layer)",
     "odds": "a typer command: `skirmish odds NAME`",
-    "sentences": "(event) -> str | None: an event in the system's own words",
+    "sentences": "(event as its JSON form) -> str | None: an event in the system's own words",
 }
 
 
@@ -145,7 +145,7 @@ register(
             "play": "game.render.infinity_play:InfinityRules",
             "shoot": "game.commands._shoot_infinity",
             "odds": "game.commands._odds_infinity:command",
-            "sentences": None,
+            "sentences": "game.sequencer.infinity_sentences:sentence",
         },
         players={
             "simple": "game.ai.infinity:SimpleInfinityPlayer",
@@ -173,7 +173,7 @@ register(
             "play": "game.render.necromunda_play:NecromundaRules",
             "shoot": "game.commands._shoot_necromunda",
             "odds": "game.commands._odds_necromunda:command",
-            "sentences": None,
+            "sentences": "game.sequencer.necromunda_sentences:sentence",
         },
         players={
             "simple": "game.ai.necromunda:SimpleNecromundaPlayer",
@@ -200,7 +200,7 @@ register(
             "play": "game.render.open_rebellion_play:OpenRebellionRules",
             "shoot": "game.commands._shoot_open_rebellion",
             "odds": "game.commands._odds_open_rebellion:command",
-            "sentences": None,
+            "sentences": "game.sequencer.open_rebellion_sentences:sentence",
         },
         players={
             "simple": "game.ai.open_rebellion:SimpleOpenRebellionPlayer",

@@ -146,11 +146,13 @@ def test_a_whole_game_by_mouse_and_keyboard(
     game = app.session.game  # type: ignore[union-attr]
     rolls = [e for e in game.events if isinstance(e, Rolled)]
     assert {r.model for r in rolls} >= {"b1", "r1"}
-    # The dice log shows every roll with its SV, dice and results; shots are animated.
+    # The dice log shows every roll as a sentence with its SV, dice and results (no
+    # `=`: issue 15); shots are animated.
     shown = [line.text for line in app.state.log]
     for roll in rolls:
-        line = log_lines(roll)[1].text
-        assert line in shown and f"= SV {roll.target}:" in line
+        [line] = log_lines(roll, app.scenario.ruleset)
+        assert line.text in shown and f"SV {roll.target}; rolled" in line.text
+        assert "=" not in line.text
     assert shown[-1] in panel(app)
     assert {(s.shooter, s.target) for s in app.state.shots} >= {("b1", "r1"), ("r1", "b1")}
     surface = app.draw()

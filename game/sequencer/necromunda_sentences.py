@@ -1,0 +1,155 @@
+"""Necromunda's events in its own words: rounds with priority, fighters activated one
+at a time, hit rolls against a target number on a D6 (3+), firepower and ammo
+checks, blasts that scatter, flame templates, stray shots, injury dice and Bottle
+tests. The registry's "sentences" part for Necromunda; game.sequencer.sentences
+words the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from game.sequencer.sentences import (
+    EventData,
+    dice,
+    heading,
+    inches,
+    listed,
+    modifiers,
+    plural,
+    rolled,
+    who,
+)
+
+
+def action_words(action: Mapping[str, Any]) -> str:
+    """What an action does, as the rulebook names it."""
+    kind = str(action.get("kind", ""))
+    weapon = action.get("weapon")
+    if kind in ("shoot", "blind-fire"):
+        how = "fires blind with" if kind == "blind-fire" else "shoots"
+        if action.get("target"):
+            aim = f"at {who(action['target'])}"
+        elif action.get("at"):
+            x, y = action["at"]
+            aim = f"at the point ({float(x):.1f}, {float(y):.1f})"
+        elif action.get("direction") is not None:
+            aim = f"toward the {heading(action['direction'])}"
+        else:
+            aim = ""
+        twin = f" and the {action['twin']}" if action.get("twin") else ""
+        verb = "shoots" if kind == "shoot" else how
+        return f"{verb} the {weapon}{twin} {aim}".rstrip()
+    if kind == "move":
+        return "moves"
+    if kind == "aim":
+        return "aims"
+    if kind == "reload":
+        return f"reloads the {weapon}"
+    if kind == "take-cover":
+        return "takes cover"
+    if kind == "stand-up":
+        return "stands up"
+    if kind == "crawl":
+        return "crawls"
+    return kind.replace("-", " ") or "does nothing"
+
+
+def _declared(side: str, d: Mapping[str, Any]) -> str:
+    kind = d.get("declare")
+    if kind == "Act":
+        turn = d.get("turn_to")
+        turned = f"turns to face {heading(turn)} and " if turn is not None else ""
+        return f"{who(side)}: {who(d.get('model'))} {turned}{action_words(d.get('action') or {})}"
+    if kind == "EndActivation":
+        if d.get("model"):
+            return f"{who(side)}: {who(d['model'])} is activated and does nothing"
+        return f"{who(side)} ends the fighter's activation"
+    return f"{who(side)}: {str(kind or 'a declaration').lower()}"
+
+
+def _roll(e: EventData) -> str:
+    """A D6 roll against a target number: "needs 3+"."""
+    mods = modifiers(e.get("modifiers", ()))
+    # A characteristic rolled against (BS 4+, Sv 5+); a wound roll's S and T are in
+    # its purpose already.
+    parts = [] if e["attribute"] in ("S", "T") else [f"{e['attribute']} {e['base']}+"]
+    return rolled(e, ", ".join(parts + ([mods] if mods else [])), f"needs {e['target']}+")
+
+
+def sentence(e: EventData) -> str | None:
+    """An event as Necromunda says it (None: the shared wording serves)."""
+    kind = e.get("event")
+    if kind == "Declared":
+        return _declared(str(e["side"]), e["declaration"])
+    if kind == "TurnStarted":
+        ready = plural(int(e.get("orders", 0)), "fighter")
+        return f"Round {e['turn']}: {who(e['side'])} have priority; {ready} ready"
+    if kind == "TurnEnded":
+        return f"Round {e['turn']} ends"
+    if kind == "Rolled":
+        return _roll(e)
+    if kind == "SaveRolled":
+        wounds = int(e["wounds"])
+        outcome = "no wound" if wounds == 0 else plural(wounds, "wound") + " go through"
+        return f"{who(e['model'])} rolls a save ({e['target']}+): {dice(e['faces'])}, {outcome}"
+    if kind == "PriorityRolled":
+        faces = ", ".join(f"{who(side)} {face}" for side, face in e["faces"])
+        winner = f"{who(e['side'])} have priority" if e.get("side") else "a tie, roll again"
+        return f"Round {e['turn']} priority roll: {faces}; {winner}"
+    if kind == "Turned":
+        return f"{who(e['model'])} turns to face {heading(e['facing'])}"
+    if kind == "TargetChanged":
+        return (
+            f"{who(e['attacker'])} must shoot {who(e['target'])} instead of "
+            f"{who(e['declared'])}: {e['reason']}"
+        )
+    if kind == "FirepowerRolled":
+        ammo = "an ammo symbol" if int(e["ammo_symbols"]) == 1 else None
+        symbols = ammo or plural(int(e["ammo_symbols"]), "ammo symbol")
+        return (
+            f"{who(e['model'])} rolls Firepower for the {e['weapon']}: {dice(e['faces'])}; "
+            f"{plural(int(e['holes']), 'hit')}, {symbols}"
+        )
+    if kind == "AmmoChanged":
+        return f"{who(e['model'])}'s {e['weapon']}: {e['state']}"
+    if kind == "StrayChecked":
+        result = "hit instead" if e.get("hit") else "missed"
+        return f"Stray shot check on {who(e['model'])}: D6 {e['face']}, {result}"
+    if kind == "BlastPlaced":
+        x, y = e["centre"]
+        why = f" ({e['reason']})" if e.get("reason") else ""
+        return (
+            f"{who(e['attacker'])} places the {e['weapon']}'s {float(e['diameter']):g}\" blast "
+            f"at ({float(x):.1f}, {float(y):.1f}){why}"
+        )
+    if kind == "ScatterRolled":
+        face = "a Hit" if e.get("hit_face") else "an arrow"
+        return f"Scatter dice: {face}, D6 {e['distance']}"
+    if kind == "Scattered":
+        x, y = e["end"]
+        where = "off the table" if e.get("left_table") else f"to ({float(x):.1f}, {float(y):.1f})"
+        stop = f", stopped by {who(e['stopped_by'])}" if e.get("stopped_by") else ""
+        return f"The blast scatters {inches(e['distance'])} {heading(e['direction'])} {where}{stop}"
+    if kind == "Misfired":
+        return f"The {e['weapon']} misfires: D6 {e['face']}, {e['result']}"
+    if kind == "BlastRemoved":
+        return f"The {e['weapon']}'s blast is removed: {e['reason']}"
+    if kind == "TemplatePlaced" and "attacker" in e:  # Necromunda's own, not the shared one
+        return (
+            f"{who(e['attacker'])} lays the {e['weapon']}'s template toward the "
+            f"{heading(e['direction'])}: it covers {listed(e.get('under', ()))}"
+        )
+    if kind == "InjuryRolled":
+        results = ", ".join(
+            f"{face} ({result})" for face, result in zip(e["faces"], e["results"], strict=False)
+        )
+        return f"{who(e['model'])} rolls {e.get('purpose', 'injury')} dice: {results}"
+    if kind == "BottleTested":
+        result = "bottles out" if e.get("bottled") else "holds"
+        return (
+            f"{who(e['side'])} take a Bottle test: D6 {e['face']} plus "
+            f"{plural(int(e['casualties']), 'casualty', 'casualties')} against a crew of "
+            f"{e['crew']}; the gang {result}"
+        )
+    return None

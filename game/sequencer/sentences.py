@@ -1,0 +1,224 @@
+"""Events as sentences people read: the one place that turns the sequencer's events
+into words, asked by the window's dice log, `skirmish shoot` and `skirmish replay`.
+
+`describe(event, ruleset)` asks the rule system's own sentences first (its registry
+entry's "sentences" part, in its own terms: Orders and AROs, activations and
+priority, squads and bangs), then the shared wording of the events in
+game.sequencer.events. An event is taken as the object or as its saved JSON form
+(`event_dict`), so a save file's log reads the same as a game in progress. None
+means no one knows the event (the caller shows it as it is).
+
+The helpers here (`who`, `listed`, `dice`, `inches`) keep every system's wording in
+one style: model ids as names ("escher-ganger-1" -> "Escher ganger 1"), dice as
+plain numbers, no field names, no `=` and no reprs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+from game.sequencer.events import Event, event_dict
+
+# An event in its JSON form: {"event": "Hit", "attacker": ..., ...}.
+EventData = Mapping[str, Any]
+Sentence = Callable[[EventData], str | None]
+
+# What each die came to, in words.
+RESULT_WORDS = {
+    "critical": "critical",
+    "success": "success",
+    "fail": "fail",
+    "cancelled": "beaten",
+}
+
+
+def as_data(event: Event | EventData) -> EventData:
+    """The event's JSON form (as a save file keeps it)."""
+    if isinstance(event, Event):
+        return event_dict(event)
+    return event
+
+
+def who(model: object) -> str:
+    """A model, unit or side id as a name: "escher-ganger-1" -> "Escher ganger 1"."""
+    text = str(model or "nobody").replace("_", " ").replace("-", " ").strip()
+    return text[:1].upper() + text[1:] if text else "nobody"
+
+
+def listed(items: Iterable[object], empty: str = "nobody") -> str:
+    """Names joined as people write them: "A", "A and B", "A, B and C"."""
+    names = [who(i) for i in items]
+    if not names:
+        return empty
+    if len(names) == 1:
+        return names[0]
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def dice(faces: Iterable[object]) -> str:
+    """Dice faces as "3, 5 and 6"."""
+    values = [str(f) for f in faces]
+    if not values:
+        return "no dice"
+    if len(values) == 1:
+        return values[0]
+    return ", ".join(values[:-1]) + " and " + values[-1]
+
+
+def inches(value: object) -> str:
+    """A distance as 4.5"."""
+    return f'{float(str(value)):.1f}"'
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def signed(value: int) -> str:
+    return f"{value:+d}"
+
+
+def modifiers(mods: Iterable[Mapping[str, Any]]) -> str:
+    """Roll modifiers as "range 26.7" -3, cover -1" ("" without any)."""
+    return ", ".join(f"{m.get('source', '?')} {signed(int(m.get('value', 0)))}" for m in mods)
+
+
+def faces_with_results(faces: Iterable[object], results: Iterable[object]) -> str:
+    """Each die with what it came to: "3 (success), 17 (fail)"."""
+    return ", ".join(
+        f"{face} ({RESULT_WORDS.get(str(result), str(result))})"
+        for face, result in zip(faces, results, strict=False)
+    )
+
+
+_ID_AT_END = re.compile(r"\b(at|on) ([a-z0-9]+(?:-[a-z0-9]+)+)$")
+
+
+def purpose(text: object) -> str:
+    """A roll's purpose with the model it is aimed at named: "... at zhanshi-hmg" ->
+    "... at Zhanshi hmg"."""
+    return _ID_AT_END.sub(lambda m: f"{m.group(1)} {who(m.group(2))}", str(text))
+
+
+def sums(e: EventData) -> str:
+    """A roll's attribute and its modifiers: "BS 12, range 26.7" -3"."""
+    mods = modifiers(e.get("modifiers", ()))
+    return f"{e['attribute']} {e['base']}" + (f", {mods}" if mods else "")
+
+
+def rolled(e: EventData, reckoning: str, goal: str) -> str:
+    """A roll as a sentence: who rolls for what, the reckoning, what it needs, the dice."""
+    head = f"{who(e['model'])}, {purpose(e['purpose'])}: "
+    done = ", ".join(p for p in (reckoning, goal) if p)
+    return head + done + "; rolled " + faces_with_results(e["faces"], e["results"])
+
+
+def declared_words(declaration: Mapping[str, Any]) -> str:
+    """A declaration nobody words better: its kind and the model it is for."""
+    name = str(declaration.get("declare", "a declaration"))
+    model = declaration.get("model") or declaration.get("unit")
+    words = [_split_camel(name).lower()]
+    if model:
+        words.append(f"with {who(model)}")
+    return " ".join(words)
+
+
+def _split_camel(name: str) -> str:
+    out = ""
+    for index, char in enumerate(name):
+        if char.isupper() and index:
+            out += " "
+        out += char
+    return out
+
+
+def _shared(e: EventData) -> str | None:
+    """The events of game.sequencer.events in plain wargamer's words."""
+    kind = e.get("event")
+    if kind == "Declared":
+        return f"{who(e['side'])}: {declared_words(e['declaration'])}"
+    if kind == "TurnStarted":
+        return f"Turn {e['turn']}: {who(e['side'])} to play"
+    if kind == "TurnEnded":
+        return f"{who(e['side'])}'s turn {e['turn']} ends"
+    if kind == "OrderSpent":
+        left = plural(int(e["remaining"]), "Order")
+        return f"{who(e['side'])} spends an Order on {who(e['model'])} ({left} left)"
+    if kind == "Moved":
+        return f"{who(e['model'])} moves {inches(e['distance'])}"
+    if kind == "Rolled":
+        return rolled(e, sums(e), f"needs {e['target']}")
+    if kind == "Hit":
+        crit = " (a critical)" if e.get("critical") else ""
+        return f"{who(e['attacker'])} hits {who(e['target'])} with the {e['weapon']}{crit}"
+    if kind == "Missed":
+        return (
+            f"{who(e['attacker'])} misses {who(e['target'])} with the {e['weapon']}: {e['reason']}"
+        )
+    if kind == "SaveRolled":
+        wounds = int(e["wounds"])
+        goal = "wound on" if e.get("wound_on_low") else "are saved on"
+        outcome = "no wound" if wounds == 0 else plural(wounds, "wound")
+        return (
+            f"{who(e['model'])} rolls to save (dice {goal} {e['target']} or less): "
+            f"{dice(e['faces'])}, {outcome}"
+        )
+    if kind == "TemplatePlaced":
+        return (
+            f"{who(e['model'])} lays the {e['weapon']} template: it covers "
+            f"{listed(e.get('affected', ()))}"
+        )
+    if kind == "Wounded":
+        return f"{who(e['model'])} takes {plural(int(e['wounds']), 'wound')} ({e['total']} in all)"
+    if kind == "StateChanged":
+        return f"{who(e['model'])} is now {_state(e['after'])} (was {_state(e['before'])})"
+    if kind == "GameEnded":
+        scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
+        winner = f"{who(e['winner'])} wins" if e.get("winner") else "a draw"
+        points = f" ({scores})" if scores else ""
+        return f"Game over: {winner}{points}; {e['reason']}"
+    return None
+
+
+def _state(name: object) -> str:
+    return str(name).replace("-", " ")
+
+
+def describe(event: Event | EventData, ruleset: Any = None) -> str | None:
+    """The event as a sentence in the rule system's words (None: no one knows it)."""
+    data = as_data(event)
+    own = sentences_of(ruleset)
+    if own is not None:
+        said = own(data)
+        if said is not None:
+            return said
+    return _shared(data)
+
+
+def sentences_of(ruleset: Any) -> Sentence | None:
+    """The rule system's own sentences (its "sentences" part), or None."""
+    if ruleset is None:
+        return None
+    part: Sentence | None = ruleset.load("sentences")
+    return part
+
+
+def say(event: Event | EventData, ruleset: Any = None) -> str:
+    """`describe`, or the event's kind in words when no one knows it."""
+    said = describe(event, ruleset)
+    if said is not None:
+        return said
+    data = as_data(event)
+    return _split_camel(str(data.get("event", "something happened")))
+
+
+COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
+
+
+def heading(degrees: object) -> str:
+    """A facing in degrees as a compass point of the table as drawn (north is the top
+    edge): 86 -> "south"."""
+    angle = float(str(degrees)) % 360.0
+    return COMPASS[round(angle / 45.0) % 8]

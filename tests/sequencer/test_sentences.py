@@ -1,0 +1,158 @@
+"""Every event of every rule system reads as a sentence: no `field=value`, no
+`<Enum: 'x'>` repr, no Python `None` or `True` (issue 15, "Words for people")."""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+import re
+import types
+import typing
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import game.sequencer
+from game.playtest.batch import automatic_player, play_out
+from game.rules.registry import RULESETS, Ruleset
+from game.scenario import load_scenario
+from game.sequencer.events import Event, Modifier
+from game.sequencer.game import Game
+from game.sequencer.sentences import describe, heading, listed, who
+from tests.conftest import SCENARIOS
+
+REPR = re.compile(r"<[^<>]*>")
+WORDS_NOT_ALLOWED = re.compile(r"\b(None|True|False)\b")
+
+
+def _event_classes() -> dict[str, list[type[Event]]]:
+    """Event classes by the module that defines them (every module of the sequencer)."""
+    found: dict[str, list[type[Event]]] = {}
+    for info in pkgutil.iter_modules(game.sequencer.__path__):
+        module = importlib.import_module(f"game.sequencer.{info.name}")
+        for value in vars(module).values():
+            if (
+                isinstance(value, type)
+                and issubclass(value, Event)
+                and value is not Event
+                and value.__module__ == module.__name__
+            ):
+                found.setdefault(info.name, []).append(value)
+    return found
+
+
+def _systems_of(module: str) -> list[str]:
+    """The rule systems whose events a sequencer module defines (the shared ones: all)."""
+    if module == "events":
+        return list(RULESETS)
+    return [n for n in RULESETS if module.startswith(n.replace("-", "_"))]
+
+
+def _sample(kind: Any, name: str, variant: int) -> Any:
+    """A value of the annotated type, varied by `variant` (so booleans and optional
+    fields take both forms)."""
+    origin = typing.get_origin(kind)
+    args = typing.get_args(kind)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        if type(None) in args and variant % 2:
+            return None
+        return _sample(options[0], name, variant)
+    if kind is str:
+        return ["escher-ganger-1", "rebel-squad-a", "partial cover", ""][variant % 4] or "x"
+    if kind is bool:
+        return bool(variant % 2)
+    if kind is int:
+        return [3, 1, 0, 6][variant % 4]
+    if kind is float:
+        return [12.5, 86.0, 0.0, 271.3][variant % 4]
+    if kind is Modifier:
+        return Modifier('range 8"', -3)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_sample(args[0], name, variant + i) for i in range(2))
+        return tuple(_sample(a, name, variant + i) for i, a in enumerate(args))
+    if origin is dict:
+        return {"blue": 10, "red": 3}
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        return None
+    return None
+
+
+def _instances(cls: type[Event]) -> Iterator[Event]:
+    hints = typing.get_type_hints(cls)
+    for variant in range(4):
+        values = {f.name: _sample(hints[f.name], f.name, variant) for f in dataclasses.fields(cls)}
+        yield cls(**values)
+
+
+def _check(text: str | None, what: str) -> None:
+    assert text, f"{what}: no sentence"
+    assert "=" not in text, f"{what}: {text}"
+    assert not REPR.search(text), f"{what}: {text}"
+    assert not WORDS_NOT_ALLOWED.search(text), f"{what}: {text}"
+
+
+CLASSES = _event_classes()
+
+
+@pytest.mark.parametrize("system", list(RULESETS))
+def test_every_event_type_has_a_sentence(system: str) -> None:
+    ruleset: Ruleset = RULESETS[system]
+    checked = 0
+    for module, classes in CLASSES.items():
+        if system not in _systems_of(module):
+            continue
+        for cls in classes:
+            for event in _instances(cls):
+                _check(describe(event, ruleset), f"{system} {cls.__name__}")
+                checked += 1
+    assert checked >= 4 * 13  # the shared events at least
+
+
+SCENARIO_OF = {
+    "infinity": "infinity-demo",
+    "necromunda": "necromunda-bombardment",
+    "open-rebellion": "open-rebellion-demo",
+}
+
+
+@pytest.mark.parametrize("system", list(SCENARIO_OF))
+def test_a_played_game_reads_as_sentences(system: str) -> None:
+    """Real events (declarations with enums inside, floats, nested dicts) of a game
+    played by the automatic players, as objects and in their saved JSON form."""
+    game = Game(load_scenario(SCENARIOS / f"{SCENARIO_OF[system]}.toml"), 5)
+    play_out(game, automatic_player(game.engine, "simple"), limit=80)
+    ruleset = game.setup.ruleset
+    kinds = set()
+    for event, data in zip(game.events, game.log(), strict=True):
+        text = describe(event, ruleset)
+        _check(text, f"{system} {event}")
+        assert describe(data, ruleset) == text  # the saved form reads the same
+        kinds.add(event.name)
+    assert {"Declared", "TurnStarted"} <= kinds
+
+
+def test_words_for_people() -> None:
+    assert who("escher-ganger-1") == "Escher ganger 1"
+    assert listed(["a-1", "b-2", "c-3"]) == "A 1, B 2 and C 3"
+    assert listed([]) == "nobody"
+    assert heading(86.03) == "south" and heading(-90) == "north" and heading(0) == "east"
+
+
+def test_the_system_speaks_its_own_terms() -> None:
+    from game.sequencer.events import Rolled, TurnStarted
+
+    roll = Rolled("b1", "BS Attack (Combi Rifle) at r1", "BS", 12, (Modifier("range", -3),),
+                  9, (3, 17), ("success", "fail"))  # fmt: skip
+    infinity = describe(roll, RULESETS["infinity"])
+    assert infinity is not None and "SV 9" in infinity and "3 (success)" in infinity
+    necromunda = describe(roll, RULESETS["necromunda"])
+    assert necromunda is not None and "needs 9+" in necromunda and "SV" not in necromunda
+    turn = TurnStarted(1, "escher", 10)
+    text = describe(turn, RULESETS["necromunda"])
+    assert text is not None and "Orders" not in text and "priority" in text
+    text = describe(TurnStarted(2, "rebels", 0), RULESETS["open-rebellion"])
+    assert text is not None and "Orders" not in text
