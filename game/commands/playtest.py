@@ -1,19 +1,33 @@
-"""`skirmish playtest SCENARIO --games N`: batch games between automatic players."""
+"""`skirmish playtest SCENARIO --games N`: batch games between automatic players, with
+per-game data, saves, plots and a report on request."""
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 import time
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from game.commands._args import scenario_argument
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.scenario import load_scenario
+
+if TYPE_CHECKING:
+    from game.playtest.record import GameRecord
+    from game.scenario import Scenario
+
+AI_HELP = (
+    "The automatic player for both sides (simple: fast, the default; careful: weighs "
+    "expected damage against risk with the exact odds), or one per side: blue=careful,red=simple."
+)
+SWAP_HELP = (
+    "Play every seed twice, the second time with the sides' players exchanged, so the "
+    "table's edge and the players' skill can be told apart (default: on when the sides' "
+    "players differ)."
+)
 
 
 def playtest(
@@ -25,114 +39,212 @@ def playtest(
     ] = 1,
     scheduler: Annotated[
         str | None,
-        typer.Option("--scheduler", help="Address of a Dask scheduler to run the games on."),
+        typer.Option("--scheduler", help="Address of a Dask scheduler (tcp://HOST:PORT)."),
     ] = None,
+    connect_timeout: Annotated[
+        float,
+        typer.Option(
+            "--connect-timeout", min=0.1, help="Seconds to wait for the scheduler to answer."
+        ),
+    ] = 10.0,
     detail: Annotated[
         bool, typer.Option("--detail", help="With --json: every game's seed and result.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
-    ai: Annotated[
-        str,
-        typer.Option(
-            "--ai",
-            help="simple: fast (default); careful: weighs expected damage against risk "
-            "with the exact odds (slower).",
-        ),
-    ] = "simple",
+    ai: Annotated[str, typer.Option("--ai", help=AI_HELP)] = "simple",
+    temperament: Annotated[
+        str | None, typer.Option("--temperament", help="The players' weight set, if they take one.")
+    ] = None,
+    think: Annotated[
+        float | None,
+        typer.Option("--think", min=0.0, help="Seconds a player may think per declaration."),
+    ] = None,
+    swap: Annotated[bool | None, typer.Option("--swap/--no-swap", help=SWAP_HELP)] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", help="Folder for games.csv, casualties.csv, summary.json, plots."),
+    ] = None,
+    save_games: Annotated[
+        int,
+        typer.Option("--save-games", min=0, help="Keep the saves of the first N games (--out)."),
+    ] = 0,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="One self-contained HTML page: table, figures, plots."),
+    ] = None,
 ) -> None:
     """Play many games between the automatic players; print win rates with 95% intervals.
 
-    Game i plays with its own seed, child i of --seed, so the figures do not depend on
-    --workers and any game can be replayed alone."""
-    from game.playtest.batch import run_cluster, run_local, summarize
+    Game i plays with its own seed, child i of --seed (with --swap, seed i plays games
+    2i and 2i+1), so the figures do not depend on --workers or the cluster, and any game
+    can be replayed alone."""
+    from game.playtest.plan import Where, choose_players, play_batch, swap_default
+    from game.playtest.runner import Batch, Source, jobs_for
+    from game.playtest.summary import summary_document
     from game.sequencer.game import engine_for
 
-    if ai not in ("simple", "careful"):
+    if save_games and out is None:
+        raise InputError(Problem("<command line>", "--save-games", "needs --out DIR for the saves"))
+    if report is not None and report.suffix.lower() not in (".html", ".htm"):
+        raise InputError(Problem(str(report), "--report", "the report must be an .html file"))
+    if out is not None and out.exists() and not out.is_dir():
+        raise InputError(Problem(str(out), "--out", "exists and is not a folder"))
+    if workers > (os.cpu_count() or 1) * 4:
         raise InputError(
-            Problem("<command line>", "--ai", f"expected simple or careful, got {ai!r}")
+            Problem("<command line>", "--workers", f"{workers} is far more than the cores")
         )
     loaded = load_scenario(scenario)
     try:
         engine_for(loaded)
     except IllegalDeclaration as err:
         raise InputError(Problem(str(scenario), "[scenario] ruleset", str(err))) from None
-    if workers > (os.cpu_count() or 1) * 4:
-        raise InputError(
-            Problem("<command line>", "--workers", f"{workers} is far more than the cores")
-        )
-    show = not as_json and sys.stderr.isatty()
-    start = time.perf_counter()
-    if show:
-        from rich.progress import Progress
-
-        with Progress(transient=True) as bar:
-            task = bar.add_task("playing", total=games)
-
-            def tick(n: int) -> None:
-                bar.advance(task, n)
-
-            results = (
-                run_cluster(scenario, games, seed, scheduler, tick, ai)
-                if scheduler
-                else run_local(loaded, games, seed, workers, tick, ai)
-            )
-    elif scheduler:
-        results = run_cluster(scenario, games, seed, scheduler, policy=ai)
-    else:
-        results = run_local(loaded, games, seed, workers, policy=ai)
-    seconds = time.perf_counter() - start
+    choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})
+    swapping = swap_default(choice, swap)
     sides = [s.id for s in loaded.sides]
-    summary = summarize(results, sides)
-    report: dict[str, Any] = {
-        "scenario": str(scenario),
-        "ruleset": loaded.ruleset.name,
-        "games": summary.games,
-        "seed": seed,
-        "workers": workers if not scheduler else None,
-        "ai": ai,
-        "scheduler": scheduler,
-        "seconds": round(seconds, 3),
-        "games_per_second": round(summary.games / seconds, 2) if seconds else None,
-        "sides": {
-            s: {
-                "wins": summary.wins[s].count,
-                "win_rate": summary.wins[s].share,
-                "interval95": [summary.wins[s].low, summary.wins[s].high],
-                "mean_down": summary.mean_down[s],
-            }
-            for s in sides
-        },
-        "draws": {"count": summary.draws.count, "rate": summary.draws.share},
-        "mean_turn": summary.mean_turn,
-        "reasons": summary.reasons,
-    }
+    jobs = jobs_for(seed, games, swapping)
+    batch = Batch(choice, tuple(sides), keep_saves=save_games)
+    where = Where(workers, scheduler, connect_timeout)
+    start = time.perf_counter()
+    records = play_batch(
+        loaded, Source.of(scenario), jobs, batch, where, None if not as_json else False
+    )
+    seconds = time.perf_counter() - start
+    from game.playtest.players import describe
+
+    document = summary_document(
+        records,
+        sides,
+        swapping,
+        scenario=str(scenario),
+        ruleset=loaded.ruleset.name,
+        seed=seed,
+        workers=workers if scheduler is None else None,
+        scheduler=scheduler,
+        ai=describe(choice),
+        seconds=round(seconds, 3),
+        games_per_second=round(len(records) / seconds, 2) if seconds else None,
+    )
     if detail:
-        report["results"] = [
-            {"game": r.index, "seed": r.seed, "winner": r.winner, "reason": r.reason,
-             "turn": r.turn, "declarations": r.declarations, "down": r.down}
-            for r in results
-        ]  # fmt: skip
+        document["results"] = [_detail(r) for r in records]
+    written: list[Path] = []
+    if out is not None or report is not None:
+        images = _plots(records, sides, loaded)
+        if out is not None:
+            written = _write_out(out, records, sides, document, scenario, images)
+        if report is not None:
+            _write_report(report, document, loaded, images)
+            written.append(report)
     if as_json:
-        typer.echo(json.dumps(report, indent=1))
+        typer.echo(json.dumps(document, indent=1))
         return
+    _print(document, loaded, records, written)
+
+
+def _detail(r: GameRecord) -> dict[str, Any]:
+    return {
+        "game": r.index, "seed": r.seed, "swapped": r.swapped, "players": r.players,
+        "winner": r.winner, "reason": r.reason, "turn": r.turn,
+        "declarations": r.declarations, "down": r.down, "points": r.points,
+        "objectives": {s: list(ids) for s, ids in r.objectives.items()},
+    }  # fmt: skip
+
+
+def table_images(loaded: Scenario, scale: float = 20.0) -> tuple[bytes, Any]:
+    """The table's picture as PNG bytes, and its table area as an RGB array (rows from
+    the table's top edge) for drawing over."""
+    import io
+
+    import pygame
+
+    from game.render.table import default_view, table_picture
+
+    picture = table_picture(loaded, scale)
+    buffer = io.BytesIO()
+    pygame.image.save(picture, buffer, "png")
+    view = default_view(scale)
+    width, depth = loaded.header.table
+    x0, y0 = (round(v) for v in view.to_screen(0, 0))
+    x1, y1 = (round(v) for v in view.to_screen(width, depth))
+    area = pygame.surfarray.array3d(picture)[x0:x1, y0:y1].transpose(1, 0, 2)
+    return buffer.getvalue(), area
+
+
+def _colours(loaded: Scenario) -> dict[str, str]:
+    from game.render.table import side_colours
+
+    return {s: "#{:02x}{:02x}{:02x}".format(*c[:3]) for s, c in side_colours(loaded).items()}
+
+
+def _plots(records: list[GameRecord], sides: list[str], loaded: Scenario) -> dict[str, bytes]:
+    from game.playtest import plots
+
+    picture, area = table_images(loaded)
+    return plots.all_plots(records, sides, loaded.header.table, area, _colours(loaded)) | {
+        "table": picture
+    }
+
+
+def _write_out(
+    out: Path,
+    records: list[GameRecord],
+    sides: list[str],
+    document: dict[str, Any],
+    scenario: Path,
+    images: dict[str, bytes],
+) -> list[Path]:
+    from game.playtest.output import write_atomic, write_folder
+
+    written = write_folder(out, records, sides, document, scenario)
+    for name, png in images.items():
+        path = out / f"{name}.png"
+        write_atomic(path, png)
+        written.append(path)
+    return written
+
+
+def _write_report(
+    report: Path, document: dict[str, Any], loaded: Scenario, images: dict[str, bytes]
+) -> None:
+    from game.playtest.html import report_page
+    from game.playtest.output import write_atomic
+
+    page = report_page(loaded.header.name, loaded.ruleset.title, document, images)
+    write_atomic(report, page.encode("utf-8"))
+
+
+def _print(
+    document: dict[str, Any], loaded: Scenario, records: list[GameRecord], written: list[Path]
+) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    table = Table(title=f"{loaded.header.name}: {summary.games} games, seed {seed}")
+    players = document["ai"]
+    swap = " (sides swapped per seed)" if document["swap"] else ""
+    table = Table(
+        title=f"{loaded.header.name}: {document['games']} games, seed {document['seed']}{swap}"
+    )
     table.add_column("side")
+    table.add_column("player")
     table.add_column("wins", justify="right")
     table.add_column("win rate [95% interval]", justify="right")
-    table.add_column("models down (mean)", justify="right")
-    for s in sides:
-        w = summary.wins[s]
-        table.add_row(s, str(w.count), f"{w.share:.1%} [{w.low:.1%}, {w.high:.1%}]",
-                      f"{summary.mean_down[s]:.2f}")  # fmt: skip
-    table.add_row("draw", str(summary.draws.count), f"{summary.draws.share:.1%}", "")
+    table.add_column("models lost (mean)", justify="right")
+    for s, row in document["sides"].items():
+        low, high = row["interval95"]
+        player = players[s] if not document["swap"] else " / ".join(sorted(set(players.values())))
+        table.add_row(s, player, str(row["wins"]), f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
+                      f"{row['mean_down']:.2f}")  # fmt: skip
+    draws = document["draws"]
+    table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = Console()
     console.print(table)
-    console.print(f"mean last turn {summary.mean_turn:.2f}; how games ended: "
-                  + ", ".join(f"{k} ({v})" for k, v in summary.reasons.items()))  # fmt: skip
-    console.print(f"{seconds:.1f} s, {summary.games / seconds:.1f} games per second")
+    console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: "
+                  + ", ".join(f"{k} ({v})" for k, v in document["reasons"].items()))  # fmt: skip
+    for sentence in document["verdict"]:
+        console.print(sentence)
+    seconds = document["seconds"]
+    console.print(f"{seconds:.1f} s, {len(records) / seconds:.1f} games per second")
+    for path in written:
+        console.print(f"wrote {path}")
 
 
 def register(app: typer.Typer) -> None:

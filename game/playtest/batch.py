@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from game.dice.rng import spawn_seeds
 from game.errors import IllegalDeclaration
@@ -26,6 +26,7 @@ from game.sequencer.state import GameState
 # States in which a model is out of the fight, whatever the rule system.
 DECLARATION_LIMIT = 5000  # a game that has not ended by then is stopped and counted as a draw
 Z95 = 1.959963984540054
+T = TypeVar("T")
 
 
 class Player(Protocol):
@@ -141,7 +142,7 @@ def seeds_for(seed: int, games: int) -> list[tuple[int, int]]:
     return [(i, game_seed(child)) for i, child in enumerate(spawn_seeds(seed, games))]
 
 
-def chunked(items: Sequence[tuple[int, int]], size: int) -> list[Sequence[tuple[int, int]]]:
+def chunked(items: Sequence[T], size: int) -> list[Sequence[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
@@ -234,7 +235,20 @@ class Summary:
     reasons: dict[str, int]
 
 
-def summarize(results: Iterable[GameResult], sides: Sequence[str]) -> Summary:
+class Outcome(Protocol):
+    """What a summary reads of a game (a GameResult, or a playtest record)."""
+
+    @property
+    def winner(self) -> str | None: ...
+    @property
+    def reason(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def down(self) -> dict[str, int]: ...
+
+
+def summarize(results: Iterable[Outcome], sides: Sequence[str]) -> Summary:
     done = list(results)
     n = len(done)
     winners = Counter(r.winner for r in done)

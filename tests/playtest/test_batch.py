@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -11,61 +10,7 @@ import pytest
 from game.cli import main
 from game.playtest.batch import Share, play_one, run_local, seeds_for, summarize
 from game.scenario import load_scenario
-
-Write = Callable[..., Path]
-
-SMALL = """
-[scenario]
-name = "Small"
-ruleset = "infinity"
-table = [16, 16]
-turns = 2
-
-[[scenery]]
-id = "box"
-kind = "obstacle"
-height = 2
-polygon = [[6, 7], [10, 7], [10, 9], [6, 9]]
-
-[[side]]
-id = "blue"
-
-[[side]]
-id = "red"
-
-[[model]]
-id = "b1"
-side = "blue"
-profile = "fusilier"
-at = [3, 14]
-facing = -90
-
-[[model]]
-id = "b2"
-side = "blue"
-profile = "fusilier"
-at = [12, 14]
-facing = -90
-
-[[model]]
-id = "r1"
-side = "red"
-profile = "zhanshi"
-at = [4, 2]
-facing = 90
-
-[[model]]
-id = "r2"
-side = "red"
-profile = "zhanshi"
-at = [13, 2]
-facing = 90
-"""
-
-
-@pytest.fixture
-def small(write_scenario: Write) -> Path:
-    return write_scenario(SMALL, header=False)
+from tests.playtest.conftest import SMALL, Write
 
 
 def test_results_do_not_depend_on_the_number_of_workers(small: Path) -> None:

@@ -1,0 +1,105 @@
+"""The playtest report: one self-contained HTML page (every picture embedded as a
+base64 PNG, no other file, no script) with the table's picture, the summary table, what
+the figures say, and the plots."""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping
+from html import escape
+from typing import Any
+
+CAPTIONS = {
+    "table": "The table",
+    "win-rate": "Win rate as games accumulate, with the 95% interval",
+    "game-length": "Game length",
+    "models-lost": "Models lost per side",
+    "heat-map": "Where models were taken out, and where the shots came from",
+}
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1280px;
+       color: #222; background: #fafafa; padding: 0 1em; }
+h1 { margin-bottom: 0.2em; } p.meta { color: #555; margin-top: 0; }
+table { border-collapse: collapse; margin: 1em 0; }
+th, td { border: 1px solid #ccc; padding: 0.35em 0.8em; text-align: right; }
+th:first-child, td:first-child { text-align: left; }
+th { background: #eee; }
+figure { margin: 1.5em 0; } figcaption { color: #444; margin-top: 0.3em; }
+img { max-width: 100%; height: auto; border: 1px solid #ddd; background: white; }
+"""
+
+
+def image_tag(png: bytes, alt: str) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    return f'<img src="data:image/png;base64,{data}" alt="{escape(alt)}">'
+
+
+def _share(share: float, interval: list[float]) -> str:
+    return f"{share:.1%} [{interval[0]:.1%}, {interval[1]:.1%}]"
+
+
+def summary_table(document: Mapping[str, Any]) -> str:
+    rows = []
+    players = document.get("ai", {})
+    for side, row in document["sides"].items():
+        player = (
+            " / ".join(sorted(set(players.values())))
+            if document.get("swap")
+            else players.get(side, "")
+        )
+        cells = [
+            side,
+            player,
+            str(row["wins"]),
+            _share(row["win_rate"], row["interval95"]),
+            f"{row['mean_down']:.2f}",
+            f"{row['mean_points']:.2f}",
+        ]
+        rows.append("<tr>" + "".join(f"<td>{escape(c)}</td>" for c in cells) + "</tr>")
+    draws = document["draws"]
+    rows.append(f"<tr><td>draw</td><td></td><td>{draws['count']}</td>"
+                f"<td>{draws['rate']:.1%}</td><td></td><td></td></tr>")  # fmt: skip
+    head = ["side", "player", "wins", "win rate [95% interval]", "models lost (mean)",
+            "points (mean)"]  # fmt: skip
+    header = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
+    out = f"<table>{header}{''.join(rows)}</table>"
+    if document.get("players"):
+        prow = [
+            f"<tr><td>{escape(name)}</td><td>{p['decided_games']}</td><td>{p['wins']}</td>"
+            f"<td>{escape(_share(p['share'], p['interval95']))}</td></tr>"
+            for name, p in document["players"].items()
+        ]
+        out += (
+            "<table><tr><th>player</th><th>decided games played</th><th>won</th>"
+            f"<th>share [95% interval]</th></tr>{''.join(prow)}</table>"
+        )
+    return out
+
+
+def report_page(
+    name: str, ruleset: str, document: Mapping[str, Any], images: Mapping[str, bytes]
+) -> str:
+    """The whole page as text."""
+    swap = ", each seed played twice with the players exchanged" if document.get("swap") else ""
+    meta = (
+        f"{ruleset} · {document['games']} games from seed {document['seed']}{swap} · "
+        f"mean last turn {document['mean_turn']:.2f} · "
+        + ", ".join(f"{k} ({v})" for k, v in document["reasons"].items())
+    )
+    verdict = "".join(f"<p>{escape(s)}</p>" for s in document.get("verdict", ()))
+    figures = []
+    for key in ("table", "win-rate", "game-length", "models-lost", "heat-map"):
+        if key in images:
+            caption = escape(CAPTIONS[key])
+            figures.append(
+                f"<figure>{image_tag(images[key], CAPTIONS[key])}"
+                f"<figcaption>{caption}</figcaption></figure>"
+            )
+    first, rest = (figures[0], figures[1:]) if figures else ("", [])
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        f"<title>Playtest: {escape(name)}</title><style>{STYLE}</style></head><body>"
+        f'<h1>Playtest: {escape(name)}</h1><p class="meta">{escape(meta)}</p>'
+        f"{first}{summary_table(document)}{verdict}{''.join(rest)}</body></html>\n"
+    )

@@ -1,0 +1,106 @@
+"""A batch written to a folder: `games.csv` (one row per game), `casualties.csv` (one
+row per model taken out), `summary.json`, and the saves kept (`saves/game-0001.json`,
+which `skirmish replay` opens). Every file is written whole or not at all."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.playtest.record import GameRecord
+
+
+def write_atomic(path: Path, data: bytes) -> None:
+    """Write `data` to `path` through a temporary file beside it, then a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(fd, 0o666 & ~umask)  # as an ordinary file, not mkstemp's owner-only
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(header)
+    writer.writerows(rows)
+    return buffer.getvalue().encode("utf-8")
+
+
+def games_csv(records: Sequence[GameRecord], sides: Sequence[str]) -> bytes:
+    """One row per game: seed, sides swapped, each side's player, winner, last turn, how
+    it ended, declarations, then models lost, points and objectives held per side."""
+    header = ["game", "seed", "swapped", *(f"player_{s}" for s in sides)]
+    header += ["winner", "winner_player", "turns", "ended", "declarations"]
+    for s in sides:
+        header += [f"lost_{s}", f"points_{s}", f"objectives_{s}"]
+    rows = []
+    for r in records:
+        row: list[Any] = [r.index, r.seed, int(r.swapped), *(r.players[s] for s in sides)]
+        row += [r.winner or "draw", r.winner_player or "", r.turn, r.reason, r.declarations]
+        for s in sides:
+            row += [r.down.get(s, 0), r.points.get(s, 0), " ".join(r.objectives.get(s, ()))]
+        rows.append(row)
+    return _csv(header, rows)
+
+
+def casualties_csv(records: Sequence[GameRecord]) -> bytes:
+    """One row per model taken out: game, turn, model, side, where it stood, who shot it
+    and from where (empty when the log names no shooter)."""
+    header = ["game", "turn", "model", "side", "x", "y", "by", "from_x", "from_y"]
+    rows = []
+    for r in records:
+        for c in r.casualties:
+            origin = ["", ""] if c.origin is None else [round(v, 3) for v in c.origin]
+            x, y = (round(v, 3) for v in c.at)
+            rows.append([r.index, c.turn, c.model, c.side, x, y, c.by or "", *origin])
+    return _csv(header, rows)
+
+
+def save_files(
+    records: Sequence[GameRecord], folder: Path, scenario: Path
+) -> list[tuple[Path, dict[str, Any]]]:
+    """(file, save) for each game that kept its save; the save names the scenario by
+    its absolute path so `skirmish replay` finds it from anywhere."""
+    out = []
+    for r in records:
+        if r.save is None:
+            continue
+        save = dict(r.save)
+        save["scenario"] = str(scenario.resolve())
+        save["players"] = r.players
+        out.append((folder / "saves" / f"game-{r.index:04d}.json", save))
+    return out
+
+
+def write_folder(
+    folder: Path,
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    summary: dict[str, Any],
+    scenario: Path,
+) -> list[Path]:
+    """Write the batch's files into `folder`; returns what was written."""
+    written = [folder / "games.csv", folder / "casualties.csv", folder / "summary.json"]
+    write_atomic(written[0], games_csv(records, sides))
+    write_atomic(written[1], casualties_csv(records))
+    write_atomic(written[2], (json.dumps(summary, indent=1) + "\n").encode("utf-8"))
+    for path, save in save_files(records, folder, scenario):
+        write_atomic(path, (json.dumps(save, indent=1) + "\n").encode("utf-8"))
+        written.append(path)
+    return written

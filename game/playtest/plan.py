@@ -1,0 +1,72 @@
+"""A batch as the commands ask for it: players chosen by name with their options, the
+sides swapped per seed or not, played here or on a cluster behind the progress bar.
+
+Shared by `skirmish playtest` and `skirmish balance`; bad choices are bad input (one
+line naming the option, exit 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import InputError, Problem
+from game.playtest.players import Choice, PlayerError, make_choice, parse_ai, players_differ
+from game.playtest.progress import progress_bar
+from game.playtest.record import GameRecord, Job
+from game.playtest.runner import Batch, Source, run_here, run_on
+from game.sequencer.setup import Setup
+
+COMMAND_LINE = "<command line>"
+
+
+@dataclass(frozen=True, slots=True)
+class Where:
+    """Where the games are played: `workers` processes here, or the Dask scheduler at
+    `scheduler` (reached within `connect_timeout` seconds)."""
+
+    workers: int = 1
+    scheduler: str | None = None
+    connect_timeout: float = 10.0
+
+
+def choose_players(setup: Setup, ai: str, options: Mapping[str, Any]) -> Choice:
+    """`--ai` and the players' options as a choice for each side of `setup`."""
+    sides = [s.id for s in setup.sides]
+    known = list(setup.ruleset.players)
+    try:
+        names = parse_ai(ai, sides, known)
+        return make_choice(setup.ruleset, names, options)
+    except PlayerError as err:
+        option = str(err).split(":")[0] if str(err).startswith("--") else "--ai"
+        message = str(err).removeprefix(f"{option}: ")
+        raise InputError(Problem(COMMAND_LINE, option, message)) from None
+
+
+def swap_default(choice: Choice, swap: bool | None) -> bool:
+    """`--swap` / `--no-swap` as given; otherwise swap when the sides' players differ,
+    the only case where exchanging them can change a game (the players choose from the
+    state alone, the dice come from the seed)."""
+    return players_differ(choice) if swap is None else swap
+
+
+def play_batch(
+    setup: Setup,
+    source: Source,
+    jobs: Sequence[Job],
+    batch: Batch,
+    where: Where,
+    show_progress: bool | None = None,
+    description: str = "playing",
+) -> list[GameRecord]:
+    """Play the jobs here or on the cluster, behind the progress bar."""
+    with progress_bar(len(jobs), description, show_progress) as tick:
+        if where.scheduler is None:
+            return run_here(setup, source, jobs, batch, where.workers, tick)
+        from game.playtest.cluster import ClusterError, connect
+
+        try:
+            with connect(where.scheduler, where.connect_timeout) as client:
+                return run_on(client, source, jobs, batch, tick)
+        except ClusterError as err:
+            raise InputError(Problem(COMMAND_LINE, "--scheduler", str(err))) from None

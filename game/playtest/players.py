@@ -1,0 +1,121 @@
+"""Who plays each side of a batch: automatic players found by name in the rule system's
+registry entry, with the options (temperament, thinking time) given on the command line.
+
+A choice is side -> (player name, options). Options reach a player's class as keyword
+arguments, and only the ones its constructor takes: a player that has no use for a
+thinking time is built without one."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Mapping
+from typing import Any
+
+from game.playtest.batch import BySide, Player
+from game.rules.registry import Ruleset, ruleset_of
+from game.sequencer.engine import Engine
+
+Options = tuple[tuple[str, Any], ...]  # sorted (name, value) pairs: hashable and picklable
+Choice = dict[str, tuple[str, Options]]  # side -> (player name, options)
+
+
+class PlayerError(ValueError):
+    """A player choice that cannot be made; the message says why in one line."""
+
+
+def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
+    """`--ai`: one player name for every side ("careful"), or side=name pairs
+    ("blue=search,red=careful"); a side left out plays the first named player."""
+    text = text.strip()
+    if not text:
+        raise PlayerError(f"expected a player name ({', '.join(known)}) or side=name pairs")
+    if "=" not in text:
+        _check_name(text, known)
+        return dict.fromkeys(sides, text)
+    chosen: dict[str, str] = {}
+    for pair in text.split(","):
+        side, eq, name = (part.strip() for part in pair.partition("="))
+        if not eq or not side or not name:
+            raise PlayerError(f"{pair.strip()!r} is not side=name")
+        if side not in sides:
+            raise PlayerError(f"no side {side!r} in the scenario (sides: {', '.join(sides)})")
+        if side in chosen:
+            raise PlayerError(f"side {side!r} is named twice")
+        _check_name(name, known)
+        chosen[side] = name
+    first = next(iter(chosen.values()))
+    return {side: chosen.get(side, first) for side in sides}
+
+
+def _check_name(name: str, known: list[str]) -> None:
+    if name not in known:
+        raise PlayerError(f"no automatic player {name!r} (one of {', '.join(known)})")
+
+
+def takes(cls: Any, option: str) -> bool:
+    """True when the player class's constructor accepts the keyword `option`."""
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return True
+    found = parameters.get(option)
+    return found is not None and found.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )
+
+
+def make_choice(ruleset: Ruleset, names: Mapping[str, str], options: Mapping[str, Any]) -> Choice:
+    """Each side's player with the options its class takes; an option given that no
+    chosen player takes is refused (it would silently change nothing)."""
+    given = {k: v for k, v in options.items() if v is not None}
+    classes = {name: ruleset.player(name) for name in set(names.values())}
+    for option in given:
+        if not any(takes(cls, option) for cls in classes.values()):
+            players = ", ".join(sorted(classes))
+            raise PlayerError(f"--{option}: not an option of the chosen player ({players})")
+    choice: Choice = {}
+    for side, name in names.items():
+        mine = tuple(sorted((k, v) for k, v in given.items() if takes(classes[name], k)))
+        choice[side] = (name, mine)
+    return choice
+
+
+def swapped(choice: Choice, sides: list[str]) -> Choice:
+    """The same players with the sides exchanged: the first side gets the second's
+    player and so on round the list."""
+    return {side: choice[sides[(i + 1) % len(sides)]] for i, side in enumerate(sides)}
+
+
+def players_differ(choice: Choice) -> bool:
+    return len(set(choice.values())) > 1
+
+
+def build_player(engine: Engine, choice: Choice) -> Player:
+    """The player for a game: one instance per distinct (name, options), so a player
+    that plays both sides is one object, as it is in the window."""
+    ruleset = ruleset_of(engine)
+    if ruleset is None:
+        raise PlayerError(f"no rule system for {type(engine).__name__}")
+    made: dict[tuple[str, Options], Player] = {}
+    for spec in choice.values():
+        if spec not in made:
+            name, options = spec
+            cls = ruleset.player(name)
+            if cls is None:
+                raise PlayerError(f"{ruleset.name} has no automatic player {name!r}")
+            made[spec] = cls(engine, **dict(options))
+    if len(made) == 1:
+        return next(iter(made.values()))
+    return BySide({side: made[spec] for side, spec in choice.items()})
+
+
+def describe(choice: Choice) -> dict[str, str]:
+    """side -> the player as a person reads it: "search (temperament cautious)"."""
+    out = {}
+    for side, (name, options) in choice.items():
+        extra = ", ".join(f"{k} {v}" for k, v in options)
+        out[side] = f"{name} ({extra})" if extra else name
+    return out

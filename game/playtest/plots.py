@@ -1,0 +1,183 @@
+"""The playtest's pictures, drawn with matplotlib's Agg backend into PNG bytes (no window,
+no pyplot state): win rate with its interval as games accumulate, game length, models
+lost per side, and where models were taken out and where the shots came from, over the
+table's picture. Imported only by the commands that draw them."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from game.playtest.batch import Share
+from game.playtest.record import GameRecord
+
+DPI = 100
+SIZE = (960, 540)  # pixels of each chart
+HEAT_HEIGHT = 560  # pixels of the heat map figure; its width follows the table
+FALLBACK = ("#2f6fd6", "#d63a2f", "#2fa84f", "#c9a227")
+DRAW = "#9a9a9a"
+
+
+def _figure(width: int, height: int) -> Figure:
+    figure = Figure(figsize=(width / DPI, height / DPI), dpi=DPI)
+    FigureCanvasAgg(figure)
+    return figure
+
+
+def _png(figure: Figure) -> bytes:
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=DPI)
+    return buffer.getvalue()
+
+
+def _colour(colours: Mapping[str, str], sides: Sequence[str], side: str) -> str:
+    return colours.get(side) or FALLBACK[list(sides).index(side) % len(FALLBACK)]
+
+
+def win_rate(
+    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+) -> bytes:
+    """Each side's win rate after 1, 2, ... n games, with its 95% Wilson band."""
+    figure = _figure(*SIZE)
+    axes = figure.add_subplot()
+    n = np.arange(1, len(records) + 1)
+    for side in sides:
+        wins = np.cumsum([r.winner == side for r in records])
+        shares = [Share(int(w), int(k)) for w, k in zip(wins, n, strict=True)]
+        colour = _colour(colours, sides, side)
+        axes.fill_between(
+            n, [s.low for s in shares], [s.high for s in shares], color=colour, alpha=0.2
+        )
+        axes.plot(n, wins / n, color=colour, label=f"{side} {shares[-1].share:.0%}")
+    if len(sides) == 2:
+        axes.axhline(0.5, color="#555555", linewidth=0.8, linestyle="--")
+    axes.set_ylim(0, 1)
+    axes.set_xlim(1, max(2, len(records)))
+    axes.set_xlabel("games played")
+    axes.set_ylabel("win rate (95% interval)")
+    axes.set_title("Win rate as games accumulate")
+    axes.legend(loc="upper right")
+    axes.grid(alpha=0.3)
+    figure.tight_layout()
+    return _png(figure)
+
+
+def game_length(
+    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+) -> bytes:
+    """Games by the turn they ended in, stacked by who won."""
+    figure = _figure(*SIZE)
+    axes = figure.add_subplot()
+    turns = sorted({r.turn for r in records}) or [1]
+    bottom = np.zeros(len(turns))
+    for who in [*sides, None]:
+        counts = np.array([sum(1 for r in records if r.turn == t and r.winner == who)
+                           for t in turns])  # fmt: skip
+        colour = DRAW if who is None else _colour(colours, sides, who)
+        axes.bar(turns, counts, bottom=bottom, color=colour, label=who or "draw", width=0.7)
+        bottom += counts
+    axes.set_xticks(turns)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("last turn played")
+    axes.set_ylabel("games")
+    axes.set_title("Game length, by winner")
+    axes.legend()
+    axes.grid(axis="y", alpha=0.3)
+    figure.tight_layout()
+    return _png(figure)
+
+
+def models_lost(
+    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+) -> bytes:
+    """How many games each side ended with 0, 1, 2... models lost."""
+    figure = _figure(*SIZE)
+    axes = figure.add_subplot()
+    most = max((r.down.get(s, 0) for r in records for s in sides), default=0)
+    xs = np.arange(most + 1)
+    width = 0.8 / len(sides)
+    for i, side in enumerate(sides):
+        counts = [sum(1 for r in records if r.down.get(side, 0) == k) for k in xs]
+        mean = sum(r.down.get(side, 0) for r in records) / max(1, len(records))
+        offset = (i - (len(sides) - 1) / 2) * width
+        colour = _colour(colours, sides, side)
+        axes.bar(xs + offset, counts, width=width, color=colour, label=f"{side} (mean {mean:.2f})")
+    axes.set_xticks(xs)
+    axes.yaxis.set_major_locator(MaxNLocator(integer=True))
+    axes.set_xlabel("models lost in the game")
+    axes.set_ylabel("games")
+    axes.set_title("Models lost per side")
+    axes.legend()
+    axes.grid(axis="y", alpha=0.3)
+    figure.tight_layout()
+    return _png(figure)
+
+
+def _heat(points: list[tuple[float, float]], table: tuple[float, float]) -> np.ndarray[Any, Any]:
+    """Counts on a 1-inch grid (rows: y from the top edge), zero cells masked."""
+    width, depth = table
+    bins = (max(1, round(depth)), max(1, round(width)))
+    if points:
+        ys = [p[1] for p in points]
+        xs = [p[0] for p in points]
+        counts, _, _ = np.histogram2d(ys, xs, bins=bins, range=[[0, depth], [0, width]])
+    else:
+        counts = np.zeros(bins)
+    return np.ma.masked_equal(counts, 0)
+
+
+def heat_map(
+    records: Sequence[GameRecord],
+    table: tuple[float, float],
+    background: np.ndarray[Any, Any] | None,
+) -> bytes:
+    """Two views of the table: where models were taken out, and where the shots that
+    took them out came from, counted per square inch over the table's picture."""
+    width, depth = table
+    panel = HEAT_HEIGHT * 0.78 * width / depth
+    figure = _figure(round(2 * panel + 160), HEAT_HEIGHT)
+    taken = [c.at for r in records for c in r.casualties]
+    origins = [c.origin for r in records for c in r.casualties if c.origin is not None]
+    extent = (0.0, width, depth, 0.0)
+    for i, (points, title, cmap) in enumerate(
+        (
+            (taken, f"Where models were taken out ({len(taken)})", "inferno"),
+            (origins, f"Where the shots came from ({len(origins)})", "viridis"),
+        )
+    ):
+        axes = figure.add_subplot(1, 2, i + 1)
+        if background is not None:
+            axes.imshow(background, extent=extent, interpolation="bilinear")
+        heat = _heat(points, table)
+        top = float(heat.max()) if np.ma.count(heat) else 1.0
+        image = axes.imshow(heat, extent=extent, cmap=cmap, alpha=0.75, interpolation="nearest",
+                            vmin=0, vmax=max(1.0, top))  # fmt: skip
+        figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models")
+        axes.set_xlim(0, width)
+        axes.set_ylim(depth, 0)
+        axes.set_title(title)
+        axes.set_xlabel("inches")
+    figure.tight_layout()
+    return _png(figure)
+
+
+def all_plots(
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    table: tuple[float, float],
+    background: np.ndarray[Any, Any] | None,
+    colours: Mapping[str, str],
+) -> dict[str, bytes]:
+    """Every chart, by the name of its file."""
+    return {
+        "win-rate": win_rate(records, sides, colours),
+        "game-length": game_length(records, sides, colours),
+        "models-lost": models_lost(records, sides, colours),
+        "heat-map": heat_map(records, table, background),
+    }

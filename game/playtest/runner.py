@@ -1,0 +1,135 @@
+"""Running a batch of recorded games here (one process or several) or on a Dask cluster.
+
+A batch is its scenario, its jobs (index, seed, sides swapped or not) and the players'
+choice; every game is played from its own seed whatever the workers, so the records do
+not depend on where they were played. Workers get the scenario's text rather than its
+path, so a cluster's machines need no shared folder and a changed scenario (a balance
+search's variant) needs no file of its own."""
+
+from __future__ import annotations
+
+import hashlib
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.playtest.batch import chunked, seeds_for
+from game.playtest.players import Choice, swapped
+from game.playtest.record import GameRecord, Job, play_recorded
+from game.sequencer.setup import Setup
+
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A scenario as workers receive it: its file name (for messages) and its text."""
+
+    name: str
+    text: str
+
+    @classmethod
+    def of(cls, path: Path) -> Source:
+        return cls(path.name, path.read_text(encoding="utf-8"))
+
+
+@dataclass(frozen=True, slots=True)
+class Batch:
+    """What every game of a batch shares: the players and how many saves to keep."""
+
+    choice: Choice
+    sides: tuple[str, ...]
+    keep_saves: int = 0
+
+    def play(self, setup: Setup, job: Job) -> GameRecord:
+        choice = swapped(self.choice, list(self.sides)) if job.swapped else self.choice
+        return play_recorded(setup, job, choice, keep_save=job.index < self.keep_saves)
+
+
+def jobs_for(seed: int, games: int, swap: bool) -> list[Job]:
+    """`games` games from child seeds of `seed`; with `swap`, each seed twice in a row,
+    the second time with the players exchanged (so `games` is rounded up to even)."""
+    if not swap:
+        return [Job(i, s) for i, s in seeds_for(seed, games)]
+    seeds = seeds_for(seed, (games + 1) // 2)
+    return [Job(2 * i + k, s, bool(k)) for i, s in seeds for k in (0, 1)]
+
+
+_SETUPS: dict[str, Setup] = {}
+_FOLDER: list[Path] = []
+
+
+def setup_of(source: Source) -> Setup:
+    """The scenario of `source`, loaded once per process from a file of its own."""
+    from game.scenario import load_scenario
+
+    key = hashlib.sha256(source.text.encode("utf-8")).hexdigest()
+    if key not in _SETUPS:
+        if not _FOLDER:
+            _FOLDER.append(Path(tempfile.mkdtemp(prefix="skirmish-batch-")))
+        path = _FOLDER[0] / key[:16] / source.name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(source.text, encoding="utf-8")
+        _SETUPS[key] = load_scenario(path)
+    return _SETUPS[key]
+
+
+def play_chunk(source: Source, batch: Batch, chunk: Sequence[Job]) -> list[GameRecord]:
+    """A chunk of games in a worker (a local process or a cluster's)."""
+    setup = setup_of(source)
+    return [batch.play(setup, job) for job in chunk]
+
+
+def run_here(
+    setup: Setup,
+    source: Source,
+    jobs: Sequence[Job],
+    batch: Batch,
+    workers: int = 1,
+    progress: Progress | None = None,
+) -> list[GameRecord]:
+    """Play the jobs on this machine: in this process, or in `workers` processes."""
+    records: list[GameRecord] = []
+    if workers <= 1:
+        for job in jobs:
+            records.append(batch.play(setup, job))
+            if progress:
+                progress(1)
+        return records
+    size = max(1, min(20, len(jobs) // (workers * 4)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = [pool.submit(play_chunk, source, batch, c) for c in chunked(list(jobs), size)]
+        for future in futures:
+            done = future.result()
+            records.extend(done)
+            if progress:
+                progress(len(done))
+    return sorted(records, key=lambda r: r.index)
+
+
+def run_on(
+    client: Any,
+    source: Source,
+    jobs: Sequence[Job],
+    batch: Batch,
+    progress: Progress | None = None,
+) -> list[GameRecord]:
+    """Play the jobs on the cluster behind a connected `distributed.Client`."""
+    from dask.distributed import as_completed
+
+    size = max(1, min(10, len(jobs) // 16))
+    scattered = client.scatter(source, broadcast=True)
+    futures = [
+        client.submit(play_chunk, scattered, batch, c, pure=False)
+        for c in chunked(list(jobs), size)
+    ]
+    records: list[GameRecord] = []
+    for future in as_completed(futures):  # type: ignore[no-untyped-call]
+        done = future.result()
+        records.extend(done)
+        if progress:
+            progress(len(done))
+    return sorted(records, key=lambda r: r.index)

@@ -1,0 +1,127 @@
+"""What a batch of recorded games adds up to, as one JSON-ready document, and what it
+says in words: whether the table favours a side, and with the sides' players exchanged
+per seed, whether one player is the better.
+
+Shares of decided games (draws left out) carry the 95% Wilson interval; a side or a
+player is said to have the edge only when the whole interval lies above an even share."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Any
+
+from game.playtest.batch import Share, summarize
+from game.playtest.record import GameRecord
+
+
+def pct(share: Share) -> str:
+    return f"{share.share:.0%} [{share.low:.0%}, {share.high:.0%}]"
+
+
+def side_shares(records: Sequence[GameRecord], sides: Sequence[str]) -> dict[str, Share]:
+    """Each side's share of the decided games."""
+    decided = [r for r in records if r.winner is not None]
+    won = Counter(r.winner for r in decided)
+    return {s: Share(won.get(s, 0), len(decided)) for s in sides}
+
+
+def player_shares(records: Sequence[GameRecord]) -> dict[str, Share]:
+    """Each player's share of the decided games it played in (games between two copies
+    of the same player are left out: they say nothing of skill)."""
+    played: Counter[str] = Counter()
+    won: Counter[str] = Counter()
+    for r in records:
+        names = set(r.players.values())
+        if r.winner is None or len(names) < 2:
+            continue
+        played.update(names)
+        won[r.players[r.winner]] += 1
+    return {name: Share(won[name], played[name]) for name in sorted(played)}
+
+
+def verdict(records: Sequence[GameRecord], sides: Sequence[str], swap: bool) -> list[str]:
+    """Sentences a designer reads: the side's edge, and the players' when they differ."""
+    out: list[str] = []
+    decided = sum(1 for r in records if r.winner is not None)
+    if not decided:
+        return ["No game was decided: every one was a draw."]
+    even = 1 / len(sides)
+    shares = side_shares(records, sides)
+    best = max(sides, key=lambda s: shares[s].share)
+    whichever = " whichever player it has" if swap else ""
+    if shares[best].low > even:
+        out.append(
+            f"The table favours {best}: it wins {pct(shares[best])} of the {decided} "
+            f"decided games{whichever}."
+        )
+    else:
+        out.append(
+            f"No side is shown to have the edge: {best} wins {pct(shares[best])} of the "
+            f"{decided} decided games{whichever}."
+        )
+    players = player_shares(records)
+    if len(players) >= 2:
+        top = max(players, key=lambda p: players[p].share)
+        if not swap:
+            out.append(
+                "The sides had different players and were not swapped, so a side's win "
+                "rate mixes the table's edge with the players' skill (--swap separates them)."
+            )
+        elif players[top].low > 1 / len(players):
+            out.append(
+                f"{top} is the better player: it wins {pct(players[top])} of the decided "
+                "games it plays, whichever side it plays."
+            )
+        else:
+            out.append(
+                f"Neither player is shown to be better: {top} wins {pct(players[top])} of "
+                "the decided games it plays."
+            )
+    return out
+
+
+def summary_document(
+    records: Sequence[GameRecord], sides: Sequence[str], swap: bool, **run: Any
+) -> dict[str, Any]:
+    """The batch as one JSON document: `run` (scenario, seed, workers...) first, then
+    each side's wins, win rate and interval, models lost and points, draws, length,
+    how games ended, each player's share when the players differ, and the verdict."""
+    summary = summarize(records, sides)
+    decided = side_shares(records, sides)
+    n = len(records)
+    document: dict[str, Any] = dict(run)
+    document.update(
+        {
+            "games": summary.games,
+            "swap": swap,
+            "seeds": len({r.seed for r in records}),
+            "sides": {
+                s: {
+                    "wins": summary.wins[s].count,
+                    "win_rate": summary.wins[s].share,
+                    "interval95": [summary.wins[s].low, summary.wins[s].high],
+                    "decided_share": decided[s].share,
+                    "decided_interval95": [decided[s].low, decided[s].high],
+                    "mean_down": summary.mean_down[s],
+                    "mean_points": sum(r.points.get(s, 0) for r in records) / n if n else 0.0,
+                    "objectives_held": sum(len(r.objectives.get(s, ())) for r in records),
+                }
+                for s in sides
+            },
+            "draws": {"count": summary.draws.count, "rate": summary.draws.share},
+            "mean_turn": summary.mean_turn,
+            "reasons": summary.reasons,
+            "players": {
+                name: {
+                    "decided_games": share.total,
+                    "wins": share.count,
+                    "share": share.share,
+                    "interval95": [share.low, share.high],
+                }
+                for name, share in player_shares(records).items()
+            },
+            "verdict": verdict(records, sides, swap),
+        }
+    )
+    return document

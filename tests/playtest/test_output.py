@@ -1,0 +1,126 @@
+"""`skirmish playtest --out DIR --report FILE`: per-game rows that add up to the summary,
+saves that replay, plots of the right size that are not blank, and one HTML page."""
+
+from __future__ import annotations
+
+import base64
+import csv
+import io
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pytest
+from matplotlib.image import imread
+
+from game.cli import main
+from game.playtest import plots
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.fixture(scope="module")
+def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One small playtest written out (6 games), shared by the tests of this module."""
+    from tests.playtest.conftest import SMALL
+
+    folder = tmp_path_factory.mktemp("batch")
+    scenario = folder / "small.toml"
+    scenario.write_text(SMALL, encoding="utf-8")
+    out = folder / "out"
+    argv = ["playtest", str(scenario), "--games", "6", "--seed", "4", "--out", str(out)]
+    argv += ["--save-games", "2", "--report", str(folder / "report.html"), "--json"]
+    assert main(argv) == 0
+    return folder
+
+
+def _rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_game_rows_add_up_to_the_summary(batch: Path) -> None:
+    rows = _rows(batch / "out" / "games.csv")
+    summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
+    assert len(rows) == summary["games"] == 6
+    assert [int(r["game"]) for r in rows] == list(range(6))
+    winners = Counter(r["winner"] for r in rows)
+    for side, figures in summary["sides"].items():
+        assert winners[side] == figures["wins"]
+        lost = [int(r[f"lost_{side}"]) for r in rows]
+        assert sum(lost) / len(rows) == pytest.approx(figures["mean_down"])
+        points = [int(r[f"points_{side}"]) for r in rows]
+        assert sum(points) / len(rows) == pytest.approx(figures["mean_points"])
+    assert winners["draw"] == summary["draws"]["count"]
+    ended = Counter(r["ended"].split(":")[0] for r in rows)
+    assert dict(ended) == summary["reasons"]
+    assert all(int(r["turns"]) >= 1 for r in rows)
+
+
+def test_casualty_rows_match_the_models_lost(batch: Path) -> None:
+    games = _rows(batch / "out" / "games.csv")
+    casualties = _rows(batch / "out" / "casualties.csv")
+    per_game = Counter((int(c["game"]), c["side"]) for c in casualties)
+    for row in games:
+        for side in ("blue", "red"):
+            assert per_game[(int(row["game"]), side)] == int(row[f"lost_{side}"])
+    for c in casualties:  # on the 16" table, and every loss here is a shot
+        assert 0 <= float(c["x"]) <= 16 and 0 <= float(c["y"]) <= 16
+        assert c["by"] and c["side"] != ("blue" if c["by"].startswith("b") else "red")
+        assert 0 <= float(c["from_x"]) <= 16 and 0 <= float(c["from_y"]) <= 16
+
+
+def test_the_first_games_are_saved_and_replay(
+    batch: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saves = sorted((batch / "out" / "saves").iterdir())
+    assert [p.name for p in saves] == ["game-0000.json", "game-0001.json"]
+    rows = _rows(batch / "out" / "games.csv")
+    for save, row in zip(saves, rows, strict=False):
+        data = json.loads(save.read_text(encoding="utf-8"))
+        assert data["seed"] == int(row["seed"])
+        capsys.readouterr()
+        assert main(["replay", str(save), "--check", "--json"]) == 0
+        replayed = json.loads(capsys.readouterr().out)
+        assert replayed["check"] is True
+        assert (replayed["winner"] or "draw") == row["winner"]
+
+
+def _not_blank(png: bytes) -> np.ndarray:
+    assert png.startswith(PNG)
+    image = imread(io.BytesIO(png))
+    flat = image[..., :3].reshape(-1, 3)
+    assert flat.std() > 0.05  # not one flat colour
+    assert len(np.unique((flat * 255).astype(np.uint8), axis=0)) > 20
+    return image
+
+
+def test_plots_are_pngs_of_the_right_size_and_not_blank(batch: Path) -> None:
+    out = batch / "out"
+    for name in ("win-rate", "game-length", "models-lost"):
+        image = _not_blank((out / f"{name}.png").read_bytes())
+        assert image.shape[1::-1] == plots.SIZE
+    heat = _not_blank((out / "heat-map.png").read_bytes())
+    assert heat.shape[0] == plots.HEAT_HEIGHT
+    table = _not_blank((out / "table.png").read_bytes())
+    assert table.shape[0] > 16 * 20 and table.shape[1] > 16 * 20  # 20 px per inch
+
+
+def test_report_is_one_page_with_its_pictures_inside(batch: Path) -> None:
+    page = (batch / "report.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    sources = re.findall(r'src="([^"]*)"', page)
+    assert len(sources) == 5  # the table and four plots
+    for source in sources:
+        assert source.startswith("data:image/png;base64,")
+        _not_blank(base64.b64decode(source.split(",", 1)[1]))
+    assert not re.search(r'(href|url)\s*[=(]\s*"?(https?:|file:|\.\.?/)', page)
+    assert "win rate [95% interval]" in page and "blue" in page and "red" in page
+
+
+def test_save_games_needs_a_folder(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["playtest", str(small), "--games", "2", "--save-games", "1"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["skirmish: <command line>: --save-games: needs --out DIR for the saves"]

@@ -1,0 +1,60 @@
+"""Where a model was taken out and where the shot came from, read from the event log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.playtest.record import Casualty, casualties
+from game.scenario import load_scenario
+from game.sequencer.events import Hit, Missed, Moved, StateChanged, TurnStarted
+from game.sequencer.game import Game
+from tests.playtest.conftest import Write
+
+
+@dataclass(frozen=True, slots=True)
+class VolleyAt:  # a unit-on-unit shot, as a rule system that fires by unit writes it
+    attacker: str
+    target: str
+    damage: int
+
+    name = "VolleyAt"
+
+
+def test_a_shot_after_a_move_comes_from_where_the_shooter_stood(small: Path) -> None:
+    setup = load_scenario(small)
+    start = Game(setup, 1).state
+    events = [
+        TurnStarted(1, "blue"),
+        Moved("b1", ((3.0, 14.0), (5.0, 11.0)), 3.6),
+        Missed("r1", "b1", "Combi Rifle", "failed"),  # a miss is no shooter
+        Hit("b1", "r1", "Combi Rifle"),
+        StateChanged("r1", "normal", "unconscious"),
+        TurnStarted(2, "red"),
+        StateChanged("r1", "unconscious", "dead"),  # already out: not counted again
+        StateChanged("b2", "normal", "dead"),  # nothing hit it: no shooter
+    ]
+    found = casualties(setup, start, events)  # type: ignore[arg-type]
+    assert found == [
+        Casualty("r1", "red", 1, (4.0, 2.0), "b1", (5.0, 11.0)),
+        Casualty("b2", "blue", 2, (12.0, 14.0), None, None),
+    ]
+
+
+def test_a_unit_volley_comes_from_the_centre_of_the_units_standing_models(
+    write_scenario: Write, small: Path
+) -> None:
+    text = small.read_text(encoding="utf-8")
+    for model in ("b1", "b2"):
+        text = text.replace(f'id = "{model}"\n', f'id = "{model}"\nunit = "team-b"\n')
+    text = text.replace('id = "r1"\n', 'id = "r1"\nunit = "team-r"\n')
+    setup = load_scenario(write_scenario(text, name="units.toml", header=False))
+    start = Game(setup, 1).state
+    events = [
+        VolleyAt("team-b", "team-r", 0),  # no damage: not the shot
+        StateChanged("b2", "normal", "dead"),
+        VolleyAt("team-b", "team-r", 2),  # b2 is down: from b1 alone
+        StateChanged("r1", "normal", "dead"),
+    ]
+    found = casualties(setup, start, events)  # type: ignore[arg-type]
+    assert found[1] == Casualty("r1", "red", 1, (4.0, 2.0), "team-b", (3.0, 14.0))
