@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.playtest.batch import DOWN, play_out
+from game.playtest.batch import play_out
 from game.playtest.players import Choice, build_player
 from game.sequencer.events import Event, GameEnded, Moved, StateChanged, TurnStarted
 from game.sequencer.game import Game
@@ -77,6 +77,7 @@ def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = Fals
     start = game.state
     play_out(game, build_player(game.engine, choice))
     state = game.state
+    lost = frozenset(setup.ruleset.out_of_fight)
     ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
     return GameRecord(
         index=job.index,
@@ -87,7 +88,7 @@ def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = Fals
         reason=ended.reason if ended else "stopped: too many declarations",
         turn=state.turn,
         declarations=len(game.declarations),
-        down={s: sum(1 for m in state.side_models(s) if m.status in DOWN) for s in state.sides},
+        down={s: sum(1 for m in state.side_models(s) if m.status in lost) for s in state.sides},
         points={s: int(ended.scores.get(s, 0)) if ended else 0 for s in state.sides},
         objectives=objectives_held(setup, state),
         casualties=tuple(casualties(setup, start, game.events)),
@@ -99,12 +100,13 @@ def objectives_held(setup: Setup, state: GameState) -> dict[str, tuple[str, ...]
     """Each side's objectives at the end: a side holds one when more of its models not
     taken out have their base within its radius than any other side's."""
     radius = {m.id: m.radius for m in setup.models}
+    lost = frozenset(setup.ruleset.out_of_fight)
     held: dict[str, list[str]] = {s: [] for s in state.sides}
     for objective in setup.objectives:
         near: dict[str, int] = {}
         for m in state.models:
             gap = math.dist(m.at, objective.at) - radius.get(m.id, 0.0)
-            if m.status not in DOWN and gap <= objective.radius:
+            if m.status not in lost and gap <= objective.radius:
                 near[m.side] = near.get(m.side, 0) + 1
         if near:
             most = max(near.values())
@@ -122,7 +124,8 @@ def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casu
     members: dict[str, list[str]] = {}
     for model, u in unit.items():
         members.setdefault(u, []).append(model)
-    down = {m.id for m in start.models if m.status in DOWN}
+    lost = frozenset(setup.ruleset.out_of_fight)
+    down = {m.id for m in start.models if m.status in lost}
     shot_by: dict[str, tuple[str, Point | None]] = {}  # model or unit -> (attacker, from)
     turn = start.turn
     out: list[Casualty] = []
@@ -144,7 +147,7 @@ def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casu
         elif isinstance(event, Moved) and event.path:
             at[event.model] = event.path[-1]
         elif isinstance(event, StateChanged):
-            if event.after in DOWN and event.model not in down:
+            if event.after in lost and event.model not in down:
                 down.add(event.model)
                 shot = shot_by.get(event.model) or shot_by.get(unit.get(event.model, ""))
                 by, origin = shot if shot else (None, None)
