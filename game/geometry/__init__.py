@@ -11,13 +11,24 @@ from game.geometry.lof import clear_lines, clear_witnesses, in_arc, line_of_fire
 from game.geometry.measures import edge_distance
 from game.geometry.sight_answer import sight
 from game.geometry.silhouette import Strips, patch_core, silhouette_strips, visibility
-from game.geometry.table import Body, BodyId, Piece, PieceId, PieceKind, Table, base_radius
+from game.geometry.table import (
+    Body,
+    BodyId,
+    NotFiniteError,
+    Piece,
+    PieceId,
+    PieceKind,
+    Table,
+    base_radius,
+    require_finite,
+)
 
 __all__ = [
     "EPS",
     "Body",
     "BodyId",
     "LineOfFire",
+    "NotFiniteError",
     "Piece",
     "PieceId",
     "PieceKind",
@@ -35,6 +46,7 @@ __all__ = [
     "line_of_fire",
     "lines_of_fire",
     "patch_core",
+    "require_finite",
     "sight",
     "silhouette_strips",
     "visibility",

@@ -13,7 +13,7 @@ from shapely.geometry import Polygon
 
 from game.geometry.blocking import seg_point_dist
 from game.geometry.lof import clear_sight
-from game.geometry.table import Body, BodyId, PieceId, Point, Table
+from game.geometry.table import Body, BodyId, PieceId, Point, Table, require_finite
 
 
 def edge_distance(a: Body, b: Body) -> float:
@@ -24,6 +24,7 @@ def edge_distance(a: Body, b: Body) -> float:
 def pieces_near(table: Table, body: Body, reach: float) -> tuple[PieceId, ...]:
     """Pieces whose footprint comes within `reach` of the model's base (overlap included),
     e.g. "in contact" within 0.1" is `reach=0.1`."""
+    require_finite("the reach", reach)
     centre = ShapelyPoint(body.at)
     hits = table.tree.query(centre, predicate="dwithin", distance=body.radius + reach)
     return tuple(table.pieces[int(k)].id for k in sorted(hits))
@@ -41,6 +42,7 @@ def within_of_line(
     For example stray shots: models within 1" of the measured line are at risk, checked
     starting with the one closest to the attacker.
     """
+    require_finite("the reach", reach)
     a = table.body(shooter)
     b = table.body(target)
     ba = table.body_arrays
@@ -75,6 +77,7 @@ def blast_hits(
     A blast marker: every model whose base is beneath the marker is hit unless there is
     a wall or solid terrain between it and the centre hole.
     """
+    require_finite("the marker's centre and radius", *centre, radius)
     hits: list[BodyId] = []
     for body in table.bodies:
         if body.id in exclude:
@@ -89,6 +92,7 @@ def blast_hits(
 def teardrop(origin: Point, direction: float, length: float, width: float) -> Polygon:
     """A teardrop template: narrow end at `origin`, pointing `direction` degrees, `length`
     long and `width` across its round end (template sizes live in rule data)."""
+    require_finite("the template's origin, direction and size", *origin, direction, length, width)
     r = width / 2.0
     ang = math.radians(direction)
     cx = origin[0] + (length - r) * math.cos(ang)
@@ -139,6 +143,7 @@ def scatter(table: Table, start: Point, direction: float, distance: float) -> Sc
     impassable terrain, and is removed if its centre leaves the table. Walls, buildings
     and obstacles stop it; area terrain does not.
     """
+    require_finite("the scatter's start, direction and distance", *start, direction, distance)
     ang = math.radians(direction)
     dx, dy = distance * math.cos(ang), distance * math.sin(ang)
     pa = table.arrays

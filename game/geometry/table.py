@@ -36,6 +36,21 @@ Point = tuple[float, float]
 MM_PER_INCH = 25.4
 
 
+class NotFiniteError(ValueError):
+    """A number given to the geometry is NaN or infinite: a bug above this layer (scenario
+    validation and declarations are the gates), stopped here before it reaches GEOS."""
+
+
+def require_finite(what: str, *numbers: float) -> None:
+    """Raise `NotFiniteError` naming `what` unless every number is finite."""
+    for n in numbers:
+        if not math.isfinite(n):
+            shown = ", ".join(f"{x:g}" for x in numbers)
+            raise NotFiniteError(
+                f"{what} ({shown}) is not finite: the geometry takes only finite numbers"
+            )
+
+
 class PieceKind(enum.Enum):
     """How rules treat a piece (DESIGN.md): geometry blocks the same way for all kinds."""
 
@@ -59,6 +74,12 @@ class Piece:
     footprint: tuple[Point, ...]
     height: float | None = None
 
+    def __post_init__(self) -> None:
+        for x, y in self.footprint:
+            require_finite(f"piece {self.id}: a footprint corner", x, y)
+        if self.height is not None:
+            require_finite(f"piece {self.id}: the height", self.height)
+
     @property
     def top(self) -> float:
         return math.inf if self.height is None else float(self.height)
@@ -75,6 +96,19 @@ class Body:
     facing: float = 0.0
     side: str | None = None
     unit: str | None = None
+
+    def __post_init__(self) -> None:
+        x, y = self.at
+        if not (
+            math.isfinite(x)
+            and math.isfinite(y)
+            and math.isfinite(self.radius)
+            and math.isfinite(self.height)
+            and math.isfinite(self.facing)
+        ):
+            require_finite(f"model {self.id}: the position", x, y)
+            require_finite(f"model {self.id}: the base radius and height", self.radius, self.height)
+            require_finite(f"model {self.id}: the facing", self.facing)
 
 
 def base_radius(base_mm: float) -> float:
@@ -236,6 +270,7 @@ class Table:
         bodies: Iterable[Body] = (),
     ) -> Table:
         """Build the arrays, polygons and STRtree of a table once."""
+        require_finite("the table's width and depth", width, depth)
         pcs = tuple(pieces)
         bds = tuple(bodies)
         polys = tuple(Polygon(_ccw(p.footprint)) for p in pcs)

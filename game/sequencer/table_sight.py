@@ -24,6 +24,7 @@ from game.geometry import (
     edge_distance,
     in_arc,
     patch_core,
+    require_finite,
     sight,
 )
 from game.geometry.table import MM_PER_INCH
@@ -245,6 +246,7 @@ class TableSight:
         body = self._bodies[BodyId(model)]
         r = body.radius
         for x, y in path:
+            require_finite(f"a point of {model}'s path", x, y)
             if (
                 x - r < -1e-9
                 or y - r < -1e-9
