@@ -33,6 +33,11 @@ class Profile(Entry):
         """Base radius in inches."""
         return self.base / MM_PER_INCH / 2
 
+    def placement_problem(self, *, lieutenant: bool) -> str | None:
+        """Why a model with this profile cannot be placed as a scenario gives it (None:
+        it can). A system's profile overrides this for its own restrictions."""
+        return None
+
 
 class Weapon(Entry):
     """A weapon profile; each system adds its own columns."""

@@ -305,6 +305,9 @@ def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
         for weapon_name in spec.weapons or ():
             if weapon_name not in weapons:
                 out.append(Problem(file, place, f"unknown weapon {weapon_name!r}", line))
+        refused = profile.placement_problem(lieutenant=spec.lieutenant)
+        if refused:
+            out.append(Problem(file, place, refused, line))
         placed.append(
             (
                 PlacedModel(

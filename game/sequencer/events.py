@@ -98,13 +98,18 @@ class Missed(Event):
 @dataclass(frozen=True, slots=True)
 class SaveRolled(Event):
     """Saving rolls: `target` is the number a die must not exceed to be saved (N5) or
-    to wound (CodeOne, `wound_on_low`)."""
+    to wound (CodeOne, `wound_on_low`). No faces: the dice were not rolled (a target
+    that cannot be reached fails every roll)."""
 
     model: str
     faces: tuple[int, ...]
     target: int
     wounds: int
     wound_on_low: bool = False
+    # what the save is rolled against (ARM, BTS, PH...) and what moved the number
+    # (partial cover, the weapon's MOD); empty where a system does not say
+    attribute: str = ""
+    modifiers: tuple[Modifier, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -137,10 +137,11 @@ class InfinityEngine(InfinityAttacks):
 
     def _pool_for(self, state: InfinityState, model_id: str) -> str | None:
         """Which Order pays for this trooper: its own Irregular Order, the regular pool,
-        or (the Lieutenant only) the Lieutenant's Order."""
+        or (the Lieutenant only) the Lieutenant's Order. Infinity: an irregular trooper
+        may spend regular pool Orders too once its own is spent (FACTS 3.4)."""
         if model_id in state.irregular:
             return "irregular"
-        if state.orders > 0 and not self.profiles[model_id].irregular:
+        if state.orders > 0:
             return "regular"
         if model_id in self.lieutenants and state.lieutenant_order:
             return "lieutenant"
@@ -395,6 +396,7 @@ class InfinityEngine(InfinityAttacks):
     ) -> tuple[tuple[str, bool], ...]:
         """Enemy troopers that may declare an ARO, with whether any ARO (True) or only Dodge."""
         done = set(already)
+        under = self._under_template(state, order, skill, route)
         points = _along(route) if skill.kind is SkillKind.MOVE else [route[-1]]
         active = state.model(order.model)
         reactors = [
@@ -428,9 +430,23 @@ class InfinityEngine(InfinityAttacks):
             zoc = lof or any(
                 self.sight.distance(pl, r.id, active.id) <= ZONE_OF_CONTROL for pl in at
             )
-            if lof or zoc:
+            # Infinity: or under a template, even out of LoF and ZoC (FACTS 3.4)
+            if lof or zoc or r.id in under:
                 out.append((r.id, lof))
         return tuple(out)
+
+    def _under_template(
+        self, state: GameState, order: OrderInProgress, skill: Skill, route: tuple[Point, ...]
+    ) -> frozenset[str]:
+        """The troopers a Direct Template declared by `skill` lies over."""
+        if skill.kind is not SkillKind.ATTACK or not skill.targets:
+            return frozenset()
+        weapon = self._weapon(order.model, skill.weapon)
+        if not is_direct_template(weapon):
+            return frozenset()
+        origin = skill.origin if skill.origin is not None else route[-1]
+        laid = self._template(state, order.model, origin, order.facing, weapon, skill.targets[0][0])
+        return frozenset(laid.affected)
 
     def _react(self, state: InfinityState, d: React, events: list[Event]) -> InfinityState:
         order = state.order
@@ -497,9 +513,12 @@ class InfinityEngine(InfinityAttacks):
         )
         order = dataclasses.replace(order, route=route, facing=facing, second=d.skill)
         done = [r for r, _ in order.eligible]
+        lays_template = second is SkillKind.ATTACK and is_direct_template(
+            self._weapon(m.id, d.skill.weapon)
+        )
         new = (
             self._eligible(state, order, d.skill, route, already=done)
-            if second is SkillKind.MOVE
+            if second is SkillKind.MOVE or lays_template
             else ()
         )
         order = dataclasses.replace(order, eligible=(*order.eligible, *new), stage=Stage.ARO_SECOND)

@@ -11,7 +11,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -20,8 +20,17 @@ from game.geometry import BodyId
 from game.geometry.measures import template_hits
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
+from game.rules.infinity.saves import (
+    PARTIAL_COVER_SAVE,
+    Ammo,
+    SaveSystem,
+    not_rolled,
+    save_rolls,
+    save_threshold,
+    wounds_on,
+    wounds_on_low,
+)
 from game.rules.infinity.saves import Defence as SaveDefence
-from game.rules.infinity.saves import SaveSystem, save_rolls, save_threshold, wounds_on
 from game.rules.infinity.saves import Weapon as SaveWeapon
 from game.sequencer.events import (
     Event,
@@ -72,8 +81,48 @@ def _results(ranks: list[int], survivors: int | None) -> tuple[str, ...]:
 
 
 @dataclass(frozen=True, slots=True)
+class Damage:
+    """Hits one attacker scored on one trooper, and the placements of the moment the
+    attack was made (the save reads its cover there)."""
+
+    attacker: str
+    target: str
+    weapon: InfinityWeapon
+    hits: int
+    crits: int = 0
+    placements: Mapping[str, Placement] | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class LaidTemplate:
+    """A Direct Template where it lies: from `start` toward `direction` (degrees),
+    whom it affects, and the placements it was laid in."""
+
+    start: Point
+    direction: float
+    length: float
+    width: float
+    affected: tuple[str, ...]
+    placements: Mapping[str, Placement] = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SavePlan:
+    """A trooper's saving roll against one weapon, before the dice."""
+
+    weapon: SaveWeapon
+    defence: SaveDefence
+    attribute: str  # ARM, ARM/2 (AP), BTS, PH...
+    modifiers: tuple[Modifier, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlannedRoll:
-    """One side's dice against one opponent (or none), with every MOD, before rolling."""
+    """One side's dice against one opponent (or none), with every MOD, before rolling.
+
+    `engaged`: the roller's allies in base contact with the target where the roll is
+    made (each gives -6; failed dice hit them); `placements`: where everyone stood when
+    the roll was made, which the target's save reads its cover from."""
 
     model: str
     purpose: str
@@ -84,12 +133,42 @@ class PlannedRoll:
     weapon: InfinityWeapon | None  # None: Dodge
     target: str
     auto_fail: str = ""  # reason the dice cannot succeed (out of range)
+    engaged: tuple[str, ...] = ()
+    placements: Mapping[str, Placement] | None = field(default=None, compare=False, repr=False)
 
     @property
     def sv(self) -> int:
         if self.auto_fail:
             return 0
         return self.base + cap_mod(sum(m.value for m in self.modifiers))
+
+    @property
+    def rolled(self) -> bool:
+        """Whether any die is rolled: not beyond the weapon's range (seed 000), not at a
+        Success Value below 1 (seed 003: "the player does not roll the dice")."""
+        return not self.auto_fail and self.sv >= 1 and self.burst > 0
+
+    @property
+    def not_rolled_because(self) -> str:
+        return self.auto_fail or f"SV {self.sv}: an automatic failure, not rolled"
+
+    def damage(self, hits: tuple[int, int]) -> Damage:
+        """The hits (non-critical, critical) this roll scored on its target."""
+        assert self.weapon is not None
+        return Damage(self.model, self.target, self.weapon, *hits, self.placements)
+
+    def into_close_combat(self, fails: int, skill: Skill | None) -> list[Damage]:
+        """Infinity: shooting into close combat, every failed BS Attack roll hits an
+        allied trooper engaged with the target, the shooter's player choosing which
+        (seed 000; `skill.allies_hit` gives the order, the rest follow)."""
+        if not self.engaged or not fails or self.weapon is None:
+            return []
+        chosen = [a for a in (skill.allies_hit if skill else ()) if a in self.engaged]
+        pick = chosen + [a for a in self.engaged if a not in chosen]
+        return [
+            Damage(self.model, pick[i % len(pick)], self.weapon, 1, 0, self.placements)
+            for i in range(fails)
+        ]
 
 
 class InfinityAttacks:
@@ -155,6 +234,7 @@ class InfinityAttacks:
                     state, active.id, origin, order.facing, attack, reactive=False
                 )
         reaction_rolls: dict[str, PlannedRoll] = {}
+        reaction_skills = {r.model: r.skill for r in order.reactions}
         template_aros: list[Reaction] = []
         for r in order.reactions:
             if r.skill.kind is SkillKind.ATTACK and is_direct_template(
@@ -174,70 +254,64 @@ class InfinityAttacks:
                 )[active.id]
             elif r.skill.kind is SkillKind.DODGE:
                 reaction_rolls[r.model] = self._dodge_roll(r.model, active.id)
-        damage: list[
-            tuple[str, str, InfinityWeapon, int, int]
-        ] = []  # attacker, target, weapon, hits, crits
+        damage: list[Damage] = []
         if template_attack is not None:
             weapon, origin, main = template_attack
-            affected = self._lay_template(
+            affected, where = self._lay_template(
                 state, active.id, origin, order.facing, weapon, main, {}, events
             )
             for a in affected:
                 theirs = reaction_rolls.get(a)
                 if theirs is not None and theirs.weapon is None:  # it Dodges the template
                     del reaction_rolls[a]
-                    if self._dodges_template(state, a, active.id, events, rng):
+                    if self._dodges_template(a, active.id, where, events, rng):
                         continue
-                damage.append((active.id, a, weapon, 1, 0))
+                damage.append(Damage(active.id, a, weapon, 1, 0, where))
         for r in template_aros:
             weapon = self._weapon(r.model, r.skill.weapon)
             user = state.model(r.model)
             moved = {active.id: Placement(r.at, order.facing)}
-            affected = self._lay_template(
+            affected, where = self._lay_template(
                 state, r.model, user.at, user.facing, weapon, active.id, moved, events
             )
             for a in affected:
                 if (
                     a == active.id
                     and dodging
-                    and self._dodges_template(state, a, r.model, events, rng)
+                    and self._dodges_template(a, r.model, where, events, rng)
                 ):
                     continue
-                damage.append((r.model, a, weapon, 1, 0))
-        order_of_targets = list(active_rolls)
-        for target in order_of_targets:
-            mine = active_rolls[target]
+                damage.append(Damage(r.model, a, weapon, 1, 0, where))
+        for target, mine in active_rolls.items():
             theirs = reaction_rolls.pop(target, None)
             if theirs is not None:  # both affect each other: Face-to-Face
-                hits_me, hits_them, fails = self._face_to_face(mine, theirs, events, rng)
+                hits_me, hits_them, fails, their_fails = self._face_to_face(
+                    mine, theirs, events, rng
+                )
                 if theirs.weapon is not None:
-                    damage.append((theirs.model, active.id, theirs.weapon, *hits_me))
+                    damage.append(theirs.damage(hits_me))
+                    damage.extend(
+                        theirs.into_close_combat(their_fails, reaction_skills[theirs.model])
+                    )
             else:
                 hits_them, fails = self._normal(mine, events, rng)
             if mine.weapon is not None:
-                damage.append((active.id, target, mine.weapon, *hits_them))
-                # Infinity: shooting into close combat, every failed die hits an allied
-                # trooper engaged with the target, the shooter's player choosing which.
-                allies = self._engaged_allies(state, active.id, target)
-                if allies and fails and not mine.auto_fail:
-                    chosen = [a for a in attack.allies_hit if a in allies] if attack else []
-                    pick = chosen + [a for a in allies if a not in chosen]
-                    for i in range(fails):
-                        damage.append((active.id, pick[i % len(pick)], mine.weapon, 1, 0))
+                damage.append(mine.damage(hits_them))
+                damage.extend(mine.into_close_combat(fails, attack))
         for reactor, roll in reaction_rolls.items():
             if roll.weapon is None:  # a Dodge against an attack that was not made: no roll
                 continue
             if dodging:
                 # The active trooper's Dodge against an attack that targets it: Face-to-Face.
                 dodge = self._dodge_roll(active.id, reactor)
-                _, hits_me, _ = self._face_to_face(roll, dodge, events, rng)
-                damage.append((reactor, active.id, roll.weapon, *hits_me))
+                _, hits_me, fails, _ = self._face_to_face(roll, dodge, events, rng)
             else:
-                reactor_hits, _ = self._normal(roll, events, rng)
-                damage.append((reactor, active.id, roll.weapon, *reactor_hits))
-        for attacker, target, weapon, hits, crits in damage:
-            if hits + crits:
-                state = self._hit(state, attacker, target, weapon, hits, crits, events, rng)
+                hits_me, fails = self._normal(roll, events, rng)
+            damage.append(roll.damage(hits_me))
+            damage.extend(roll.into_close_combat(fails, reaction_skills[reactor]))
+        for d in damage:
+            if d.hits + d.crits:
+                state = self._hit(state, d, events, rng)
         return state
 
     def _attack_rolls(
@@ -251,6 +325,9 @@ class InfinityAttacks:
         reactive: bool,
         target_at: Point | None = None,
     ) -> dict[str, PlannedRoll]:
+        """The rolls of a BS Attack from `origin`, each target where `target_at` puts it
+        (default: where it stands): the situation its MODs, the engaged allies and the
+        target's save are all read from."""
         weapon = self._weapon(shooter, skill.weapon)
         profile = self.profiles[shooter]
         moved = {shooter: Placement(origin, facing)}
@@ -273,7 +350,9 @@ class InfinityAttacks:
             mimetism = self.profiles[target_id].mimetism
             if mimetism:
                 mods.append(Modifier("mimetism", mimetism))
-            engaged = self._engaged_allies(state, shooter, target_id)
+            # Infinity: -6 per allied trooper engaged with the target (seed 000), judged
+            # where the shot is taken (an ARO: where the active trooper was then).
+            engaged = self._engaged_allies(state, shooter, target_id, placements)
             if engaged:
                 mods.append(
                     Modifier(
@@ -283,6 +362,7 @@ class InfinityAttacks:
             out[target_id] = PlannedRoll(
                 shooter, f"BS Attack ({weapon.name}) at {target_id}", "BS", profile.bs, tuple(mods),
                 ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
+                tuple(engaged), placements,
             )  # fmt: skip
         return out
 
@@ -308,10 +388,10 @@ class InfinityAttacks:
         weapon: InfinityWeapon,
         target: str,
         moved: Mapping[str, Placement] | None = None,
-    ) -> tuple[Point, float, float, float, tuple[str, ...]]:
+    ) -> LaidTemplate:
         """Infinity: a teardrop with its narrow end touching the edge of the user's base,
         laid toward the target; everyone it touches with no wall between is affected,
-        and it may not cover a friend. (start, direction, length, width, affected)."""
+        and it may not cover a friend."""
         length, width = self._template_size(weapon)
         placements = self._placements(state, {shooter: Placement(at, facing), **(moved or {})})
         direction = _heading(at, placements[target].at, facing)
@@ -331,7 +411,7 @@ class InfinityAttacks:
             raise IllegalDeclaration(
                 f"{weapon.name}'s template would cover {', '.join(friends)}, on {shooter}'s side"
             )
-        return start, direction, length, width, affected
+        return LaidTemplate(start, direction, length, width, affected, placements)
 
     def _lay_template(
         self,
@@ -343,23 +423,29 @@ class InfinityAttacks:
         target: str,
         moved: Mapping[str, Placement],
         events: list[Event],
-    ) -> tuple[str, ...]:
-        start, direction, length, width, affected = self._template(
-            state, shooter, at, facing, weapon, target, moved
-        )
+    ) -> tuple[tuple[str, ...], Mapping[str, Placement]]:
+        """Lay the template and log it: who it affects, and the placements it was laid in
+        (the saves read their cover there)."""
+        t = self._template(state, shooter, at, facing, weapon, target, moved)
         events.append(
-            TemplatePlaced(shooter, weapon.name, start, direction, length, width, affected)
-        )
-        return affected
+            TemplatePlaced(shooter, weapon.name, t.start, t.direction, t.length, t.width,
+                           t.affected)
+        )  # fmt: skip
+        return t.affected, t.placements
 
     def _dodges_template(
-        self, state: GameState, model: str, user: str, events: list[Event], rng: np.random.Generator
+        self,
+        model: str,
+        user: str,
+        placements: Mapping[str, Placement],
+        events: list[Event],
+        rng: np.random.Generator,
     ) -> bool:
         """Infinity: Dodging a Direct Template is a Normal PH roll (with a MOD from the
-        rule data when the dodger has no LoF to the template's user)."""
+        rule data when the dodger has no LoF to the template's user where it is laid)."""
         mods: list[Modifier] = []
         value = getattr(self.setup, "rule_values", {}).get("dodge_template_without_lof_mod")
-        if value and not self.sight.sighting(self._placements(state), model, user).lof:
+        if value and not self.sight.sighting(dict(placements), model, user).lof:
             mods.append(Modifier(f"no line of fire to {user}", int(value)))
         roll = PlannedRoll(
             model, f"Dodge the template of {user}", "PH", self.profiles[model].ph,
@@ -374,18 +460,30 @@ class InfinityAttacks:
             model, f"Dodge against {against}", "PH", self.profiles[model].ph, (), 1, None, against
         )
 
-    def _engaged_allies(self, state: GameState, shooter: str, target: str) -> list[str]:
-        placements = self._placements(state)
+    def _engaged_allies(
+        self,
+        state: GameState,
+        shooter: str,
+        target: str,
+        placements: Mapping[str, Placement] | None = None,
+    ) -> list[str]:
+        """The shooter's allies in base contact with the target, placed by `placements`
+        (default: where `state` has them)."""
+        where = dict(placements) if placements is not None else self._placements(state)
         side = state.model(shooter).side
         return [
             m.id for m in state.models
             if m.side == side and m.id != shooter and m.status != "dead"
-            and self.sight.distance(placements, m.id, target) <= ENGAGED_GAP
+            and self.sight.distance(where, m.id, target) <= ENGAGED_GAP
         ]  # fmt: skip
 
     def _roll_dice(
         self, roll: PlannedRoll, rng: np.random.Generator
     ) -> tuple[list[int], list[int]]:
+        """Faces and kept ranks; no dice at all when the roll is not made (out of range,
+        SV below 1: the rules say they fail without rolling)."""
+        if not roll.rolled:
+            return [], []
         side = RollSide(roll.sv, roll.burst)
         faces = [int(f) for f in rng.integers(1, 21, size=side.dice)]
         return faces, kept_ranks(side, faces)
@@ -410,17 +508,18 @@ class InfinityAttacks:
                 _results(ranks, beaten_by),
             )
         )
-        if roll.auto_fail:
+        if not roll.rolled:
             events.append(
                 Missed(
-                    roll.model, roll.target, roll.weapon.name if roll.weapon else "", roll.auto_fail
+                    roll.model, roll.target, roll.weapon.name if roll.weapon else "",
+                    roll.not_rolled_because,
                 )
-            )
+            )  # fmt: skip
 
     def _normal(
         self, roll: PlannedRoll, events: list[Event], rng: np.random.Generator
     ) -> tuple[tuple[int, int], int]:
-        """(non-critical hits, critical hits) and the number of failed dice."""
+        """(non-critical hits, critical hits) and the number of dice rolled that failed."""
         faces, ranks = self._roll_dice(roll, rng)
         self._log(roll, faces, ranks, None, events)
         crits = sum(1 for r in ranks if r == CRIT)
@@ -428,34 +527,64 @@ class InfinityAttacks:
 
     def _face_to_face(
         self, one: PlannedRoll, two: PlannedRoll, events: list[Event], rng: np.random.Generator
-    ) -> tuple[tuple[int, int], tuple[int, int], int]:
+    ) -> tuple[tuple[int, int], tuple[int, int], int, int]:
         """Hits (non-critical, critical) that `one` takes and that `two` takes, and the
-        number of `one`'s dice that failed."""
+        number of dice rolled that failed on each side."""
         faces1, ranks1 = self._roll_dice(one, rng)
         faces2, ranks2 = self._roll_dice(two, rng)
         outcome = resolve_ranks(ranks1, ranks2)
         self._log(one, faces1, ranks1, max(ranks2, default=0), events)
         self._log(two, faces2, ranks2, max(ranks1, default=0), events)
-        return outcome.hits_on(Side.ONE), outcome.hits_on(Side.TWO), ranks1.count(0)
+        return (
+            outcome.hits_on(Side.ONE), outcome.hits_on(Side.TWO), ranks1.count(0),
+            ranks2.count(0),
+        )  # fmt: skip
+
+    # -- saves and wounds (FACTS 3.2, 3.3) ---------------------------------------
+
+    def save_against(self, target: str, weapon: InfinityWeapon, partial_cover: bool) -> SavePlan:
+        """What `target` saves a hit of `weapon` with: ARM or BTS against the weapon's
+        DAM/PS, or a Normal roll against another attribute plus the weapon's MOD."""
+        profile = self.profiles[target]
+        value = (
+            weapon.damage if self.system is SaveSystem.CODEONE else weapon.possibility_of_survival
+        )
+        save_weapon = SaveWeapon(self.system, value, weapon.ammo)
+        mods: list[Modifier] = []
+        if weapon.save in ("ARM", "BTS"):
+            arm = profile.bts if weapon.save == "BTS" else profile.arm
+            defence = SaveDefence(arm, partial_cover)
+            attribute = f"{weapon.save}/2" if weapon.ammo is Ammo.AP else weapon.save
+            if partial_cover:
+                # N5: +3 to the save; CodeOne: -3 to the Attack Damage (FACTS 3.2)
+                low = self.system is SaveSystem.CODEONE
+                mods.append(
+                    Modifier("partial cover", -PARTIAL_COVER_SAVE if low else PARTIAL_COVER_SAVE)
+                )
+            return SavePlan(save_weapon, defence, attribute, tuple(mods))
+        # Infinity: a save against another attribute is a Normal roll against the
+        # attribute plus MOD (FACTS 3.2: PH-6), Partial Cover adding its +3.
+        if weapon.save_mod:
+            mods.append(Modifier(weapon.name, weapon.save_mod))
+        sv = getattr(profile, weapon.save.lower()) + cap_mod(sum(m.value for m in mods))
+        if partial_cover:
+            mods.append(Modifier("partial cover", PARTIAL_COVER_SAVE))
+        defence = SaveDefence(sv, partial_cover, attribute=True)
+        return SavePlan(save_weapon, defence, weapon.save, tuple(mods))
 
     def _hit(
-        self,
-        state: InfinityState,
-        attacker: str,
-        target: str,
-        weapon: InfinityWeapon,
-        hits: int,
-        crits: int,
-        events: list[Event],
-        rng: np.random.Generator,
+        self, state: InfinityState, d: Damage, events: list[Event], rng: np.random.Generator
     ) -> InfinityState:
-        for i in range(hits + crits):
-            events.append(Hit(attacker, target, weapon.name, critical=i >= hits))
+        attacker, target, weapon = d.attacker, d.target, d.weapon
+        for i in range(d.hits + d.crits):
+            events.append(Hit(attacker, target, weapon.name, critical=i >= d.hits))
         t = state.model(target)
         profile = self.profiles[target]
-        # Infinity: the exchange is simultaneous; a model dropped by an earlier hit of the
-        # same Order still stands for the cover of the others.
-        placements = self._placements(state)
+        # Infinity: one shot, one cover: the save reads Partial Cover where the attack was
+        # made, as its BS MOD did (seed 000). The exchange is simultaneous: a model
+        # dropped by an earlier hit of the same Order still stands for the cover of the
+        # others.
+        placements = dict(d.placements) if d.placements is not None else self._placements(state)
         for model_id in (attacker, target):
             placements[model_id] = dataclasses.replace(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
@@ -464,19 +593,21 @@ class InfinityAttacks:
             cover = cover and bool(
                 getattr(self.setup, "rule_values", {}).get("template_partial_cover_save")
             )
-        ammo = weapon.ammo
-        arm = profile.bts if weapon.save == "BTS" else profile.arm
-        value = (
-            weapon.damage if self.system is SaveSystem.CODEONE else weapon.possibility_of_survival
-        )
-        save_weapon = SaveWeapon(self.system, value, ammo)
-        defence = SaveDefence(arm, cover)
-        rolls = save_rolls(hits, crits, ammo)
-        faces = [int(f) for f in rng.integers(1, 21, size=rolls)]
-        wounds = sum(1 for f in faces if wounds_on(f, save_weapon, defence))
-        threshold = save_threshold(save_weapon, defence)
-        low = self.system is SaveSystem.CODEONE
-        events.append(SaveRolled(target, tuple(faces), threshold, wounds, wound_on_low=low))
+        plan = self.save_against(target, weapon, cover)
+        rolls = save_rolls(d.hits, d.crits, weapon.ammo)
+        if not_rolled(plan.weapon, plan.defence):
+            # Infinity: a Success Value below 1 fails without rolling.
+            faces: list[int] = []
+            wounds = rolls
+        else:
+            faces = [int(f) for f in rng.integers(1, 21, size=rolls)]
+            wounds = sum(1 for f in faces if wounds_on(f, plan.weapon, plan.defence))
+        threshold = save_threshold(plan.weapon, plan.defence)
+        low = wounds_on_low(plan.weapon, plan.defence)
+        events.append(
+            SaveRolled(target, tuple(faces), threshold, wounds, low, plan.attribute,
+                       plan.modifiers)
+        )  # fmt: skip
         if wounds == 0:
             return state
         total = t.wounds + wounds

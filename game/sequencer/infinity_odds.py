@@ -16,10 +16,8 @@ from game.dice.exact import Distribution
 from game.rules.infinity.data import InfinityWeapon
 from game.rules.infinity.odds import F2FOutcome, RollSide, Side, face_to_face, normal_roll
 from game.rules.infinity.saves import (
-    Ammo,
     Attack,
     Defence,
-    SaveSystem,
     Weapon,
     wounds_from_hits,
     wounds_taken,
@@ -93,17 +91,13 @@ def reply_weapon(
 
 def _attack(engine: InfinityEngine, state: GameState, w: InfinityWeapon, shooter: str,
             victim: str) -> Attack:  # fmt: skip
-    profile = engine.profiles[victim]
     cover = engine.sighting(state, shooter, victim).cover is Cover.PARTIAL
     if is_direct_template(w):  # whether Partial Cover helps against a template is rule data
         cover = cover and bool(
             getattr(engine.setup, "rule_values", {}).get("template_partial_cover_save")
         )
-    system = engine.system
-    value = w.damage if system is SaveSystem.CODEONE else w.possibility_of_survival
-    ammo = Ammo(w.ammo.value) if w.ammo.value in Ammo.__members__ else Ammo.N
-    arm = profile.bts if w.save == "BTS" else profile.arm
-    return Attack(Weapon(system, value, ammo), Defence(arm, cover))
+    plan = engine.save_against(victim, w, cover)
+    return Attack(plan.weapon, plan.defence)
 
 
 def _hit_share(dist: Distribution[F2FOutcome], victim: Side) -> Fraction:

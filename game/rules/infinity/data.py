@@ -29,6 +29,12 @@ class InfinityProfile(Profile):
     mimetism: int = Field(default=0, le=0, ge=-6)
     skills: tuple[str, ...] = ()
 
+    def placement_problem(self, *, lieutenant: bool) -> str | None:
+        # Infinity: irregular troopers cannot be Lieutenant (FACTS 3.4).
+        if lieutenant and self.irregular:
+            return f"an irregular trooper ({self.name}) cannot be Lieutenant"
+        return None
+
 
 class InfinityWeapon(Weapon):
     """A BS weapon. `bands` are (upper limit in inches, MOD), nearest first;
@@ -39,7 +45,10 @@ class InfinityWeapon(Weapon):
     ps: int | None = Field(default=None, ge=0, le=20, description="N5 Possibility of Survival")
     burst: int = Field(ge=1, le=6)
     ammo: Ammo = Ammo.N
-    save: Literal["ARM", "BTS", "PH"] = "ARM"
+    save: Literal["ARM", "BTS", "PH", "WIP"] = "ARM"
+    # a save against another attribute is a Normal roll against it plus this MOD
+    # (PARA: PH-6, FACTS 3.2)
+    save_mod: int = Field(default=0, ge=-12, le=12)
     traits: tuple[str, ...] = ()
     template: Literal["small-teardrop", "large-teardrop", "circular"] | None = None
 

@@ -8,6 +8,8 @@ Rules implemented (FACTS 3.2):
   Partial Cover (a Normal roll: below 1 always fails, 20 or more always saves).
 - Save rolls per hit by ammunition: N 1, AP 1 (ARM halved, rounding up), DA 2,
   EXP 3. Each Critical forces one extra save roll with the same weapon.
+- A save against another attribute (PH-6 for PARA and the like) is a Normal roll
+  against the attribute plus MOD, +3 in Partial Cover (FACTS 3.2).
 - Every failed save is one wound.
 """
 
@@ -57,10 +59,13 @@ class Weapon:
 
 @dataclass(frozen=True, slots=True)
 class Defence:
-    """What the target saves with."""
+    """What the target saves with: its ARM (or BTS); with `attribute`, the Success Value
+    of a Normal roll against another attribute (PH-6 and the like), the weapon's DAM or
+    PS then playing no part."""
 
     arm: int = 0
     partial_cover: bool = False
+    attribute: bool = False
 
 
 def effective_arm(arm: int, ammo: Ammo) -> int:
@@ -72,8 +77,11 @@ def effective_arm(arm: int, ammo: Ammo) -> int:
 
 def wound_faces(weapon: Weapon, defence: Defence) -> int:
     """How many of the 20 faces of one save roll cause a wound."""
-    arm = effective_arm(defence.arm, weapon.ammo)
     cover = PARTIAL_COVER_SAVE if defence.partial_cover else 0
+    if defence.attribute:
+        # a Normal roll against the attribute + MOD: saved at or below it
+        return FACES - max(0, min(FACES, defence.arm + cover))
+    arm = effective_arm(defence.arm, weapon.ammo)
     if weapon.system is SaveSystem.CODEONE:
         # CodeOne: wound when d20 <= DAM - ARM (- 3 in Partial Cover)
         return max(0, min(FACES, weapon.value - arm - cover))
@@ -84,14 +92,27 @@ def wound_faces(weapon: Weapon, defence: Defence) -> int:
 def save_threshold(weapon: Weapon, defence: Defence) -> int:
     """The number a save die is compared with: CodeOne wounds at or below it (DAM - ARM),
     N5 saves at or below it (PS + ARM)."""
+    if defence.attribute:  # the Success Value itself, below 1 or above 20 as it is
+        return defence.arm + (PARTIAL_COVER_SAVE if defence.partial_cover else 0)
     faces = wound_faces(weapon, defence)
-    return faces if weapon.system is SaveSystem.CODEONE else FACES - faces
+    return faces if wounds_on_low(weapon, defence) else FACES - faces
+
+
+def wounds_on_low(weapon: Weapon, defence: Defence) -> bool:
+    """Whether a save die wounds at or below the threshold (CodeOne's Attack Damage)
+    rather than saving there (N5, and any save against another attribute)."""
+    return weapon.system is SaveSystem.CODEONE and not defence.attribute
+
+
+def not_rolled(weapon: Weapon, defence: Defence) -> bool:
+    """Infinity: a save whose Success Value is below 1 fails without rolling."""
+    return not wounds_on_low(weapon, defence) and save_threshold(weapon, defence) < 1
 
 
 def wounds_on(face: int, weapon: Weapon, defence: Defence) -> bool:
     """Whether one save die showing `face` causes a wound."""
     threshold = save_threshold(weapon, defence)
-    if weapon.system is SaveSystem.CODEONE:
+    if wounds_on_low(weapon, defence):
         return face <= threshold  # CodeOne: wound on d20 <= DAM - ARM
     return face > threshold  # N5: saved on d20 <= PS + ARM
 

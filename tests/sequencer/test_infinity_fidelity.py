@@ -1,0 +1,405 @@
+"""Infinity rules a rules lawyer would check (issue: rules fidelity), each with scripted
+dice: one shot, one cover; failed dice into close combat in AROs; Irregular Orders;
+AROs from under a template; saves against another attribute; dice that are not rolled.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.errors import IllegalDeclaration
+from game.scenario import check_scenario, load_scenario
+from game.sequencer.events import (
+    Hit,
+    Missed,
+    Modifier,
+    OrderSpent,
+    Rolled,
+    SaveRolled,
+    TurnStarted,
+)
+from game.sequencer.game import Game
+from game.sequencer.infinity import Activate, Continue, React, Skill
+from tests.sequencer.scripted import ScriptedDice
+from tests.sequencer.test_infinity_seeds import FUSILIER, table
+from tests.sequencer.test_infinity_templates import answer_aros, of
+
+Write = Callable[..., Path]
+R = 25 / 25.4 / 2  # a 25 mm base's radius in inches
+
+
+def mods(roll: Rolled) -> list[tuple[str, int]]:
+    return [(m.source.split(" ")[0], m.value) for m in roll.modifiers]
+
+
+# -- 1. one shot, one cover -------------------------------------------------------
+
+
+def test_partial_cover_for_the_save_is_read_where_the_aro_was_taken(write_scenario: Write) -> None:
+    """Seed 000: in Partial Cover "the attacker will apply a -3 MOD to their BS Attack
+    Roll and the target ... reduces the Attack Damage by 3 for Saving Roll purposes":
+    one shot, one cover. The Fusilier leaves its wall; the Zhanshi's ARO is taken at the
+    start of the route, behind the wall: -3 to her BS and +3 to his N5 save there,
+    though he ends the Order in the open."""
+    game = Game(load_scenario(table(write_scenario)), seed=1)
+    game.rng = ScriptedDice(5, 10)  # type: ignore[assignment]
+    game.declare(Activate("fusilier", Skill.move((FUSILIER[0] - 4, FUSILIER[1]))))
+    game.declare(React("zhanshi-a", Skill.attack("Combi Rifle", ("fusilier", 1)), at=FUSILIER))
+    events = game.declare(Continue(Skill.idle()))
+    [roll] = of(Rolled, events)
+    assert ("partial", -3) in mods(roll)
+    [save] = of(SaveRolled, events)
+    # N5: PS 7 + ARM 1 + 3 for the Partial Cover of the ARO's moment = 11: a 10 is saved.
+    assert (save.model, save.target, save.wounds) == ("fusilier", 11, 0)
+    assert save.attribute == "ARM" and save.modifiers == (Modifier("partial cover", 3),)
+    assert game.state.model("fusilier").status == "normal"
+    # the same shot at the end of the route: no cover, no -3 and no +3
+    game2 = Game(load_scenario(table(write_scenario)), seed=1)
+    game2.rng = ScriptedDice(5, 10)  # type: ignore[assignment]
+    end = (FUSILIER[0] - 4, FUSILIER[1])
+    game2.declare(Activate("fusilier", Skill.move(end)))
+    game2.declare(React("zhanshi-a", Skill.attack("Combi Rifle", ("fusilier", 1)), at=end))
+    events2 = game2.declare(Continue(Skill.idle()))
+    assert ("partial", -3) not in mods(of(Rolled, events2)[0])
+    [save2] = of(SaveRolled, events2)
+    assert (save2.target, save2.wounds, save2.modifiers) == (8, 1, ())
+
+
+MELEE = """
+[scenario]
+name = "Melee"
+ruleset = "infinity"
+table = [32, 32]
+
+[[side]]
+id = "yj"
+
+[[side]]
+id = "pano"
+
+[[model]]
+id = "zhanshi"
+side = "yj"
+profile = "zhanshi"
+at = [16, 20]
+facing = 180
+
+[[model]]
+id = "brawler"
+side = "pano"
+profile = "fusilier"
+at = [16, 19.0157]
+facing = 90
+
+[[model]]
+id = "shooter"
+side = "pano"
+profile = "fusilier"
+at = [16, 28]
+facing = -90
+"""
+
+
+def test_failed_aro_dice_into_close_combat_hit_the_allied_trooper(write_scenario: Write) -> None:
+    """Seed 000: "a -6 MOD must be applied for each Allied Trooper engaged in the CC ...
+    Every failed BS Attack Roll will hit the Allied Trooper". The Zhanshi, engaged with
+    the brawler, walks away; the shooter's ARO is taken where she was still engaged:
+    -6 there, and its failed die hits the brawler, not the Zhanshi."""
+    # shooter SV 12 + 3 (range 7") - 6 (one ally engaged) = 9: a 15 fails; brawler's
+    # save (PS 7 + ARM 1 = 8) on a 12 fails.
+    game2 = Game(load_scenario(write_scenario(MELEE, header=False)), seed=1)
+    game2.rng = ScriptedDice(15, 12)  # type: ignore[assignment]
+    game2.declare(Activate("zhanshi", Skill.move((12.0, 20.0))))
+    while game2.awaiting().kind == "aro":
+        reactor = game2.awaiting().models[0]
+        if reactor == "shooter":
+            skill = Skill.attack("Combi Rifle", ("zhanshi", 1))
+            game2.declare(React("shooter", skill, at=(16.0, 20.0)))
+        else:
+            game2.declare(React(reactor, Skill.idle()))
+    events = game2.declare(Continue(Skill.idle()))
+    [roll] = of(Rolled, events)
+    assert roll.target == 9 and ("close", -6) in mods(roll)
+    assert roll.results == ("fail",)
+    assert [(h.attacker, h.target) for h in of(Hit, events)] == [("shooter", "brawler")]
+    [save] = of(SaveRolled, events)
+    assert (save.model, save.target, save.wounds) == ("brawler", 8, 1)
+    assert game2.state.model("brawler").status == "unconscious"
+
+
+def test_close_combat_is_judged_where_the_aro_was_taken_not_at_the_end(
+    write_scenario: Write,
+) -> None:
+    """Seed 000 (-6 per engaged ally) read at the ARO's point: at the end of the route
+    the Zhanshi is no longer engaged, so an ARO taken there has no -6 and its failed die
+    hits nobody."""
+    game = Game(load_scenario(write_scenario(MELEE, header=False)), seed=1)
+    game.rng = ScriptedDice(17)  # type: ignore[assignment]  # SV 12 + 3 = 15: fails
+    game.declare(Activate("zhanshi", Skill.move((12.0, 20.0))))
+    answer_aros(game, shooter=Skill.attack("Combi Rifle", ("zhanshi", 1)))
+    events = game.declare(Continue(Skill.idle()))
+    [roll] = of(Rolled, events)
+    assert ("close", -6) not in mods(roll) and roll.results == ("fail",)
+    assert of(Hit, events) == []
+
+
+# -- 3. Irregular Orders -----------------------------------------------------------
+
+IRREGULAR = """
+[[profile]]
+name = "morat"
+mov = [4, 4]
+cc = 15
+bs = 11
+ph = 12
+wip = 12
+arm = 1
+bts = 0
+wounds = 1
+silhouette = 2
+base = 25
+height = 1.0
+irregular = true
+weapons = ["Combi Rifle"]
+
+[[model]]
+id = "wild"
+side = "blue"
+profile = "morat"
+at = [2, 22]
+
+[[model]]
+id = "f1"
+side = "blue"
+profile = "fusilier"
+at = [6, 22]
+
+[[model]]
+id = "z1"
+side = "red"
+profile = "zhanshi"
+at = [22, 2]
+facing = -45
+"""
+
+
+def test_irregular_orders_an_irregular_trooper_also_spends_regular_orders(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.4: "Irregular Order -> only the trooper that generated it may spend it
+    (it may also use pool Orders)". One irregular and one regular trooper: 2 Orders;
+    the irregular trooper spends its own, then the regular one."""
+    game = Game(load_scenario(write_scenario(IRREGULAR)), seed=2)
+    assert game.events[0] == TurnStarted(1, "blue", 2)
+    spent = []
+    for _ in range(2):
+        spent += of(OrderSpent, game.declare(Activate("wild", Skill.idle())))
+        game.declare(Continue(Skill.idle()))
+    assert [(o.model, o.pool, o.remaining) for o in spent] == [
+        ("wild", "irregular", 1),
+        ("wild", "regular", 0),
+    ]
+    assert game.state.active == "red"  # no Orders left: the turn passes
+
+
+def test_irregular_orders_an_irregular_trooper_cannot_be_lieutenant(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.4: "Irregular troopers cannot be Lieutenant": refused at validation."""
+    path = write_scenario(
+        IRREGULAR.replace('profile = "morat"\n', 'profile = "morat"\nlieutenant = true\n')
+    )
+    _, problems = check_scenario(path)
+    assert [p.problem for p in problems] == ["an irregular trooper (morat) cannot be Lieutenant"]
+
+
+# -- 4. AROs from under a template --------------------------------------------------
+
+UNDER = f"""
+[scenario]
+name = "Heavy flamer"
+ruleset = "infinity"
+table = [24, 24]
+
+[[side]]
+id = "blue"
+
+[[side]]
+id = "red"
+
+[[model]]
+id = "flamer"
+side = "blue"
+profile = "fusilier-flamer"
+weapons = ["Heavy Flamethrower"]
+at = [12, 22]
+facing = -90
+
+[[model]]
+id = "z1"
+side = "red"
+profile = "zhanshi"
+at = [12, 17]
+facing = 90
+
+[[model]]
+id = "z2"
+side = "red"
+profile = "zhanshi"
+at = [12, {22 - 2 * R - 9.5:.4f}]
+facing = -90
+"""
+
+
+def test_a_trooper_under_a_template_may_aro_out_of_lof_and_zoc(write_scenario: Write) -> None:
+    """FACTS 3.4: ARO eligibility includes "the reactor is under a template". z2 faces
+    away (no LoF) 9.5" off (outside the 8" ZoC) but the Heavy Flamethrower's teardrop
+    reaches it: it may Dodge (a Normal PH roll, -3 without LoF: rule data), not shoot."""
+    game = Game(load_scenario(write_scenario(UNDER, header=False)), seed=1)
+    game.rng = ScriptedDice(5, 3)  # type: ignore[assignment]
+    game.declare(Activate("flamer", Skill.attack("Heavy Flamethrower", ("z1", 1))))
+    assert set(game.awaiting().models) == {"z1", "z2"}
+    game.declare(React("z1", Skill.idle()))
+    with pytest.raises(IllegalDeclaration, match="may only Dodge"):
+        game.declare(React("z2", Skill.attack("Combi Rifle", ("flamer", 1))))
+    game.declare(React("z2", Skill.dodge()))
+    events = game.declare(Continue(Skill.idle()))
+    [dodge] = of(Rolled, events)
+    assert (dodge.model, dodge.attribute, dodge.target, dodge.results) == (
+        "z2", "PH", 7, ("success",),
+    )  # fmt: skip
+    assert mods(dodge) == [("no", -3)]
+    assert [h.target for h in of(Hit, events)] == ["z1"]
+
+
+# -- 5. saves against another attribute ---------------------------------------------
+
+PARA = """
+[[weapon]]
+name = "Para Pistol"
+bands = [[8, 3], [16, 0]]
+ps = 7
+burst = 1
+save = "PH"
+save_mod = -6
+
+[[model]]
+id = "f"
+side = "blue"
+profile = "fusilier"
+weapons = ["Para Pistol"]
+at = [12, 20]
+facing = -90
+
+[[model]]
+id = "z"
+side = "red"
+profile = "zhanshi"
+at = [12, 14]
+facing = 90
+"""
+
+
+def test_a_save_against_ph_is_a_normal_roll_against_ph_plus_mod(write_scenario: Write) -> None:
+    """FACTS 3.2: "Non-PS saves: an Attribute+MOD such as PH-6 -> Normal Roll". The
+    Zhanshi (PH 10) saves on PH 10 - 6 = 4 or less: a 5 wounds, where against ARM
+    (PS 7 + ARM 1 = 8) it would have been saved."""
+    game = Game(load_scenario(write_scenario(PARA)), seed=1)
+    game.rng = ScriptedDice(2, 5)  # type: ignore[assignment]
+    game.declare(Activate("f", Skill.attack("Para Pistol", ("z", 1))))
+    answer_aros(game)
+    events = game.declare(Continue(Skill.idle()))
+    [save] = of(SaveRolled, events)
+    assert (save.model, save.attribute, save.target, save.faces, save.wounds) == (
+        "z", "PH", 4, (5,), 1,
+    )  # fmt: skip
+    assert save.modifiers == (Modifier("Para Pistol", -6),) and not save.wound_on_low
+    assert game.state.model("z").status == "unconscious"
+
+
+def test_a_save_with_success_value_below_one_is_not_rolled(write_scenario: Write) -> None:
+    """Seed 003: "if the Success Value drops below 1 ... the player does not roll the
+    dice, and the Roll is an automatic failure": PH 10 - 12 = -2, no save die, a wound."""
+    game = Game(
+        load_scenario(write_scenario(PARA.replace("save_mod = -6", "save_mod = -12"))), seed=1
+    )
+    game.rng = ScriptedDice(2)  # type: ignore[assignment]
+    game.declare(Activate("f", Skill.attack("Para Pistol", ("z", 1))))
+    answer_aros(game)
+    events = game.declare(Continue(Skill.idle()))
+    [save] = of(SaveRolled, events)
+    assert (save.target, save.faces, save.wounds) == (-2, (), 1)
+
+
+# -- 6. dice that are not rolled ------------------------------------------------------
+
+ROOKIE = """
+[[profile]]
+name = "rookie"
+mov = [4, 4]
+cc = 8
+bs = 5
+ph = 10
+wip = 10
+arm = 0
+bts = 0
+wounds = 1
+silhouette = 2
+base = 25
+height = 1.0
+weapons = ["Combi Rifle", "Pistol"]
+
+[[model]]
+id = "rookie"
+side = "blue"
+profile = "rookie"
+at = [12, 23]
+facing = -90
+
+[[model]]
+id = "hac"
+side = "red"
+profile = "hac-tao"
+at = [12, 3]
+facing = 90
+"""
+
+
+def test_success_value_below_one_rolls_no_dice(write_scenario: Write) -> None:
+    """Seed 003: "Success Values Below 1 ... the player does not roll the dice, and the
+    Roll is an automatic failure": BS 5 - 3 (range 19") - 6 (Mimetism) = -4."""
+    game = Game(load_scenario(write_scenario(ROOKIE)), seed=1)
+    game.rng = ScriptedDice()  # type: ignore[assignment]  # no die may be drawn
+    game.declare(Activate("rookie", Skill.attack("Combi Rifle", ("hac", 3))))
+    answer_aros(game)
+    events = game.declare(Continue(Skill.idle()))
+    [roll] = of(Rolled, events)
+    assert (roll.target, roll.faces, roll.results) == (-4, (), ())
+    [missed] = of(Missed, events)
+    assert missed.reason == "SV -4: an automatic failure, not rolled"
+    assert of(Hit, events) == []
+
+
+def test_beyond_maximum_range_rolls_no_dice(write_scenario: Write) -> None:
+    """Seed 000: "If the target is beyond the maximum Range ... the BS Attack
+    automatically fails": the Pistol reaches 24" and the Hac Tao is 25" away, so the
+    Pistol draws no die, and the Hac Tao's Face-to-Face ARO wins with any success."""
+    hac_x = 20 - math.sqrt((25 + 2 * R) ** 2 - 20**2)  # 25" edge to edge
+    path = write_scenario(
+        ROOKIE.replace("at = [12, 23]", "at = [20, 23]")
+        .replace("at = [12, 3]", f"at = [{hac_x:.4f}, 3]")
+        .replace("facing = 90", "facing = 45")
+    )
+    game = Game(load_scenario(path), seed=1)
+    game.rng = ScriptedDice(3, 19)  # type: ignore[assignment]  # only the Hac Tao's die
+    game.declare(Activate("rookie", Skill.attack("Pistol", ("hac", 2))))
+    game.declare(React("hac", Skill.attack("HMG", ("rookie", 1))))
+    events = game.declare(Continue(Skill.idle()))
+    rolled = {r.model: r for r in of(Rolled, events)}
+    assert rolled["rookie"].faces == () and rolled["hac"].faces == (3,)
+    assert [m.reason.split(" (")[0] for m in of(Missed, events)] == ["out of range"]
+    assert [(h.attacker, h.target) for h in of(Hit, events)] == [("hac", "rookie")]
