@@ -105,8 +105,13 @@ def _text(
     colour: style.Colour,
     pos: tuple[float, float],
     anchor: str = "center",
+    room: float | None = None,
 ) -> pygame.Rect:
+    """A line of text; smaller (down to 11) until it fits in `room` pixels, if given."""
     image = font(size).render(text, True, colour)
+    while room is not None and image.get_width() > room and size > 11:
+        size -= 1
+        image = font(size).render(text, True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
@@ -135,7 +140,7 @@ def draw_eye(
     legend_rows = 3 + len(view.hiders)
     legend_h = 20 * legend_rows
     top = y + 34
-    bottom = rect.bottom - legend_h - 24
+    bottom = rect.bottom - legend_h - 36
     # one scale for width and height: the silhouette as tall as it is, to scale
     avail_w = rect.width - 110
     avail_h = max(40, bottom - top)
@@ -232,10 +237,11 @@ def draw_eye(
     elif not ruling.in_arc:
         share += " (outside the arc)"
     pygame.draw.rect(surface, SEEN, pygame.Rect(x0, ly + 4, 12, 12))
-    _text(surface, share, 17, style.TEXT, (x0 + 18, ly), "topleft")
+    room = rect.right - x0 - 24
+    _text(surface, share, 17, style.TEXT, (x0 + 18, ly), "topleft", room)
     ly += 20
     size = f'silhouette {sil.width:.2f}" wide, {sil.height:.2f}" high, ruler in inches'
-    _text(surface, size, 17, style.TEXT, (x0, ly), "topleft")
+    _text(surface, size, 17, style.TEXT, (x0, ly), "topleft", room + 18)
     ly += 20
     if view.min_patch_mm > 0:
         got = sil.patch * MM_PER_INCH
@@ -246,11 +252,12 @@ def draw_eye(
         pygame.draw.rect(surface, colour, pygame.Rect(x0, ly + 4, 12, 12), 2)
         _text(
             surface,
-            f"minimum patch {need}; largest square seen (white) {got:.1f} mm: {verdict}",
+            f"patch {need}: largest seen (white) {got:.1f} mm, {verdict}",
             17,
             style.TEXT,
             (x0 + 18, ly),
             "topleft",
+            room,
         )
     ly += 20
     for hider in view.hiders:
@@ -262,6 +269,7 @@ def draw_eye(
             style.TEXT,
             (x0 + 18, ly),
             "topleft",
+            room,
         )
         ly += 20
     return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))

@@ -1,0 +1,92 @@
+"""`skirmish edit [SCENARIO]`: lay out a table in the window and save it as a scenario
+(game.scenario.editing for the edits, game.render.editor for the window)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from game.commands._args import scenario_argument
+from game.display import no_display
+from game.errors import InputError, Problem
+from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+
+
+def edit(
+    scenario: Annotated[
+        Path | None,
+        scenario_argument(
+            "Scenario file (TOML) to edit, or a new file to lay out; none: a new table."
+        ),
+    ] = None,
+    ruleset: Annotated[
+        str | None, typer.Option("--ruleset", help="Rule system of a new table.")
+    ] = None,
+    out: Annotated[
+        Path | None, typer.Option("--out", "-o", help="Save here (default: SCENARIO).")
+    ] = None,
+    frames: Annotated[
+        int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
+    ] = None,
+    screenshot: Annotated[
+        Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
+    ] = None,
+    size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
+) -> None:
+    """Lay out a table: V select, M models, B box, P polygon, W wall, O objective; drag to
+    move, handles to resize and turn; Shift+click a second model for the line of fire;
+    Ctrl+Z/Y undo/redo, Ctrl+S save (checked, atomic), Q quits. An edit that would make
+    the table invalid is refused with the reason."""
+    from game.commands.play import parse_size
+    from game.scenario.editing import Editing, EditRefused, new_document
+
+    width, height = parse_size(size)
+    if screenshot is not None and screenshot.suffix.lower() != ".png":
+        raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    for path, option in ((out, "--out"), (scenario, "SCENARIO")):
+        if path is not None and path.suffix.lower() != ".toml" and not path.exists():
+            raise InputError(Problem(str(path), option, "a scenario is a .toml file"))
+    if scenario is not None and scenario.exists():
+        if ruleset is not None:
+            problem = "the table's rule system is in the file; --ruleset is for a new table"
+            raise InputError(Problem(str(scenario), "--ruleset", problem))
+        editing = Editing.open(scenario)
+    else:
+        name = ruleset or next(iter(RULESETS))
+        try:
+            find_ruleset(name)
+        except UnknownRuleset:
+            known = ", ".join(RULESETS)
+            problem = f"unknown ruleset {name!r} (known: {known})"
+            raise InputError(Problem("--ruleset", "", problem)) from None
+        title = scenario.stem if scenario is not None else "New table"
+        try:
+            editing = Editing.start(new_document(name, title), scenario)
+        except EditRefused as why:
+            raise InputError(Problem("--ruleset", "", str(why))) from None
+    save_to = out or scenario or Path("skirmish-table.toml")
+    if frames is None and no_display():
+        frames = 1
+        screenshot = screenshot or Path("skirmish-edit.png")
+        typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
+    from game.render.editor import Editor
+
+    editor = Editor.window(editing, size=(width, height), save_to=save_to)
+    try:
+        editor.run(frames)
+        if screenshot is not None:
+            editor.save_screenshot(screenshot)
+            w, h = editor.surface.get_size()
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {editor.frames} frames")
+    finally:
+        import pygame
+
+        pygame.display.quit()
+    if editing.dirty and editing.saved is not None:
+        typer.echo(f"{save_to}: changes after the last save were not saved")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("edit")(edit)

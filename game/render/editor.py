@@ -1,0 +1,736 @@
+"""The table editor (`skirmish edit`): lay out a table with the mouse and keys and save
+it as a scenario. The edits, their checks and undo live in game.scenario.editing; this
+module turns pygame events into them, and game.render.editor_draw draws the result.
+
+Tools (keys): V select, M models, B rectangles, P polygons (click corners, Enter or a
+click on the first corner closes), W walls (drag a line), O objectives. Selecting: a
+click on a model, piece or objective; Shift+click a second model to see the ruling of
+the pair (the first shoots). A drag moves what it starts on; the handles of a selected
+piece resize (corners) and turn it (the round handle), the handle of a selected model
+turns it. An edit that would make the table invalid is refused with the reason shown."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.display import no_display
+from game.render.editor_draw import HANDLE, PANEL, draw_editor
+from game.render.state import DEFAULT_SIZE, Size
+from game.render.table import save_png
+from game.render.view import View
+from game.scenario import PlacedModel
+from game.scenario.editing import (
+    DEFAULT_THICKNESS,
+    GRID,
+    Edit,
+    Editing,
+    EditRefused,
+    add_model,
+    add_objective,
+    add_polygon,
+    add_rectangle,
+    add_side,
+    add_wall,
+    bounds,
+    centre,
+    delete,
+    duplicate_model,
+    move_model,
+    move_piece,
+    profiles,
+    resize_piece,
+    rotate_piece,
+    set_header,
+    set_model,
+    set_objective,
+    set_piece,
+    snap,
+    turn_model,
+)
+from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
+
+if TYPE_CHECKING:
+    from game.geometry import Table
+    from game.scenario import Scenario
+    from game.scenario.ruling import LofRuling
+
+if no_display():
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame
+
+Point = tuple[float, float]
+MARGIN = 30
+FPS = 60
+TOOLS = {
+    pygame.K_v: "select",
+    pygame.K_m: "model",
+    pygame.K_b: "rectangle",
+    pygame.K_p: "polygon",
+    pygame.K_w: "wall",
+    pygame.K_o: "objective",
+}
+KINDS = tuple(SceneryKind)
+NUDGE = 0.1  # inches an arrow key moves the selection (the grid step when snapping)
+
+
+@dataclass
+class Drag:
+    """A drag in progress: what it does, from where, and the edit it would make now."""
+
+    kind: (
+        str  # move-model | move-piece | move-objective | turn | rotate | resize | rect | wall | pan
+    )
+    target: str | None
+    start: Point  # table point where it began
+    at: Point  # table point now
+    anchor: Point = (0.0, 0.0)  # resize: the corner that stays; rotate: the centre
+    corner: Point = (0.0, 0.0)  # resize: the corner being dragged
+    screen: tuple[int, int] = (0, 0)  # pan: the pixel where it began
+    view: View | None = None  # pan: the view when it began
+
+
+@dataclass
+class EditorState:
+    """What the editor shows besides the table itself."""
+
+    view: View
+    size: Size
+    tool: str = "select"
+    selected: list[str] = field(default_factory=list)
+    profile: int = 0
+    side: int = 0
+    kind: SceneryKind = SceneryKind.BUILDING
+    height: float | None = 2.0
+    snap: bool = True
+    corners: list[Point] = field(default_factory=list)  # a polygon being drawn
+    drag: Drag | None = None
+    pointer: Point = (0.0, 0.0)
+    message: str = ""
+    refused: str = ""  # the reason the last edit (or the drag now) is refused
+    naming: str | None = None  # the scenario's name being typed
+    running: bool = True
+
+
+class Editor:
+    """The editor window: an `Editing` (the table, undo, save) and the input on it."""
+
+    def __init__(
+        self,
+        editing: Editing,
+        *,
+        size: Size = DEFAULT_SIZE,
+        surface: pygame.Surface | None = None,
+        save_to: Path | None = None,
+    ) -> None:
+        self.editing = editing
+        self.save_to = save_to or editing.path or Path("skirmish-table.toml")
+        self.state = EditorState(view=self.fit(size), size=size)
+        self._surface = surface
+        self.windowed = False
+        self.frames = 0
+        self.preview: Edit | None = None  # the drag's edit, drawn over the table
+        self.preview_scenario: Scenario | None = None  # what it makes, when it is valid
+        # (scenario drawn, selected pair, its ruling, its table): made again on a change
+        self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
+
+    @classmethod
+    def window(cls, editing: Editing, *, size: Size = DEFAULT_SIZE,
+               save_to: Path | None = None) -> Editor:  # fmt: skip
+        pygame.display.init()
+        pygame.display.set_caption(f"skirmish edit: {editing.doc.header.name}")
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+        editor = cls(editing, size=size, save_to=save_to)
+        editor.windowed = True
+        return editor
+
+    # -- geometry of the window
+
+    def fit(self, size: Size) -> View:
+        width, depth = self.editing.doc.header.table
+        room_w = max(100, size[0] - PANEL - 2 * MARGIN)
+        room_h = max(100, size[1] - 2 * MARGIN)
+        scale = max(2.0, min(room_w / width, room_h / depth))
+        left = MARGIN + max(0.0, (room_w - width * scale) / 2)
+        return View(scale, left, MARGIN)
+
+    @property
+    def surface(self) -> pygame.Surface:
+        if self.windowed:
+            window = pygame.display.get_surface()
+            if window is not None:
+                return window
+        if self._surface is None or self._surface.get_size() != self.state.size:
+            self._surface = pygame.Surface(self.state.size)
+        return self._surface
+
+    def table_point(self, pos: tuple[int, int]) -> Point:
+        return self.state.view.to_table(*pos)
+
+    def placed(self, point: Point) -> Point:
+        """Where a point lands: on the grid when snapping."""
+        x, y = snap(point) if self.state.snap else point
+        return (round(x, 4), round(y, 4))
+
+    # -- what is under the pointer
+
+    def model_at(self, point: Point) -> str | None:
+        best: tuple[float, str] | None = None
+        for m in self.editing.scenario.models:
+            d = math.dist(point, m.at)
+            if d <= m.radius and (best is None or d < best[0]):
+                best = (d, m.id)
+        return best[1] if best else None
+
+    def objective_at(self, point: Point) -> str | None:
+        for o in self.editing.doc.objectives:
+            if math.dist(point, o.at) <= 0.4:
+                return o.id
+        return None
+
+    def piece_at(self, point: Point) -> str | None:
+        for p in reversed(self.editing.scenario.scenery):
+            if _inside(point, p.footprint):
+                return p.id
+        return None
+
+    def handles(self) -> list[tuple[str, tuple[float, float], Point]]:
+        """(what, screen pixel, table point) of the selection's handles."""
+        sel = self.selected_piece()
+        view = self.state.view
+        out: list[tuple[str, tuple[float, float], Point]] = []
+        if sel is not None:
+            x0, y0, x1, y1 = bounds(sel)
+            for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+                out.append(("resize", view.to_screen(*corner), corner))
+            top = view.to_screen((x0 + x1) / 2, y0)
+            out.append(("rotate", (top[0], top[1] - 24), centre(sel)))
+        m = self.selected_model()
+        if m is not None:
+            reach = m.radius + 0.35
+            tip = (
+                m.at[0] + math.cos(math.radians(m.facing)) * reach,
+                m.at[1] + math.sin(math.radians(m.facing)) * reach,
+            )
+            out.append(("turn", view.to_screen(*tip), tip))
+        return out
+
+    def selected_piece(self) -> SceneryEntry | None:
+        if len(self.state.selected) != 1:
+            return None
+        for p in self.editing.doc.scenery:
+            if p.id == self.state.selected[0]:
+                return p
+        return None
+
+    def selected_model(self) -> PlacedModel | None:
+        if not self.state.selected:
+            return None
+        for m in self.editing.scenario.models:
+            if m.id == self.state.selected[0]:
+                return m
+        return None
+
+    def selected_objective(self) -> ObjectiveEntry | None:
+        if len(self.state.selected) != 1:
+            return None
+        for o in self.editing.doc.objectives:
+            if o.id == self.state.selected[0]:
+                return o
+        return None
+
+    # -- edits
+
+    def do(self, edit: Edit, done: str = "") -> bool:
+        """Apply an edit; a refused one leaves everything as it was and says why."""
+        try:
+            self.editing.apply(edit)
+        except EditRefused as why:
+            self.state.refused = str(why)
+            self.state.message = ""
+            return False
+        self.state.refused = ""
+        self.state.message = done
+        live = self.editing.doc.ids()
+        self.state.selected = [s for s in self.state.selected if s in live]
+        return True
+
+    def undo(self) -> None:
+        self.state.message = "undone" if self.editing.undo() else "nothing to undo"
+        self.state.refused = ""
+        self._after_history()
+
+    def redo(self) -> None:
+        self.state.message = "redone" if self.editing.redo() else "nothing to redo"
+        self.state.refused = ""
+        self._after_history()
+
+    def _after_history(self) -> None:
+        live = self.editing.doc.ids()
+        self.state.selected = [s for s in self.state.selected if s in live]
+
+    def save(self) -> None:
+        try:
+            path = self.editing.save(self.save_to)
+        except (EditRefused, OSError) as why:
+            self.state.refused = f"not saved: {why}"
+            return
+        self.state.message = f"saved {path}"
+        self.state.refused = ""
+
+    # -- input
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.state.running = False
+        elif event.type == pygame.VIDEORESIZE:
+            self.state.size = (max(400, event.w), max(300, event.h))
+            self.state.view = self.fit(self.state.size)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.press(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self.motion(event)
+        elif event.type == pygame.MOUSEBUTTONUP:
+            self.release(event)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.wheel(event)
+        elif event.type == pygame.KEYDOWN:
+            self.key(event)
+
+    def press(self, event: pygame.event.Event) -> None:
+        st = self.state
+        point = self.table_point(event.pos)
+        st.pointer = point
+        if event.button == 3:
+            st.drag = Drag("pan", None, point, point, screen=event.pos, view=st.view)
+            return
+        if event.button != 1:
+            return
+        spot = self.placed(point)
+        if st.tool == "model":
+            names = profiles(self.editing.doc)
+            sides = self.editing.doc.sides
+            side = sides[st.side % len(sides)].id
+            profile = names[st.profile % len(names)]
+            self.do(add_model(profile, spot, side), f"placed a {profile} of {side}")
+            return
+        if st.tool in ("rectangle", "wall"):
+            st.drag = Drag(st.tool, None, spot, spot)
+            return
+        if st.tool == "objective":
+            self.do(add_objective(spot), "placed an objective")
+            return
+        if st.tool == "polygon":
+            if len(st.corners) >= 3 and math.dist(spot, st.corners[0]) <= max(0.3, GRID / 2):
+                self.finish_polygon()
+            else:
+                st.corners.append(spot)
+            return
+        # select: the handles of the selection first, then what is under the pointer
+        for what, pixel, where in self.handles():
+            if (
+                abs(pixel[0] - event.pos[0]) <= HANDLE + 2
+                and abs(pixel[1] - event.pos[1]) <= HANDLE + 2
+            ):
+                target = st.selected[0]
+                if what == "resize":
+                    sel = self.selected_piece()
+                    assert sel is not None
+                    x0, y0, x1, y1 = bounds(sel)
+                    anchor = (x0 + x1 - where[0], y0 + y1 - where[1])
+                    st.drag = Drag("resize", target, point, point, anchor=anchor, corner=where)
+                elif what == "rotate":
+                    st.drag = Drag("rotate", target, point, point, anchor=where)
+                else:
+                    st.drag = Drag("turn", target, point, point)
+                return
+        shift = (
+            bool(event.mod & pygame.KMOD_SHIFT)
+            if hasattr(event, "mod")
+            else bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+        )
+        hit = self.model_at(point)
+        if hit is not None:
+            if (
+                shift
+                and st.selected
+                and st.selected[0] != hit
+                and self.selected_model() is not None
+            ):
+                st.selected = [st.selected[0], hit]
+            elif hit not in st.selected:
+                st.selected = [hit]
+            st.drag = Drag("move-model", hit, point, point)
+            return
+        hit = self.objective_at(point)
+        if hit is not None:
+            st.selected = [hit]
+            st.drag = Drag("move-objective", hit, point, point)
+            return
+        hit = self.piece_at(point)
+        if hit is not None:
+            st.selected = [hit]
+            st.drag = Drag("move-piece", hit, point, point)
+            return
+        st.selected = []
+
+    def drag_edit(self, drag: Drag) -> Edit | None:
+        """The edit the drag would make if it ended now (None: nothing yet)."""
+        doc = self.editing.doc
+        start, at = drag.start, drag.at
+        if drag.kind == "move-model" and drag.target is not None:
+            m = next(m for m in doc.models if m.id == drag.target)
+            spot = (m.at[0] + at[0] - start[0], m.at[1] + at[1] - start[1])
+            return move_model(drag.target, self.placed(spot)) if at != start else None
+        if drag.kind == "move-objective" and drag.target is not None:
+            o = next(o for o in doc.objectives if o.id == drag.target)
+            spot = (o.at[0] + at[0] - start[0], o.at[1] + at[1] - start[1])
+            return set_objective(drag.target, at=self.placed(spot)) if at != start else None
+        if drag.kind == "move-piece" and drag.target is not None:
+            dx, dy = at[0] - start[0], at[1] - start[1]
+            if self.state.snap:
+                dx, dy = snap((dx, dy))
+            return move_piece(drag.target, dx, dy) if (dx, dy) != (0, 0) else None
+        if drag.kind == "turn" and drag.target is not None:
+            m = next(m for m in doc.models if m.id == drag.target)
+            facing = math.degrees(math.atan2(at[1] - m.at[1], at[0] - m.at[0]))
+            if self.state.snap:
+                facing = round(facing / 15) * 15
+            return turn_model(drag.target, facing)
+        if drag.kind == "rotate" and drag.target is not None:
+            cx, cy = drag.anchor
+            a0 = math.atan2(start[1] - cy, start[0] - cx)
+            a1 = math.atan2(at[1] - cy, at[0] - cx)
+            degrees = math.degrees(a1 - a0)
+            if self.state.snap:
+                degrees = round(degrees / 15) * 15
+            return rotate_piece(drag.target, degrees) if degrees else None
+        if drag.kind == "resize" and drag.target is not None:
+            ax, ay = drag.anchor
+            cx, cy = drag.corner
+            nx, ny = self.placed((cx + at[0] - start[0], cy + at[1] - start[1]))
+            if abs(cx - ax) < 1e-9 or abs(cy - ay) < 1e-9:
+                return None
+            fx, fy = (nx - ax) / (cx - ax), (ny - ay) / (cy - ay)
+            return resize_piece(drag.target, drag.anchor, fx, fy) if (fx, fy) != (1, 1) else None
+        if drag.kind == "rectangle" and at != start:
+            return add_rectangle(start, at, self.state.kind, self.state.height)
+        if drag.kind == "wall" and at != start:
+            return add_wall(start, at, self.state.height, DEFAULT_THICKNESS)
+        return None
+
+    def motion(self, event: pygame.event.Event) -> None:
+        st = self.state
+        point = self.table_point(event.pos)
+        st.pointer = point
+        drag = st.drag
+        if drag is None:
+            return
+        if drag.kind == "pan" and drag.view is not None:
+            dx, dy = event.pos[0] - drag.screen[0], event.pos[1] - drag.screen[1]
+            st.view = drag.view.panned(dx, dy)
+            return
+        drag.at = point if drag.kind in ("move-model", "move-piece", "move-objective", "turn",
+                                         "rotate", "resize") else self.placed(point)  # fmt: skip
+        edit = self.drag_edit(drag)
+        self.preview = edit
+        if edit is None:
+            self.preview_scenario = None
+            st.refused = ""
+            return
+        try:
+            _, self.preview_scenario = self.editing.trial(edit)
+            st.refused = ""
+        except EditRefused as why:
+            self.preview_scenario = None
+            st.refused = str(why)
+
+    def release(self, event: pygame.event.Event) -> None:
+        st = self.state
+        drag = st.drag
+        st.drag = None
+        self.preview = None
+        self.preview_scenario = None
+        if drag is None or drag.kind == "pan" or event.button != 1:
+            return
+        drag.at = self.table_point(event.pos)
+        if drag.kind in ("rectangle", "wall"):
+            drag.at = self.placed(drag.at)
+        edit = self.drag_edit(drag)
+        if edit is None:
+            st.refused = ""
+            return
+        self.do(edit, _done(drag.kind))
+        if drag.kind in ("rectangle", "wall") and not st.refused:
+            st.selected = [self.editing.doc.scenery[-1].id]
+
+    def wheel(self, event: pygame.event.Event) -> None:
+        st = self.state
+        m = self.selected_model()
+        step = 5 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 15
+        if m is not None:
+            self.do(turn_model(m.id, m.facing + step * event.y), f"turned {m.id}")
+        elif self.selected_piece() is not None:
+            self.do(rotate_piece(st.selected[0], step * event.y), f"turned {st.selected[0]}")
+        else:
+            pos = pygame.mouse.get_pos()
+            st.view = st.view.zoomed(1.1**event.y, (float(pos[0]), float(pos[1])))
+
+    def finish_polygon(self) -> None:
+        st = self.state
+        corners, st.corners = st.corners, []
+        if self.do(add_polygon(corners, st.kind, st.height), "placed a polygon"):
+            st.selected = [self.editing.doc.scenery[-1].id]
+
+    def key(self, event: pygame.event.Event) -> None:
+        st = self.state
+        mod = event.mod
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        k = event.key
+        if st.naming is not None:
+            self.typing(event)
+            return
+        if ctrl:
+            if k == pygame.K_z:
+                self.redo() if shift else self.undo()
+            elif k == pygame.K_y:
+                self.redo()
+            elif k == pygame.K_s:
+                self.save()
+            elif k == pygame.K_d and (m := self.selected_model()) is not None:
+                self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0)), f"duplicated {m.id}")
+                if not st.refused:
+                    st.selected = [self.editing.doc.models[-1].id]
+            elif k == pygame.K_n:
+                self.do(add_side(), "added a side")
+            return
+        if k in TOOLS:
+            st.tool = TOOLS[k]
+            st.corners = []
+            if st.tool != "select":
+                st.selected = []  # keys then set what the tool places
+            st.message = f"tool: {st.tool}"
+        elif k == pygame.K_ESCAPE:
+            if st.corners:
+                st.corners = []
+            elif st.tool != "select":
+                st.tool = "select"
+            else:
+                st.selected = []
+            st.drag = None
+            self.preview = None
+            self.preview_scenario = None
+        elif k == pygame.K_q:
+            st.running = False
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.tool == "polygon":
+            self.finish_polygon()
+        elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):
+            if st.corners:
+                st.corners.pop()
+            elif st.selected:
+                gone = list(st.selected)
+                for entry in gone:
+                    self.do(delete(entry), f"deleted {', '.join(gone)}")
+        elif k == pygame.K_TAB:
+            step = -1 if shift else 1
+            if st.tool == "model":
+                st.profile += step
+            else:
+                st.kind = KINDS[(KINDS.index(st.kind) + step) % len(KINDS)]
+        elif k == pygame.K_g:
+            st.snap = not st.snap
+            st.message = f'snap to the {GRID:g}" grid: {"on" if st.snap else "off"}'
+        elif k == pygame.K_k:
+            self.cycle_kind(-1 if shift else 1)
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS, pygame.K_MINUS,
+                   pygame.K_KP_MINUS):  # fmt: skip
+            up = k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
+            self.step_value((0.1 if shift else 0.5) * (1 if up else -1))
+        elif k == pygame.K_f:
+            self.full_height()
+        elif k in (pygame.K_LEFTBRACKET, pygame.K_RIGHTBRACKET):
+            self.thicker(0.05 if k == pygame.K_RIGHTBRACKET else -0.05)
+        elif k == pygame.K_r:
+            self.turn(-15 if shift else 15)
+        elif k == pygame.K_s:
+            self.cycle_side()
+        elif k == pygame.K_u:
+            self.cycle_unit()
+        elif k == pygame.K_t:
+            self.cycle_state()
+        elif k == pygame.K_n:
+            st.naming = self.editing.doc.header.name
+        elif k == pygame.K_y:
+            turns = self.editing.doc.header.turns + (-1 if shift else 1)
+            self.do(set_header(turns=turns), f"turns: {turns}")
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(k, 0)
+            dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(k, 0)
+            if mod & pygame.KMOD_ALT:
+                w, d = self.editing.doc.header.table
+                self.do(set_header(table=(w + dx, d + dy)), f'table {w + dx:g}x{d + dy:g}"')
+                st.view = self.fit(st.size)
+            else:
+                self.nudge(dx, dy)
+        elif k == pygame.K_F12:
+            self.save_screenshot(Path("skirmish-edit.png"))
+
+    def typing(self, event: pygame.event.Event) -> None:
+        st = self.state
+        assert st.naming is not None
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            name, st.naming = st.naming.strip(), None
+            if name:
+                self.do(set_header(name=name), f"named {name!r}")
+        elif event.key == pygame.K_ESCAPE:
+            st.naming = None
+        elif event.key == pygame.K_BACKSPACE:
+            st.naming = st.naming[:-1]
+        elif event.unicode and event.unicode.isprintable():
+            st.naming += event.unicode
+
+    def cycle_kind(self, step: int) -> None:
+        p = self.selected_piece()
+        if p is None:
+            self.state.kind = KINDS[(KINDS.index(self.state.kind) + step) % len(KINDS)]
+            return
+        if p.line is not None:
+            self.state.refused = "a wall drawn as a line stays a wall"
+            return
+        kind = KINDS[(KINDS.index(p.kind) + step) % len(KINDS)]
+        self.do(set_piece(p.id, kind=kind), f"{p.id} is a {kind.value}")
+
+    def step_value(self, delta: float) -> None:
+        """Height of the selected piece (or of new ones); points of an objective."""
+        o = self.selected_objective()
+        if o is not None:
+            points = o.points + (1 if delta > 0 else -1)
+            self.do(set_objective(o.id, points=points), f"{o.id}: {points} points")
+            return
+        p = self.selected_piece()
+        current = p.height if p is not None else self.state.height
+        height = round((current if current is not None else 6.0) + delta, 3)
+        if p is None:
+            if height > 0:
+                self.state.height = height
+            return
+        self.do(set_piece(p.id, height=height), f'{p.id}: {height:g}" high')
+
+    def full_height(self) -> None:
+        p = self.selected_piece()
+        if p is None:
+            self.state.height = None
+        else:
+            self.do(set_piece(p.id, height=None), f"{p.id}: full height")
+
+    def thicker(self, delta: float) -> None:
+        p = self.selected_piece()
+        if p is not None and p.line is not None:
+            thickness = round(p.thickness + delta, 3)
+            self.do(set_piece(p.id, thickness=thickness), f'{p.id}: {thickness:g}" thick')
+
+    def turn(self, degrees: float) -> None:
+        m = self.selected_model()
+        if m is not None:
+            self.do(turn_model(m.id, m.facing + degrees), f"turned {m.id}")
+        elif self.selected_piece() is not None:
+            self.do(rotate_piece(self.state.selected[0], degrees), "turned")
+
+    def cycle_side(self) -> None:
+        sides = [s.id for s in self.editing.doc.sides]
+        m = self.selected_model()
+        if m is None:
+            self.state.side += 1
+            self.state.message = f"new models join {sides[self.state.side % len(sides)]}"
+            return
+        side = sides[(sides.index(m.side) + 1) % len(sides)]
+        self.do(set_model(m.id, side=side), f"{m.id} joins {side}")
+
+    def cycle_unit(self) -> None:
+        m = self.selected_model()
+        if m is None:
+            return
+        units = sorted({x.unit for x in self.editing.doc.models if x.unit is not None})
+        fresh = next(f"unit-{c}" for c in "abcdefghijklmnopqrstuvwxyz" if f"unit-{c}" not in units)
+        choices: list[str | None] = [None, *units, fresh]
+        unit = choices[(choices.index(m.unit) + 1) % len(choices)]
+        self.do(set_model(m.id, unit=unit), f"{m.id}: unit {unit or 'none'}")
+
+    def cycle_state(self) -> None:
+        m = self.selected_model()
+        if m is None:
+            return
+        states: list[str | None] = [None, *self.editing.scenario.ruleset.states]
+        current = m.state if m.state in states else None
+        state = states[(states.index(current) + 1) % len(states)]
+        self.do(set_model(m.id, state=state), f"{m.id}: {state or 'no state'}")
+
+    def nudge(self, dx: int, dy: int) -> None:
+        step = GRID if self.state.snap else NUDGE
+        m, p, o = self.selected_model(), self.selected_piece(), self.selected_objective()
+        if m is not None:
+            at = (round(m.at[0] + dx * step, 4), round(m.at[1] + dy * step, 4))
+            self.do(move_model(m.id, at), f"moved {m.id}")
+        elif p is not None:
+            self.do(move_piece(p.id, dx * step, dy * step), f"moved {p.id}")
+        elif o is not None:
+            at = (o.at[0] + dx * step, o.at[1] + dy * step)
+            self.do(set_objective(o.id, at=at), f"moved {o.id}")
+
+    # -- the loop
+
+    def frame(self) -> None:
+        for event in pygame.event.get():
+            self.handle(event)
+            if not self.state.running:
+                return
+        self.draw()
+        if self.windowed:
+            pygame.display.flip()
+        self.frames += 1
+
+    def draw(self) -> pygame.Surface:
+        surface = self.surface
+        draw_editor(surface, self)
+        return surface
+
+    def run(self, frames: int | None = None) -> None:
+        clock = pygame.time.Clock()
+        while self.state.running and (frames is None or self.frames < frames):
+            self.frame()
+            if self.windowed:
+                clock.tick(FPS)
+
+    def save_screenshot(self, path: Path) -> None:
+        save_png(self.draw(), path)
+
+
+def _done(kind: str) -> str:
+    return {
+        "move-model": "moved",
+        "move-piece": "moved",
+        "move-objective": "moved",
+        "turn": "turned",
+        "rotate": "turned",
+        "resize": "resized",
+        "rectangle": "placed a rectangle",
+        "wall": "placed a wall",
+    }.get(kind, "")
+
+
+def _inside(point: Point, polygon: tuple[Point, ...]) -> bool:
+    """Point in polygon (even-odd rule)."""
+    x, y = point
+    inside = False
+    n = len(polygon)
+    for i in range(n):
+        (x0, y0), (x1, y1) = polygon[i], polygon[(i + 1) % n]
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            inside = not inside
+    return inside

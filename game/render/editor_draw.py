@@ -1,0 +1,266 @@
+"""Drawing the table editor: the table as it is (or as the drag would leave it), what an
+edit in progress would add, the selection's handles, the line of fire and the
+shooter's-eye view of the selected pair, and the panel with the tool, the selection,
+the reason an edit is refused, and the keys."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.render import style
+from game.render.eye import draw_eye, eye_view
+from game.render.lof_picture import draw_ruling_top, verdict
+from game.render.table import draw_grid, draw_model, draw_scenery, font, side_colours
+from game.scenario.editing import profiles
+from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
+from game.scenario.ruling import LofRuling, rule
+from game.scenario.tables import table_from_scenario
+
+if TYPE_CHECKING:
+    from game.geometry import Table
+    from game.render.editor import Editor
+    from game.scenario import Scenario
+
+PANEL = 360  # pixels at the right for the panel
+HANDLE = 6  # pixels: half the side of a handle
+REFUSED = (240, 90, 80)
+DONE = (120, 210, 130)
+HANDLE_FILL = (250, 250, 250)
+GHOST = (250, 250, 250)
+OBJECTIVE = (250, 210, 60)
+KEYS = (
+    "V select  M models  B box  P polygon  W wall  O objective",
+    "drag: move; corners resize, round handle turns",
+    "Shift+click a 2nd model: its line of fire",
+    "wheel / R: turn   S side  U unit  T state",
+    "K kind  +/- height  F full  [ ] thickness",
+    "Tab: profile or kind   G grid snap",
+    "Ctrl+D copy  Del delete  Ctrl+N side",
+    "N name  Y turns  Alt+arrows table size",
+    "Ctrl+Z/Y undo/redo  Ctrl+S save  Q quit",
+)
+
+
+def _line(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
+          colour: style.Colour = style.TEXT) -> int:  # fmt: skip
+    """Draw one line of the panel; returns the y below it."""
+    image = font(size).render(text, True, colour)
+    surface.blit(image, pos)
+    return pos[1] + image.get_height() + 3
+
+
+def _ruling(editor: Editor, scenario: Scenario) -> tuple[LofRuling, Table] | None:
+    """The ruling of the selected pair on the table as drawn (made again only when the
+    table or the pair changes)."""
+    sel = editor.state.selected
+    ids = {m.id for m in scenario.models}
+    if len(sel) != 2 or not all(s in ids for s in sel):
+        return None
+    key = (sel[0], sel[1])
+    cached = editor.ruling_cache
+    if cached is not None and cached[0] is scenario and cached[1] == key:
+        return cached[2], cached[3]
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, sel[0], sel[1])
+    editor.ruling_cache = (scenario, key, ruling, table)
+    return ruling, table
+
+
+def _ghost(surface: pygame.Surface, editor: Editor) -> None:
+    """What a drag in progress would make, outlined (red when it would be refused)."""
+    st = editor.state
+    drag = st.drag
+    view = st.view
+    colour = REFUSED if st.refused else GHOST
+    if drag is None:
+        return
+    if drag.kind == "rectangle":
+        (x0, y0), (x1, y1) = drag.start, drag.at
+        pts = [view.to_screen(x, y) for x, y in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+        pygame.draw.polygon(surface, colour, pts, 2)
+        return
+    if drag.kind == "wall":
+        pygame.draw.line(surface, colour, view.to_screen(*drag.start), view.to_screen(*drag.at), 3)
+        return
+    edit = editor.preview
+    if edit is None or not st.refused:
+        return
+    try:
+        doc = edit(editor.editing.doc)
+    except Exception:  # an edit that cannot even be made: nothing to outline
+        return
+    old = editor.editing.doc
+    for m in doc.models:
+        if m not in old.models:
+            placed = next((p for p in editor.editing.scenario.models if p.id == m.id), None)
+            radius = placed.radius if placed is not None else 0.5
+            pygame.draw.circle(surface, colour, view.to_screen(*m.at), radius * view.scale, 3)
+    for p in doc.scenery:
+        if p not in old.scenery:
+            pts = [view.to_screen(x, y) for x, y in (p.polygon or p.line or [])]
+            if p.polygon is not None and len(pts) >= 3:
+                pygame.draw.polygon(surface, colour, pts, 3)
+            elif len(pts) >= 2:
+                pygame.draw.lines(surface, colour, False, pts, 3)
+
+
+def _objectives(
+    surface: pygame.Surface, editor: Editor, objectives: tuple[ObjectiveEntry, ...]
+) -> None:
+    view = editor.state.view
+    for o in objectives:
+        cx, cy = view.to_screen(*o.at)
+        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), max(3.0, o.radius * view.scale), 1)
+        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), 7)
+        if o.id in editor.state.selected:
+            pygame.draw.circle(surface, HANDLE_FILL, (cx, cy), 10, 2)
+        image = font(16).render(f"{o.id} ({o.points})", True, style.INK)
+        surface.blit(image, (cx + 9, cy - 6))
+
+
+def _handles(surface: pygame.Surface, editor: Editor) -> None:
+    for what, (x, y), _ in editor.handles():
+        rect = pygame.Rect(round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
+        if what == "resize":
+            pygame.draw.rect(surface, HANDLE_FILL, rect)
+            pygame.draw.rect(surface, style.INK, rect, 1)
+        else:
+            pygame.draw.circle(surface, HANDLE_FILL, (x, y), HANDLE)
+            pygame.draw.circle(surface, style.INK, (x, y), HANDLE, 1)
+
+
+def _polygon_in_progress(surface: pygame.Surface, editor: Editor) -> None:
+    st = editor.state
+    if not st.corners:
+        return
+    view = st.view
+    pts = [view.to_screen(*c) for c in st.corners]
+    pointer = view.to_screen(*editor.placed(st.pointer))
+    if len(pts) >= 2:
+        pygame.draw.lines(surface, GHOST, False, pts, 2)
+    pygame.draw.line(surface, GHOST, pts[-1], pointer, 1)
+    for x, y in pts:
+        pygame.draw.circle(surface, GHOST, (x, y), 4)
+
+
+def _selection(editor: Editor) -> list[str]:
+    """The panel's lines about the selection."""
+    doc = editor.editing.doc
+    out: list[str] = []
+    for sel in editor.state.selected:
+        entry: ModelEntry | SceneryEntry | ObjectiveEntry | None = next(
+            (
+                e
+                for group in (doc.models, doc.scenery, doc.objectives)
+                for e in group
+                if e.id == sel
+            ),
+            None,
+        )
+        if isinstance(entry, ModelEntry):
+            out.append(f"{entry.id}: {entry.profile} of {entry.side}")
+            extra = f"at ({entry.at[0]:g}, {entry.at[1]:g}) facing {entry.facing:g}"
+            out.append(f"  {extra}")
+            out.append(f"  unit {entry.unit or 'none'}, state {entry.state or 'none'}")
+        elif isinstance(entry, SceneryEntry):
+            height = "full height" if entry.height is None else f'{entry.height:g}" high'
+            shape = f'wall {entry.thickness:g}" thick' if entry.line is not None else "polygon"
+            out.append(f"{entry.id}: {entry.kind.value}, {height}, {shape}")
+        elif isinstance(entry, ObjectiveEntry):
+            out.append(f'{entry.id}: {entry.points} points within {entry.radius:g}"')
+    return out
+
+
+def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
+    st = editor.state
+    editing = editor.editing
+    scenario = editor.preview_scenario or editing.scenario
+    surface.fill(style.BACKGROUND)
+    view = st.view
+    draw_grid(surface, scenario, view)
+    draw_scenery(surface, scenario, view, frozenset(st.selected))
+    colours = side_colours(scenario)
+    for m in scenario.models:
+        draw_model(surface, m, view, colours[m.side], scenario.ruleset.arc_degrees,
+                   selected=m.id in st.selected)  # fmt: skip
+    _objectives(surface, editor, editing.doc.objectives)
+    ruled = _ruling(editor, scenario)
+    ruling = ruled[0] if ruled is not None else None
+    if ruling is not None:
+        draw_ruling_top(surface, scenario, ruling, view)
+    _ghost(surface, editor)
+    _polygon_in_progress(surface, editor)
+    if st.drag is None:
+        _handles(surface, editor)
+
+    # the panel
+    width, height = surface.get_size()
+    left = width - PANEL
+    pygame.draw.rect(surface, (22, 24, 28), pygame.Rect(left, 0, PANEL, height))
+    x = left + 12
+    doc = editing.doc
+    w, d = doc.header.table
+    y = _line(surface, doc.header.name if st.naming is None else f"name: {st.naming}_", (x, 10), 24)
+    y = _line(
+        surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {doc.header.turns} turns', (x, y), 17
+    )
+    sides = ", ".join(s.id for s in doc.sides)
+    y = _line(surface, f"sides: {sides}", (x, y), 17)
+    saved = "saved" if not editing.dirty else "not saved"
+    y = _line(surface, f"file: {editor.save_to.name} ({saved})", (x, y), 17)
+    y += 6
+    tool = f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}"
+    y = _line(surface, tool, (x, y), 19, (250, 226, 120))
+    if st.tool == "model":
+        names = profiles(doc)
+        current = st.profile % len(names)
+        side = doc.sides[st.side % len(doc.sides)].id
+        y = _line(surface, f"profile (Tab), side {side} (S):", (x, y), 17)
+        for k in range(max(0, current - 3), min(len(names), current + 4)):
+            mark = "> " if k == current else "  "
+            y = _line(surface, f"{mark}{names[k]}", (x + 8, y), 17,
+                      (250, 226, 120) if k == current else style.TEXT)  # fmt: skip
+    elif st.tool in ("rectangle", "polygon", "wall"):
+        h = "full height" if st.height is None else f'{st.height:g}" high'
+        kind = "wall" if st.tool == "wall" else st.kind.value
+        y = _line(surface, f"new: {kind}, {h} (Tab kind, +/- height)", (x, y), 17)
+        if st.tool == "polygon":
+            y = _line(surface, f"{len(st.corners)} corners; Enter closes", (x, y), 17)
+    for text in _selection(editor):
+        y = _line(surface, text, (x, y), 17)
+    if st.refused:
+        for chunk in _wrap(f"refused: {st.refused}", 44):
+            y = _line(surface, chunk, (x, y), 17, REFUSED)
+    elif st.message:
+        y = _line(surface, st.message, (x, y), 17, DONE)
+    if ruling is not None:
+        y += 4
+        for chunk in _wrap(verdict(ruling), 44):
+            y = _line(surface, chunk, (x, y), 17, (250, 226, 120))
+        for text in ruling.lines()[2:]:
+            for chunk in _wrap(text, 46):
+                y = _line(surface, chunk, (x, y), 15)
+    keys_top = height - len(KEYS) * 17 - 8
+    if ruled is not None and keys_top - y > 200:
+        box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
+        draw_eye(surface, box, scenario, ruled[0], eye_view(scenario, ruled[1], ruled[0]))
+    ky = keys_top
+    for text in KEYS:
+        ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    words = text.split()
+    out: list[str] = []
+    line = ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    if line:
+        out.append(line)
+    return out

@@ -1,0 +1,429 @@
+"""Laying out a table: edits of a scenario `Document`, each checked as a scenario file is
+checked, with undo and redo. No pygame: the editor window (game.render.editor) turns
+mouse and keys into these calls.
+
+Every edit is a pure function `Document -> Document`; `Editing.apply` checks the result
+(`check_document`, the same checks as a file on disk) and keeps it, or raises
+`EditRefused` with the reason and changes nothing. A table that would be invalid (bases
+overlapping, a polygon crossing itself, something off the table) is never kept, so it
+is never saved."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import TypeVar
+
+from game.rules.registry import find_ruleset
+from game.scenario.load import rule_data
+from game.scenario.model import (
+    Header,
+    ModelEntry,
+    ObjectiveEntry,
+    SceneryEntry,
+    SceneryKind,
+    SideEntry,
+)
+from game.scenario.scenario import Scenario
+from game.scenario.writer import Document, check_document, read_document, write_scenario
+
+Point = tuple[float, float]
+Edit = Callable[[Document], Document]
+E = TypeVar("E", ModelEntry, SceneryEntry, ObjectiveEntry)
+
+DEFAULT_SIDES = ("blue", "red")
+DEFAULT_THICKNESS = 0.25
+GRID = 0.5  # inches between snap points
+
+
+class EditRefused(Exception):
+    """An edit that would make the table invalid; the message is the reason."""
+
+
+def snap(point: Point, grid: float = GRID) -> Point:
+    """The nearest grid point."""
+    return (round(point[0] / grid) * grid, round(point[1] / grid) * grid)
+
+
+def new_document(ruleset: str, name: str = "New table", table: Point = (24.0, 24.0)) -> Document:
+    """An empty table of `ruleset` with two sides, a person's and the computer's."""
+    rs = find_ruleset(ruleset)
+    sides = (SideEntry(id=DEFAULT_SIDES[0], player="human"), SideEntry(id=DEFAULT_SIDES[1]))
+    return Document(header=Header(name=name, ruleset=rs.name, table=table), sides=sides)
+
+
+def profiles(doc: Document) -> list[str]:
+    """The profile names a model on this table may have: the rule system's bundled
+    ones (assets/<system>/profiles.toml) and the scenario's own."""
+    names = list(rule_data(doc.header.ruleset)[0])
+    for key, tables in doc.rule_tables:
+        if key == "profile":
+            names += [str(t["name"]) for t in tables if t.get("name") not in names]
+    return names
+
+
+def fresh_id(doc: Document, stem: str) -> str:
+    """`stem-N` for the lowest N not taken."""
+    taken = doc.ids()
+    n = 1
+    while f"{stem}-{n}" in taken:
+        n += 1
+    return f"{stem}-{n}"
+
+
+# ------------------------------------------------------------------------ lookups
+
+
+def model(doc: Document, model_id: str) -> ModelEntry:
+    for m in doc.models:
+        if m.id == model_id:
+            return m
+    raise EditRefused(f"no model {model_id!r}")
+
+
+def piece(doc: Document, piece_id: str) -> SceneryEntry:
+    for p in doc.scenery:
+        if p.id == piece_id:
+            return p
+    raise EditRefused(f"no scenery {piece_id!r}")
+
+
+def objective(doc: Document, objective_id: str) -> ObjectiveEntry:
+    for o in doc.objectives:
+        if o.id == objective_id:
+            return o
+    raise EditRefused(f"no objective {objective_id!r}")
+
+
+def _with_model(doc: Document, new: ModelEntry) -> Document:
+    return replace(doc, models=tuple(new if m.id == new.id else m for m in doc.models))
+
+
+def _with_piece(doc: Document, new: SceneryEntry) -> Document:
+    return replace(doc, scenery=tuple(new if p.id == new.id else p for p in doc.scenery))
+
+
+def _changed(entry: E, **values: object) -> E:
+    # through validation, so a bad value (a negative height) is refused with its reason
+    return type(entry).model_validate(entry.model_dump() | values)
+
+
+# ------------------------------------------------------------------------- models
+
+
+def add_model(profile: str, at: Point, side: str, facing: float = 0.0) -> Edit:
+    def edit(doc: Document) -> Document:
+        if profile not in profiles(doc):
+            raise EditRefused(f"no profile {profile!r} in {doc.header.ruleset}")
+        new = ModelEntry(
+            id=fresh_id(doc, profile), side=side, profile=profile, at=at, facing=facing
+        )
+        return replace(doc, models=(*doc.models, new))
+
+    return edit
+
+
+def move_model(model_id: str, at: Point) -> Edit:
+    return lambda doc: _with_model(doc, _changed(model(doc, model_id), at=at))
+
+
+def turn_model(model_id: str, facing: float) -> Edit:
+    # facing kept in (-180, 180]
+    angle = (facing + 180.0) % 360.0 - 180.0
+    angle = 180.0 if angle == -180.0 else angle
+    return lambda doc: _with_model(doc, _changed(model(doc, model_id), facing=round(angle, 6)))
+
+
+def set_model(model_id: str, **values: object) -> Edit:
+    """Side, unit, state (None clears unit and state)."""
+
+    def edit(doc: Document) -> Document:
+        m = model(doc, model_id)
+        side = values.get("side")
+        if side is not None and side not in {s.id for s in doc.sides}:
+            raise EditRefused(f"no side {side!r}")
+        return _with_model(doc, _changed(m, **values))
+
+    return edit
+
+
+def duplicate_model(model_id: str, offset: Point) -> Edit:
+    def edit(doc: Document) -> Document:
+        m = model(doc, model_id)
+        at = (m.at[0] + offset[0], m.at[1] + offset[1])
+        copy = _changed(m, id=fresh_id(doc, m.profile), at=at)
+        return replace(doc, models=(*doc.models, copy))
+
+    return edit
+
+
+def delete(entry_id: str) -> Edit:
+    """Delete a model, a piece or an objective."""
+
+    def edit(doc: Document) -> Document:
+        if entry_id not in doc.ids() or any(s.id == entry_id for s in doc.sides):
+            raise EditRefused(f"nothing to delete called {entry_id!r}")
+        return replace(
+            doc,
+            models=tuple(m for m in doc.models if m.id != entry_id),
+            scenery=tuple(p for p in doc.scenery if p.id != entry_id),
+            objectives=tuple(o for o in doc.objectives if o.id != entry_id),
+        )
+
+    return edit
+
+
+# ------------------------------------------------------------------------ scenery
+
+
+def add_rectangle(a: Point, b: Point, kind: SceneryKind, height: float | None) -> Edit:
+    (x0, y0), (x1, y1) = a, b
+    x0, x1 = sorted((x0, x1))
+    y0, y1 = sorted((y0, y1))
+    return add_polygon([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], kind, height)
+
+
+def add_polygon(points: Sequence[Point], kind: SceneryKind, height: float | None) -> Edit:
+    def edit(doc: Document) -> Document:
+        if len(points) < 3:
+            raise EditRefused(f"a polygon needs 3 corners or more, not {len(points)}")
+        new = SceneryEntry(
+            id=fresh_id(doc, kind.value), kind=kind, height=height, polygon=list(points)
+        )
+        return replace(doc, scenery=(*doc.scenery, new))
+
+    return edit
+
+
+def add_wall(
+    a: Point, b: Point, height: float | None, thickness: float = DEFAULT_THICKNESS
+) -> Edit:
+    def edit(doc: Document) -> Document:
+        if a == b:
+            raise EditRefused("a wall needs two different ends")
+        new = SceneryEntry(
+            id=fresh_id(doc, "wall"),
+            kind=SceneryKind.WALL,
+            height=height,
+            line=[a, b],
+            thickness=thickness,
+        )
+        return replace(doc, scenery=(*doc.scenery, new))
+
+    return edit
+
+
+def _points(p: SceneryEntry) -> list[Point]:
+    return list(p.polygon if p.polygon is not None else p.line or [])
+
+
+def _reshaped(p: SceneryEntry, points: list[Point]) -> SceneryEntry:
+    if p.polygon is not None:
+        return _changed(p, polygon=points)
+    return _changed(p, line=points)
+
+
+def centre(p: SceneryEntry) -> Point:
+    """The middle of a piece's points' bounding box (what it turns about)."""
+    pts = _points(p)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+
+
+def bounds(p: SceneryEntry) -> tuple[float, float, float, float]:
+    pts = _points(p)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def move_piece(piece_id: str, dx: float, dy: float) -> Edit:
+    def edit(doc: Document) -> Document:
+        p = piece(doc, piece_id)
+        return _with_piece(doc, _reshaped(p, [(x + dx, y + dy) for x, y in _points(p)]))
+
+    return edit
+
+
+def rotate_piece(piece_id: str, degrees: float) -> Edit:
+    """Turn a piece about its centre (positive: clockwise on screen)."""
+
+    def edit(doc: Document) -> Document:
+        p = piece(doc, piece_id)
+        cx, cy = centre(p)
+        t = math.radians(degrees)
+        c, s = math.cos(t), math.sin(t)
+        pts = [
+            (cx + c * (x - cx) - s * (y - cy), cy + s * (x - cx) + c * (y - cy))
+            for x, y in _points(p)
+        ]
+        return _with_piece(doc, _reshaped(p, pts))
+
+    return edit
+
+
+def resize_piece(piece_id: str, anchor: Point, fx: float, fy: float) -> Edit:
+    """Stretch a piece by `fx` across and `fy` down, `anchor` staying where it is."""
+
+    def edit(doc: Document) -> Document:
+        if fx <= 0 or fy <= 0:
+            raise EditRefused("a piece cannot be turned inside out")
+        p = piece(doc, piece_id)
+        ax, ay = anchor
+        pts = [(ax + (x - ax) * fx, ay + (y - ay) * fy) for x, y in _points(p)]
+        return _with_piece(doc, _reshaped(p, pts))
+
+    return edit
+
+
+def set_piece(piece_id: str, **values: object) -> Edit:
+    """Kind, height (None: full height), thickness, label."""
+    return lambda doc: _with_piece(doc, _changed(piece(doc, piece_id), **values))
+
+
+# ------------------------------------------------------------ table and objectives
+
+
+def set_header(**values: object) -> Edit:
+    """Name, table size, turns."""
+
+    def edit(doc: Document) -> Document:
+        header = Header.model_validate(doc.header.model_dump() | values)
+        return replace(doc, header=header)
+
+    return edit
+
+
+def add_side(side_id: str | None = None, player: str = "ai") -> Edit:
+    def edit(doc: Document) -> Document:
+        new = SideEntry.model_validate({"id": side_id or fresh_id(doc, "side"), "player": player})
+        if new.id in doc.ids():
+            raise EditRefused(f"the id {new.id!r} is taken")
+        return replace(doc, sides=(*doc.sides, new))
+
+    return edit
+
+
+def remove_side(side_id: str) -> Edit:
+    def edit(doc: Document) -> Document:
+        if any(m.side == side_id for m in doc.models):
+            raise EditRefused(f"side {side_id!r} still has models on the table")
+        return replace(doc, sides=tuple(s for s in doc.sides if s.id != side_id))
+
+    return edit
+
+
+def add_objective(at: Point, points: int = 1, radius: float = 2.0) -> Edit:
+    def edit(doc: Document) -> Document:
+        new = ObjectiveEntry(id=fresh_id(doc, "objective"), at=at, points=points, radius=radius)
+        return replace(doc, objectives=(*doc.objectives, new))
+
+    return edit
+
+
+def set_objective(objective_id: str, **values: object) -> Edit:
+    """Where it is, its points, its radius."""
+
+    def edit(doc: Document) -> Document:
+        new = _changed(objective(doc, objective_id), **values)
+        objectives = tuple(new if o.id == objective_id else o for o in doc.objectives)
+        return replace(doc, objectives=objectives)
+
+    return edit
+
+
+# ------------------------------------------------------------------- the editing
+
+
+def check(doc: Document) -> tuple[Scenario | None, list[str]]:
+    """The scenario the document makes, and the reasons it is not valid (if any)."""
+    scenario, problems = check_document(doc)
+    return scenario, [f"{p.place}: {p.problem}" if p.place else p.problem for p in problems]
+
+
+@dataclass
+class Editing:
+    """A document being edited: the current (always valid) table, undo and redo."""
+
+    doc: Document
+    scenario: Scenario
+    path: Path | None = None
+    undo_stack: list[Document] = field(default_factory=list)
+    redo_stack: list[Document] = field(default_factory=list)
+    saved: Document | None = None
+
+    @classmethod
+    def start(cls, doc: Document, path: Path | None = None) -> Editing:
+        scenario, reasons = check(doc)
+        if scenario is None:
+            raise EditRefused("; ".join(reasons))
+        return cls(doc, scenario, path)
+
+    @classmethod
+    def open(cls, path: Path) -> Editing:
+        """An existing scenario file (InputError when it is not valid)."""
+        editing = cls.start(read_document(path), path)
+        editing.saved = editing.doc
+        return editing
+
+    def trial(self, edit: Edit) -> tuple[Document, Scenario]:
+        """What the edit would make, checked; raises EditRefused and changes nothing."""
+        try:
+            doc = edit(self.doc)
+        except ValueError as err:  # a pydantic validation: a value out of range
+            raise EditRefused(_first_line(err)) from None
+        scenario, reasons = check(doc)
+        if scenario is None:
+            raise EditRefused(reasons[0] if reasons else "the table would not be valid")
+        return doc, scenario
+
+    def apply(self, edit: Edit) -> Document:
+        doc, scenario = self.trial(edit)
+        if doc != self.doc:
+            self.undo_stack.append(self.doc)
+            self.redo_stack.clear()
+            self.doc, self.scenario = doc, scenario
+        return doc
+
+    def undo(self) -> bool:
+        if not self.undo_stack:
+            return False
+        self.redo_stack.append(self.doc)
+        self._restore(self.undo_stack.pop())
+        return True
+
+    def redo(self) -> bool:
+        if not self.redo_stack:
+            return False
+        self.undo_stack.append(self.doc)
+        self._restore(self.redo_stack.pop())
+        return True
+
+    def _restore(self, doc: Document) -> None:
+        scenario, _ = check(doc)
+        assert scenario is not None  # every document kept was valid
+        self.doc, self.scenario = doc, scenario
+
+    @property
+    def dirty(self) -> bool:
+        return self.doc != self.saved
+
+    def save(self, path: Path | None = None) -> Path:
+        """Write the table (atomically) to `path` or where it came from."""
+        target = path or self.path
+        if target is None:
+            raise EditRefused("no file to save to")
+        write_scenario(self.doc, target)
+        self.path, self.saved = target, self.doc
+        return target
+
+
+def _first_line(err: ValueError) -> str:
+    errors = getattr(err, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        loc = ".".join(str(p) for p in first.get("loc", ()))
+        message = str(first.get("msg", err)).removeprefix("Value error, ")
+        return f"{loc}: {message}" if loc else message
+    return str(err).splitlines()[0]

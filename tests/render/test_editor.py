@@ -1,0 +1,273 @@
+"""The table editor driven as a person would: mouse and keys posted as pygame events.
+
+A table laid out from nothing (two models, a building, a low wall) is saved, checked
+by `skirmish validate` and ruled by `skirmish lof` exactly as the same table written by
+hand; undo and redo walk back and forth through every step; a refused edit says why
+and leaves the file as it was."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.render.editor import Editor
+from game.scenario.editing import Editing, new_document
+from game.scenario.writer import Document
+
+Point = tuple[float, float]
+
+HAND_WRITTEN = """
+[scenario]
+name = "Dispute"
+ruleset = "infinity"
+table = [24, 24]
+
+[[side]]
+id = "blue"
+player = "human"
+
+[[side]]
+id = "red"
+
+[[scenery]]
+id = "building-1"
+kind = "building"
+height = 3.0
+polygon = [[10, 8], [13, 8], [13, 12], [10, 12]]
+
+[[scenery]]
+id = "wall-1"
+kind = "wall"
+height = 0.5
+line = [[16, 11], [16, 14]]
+
+[[model]]
+id = "fusilier-1"
+side = "blue"
+profile = "fusilier"
+at = [3, 12]
+
+[[model]]
+id = "zhanshi-1"
+side = "red"
+profile = "zhanshi"
+at = [20, 12]
+"""
+
+
+def at(editor: Editor, point: Point) -> tuple[int, int]:
+    x, y = editor.state.view.to_screen(*point)
+    return round(x), round(y)
+
+
+def press(editor: Editor, key: int, mod: int = 0, unicode: str = "") -> None:
+    event = pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=unicode, scancode=0)
+    pygame.event.post(event)
+    editor.frame()
+
+
+def click(editor: Editor, point: Point, mod: int = 0) -> None:
+    drag(editor, point, point, mod=mod)
+
+
+def drag(editor: Editor, a: Point, b: Point, mod: int = 0) -> None:
+    pa, pb = at(editor, a), at(editor, b)
+    for event in (
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pa, rel=(0, 0), buttons=(0, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pa, button=1, mod=mod),
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pb, rel=(0, 0), buttons=(1, 0, 0)),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pb, button=1),
+    ):
+        pygame.event.post(event)
+    editor.frame()
+
+
+def lay_out(editor: Editor) -> list[Document]:
+    """Two models, a building and a low wall from an empty table; the document after
+    each step (the first: the empty table)."""
+    steps = [editor.editing.doc]
+    press(editor, pygame.K_m)  # the model tool, first profile: fusilier, side blue
+    click(editor, (3, 12))
+    steps.append(editor.editing.doc)
+    press(editor, pygame.K_TAB)  # the next profile: zhanshi
+    press(editor, pygame.K_s)  # new models join red
+    click(editor, (20, 12))
+    steps.append(editor.editing.doc)
+    press(editor, pygame.K_b)  # boxes: a building, 2" high by default; + twice: 3"
+    press(editor, pygame.K_EQUALS)
+    press(editor, pygame.K_EQUALS)
+    drag(editor, (10, 8), (13, 12))
+    steps.append(editor.editing.doc)
+    press(editor, pygame.K_w)  # walls: down to 0.5"
+    for _ in range(5):
+        press(editor, pygame.K_MINUS)
+    drag(editor, (16, 11), (16, 14))
+    steps.append(editor.editing.doc)
+    return steps
+
+
+@pytest.fixture
+def editor(tmp_path: Path) -> Editor:
+    editing = Editing.start(new_document("infinity", "Dispute"))
+    surface = pygame.Surface((1280, 800))
+    return Editor(editing, surface=surface, save_to=tmp_path / "dispute.toml")
+
+
+def test_a_table_laid_out_from_nothing_rules_as_the_hand_written_one(
+    editor: Editor, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lay_out(editor)
+    assert editor.state.refused == ""
+    # the pair selected (Shift+click the target): its ruling is shown live
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    click(editor, (20, 12), mod=pygame.KMOD_SHIFT)
+    assert editor.state.selected == ["fusilier-1", "zhanshi-1"]
+    assert editor.ruling_cache is not None
+    live = editor.ruling_cache[2]
+    press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved = tmp_path / "dispute.toml"
+    assert "saved" in editor.state.message
+    hand = tmp_path / "hand.toml"
+    hand.write_text(HAND_WRITTEN, encoding="utf-8")
+    capsys.readouterr()
+    assert main(["validate", str(saved)]) == 0
+    assert "ok (infinity, 2 scenery, 2 models)" in capsys.readouterr()[0]
+    rulings = []
+    for path in (saved, hand):
+        assert main(["lof", str(path), "--from", "fusilier-1", "--to", "zhanshi-1", "--json"]) == 0
+        rulings.append(json.loads(capsys.readouterr()[0]))
+    assert rulings[0] == rulings[1]
+    # the table is a dispute worth settling: partly hidden, by both pieces
+    assert 0 < rulings[0]["visible_fraction"] < 1
+    assert set(rulings[0]["hidden_by"]) == {"building-1", "wall-1"}
+    assert live.visible_fraction == pytest.approx(rulings[0]["visible_fraction"], abs=1e-4)
+
+
+def test_undo_and_redo_restore_each_step(editor: Editor) -> None:
+    steps = lay_out(editor)
+    assert len(steps) == 5 and len(set(map(id, steps))) == 5
+    for expected in reversed(steps[:-1]):
+        press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+        assert editor.editing.doc == expected
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert editor.state.message == "nothing to undo"
+    for expected in steps[1:]:
+        press(editor, pygame.K_y, mod=pygame.KMOD_CTRL)
+        assert editor.editing.doc == expected
+    # an edit after an undo drops the redo
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    press(editor, pygame.K_o)
+    click(editor, (6, 20))
+    press(editor, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert editor.state.message == "nothing to redo"
+    assert [o.id for o in editor.editing.doc.objectives] == ["objective-1"]
+
+
+def test_a_refused_edit_says_why_and_leaves_the_file_untouched(
+    editor: Editor, tmp_path: Path
+) -> None:
+    lay_out(editor)
+    press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
+    saved = tmp_path / "dispute.toml"
+    before = saved.read_bytes()
+    opened = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
+    doc = opened.editing.doc
+    press(opened, pygame.K_v)
+    drag(opened, (3, 12), (19.5, 12))  # onto the other base
+    assert "overlaps model" in opened.state.refused
+    drag(opened, (3, 12), (11, 10))  # into the building
+    assert "stands inside building 'building-1'" in opened.state.refused
+    drag(opened, (3, 12), (-3, 12))  # off the table
+    assert "off the 24x24 table" in opened.state.refused
+    press(opened, pygame.K_p)  # a bow tie
+    for corner in ((2, 2), (6, 6), (6, 2), (2, 6)):
+        click(opened, corner)
+    press(opened, pygame.K_RETURN)
+    assert "crosses itself" in opened.state.refused
+    assert opened.editing.doc == doc
+    assert not opened.editing.undo_stack
+    press(opened, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert saved.read_bytes() == before
+
+
+def test_pieces_resize_and_turn_by_their_handles(editor: Editor) -> None:
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))  # the building
+    assert editor.state.selected == ["building-1"]
+    # the bottom-right corner handle, dragged 1" right: 3" wide becomes 4"
+    drag(editor, (13, 12), (14, 12))
+    piece = editor.editing.doc.scenery[0]
+    assert piece.polygon == [(10.0, 8.0), (14.0, 8.0), (14.0, 12.0), (10.0, 12.0)]
+    # the round handle above, dragged a quarter turn about the centre (12, 10)
+    handle = next(h for h in editor.handles() if h[0] == "rotate")
+    table_point = editor.state.view.to_table(*handle[1])
+    radius = 10 - table_point[1]
+    drag(editor, table_point, (12 + radius, 10))
+    turned = editor.editing.doc.scenery[0].polygon
+    assert turned is not None
+    assert turned[0] == pytest.approx((14.0, 8.0))
+    assert turned[2] == pytest.approx((10.0, 12.0))
+
+
+def test_models_turn_copy_change_side_unit_state_and_go(editor: Editor) -> None:
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, flipped=False))
+    editor.frame()
+    assert editor.editing.doc.models[0].facing == 30.0
+    press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
+    assert [m.id for m in editor.editing.doc.models] == ["fusilier-1", "zhanshi-1", "fusilier-2"]
+    copy = editor.editing.doc.models[2]
+    assert copy.at[1] == 12 and copy.at[0] > 3 and copy.facing == 30.0
+    press(editor, pygame.K_s)
+    press(editor, pygame.K_u)
+    press(editor, pygame.K_t)
+    copy = editor.editing.doc.models[2]
+    first_state = editor.editing.scenario.ruleset.states[0]
+    assert (copy.side, copy.unit, copy.state) == ("red", "unit-a", first_state)
+    press(editor, pygame.K_DELETE)
+    assert [m.id for m in editor.editing.doc.models] == ["fusilier-1", "zhanshi-1"]
+
+
+def test_table_name_turns_and_snap(editor: Editor) -> None:
+    press(editor, pygame.K_n)
+    for _ in "Dispute":
+        press(editor, pygame.K_BACKSPACE)
+    for ch in "Gap":
+        press(editor, ord(ch.lower()), unicode=ch)
+    press(editor, pygame.K_RETURN)
+    assert editor.editing.doc.header.name == "Gap"
+    press(editor, pygame.K_y)
+    assert editor.editing.doc.header.turns == 4
+    press(editor, pygame.K_RIGHT, mod=pygame.KMOD_ALT)
+    assert editor.editing.doc.header.table == (25.0, 24.0)
+    press(editor, pygame.K_g)  # snap off: a model lands where clicked
+    press(editor, pygame.K_m)
+    click(editor, (3.3, 4.2))
+    x, y = editor.editing.doc.models[0].at
+    assert abs(x - 3.3) < 0.1 and abs(y - 4.2) < 0.1 and (x, y) != (3.5, 4.0)
+
+
+def test_edit_command_opens_new_and_existing_tables(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    png = tmp_path / "frame.png"
+    new = tmp_path / "new.toml"
+    args = ["edit", str(new), "--ruleset", "necromunda", "--frames", "1", "--screenshot", str(png)]
+    assert main(args) == 0
+    assert png.read_bytes()[:4] == b"\x89PNG"
+    assert not new.exists()  # nothing saved without Ctrl+S
+    bad = tmp_path / "bad.toml"
+    bad.write_text(HAND_WRITTEN.replace("at = [20, 12]", "at = [3.2, 12]"), encoding="utf-8")
+    capsys.readouterr()
+    assert main(["edit", str(bad), "--frames", "1", "--screenshot", str(png)]) == 2
+    err = capsys.readouterr()[1]
+    assert err.count("\n") == 1 and "overlaps model 'fusilier-1'" in err
+    assert main(["edit", "--ruleset", "chess", "--frames", "1"]) == 2

@@ -1,0 +1,119 @@
+"""Edits of a scenario document: each kept only when the table stays valid."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.scenario import load_scenario
+from game.scenario.editing import (
+    Editing,
+    EditRefused,
+    add_model,
+    add_objective,
+    add_rectangle,
+    add_side,
+    add_wall,
+    delete,
+    duplicate_model,
+    move_piece,
+    new_document,
+    profiles,
+    remove_side,
+    resize_piece,
+    rotate_piece,
+    set_header,
+    set_piece,
+    snap,
+    turn_model,
+)
+from game.scenario.model import SceneryKind
+
+from ..conftest import SCENARIOS
+
+
+def _table() -> Editing:
+    editing = Editing.start(new_document("necromunda", "Alley"))
+    editing.apply(add_model("ganger", (3, 3), "blue"))
+    editing.apply(add_rectangle((10, 10), (14, 12), SceneryKind.OBSTACLE, 1.0))
+    return editing
+
+
+def test_new_table_has_two_sides_and_the_systems_profiles() -> None:
+    doc = new_document("open-rebellion")
+    assert [s.id for s in doc.sides] == ["blue", "red"]
+    assert "rifleman" in profiles(doc)
+
+
+def test_ids_are_fresh_and_shared_across_kinds() -> None:
+    editing = _table()
+    editing.apply(duplicate_model("ganger-1", (2, 0)))
+    editing.apply(add_wall((1, 20), (6, 20), 1.0))
+    assert [m.id for m in editing.doc.models] == ["ganger-1", "ganger-2"]
+    assert [p.id for p in editing.doc.scenery] == ["obstacle-1", "wall-1"]
+    editing.apply(add_side("wall-2"))
+    editing.apply(add_wall((1, 22), (6, 22), 1.0))
+    assert editing.doc.scenery[-1].id == "wall-3"
+
+
+def test_turning_keeps_facing_in_range() -> None:
+    editing = _table()
+    editing.apply(turn_model("ganger-1", 190))
+    assert editing.doc.models[0].facing == -170
+    editing.apply(turn_model("ganger-1", -180))
+    assert editing.doc.models[0].facing == 180
+
+
+def test_rotate_and_resize_about_centre_and_anchor() -> None:
+    editing = _table()
+    editing.apply(rotate_piece("obstacle-1", 90))
+    poly = editing.doc.scenery[0].polygon
+    assert poly is not None
+    xs = sorted({round(x, 9) for x, _ in poly})
+    ys = sorted({round(y, 9) for _, y in poly})
+    assert (xs, ys) == ([11, 13], [9, 13])
+    editing.apply(resize_piece("obstacle-1", (11, 9), 2.0, 0.5))
+    poly = editing.doc.scenery[0].polygon
+    assert poly is not None
+    assert sorted({round(x, 9) for x, _ in poly}) == [11, 15]
+    assert sorted({round(y, 9) for _, y in poly}) == [9, 11]
+    with pytest.raises(EditRefused, match="inside out"):
+        editing.apply(resize_piece("obstacle-1", (11, 9), -1.0, 1.0))
+
+
+@pytest.mark.parametrize(
+    ("edit", "reason"),
+    [
+        (move_piece("obstacle-1", -8, -8), "ganger-1': stands inside obstacle 'obstacle-1'"),
+        (move_piece("obstacle-1", 20, 0), "extends off the table"),
+        (set_piece("obstacle-1", height=0), "height"),
+        (set_header(table=(2, 2)), "extends off the table"),
+        (remove_side("blue"), "still has models"),
+        (add_model("no-such", (5, 5), "blue"), "no profile 'no-such'"),
+        (add_objective((30, 30)), "off the table"),
+        (delete("red"), "nothing to delete"),
+    ],
+)
+def test_refused_edits_change_nothing(edit: object, reason: str) -> None:
+    editing = _table()
+    before, undo = editing.doc, list(editing.undo_stack)
+    with pytest.raises(EditRefused, match=reason):
+        editing.apply(edit)  # type: ignore[arg-type]
+    assert editing.doc == before and editing.undo_stack == undo
+
+
+def test_snap_to_the_half_inch_grid() -> None:
+    assert snap((3.26, 4.74)) == (3.5, 4.5)
+
+
+def test_open_and_save_round_trip(tmp_path: Path) -> None:
+    editing = Editing.open(SCENARIOS / "open-rebellion-village.toml")
+    assert not editing.dirty
+    editing.apply(move_piece(editing.doc.scenery[0].id, 0.5, 0))
+    assert editing.dirty
+    out = editing.save(tmp_path / "village.toml")
+    assert not editing.dirty
+    assert load_scenario(out).scenery[0].footprint[0][0] == (
+        load_scenario(SCENARIOS / "open-rebellion-village.toml").scenery[0].footprint[0][0] + 0.5
+    )
