@@ -12,12 +12,12 @@ turns it. An edit that would make the table invalid is refused with the reason s
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.display import no_display
-from game.render.editor_draw import HANDLE, PANEL, draw_editor
+from game.render.editor_draw import draw_editor
+from game.render.editor_state import HANDLE, PANEL, Drag, EditorState
 from game.render.state import DEFAULT_SIZE, Size
 from game.render.table import save_png
 from game.render.view import View
@@ -77,44 +77,6 @@ TOOLS = {
 }
 KINDS = tuple(SceneryKind)
 NUDGE = 0.1  # inches an arrow key moves the selection (the grid step when snapping)
-
-
-@dataclass
-class Drag:
-    """A drag in progress: what it does, from where, and the edit it would make now."""
-
-    kind: (
-        str  # move-model | move-piece | move-objective | turn | rotate | resize | rect | wall | pan
-    )
-    target: str | None
-    start: Point  # table point where it began
-    at: Point  # table point now
-    anchor: Point = (0.0, 0.0)  # resize: the corner that stays; rotate: the centre
-    corner: Point = (0.0, 0.0)  # resize: the corner being dragged
-    screen: tuple[int, int] = (0, 0)  # pan: the pixel where it began
-    view: View | None = None  # pan: the view when it began
-
-
-@dataclass
-class EditorState:
-    """What the editor shows besides the table itself."""
-
-    view: View
-    size: Size
-    tool: str = "select"
-    selected: list[str] = field(default_factory=list)
-    profile: int = 0
-    side: int = 0
-    kind: SceneryKind = SceneryKind.BUILDING
-    height: float | None = 2.0
-    snap: bool = True
-    corners: list[Point] = field(default_factory=list)  # a polygon being drawn
-    drag: Drag | None = None
-    pointer: Point = (0.0, 0.0)
-    message: str = ""
-    refused: str = ""  # the reason the last edit (or the drag now) is refused
-    naming: str | None = None  # the scenario's name being typed
-    running: bool = True
 
 
 class Editor:

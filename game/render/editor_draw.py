@@ -5,11 +5,12 @@ the reason an edit is refused, and the keys."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from game.render import style
+from game.render.editor_state import HANDLE, PANEL, EditorState, Point
 from game.render.eye import draw_eye, eye_view
 from game.render.lof_picture import draw_ruling_top, verdict
 from game.render.table import draw_grid, draw_model, draw_scenery, font, side_colours
@@ -19,12 +20,28 @@ from game.scenario.ruling import LofRuling, rule
 from game.scenario.tables import table_from_scenario
 
 if TYPE_CHECKING:
-    from game.geometry import Table
-    from game.render.editor import Editor
-    from game.scenario import Scenario
+    from pathlib import Path
 
-PANEL = 360  # pixels at the right for the panel
-HANDLE = 6  # pixels: half the side of a handle
+    from game.geometry import Table
+    from game.scenario import Scenario
+    from game.scenario.editing import Edit, Editing
+
+
+class Editor(Protocol):
+    """What the drawing reads of the editor window (game.render.editor.Editor)."""
+
+    state: EditorState
+    editing: Editing
+    preview: Edit | None
+    preview_scenario: Scenario | None
+    ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None
+    save_to: Path
+
+    def placed(self, point: Point) -> Point: ...
+
+    def handles(self) -> list[tuple[str, tuple[float, float], Point]]: ...
+
+
 REFUSED = (240, 90, 80)
 DONE = (120, 210, 130)
 HANDLE_FILL = (250, 250, 250)
