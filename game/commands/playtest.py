@@ -4,7 +4,6 @@ per-game data, saves, plots and a report on request."""
 from __future__ import annotations
 
 import json
-import os
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,8 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from game.commands._args import scenario_argument
-from game.errors import IllegalDeclaration, InputError, Problem
-from game.scenario import load_scenario
+from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
     from game.playtest.record import GameRecord
@@ -78,10 +76,9 @@ def playtest(
     Game i plays with its own seed, child i of --seed (with --swap, seed i plays games
     2i and 2i+1), so the figures do not depend on --workers or the cluster, and any game
     can be replayed alone."""
-    from game.playtest.plan import Where, choose_players, play_batch, swap_default
+    from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
     from game.playtest.runner import Batch, Source, jobs_for
     from game.playtest.summary import summary_document
-    from game.sequencer.game import engine_for
 
     if save_games and out is None:
         raise InputError(Problem("<command line>", "--save-games", "needs --out DIR for the saves"))
@@ -89,15 +86,7 @@ def playtest(
         raise InputError(Problem(str(report), "--report", "the report must be an .html file"))
     if out is not None and out.exists() and not out.is_dir():
         raise InputError(Problem(str(out), "--out", "exists and is not a folder"))
-    if workers > (os.cpu_count() or 1) * 4:
-        raise InputError(
-            Problem("<command line>", "--workers", f"{workers} is far more than the cores")
-        )
-    loaded = load_scenario(scenario)
-    try:
-        engine_for(loaded)
-    except IllegalDeclaration as err:
-        raise InputError(Problem(str(scenario), "[scenario] ruleset", str(err))) from None
+    loaded = playable(scenario, workers)
     choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})
     swapping = swap_default(choice, swap)
     sides = [s.id for s in loaded.sides]
@@ -105,9 +94,9 @@ def playtest(
     batch = Batch(choice, tuple(sides), keep_saves=save_games)
     where = Where(workers, scheduler, connect_timeout)
     start = time.perf_counter()
-    records = play_batch(
-        loaded, Source.of(scenario), jobs, batch, where, None if not as_json else False
-    )
+    source = Source.of(scenario)
+    quiet = False if as_json else None
+    [records] = play_batches([source], jobs, batch, where, quiet, setups={source: loaded})
     seconds = time.perf_counter() - start
     from game.playtest.players import describe
 

@@ -6,16 +6,21 @@ line naming the option, exit 2)."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
-from game.errors import InputError, Problem
+from game.errors import IllegalDeclaration, InputError, Problem
 from game.playtest.players import Choice, PlayerError, make_choice, parse_ai, players_differ
 from game.playtest.progress import progress_bar
 from game.playtest.record import GameRecord, Job
 from game.playtest.runner import Batch, Source, run_here, run_on
 from game.sequencer.setup import Setup
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 COMMAND_LINE = "<command line>"
 
@@ -28,6 +33,24 @@ class Where:
     workers: int = 1
     scheduler: str | None = None
     connect_timeout: float = 10.0
+
+
+def playable(scenario: Path, workers: int = 1) -> Scenario:
+    """The scenario at `scenario`, checked, of a rule system the sequencer plays, with a
+    sensible number of local workers asked for."""
+    from game.scenario import load_scenario
+    from game.sequencer.game import engine_for
+
+    if workers > (os.cpu_count() or 1) * 4:
+        raise InputError(
+            Problem(COMMAND_LINE, "--workers", f"{workers} is far more than the cores")
+        )
+    loaded = load_scenario(scenario)
+    try:
+        engine_for(loaded)
+    except IllegalDeclaration as err:
+        raise InputError(Problem(str(scenario), "[scenario] ruleset", str(err))) from None
+    return loaded
 
 
 def choose_players(setup: Setup, ai: str, options: Mapping[str, Any]) -> Choice:
@@ -50,23 +73,24 @@ def swap_default(choice: Choice, swap: bool | None) -> bool:
     return players_differ(choice) if swap is None else swap
 
 
-def play_batch(
-    setup: Setup,
-    source: Source,
+def play_batches(
+    sources: Sequence[Source],
     jobs: Sequence[Job],
     batch: Batch,
     where: Where,
     show_progress: bool | None = None,
     description: str = "playing",
-) -> list[GameRecord]:
-    """Play the jobs here or on the cluster, behind the progress bar."""
-    with progress_bar(len(jobs), description, show_progress) as tick:
+    setups: Mapping[Source, Setup] | None = None,
+) -> list[list[GameRecord]]:
+    """Play the jobs on each scenario here or on the cluster, behind one progress bar;
+    one list of records per scenario."""
+    with progress_bar(len(jobs) * len(sources), description, show_progress) as tick:
         if where.scheduler is None:
-            return run_here(setup, source, jobs, batch, where.workers, tick)
+            return run_here(sources, jobs, batch, where.workers, tick, setups)
         from game.playtest.cluster import ClusterError, connect
 
         try:
             with connect(where.scheduler, where.connect_timeout) as client:
-                return run_on(client, source, jobs, batch, tick)
+                return run_on(client, sources, jobs, batch, tick)
         except ClusterError as err:
             raise InputError(Problem(COMMAND_LINE, "--scheduler", str(err))) from None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,52 +84,60 @@ def play_chunk(source: Source, batch: Batch, chunk: Sequence[Job]) -> list[GameR
 
 
 def run_here(
-    setup: Setup,
-    source: Source,
+    sources: Sequence[Source],
     jobs: Sequence[Job],
     batch: Batch,
     workers: int = 1,
     progress: Progress | None = None,
-) -> list[GameRecord]:
-    """Play the jobs on this machine: in this process, or in `workers` processes."""
-    records: list[GameRecord] = []
+    setups: Mapping[Source, Setup] | None = None,
+) -> list[list[GameRecord]]:
+    """Play the jobs on each scenario here: in this process (with the loaded `setups`
+    where given), or in `workers` processes. One list of records per source."""
+    records: list[list[GameRecord]] = [[] for _ in sources]
     if workers <= 1:
-        for job in jobs:
-            records.append(batch.play(setup, job))
-            if progress:
-                progress(1)
+        for i, source in enumerate(sources):
+            setup = (setups or {}).get(source) or setup_of(source)
+            for job in jobs:
+                records[i].append(batch.play(setup, job))
+                if progress:
+                    progress(1)
         return records
-    size = max(1, min(20, len(jobs) // (workers * 4)))
+    size = max(1, min(20, len(jobs) * len(sources) // (workers * 4)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_chunk, source, batch, c) for c in chunked(list(jobs), size)]
-        for future in futures:
+        futures = [
+            (i, pool.submit(play_chunk, source, batch, chunk))
+            for i, source in enumerate(sources)
+            for chunk in chunked(list(jobs), size)
+        ]
+        for i, future in futures:
             done = future.result()
-            records.extend(done)
+            records[i].extend(done)
             if progress:
                 progress(len(done))
-    return sorted(records, key=lambda r: r.index)
+    return [sorted(r, key=lambda g: g.index) for r in records]
 
 
 def run_on(
     client: Any,
-    source: Source,
+    sources: Sequence[Source],
     jobs: Sequence[Job],
     batch: Batch,
     progress: Progress | None = None,
-) -> list[GameRecord]:
-    """Play the jobs on the cluster behind a connected `distributed.Client`."""
+) -> list[list[GameRecord]]:
+    """Play the jobs on each scenario on the cluster behind a connected
+    `distributed.Client`. One list of records per source."""
     from dask.distributed import as_completed
 
-    size = max(1, min(10, len(jobs) // 16))
-    scattered = client.scatter(source, broadcast=True)
-    futures = [
-        client.submit(play_chunk, scattered, batch, c, pure=False)
-        for c in chunked(list(jobs), size)
-    ]
-    records: list[GameRecord] = []
-    for future in as_completed(futures):  # type: ignore[no-untyped-call]
+    size = max(1, min(10, len(jobs) * len(sources) // 16))
+    which: dict[Any, int] = {}
+    for i, source in enumerate(sources):
+        scattered = client.scatter(source, broadcast=True)
+        for chunk in chunked(list(jobs), size):
+            which[client.submit(play_chunk, scattered, batch, chunk, pure=False)] = i
+    records: list[list[GameRecord]] = [[] for _ in sources]
+    for future in as_completed(list(which)):  # type: ignore[no-untyped-call]
         done = future.result()
-        records.extend(done)
+        records[which[future]].extend(done)
         if progress:
             progress(len(done))
-    return sorted(records, key=lambda r: r.index)
+    return [sorted(r, key=lambda g: g.index) for r in records]

@@ -53,7 +53,7 @@ def pairs(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Batch, list]:
     choice = choose_players(setup, "blue=careful,red=simple", {})
     batch = Batch(choice, ("blue", "red"))
     jobs = jobs_for(11, 4, swap=True)
-    return path, batch, run_here(setup, Source.of(path), jobs, batch, workers=1)
+    return path, batch, run_here([Source.of(path)], jobs, batch, workers=1)[0]
 
 
 def test_each_seed_is_played_with_the_players_exchanged(pairs: tuple) -> None:  # type: ignore[type-arg]
@@ -68,9 +68,8 @@ def test_each_seed_is_played_with_the_players_exchanged(pairs: tuple) -> None:  
 
 def test_swapped_games_are_the_same_for_any_worker_count(pairs: tuple) -> None:  # type: ignore[type-arg]
     path, batch, records = pairs
-    setup = load_scenario(path)
     jobs = jobs_for(11, 4, swap=True)
-    assert run_here(setup, Source.of(path), jobs, batch, workers=2) == records
+    assert run_here([Source.of(path)], jobs, batch, workers=2) == [records]
 
 
 def test_swapped_games_are_the_same_on_a_dask_cluster(pairs: tuple) -> None:  # type: ignore[type-arg]
@@ -84,7 +83,7 @@ def test_swapped_games_are_the_same_on_a_dask_cluster(pairs: tuple) -> None:  # 
         ) as cluster,
         distributed.Client(cluster) as client,
     ):
-        assert run_on(client, Source.of(path), jobs, batch) == records
+        assert run_on(client, [Source.of(path)], jobs, batch) == [records]
 
 
 def test_playtest_reports_the_swap_and_each_player(

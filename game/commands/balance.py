@@ -1,0 +1,153 @@
+"""`skirmish balance SCENARIO --vary PARAM ...`: playtests over small changes, and which
+of them balance the scenario."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from game.commands._args import scenario_argument
+from game.errors import InputError, Problem
+
+VARY_HELP = (
+    "A change to try, as PARAM=VALUES (each value one change): turns=2,4; "
+    "shift:SIDE:x=-2,2 (or :y, inches); remove=MODEL,MODEL; profile:MODEL=NAME,NAME; "
+    "points:OBJECTIVE=1,3. Give --vary as often as you like."
+)
+
+GAMES_HELP = "Games per change (and for the scenario as it is)."
+SEED_HELP = "Seed of every batch: each change plays the same seeds."
+SIDE_HELP = "The side whose share of decided games is judged (default: the first)."
+TARGET_HELP = "The share sought, in percent."
+TOLERANCE_HELP = "How far from the target still counts as balanced, in points."
+SWAP_HELP = "Sides' players exchanged per seed, as for playtest."
+
+
+def balance(
+    scenario: Annotated[Path, scenario_argument()],
+    vary: Annotated[list[str], typer.Option("--vary", help=VARY_HELP)],
+    games: Annotated[int, typer.Option("--games", min=1, help=GAMES_HELP)] = 100,
+    seed: Annotated[int, typer.Option("--seed", min=0, help=SEED_HELP)] = 1,
+    side: Annotated[str | None, typer.Option("--side", help=SIDE_HELP)] = None,
+    target: Annotated[float, typer.Option("--target", min=0, max=100, help=TARGET_HELP)] = 50.0,
+    tolerance: Annotated[
+        float, typer.Option("--tolerance", min=0, max=100, help=TOLERANCE_HELP)
+    ] = 5.0,
+    ai: Annotated[str, typer.Option("--ai", help="The automatic player(s), as for playtest.")] = (
+        "simple"
+    ),
+    temperament: Annotated[
+        str | None, typer.Option("--temperament", help="The players' weight set.")
+    ] = None,
+    think: Annotated[
+        float | None, typer.Option("--think", min=0.0, help="Seconds per declaration.")
+    ] = None,
+    swap: Annotated[bool | None, typer.Option("--swap/--no-swap", help=SWAP_HELP)] = None,
+    workers: Annotated[int, typer.Option("--workers", min=1, help="Processes here.")] = 1,
+    scheduler: Annotated[
+        str | None, typer.Option("--scheduler", help="A Dask scheduler (tcp://HOST:PORT).")
+    ] = None,
+    connect_timeout: Annotated[
+        float, typer.Option("--connect-timeout", min=0.1, help="Seconds to reach the scheduler.")
+    ] = 10.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+) -> None:
+    """Play the scenario as it is and with each change (the same seeds for all), and say
+    which changes bring a side's share of the decided games within the target."""
+    from game.playtest.balance import candidates, judge
+    from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
+    from game.playtest.runner import Batch, jobs_for
+    from game.playtest.variants import VaryError, parse_vary
+    from game.scenario.load import read_toml
+
+    loaded = playable(scenario, workers)
+    sides = [s.id for s in loaded.sides]
+    judged = side or sides[0]
+    if judged not in sides:
+        raise InputError(
+            Problem("<command line>", "--side", f"no side {judged!r} (sides: {', '.join(sides)})")
+        )
+    data, _ = read_toml(scenario)
+    changes = []
+    for text in vary:
+        try:
+            changes += parse_vary(text, data)
+        except VaryError as err:
+            raise InputError(Problem("<command line>", f"--vary {text}", str(err))) from None
+    choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})
+    swapping = swap_default(choice, swap)
+    found = candidates(scenario, data, changes)
+    jobs = jobs_for(seed, games, swapping)
+    where = Where(workers, scheduler, connect_timeout)
+    sources = [c.source for c in found if c.source is not None]
+    played = play_batches(
+        sources,
+        jobs,
+        Batch(choice, tuple(sides)),
+        where,
+        False if as_json else None,
+        "balancing",
+        setups={sources[0]: loaded},
+    )
+    results = iter(played)
+    rows = [
+        judge(c, next(results) if c.source else [], sides, judged, target / 100, tolerance / 100)
+        for c in found
+    ]
+    document: dict[str, Any] = {
+        "scenario": str(scenario),
+        "ruleset": loaded.ruleset.name,
+        "side": judged,
+        "target": target / 100,
+        "tolerance": tolerance / 100,
+        "games": len(jobs),
+        "seed": seed,
+        "swap": swapping,
+        "scheduler": scheduler,
+        "baseline": rows[0],
+        "changes": rows[1:],
+        "balanced": [r["change"] for r in rows[1:] if r.get("within")],
+    }
+    if as_json:
+        typer.echo(json.dumps(document, indent=1))
+        return
+    _print(document, loaded.header.name)
+
+
+def _print(document: dict[str, Any], name: str) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    side, target, tolerance = document["side"], document["target"], document["tolerance"]
+    table = Table(
+        title=f"{name}: {side}'s share of decided games, target {target:.0%} ± "
+        f"{tolerance:.0%}, {document['games']} games each"
+    )
+    for column, justify in (("change", "left"), ("share [95% interval]", "right"),
+                            ("wins / decided", "right"), ("draws", "right"),
+                            ("balanced?", "left")):  # fmt: skip
+        table.add_column(column, justify=justify)  # type: ignore[arg-type]
+    rows = [document["baseline"], *sorted(
+        document["changes"], key=lambda r: (r["refused"] is not None, r.get("off_by") or 0)
+    )]  # fmt: skip
+    for row in rows:
+        if row["refused"] is not None:
+            table.add_row(row["change"], "", "", "", f"refused: {row['refused']}")
+            continue
+        low, high = row["interval95"]
+        verdict = "surely" if row["surely_within"] else "yes" if row["within"] else "no"
+        table.add_row(row["change"], f"{row['share']:.0%} [{low:.0%}, {high:.0%}]",
+                      f"{row['wins']} / {row['decided']}", str(row["draws"]), verdict)  # fmt: skip
+    console = Console()
+    console.print(table)
+    if document["balanced"]:
+        console.print("Within the target: " + "; ".join(document["balanced"]) + ".")
+    else:
+        console.print("No change tried brings the win rate within the target.")
+
+
+def register(app: typer.Typer) -> None:
+    app.command("balance")(balance)

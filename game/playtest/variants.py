@@ -1,0 +1,160 @@
+"""Small changes to a scenario for a balance search, each made on the scenario file's
+tables and checked like any scenario file.
+
+`--vary` names a parameter and the values to try, each value one change:
+
+    turns=2,3,4                 the turn limit
+    shift:SIDE:x=-2,2           every model of SIDE moved along x (or :y) by that many inches
+    remove=MODEL,MODEL          one model taken off the table
+    profile:MODEL=NAME,NAME     one model given another profile
+    points:OBJECTIVE=1,3        an objective's points"""
+
+from __future__ import annotations
+
+import copy
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+Data = dict[str, Any]
+
+FORMS = (
+    "turns=N,N",
+    "shift:SIDE:x=INCHES,INCHES (or :y)",
+    "remove=MODEL,MODEL",
+    "profile:MODEL=NAME,NAME",
+    "points:OBJECTIVE=N,N",
+)
+
+
+class VaryError(ValueError):
+    """A --vary that names nothing in the scenario or is not one of the forms."""
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One change: `label` as a person reads it, `vary` the --vary text it came from."""
+
+    label: str
+    vary: str
+    edit: Callable[[Data], None]
+
+    def apply(self, data: Data) -> Data:
+        """A changed copy of the scenario's tables (`data` itself is left alone)."""
+        changed = copy.deepcopy(data)
+        self.edit(changed)
+        return changed
+
+
+def _entries(data: Data, table: str) -> list[dict[str, Any]]:
+    found = data.get(table, [])
+    return [e for e in found if isinstance(e, dict)] if isinstance(found, list) else []
+
+
+def _ids(data: Data, table: str) -> list[str]:
+    return [str(e.get("id")) for e in _entries(data, table)]
+
+
+def _numbers(text: str, kind: type[int] | type[float], what: str) -> list[Any]:
+    values = []
+    for part in text.split(","):
+        try:
+            value = kind(part.strip())
+        except ValueError:
+            raise VaryError(f"{part.strip()!r} is not {what}") from None
+        if isinstance(value, float) and not math.isfinite(value):
+            raise VaryError(f"{part.strip()!r} is not {what}")
+        values.append(value)
+    return values
+
+
+def _names(text: str) -> list[str]:
+    names = [part.strip() for part in text.split(",")]
+    if not all(names):
+        raise VaryError(f"{text!r} has an empty name")
+    return names
+
+
+def _known(name: str, known: list[str], what: str) -> None:
+    if name not in known:
+        raise VaryError(f"no {what} {name!r} in the scenario (known: {', '.join(known)})")
+
+
+def _set_turns(turns: int) -> Callable[[Data], None]:
+    def edit(data: Data) -> None:
+        data["scenario"]["turns"] = turns
+
+    return edit
+
+
+def _shift(side: str, dx: float, dy: float) -> Callable[[Data], None]:
+    def edit(data: Data) -> None:
+        for model in _entries(data, "model"):
+            if model.get("side") == side:
+                x, y = model["at"]
+                model["at"] = [x + dx, y + dy]
+
+    return edit
+
+
+def _remove(model_id: str) -> Callable[[Data], None]:
+    def edit(data: Data) -> None:
+        data["model"] = [m for m in _entries(data, "model") if m.get("id") != model_id]
+
+    return edit
+
+
+def _set(table: str, entry_id: str, key: str, value: Any) -> Callable[[Data], None]:
+    def edit(data: Data) -> None:
+        for entry in _entries(data, table):
+            if entry.get("id") == entry_id:
+                entry[key] = value
+
+    return edit
+
+
+def parse_vary(text: str, data: Data) -> list[Change]:
+    """The changes one --vary asks for, checked against the scenario's tables."""
+    name, eq, values = (part.strip() for part in text.partition("="))
+    if not eq or not values:
+        raise VaryError(f"{text!r} is not PARAM=VALUES (one of: {'; '.join(FORMS)})")
+    head, *rest = name.split(":")
+    if head == "turns" and not rest:
+        turns = _numbers(values, int, "a whole number of turns")
+        if any(t < 1 for t in turns):
+            raise VaryError("a turn limit is at least 1")
+        return [Change(f"turn limit {t}", text, _set_turns(t)) for t in turns]
+    if head == "shift" and len(rest) == 2 and rest[1] in ("x", "y"):
+        side, axis = rest
+        _known(side, _ids(data, "side"), "side")
+        steps = _numbers(values, float, "a distance in inches")
+        return [
+            Change(
+                f'{side} shifted {step:+g}" along {axis}',
+                text,
+                _shift(side, step if axis == "x" else 0.0, step if axis == "y" else 0.0),
+            )
+            for step in steps
+        ]
+    if head == "remove" and not rest:
+        models = _names(values)
+        for model in models:
+            _known(model, _ids(data, "model"), "model")
+        return [Change(f"{model} removed", text, _remove(model)) for model in models]
+    if head == "profile" and len(rest) == 1:
+        model = rest[0]
+        _known(model, _ids(data, "model"), "model")
+        return [
+            Change(f"{model} as {profile}", text, _set("model", model, "profile", profile))
+            for profile in _names(values)
+        ]
+    if head == "points" and len(rest) == 1:
+        objective = rest[0]
+        _known(objective, _ids(data, "objective"), "objective")
+        points = _numbers(values, int, "a whole number of points")
+        return [
+            Change(f"{objective} worth {p}", text, _set("objective", objective, "points", p))
+            for p in points
+        ]
+    raise VaryError(f"{name!r} is not a parameter to vary (one of: {'; '.join(FORMS)})")

@@ -1,0 +1,110 @@
+"""skirmish balance: changes to a scenario, each checked like a file, played with the
+same seeds, and the ones that bring the win rate within the target."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.paths import scenario_path
+from game.playtest.variants import VaryError, parse_vary
+from game.scenario.load import read_toml
+
+CORRIDOR = scenario_path("infinity-corridor")
+
+
+@pytest.fixture
+def data() -> dict:  # type: ignore[type-arg]
+    return read_toml(CORRIDOR)[0]
+
+
+def test_each_value_is_one_change(data: dict) -> None:  # type: ignore[type-arg]
+    turns = parse_vary("turns=2,4", data)
+    assert [c.label for c in turns] == ["turn limit 2", "turn limit 4"]
+    assert turns[1].apply(data)["scenario"]["turns"] == 4
+    assert data["scenario"]["turns"] == 2  # the original is left alone
+
+    [shift] = parse_vary("shift:red:y=1.5", data)
+    moved = {m["id"]: m["at"] for m in shift.apply(data)["model"]}
+    for model in data["model"]:
+        x, y = model["at"]
+        assert moved[model["id"]] == ([x, y + 1.5] if model["side"] == "red" else [x, y])
+
+    [removed] = parse_vary("remove=flamer", data)
+    assert "flamer" not in [m["id"] for m in removed.apply(data)["model"]]
+    assert len(removed.apply(data)["model"]) == len(data["model"]) - 1
+
+    [profile] = parse_vary("profile:flamer=fusilier", data)
+    changed = {m["id"]: m["profile"] for m in profile.apply(data)["model"]}
+    assert changed["flamer"] == "fusilier"
+
+
+def test_objective_points(data: dict) -> None:  # type: ignore[type-arg]
+    data["objective"] = [{"id": "antenna", "at": [12, 12], "points": 2}]
+    [worth] = parse_vary("points:antenna=5", data)
+    assert worth.apply(data)["objective"][0]["points"] == 5
+
+
+@pytest.mark.parametrize(
+    ("vary", "problem"),
+    [
+        ("turns", "is not PARAM=VALUES"),
+        ("turns=two", "'two' is not a whole number of turns"),
+        ("turns=0", "a turn limit is at least 1"),
+        ("shift:green:x=1", "no side 'green' in the scenario"),
+        ("shift:red:z=1", "'shift:red:z' is not a parameter to vary"),
+        ("shift:red:x=nan", "'nan' is not a distance in inches"),
+        ("remove=nobody", "no model 'nobody' in the scenario"),
+        ("points:antenna=3", "no objective 'antenna' in the scenario"),
+        ("height=3", "'height' is not a parameter to vary"),
+    ],
+)
+def test_bad_varies_say_why(data: dict, vary: str, problem: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(VaryError, match=problem):
+        parse_vary(vary, data)
+
+
+def test_bad_vary_on_the_command_line_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["balance", str(CORRIDOR), "--vary", "turns=x", "--games", "1"]) == 2
+    lines = capsys.readouterr().err.strip().splitlines()
+    assert lines == ["skirmish: <command line>: --vary turns=x: 'x' is not a whole number of turns"]
+
+
+def test_a_change_off_the_table_is_refused_not_played(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["balance", str(CORRIDOR), "--vary", "shift:red:y=30", "--games", "2", "--json"]
+    assert main(argv) == 0
+    report = json.loads(capsys.readouterr().out)
+    [change] = report["changes"]
+    assert change["change"] == 'red shifted +30" along y'
+    assert "off the 24x24 table" in change["refused"]
+    assert report["baseline"]["games"] == 2 and report["balanced"] == []
+
+
+@pytest.mark.slow
+def test_balance_finds_the_turn_limit_that_balances_a_lopsided_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The cargo hold with one turn: blue moves first and red answers with nothing to
+    # lose, and blue wins about 1 in 8 (5 of 40 with the simple players). Its own two
+    # turns are about even; four favour blue.
+    lopsided = tmp_path / "one-turn.toml"
+    lopsided.write_text(
+        CORRIDOR.read_text(encoding="utf-8").replace("turns = 2", "turns = 1"), encoding="utf-8"
+    )
+    argv = ["balance", str(lopsided), "--vary", "turns=2,4", "--games", "16", "--seed", "3"]
+    assert main([*argv, "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["side"] == "blue" and report["games"] == 16
+    assert not report["baseline"]["within"]
+    assert report["baseline"]["share"] < 0.4
+    assert report["balanced"] == ["turn limit 2"]
+    rows = {r["change"]: r for r in report["changes"]}
+    for row in rows.values():  # same seeds, every game decided or drawn
+        assert row["decided"] + row["draws"] == 16
+        low, high = row["interval95"]
+        assert low <= row["share"] <= high
