@@ -25,5 +25,5 @@ DATA_PACKAGES = data_packages()
 setup(
     packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
     package_dir=DATA,
-    package_data={"game": ["py.typed"], **DATA_PACKAGES},
+    package_data={"game": ["py.typed"], "game.ai": ["weights/*.toml"], **DATA_PACKAGES},
 )

@@ -150,6 +150,7 @@ register(
         players={
             "simple": "game.ai.infinity:SimpleInfinityPlayer",
             "careful": "game.ai.infinity:CarefulInfinityPlayer",
+            "search": "game.ai.infinity_search:SearchInfinityPlayer",
         },
     )
 )
@@ -178,6 +179,7 @@ register(
         players={
             "simple": "game.ai.necromunda:SimpleNecromundaPlayer",
             "careful": "game.ai.necromunda:CarefulNecromundaPlayer",
+            "search": "game.ai.necromunda_search:SearchNecromundaPlayer",
         },
     )
 )
@@ -205,6 +207,7 @@ register(
         players={
             "simple": "game.ai.open_rebellion:SimpleOpenRebellionPlayer",
             "careful": "game.ai.open_rebellion:CarefulOpenRebellionPlayer",
+            "search": "game.ai.open_rebellion_search:SearchOpenRebellionPlayer",
         },
     )
 )

@@ -1,0 +1,141 @@
+"""How the automatic players do against each other: win shares with Wilson 95% intervals.
+
+    python benchmarks/bench_players.py [SCENARIO...] [--games N] [--seed S]
+        [--a search] [--b careful] [--think 0.5 | --budget STEPS] [--temperament T]
+        [--workers K]
+
+Each seed is played twice, the players' sides swapped, so a side's advantage cancels
+out; a draw counts against player A. Prints per scenario A's wins, draws, A's share with
+its interval, the mean seconds per declaration of each player and the games per second
+(beside a baseline of careful against simple). Figures depend on the machine and on
+what else runs on it: say so when quoting them."""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from game.playtest.batch import Share, play_out, seeds_for  # noqa: E402
+from game.scenario import load_scenario  # noqa: E402
+from game.sequencer.game import Game  # noqa: E402
+
+DEFAULT = [
+    "scenarios/infinity-demo.toml",
+    "scenarios/necromunda-demo.toml",
+    "scenarios/open-rebellion-village.toml",
+]
+
+
+class Timed:
+    """A player that adds up the seconds and declarations it spends."""
+
+    def __init__(self, player: Any) -> None:
+        self.player = player
+        self.seconds = 0.0
+        self.count = 0
+
+    def choose(self, state: Any, awaiting: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return self.player.choose(state, awaiting)
+        finally:
+            self.seconds += time.perf_counter() - start
+            self.count += 1
+
+
+def make(engine: Any, policy: str, options: dict[str, Any]) -> Any:
+    cls = engine.setup.ruleset.player(policy)
+    if cls is None:
+        raise SystemExit(f"{engine.setup.ruleset.name} has no player {policy!r}")
+    return cls(engine, **options) if policy == "search" else cls(engine)
+
+
+class Sides:
+    def __init__(self, players: dict[str, Timed]) -> None:
+        self.players = players
+
+    def choose(self, state: Any, awaiting: Any) -> Any:
+        return self.players[awaiting.side].choose(state, awaiting)
+
+
+def one(
+    path: str, seed: int, swap: bool, a: str, b: str, options: dict[str, Any]
+) -> dict[str, Any]:
+    setup = load_scenario(Path(path))
+    game = Game(setup, seed)
+    sides = [s.id for s in setup.sides]
+    a_side = sides[1] if swap else sides[0]
+    b_side = sides[0] if swap else sides[1]
+    pa = Timed(make(game.engine, a, options))
+    pb = Timed(make(game.engine, b, options))
+    play_out(game, Sides({a_side: pa, b_side: pb}))
+    return {
+        "won": game.state.winner == a_side,
+        "draw": game.state.winner is None,
+        "a": (pa.seconds, pa.count),
+        "b": (pb.seconds, pb.count),
+        "finished": game.state.finished,
+    }
+
+
+def _job(args: tuple[str, int, bool, str, str, dict[str, Any]]) -> dict[str, Any]:
+    return one(*args)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("scenarios", nargs="*", default=DEFAULT)
+    ap.add_argument("--games", type=int, default=30, help="seeds (each played both ways)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--a", default="search")
+    ap.add_argument("--b", default="careful")
+    ap.add_argument("--think", type=float, default=None)
+    ap.add_argument("--budget", type=int, default=None)
+    ap.add_argument("--temperament", default="balanced")
+    ap.add_argument("--workers", type=int, default=1)
+    args = ap.parse_args()
+    options: dict[str, Any] = {"temperament": args.temperament, "seed": args.seed}
+    if args.think is not None:
+        options["think"] = args.think
+    if args.budget is not None:
+        options["budget"] = args.budget
+    for path in args.scenarios:
+        jobs = [
+            (str(ROOT / path) if not Path(path).is_absolute() else path, s, swap, args.a, args.b,
+             options)
+            for _, s in seeds_for(args.seed, args.games)
+            for swap in (False, True)
+        ]  # fmt: skip
+        start = time.perf_counter()
+        if args.workers > 1:
+            with ProcessPoolExecutor(args.workers) as pool:
+                results = list(pool.map(_job, jobs))
+        else:
+            results = [_job(j) for j in jobs]
+        seconds = time.perf_counter() - start
+        wins = sum(r["won"] for r in results)
+        draws = sum(r["draw"] for r in results)
+        share = Share(wins, len(results))
+        a_s = sum(r["a"][0] for r in results) / max(1, sum(r["a"][1] for r in results))
+        b_s = sum(r["b"][0] for r in results) / max(1, sum(r["b"][1] for r in results))
+        unfinished = sum(not r["finished"] for r in results)
+        print(
+            f"{Path(path).stem}: {args.a} v {args.b}, {len(results)} games: {args.a} won {wins}, "
+            f"draws {draws}, share {share.share:.3f} [{share.low:.3f}, {share.high:.3f}]; "
+            f"s/declaration {args.a} {a_s:.3f} {args.b} {b_s:.3f}; "
+            f"{len(results) / seconds:.2f} games/s; unfinished {unfinished}",
+            flush=True,
+        )
+        assert math.isfinite(share.low)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,256 @@
+"""The Necromunda search player: sampled lookahead over activations (game.ai.search).
+
+Candidates: for a fighter to activate, the careful player's first action (Aim or Shoot,
+turned to the enemy), its advance, moves into cover (a base against scenery, fewest
+enemies with a clear line there first), Take Cover, standing up, and activating to do
+nothing; within an activation, each eligible shot, Aim, the moves, reloading and ending
+it. The lookahead plays on (the simple player for both gangs) until the enemy has
+finished its next activation, and scores the position by
+`game/ai/weights/necromunda.toml`: points of fighters kept and taken out (Pinned,
+Seriously Injured, wounds and flesh wounds in between), bottled gangs, and each
+fighter's exposure to enemies with a clear line to it (less in cover) and its own
+lines to them."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+
+from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer
+from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
+from game.errors import IllegalDeclaration
+from game.sequencer.declarations import Declaration
+from game.sequencer.engine import Awaiting, Engine
+from game.sequencer.necromunda import NecromundaEngine
+from game.sequencer.necromunda_fire import ARC, heading
+from game.sequencer.necromunda_types import (
+    FLESH_WOUNDS,
+    OUT_OF_ACTION,
+    PINNED,
+    PRONE,
+    SERIOUSLY_INJURED,
+    UPRIGHT,
+    Act,
+    Action,
+    ActionKind,
+    EndActivation,
+    NecromundaState,
+)
+from game.sequencer.sight import Cover
+from game.sequencer.state import GameState, ModelState
+
+Point = tuple[float, float]
+
+
+class SearchNecromundaPlayer(SearchPlayer):
+    """Chooses activations and actions by looking ahead (see the module's note)."""
+
+    SYSTEM = "necromunda"
+
+    def __init__(self, engine: Engine, **options: object) -> None:
+        assert isinstance(engine, NecromundaEngine)
+        self.nec = engine
+        self.careful = CarefulNecromundaPlayer(engine)
+        super().__init__(engine, **options)  # type: ignore[arg-type]
+
+    def rollout_policy(self) -> Policy:
+        return SimpleNecromundaPlayer(self.nec)
+
+    def passes(self, state: GameState, awaiting: Awaiting) -> list[Declaration]:
+        if awaiting.kind == "activate":
+            return [EndActivation(m) for m in awaiting.models]
+        return [EndActivation()]
+
+    # -- candidates ------------------------------------------------------------------
+
+    def candidates(self, state: GameState, awaiting: Awaiting) -> list[tuple[Declaration, float]]:
+        assert isinstance(state, NecromundaState)
+        if awaiting.kind == "activate":
+            return self._activations(state, awaiting.models)
+        if awaiting.kind == "action":
+            m = state.model(awaiting.models[0])
+            return [(Act(m.id, a), p) for a, p in self._actions(state, m)] + [
+                (EndActivation(), -0.2)
+            ]
+        return []
+
+    def _activations(
+        self, state: NecromundaState, ready: tuple[str, ...]
+    ) -> list[tuple[Declaration, float]]:
+        w = self.weights
+        out: list[tuple[Declaration, float]] = []
+        with contextlib.suppress(IllegalDeclaration, ValueError):
+            out.append((self.careful.choose(state, Awaiting(state.active, "activate", ready)), 0.5))
+        near = set(self._nearest(state, ready, int(w.search["movers"])))
+        shooters: list[tuple[Declaration, float]] = []
+        movers: list[tuple[Declaration, float]] = []
+        for f in ready:
+            m = state.model(f)
+            if m.status == PINNED:
+                out.append((Act(m.id, Action.stand_up(facing=self._face(state, m))), 0.2))
+                continue
+            if m.status not in UPRIGHT:
+                out.append((EndActivation(m.id), 0.0))
+                continue
+            facing = self._face(state, m)
+            turned_m = m.replace(facing=facing)
+            turned = state.replace(activating=m.id, actions_left=2, used=()).with_model(turned_m)
+            turn_to = facing if facing != m.facing else None
+            shot = self.careful._shot(turned, turned_m, 2)
+            if shot is not None:
+                value = self.careful._value_of(turned, turned_m, shot)
+                shooters.append((Act(m.id, shot, turn_to=turn_to), value))
+                shooters.append((Act(m.id, Action.aim(), turn_to=turn_to), value + 0.01))
+            if m.id in near:
+                for action, prior in self._moves(turned, m):
+                    movers.append((Act(m.id, action), prior))
+        shooters.sort(key=lambda c: -c[1])
+        movers.sort(key=lambda c: -c[1])
+        out += shooters[: int(w.search["shots"])] + movers[: int(w.search["moves"])]
+        return out
+
+    def _nearest(self, state: NecromundaState, ready: tuple[str, ...], n: int) -> list[str]:
+        """The `n` upright Ready fighters nearest an enemy (the ones whose moves are weighed)."""
+
+        def gap(f: str) -> float:
+            m = state.model(f)
+            enemy = self.careful._nearest_enemy(state, m)
+            return math.inf if enemy is None else math.dist(m.at, enemy.at)
+
+        upright = [f for f in ready if state.model(f).status in UPRIGHT]
+        return sorted(upright, key=gap)[:n]
+
+    def _face(self, state: GameState, m: ModelState) -> float:
+        return self.careful._face_enemy(state, m)
+
+    def _actions(self, state: NecromundaState, m: ModelState) -> list[tuple[Action, float]]:
+        out: list[tuple[Action, float]] = []
+        try:
+            first = self.careful._action(state, m)
+        except IllegalDeclaration:
+            first = None
+        if first is not None:
+            out.append((first, 0.5))
+        used = set(state.used)
+        if m.status == PINNED and ActionKind.STAND_UP.value not in used:
+            out.append((Action.stand_up(facing=self._face(state, m)), 0.2))
+        if m.status not in UPRIGHT:
+            return out
+        if ActionKind.SHOOT.value not in used:
+            for t, _ in self.nec.eligible(state, m.id, ARC)[:3]:
+                for weapon in self.careful._usable(m, state.actions_left):
+                    if weapon.is_template or weapon.blast_diameter is not None:
+                        continue
+                    action = Action.shoot(weapon.name, t)
+                    try:
+                        value = self.careful._value(state, m, weapon, action)
+                    except IllegalDeclaration:
+                        continue
+                    out.append((action, value))
+            if ActionKind.AIM.value not in used and state.actions_left >= 2:
+                out.append((Action.aim(), 0.0))
+        if ActionKind.AIM.value not in used:
+            out.extend(self._moves(state, m))
+        if ActionKind.TAKE_COVER.value not in used:
+            out.append((Action.take_cover(), -0.1))
+        return out
+
+    def _moves(self, state: NecromundaState, m: ModelState) -> list[tuple[Action, float]]:
+        """The careful player's advance and moves into cover (fewest enemies seeing)."""
+        out: list[tuple[Action, float]] = []
+        try:
+            advance = self.careful._advance(state, m)
+        except IllegalDeclaration:
+            advance = None
+        if advance is not None:
+            out.append((advance, 0.1))
+        enemy = self.careful._nearest_enemy(state, m)
+        if enemy is None:
+            return out
+        profile = self.nec.profiles[m.id]
+        spots = cover_spots(self.nec.setup, m.at, profile.m, profile.radius, every=1.5)
+        enemies = [
+            e.id for e in state.models if e.side != m.side and e.status in (*UPRIGHT, PINNED)
+        ]
+        placements = self.nec.placements(state)
+        clear = self.nec.sight.clear_to(placements, [(e, m.id, p) for p in spots for e in enemies])
+        n = len(enemies)
+        scored = [
+            (sum(clear[i * n : (i + 1) * n]), math.dist(p, enemy.at), p)
+            for i, p in enumerate(spots)
+        ]
+        scored.sort()
+        for seen, _, p in scored[:6]:
+            if self.nec.path_blocked(state, m.id, (m.at, p)) is not None:
+                continue
+            out.append((Action.move(p, facing=round(heading(p, enemy.at), 6)), -0.05 * seen))
+            if len(out) >= 3:
+                break
+        return out
+
+    # -- the lookahead ---------------------------------------------------------------
+
+    def horizon(self, root: GameState, root_awaiting: Awaiting, state: GameState) -> bool:
+        assert root_awaiting.side is not None
+        return reply_done(root, state, root_awaiting.side, self._ready, self._busy)
+
+    def _ready(self, state: GameState, side: str) -> int:
+        return len(self.nec.ready(state, side))
+
+    @staticmethod
+    def _busy(state: GameState) -> bool:
+        assert isinstance(state, NecromundaState)
+        return state.activating is not None
+
+    def evaluate(self, state: GameState, side: str) -> float:
+        assert isinstance(state, NecromundaState)
+        w = self.weights
+        total = 0.0
+        for m in state.models:
+            points = self.nec.points[m.id] or 50
+            profile = self.nec.profiles[m.id]
+            if m.status == OUT_OF_ACTION:
+                worth = 0.0
+            elif m.status == SERIOUSLY_INJURED:
+                worth = w["seriously_injured"]
+            else:
+                worth = 1.0 - w["wound"] * m.wounds / profile.w
+                worth -= w["flesh_wound"] * m.marker(FLESH_WOUNDS)
+                if m.status == PINNED:
+                    worth -= w["pinned"]
+            if m.side in state.bottled:
+                worth *= 1.0 - w["bottled"]
+            total += points * worth if m.side == side else -w["enemy"] * points * worth
+        if state.finished:
+            return total + self.won(state, side)
+        return total + self._lines(state, side)
+
+    def _lines(self, state: NecromundaState, side: str) -> float:
+        """Exposure (enemies in the fight with a clear line to ours, less in cover; a
+        prone fighter in cover cannot be targeted) and reach (ours to theirs)."""
+        w = self.weights
+        fighting = [m for m in state.models if m.status in (*UPRIGHT, PINNED)]
+        mine = [m for m in fighting if m.side == side]
+        theirs = [m for m in fighting if m.side != side]
+        if not mine or not theirs:
+            return 0.0
+        placements = self.nec.placements(state)
+        asks = [(e.id, m.id, m.at) for m in mine for e in theirs]
+        clear = self.nec.sight.clear_to(placements, asks)
+        total = 0.0
+        for (shooter, target, _), ok in zip(asks, clear, strict=True):
+            if not ok:
+                continue
+            s = self.nec.sighting(state, shooter, target)
+            if not s.lof:
+                continue
+            t = state.model(target)
+            if t.status in PRONE and s.cover is not Cover.NONE:
+                continue
+            cover = {Cover.NONE: 1.0, Cover.PARTIAL: w["partial_cover"]}.get(
+                s.cover, w["full_cover"]
+            )
+            total -= w["exposure"] * cover * (self.nec.points[target] or 50)
+            if state.model(shooter).status in UPRIGHT and t.status in UPRIGHT:
+                total += w["reach"] * (self.nec.points[shooter] or 50)
+        return total

@@ -1,0 +1,349 @@
+"""A search player on the game's own forward model, shared by every rule system.
+
+The engine's `apply(state, declaration, rng=...)` is pure and exact for a given dice
+stream, so the player looks ahead by playing: each candidate declaration (a system's
+module proposes a few, with a cheap prior) is applied with a sampled dice stream, the
+game is played on by a fast policy for both sides (the system's simple player: the
+opponent's likely replies) up to a horizon the system names (the end of an Infinity
+Order, or the opponent's next activation), and the position there is scored by the
+system's weighted evaluation (weights as data, `game/ai/weights/`).
+
+Why sampled lookahead and not full MCTS rollouts: one step of the forward model costs
+about 1-5 ms (line-of-fire geometry), so half a second buys 100-200 steps; rollouts to
+the end of a game (50-90 declarations) would give two or three per decision. Short
+horizons with an evaluation spend the budget on the decision at hand. The chance
+nodes are sampled, not enumerated: `apply` takes a dice stream, not an outcome list.
+Candidates share their dice streams (common random numbers), so luck cancels out of
+their comparison, and sequential halving spreads the budget over them: every survivor
+gets the same samples each round, the worse half is dropped, until one is left.
+
+Budget: `budget` counts forward-model steps (declarations applied in the lookahead).
+It is the primary control because it makes a choice the same on every machine: the
+same seed and position always give the same declaration. `think` (seconds) is turned
+into steps at the system's calibrated rate (`steps_per_second` in its weights file,
+measured on a 2-core machine): it is an upper bound on this machine, never a clock
+read during the search, so a playtest with the same seeds gives the same results
+anywhere. With both, the smaller wins.
+
+A budget below `light_below` (weights file) weighs only the fast policy's choice and the
+passes: candidates cost sightings too, and playtests want many quick games.
+
+Never stalls: a candidate the engine refuses (IllegalDeclaration on `apply`) is
+dropped; if none is left the fast policy's choice is tried, then the system's passes
+(end the turn, end the activation); the answer returned has been applied once."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import math
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any, Protocol
+
+import numpy as np
+
+from game.errors import IllegalDeclaration
+from game.sequencer.declarations import Declaration
+from game.sequencer.engine import Awaiting, Engine
+from game.sequencer.state import GameState
+
+TEMPERAMENTS = ("cautious", "balanced", "aggressive")
+
+
+class Policy(Protocol):
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """One temperament's weights for a system: `values` by name (from its TOML file)
+    and the search settings (`search`: default budget, steps per second, ...)."""
+
+    system: str
+    temperament: str
+    values: dict[str, float]
+    search: dict[str, float]
+
+    def __getitem__(self, name: str) -> float:
+        return self.values[name]
+
+
+def load_weights(system: str, temperament: str = "balanced") -> Weights:
+    """The weights in game/ai/weights/<system>.toml: its [balanced] table, with the
+    temperament's table laid over it, and its [search] settings."""
+    if temperament not in TEMPERAMENTS:
+        raise IllegalDeclaration(
+            f"no temperament {temperament!r} (one of {', '.join(TEMPERAMENTS)})"
+        )
+    text = resources.files("game.ai").joinpath("weights", f"{system}.toml").read_text("utf-8")
+    raw: dict[str, Any] = tomllib.loads(text)
+    values = {k: float(v) for k, v in raw.get("balanced", {}).items()}
+    values.update({k: float(v) for k, v in raw.get(temperament, {}).items()})
+    search = {k: float(v) for k, v in raw.get("search", {}).items()}
+    return Weights(system, temperament, values, search)
+
+
+def step_budget(weights: Weights, budget: int | None, think: float | None) -> int:
+    """Forward-model steps per decision: `budget`, `think` seconds at the calibrated
+    rate, the smaller of the two, or the weights' default; at least 1."""
+    limits = []
+    if budget is not None:
+        limits.append(int(budget))
+    if think is not None:
+        if think < 0:
+            raise IllegalDeclaration(f"think must be zero or more seconds, got {think}")
+        limits.append(int(think * weights.search["steps_per_second"]))
+    if not limits:
+        limits.append(int(weights.search["budget"]))
+    return max(1, min(limits))
+
+
+def digest(state: GameState, awaiting: Awaiting) -> int:
+    """A stable number for a position (the same in every process: no hash())."""
+    parts = [str(state.turn), state.active, awaiting.kind, ",".join(awaiting.models)]
+    for m in state.models:
+        parts.append(
+            f"{m.id}:{m.at[0]:.4f}:{m.at[1]:.4f}:{m.facing:.2f}:{m.status}:{m.wounds}:"
+            f"{m.markers}:{sorted(m.flags)}"
+        )
+    h = hashlib.blake2b("|".join(parts).encode(), digest_size=8)
+    return int.from_bytes(h.digest(), "little")
+
+
+@dataclass(slots=True)
+class Candidate:
+    declaration: Declaration
+    prior: float
+    total: float = 0.0
+    samples: int = 0
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.samples if self.samples else -math.inf
+
+
+class SearchPlayer:
+    """Sampled lookahead over a system's candidates (see the module's note).
+
+    A system's subclass sets `SYSTEM` (its weights file) and gives `candidates`,
+    `evaluate`, `horizon`, `rollout_policy` and `passes`."""
+
+    SYSTEM = ""
+
+    def __init__(
+        self,
+        engine: Engine,
+        *,
+        temperament: str = "balanced",
+        think: float | None = None,
+        budget: int | None = None,
+        seed: int | None = None,
+    ) -> None:
+        self.engine = engine
+        self.weights = load_weights(self.SYSTEM, temperament)
+        self.temperament = temperament
+        self.budget = step_budget(self.weights, budget, think)
+        self.seed = 0 if seed is None else int(seed)
+        self.rollout = self.rollout_policy()
+        self.steps = 0  # forward-model steps spent on the last choice (for benchmarks)
+
+    # -- what a system gives ---------------------------------------------------------
+
+    def rollout_policy(self) -> Policy:
+        raise NotImplementedError
+
+    def candidates(self, state: GameState, awaiting: Awaiting) -> list[tuple[Declaration, float]]:
+        """Declarations worth weighing, each with a cheap prior (higher: looks better)."""
+        raise NotImplementedError
+
+    def horizon(self, root: GameState, root_awaiting: Awaiting, state: GameState) -> bool:
+        """True when the lookahead from `root` should stop at `state` and evaluate it."""
+        raise NotImplementedError
+
+    def evaluate(self, state: GameState, side: str) -> float:
+        """How good `state` is for `side` (the weights' units: points of models)."""
+        raise NotImplementedError
+
+    def passes(self, state: GameState, awaiting: Awaiting) -> list[Declaration]:
+        """Declarations that give up the step (end the turn or activation, no ARO)."""
+        raise NotImplementedError
+
+    def won(self, state: GameState, side: str) -> float:
+        """A finished game's worth to `side` beyond its models: the weights' `win` for a
+        win, less for a loss, nothing for a draw or a game still on."""
+        if not state.finished or state.winner is None:
+            return 0.0
+        return self.weights["win"] if state.winner == side else -self.weights["win"]
+
+    # -- the search ------------------------------------------------------------------
+
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        side = awaiting.side
+        assert side is not None, "nothing to choose: the game is over"
+        self.steps = 0
+        if self.budget < self.weights.search.get("light_below", 8):
+            found = self._dedupe(self._light(state, awaiting))
+        else:
+            found = self._dedupe(self.candidates(state, awaiting))
+        rng = np.random.default_rng([self.seed, digest(state, awaiting)])
+        keep = int(self.weights.search.get("candidates", 12))
+        found.sort(key=lambda c: -c.prior)
+        found = found[:keep]
+        if len(found) == 1 and self._legal(state, found[0].declaration):
+            return found[0].declaration
+        best = self._halving(state, awaiting, side, found, rng) if found else None
+        if best is not None:
+            return best
+        return self._fallback(state, awaiting)
+
+    def _light(self, state: GameState, awaiting: Awaiting) -> list[tuple[Declaration, float]]:
+        """With a budget too small to weigh the full candidates: the fast policy's choice
+        and the passes, weighed by the same lookahead."""
+        out: list[tuple[Declaration, float]] = []
+        with contextlib.suppress(IllegalDeclaration, ValueError, AssertionError):
+            out.append((self.rollout.choose(state, awaiting), 1.0))
+        out.extend((p, 0.0) for p in self.passes(state, awaiting))
+        return out
+
+    @staticmethod
+    def _dedupe(pairs: Sequence[tuple[Declaration, float]]) -> list[Candidate]:
+        seen: dict[str, Candidate] = {}
+        for declaration, prior in pairs:
+            key = repr(declaration.to_dict())
+            if key not in seen or prior > seen[key].prior:
+                seen[key] = Candidate(declaration, prior)
+        return list(seen.values())
+
+    def _legal(self, state: GameState, declaration: Declaration) -> bool:
+        try:
+            self.engine.apply(state, declaration, rng=np.random.default_rng(0))
+        except IllegalDeclaration:
+            return False
+        return True
+
+    def _fallback(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        options: list[Declaration] = []
+        with contextlib.suppress(IllegalDeclaration, ValueError, AssertionError):
+            options.append(self.rollout.choose(state, awaiting))
+        options.extend(self.passes(state, awaiting))
+        for declaration in options:
+            if self._legal(state, declaration):
+                return declaration
+        raise IllegalDeclaration(f"no legal declaration for {awaiting.side} ({awaiting.kind})")
+
+    def _halving(
+        self,
+        state: GameState,
+        awaiting: Awaiting,
+        side: str,
+        found: list[Candidate],
+        rng: np.random.Generator,
+    ) -> Declaration | None:
+        """Sequential halving with common dice streams; None if every candidate is refused.
+        Never more than the budget: a lookahead stops (and is scored) when the steps run
+        out, and candidates left unsampled then drop out."""
+        # as many candidates (best priors first) as the budget can sample about once each
+        fit = max(2, int(self.budget // self.weights.search.get("sample_steps", 4)))
+        survivors = list(found[:fit])
+        rounds = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 1
+        seeds = rng.integers(0, 2**63 - 1, size=4096)
+        used = 0  # samples drawn so far: the same dice seeds for every survivor
+        for r in range(rounds):
+            share = (self.budget - self.steps) / (rounds - r)
+            spent = 0
+            while True:
+                before = self.steps
+                dice = int(seeds[used % len(seeds)])
+                used += 1
+                for c in list(survivors):
+                    if self.steps >= self.budget:
+                        break
+                    value = self._sample(state, awaiting, side, c.declaration, dice)
+                    if value is None:
+                        survivors.remove(c)
+                        continue
+                    c.total += value
+                    c.samples += 1
+                survivors = [c for c in survivors if c.samples]
+                if not survivors:
+                    return None  # every one refused (a refusal costs no step)
+                cost = self.steps - before
+                spent += cost
+                # another sweep only if it fits in this round's share
+                if spent + cost > share or self.steps + cost > self.budget:
+                    break
+            if len(survivors) == 1 or self.steps >= self.budget:
+                break
+            survivors.sort(key=lambda c: (-c.mean, -c.prior))
+            survivors = survivors[: max(1, math.ceil(len(survivors) / 2))]
+        survivors.sort(key=lambda c: (-c.mean, -c.prior))
+        return survivors[0].declaration
+
+    def _sample(
+        self, state: GameState, awaiting: Awaiting, side: str, declaration: Declaration, dice: int
+    ) -> float | None:
+        """One lookahead: the candidate, then the fast policy to the horizon; its value
+        for `side`, or None if the engine refuses the candidate."""
+        rng = np.random.default_rng(dice)
+        try:
+            now, _ = self.engine.apply(state, declaration, rng=rng)
+        except IllegalDeclaration:
+            return None
+        self.steps += 1
+        limit = int(self.weights.search.get("depth", 40))
+        for _ in range(limit):
+            if self.steps >= self.budget or now.finished or self.horizon(state, awaiting, now):
+                break
+            try:
+                step = self.rollout.choose(now, self.engine.awaiting(now))
+                now, _ = self.engine.apply(now, step, rng=rng)
+            except (IllegalDeclaration, ValueError):
+                break
+            self.steps += 1
+        return self.evaluate(now, side)
+
+
+def cover_spots(
+    setup: Any, at: tuple[float, float], reach: float, radius: float, *, every: float = 1.0
+) -> list[tuple[float, float]]:
+    """Points a base of `radius` could stand on in contact with a scenery piece (its
+    edge 0.05" from the piece), within `reach` of `at` as the crow flies, about `every`
+    inches apart along each piece and inside the table: where cover is to be had."""
+    import shapely
+
+    width, depth = setup.header.table
+    out: list[tuple[float, float]] = []
+    for piece in setup.scenery:
+        ring = shapely.Polygon(piece.footprint).buffer(radius + 0.05, quad_segs=2).exterior
+        n = max(4, int(ring.length / every))
+        pts = shapely.get_coordinates(ring.interpolate(np.linspace(0, ring.length, n, False)))
+        for x, y in pts:
+            if math.dist((x, y), at) > reach:
+                continue
+            if radius <= x <= width - radius and radius <= y <= depth - radius:
+                out.append((round(float(x), 3), round(float(y), 3)))
+    return out
+
+
+def reply_done(
+    root: GameState,
+    state: GameState,
+    side: str,
+    ready: Callable[[GameState, str], int],
+    busy: Callable[[GameState], bool],
+) -> bool:
+    """A horizon for systems of alternating activations: stop once the opponent has
+    finished one activation after ours (its likely reply), at the end of the round, or
+    when ours is done and the opponent has nothing left to activate."""
+    if state.turn != root.turn:
+        return True
+    if busy(state):
+        return False
+    other = root.other_side(side)
+    if ready(state, other) < ready(root, other):
+        return True
+    mine_done = busy(root) or ready(state, side) < ready(root, side)
+    return mine_done and ready(state, other) == 0

@@ -1,0 +1,287 @@
+"""The search player (game.ai.search and its three systems' modules): weights as data,
+a budget that makes choices the same on any machine, legal answers only, games that
+replay identically from the save, and better choices in small hand-made positions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.ai.search import TEMPERAMENTS, SearchPlayer, load_weights, step_budget
+from game.errors import IllegalDeclaration
+from game.playtest.batch import BySide, play_out, seeds_for
+from game.rules.registry import RULESETS
+from game.scenario import load_scenario
+from game.sequencer.game import Game, decode_declarations
+from game.sequencer.infinity import Activate, EndTurn, InfinityState, SkillKind
+from game.sequencer.sight import Cover
+from tests.conftest import SCENARIOS
+
+DEMOS = {
+    "infinity": "infinity-demo.toml",
+    "necromunda": "necromunda-demo.toml",
+    "open-rebellion": "open-rebellion-village.toml",
+}
+
+
+def search_player(game: Game, **options: object) -> SearchPlayer:
+    cls = game.setup.ruleset.player("search")
+    player = cls(game.engine, **options)
+    assert isinstance(player, SearchPlayer)
+    return player
+
+
+def test_every_playing_system_has_a_search_player_and_weights() -> None:
+    playing = [name for name, rs in RULESETS.items() if rs.plays]
+    assert set(DEMOS) <= set(playing)
+    for name in DEMOS:
+        balanced = load_weights(name, "balanced")
+        for temperament in TEMPERAMENTS:
+            w = load_weights(name, temperament)
+            assert set(w.values) == set(balanced.values)  # a temperament only re-weighs
+            assert w.search["budget"] >= 1 and w.search["steps_per_second"] > 0
+        assert load_weights(name, "cautious").values != balanced.values
+        assert load_weights(name, "aggressive")["exposure"] < balanced["exposure"]
+        assert load_weights(name, "cautious")["exposure"] > balanced["exposure"]
+
+
+def test_unknown_temperament_is_refused() -> None:
+    with pytest.raises(IllegalDeclaration, match="no temperament 'reckless'"):
+        load_weights("infinity", "reckless")
+
+
+def test_think_seconds_become_a_step_budget_the_smaller_limit_wins() -> None:
+    w = load_weights("infinity")
+    rate = w.search["steps_per_second"]
+    assert step_budget(w, None, None) == int(w.search["budget"])
+    assert step_budget(w, None, 0.5) == int(0.5 * rate)
+    assert step_budget(w, 10, 0.5) == min(10, int(0.5 * rate))
+    assert step_budget(w, 10_000, 0.2) == int(0.2 * rate)
+    assert step_budget(w, 0, None) == 1  # always at least one step
+    with pytest.raises(IllegalDeclaration):
+        step_budget(w, None, -1.0)
+
+
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_same_seed_same_choice_and_the_choice_is_legal(system: str) -> None:
+    setup = load_scenario(SCENARIOS / DEMOS[system])
+    game = Game(setup, 11)
+    one = search_player(game, seed=3, budget=40)
+    two = search_player(game, seed=3, budget=40)
+    for _ in range(4):
+        if game.state.finished:
+            break
+        awaiting = game.awaiting()
+        first = one.choose(game.state, awaiting)
+        assert two.choose(game.state, awaiting) == first
+        assert one.steps <= 40
+        game.declare(first)  # an IllegalDeclaration would fail the test
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_a_search_game_replays_identically_from_its_save(system: str, tmp_path: Path) -> None:
+    setup = load_scenario(SCENARIOS / DEMOS[system])
+    sides = [s.id for s in setup.sides]
+
+    def played(seed: int) -> Game:
+        game = Game(setup, seed)
+        players = {
+            sides[0]: search_player(game, seed=5, budget=8),
+            sides[1]: setup.ruleset.player("simple")(game.engine),
+        }
+        return play_out(game, BySide(players))
+
+    game = played(21)
+    assert game.state.finished
+    path = tmp_path / "save.json"
+    game.save(path)
+    saved = json.loads(path.read_text())
+    replayed = Game.replay(setup, saved["seed"], decode_declarations(saved["declarations"]))
+    assert replayed.log() == saved["events"] == game.log()
+    # the player itself is deterministic: the same seeds give the same game again
+    assert played(21).log() == game.log()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("system", sorted(DEMOS))
+def test_two_hundred_seeded_games_end_with_no_refusal(system: str) -> None:
+    """The search player never stalls: 200 games on the system's demo, the search player
+    on each side in turn (a small budget: the simple choice and the passes weighed by the
+    lookahead) against the simple player, every one to its end."""
+    setup = load_scenario(SCENARIOS / DEMOS[system])
+    sides = [s.id for s in setup.sides]
+    for index, seed in seeds_for(17, 200):
+        game = Game(setup, seed)
+        me, other = sides[index % 2], sides[1 - index % 2]
+        players = {
+            me: search_player(game, seed=index, budget=2),
+            other: setup.ruleset.player("simple")(game.engine),
+        }
+        play_out(game, BySide(players), limit=2000)  # a refusal raises IllegalDeclaration
+        assert game.state.finished, f"game {index} did not end"
+
+
+# -- hand-made Infinity positions ---------------------------------------------------
+
+OPEN_GROUND = """
+[scenario]
+name = "Open ground"
+ruleset = "infinity"
+table = [32, 24]
+turns = {turns}
+
+[[side]]
+id = "blue"
+player = "ai"
+
+[[side]]
+id = "red"
+player = "ai"
+
+[[scenery]]
+id = "block"
+kind = "building"
+polygon = [[6, 14], [9, 14], [9, 18], [6, 18]]
+"""
+
+
+def _setup(write_scenario: Callable[..., Path], body: str, turns: int = 3) -> Game:
+    path = write_scenario(OPEN_GROUND.format(turns=turns) + body, header=False)
+    return Game(load_scenario(path), 1)
+
+
+def test_a_wounded_trooper_moves_into_cover_rather_than_across_the_line_of_fire(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """A Knight (2 wounds, one taken) with only a pistol stands in the open in the line
+    of fire of an HMG 26" away, beyond its pistol's reach: its Order takes it out of
+    the HMG's line of fire (or into cover) instead of toward the gun."""
+    game = _setup(
+        write_scenario,
+        """
+[[model]]
+id = "knight"
+side = "blue"
+profile = "knight-of-justice"
+at = [4, 12]
+facing = 0
+weapons = ["Pistol"]
+
+[[model]]
+id = "hmg"
+side = "red"
+profile = "zhanshi-hmg"
+at = [30, 12]
+facing = 180
+""",
+    )
+    state = game.state
+    assert isinstance(state, InfinityState)
+    knight = state.model("knight")
+    state = state.with_model(knight.replace(wounds=1))
+    engine = game.engine
+    assert engine.sighting(state, "hmg", "knight").lof  # exposed where it stands
+    choice = search_player(game, seed=1, budget=150).choose(state, engine.awaiting(state))
+    assert isinstance(choice, Activate) and choice.model == "knight"
+    assert choice.skill.kind is SkillKind.MOVE
+    end = choice.skill.path[-1]
+    moved = state.with_model(state.model("knight").replace(at=end))
+    s = engine.sighting(moved, "hmg", "knight")
+    assert not s.lof or s.cover is not Cover.NONE, f"ends at {end} in the open"
+
+
+def test_holds_an_objective_on_the_last_turn(write_scenario: Callable[..., Path]) -> None:
+    """Last turn, the only objective under blue's trooper (pistol only), the enemy far
+    beyond its reach: the careful player walks off toward the enemy; the search player
+    keeps its trooper on the objective (which wins the game)."""
+    game = _setup(
+        write_scenario,
+        """
+[[objective]]
+id = "beacon"
+at = [3, 20]
+radius = 1.0
+points = 2
+
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [3, 20]
+facing = 0
+weapons = ["Pistol"]
+
+[[model]]
+id = "zhanshi"
+side = "red"
+profile = "zhanshi"
+at = [30, 3]
+facing = 180
+""",
+        turns=1,
+    )
+    state = game.state
+    engine = game.engine
+    careful = game.setup.ruleset.player("careful")(engine).choose(state, engine.awaiting(state))
+    player = search_player(game, seed=2, budget=150)
+    choice = player.choose(state, engine.awaiting(state))
+    objective = game.setup.objectives[0]
+
+    def on_it(declaration: object) -> bool:
+        if not (isinstance(declaration, Activate) and declaration.skill.kind is SkillKind.MOVE):
+            return True
+        end = declaration.skill.path[-1]
+        radius = engine.radii["fusilier"]
+        return bool(((end[0] - 3) ** 2 + (end[1] - 20) ** 2) ** 0.5 - radius <= objective.radius)
+
+    assert not on_it(careful), "the position no longer tempts the careful player away"
+    assert on_it(choice), f"search chose {choice}"
+    # played out, blue keeps the objective and wins
+    game.state = state
+    play_out(game, BySide({"blue": player, "red": game.setup.ruleset.player("simple")(engine)}))
+    assert game.state.winner == "blue"
+
+
+def test_does_not_walk_through_an_aro_it_can_avoid(write_scenario: Callable[..., Path]) -> None:
+    """A fusilier (pistol only) hidden behind the block; an HMG 25" away, in its best
+    range band, watches the open ground east of it. The careful player's advance walks
+    into the HMG's line of fire (a shooting ARO it cannot answer); the search player's
+    Order draws none."""
+    game = _setup(
+        write_scenario,
+        """
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [5.2, 17]
+facing = -90
+weapons = ["Pistol"]
+
+[[model]]
+id = "hmg"
+side = "red"
+profile = "zhanshi-hmg"
+at = [30, 6]
+facing = 180
+""",
+    )
+    state = game.state
+    engine = game.engine
+    assert not engine.sighting(state, "hmg", "fusilier").lof  # hidden where it stands
+
+    def draws_fire(declaration: object) -> bool:
+        if isinstance(declaration, EndTurn):
+            return False
+        after, _ = engine.apply(state, declaration, rng=game.rng)  # type: ignore[arg-type]
+        order = getattr(after, "order", None)
+        return order is not None and any(full for _, full in order.eligible)
+
+    careful = game.setup.ruleset.player("careful")(engine).choose(state, engine.awaiting(state))
+    assert draws_fire(careful), "the position no longer tempts the careful player"
+    choice = search_player(game, seed=3, budget=150).choose(state, engine.awaiting(state))
+    assert not draws_fire(choice), f"search chose {choice}"
