@@ -4,8 +4,8 @@ The engine's `apply(state, declaration, rng=...)` is pure and exact for a given 
 stream, so the player looks ahead by playing: each candidate declaration (a system's
 module proposes a few, with a cheap prior) is applied with a sampled dice stream, the
 game is played on by a fast policy for both sides (the system's simple player: the
-opponent's likely replies) up to a horizon the system names (the end of an Infinity
-Order, or the opponent's next activation), and the position there is scored by the
+opponent's likely replies) up to a horizon the system names (the end of an Order, or the
+opponent's next activation), and the position there is scored by the
 system's weighted evaluation (weights as data, `game/ai/weights/`).
 
 Why sampled lookahead and not full MCTS rollouts: one step of the forward model costs
