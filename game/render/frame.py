@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.render import style
+from game.render.eye_panel import EyeCache, draw_hover_eye, eye_room
 from game.render.overlays import (
     draw_draft,
     draw_effect,
@@ -141,6 +142,7 @@ def _display_ready() -> bool:
 class FrameCache:
     table: LayerCache = field(default_factory=LayerCache)
     panel: PanelCache = field(default_factory=PanelCache)
+    eye: EyeCache = field(default_factory=EyeCache)
 
 
 def draw_frame(
@@ -177,4 +179,8 @@ def draw_frame(
         draw_risk(table, scenario, state.hover.risk, view)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
-    draw_panel(surface, panel_lines(scenario, state, provider_name), cache.panel, state.keys_help)
+    room = eye_room(state.hover, surface.get_height())
+    lines = panel_lines(scenario, state, provider_name)
+    kept = draw_panel(surface, lines, cache.panel, state.keys_help, reserve=room)
+    if room and state.hover is not None:
+        draw_hover_eye(surface, kept, scenario, state.hover, cache.eye)

@@ -5,7 +5,7 @@ drawing (`draw_panel`, rendered again only when its text changes).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
@@ -45,6 +45,7 @@ class PanelCache:
     lines: tuple[PanelLine, ...] | None = None
     height: int = 0
     surface: pygame.Surface | None = None
+    kept: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 LOG_COLOURS: dict[str, Colour] = {
@@ -195,13 +196,15 @@ COMMON_HELP = (
 
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,
-               keys_help: tuple[str, ...] = ()) -> None:  # fmt: skip
+               keys_help: tuple[str, ...] = (), reserve: int = 0) -> pygame.Rect:  # fmt: skip
     """The side panel at the right edge of `surface` (rendered again only when it changes).
-    `keys_help`: the rule system's declaration keys (default: `HELP`)."""
+    `keys_help`: the rule system's declaration keys (default: `HELP`). `reserve`: pixels
+    kept free above the keys (returned as a rectangle of `surface`)."""
     width = panel_width(surface.get_size())
     height = surface.get_height()
     helps = (*keys_help, *COMMON_HELP) if keys_help else HELP
-    lines = (*lines, PanelLine("\x00".join(helps), size=0))  # the help is part of the key
+    # the help and the room kept are part of the key
+    lines = (*lines, PanelLine("\x00".join(helps), size=0), PanelLine(str(reserve), size=0))
     if cache.surface is None or cache.lines != lines or cache.height != height:
         panel = pygame.Surface((width, height))
         panel.fill(PANEL_BG)
@@ -211,6 +214,8 @@ def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: Pan
             image = font(16).render(text, True, DIM)
             bottom -= image.get_height() + 2
             panel.blit(image, (14, bottom))
+        bottom -= reserve
+        cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
         images = [
             (line, font(line.size).render(line.text, True, line.colour))
             for line in lines
@@ -231,3 +236,4 @@ def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: Pan
             y += image.get_height() + 2
         cache.surface, cache.lines, cache.height = panel, lines, height
     surface.blit(cache.surface, (surface.get_width() - width, 0))
+    return cache.kept.move(surface.get_width() - width, 0)

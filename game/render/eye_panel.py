@@ -1,0 +1,56 @@
+"""The shooter's-eye view in the table window's panel, for the pair under the pointer:
+drawn once per ruling (game.render.eye) and kept while the pointer stays."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.render.eye import draw_eye, eye_view
+from game.scenario.ruling import LofRuling
+from game.scenario.tables import table_from_scenario
+
+if TYPE_CHECKING:
+    from game.geometry import Table
+    from game.render.state import Hover
+    from game.scenario import Scenario
+
+EYE_HEIGHT = 250  # pixels of the panel the eye view takes while a target is pointed at
+MIN_PANEL_HEIGHT = 640  # a shorter window keeps its panel for the words
+
+
+@dataclass
+class EyeCache:
+    """The last eye view drawn, and the table geometry of the scenario it was drawn on."""
+
+    ruling: LofRuling | None = None
+    size: tuple[int, int] = (0, 0)
+    surface: pygame.Surface | None = None
+    table: tuple[Scenario, Table] | None = None
+
+
+def eye_room(hover: Hover | None, height: int) -> int:
+    """Pixels of the panel to keep for the eye view: some when the pointed-at target's
+    ruling is a line-of-fire ruling and the window is tall enough, else none."""
+    if hover is None or not isinstance(hover.ruling, LofRuling) or height < MIN_PANEL_HEIGHT:
+        return 0
+    return EYE_HEIGHT
+
+
+def draw_hover_eye(surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario,
+                   hover: Hover, cache: EyeCache) -> None:  # fmt: skip
+    """The eye view of `hover`'s ruling into `rect` of `surface`."""
+    ruling = hover.ruling
+    if not isinstance(ruling, LofRuling) or rect.width < 100 or rect.height < 100:
+        return
+    size = (rect.width, rect.height)
+    if cache.surface is None or cache.ruling is not ruling or cache.size != size:
+        if cache.table is None or cache.table[0] is not scenario:
+            cache.table = (scenario, table_from_scenario(scenario))
+        picture = pygame.Surface(size)
+        view = eye_view(scenario, cache.table[1], ruling)
+        draw_eye(picture, picture.get_rect(), scenario, ruling, view)
+        cache.ruling, cache.size, cache.surface = ruling, size, picture
+    surface.blit(cache.surface, rect)
