@@ -18,6 +18,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -63,7 +64,8 @@ def main() -> None:
     subjects = {"this": command(None if args.skirmish else HERE, args.skirmish)}
     if args.baseline is not None:
         subjects = {"baseline": command(args.baseline.resolve(), None)} | subjects
-    cwd = Path.cwd()
+    # A folder of no checkout: `python -c` puts the current folder first on sys.path.
+    cwd = Path(tempfile.mkdtemp(prefix="bench-startup-"))
     bare = [sys.executable, "-c", "pass"]
     print(f"whole-process wall time, median of {args.runs} runs ({os.cpu_count()} cores)")
     for extra, budget in CASES:

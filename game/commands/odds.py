@@ -39,7 +39,7 @@ class RulesetOdds(TyperGroup):
         command = rs.load("odds") if rs is not None else None
         if command is None:
             return None
-        one = typer.Typer(add_completion=False)
+        one = typer.Typer(add_completion=False, rich_markup_mode=None)
         one.command(cmd_name, help=command.__doc__)(command)
         return typer.main.get_command(one)
 
@@ -50,6 +50,7 @@ odds_app = typer.Typer(
     help="Exact probabilities of an attack, for each rule system.",
     no_args_is_help=True,
     add_completion=False,
+    rich_markup_mode=None,  # plain help, like every other command's
 )
 
 

@@ -12,9 +12,10 @@ import math
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 K = TypeVar("K", bound=Hashable)
 J = TypeVar("J", bound=Hashable)
@@ -129,6 +130,8 @@ class Distribution(Generic[K]):
 
     def sample(self, n: int, *, rng: np.random.Generator) -> list[K]:
         """`n` outcomes drawn from this distribution (the chance-node way to roll)."""
+        import numpy as np  # here: exact odds alone need no numpy
+
         outcomes = list(self.counts)
         weights = np.array([self.counts[k] / self.total for k in outcomes], dtype=np.float64)
         picks = rng.choice(len(outcomes), size=n, p=weights / weights.sum())

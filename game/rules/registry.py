@@ -6,20 +6,22 @@ command, event sentences) is named as a "module:attribute" part and imported onl
 when asked for, so nothing here imports the sequencer, the AI or pygame. A system
 defined elsewhere (a test's, a house variant) registers itself with `register` and
 may give its parts as the objects themselves. Everything outside a system's own
-modules asks this registry and never names a system."""
+modules asks this registry and never names a system.
+
+A system's data models (pydantic) and states are named the same way and imported on
+first use, so that finding a ruleset, or a command that needs none (`skirmish odds`,
+`--help`), does not pay for every system's rule data."""
 
 from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.rules import data
-from game.rules.infinity import data as infinity_data
-from game.rules.necromunda import data as necromunda_data
-from game.rules.open_rebellion import data as open_rebellion_data
+if TYPE_CHECKING:
+    from game.rules import data
 
 # The bundled table `skirmish play` opens when it is given none.
 DEMO_SCENARIO = "infinity-demo"
@@ -40,29 +42,71 @@ PARTS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Ruleset:
     """What the table, the sequencer and the commands need to know of a rule system.
 
     `arc_degrees` is the shooter's vision arc centred on its facing (360 = all round);
     `models_block` says whether other models block sight lines.
     `profile_model` and `weapon_model` validate its rule data; `states` are the
-    states a scenario may give a model at the start; `out_of_fight` the states in
-    which a model counts as lost. `parts` maps a part name (see
-    `PARTS`) to where it is; `players` maps an automatic player's name to its class
-    (called with the engine)."""
+    states a scenario may give a model at the start (each of these three given as
+    the object or as a "module:attribute" imported on first use); `out_of_fight` the
+    states in which a model counts as lost. `parts` maps a part name (see `PARTS`)
+    to where it is; `players` maps an automatic player's name to its class (called
+    with the engine)."""
 
     name: str
     title: str
     arc_degrees: float
     models_block: bool
     assets: str  # folder under assets/
-    profile_model: type[data.Profile]
-    weapon_model: type[data.Weapon]
-    states: tuple[str, ...]
-    out_of_fight: tuple[str, ...] = ()  # states that count a model as lost
-    parts: Mapping[str, Part] = field(default_factory=dict)
-    players: Mapping[str, Part] = field(default_factory=dict)
+    data_parts: tuple[Part | tuple[str, ...], ...]  # profile model, weapon model, states
+    out_of_fight: tuple[str, ...]  # states that count a model as lost
+    parts: Mapping[str, Part]
+    players: Mapping[str, Part]
+
+    def __init__(
+        self,
+        name: str,
+        title: str,
+        arc_degrees: float,
+        models_block: bool,
+        assets: str,
+        profile_model: type[data.Profile] | str,
+        weapon_model: type[data.Weapon] | str,
+        states: tuple[str, ...] | str,
+        out_of_fight: tuple[str, ...] = (),
+        parts: Mapping[str, Part] | None = None,
+        players: Mapping[str, Part] | None = None,
+    ) -> None:
+        given = {
+            "name": name,
+            "title": title,
+            "arc_degrees": arc_degrees,
+            "models_block": models_block,
+            "assets": assets,
+            "data_parts": (profile_model, weapon_model, states),
+            "out_of_fight": out_of_fight,
+            "parts": dict(parts or {}),
+            "players": dict(players or {}),
+        }
+        for key, value in given.items():
+            object.__setattr__(self, key, value)  # frozen: set once, here
+
+    @property
+    def profile_model(self) -> type[data.Profile]:
+        """The pydantic model of a profile in its rule data."""
+        return resolve(self.data_parts[0])  # type: ignore[no-any-return]
+
+    @property
+    def weapon_model(self) -> type[data.Weapon]:
+        """The pydantic model of a weapon in its rule data."""
+        return resolve(self.data_parts[1])  # type: ignore[no-any-return]
+
+    @property
+    def states(self) -> tuple[str, ...]:
+        """The states a scenario may give a model at the start."""
+        return tuple(resolve(self.data_parts[2]))
 
     def load(self, part: str) -> Any:
         """The part called `part` (imported now if named by a string), or None."""
@@ -80,7 +124,7 @@ class Ruleset:
         return self.parts.get("engine") is not None
 
 
-def resolve(part: Part) -> Any:
+def resolve(part: Part | tuple[str, ...]) -> Any:
     """A part as an object: "package.module:attribute" is imported on first use."""
     if part is None or not isinstance(part, str):
         return part
@@ -134,9 +178,9 @@ register(
         180.0,
         True,
         "infinity",
-        infinity_data.InfinityProfile,
-        infinity_data.InfinityWeapon,
-        infinity_data.STATES,
+        "game.rules.infinity.data:InfinityProfile",
+        "game.rules.infinity.data:InfinityWeapon",
+        "game.rules.infinity.data:STATES",
         ("unconscious", "dead"),
         parts={
             "engine": "game.sequencer.infinity:InfinityEngine",
@@ -163,9 +207,9 @@ register(
         90.0,
         True,
         "necromunda",
-        necromunda_data.NecromundaProfile,
-        necromunda_data.NecromundaWeapon,
-        necromunda_data.STATES,
+        "game.rules.necromunda.data:NecromundaProfile",
+        "game.rules.necromunda.data:NecromundaWeapon",
+        "game.rules.necromunda.data:STATES",
         ("seriously-injured", "out-of-action"),
         parts={
             "engine": "game.sequencer.necromunda:NecromundaEngine",
@@ -191,9 +235,9 @@ register(
         360.0,
         False,
         "open-rebellion",
-        open_rebellion_data.OpenRebellionProfile,
-        open_rebellion_data.OpenRebellionWeapon,
-        open_rebellion_data.STATES,
+        "game.rules.open_rebellion.data:OpenRebellionProfile",
+        "game.rules.open_rebellion.data:OpenRebellionWeapon",
+        "game.rules.open_rebellion.data:STATES",
         ("dead",),
         parts={
             "engine": "game.sequencer.open_rebellion:OpenRebellionEngine",

@@ -35,12 +35,16 @@ import enum
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from game.dice.exact import Distribution
-from game.dice.sampling import chunks
+
+if TYPE_CHECKING:  # numpy is imported by the Monte Carlo functions: exact odds need none
+    import numpy as np
+    import numpy.typing as npt
+
+    _I8 = npt.NDArray[np.int8]
+    _I16 = npt.NDArray[np.int16]
 
 FACES = 20
 CRIT = 20  # rank of a Critical
@@ -308,12 +312,11 @@ def resolve(
 # ---------------------------------------------------------------------------
 # Monte Carlo
 
-_I8 = npt.NDArray[np.int8]
-_I16 = npt.NDArray[np.int16]
-
 
 def _sample_ranks(side: RollSide, n: int, rng: np.random.Generator) -> _I8:
     """Kept ranks of n rolls of one side, one row per die (dice x n: fast column ops)."""
+    import numpy as np
+
     if side.dice == 0:
         return np.zeros((1, n), dtype=np.int8)
     table = np.asarray(rank_table(side.sv), dtype=np.int8)
@@ -329,6 +332,8 @@ def _sample_ranks(side: RollSide, n: int, rng: np.random.Generator) -> _I8:
 
 
 def _count_above(ranks: _I8, level: _I8 | np.int8) -> _I16:
+    import numpy as np
+
     acc = np.zeros(ranks.shape[1], dtype=np.int16)
     for row in ranks:
         acc += row > level
@@ -339,6 +344,10 @@ def sample_face_to_face(
     one: RollSide, two: RollSide, trials: int, *, rng: np.random.Generator
 ) -> Distribution[F2FOutcome]:
     """Monte Carlo: roll the dice `trials` times; counts of each outcome over `trials`."""
+    import numpy as np
+
+    from game.dice.sampling import chunks
+
     if max(one.burst, two.burst) > 15:
         raise ValueError("Monte Carlo supports Burst up to 15")
     bins = np.zeros(512, dtype=np.int64)

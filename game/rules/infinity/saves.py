@@ -17,12 +17,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from game.dice.exact import Distribution, binomial
 from game.rules.infinity.odds import FACES, F2FOutcome, Side
+
+if TYPE_CHECKING:  # only the Monte Carlo wounds need numpy
+    import numpy as np
+    import numpy.typing as npt
 
 
 class SaveSystem(enum.Enum):
@@ -169,6 +171,8 @@ def sample_wounds(
     rng: np.random.Generator,
 ) -> npt.NDArray[np.int64]:
     """Monte Carlo: wounds for arrays of (hits, crits); each save roll fails independently."""
+    import numpy as np
+
     rolls = (hits + crits) * attack.weapon.ammo.saves_per_hit + crits
     p = wound_faces(attack.weapon, attack.defence) / FACES
     return rng.binomial(rolls, p).astype(np.int64)

@@ -1,0 +1,110 @@
+"""Usage errors (a bad option value, a missing argument, an unknown option or command)
+answer in the project's one line, `skirmish: <command line>: place: problem`, with
+exit status 2: no typer panel, no traceback, nothing written."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from tests.conftest import REPO
+
+
+def one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    lines = captured.err.splitlines()
+    assert len(lines) == 1, captured.err
+    assert lines[0].startswith("skirmish: <command line>: ")
+    assert "╭" not in lines[0] and "Traceback" not in lines[0]
+    return lines[0].removeprefix("skirmish: <command line>: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "place", "value"),
+    [
+        (["play", "--seed", "abc"], "play --seed", "'abc'"),
+        (["play", "--seed=-3"], "play --seed", "'-3'"),
+        (["playtest", "infinity-demo", "--games", "-1"], "playtest --games", "'-1'"),
+        (["playtest", "infinity-demo", "--games=0"], "playtest --games", "'0'"),
+        (["odds", "infinity", "--sv1", "x"], "odds infinity --sv1", "'x'"),
+    ],
+)
+def test_a_bad_option_value_names_the_option_and_the_value(
+    capsys: pytest.CaptureFixture[str], argv: list[str], place: str, value: str
+) -> None:
+    line = one_line(capsys, argv)
+    assert line.startswith(f"{place}: ")
+    assert value in line
+    assert line.endswith(f"; see skirmish {place.rsplit(' ', 1)[0]} --help")
+
+
+@pytest.mark.parametrize("command", ["validate", "lof", "render", "shoot", "playtest", "replay"])
+def test_no_file_given(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    line = one_line(capsys, [command])
+    assert line.startswith(f"{command}: missing ")
+    assert line.endswith(f"; see skirmish {command} --help")
+
+
+def test_a_missing_option(capsys: pytest.CaptureFixture[str]) -> None:
+    assert one_line(capsys, ["render", "infinity-demo"]) == (
+        "render: missing option '--out' / '-o'; see skirmish render --help"
+    )
+
+
+def test_an_option_without_its_value(capsys: pytest.CaptureFixture[str]) -> None:
+    assert one_line(capsys, ["playtest", "infinity-demo", "--games"]) == (
+        "playtest: option '--games' requires an argument; see skirmish playtest --help"
+    )
+
+
+def test_unknown_option_and_extra_argument(capsys: pytest.CaptureFixture[str]) -> None:
+    assert one_line(capsys, ["play", "--bogus"]) == (
+        "play: no such option: --bogus; see skirmish play --help"
+    )
+    assert one_line(capsys, ["play", "a", "b"]).startswith("play: got unexpected extra argument")
+
+
+def test_unknown_command_suggests_the_near_ones(capsys: pytest.CaptureFixture[str]) -> None:
+    assert one_line(capsys, ["plya"]) == (
+        "no such command 'plya' (did you mean 'play' or 'replay'?); see skirmish --help"
+    )
+    assert one_line(capsys, ["odds", "chess"]) == (
+        "odds: no such command 'chess'; see skirmish odds --help"
+    )
+
+
+def test_nothing_is_written_on_a_usage_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    one_line(capsys, ["render", "infinity-demo", "--out", "t.png", "--scale", "big"])
+    one_line(capsys, ["play", "--frames", "0", "--screenshot", "p.png"])
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_help_still_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help"]) == 0
+    assert "Usage: skirmish play [OPTIONS] [SCENARIO]" in capsys.readouterr().out
+
+
+def test_the_console_entry_prints_one_line(tmp_path: Path) -> None:
+    """As a person runs it: a new process, the real entry point, from another folder."""
+    entry = "import sys; from game.cli import main; sys.exit(main())"
+    done = subprocess.run(
+        [sys.executable, "-c", entry, "playtest", "infinity-demo", "--games", "-1"],
+        cwd=tmp_path,
+        env={"PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy"},
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.startswith("skirmish: <command line>: playtest --games: ")
+    assert done.stderr.endswith("(got '-1'); see skirmish playtest --help\n")
+    assert done.stderr.count("\n") == 1
