@@ -129,8 +129,22 @@ class Resize(Action):
     size: Size
 
     def perform(self, app: Following) -> None:
+        """The window changed size: the panel reflows and the table is fitted again."""
         app.state = replace(app.state, size=(max(1, self.size[0]), max(1, self.size[1])))
+        app.state = replace(app.state, view=fit_view(app.scenario, app.state.table_size))
         app.resized()
+
+
+@dataclass(frozen=True, slots=True)
+class ScrollLog(Action):
+    """Scroll the dice log `lines` back (positive: older) or forward."""
+
+    lines: int
+
+    def perform(self, app: Following) -> None:
+        limit = app.log_scroll_limit()
+        scroll = max(0, min(limit, app.state.log_scroll + self.lines))
+        app.state = replace(app.state, log_scroll=scroll)
 
 
 @dataclass(frozen=True, slots=True)

@@ -187,6 +187,9 @@ class App(Following):
             if self.windowed:
                 clock.tick(FPS)
 
+    def log_scroll_limit(self) -> int:
+        return self.cache.panel.max_scroll
+
     def save_screenshot(self, path: Path) -> None:
         try:
             save_png(self.draw(), path)

@@ -131,11 +131,16 @@ class Following(Pointing):
             shots=(*state.shots, *shots),
             effects=(*state.effects, *effects),
             preview=None,
+            log_scroll=0,
             keys_help=session.rules.keys_help if session else (),
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,
         )
         self.refresh_hover()
+
+    def log_scroll_limit(self) -> int:
+        """How far back the dice log scrolls (the window knows, having drawn it)."""
+        return len(self.state.log)
 
     def resized(self) -> None:
         """Follow a new `state.size` (the window resizes itself; off screen, nothing)."""

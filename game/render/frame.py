@@ -13,6 +13,7 @@ import pygame
 
 from game.render import style
 from game.render.eye_panel import EyeCache, draw_hover_eye, eye_room
+from game.render.labels import Placed, Want
 from game.render.overlays import (
     draw_draft,
     draw_effect,
@@ -40,8 +41,18 @@ from game.render.style import (
     SELECT,
     TAG,
     WOUND,
+    Colour,
 )
-from game.render.table import draw_grid, draw_models, draw_scenery, font, side_colours
+from game.render.table import (
+    draw_grid,
+    draw_labels,
+    draw_models,
+    draw_scenery,
+    font,
+    label_size,
+    side_colours,
+    table_labels,
+)
 from game.render.view import View
 from game.scenario import Scenario
 
@@ -54,11 +65,13 @@ __all__ = [
 
 @dataclass(slots=True)
 class LayerCache:
-    """The static table (grid, scenery, bases) drawn once per view and size."""
+    """The static table (grid, scenery, bases, their markers and every label) drawn
+    once per view and size."""
 
     key: tuple[object, ...] | None = None
     surface: pygame.Surface | None = None
     builds: int = 0
+    labels: list[Placed] = field(default_factory=list)  # where the labels went
 
     def layer(self, scenario: Scenario, view: View, size: Size,
               markers: tuple[tuple[str, Marker], ...] = ()) -> pygame.Surface:  # fmt: skip
@@ -70,6 +83,9 @@ class LayerCache:
             draw_scenery(surface, scenario, view)
             draw_models(surface, scenario, view, side_colours(scenario))
             draw_markers(surface, scenario, view, dict(markers))
+            wants, colours = marker_wants(scenario, view, dict(markers))
+            self.labels = table_labels(scenario, view, size, wants)
+            draw_labels(surface, self.labels, view, colours)
             self.key, self.surface = key, surface.convert() if _display_ready() else surface
             self.builds += 1
         return self.surface
@@ -91,14 +107,11 @@ LYING = ("prone", "pinned")  # a bar across the base
 
 def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
                  markers: dict[str, Marker]) -> None:  # fmt: skip
-    """State markers on the bases: the dead greyed and crossed, the unconscious greyed;
-    a tag beside the base names the state and the wounds taken. Without markers the
-    scenario's own model states are drawn."""
+    """State markers on the bases: the dead greyed and crossed, the unconscious greyed,
+    the prone and pinned barred (the words beside the base are labels: `marker_wants`).
+    Without markers the scenario's own model states are drawn."""
     for model in scenario.models:
-        marker = markers.get(model.id) or Marker(model.state or "normal")
-        status = marker.status or "normal"
-        if status == "normal" and not marker.wounds and not marker.tags:
-            continue
+        status = _marker(model.id, model.state, markers).status or "normal"
         cx, cy = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
         if status in GONE or status in DOWN:
@@ -111,27 +124,48 @@ def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
         if status in LYING:
             pygame.draw.line(surface, style.INK, (cx - r, cy), (cx + r, cy), 5)
             pygame.draw.line(surface, (200, 120, 20), (cx - r, cy), (cx + r, cy), 3)
+
+
+def _marker(model: str, state: str | None, markers: dict[str, Marker]) -> Marker:
+    return markers.get(model) or Marker(state or "normal")
+
+
+def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker]
+                 ) -> tuple[list[Want], dict[str, tuple[Colour, Colour]]]:  # fmt: skip
+    """The words beside each base: its state and wounds, then its counters and flags
+    (flesh wounds, aimed, out of ammo, jammed, blaze) stacked above, up and to the
+    right of the base first. Returns the labels and each one's box and text colours."""
+    wants: list[Want] = []
+    colours: dict[str, tuple[Colour, Colour]] = {}
+    size = label_size(view, "marker")
+    white = (255, 255, 255)
+    for model in scenario.models:
+        marker = _marker(model.id, model.state, markers)
+        status = marker.status or "normal"
         words = [] if status == "normal" else [MARKER_WORDS.get(status, status.upper())]
         if marker.wounds and status not in GONE:
             words.append(f"{marker.wounds}W")
-        top = round(cy - r * 0.6)
+        boxes: list[tuple[str, Colour]] = []
         if words:
-            image = font(15).render(" ".join(words), True, (255, 255, 255))
-            box = image.get_rect(bottomleft=(round(cx + r * 0.6), top))
             colour = WOUND if status in ("normal", *DOWN, *GONE) else (200, 120, 20)
-            pygame.draw.rect(surface, DEAD if status in GONE else colour, box.inflate(4, 2))
-            surface.blit(image, box)
-            top = box.top - 2
-        # Counters and flags (flesh wounds, aimed, out of ammo, jammed, blaze) stack above.
+            boxes.append((" ".join(words), DEAD if status in GONE else colour))
         for tag in marker.tags if status not in GONE else ():
-            image = font(14).render(tag, True, (255, 255, 255))
-            box = image.get_rect(bottomleft=(round(cx + r * 0.6), top))
             colour = TAG if tag != "done" else DEAD
             if tag.startswith(("no ammo", "jam", "BLAZE")):
                 colour = (170, 60, 20)
-            pygame.draw.rect(surface, colour, box.inflate(4, 2))
-            surface.blit(image, box)
-            top = box.top - 2
+            boxes.append((tag, colour))
+        cx, cy = view.to_screen(*model.at)
+        r = max(model.radius * view.scale, 3.0)
+        bottom = cy - r * 0.75  # up and to the right, just off the base
+        for index, (text, colour) in enumerate(boxes):
+            w, h = font(size).size(text)
+            w += 4
+            spot = (cx + r * 0.75 + w / 2, bottom - h / 2)
+            bottom -= h + 2
+            key = f"marker:{model.id}:{index}"
+            wants.append(Want(key, text, (w, h), (cx, cy), r, "marker", (spot,)))
+            colours[key] = (colour, white)
+    return wants, colours
 
 
 def _display_ready() -> bool:
@@ -181,6 +215,6 @@ def draw_frame(
         draw_ruler(table, state.ruler, view)
     room = eye_room(state.hover, surface.get_height())
     lines = panel_lines(scenario, state, provider_name)
-    kept = draw_panel(surface, lines, cache.panel, state.keys_help, reserve=room)
+    kept = draw_panel(surface, lines, cache.panel, state.keys_help, state.log_scroll, room)
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, scenario, state.hover, cache.eye)

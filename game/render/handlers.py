@@ -24,6 +24,7 @@ from game.render.actions import (
     Quit,
     Resize,
     Screenshot,
+    ScrollLog,
     Select,
     SetView,
     ZoomAt,
@@ -50,6 +51,7 @@ from game.render.view import View
 
 DRAG_PIXELS = 4  # a press that moves further than this is a drag (ruler), not a click
 ZOOM_STEP = 1.15  # per wheel notch
+LOG_PAGE = 10  # dice log lines per PgUp / PgDn
 
 
 _CTRL_KEYS: dict[int, Action] = {
@@ -96,6 +98,8 @@ def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
         return CycleWeapon(-1 if event.mod & pygame.KMOD_SHIFT else 1)
     if pygame.K_1 <= key <= pygame.K_9:
         return ChooseWeapon(key - pygame.K_1)
+    if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+        return ScrollLog(LOG_PAGE if key == pygame.K_PAGEUP else -LOG_PAGE)
     if key == pygame.K_HOME:
         return FitView()
     return None
@@ -112,6 +116,9 @@ def common_action(event: pygame.event.Event, app: Following) -> Action | None:
         notches = float(getattr(event, "precise_y", event.y) or event.y)
         if notches == 0:
             return None
+        pointer = app.state.pointer
+        if pointer is not None and pointer[0] >= app.state.table_size[0]:
+            return ScrollLog(round(notches * 3) or (1 if notches > 0 else -1))
         about = app.state.pointer or _centre(app.state.table_size)
         return ZoomAt(ZOOM_STEP**notches, about)
     if kind == pygame.VIDEORESIZE:

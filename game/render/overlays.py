@@ -38,7 +38,7 @@ from game.render.style import (
     UNDER_FRIEND,
     Colour,
 )
-from game.render.table import font
+from game.render.table import font, translucent
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
 
@@ -232,21 +232,6 @@ def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, targ
     pygame.draw.line(surface, SHOT_HIT if hit else SHOT_MISS, a, b, 3)
 
 
-def _translucent(surface: pygame.Surface, colour: Colour, alpha: int,
-                 points: list[tuple[float, float]]) -> None:  # fmt: skip
-    """A filled polygon at `alpha`, blended on a patch the size of its bounds."""
-    xs = [p[0] for p in points]
-    ys = [p[1] for p in points]
-    left, top = math.floor(min(xs)), math.floor(min(ys))
-    w, h = math.ceil(max(xs)) - left + 2, math.ceil(max(ys)) - top + 2
-    area = pygame.Rect(left, top, w, h).clip(surface.get_rect())
-    if area.width <= 0 or area.height <= 0:
-        return
-    patch = pygame.Surface(area.size, pygame.SRCALPHA)
-    pygame.draw.polygon(patch, (*colour, alpha), [(x - area.left, y - area.top) for x, y in points])
-    surface.blit(patch, area.topleft)
-
-
 def _disc(surface: pygame.Surface, colour: Colour, alpha: int, centre: Point,
           radius: float) -> None:  # fmt: skip
     r = max(1, round(radius))
@@ -280,7 +265,7 @@ def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
     else:
         points = [view.to_screen(*p) for p in preview.outline]
         if len(points) >= 3:
-            _translucent(surface, colour, 90, points)
+            translucent(surface, colour, 90, points)
             pygame.draw.polygon(surface, colour, points, 2)
         far = max(points, key=lambda p: math.dist(p, centre)) if points else centre
         label_at = far
@@ -339,7 +324,7 @@ def draw_effect(surface: pygame.Surface, effect: Effect, view: View) -> None:
     elif effect.kind == "template":
         points = [view.to_screen(*p) for p in effect.points]
         if len(points) >= 3:
-            _translucent(surface, FLAME, fade, points)
+            translucent(surface, FLAME, fade, points)
             pygame.draw.polygon(surface, FLAME, points, 2)
 
 

@@ -12,7 +12,7 @@ import pygame
 from game.render import style
 from game.render.play_rules import AimKind
 from game.render.ranges import profile_summary, weapon_summary
-from game.render.state import AppState, Draft, panel_width
+from game.render.state import AppState, Draft, panel_width, ui_scale
 from game.render.style import (
     BLAST,
     DIM,
@@ -25,10 +25,10 @@ from game.render.style import (
     WARN,
     Colour,
 )
-from game.render.table import font, side_colours
+from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
 
-LOG_SHOWN = 30  # log entries considered for the panel (the oldest drop first)
+PAD = 14  # pixels between the panel's edges and its text (at ui scale 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,9 +42,13 @@ class PanelLine:
 
 @dataclass(slots=True)
 class PanelCache:
-    lines: tuple[PanelLine, ...] | None = None
-    height: int = 0
+    """The panel as last rendered: what it was drawn from, and where each line went
+    (`drawn`: its text and pixel box, in panel coordinates)."""
+
+    key: tuple[object, ...] | None = None
     surface: pygame.Surface | None = None
+    drawn: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    max_scroll: int = 0  # dice log lines hidden above the oldest shown
     kept: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
@@ -79,16 +83,16 @@ def panel_lines(
     if prompt is not None:
         text = prompt.text if state.human or prompt.over else f"{prompt.text} (computer)"
         colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
-        out.extend(PanelLine(t, colour, 16) for t in _wrap(text, 44))
+        out.append(PanelLine(text, colour, 16))
     if state.message:
-        out.extend(PanelLine(t, WARN, 18) for t in _wrap(state.message, 40))
+        out.append(PanelLine(state.message, WARN, 18))
     preview = state.preview
     if preview is not None:
         under = ", ".join(preview.under) or "nobody"
-        out.extend(PanelLine(t, BLAST, 16) for t in _wrap(f"under it: {under}", 44))
+        out.append(PanelLine(f"under it: {under}", BLAST, 16))
     draft = state.draft
     if draft is not None:
-        out.extend(PanelLine(t, DRAFT, 16, gap=4) for t in _wrap(draft_text(draft), 44))
+        out.append(PanelLine(draft_text(draft), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
@@ -102,28 +106,28 @@ def panel_lines(
         profile = scenario.profiles.get(model.profile)
         brief = state.hover is not None  # room for the ruling and the odds
         if profile is not None and not brief:
-            out.extend(PanelLine(t, DIM, 16) for t in _wrap(profile_summary(profile), 44))
+            out.append(PanelLine(profile_summary(profile), DIM, 16))
         for index, name in enumerate(model.weapons):
             chosen = index == state.weapon
             mark = ">" if chosen else " "
             out.append(PanelLine(f"{mark}{index + 1} {name}", TARGET if chosen else style.TEXT))
             weapon = scenario.weapons.get(name)
             if weapon is not None and chosen and not brief:
-                out.extend(PanelLine(t, DIM, 16) for t in _wrap(weapon_summary(weapon), 44))
+                out.append(PanelLine(weapon_summary(weapon), DIM, 16))
     named = provider_name and provider_name != "line of fire"
     title = "Line of fire" + (f"  [{provider_name}]" if named else "")
     out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
         out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
-        out.extend(PanelLine(t, size=18) for line in state.hover.lines for t in _wrap(line, 40))
+        out.extend(PanelLine(line, size=18) for line in state.hover.lines)
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
     if state.hover is not None and state.hover.odds:
-        out.extend(PanelLine(t, size=16) for line in state.hover.odds for t in _wrap(line, 46))
+        out.extend(PanelLine(line, size=16) for line in state.hover.odds)
         if state.hover.risk:
             risk = "at risk of a stray shot: " + ", ".join(state.hover.risk)
-            out.extend(PanelLine(t, RISK, 16) for t in _wrap(risk, 46))
+            out.append(PanelLine(risk, RISK, 16))
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
     else:
@@ -134,9 +138,9 @@ def panel_lines(
         out.append(PanelLine("Ruler", DIM, 18, gap=8))
         out.append(PanelLine(f'{r.distance:.2f}" edge to edge from {r.origin}{to}', RULER))
     out.append(PanelLine("Dice log", DIM, 18, gap=8))
-    for entry in state.log[-LOG_SHOWN:]:
+    for entry in state.log:
         colour = LOG_COLOURS.get(entry.kind, style.TEXT)
-        out.extend(PanelLine(t, colour, 16, log=True) for t in _wrap(entry.text, 46))
+        out.append(PanelLine(entry.text, colour, 16, log=True))
     if not state.log:
         out.append(PanelLine("no rolls yet", DIM, 16))
     return tuple(out)
@@ -174,21 +178,6 @@ HELP = (
 )
 
 
-def _wrap(text: str, width: int) -> list[str]:
-    words = text.split(" ")
-    lines: list[str] = []
-    line = ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            lines.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        lines.append(line)
-    return lines
-
-
 COMMON_HELP = (
     "Ctrl+S/O save/load · drag base: ruler · wheel zoom",
     "right-drag pan · Tab/1-9 weapon · F12 shot · Q quit",
@@ -196,44 +185,81 @@ COMMON_HELP = (
 
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,
-               keys_help: tuple[str, ...] = (), reserve: int = 0) -> pygame.Rect:  # fmt: skip
-    """The side panel at the right edge of `surface` (rendered again only when it changes).
+               keys_help: tuple[str, ...] = (), scroll: int = 0,
+               reserve: int = 0) -> pygame.Rect:  # fmt: skip
+    """The side panel at the right edge of `surface`, rendered again only when its text,
+    size or scroll changes. Every line is wrapped to the panel's width in pixels; the
+    keys sit at the bottom, the dice log fills what is left above them, newest last,
+    `scroll` lines back from the newest (the wheel over the panel, PgUp/PgDn).
     `keys_help`: the rule system's declaration keys (default: `HELP`). `reserve`: pixels
     kept free above the keys (returned as a rectangle of `surface`)."""
-    width = panel_width(surface.get_size())
-    height = surface.get_height()
+    size = surface.get_size()
+    width = panel_width(size)
+    height = size[1]
     helps = (*keys_help, *COMMON_HELP) if keys_help else HELP
-    # the help and the room kept are part of the key
-    lines = (*lines, PanelLine("\x00".join(helps), size=0), PanelLine(str(reserve), size=0))
-    if cache.surface is None or cache.lines != lines or cache.height != height:
-        panel = pygame.Surface((width, height))
-        panel.fill(PANEL_BG)
-        pygame.draw.line(panel, PANEL_RULE, (0, 0), (0, height))
-        bottom = height - 8
-        for text in reversed(helps):
-            image = font(16).render(text, True, DIM)
-            bottom -= image.get_height() + 2
-            panel.blit(image, (14, bottom))
-        bottom -= reserve
-        cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
-        images = [
-            (line, font(line.size).render(line.text, True, line.colour))
-            for line in lines
-            if line.size
-        ]
-        # Too tall: the oldest dice log lines give way first.
-        total = 12 + sum(line.gap + image.get_height() + 2 for line, image in images)
-        while total > bottom - 4 and any(line.log for line, _ in images):
-            index = next(i for i, (line, _) in enumerate(images) if line.log)
-            line, image = images.pop(index)
-            total -= line.gap + image.get_height() + 2
-        y = 12
-        for line, image in images:
-            y += line.gap
-            if y + image.get_height() > bottom - 4:
+    key = (lines, helps, width, height, scroll, reserve)
+    if cache.surface is None or cache.key != key:
+        cache.surface = pygame.Surface((width, height))
+        cache.key = key
+        _render_panel(cache, lines, helps, ui_scale(size), scroll, reserve)
+    surface.blit(cache.surface, (size[0] - width, 0))
+    return cache.kept.move(size[0] - width, 0)
+
+
+def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[str, ...],
+                  ui: float, scroll: int, reserve: int) -> None:  # fmt: skip
+    panel = cache.surface
+    assert panel is not None
+    width, height = panel.get_size()
+    panel.fill(PANEL_BG)
+    pygame.draw.line(panel, PANEL_RULE, (0, 0), (0, height))
+    pad = round(PAD * ui)
+    room = width - 2 * pad
+    cache.drawn = []
+
+    def rows(line: PanelLine) -> list[tuple[str, int, Colour]]:
+        px = max(12, round(line.size * ui))
+        return [(text, px, line.colour) for text in wrap(line.text, px, room)]
+
+    def blit(text: str, px: int, colour: Colour, y: float) -> None:
+        box = panel.blit(font(px).render(text, True, colour), (pad, round(y)))
+        cache.drawn.append((text, box))
+
+    # The keys, at the bottom.
+    bottom = height - round(8 * ui)
+    for text, px, colour in reversed([r for h in helps for r in rows(PanelLine(h, DIM, 16))]):
+        bottom -= font(px).get_linesize()
+        blit(text, px, colour, bottom)
+    bottom -= round(6 * ui) + reserve
+    cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
+    pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))
+    # Everything but the log, from the top; it leaves the log room for a few lines.
+    body = [line for line in lines if not line.log]
+    log = [r for line in lines if line.log for r in rows(line)]
+    min_log = 4 * font(max(12, round(16 * ui))).get_linesize() if log else 0
+    y = 12.0
+    for line in body:
+        gap = line.gap * ui
+        for index, (text, px, colour) in enumerate(rows(line)):
+            step = font(px).get_linesize()
+            if y + (gap if index == 0 else 0) + step > bottom - min_log:
                 break
-            panel.blit(image, (14, y))
-            y += image.get_height() + 2
-        cache.surface, cache.lines, cache.height = panel, lines, height
-    surface.blit(cache.surface, (surface.get_width() - width, 0))
-    return cache.kept.move(surface.get_width() - width, 0)
+            y += gap if index == 0 else 0
+            blit(text, px, colour, y)
+            y += step
+    # The dice log below it, newest last, scrolled back `scroll` lines.
+    if log:
+        step = font(log[0][1]).get_linesize()
+        fits = max(1, int((bottom - 4 - y) // step))
+        cache.max_scroll = max(0, len(log) - fits)
+        scroll = min(scroll, cache.max_scroll)
+        end = len(log) - scroll
+        shown = log[max(0, end - fits) : end]
+        if end - len(shown) > 0 and shown:
+            shown = [(f"more above: wheel or PgUp ({end - len(shown) + 1})", log[0][1], DIM),
+                     *shown[1:]]  # fmt: skip
+        for text, px, colour in shown:
+            blit(text, px, colour, y)
+            y += step
+    else:
+        cache.max_scroll = 0

@@ -80,7 +80,8 @@ def weapon_summary(weapon: Weapon) -> str:
             continue
         if hasattr(value, "value"):
             value = value.value
-        parts.append(f"{key}={value}" if value is not True else key)
+        words = key.replace("_", " ")
+        parts.append(f"{words} {value}" if value is not True else words)
     traits = getattr(weapon, "traits", ())
     if traits:
         parts.append(", ".join(traits))

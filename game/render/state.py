@@ -106,6 +106,7 @@ class AppState:
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
+    log_scroll: int = 0  # dice log lines scrolled back from the newest
 
     @property
     def table_size(self) -> Size:
@@ -113,8 +114,15 @@ class AppState:
         return (max(1, self.size[0] - panel_width(self.size)), self.size[1])
 
 
+def ui_scale(size: Size) -> float:
+    """How much larger the panel's text is drawn than at 1280x800: 1 up to there,
+    growing with the window to 2 (2560x1600), so a large screen stays readable."""
+    return max(1.0, min(2.0, size[0] / 1280, size[1] / 800))
+
+
 def panel_width(size: Size) -> int:
-    return min(PANEL_WIDTH, size[0] // 3)
+    """The side panel's width: wider on large windows, never more than a third."""
+    return min(round(PANEL_WIDTH * ui_scale(size)), size[0] // 3)
 
 
 def fit_view(scenario: Scenario, table_size: Size) -> View:

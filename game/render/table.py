@@ -1,18 +1,23 @@
 """Drawing the table: scenery shaded by kind with heights, bases in side colours with
-facing wedges and ids, an inch grid and a title. Pure drawing onto a surface."""
+facing wedges and ids, an inch grid and a title. Pure drawing onto a surface, shared
+by the window, `skirmish render` and `skirmish lof --out`; labels are placed so that
+none overprints another (game.render.labels)."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pygame
 import pygame.gfxdraw
 
 from game.render import style
+from game.render.labels import Box, Placed, Want, place
 from game.render.view import View
-from game.scenario import PlacedModel, Scenario
+from game.scenario import PlacedModel, Scenario, SceneryKind
+
+Point = tuple[float, float]
 
 _fonts: dict[int, pygame.font.Font] = {}
 
@@ -25,6 +30,34 @@ def font(size: int) -> pygame.font.Font:
     return _fonts[size]
 
 
+def wrap(text: str, size: int, width: float) -> list[str]:
+    """`text` broken into lines no wider than `width` pixels in the font of `size`
+    (measured, not counted: "W" and "i" differ); a word too long for a line is broken
+    inside. Measuring ourselves (rather than pygame-ce's `Font.render(wraplength=)`)
+    gives the lines themselves, so the panel can lay out, scroll and clip each one and
+    tests can measure them."""
+    face = font(size)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            trial = f"{line} {word}" if line else word
+            if face.size(trial)[0] <= width:
+                line = trial
+                continue
+            if line:
+                lines.append(line)
+            line = word
+            while face.size(line)[0] > width and len(line) > 1:
+                cut = len(line) - 1
+                while cut > 1 and face.size(line[:cut])[0] > width:
+                    cut -= 1
+                lines.append(line[:cut])
+                line = line[cut:]
+        lines.append(line)
+    return [line for line in lines if line] or [""]
+
+
 def side_colours(scenario: Scenario) -> dict[str, style.Colour]:
     colours: dict[str, style.Colour] = {}
     for index, side in enumerate(scenario.sides):
@@ -33,16 +66,54 @@ def side_colours(scenario: Scenario) -> dict[str, style.Colour]:
 
 
 def picture_size(scenario: Scenario, scale: float) -> tuple[int, int]:
-    """Pixel size of the picture `render_png` makes: the table plus margins."""
+    """Pixel size of the picture `table_picture` makes: the table, its margins and the
+    title above (one line, or more when the title and legend need them)."""
     width, depth = scenario.header.table
-    return (
-        round(width * scale) + 2 * style.MARGIN,
-        round(depth * scale) + style.MARGIN + style.TITLE,
-    )
+    across = round(width * scale) + 2 * style.MARGIN
+    return (across, round(depth * scale) + style.MARGIN + header_layout(scenario, across)[2])
 
 
-def default_view(scale: float) -> View:
-    return View(scale, style.MARGIN, style.TITLE)
+def default_view(scale: float, top: int = style.TITLE) -> View:
+    return View(scale, style.MARGIN, top)
+
+
+TITLE_SIZES = (26, 22, 18)
+LEGEND_SIZE = 16
+LEGEND_ROW = 24
+
+
+def legend_kinds(scenario: Scenario) -> list[SceneryKind]:
+    """The kinds of scenery on this table, in the legend's order."""
+    present = {piece.kind for piece in scenario.scenery}
+    return [kind for kind in style.SCENERY if kind in present]
+
+
+def legend_width(scenario: Scenario) -> int:
+    return sum(font(LEGEND_SIZE).size(k.value)[0] + 26 for k in legend_kinds(scenario))
+
+
+def header_layout(scenario: Scenario, width: int,
+                  text: str | None = None) -> tuple[list[str], bool, int]:  # fmt: skip
+    """The title's lines wrapped to the picture's width, whether the legend has a row
+    of its own (it does not fit beside the title), and the header's height."""
+    title = text or f"{scenario.header.name}  ·  {scenario.ruleset.title}"
+    room = max(40, width - 2 * style.MARGIN)
+    size = title_size(title, room)
+    lines = wrap(title, size, room)
+    legend = legend_width(scenario)
+    last = font(size).size(lines[-1])[0]
+    own_row = legend > 0 and last + 20 + legend > room
+    line_h = font(size).get_linesize()
+    height = max(style.TITLE, len(lines) * line_h + 10 + (LEGEND_ROW if own_row else 0))
+    return lines, own_row, height
+
+
+def title_size(title: str, room: float) -> int:
+    """The title's font: smaller until it fits on one line (then it wraps)."""
+    for size in TITLE_SIZES:
+        if font(size).size(title)[0] <= room:
+            return size
+    return TITLE_SIZES[1]
 
 
 def _text(surface: pygame.Surface, text: str, size: int, colour: style.Colour,
@@ -74,7 +145,7 @@ def draw_grid(surface: pygame.Surface, scenario: Scenario, view: View) -> None:
 
 def draw_scenery(surface: pygame.Surface, scenario: Scenario, view: View,
                  highlight: frozenset[str] = frozenset()) -> None:  # fmt: skip
-    """Each piece shaded by kind, its height written on it (no height: "full")."""
+    """Each piece shaded by kind (its height is a label: `scenery_wants`)."""
     for piece in scenario.scenery:
         points = [view.to_screen(x, y) for x, y in piece.footprint]
         fill = style.SCENERY[piece.kind]
@@ -82,23 +153,126 @@ def draw_scenery(surface: pygame.Surface, scenario: Scenario, view: View,
         if piece.id in highlight:
             edge = (255, 60, 60)
         if piece.kind.value == "area":
-            overlay = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            pygame.draw.polygon(overlay, (*fill, 150), points)
-            surface.blit(overlay, (0, 0))
-            # Area terrain: hatched so it reads as woods or rubble, not a solid block.
+            translucent(surface, fill, 150, points)
+            # Area terrain: see-through so it reads as woods or rubble, not a solid block.
             pygame.draw.polygon(surface, edge, points, 2)
         else:
             pygame.draw.polygon(surface, fill, points)
             pygame.draw.polygon(surface, edge, points, 3 if piece.id in highlight else 2)
+
+
+def translucent(surface: pygame.Surface, colour: style.Colour, alpha: int,
+                 points: list[tuple[float, float]]) -> None:  # fmt: skip
+    """A filled polygon at `alpha`, blended on a patch the size of its bounds."""
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    left, top = math.floor(min(xs)), math.floor(min(ys))
+    w, h = math.ceil(max(xs)) - left + 2, math.ceil(max(ys)) - top + 2
+    area = pygame.Rect(left, top, w, h).clip(surface.get_rect())
+    if area.width <= 0 or area.height <= 0:
+        return
+    patch = pygame.Surface(area.size, pygame.SRCALPHA)
+    pygame.draw.polygon(patch, (*colour, alpha), [(x - area.left, y - area.top) for x, y in points])
+    surface.blit(patch, area.topleft)
+
+
+def label_size(view: View, kind: str) -> int:
+    """Font pixels of a label: it grows with the zoom, within legible limits."""
+    if kind == "scenery":
+        return max(15, min(22, round(view.scale * 0.8)))
+    if kind == "marker":
+        return max(15, min(17, round(view.scale * 0.6)))
+    return max(15, min(20, round(view.scale * 0.7)))
+
+
+def scenery_wants(scenario: Scenario, view: View) -> list[Want]:
+    """Each piece's height ("full" without one): inside it when it fits, else just
+    above or below it."""
+    size = label_size(view, "scenery")
+    out: list[Want] = []
+    for piece in scenario.scenery:
+        points = [view.to_screen(x, y) for x, y in piece.footprint]
         xs = [p[0] for p in points]
         ys = [p[1] for p in points]
         centre = (sum(xs) / len(xs), sum(ys) / len(ys))
-        label = "full" if piece.height is None else f'{piece.height:g}"'
-        size = max(12, min(22, round(view.scale * 0.8)))
-        if max(xs) - min(xs) > size * 1.5 and max(ys) - min(ys) > size * 0.7:
-            _text(surface, label, size, style.TEXT, centre)
-        else:  # thin walls: the height beside the piece
-            _text(surface, label, max(12, size - 4), style.INK, (centre[0], min(ys) - 8))
+        text = "full" if piece.height is None else f'{piece.height:g}"'
+        w, h = _boxed(text, size)
+        spots = [centre] if max(xs) - min(xs) > w + 4 and max(ys) - min(ys) > h + 4 else []
+        spots += [(centre[0], min(ys) - h / 2 - 3), (centre[0], max(ys) + h / 2 + 3)]
+        out.append(Want(f"scenery:{piece.id}", text, (w, h), centre, 0.0, "scenery",
+                        tuple(spots)))  # fmt: skip
+    return out
+
+
+def model_wants(scenario: Scenario, view: View) -> list[Want]:
+    """Each model's id, beside its base."""
+    size = label_size(view, "model")
+    out: list[Want] = []
+    for model in scenario.models:
+        anchor = view.to_screen(*model.at)
+        r = max(model.radius * view.scale, 3.0)
+        out.append(Want(model.id, model.id, _boxed(model.id, size), anchor, r, "model"))
+    return out
+
+
+def _boxed(text: str, size: int) -> tuple[int, int]:
+    """Pixels of a label's box: the text and a little room around it."""
+    w, h = font(size).size(text)
+    return (w + 4, h)
+
+
+def base_circles(scenario: Scenario, view: View) -> list[tuple[float, float, float]]:
+    out = []
+    for model in scenario.models:
+        cx, cy = view.to_screen(*model.at)
+        out.append((cx, cy, max(model.radius * view.scale, 3.0)))
+    return out
+
+
+def table_bounds(scenario: Scenario, view: View, size: tuple[int, int]) -> Box:
+    """The table's rectangle on a surface of `size`: labels stay inside it."""
+    width, depth = scenario.header.table
+    x0, y0 = view.to_screen(0, 0)
+    x1, y1 = view.to_screen(width, depth)
+    left, top = max(0.0, x0), max(0.0, y0)
+    right, bottom = min(float(size[0]), x1), min(float(size[1]), y1)
+    return (left, top, max(0.0, right - left), max(0.0, bottom - top))
+
+
+def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
+                 first: Sequence[Want] = ()) -> list[Placed]:  # fmt: skip
+    """Every label of the table placed so that none overprints another or a base:
+    `first` (state markers) before the models' ids, then the heights of scenery."""
+    wants = [*first, *model_wants(scenario, view), *scenery_wants(scenario, view)]
+    return place(wants, table_bounds(scenario, view, size), base_circles(scenario, view))
+
+
+LABEL_BOX = {  # background and text of a label, by kind
+    "model": ((236, 230, 212), style.INK),
+    "scenery": ((52, 50, 48), style.TEXT),
+}
+
+
+def draw_labels(surface: pygame.Surface, placed: Sequence[Placed], view: View,
+                colours: Mapping[str, tuple[tuple[int, int, int], tuple[int, int, int]]]
+                | None = None) -> None:  # fmt: skip
+    """Draw placed labels: a box, its text, and a leader line to a base it left."""
+    colours = colours or {}
+    for label in placed:
+        want = label.want
+        back, ink = colours.get(want.key) or LABEL_BOX.get(want.kind, LABEL_BOX["model"])
+        x, y, w, h = label.box
+        box = pygame.Rect(round(x), round(y), round(w), round(h))
+        if label.leader:
+            ax, ay = want.anchor
+            cx, cy = label.centre
+            d = math.hypot(cx - ax, cy - ay) or 1.0
+            start = (ax + (cx - ax) / d * want.clear, ay + (cy - ay) / d * want.clear)
+            end = (min(max(ax, box.left), box.right), min(max(ay, box.top), box.bottom))
+            pygame.draw.line(surface, style.INK, start, end, 1)
+        pygame.draw.rect(surface, back, box)
+        image = font(label_size(view, want.kind)).render(want.text, True, ink)
+        surface.blit(image, image.get_rect(center=box.center))
 
 
 def draw_model(surface: pygame.Surface, model: PlacedModel, view: View,
@@ -117,46 +291,57 @@ def draw_model(surface: pygame.Surface, model: PlacedModel, view: View,
         right = (cx + math.cos(facing + half) * r * 0.55, cy + math.sin(facing + half) * r * 0.55)
         pygame.draw.polygon(surface, (250, 250, 250), [(cx, cy), left, tip, right])
     if label:
-        _text(surface, model.id, max(12, min(18, round(view.scale * 0.7))), style.INK,
-              (cx, cy + r + 8))  # fmt: skip
+        _text(surface, model.id, label_size(view, "model"), style.INK, (cx, cy + r + 8))
 
 
 def draw_models(surface: pygame.Surface, scenario: Scenario, view: View,
                 colours: Mapping[str, style.Colour] | None = None) -> None:  # fmt: skip
+    """The bases (their ids are labels: `model_wants`)."""
     colours = colours or side_colours(scenario)
     for model in scenario.models:
-        draw_model(surface, model, view, colours[model.side], scenario.ruleset.arc_degrees)
+        draw_model(surface, model, view, colours[model.side], scenario.ruleset.arc_degrees,
+                   label=False)  # fmt: skip
 
 
-def draw_title(surface: pygame.Surface, scenario: Scenario, text: str | None = None) -> None:
-    """The scenario's name and rule system, and a legend of scenery kinds at the right."""
+def draw_title(surface: pygame.Surface, scenario: Scenario, text: str | None = None) -> int:
+    """The scenario's name and rule system (wrapped to the width), and a legend of the
+    scenery kinds on the table: beside the title when it fits, else on a row below.
+    Returns the header's height."""
+    lines, own_row, height = header_layout(scenario, surface.get_width(), text)
     title = text or f"{scenario.header.name}  ·  {scenario.ruleset.title}"
-    image = font(26).render(title, True, style.TEXT)
-    surface.blit(image, (style.MARGIN, (style.TITLE - image.get_height()) // 2))
+    face = font(title_size(title, max(40, surface.get_width() - 2 * style.MARGIN)))
+    y = 5 if len(lines) > 1 or own_row else (style.TITLE - face.get_height()) // 2
+    for line in lines:
+        surface.blit(face.render(line, True, style.TEXT), (style.MARGIN, y))
+        y += face.get_linesize()
+    row = (y + LEGEND_ROW // 2) if own_row else y - face.get_linesize() // 2
     x = surface.get_width() - style.MARGIN
-    for kind in reversed(list(style.SCENERY)):
-        word = font(16).render(kind.value, True, style.TEXT)
+    for kind in reversed(legend_kinds(scenario)):
+        word = font(LEGEND_SIZE).render(kind.value, True, style.TEXT)
         x -= word.get_width()
-        if x < style.MARGIN + image.get_width() + 20:
-            break
-        surface.blit(word, (x, (style.TITLE - word.get_height()) // 2))
+        surface.blit(word, word.get_rect(midleft=(x, row)))
         x -= 16
-        pygame.draw.rect(surface, style.SCENERY[kind], pygame.Rect(x, style.TITLE // 2 - 6, 12, 12))
+        pygame.draw.rect(surface, style.SCENERY[kind], pygame.Rect(x, row - 6, 12, 12))
         x -= 10
+    return height
 
 
-def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> None:
-    """The whole table: grid, scenery, models."""
+def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> list[Placed]:
+    """The whole table: grid, scenery, models and their labels (returned as placed)."""
     draw_grid(surface, scenario, view)
     draw_scenery(surface, scenario, view)
     draw_models(surface, scenario, view)
+    placed = table_labels(scenario, view, surface.get_size())
+    draw_labels(surface, placed, view)
+    return placed
 
 
 def table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
     """The table as a surface of `picture_size(scenario, scale)` pixels, with its title."""
-    surface = pygame.Surface(picture_size(scenario, scale))
+    size = picture_size(scenario, scale)
+    surface = pygame.Surface(size)
     surface.fill(style.BACKGROUND)
-    draw_table(surface, scenario, default_view(scale))
+    draw_table(surface, scenario, default_view(scale, header_layout(scenario, size[0])[2]))
     draw_title(surface, scenario)
     return surface
 

@@ -1,0 +1,110 @@
+"""The side panel at any window size (issue 15): text wrapped by its width in pixels,
+nothing drawn past the panel's edge, a dice log that scrolls, and a window that
+reflows when resized."""
+
+from __future__ import annotations
+
+import itertools
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.playtest.batch import automatic_player
+from game.render.app import App, PointAt, Select
+from game.render.session import Session
+from game.render.state import panel_width
+from game.render.table import font, wrap
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
+from tests.render.driving import press
+
+SIZES = [(800, 600), (1024, 700), (1280, 800), (1920, 1080), (2560, 1440)]
+PLAYED = {
+    "infinity-demo": ("fusilier-1", "zhanshi-hmg"),
+    "necromunda-demo": ("escher-ganger-1", "orlock-grenadier"),
+    "open-rebellion-demo": ("reb-b1", "gov-b1"),
+}
+
+
+def _played(name: str, size: tuple[int, int], steps: int = 14) -> App:
+    """A demo a few declarations in, a model selected and an enemy hovered: the panel
+    at its fullest (profile, weapons, ruling, odds, a long dice log)."""
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    session = Session.start(scenario, seed=4)
+    app = App(scenario, size=size, session=session)
+    player = automatic_player(session.game.engine, "simple")
+    for _ in range(steps):
+        if session.game.state.finished:
+            break
+        app.declare(player.choose(session.game.state, session.game.awaiting()))
+    shooter, target = PLAYED[name]
+    app.perform(Select(shooter))
+    app.perform(PointAt(app.state.view.to_screen(*app.scenario.model(target).at)))
+    return app
+
+
+def test_wrap_measures_pixels_not_characters() -> None:
+    size = 20
+    for text in ("WWWWWWWW WWWWWWWW WWWWWWWW", "iiiiiiii iiiiiiii iiiiiiii iiiiiiii", "x" * 200):
+        lines = wrap(text, size, 120)
+        assert all(font(size).size(line)[0] <= 120 for line in lines)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+    # Narrow letters fit more to a line than wide ones.
+    assert len(wrap("i " * 40, size, 120)) < len(wrap("W " * 40, size, 120))
+
+
+@pytest.mark.parametrize("name", sorted(PLAYED))
+def test_no_panel_text_past_its_edge(name: str) -> None:
+    for size in SIZES:
+        app = _played(name, size)
+        app.draw()
+        width = panel_width(size)
+        drawn = app.cache.panel.drawn
+        assert len(drawn) > 10
+        for text, box in drawn:
+            assert box.left >= 0 and box.right <= width, (size, text, box)
+            assert box.top >= 0 and box.bottom <= size[1], (size, text, box)
+        tops = sorted(box.top for _, box in drawn)
+        boxes = sorted((box for _, box in drawn), key=lambda b: b.top)
+        for a, b in itertools.pairwise(boxes):
+            assert a.bottom <= b.top + 1, (size, a, b)  # no line drawn over another
+        assert tops
+
+
+def test_the_dice_log_scrolls_with_the_wheel_over_the_panel() -> None:
+    app = _played("necromunda-demo", (1024, 700), steps=30)
+    app.draw()
+    newest = app.cache.panel.drawn[-1]
+    assert app.cache.panel.max_scroll > 0  # more log than fits
+    over_panel = (1024 - 40, 400)
+    view = app.state.view
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=over_panel, rel=(0, 0),
+                                         buttons=(0, 0, 0)))  # fmt: skip
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=2, precise_y=2.0))
+    app.frame()
+    assert app.state.view == view  # the wheel over the panel does not zoom the table
+    assert app.state.log_scroll == 6
+    texts = [t for t, _ in app.cache.panel.drawn]
+    assert newest[0] not in texts[-3:]  # older lines shown now
+    assert any(t.startswith("more above") for t in texts)
+    press(app, pygame.K_PAGEDOWN)
+    assert app.state.log_scroll == 0
+    press(app, *[pygame.K_PAGEUP] * 50)
+    assert app.state.log_scroll == app.cache.panel.max_scroll  # not past the oldest
+
+
+def test_resizing_reflows_the_panel_and_fits_the_table(tmp_path: Path) -> None:
+    app = _played("open-rebellion-demo", (1280, 800))
+    app.draw()
+    wide = app.state.view
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    app.frame()
+    surface = app.draw()
+    assert surface.get_size() == (800, 600)
+    assert app.state.view.scale < wide.scale  # the whole table still shows
+    width, depth = app.scenario.header.table
+    x1, y1 = app.state.view.to_screen(width, depth)
+    assert x1 <= app.state.table_size[0] and y1 <= 600
+    for _, box in app.cache.panel.drawn:
+        assert box.right <= panel_width((800, 600))
