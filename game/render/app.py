@@ -28,6 +28,8 @@ import pygame
 
 from game.render.actions import Measure, PointAt, Select
 from game.render.declaring import Confirm, Declare, StartShoot
+from game.render.editor import Editor
+from game.render.editor_mode import leave_editor, open_editor
 from game.render.following import EFFECT_FRAMES, LOG_LINES, SHOT_FRAMES, Following
 from game.render.frame import FrameCache, draw_frame
 from game.render.game_actions import StepAI
@@ -85,6 +87,7 @@ class App(Following):
         self.ai_wait = 0
         self.ai_stuck = False
         self._preview_key: tuple[object, ...] | None = None
+        self.editor: Editor | None = None  # F2: the table editor in this window
         if session is not None:
             self.attach(session)
         elif game is not None:
@@ -124,6 +127,9 @@ class App(Following):
     # -- the game
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+            self.editor = open_editor(self, self.surface)
+            return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window lost its pixels: draw again
         self.handler = self.handler.handle(event, self)
@@ -143,6 +149,14 @@ class App(Following):
 
     def frame(self) -> None:
         """Take the queued events, then draw if anything changed."""
+        if self.editor is not None:
+            self.editor.frame()
+            if not self.editor.state.running:
+                editor, self.editor = self.editor, None
+                leave_editor(self, editor)
+                self._drawn = None
+            self.frames += 1
+            return
         for event in pygame.event.get():
             self.handle(event)
             if not self.state.running:

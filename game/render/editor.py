@@ -488,7 +488,7 @@ class Editor:
             st.drag = None
             self.preview = None
             self.preview_scenario = None
-        elif k == pygame.K_q:
+        elif k in (pygame.K_q, pygame.K_F2):
             st.running = False
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.tool == "polygon":
             self.finish_polygon()

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
 
+from game.errors import InputError
 from game.rules.registry import find_ruleset
 from game.scenario.load import rule_data
 from game.scenario.model import (
@@ -333,6 +334,56 @@ def set_objective(objective_id: str, **values: object) -> Edit:
     return edit
 
 
+def document_of(scenario: Scenario) -> Document:
+    """The document of a loaded scenario: its file when that still holds this table,
+    else the table as loaded (walls as their footprints, profiles by name)."""
+    try:
+        doc = read_document(scenario.path)
+    except (InputError, OSError):
+        doc = None
+    if doc is not None:
+        again, _ = check(doc)
+        if again is not None and (again.header, again.scenery, again.models, again.sides) == (
+            scenario.header,
+            scenario.scenery,
+            scenario.models,
+            scenario.sides,
+        ):
+            return doc
+    bundled = rule_data(scenario.ruleset.name)[0]
+    models = []
+    for m in scenario.models:
+        prof = bundled.get(m.profile)
+        models.append(
+            ModelEntry(
+                id=m.id,
+                side=m.side,
+                profile=m.profile,
+                at=m.at,
+                facing=m.facing,
+                unit=m.unit,
+                state=m.state,
+                base=None if prof is not None and prof.base == m.base_mm else m.base_mm,
+                height=None if prof is not None and prof.height == m.height else m.height,
+                weapons=None if prof is not None and prof.weapons == m.weapons else m.weapons,
+                lieutenant=m.lieutenant,
+            )
+        )
+    scenery = tuple(
+        SceneryEntry(
+            id=p.id, kind=p.kind, height=p.height, polygon=list(p.footprint), label=p.label
+        )
+        for p in scenario.scenery
+    )
+    return Document(
+        header=scenario.header,
+        scenery=scenery,
+        sides=scenario.sides,
+        models=tuple(models),
+        objectives=scenario.objectives,
+    )
+
+
 # ------------------------------------------------------------------- the editing
 
 
@@ -358,7 +409,9 @@ class Editing:
         scenario, reasons = check(doc)
         if scenario is None:
             raise EditRefused("; ".join(reasons))
-        return cls(doc, scenario, path)
+        editing = cls(doc, scenario, path)
+        editing.scenario = editing._here(scenario)
+        return editing
 
     @classmethod
     def open(cls, path: Path) -> Editing:
@@ -376,7 +429,11 @@ class Editing:
         scenario, reasons = check(doc)
         if scenario is None:
             raise EditRefused(reasons[0] if reasons else "the table would not be valid")
-        return doc, scenario
+        return doc, self._here(scenario)
+
+    def _here(self, scenario: Scenario) -> Scenario:
+        # checked through a scratch file: the table belongs where it is edited from
+        return replace(scenario, path=self.path) if self.path is not None else scenario
 
     def apply(self, edit: Edit) -> Document:
         doc, scenario = self.trial(edit)
@@ -403,7 +460,7 @@ class Editing:
     def _restore(self, doc: Document) -> None:
         scenario, _ = check(doc)
         assert scenario is not None  # every document kept was valid
-        self.doc, self.scenario = doc, scenario
+        self.doc, self.scenario = doc, self._here(scenario)
 
     @property
     def dirty(self) -> bool:

@@ -271,3 +271,39 @@ def test_edit_command_opens_new_and_existing_tables(
     err = capsys.readouterr()[1]
     assert err.count("\n") == 1 and "overlaps model 'fusilier-1'" in err
     assert main(["edit", "--ruleset", "chess", "--frames", "1"]) == 2
+
+
+def test_f2_in_play_edits_the_table_and_the_game_starts_again_on_it(tmp_path: Path) -> None:
+    from game.render.app import App
+    from game.render.session import Session
+    from game.scenario import load_scenario
+
+    path = tmp_path / "dispute.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    scenario = load_scenario(path)
+    app = App(scenario, size=(1280, 800), session=Session.start(scenario, 7))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+    app.frame()
+    editor = app.editor
+    assert editor is not None and editor.editing.doc.models[0].at == (3.0, 12.0)
+    press(editor, pygame.K_v)
+    drag(editor, (3, 12), (3, 16))  # moved, through the edit mode's own frames
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    )
+    app.frame()
+    assert editor.editing.doc.models[0].at == (3.0, 16.0)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_q, mod=0, unicode=""))
+    app.frame()
+    assert app.editor is None and app.state.running
+    assert app.base_scenario.model("fusilier-1").at == (3.0, 16.0)
+    assert app.session is not None and app.session.game.seed == 7
+    assert "new game" in app.state.message
+    assert path.read_text(encoding="utf-8") == HAND_WRITTEN  # not saved without Ctrl+S
+    # F2 and straight back: the same table, the same game
+    session = app.session
+    for key in (pygame.K_F2, pygame.K_F2):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
+        app.frame()
+    assert app.editor is None and app.session is session
+    assert app.state.message == "the table is as it was"

@@ -1,0 +1,65 @@
+"""The editor inside `skirmish play`: F2 lays out the table the game is played on, in
+the same window (game.render.editor); leaving it (F2 or Q) goes back to the game, which
+starts again from its seed on the edited table when the table changed."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+import pygame
+
+from game.render.editor import Editor
+from game.render.session import Session, SessionError
+from game.render.state import AppState
+from game.scenario.editing import Editing, EditRefused, document_of
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
+
+
+class Playing(Protocol):
+    """What the edit mode reads and changes of the table window (game.render.app.App)."""
+
+    session: Session | None
+    state: AppState
+    base_scenario: Scenario
+    scenario: Scenario
+    windowed: bool
+
+    def attach(self, session: Session) -> None: ...
+
+
+def open_editor(app: Playing, surface: pygame.Surface) -> Editor | None:
+    """An editor on the table being played (None, with the reason shown, if it cannot)."""
+    scenario = app.base_scenario
+    try:
+        editing = Editing.start(document_of(scenario), scenario.path)
+    except EditRefused as why:
+        app.state = replace(app.state, message=f"cannot edit this table: {why}")
+        return None
+    # saved beside where skirmish runs, never over a bundled table
+    where = Path.cwd() / scenario.path.name
+    drawn_on = None if app.windowed else surface
+    editor = Editor(editing, size=app.state.size, surface=drawn_on, save_to=where)
+    editor.windowed = app.windowed
+    editor.state.message = "editing the table: F2 or Q goes back to the game"
+    return editor
+
+
+def leave_editor(app: Playing, editor: Editor) -> None:
+    """Back to the game: on the edited table (a new game from the same seed) if it changed."""
+    edited = editor.editing.scenario
+    if editor.editing.undo_stack == [] and editor.editing.doc == document_of(app.base_scenario):
+        app.state = replace(app.state, message="the table is as it was")
+        return
+    seed = app.session.game.seed if app.session is not None else 1
+    try:
+        session = Session.start(edited, seed)
+    except SessionError as why:
+        app.base_scenario = app.scenario = edited
+        app.state = replace(app.state, message=f"edited table: {why}")
+        return
+    app.attach(session)
+    app.state = replace(app.state, message="the table was edited: a new game starts on it")
