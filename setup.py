@@ -1,14 +1,16 @@
 """Build-time layout: a wheel carries the rule data (assets/) and the bundled tables
 (scenarios/) inside the package, as game/_data/assets and game/_data/scenarios, where
-game/paths.py finds them; the source checkout keeps both folders at the top. Everything
-else about the project is in pyproject.toml."""
+game/paths.py finds them; the source checkout keeps both folders at the top. Data
+files that live inside game/ (the AI weights, py.typed) travel as package data.
+Everything else about the project is in pyproject.toml."""
 
 from pathlib import Path
 
-from setuptools import find_packages, setup
+from setuptools import find_namespace_packages, setup
 
 DATA = {"game._data.assets": "assets", "game._data.scenarios": "scenarios"}
-FILES = ["*"]  # every file: rule data, tables, maps they were drawn from
+FILES = ["*"]  # every file: rule data, tables, the maps they were drawn from, weights
+SKIP = ["*.pyc", "*.pyo", "*~"]
 
 
 def data_packages() -> dict[str, list[str]]:
@@ -20,10 +22,12 @@ def data_packages() -> dict[str, list[str]]:
     return found
 
 
+CODE = find_namespace_packages(include=["game", "game.*"], exclude=["*__pycache__"])
 DATA_PACKAGES = data_packages()
 
 setup(
-    packages=[*find_packages(include=["game", "game.*"]), *DATA_PACKAGES],
+    packages=[*CODE, *DATA_PACKAGES],
     package_dir=DATA,
-    package_data={"game": ["py.typed"], "game.ai": ["weights/*.toml"], **DATA_PACKAGES},
+    package_data={**dict.fromkeys(CODE, FILES), **DATA_PACKAGES},
+    exclude_package_data={"": SKIP},
 )

@@ -55,24 +55,34 @@ def test_an_installed_package_finds_the_data_it_carries(tmp_path: Path) -> None:
 
 
 def test_the_wheel_carries_every_data_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    """setup.py maps assets/ and scenarios/ into the package; its file patterns must
-    take every file there (a new kind of data file would otherwise be left out)."""
+    """setup.py maps assets/ and scenarios/ into the package and takes the data files
+    inside game/ (AI weights, py.typed): its patterns must take every file there (a
+    new kind of data file would otherwise be left out of the wheel)."""
     seen: dict[str, Any] = {}
     monkeypatch.setattr(setuptools, "setup", lambda **kw: seen.update(kw))
     monkeypatch.chdir(REPO)
     runpy.run_path(str(REPO / "setup.py"))
     carried = set()
     for package, patterns in seen["package_data"].items():
-        parts = package.split(".")
-        if parts[:2] != ["game", "_data"]:
-            continue
-        root = REPO / seen["package_dir"][".".join(parts[:3])]
-        folder = root.joinpath(*parts[3:])
-        carried |= {p for pattern in patterns for p in folder.glob(pattern)}
         assert package in seen["packages"]
-    on_disk = {p for d in ("assets", "scenarios") for p in (REPO / d).rglob("*") if p.is_file()}
-    assert on_disk - carried == set()
-    assert "game.commands" in seen["packages"]
+        parts = package.split(".")
+        mapped = ".".join(parts[:3])
+        if mapped in seen["package_dir"]:
+            folder = REPO / seen["package_dir"][mapped] / Path(*parts[3:])
+        else:
+            folder = REPO / Path(*parts)
+        carried |= {p for pattern in patterns for p in folder.glob(pattern) if p.is_file()}
+    skipped = {
+        p for p in carried for pattern in seen["exclude_package_data"][""] if p.match(pattern)
+    }
+    on_disk = {
+        p
+        for d in ("assets", "scenarios", "game")
+        for p in (REPO / d).rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix != ".pyc"
+    }
+    assert on_disk - (carried - skipped) == set()
+    assert {"game.commands", "game.ai.weights"} <= set(seen["packages"])
 
 
 def test_a_bundled_table_is_found_by_its_name(
