@@ -98,6 +98,7 @@ class Editor:
         self.frames = 0
         self.preview: Edit | None = None  # the drag's edit, drawn over the table
         self.preview_scenario: Scenario | None = None  # what it makes, when it is valid
+        self.previewing = False  # the pointer moved during a drag: check it again
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
 
@@ -399,7 +400,14 @@ class Editor:
             return
         drag.at = point if drag.kind in ("move-model", "move-piece", "move-objective", "turn",
                                          "rotate", "resize") else self.placed(point)  # fmt: skip
-        edit = self.drag_edit(drag)
+        self.previewing = True  # checked once a frame, not at every motion
+
+    def preview_drag(self) -> None:
+        """Check what the drag would make now: drawn when valid, the reason when not."""
+        self.previewing = False
+        st = self.state
+        drag = st.drag
+        edit = self.drag_edit(drag) if drag is not None and drag.kind != "pan" else None
         self.preview = edit
         if edit is None:
             self.preview_scenario = None
@@ -418,6 +426,7 @@ class Editor:
         st.drag = None
         self.preview = None
         self.preview_scenario = None
+        self.previewing = False
         if drag is None or drag.kind == "pan" or event.button != 1:
             return
         drag.at = self.table_point(event.pos)
@@ -652,6 +661,8 @@ class Editor:
             self.handle(event)
             if not self.state.running:
                 return
+        if self.previewing:
+            self.preview_drag()
         self.draw()
         if self.windowed:
             pygame.display.flip()

@@ -210,11 +210,20 @@ def _footprint(entry: SceneryEntry, file: str, line: int | None, out: list[Probl
 
 def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """Read a scenario and find every problem in it."""
-    file = str(path)
     try:
         data, lines = read_toml(path)
     except InputError as err:
         return None, err.problems
+    return check_data(data, path, lines)
+
+
+def check_data(
+    data: Mapping[str, Any], path: Path, lines: _Lines | None = None
+) -> tuple[Scenario | None, list[Problem]]:
+    """Find every problem in a scenario's tables as read from its TOML (`lines`: where
+    each table starts in the text, when there is one)."""
+    file = str(path)
+    lines = lines or _Lines("")
     out: list[Problem] = []
     for key in data:
         if key not in _TOP_LEVEL:

@@ -17,7 +17,7 @@ import tomli_w
 from pydantic import BaseModel
 
 from game.errors import InputError, Problem
-from game.scenario.load import check_scenario, read_toml
+from game.scenario.load import check_data, check_scenario, read_toml
 from game.scenario.model import Header, ModelEntry, ObjectiveEntry, SceneryEntry, SideEntry
 from game.scenario.scenario import Scenario
 
@@ -117,12 +117,10 @@ def write_text_atomic(path: Path, text: str) -> None:
 def check_document(
     doc: Document, name: str = "scenario.toml"
 ) -> tuple[Scenario | None, list[Problem]]:
-    """The scenario the document makes and every problem with it, found by the same
-    checks as a file read from disk (`check_scenario`) on the text it would write."""
-    with tempfile.TemporaryDirectory(prefix="skirmish-") as folder:
-        path = Path(folder) / name
-        path.write_text(scenario_toml(doc), encoding="utf-8")
-        return check_scenario(path)
+    """The scenario the document makes and every problem with it, found by the checks a
+    file read from disk goes through (`check_data`) on the tables it would write (the
+    written text reads back as these same tables: tests/scenario/test_writer.py)."""
+    return check_data(document_data(doc), Path(name))
 
 
 def write_scenario(doc: Document, path: Path) -> Scenario:

@@ -307,3 +307,30 @@ def test_f2_in_play_edits_the_table_and_the_game_starts_again_on_it(tmp_path: Pa
         app.frame()
     assert app.editor is None and app.session is session
     assert app.state.message == "the table is as it was"
+
+
+def test_a_drag_shows_the_refusal_before_the_drop(editor: Editor) -> None:
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    down = pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at(editor, (3, 12)), button=1, mod=0)
+    pygame.event.post(down)
+    for spot in ((19.8, 12.2), (19.6, 12)):  # two motions in one frame: the last one counts
+        pos = at(editor, spot)
+        pygame.event.post(
+            pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+        )
+    editor.frame()
+    assert "overlaps model 'fusilier-1'" in editor.state.refused
+    assert editor.preview_scenario is None
+    pos = at(editor, (6, 16))
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0))
+    )
+    editor.frame()
+    assert editor.state.refused == ""
+    assert editor.preview_scenario is not None
+    assert editor.preview_scenario.model("fusilier-1").at == (6.0, 16.0)
+    assert editor.editing.doc.models[0].at == (3.0, 12.0)  # nothing kept until the drop
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    editor.frame()
+    assert editor.editing.doc.models[0].at == (6.0, 16.0)
