@@ -30,6 +30,7 @@ from game.sequencer.engine import Awaiting
 from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_types import (
+    BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
@@ -139,7 +140,7 @@ class SimpleNecromundaPlayer:
         fighters = [state.model(f) for f in ready]
         # Fighters that can shoot go first, then the rest.
         for m in fighters:
-            if m.status not in UPRIGHT:
+            if m.status not in UPRIGHT or BROKEN in m.flags:
                 continue
             facing = self._face_enemy(state, m)
             turned = state.with_model(m.replace(facing=facing))
@@ -171,6 +172,8 @@ class SimpleNecromundaPlayer:
         used = set(state.used)
         if m.status == SERIOUSLY_INJURED or m.status == OUT_OF_ACTION:
             return None
+        if BROKEN in m.flags:  # Necromunda: a Broken fighter may only Run for Cover
+            return Action.run_for_cover() if left >= 2 else None
         if m.status == PINNED:
             if ActionKind.STAND_UP.value in used:
                 return None

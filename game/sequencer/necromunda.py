@@ -14,7 +14,8 @@ A round (FACTS 2.8):
    starting crew); a bottled gang's fighters each take a Cool test or flee.
 
 The game ends when a side has nothing left standing or pinned, or after the turn limit
-(points of fighters still fighting). Shooting is in `necromunda_fire`.
+(points of fighters still fighting). Shooting is in `necromunda_fire`; Nerve tests,
+Broken, Running for Cover and Rally in `necromunda_nerve`.
 """
 
 from __future__ import annotations
@@ -41,10 +42,12 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.sequencer.necromunda_fire import NecromundaFire, d6, heading
+from game.sequencer.necromunda_fire import d6, heading
+from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
 from game.sequencer.necromunda_types import (
     AIMED,
     BASIC,
+    BROKEN,
     DOUBLE,
     ENGAGED,
     FLED,
@@ -90,7 +93,7 @@ def _length(path: tuple[Point, ...]) -> float:
     return sum(math.dist(a, b) for a, b in itertools.pairwise(path))
 
 
-class NecromundaEngine(NecromundaFire):
+class NecromundaEngine(NecromundaNerve):
     """Necromunda's round structure and actions on the order sequencer."""
 
     def __init__(
@@ -261,6 +264,13 @@ class NecromundaEngine(NecromundaFire):
         profile = self.profiles[m.id]
         if m.status == SERIOUSLY_INJURED and kind is not ActionKind.CRAWL:
             raise IllegalDeclaration(f"{m.id} is seriously injured: it may only Crawl")
+        if BROKEN in m.flags and m.status != SERIOUSLY_INJURED:
+            # Necromunda: a Broken fighter must take Running for Cover (FACTS 2.4)
+            if kind is not ActionKind.RUN_FOR_COVER:
+                raise IllegalDeclaration(f"{m.id} is Broken: it may only Run for Cover")
+            return self.run_for_cover(state, m, events, rng)
+        if kind is ActionKind.RUN_FOR_COVER:
+            raise IllegalDeclaration(f"{m.id} is not Broken: only a Broken fighter Runs for Cover")
         if kind is ActionKind.MOVE:
             if m.status not in UPRIGHT:
                 raise IllegalDeclaration(f"{m.id} is {m.status}: Stand Up or Crawl instead")
@@ -304,7 +314,10 @@ class NecromundaEngine(NecromundaFire):
                 return state.with_model(m)
             return state
         if kind in (ActionKind.SHOOT, ActionKind.BLIND_FIRE):
-            return self.shoot(state, m.id, action, events, rng)
+            mark = len(events)
+            state = self.shoot(state, m.id, action, events, rng)
+            # Necromunda: friends within 3" of a fighter taken down test their nerve
+            return self.nerve_tests(state, fallen(events[mark:]), events, rng)
         raise IllegalDeclaration(f"unknown action {kind}")
 
     def _move(
@@ -404,8 +417,11 @@ class NecromundaEngine(NecromundaFire):
     def _end_phase(
         self, state: NecromundaState, events: list[Event], rng: np.random.Generator
     ) -> NecromundaState:
+        mark = len(events)
         state = self._recovery(state, events, rng)
+        state = self.nerve_tests(state, fallen(events[mark:]), events, rng)
         state = self._bottle(state, events, rng)
+        state = self.rally(state, events, rng)
         events.append(TurnEnded(state.turn, state.priority))
         ended = self._victory(state, events, final=state.turn >= self.turns)
         if ended is not None:

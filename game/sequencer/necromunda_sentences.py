@@ -52,6 +52,8 @@ def action_words(action: Mapping[str, Any]) -> str:
         return "stands up"
     if kind == "crawl":
         return "crawls"
+    if kind == "run-for-cover":
+        return "runs for cover"
     return kind.replace("-", " ") or "does nothing"
 
 
@@ -151,5 +153,17 @@ def sentence(e: EventData) -> str | None:
             f"{who(e['side'])} take a Bottle test: D6 {e['face']} plus "
             f"{plural(int(e['casualties']), 'casualty', 'casualties')} against a crew of "
             f"{e['crew']}; the gang {result}"
+        )
+    if kind == "BrokenChanged":
+        if e.get("broken"):
+            return f"{who(e['model'])} is Broken: {e['reason']}"
+        return f"{who(e['model'])} rallies and is no longer Broken"
+    if kind == "RanForCover":
+        x, y = e["end"]
+        roll = f"2D6 {dice(e['faces'])}, " if e.get("faces") else "Prone, "
+        meets = ": " + ", ".join(e["meets"]) if e.get("meets") else ""
+        return (
+            f"{who(e['model'])} runs for cover ({roll}up to {inches(e['allowance'])}) "
+            f"to ({float(x):.1f}, {float(y):.1f}){meets}"
         )
     return None

@@ -3,7 +3,8 @@
 Statuses (FACTS 2.8) are `ModelState.status` values: "standing" (Standing Active),
 "engaged" (Standing Engaged), "pinned" (Prone Pinned), "seriously-injured" (Prone
 Seriously Injured) and "out-of-action". Flags: "ready" (may still activate this round),
-"aimed", "out-of-ammo:<weapon>", "jammed:<weapon>", "fled". Markers: "flesh-wounds".
+"aimed", "out-of-ammo:<weapon>", "jammed:<weapon>", "fled", "broken" (the Broken
+condition: only Running for Cover until it Rallies). Markers: "flesh-wounds".
 `ModelState.wounds` counts the Wounds lost.
 """
 
@@ -30,6 +31,7 @@ READY = "ready"
 AIMED = "aimed"
 FLED = "fled"
 FLESH_WOUNDS = "flesh-wounds"
+BROKEN = "broken"
 
 
 def out_of_ammo_flag(weapon: str) -> str:
@@ -49,13 +51,14 @@ class ActionKind(StrEnum):
     TAKE_COVER = "take-cover"
     STAND_UP = "stand-up"
     CRAWL = "crawl"
+    RUN_FOR_COVER = "run-for-cover"
 
 
 # Necromunda: Basic actions once per activation, Simple ones repeatable, Double ones
 # take both actions (FACTS 2.8). Shoot with an Unwieldy weapon is Double (FACTS 2.9).
 BASIC = frozenset({ActionKind.SHOOT, ActionKind.AIM, ActionKind.TAKE_COVER, ActionKind.STAND_UP})
 SIMPLE = frozenset({ActionKind.MOVE, ActionKind.RELOAD})
-DOUBLE = frozenset({ActionKind.BLIND_FIRE, ActionKind.CRAWL})
+DOUBLE = frozenset({ActionKind.BLIND_FIRE, ActionKind.CRAWL, ActionKind.RUN_FOR_COVER})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,6 +121,12 @@ class Action:
     @staticmethod
     def take_cover(*path: Point, facing: float | None = None) -> Action:
         return Action(ActionKind.TAKE_COVER, path=tuple(path), facing=facing)
+
+    @staticmethod
+    def run_for_cover() -> Action:
+        """Running for Cover (Double), a Broken fighter's only action: the engine rolls
+        the distance and picks where it ends by the rule's order of wishes."""
+        return Action(ActionKind.RUN_FOR_COVER)
 
     @staticmethod
     def crawl(*path: Point, facing: float | None = None) -> Action:
@@ -288,3 +297,24 @@ class BottleTested(Event):
     casualties: int
     crew: int
     bottled: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BrokenChanged(Event):
+    """A fighter became Broken (a failed Nerve test) or Rallied (`broken` False)."""
+
+    model: str
+    broken: bool
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RanForCover(Event):
+    """Running for Cover: the distance it could run (`faces`: the 2D6, none when Prone
+    moves half its M), where it ended and which of the rule's wishes that end meets."""
+
+    model: str
+    faces: tuple[int, ...]
+    allowance: float
+    end: Point
+    meets: tuple[str, ...]

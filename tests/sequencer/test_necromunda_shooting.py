@@ -65,8 +65,9 @@ def test_a_stray_shot_hits_the_second_bystander_after_the_first_passes(write: Wr
     path = necromunda_table(write, STRAY_FIGHTERS)
     game, _ = shooting_game(path, "shooter")
     # hit roll 1 (miss), firepower 2, stray: near 5 (passes), second 2 (hit);
-    # then the hit on second: wound 6, save 1, injury 6 (out of action)
-    game.rng = ScriptedNecromunda(1, 2, 5, 2, 6, 1, 6)  # type: ignore[assignment]
+    # then the hit on second: wound 6, save 1, injury 6 (out of action); wide, within
+    # 3" of second, takes a Nerve test: 2D6 6, 6
+    game.rng = ScriptedNecromunda(1, 2, 5, 2, 6, 1, 6, 6, 6)  # type: ignore[assignment]
     events = game.declare(Act("shooter", Action.shoot("Lasgun", "target")))
     [roll] = [e for e in of(events, Rolled) if e.purpose.startswith("hit roll")]
     assert roll.target == 3 and roll.results == ("fail",)  # BS 4+, short range +1

@@ -1,0 +1,149 @@
+"""Necromunda Nerve tests, Broken, Running for Cover and Rally (FACTS 2.4, 2.8) with
+scripted dice. Dice after the shot: each Nerve test is 2D6, in the order the fighters
+stand in the scenario; Running for Cover rolls 2D6 for its distance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from game.errors import IllegalDeclaration
+from game.sequencer.events import Event, Modifier, Moved, Rolled
+from game.sequencer.game import Game
+from game.sequencer.necromunda import Act, Action, NecromundaEngine
+from game.sequencer.necromunda_types import (
+    BROKEN,
+    BrokenChanged,
+    EndActivation,
+    NecromundaState,
+    RanForCover,
+)
+from tests.sequencer.necromunda_tables import (
+    ScriptedNecromunda,
+    Write,
+    necromunda_table,
+    shooting_game,
+    wall,
+)
+
+FIGHTERS = [
+    ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+    ("target", "escher", "ganger", (16.0, 12.0), 180.0),
+    ("buddy", "escher", "ganger", (16.0, 14.5), 180.0),  # 1.5" from the target
+    ("steady", "escher", "ganger", (19.0, 16.0), 180.0),  # 2.4" from buddy, 4" from target
+]
+WALL = wall("wall", 12.0, 16.0, 12.5, 22.0)
+# the shot: hit roll 6, Firepower 2 (one hole), wound 6, save 1, Injury 6 (Out of Action)
+SHOT = (6, 2, 6, 1, 6)
+
+
+def of(events: list[Event], kind: type[Any]) -> list[Any]:
+    return [e for e in events if isinstance(e, kind)]
+
+
+def broken_buddy(write_scenario: Write) -> tuple[Game, list[Event]]:
+    path = necromunda_table(write_scenario, FIGHTERS, scenery=WALL)
+    game, _ = shooting_game(path, "shooter")
+    # buddy's Nerve test: 2 + 3 = 5, under Cl 7 - 1 (steady within 3") = 6: Broken
+    game.rng = ScriptedNecromunda(*SHOT, 2, 3)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Lasgun", "target")))
+    return game, events
+
+
+def test_nerve_test_friends_within_3_inches_of_a_fighter_taken_down(write_scenario: Write) -> None:
+    """FACTS 2.4: "when a friendly fighter goes SI or OOA, each friendly fighter within
+    3" takes a Cool test, +1 for each other friendly fighter within 3" that is not
+    Broken or SI. Failure -> Broken." The target goes Out of Action: buddy (1.5" away)
+    tests with +1 for steady; steady (4" from the target) does not test."""
+    game, events = broken_buddy(write_scenario)
+    assert game.state.model("target").status == "out-of-action"
+    [nerve] = [r for r in of(events, Rolled) if r.purpose.startswith("Nerve")]
+    assert (nerve.model, nerve.purpose, nerve.attribute, nerve.base, nerve.target) == (
+        "buddy", "Nerve test (target went down)", "Cl", 7, 6,
+    )  # fmt: skip
+    assert nerve.modifiers == (Modifier('friends within 3"', 1),)
+    assert nerve.faces == (2, 3) and nerve.results == ("fail", "fail")
+    assert of(events, BrokenChanged) == [
+        BrokenChanged("buddy", True, "failed a Nerve test (target)")
+    ]
+    assert BROKEN in game.state.model("buddy").flags
+    assert BROKEN not in game.state.model("steady").flags
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
+def test_nerve_test_passed_on_the_number_less_the_friends(write_scenario: Write) -> None:
+    """FACTS 2.1/2.4: a Cool test is 2D6 >= Cl; each +1 lowers the number by one: 6 will
+    do for buddy with steady near."""
+    path = necromunda_table(write_scenario, FIGHTERS, scenery=WALL)
+    game, _ = shooting_game(path, "shooter")
+    game.rng = ScriptedNecromunda(*SHOT, 1, 5)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Lasgun", "target")))
+    [nerve] = [r for r in of(events, Rolled) if r.purpose.startswith("Nerve")]
+    assert nerve.results == ("success", "success")
+    assert of(events, BrokenChanged) == []
+
+
+def test_running_for_cover_a_broken_fighters_only_action(write_scenario: Write) -> None:
+    """FACTS 2.4: "A Broken fighter must take Running for Cover (Double): 2D6", trying
+    in order to end (a) more than 3" from enemies, (b) out of LoS, (c) in cover, (d) as
+    far from enemies as possible." Buddy rolls 3 + 4 = 7" and ends behind the wall,
+    out of the shooter's sight."""
+    game, _ = broken_buddy(write_scenario)
+    game.declare(EndActivation())
+    assert game.state.active == "escher"
+    with pytest.raises(IllegalDeclaration, match="buddy is Broken: it may only Run for Cover"):
+        game.declare(Act("buddy", Action.shoot("Lasgun", "shooter")))
+    with pytest.raises(IllegalDeclaration, match="only a Broken fighter Runs for Cover"):
+        game.declare(Act("steady", Action.run_for_cover()))
+    game.rng = ScriptedNecromunda(3, 4)  # type: ignore[assignment]
+    events = game.declare(Act("buddy", Action.run_for_cover()))
+    [ran] = of(events, RanForCover)
+    assert (ran.faces, ran.allowance) == ((3, 4), 7.0)
+    assert ran.meets == ('more than 3" from every enemy', "out of sight of every enemy")
+    [moved] = of(events, Moved)
+    assert moved.distance <= 7.0 + 1e-9 and moved.path[-1] == ran.end
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    placements = engine.placements(game.state)
+    assert engine.sight.clear_to(placements, [("shooter", "buddy", ran.end)]) == [False]
+    assert game.state.activating is None  # a Double action ends the activation
+
+
+def test_rally_a_broken_fighter_tests_cool_in_the_end_phase(write_scenario: Write) -> None:
+    """FACTS 2.8: "Rally in End phase = Cool test with +1 per friendly within 3" (not
+    Broken/SI)": 4 + 3 = 7 against 6 rallies buddy."""
+    game, _ = broken_buddy(write_scenario)
+    engine, state = game.engine, game.state
+    assert isinstance(engine, NecromundaEngine) and isinstance(state, NecromundaState)
+    events: list[Event] = []
+    after = engine.rally(state, events, ScriptedNecromunda(4, 3))  # type: ignore[arg-type]
+    [roll] = of(events, Rolled)
+    assert (roll.model, roll.purpose, roll.target, roll.results) == (
+        "buddy", "Rally", 6, ("success", "success"),
+    )  # fmt: skip
+    assert of(events, BrokenChanged) == [BrokenChanged("buddy", False, "rallied")]
+    assert BROKEN not in after.model("buddy").flags
+    # a failed Rally leaves it Broken
+    events = []
+    after = engine.rally(state, events, ScriptedNecromunda(1, 2))  # type: ignore[arg-type]
+    assert of(events, BrokenChanged) == [] and BROKEN in after.model("buddy").flags
+
+
+def test_running_for_cover_when_prone_moves_half_its_move(write_scenario: Write) -> None:
+    """FACTS 2.4: Running for Cover is "2D6" (half M if Prone)": no dice, 2.5"."""
+    game, _ = broken_buddy(write_scenario)
+    engine, state = game.engine, game.state
+    assert isinstance(engine, NecromundaEngine) and isinstance(state, NecromundaState)
+    buddy = state.model("buddy").replace(status="pinned")
+    events: list[Event] = []
+    after = engine.run_for_cover(
+        state.with_model(buddy),
+        buddy,
+        events,
+        ScriptedNecromunda(),  # type: ignore[arg-type]
+    )
+    [ran] = of(events, RanForCover)
+    assert (ran.faces, ran.allowance) == ((), 2.5)
+    assert after.model("buddy").status == "pinned"
+    assert after.model("buddy").at == ran.end
