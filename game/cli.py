@@ -39,6 +39,9 @@ class Entry(NamedTuple):
 
 # name -> the module that registers it, and the line `skirmish --help` shows for it.
 COMMANDS: dict[str, Entry] = {
+    "balance": Entry(
+        "game.commands.balance", "Playtests over small changes; which balance the scenario."
+    ),
     "edit": Entry("game.commands.edit", "Lay out a table in the window; save it as a scenario."),
     "import": Entry("game.commands.import_map", "A Tiled or Universal VTT map as a scenario file."),
     "lof": Entry("game.commands.lof", "Rule on line of fire between two models, or all pairs."),
