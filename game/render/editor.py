@@ -54,6 +54,7 @@ from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 
 if TYPE_CHECKING:
     from game.geometry import Table
+    from game.render.labels import Placed
     from game.scenario import Scenario
     from game.scenario.ruling import LofRuling
 
@@ -99,6 +100,8 @@ class Editor:
         self.preview: Edit | None = None  # the drag's edit, drawn over the table
         self.preview_scenario: Scenario | None = None  # what it makes, when it is valid
         self.previewing = False  # the pointer moved during a drag: check it again
+        # (scenario drawn, (view, size), its labels placed): placed again on a change
+        self.labels_cache: tuple[Scenario, tuple[View, Size], list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
 

@@ -13,7 +13,15 @@ from game.render import style
 from game.render.editor_state import HANDLE, PANEL, EditorState, Point
 from game.render.eye import draw_eye, eye_view
 from game.render.lof_picture import draw_ruling_top, verdict
-from game.render.table import draw_grid, draw_model, draw_scenery, font, side_colours
+from game.render.table import (
+    draw_grid,
+    draw_labels,
+    draw_model,
+    draw_scenery,
+    font,
+    side_colours,
+    table_labels,
+)
 from game.scenario.editing import profiles
 from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
 from game.scenario.ruling import LofRuling, rule
@@ -23,6 +31,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from game.geometry import Table
+    from game.render.labels import Placed
+    from game.render.view import View
     from game.scenario import Scenario
     from game.scenario.editing import Edit, Editing
 
@@ -35,6 +45,7 @@ class Editor(Protocol):
     preview: Edit | None
     preview_scenario: Scenario | None
     ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None
+    labels_cache: tuple[Scenario, tuple[View, tuple[int, int]], list[Placed]] | None
     save_to: Path
 
     def placed(self, point: Point) -> Point: ...
@@ -201,7 +212,14 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     colours = side_colours(scenario)
     for m in scenario.models:
         draw_model(surface, m, view, colours[m.side], scenario.ruleset.arc_degrees,
-                   selected=m.id in st.selected)  # fmt: skip
+                   selected=m.id in st.selected, label=False)  # fmt: skip
+    size = surface.get_size()
+    cached = editor.labels_cache
+    if cached is None or cached[0] is not scenario or cached[1] != (view, size):
+        # ids and heights placed so that none overprints another (made again on a change)
+        cached = (scenario, (view, size), table_labels(scenario, view, size))
+        editor.labels_cache = cached
+    draw_labels(surface, cached[2], view)
     _objectives(surface, editor, editing.doc.objectives)
     ruled = _ruling(editor, scenario)
     ruling = ruled[0] if ruled is not None else None

@@ -1,7 +1,8 @@
 """Maps people already have, as scenarios: Tiled (.tmx read by pytmx, .tmj JSON) and
 Universal VTT (.uvtt / .dd2vtt JSON).
 
-Tiled: polygon and rectangle objects become scenery pieces, polylines thin walls;
+Tiled: polygon and rectangle objects become scenery pieces, ellipses 16-sided
+polygons, polylines thin walls;
 `kind`, `height` (inches) and `thickness` come from the object's properties, else its
 class, else its layer's properties, else the layer's name ("walls", "buildings",
 "woods"...); a point object that names a profile (property `profile`, its class or its
@@ -22,6 +23,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
+from xml.etree import ElementTree
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
@@ -128,6 +130,10 @@ def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
         "rectangle",
         [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
     )
+    # pytmx reads an ellipse as its bounding box and keeps no mark of it: the ids of
+    # the objects holding an <ellipse/> come from the XML itself
+    root = ElementTree.parse(path).getroot()
+    ellipses = {int(o.get("id", "0")) for o in root.iter("object") if o.find("ellipse") is not None}
     objects: list[MapObject] = []
     for group in tm.objectgroups:
         layer = str(group.name or "")
@@ -142,6 +148,9 @@ def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
                 points = [(float(p.x), float(p.y)) for p in pts]
             elif not obj.width and not obj.height:
                 shape, points = "point", [(ox, oy)]
+            elif int(obj.id) in ellipses:
+                shape = "ellipse"
+                points = _ellipse_points(ox, oy, float(obj.width), float(obj.height))
             else:
                 shape = "rectangle"
                 points = _box_points(ox, oy, float(obj.width), float(obj.height))

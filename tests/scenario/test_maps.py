@@ -84,27 +84,42 @@ def test_wall_height_and_dd2vtt(tmp_path: Path) -> None:
     assert {p.height for p in doc.scenery} == {3.0}
 
 
-def test_tiled_ellipse_becomes_a_polygon(tmp_path: Path) -> None:
-    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
-    woods = {
-        "id": 9,
-        "name": "copse",
-        "type": "",
-        "x": 320,
-        "y": 320,
-        "width": 64,
-        "height": 96,
-        "ellipse": True,
-    }
-    data["layers"].append({"id": 9, "name": "woods", "type": "objectgroup", "objects": [woods]})
-    path = tmp_path / "woods.tmj"
-    path.write_text(json.dumps(data), encoding="utf-8")
+TMX_WOODS = """ <objectgroup id="9" name="woods">
+  <object id="9" name="copse" x="320" y="320" width="64" height="96">
+   <ellipse/>
+  </object>
+ </objectgroup>
+</map>"""
+
+
+@pytest.mark.parametrize("suffix", [".tmj", ".tmx"])
+def test_tiled_ellipse_becomes_a_polygon(tmp_path: Path, suffix: str) -> None:
+    path = tmp_path / f"woods{suffix}"
+    if suffix == ".tmj":
+        data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+        woods = {
+            "id": 9,
+            "name": "copse",
+            "type": "",
+            "x": 320,
+            "y": 320,
+            "width": 64,
+            "height": 96,
+            "ellipse": True,
+        }
+        data["layers"].append({"id": 9, "name": "woods", "type": "objectgroup", "objects": [woods]})
+        path.write_text(json.dumps(data), encoding="utf-8")
+    else:
+        text = (MAPS / "outpost.tmx").read_text(encoding="utf-8")
+        path.write_text(text.replace("</map>", TMX_WOODS), encoding="utf-8")
     doc, _ = import_map(path, "infinity")
     copse = next(p for p in doc.scenery if p.id == "copse")
     assert copse.kind is SceneryKind.AREA and copse.height is None
     assert copse.polygon is not None and len(copse.polygon) == 16
     xs = [x for x, _ in copse.polygon]
+    ys = [y for _, y in copse.polygon]
     assert min(xs) == pytest.approx(10.0) and max(xs) == pytest.approx(12.0)
+    assert min(ys) == pytest.approx(10.0) and max(ys) == pytest.approx(13.0)
 
 
 @pytest.mark.parametrize(
