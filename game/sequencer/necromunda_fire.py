@@ -11,6 +11,9 @@
    A miss becomes stray shots (fighters engaged with the target or within 1" of the
    line, nearest the shooter first, D6 1-3 hits; once per hit the attack would have
    caused); a missed blast scatters D6" or misfires.
+   A Rapid Fire hit scores the Firepower dice's bullet holes: the first on the target,
+   the others on enemies the firer named within 3" of it, in range and sight and no
+   harder to hit (FACTS 2.6), the rest on the target.
 4. Every Standing Active fighter hit is Pinned.
 5. Each hit: wound roll, save (AP, cover bonus for blasts and templates), damage,
    Injury dice.
@@ -84,6 +87,7 @@ SAVE_BONUS = {Cover.PARTIAL: 1, Cover.TOTAL: 2}  # seed 004: blasts and template
 MARKER = BodyId("\x00marker")
 POINT_HEIGHT = 0.05  # a point on the battlefield, seen as a thin disc on the floor
 ARC_SLACK = 1e-6
+RAPID_FIRE_REACH = 3.0  # Necromunda: extra Rapid Fire hits within 3" of the target (FACTS 2.6)
 FLAK_AGAINST_BLAST = 5  # FACTS 2.5: Flak saves 5+ against Blast and Flame templates
 
 
@@ -419,7 +423,50 @@ class NecromundaFire:
         why = self.why_not_target(state, shooter, action.target, arc)
         if why:
             raise IllegalDeclaration(why)
+        if action.extra:
+            if weapon.rapid_fire <= 0 or weapon.blast_diameter is not None:
+                raise IllegalDeclaration(
+                    f"{weapon.name} is not a Rapid Fire gun: it has no extra hits to place"
+                )
+            if action.twin is not None:
+                raise IllegalDeclaration("twin guns blazing place no extra hits")
+            blind = action.kind is ActionKind.BLIND_FIRE
+            for extra in action.extra:
+                why = self.why_not_extra(state, shooter, weapon, action.target, extra, arc, blind)
+                if why:
+                    raise IllegalDeclaration(why)
         return weapon, arc
+
+    def why_not_extra(
+        self,
+        state: GameState,
+        shooter: str,
+        weapon: NecromundaWeapon,
+        target: str,
+        extra: str,
+        arc: float,
+        blind: bool,
+    ) -> str:
+        """Why a Rapid Fire hit may not go to `extra` (FACTS 2.6: "other targets within
+        range, in LoS, within 3" of the original, and no harder to hit"); "" when it may."""
+        if extra == target:
+            return f"{extra} is the target itself: its hits need no placing"
+        try:
+            state.model(extra)
+        except KeyError:
+            return f"there is no fighter {extra!r}"
+        why = self.why_not_target(state, shooter, extra, arc)
+        if why:
+            return f"no extra hit on {extra}: {why}"
+        if self.hit_plan(state, shooter, weapon, target=extra, blind=blind).out_of_range:
+            return f"no extra hit on {extra}: out of the {weapon.name}'s range"
+        gap = self.distance(state, target, extra)
+        if gap > RAPID_FIRE_REACH + 1e-9:
+            return f'no extra hit on {extra}: {gap:.1f}" from {target}, more than 3"'
+        harder = self.hit_probability(state, shooter, weapon, extra, blind)
+        if harder < self.hit_probability(state, shooter, weapon, target, blind):
+            return f"no extra hit on {extra}: harder to hit than {target}"
+        return ""
 
     def _check_twin(self, me: ModelState, one: NecromundaWeapon, two: NecromundaWeapon) -> None:
         """Twin Guns Blazing: two Sidearms, both able to fire, at the same target."""
@@ -481,7 +528,14 @@ class NecromundaFire:
                 return self._twin(state, shooter, weapon, action.twin, target, blind, events, rng)
             else:
                 assert target is not None
-                hits, fails = self._bullet(state, shooter, weapon, target, blind, events, rng)
+                # Rapid Fire: extra hits checked against the target actually shot
+                extras = tuple(
+                    x for x in action.extra
+                    if not self.why_not_extra(state, shooter, weapon, target, x, arc, blind)
+                )  # fmt: skip
+                hits, fails = self._bullet(
+                    state, shooter, weapon, target, blind, events, rng, extras=extras
+                )
         me = state.model(shooter)
         state = state.with_model(me.replace(flags=me.flags - {AIMED}))
         state = self._pin(state, hits, events)
@@ -632,6 +686,7 @@ class NecromundaFire:
         events: list[Event],
         rng: np.random.Generator,
         twin: bool = False,
+        extras: tuple[str, ...] = (),
     ) -> tuple[Hits, int]:
         plan = self.hit_plan(state, shooter, weapon, target=target, blind=blind, twin=twin)
         if plan.out_of_range:
@@ -646,7 +701,11 @@ class NecromundaFire:
         holes, fails = self._firepower(state, shooter, weapon, events, rng)
         shots = holes if weapon.rapid_fire else 1
         if hit:
-            return Hits(tuple((target, 0) for _ in range(shots))), fails
+            # Rapid Fire: the first hit goes to the target, the others where the firer
+            # placed them (FACTS 2.6), all placed before any wound roll
+            placed = extras[: max(0, shots - 1)]
+            victims = (target,) * (shots - len(placed)) + placed
+            return Hits(tuple((v, 0) for v in victims)), fails
         events.append(Missed(shooter, target, weapon.name, "hit roll failed"))
         return Hits(tuple((v, 0) for v in self._stray(state, shooter, target, shots, events,
                                                         rng))), fails  # fmt: skip

@@ -39,7 +39,8 @@ def action_words(action: Mapping[str, Any]) -> str:
             aim = ""
         twin = f" and the {action['twin']}" if action.get("twin") else ""
         verb = "shoots" if kind == "shoot" else how
-        return f"{verb} the {weapon}{twin} {aim}".rstrip()
+        extra = f", extra hits on {listed(action['extra'])}" if action.get("extra") else ""
+        return f"{verb} the {weapon}{twin} {aim}".rstrip() + extra
     if kind == "move":
         return "moves"
     if kind == "aim":

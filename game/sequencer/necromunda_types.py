@@ -71,7 +71,9 @@ class Action:
     `direction` (degrees) instead, and `hit_order` is the order its hits are resolved
     in (the firer's choice; the rest nearest first). Reload: `weapon`. Stand Up: the
     `facing` after standing. `twin`: a second Sidearm fired at the same target in the
-    same Shoot action (Twin Guns Blazing, -1 to each hit roll)."""
+    same Shoot action (Twin Guns Blazing, -1 to each hit roll). `extra`: where a Rapid
+    Fire weapon's hits after the first go, in order (other enemies within 3" of the
+    target, in range and sight, no harder to hit); hits left over stay on the target."""
 
     kind: ActionKind
     path: tuple[Point, ...] = ()
@@ -82,6 +84,7 @@ class Action:
     direction: float | None = None
     hit_order: tuple[str, ...] = ()
     twin: str | None = None
+    extra: tuple[str, ...] = ()
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Action:
@@ -95,9 +98,10 @@ class Action:
         at: Point | None = None,
         blind: bool = False,
         twin: str | None = None,
+        extra: tuple[str, ...] = (),
     ) -> Action:
         kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
-        return Action(kind, weapon=weapon, target=target, at=at, twin=twin)
+        return Action(kind, weapon=weapon, target=target, at=at, twin=twin, extra=extra)
 
     @staticmethod
     def flame(

@@ -147,3 +147,46 @@ def test_running_for_cover_when_prone_moves_half_its_move(write_scenario: Write)
     assert (ran.faces, ran.allowance) == ((), 2.5)
     assert after.model("buddy").status == "pinned"
     assert after.model("buddy").at == ran.end
+
+
+# -- Rapid Fire extra hits (FACTS 2.6) -------------------------------------------------
+
+RAPID = [
+    ("shooter", "goliath", "ganger-autogun", (4.0, 12.0), 0.0),
+    ("target", "escher", "ganger", (10.0, 12.0), 180.0),
+    ("pal", "escher", "ganger", (10.0, 14.5), 180.0),  # 1.5" from the target
+    ("far", "escher", "ganger", (10.0, 17.0), 180.0),  # 4" from the target
+]
+
+
+def test_rapid_fire_extra_hits_go_to_other_targets_within_3_inches(write_scenario: Write) -> None:
+    """FACTS 2.6: "The first hit must go to the original target. Extra hits may go to
+    other targets within range, in LoS, within 3" of the original, and no harder to
+    hit. Allocate all hits before rolling to wound." Firepower 5 is three holes: two on
+    the target, one on pal; each hit Pins."""
+    from game.sequencer.events import Hit, StateChanged
+
+    path = necromunda_table(write_scenario, RAPID)
+    game, _ = shooting_game(path, "shooter")
+    # hit roll 6, Firepower 5 (3 holes), then three wound rolls of 1 (no wound)
+    game.rng = ScriptedNecromunda(6, 5, 1, 1, 1)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Autogun", "target", extra=("pal",))))
+    assert [h.target for h in of(events, Hit)] == ["target", "target", "pal"]
+    pinned = [e.model for e in of(events, StateChanged) if e.after == "pinned"]
+    assert pinned == ["target", "pal"]
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
+def test_rapid_fire_extra_hits_refused_beyond_3_inches(write_scenario: Write) -> None:
+    """FACTS 2.6: extra hits only "within 3" of the original"; not the target itself, not
+    with a gun that is not Rapid Fire."""
+    path = necromunda_table(write_scenario, RAPID)
+    game, _ = shooting_game(path, "shooter")
+    cases = [
+        (Action.shoot("Autogun", "target", extra=("far",)), 'far: 4.0" from target'),
+        (Action.shoot("Autogun", "target", extra=("target",)), "the target itself"),
+    ]
+    for action, reason in cases:
+        with pytest.raises(IllegalDeclaration, match=reason):
+            game.declare(Act("shooter", action))
+    assert game.declarations == []
