@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pygame.gfxdraw
 
+from game.files import write_with
 from game.render import style
 from game.render.labels import Box, Placed, Want, place
 from game.render.view import View
@@ -347,8 +348,6 @@ def table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
 
 
 def save_png(surface: pygame.Surface, out: Path) -> None:
-    """Write the picture atomically: a temporary file beside `out`, then a rename."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(f".{out.name}.tmp.png")
-    pygame.image.save(surface, str(tmp))
-    tmp.replace(out)
+    """Write the picture atomically: a temporary file made safely beside `out`, then a
+    rename (game.files)."""
+    write_with(out, lambda handle: pygame.image.save(surface, handle, "png"))

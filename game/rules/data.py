@@ -14,7 +14,8 @@ MM_PER_INCH = 25.4
 class Entry(BaseModel):
     """A named piece of rule data. `unconfirmed` marks values no source confirmed."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Every number must be finite: NaN or infinity is refused where it is written.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(min_length=1)
     unconfirmed: bool = False

@@ -39,6 +39,8 @@ PARTS = {
     "shoot": "the `skirmish shoot` handler (commands layer)",
     "odds": "a typer command: `skirmish odds NAME`",
     "sentences": "(event as its JSON form) -> str | None: an event in the system's own words",
+    "validate": "(scenario) -> [(place, problem)]: what a checked scenario has that the "
+    "system cannot play (place as 'model 'id'' or 'side 'id'')",
 }
 
 
@@ -247,6 +249,7 @@ register(
             "shoot": "game.commands._shoot_open_rebellion",
             "odds": "game.commands._odds_open_rebellion:command",
             "sentences": "game.sequencer.open_rebellion_sentences:sentence",
+            "validate": "game.rules.open_rebellion.data:scenario_problems",
         },
         players={
             "simple": "game.ai.open_rebellion:SimpleOpenRebellionPlayer",

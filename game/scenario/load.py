@@ -19,10 +19,22 @@ from pydantic import BaseModel, ValidationError
 from shapely.geometry import LineString, Point, Polygon
 
 from game.errors import InputError, Problem
+from game.files import read_text
 from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
-from game.scenario.model import Header, ModelEntry, ObjectiveEntry, SceneryEntry, SideEntry
+from game.scenario.model import (
+    MAX_MODELS,
+    MAX_OBJECTIVES,
+    MAX_SCENERY,
+    MAX_SCENERY_POINTS,
+    MAX_SIDES,
+    Header,
+    ModelEntry,
+    ObjectiveEntry,
+    SceneryEntry,
+    SideEntry,
+)
 from game.scenario.rule_values import load_rule_values
 from game.scenario.scenario import Piece, PlacedModel, Scenario
 
@@ -32,6 +44,17 @@ M = TypeVar("M", bound=BaseModel)
 CONTACT_TOLERANCE = 1e-3
 _SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon", "objective"}
+# A scenario file is a few kilobytes; one this large is not one (README, "Limits").
+MAX_FILE_BYTES = 4 * 1024 * 1024
+# How many entries of each list a scenario may have (README, "Limits").
+_MOST = {
+    "side": MAX_SIDES,
+    "model": MAX_MODELS,
+    "scenery": MAX_SCENERY,
+    "objective": MAX_OBJECTIVES,
+    "profile": MAX_MODELS,
+    "weapon": MAX_MODELS,
+}
 
 
 class _Lines:
@@ -89,21 +112,22 @@ def _entry_place(kind: str, raw: object, index: int) -> str:
 
 def read_toml(path: Path) -> tuple[dict[str, Any], _Lines]:
     """The parsed file and its header lines; a missing file or a syntax error is bad input."""
+    text = read_text(path, MAX_FILE_BYTES, "TOML file")
+    return parse_toml(text, str(path)), _Lines(text)
+
+
+def parse_toml(text: str, file: str) -> dict[str, Any]:
+    """`text` parsed as TOML; InputError with the line of a syntax error."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(Problem(str(path), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(Problem(str(path), "", f"cannot read: {err}")) from None
-    try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         message = str(err)
         m = _SYNTAX_LINE.search(message)
         line = int(m[1]) if m else None
         message = _SYNTAX_LINE.sub("", message).strip()
-        raise InputError(Problem(str(path), "TOML syntax", message, line)) from None
-    return data, _Lines(text)
+        raise InputError(Problem(file, "TOML syntax", message, line)) from None
+    except RecursionError:
+        raise InputError(Problem(file, "TOML syntax", "values nested too deeply")) from None
 
 
 def _read_entries(
@@ -112,6 +136,11 @@ def _read_entries(
     raw_list = data.get(kind, [])
     if not isinstance(raw_list, list):
         out.append(Problem(file, kind, f"write each {kind} as a [[{kind}]] table", None))
+        return []
+    most = _MOST.get(kind)
+    if most is not None and len(raw_list) > most:
+        problem = f"{len(raw_list)} entries; a scenario may have at most {most}"
+        out.append(Problem(file, f"[[{kind}]]", problem, lines.entry(kind, most)))
         return []
     found: list[tuple[M, int | None]] = []
     for index, raw in enumerate(raw_list):
@@ -211,17 +240,27 @@ def _footprint(entry: SceneryEntry, file: str, line: int | None, out: list[Probl
 def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """Read a scenario and find every problem in it."""
     try:
-        data, lines = read_toml(path)
+        text = read_text(path, MAX_FILE_BYTES, "TOML file")
     except InputError as err:
         return None, err.problems
-    return check_data(data, path, lines)
+    return check_scenario_text(text, path)
+
+
+def check_scenario_text(text: str, path: Path) -> tuple[Scenario | None, list[Problem]]:
+    """Find every problem in the scenario `text` (the contents of `path`, or a copy of them
+    carried in a save file)."""
+    try:
+        data = parse_toml(text, str(path))
+    except InputError as err:
+        return None, err.problems
+    return check_data(data, path, _Lines(text), text)
 
 
 def check_data(
-    data: Mapping[str, Any], path: Path, lines: _Lines | None = None
+    data: Mapping[str, Any], path: Path, lines: _Lines | None = None, text: str = ""
 ) -> tuple[Scenario | None, list[Problem]]:
     """Find every problem in a scenario's tables as read from its TOML (`lines`: where
-    each table starts in the text, when there is one)."""
+    each table starts in the text, when there is one; `text`: the text itself)."""
     file = str(path)
     lines = lines or _Lines("")
     out: list[Problem] = []
@@ -280,15 +319,23 @@ def check_data(
             ids[entry_id] = kind
 
     sides: list[SideEntry] = []
+    places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
     for side, line in _read_entries(SideEntry, "side", data, lines, file, out):
         claim("side", side.id, line)
         sides.append(side)
+        places[f"side {side.id!r}"] = line
     if not data.get("side"):
         out.append(Problem(file, "[[side]]", "no sides: a scenario needs at least one"))
 
     pieces: list[tuple[Piece, Polygon]] = []
+    points = 0
     for entry, line in _read_entries(SceneryEntry, "scenery", data, lines, file, out):
         claim("scenery", entry.id, line)
+        points += len(entry.polygon or entry.line or ())
+        if points > MAX_SCENERY_POINTS:
+            problem = f"the scenery has over {MAX_SCENERY_POINTS} points in all"
+            out.append(Problem(file, f"scenery {entry.id!r}", problem, line))
+            break
         shape = _footprint(entry, file, line, out)
         if shape.is_empty:
             continue
@@ -301,6 +348,7 @@ def check_data(
     placed: list[tuple[PlacedModel, int | None]] = []
     for spec, line in _read_entries(ModelEntry, "model", data, lines, file, out):
         place = f"model {spec.id!r}"
+        places[place] = line
         claim("model", spec.id, line)
         if spec.side not in side_ids:
             out.append(Problem(file, place, f"unknown side {spec.side!r}", line))
@@ -376,6 +424,7 @@ def check_data(
         # In the order of the file, whatever check found them.
         return None, sorted(out, key=lambda p: p.line or 0)
     scenario = Scenario(
+        text=text,
         path=path,
         header=header,
         ruleset=ruleset,
@@ -387,6 +436,13 @@ def check_data(
         weapons=weapons,
         rule_values=load_rule_values(ruleset.assets),
     )
+    # What only the rule system knows it cannot play (its registry `validate` part).
+    system_check = ruleset.load("validate")
+    if system_check is not None:
+        for place, problem in system_check(scenario):
+            out.append(Problem(file, place, problem, places.get(place)))
+    if out:
+        return None, sorted(out, key=lambda p: p.line or 0)
     return scenario, []
 
 

@@ -11,12 +11,24 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-Point = tuple[float, float]
+# A coordinate in inches. Whether a point is on the table is checked against the table's
+# size; this bound only keeps arithmetic on far-off points from overflowing.
+Coordinate = Annotated[float, Field(ge=-10_000, le=10_000)]
+Point = tuple[Coordinate, Coordinate]
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.\-]+$")]
+Text = Annotated[str, Field(max_length=2_000)]
+# Limits on what one file may hold: generous for any real table (README, "Limits").
+MAX_POINTS = 200  # points in one scenery polygon or line
+MAX_SCENERY = 500  # scenery pieces in a scenario
+MAX_SCENERY_POINTS = 5_000  # points in all of a scenario's scenery together
+MAX_MODELS = 200  # models in a scenario
+MAX_SIDES = 16
+MAX_OBJECTIVES = 100
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # Every number must be finite: NaN or infinity is refused where it is written.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 class SceneryKind(StrEnum):
@@ -36,10 +48,10 @@ class SceneryKind(StrEnum):
 class Header(Strict):
     """[scenario]"""
 
-    name: str = Field(min_length=1)
-    ruleset: str
+    name: str = Field(min_length=1, max_length=200)
+    ruleset: str = Field(max_length=64)
     table: tuple[Annotated[float, Field(gt=0, le=240)], Annotated[float, Field(gt=0, le=240)]]
-    description: str = ""
+    description: Text = ""
     turns: int = Field(default=3, ge=1, le=50, description="turn limit")
     # which saving-roll rule (FACTS 3.2); read by the systems that have a choice of them.
     saves: Literal["n5", "codeone"] = "n5"
@@ -51,10 +63,10 @@ class SceneryEntry(Strict):
     id: Id
     kind: SceneryKind
     height: float | None = Field(default=None, gt=0, le=100)
-    polygon: list[Point] | None = None
-    line: list[Point] | None = None
+    polygon: list[Point] | None = Field(default=None, max_length=MAX_POINTS)
+    line: list[Point] | None = Field(default=None, max_length=MAX_POINTS)
     thickness: float = Field(default=0.25, gt=0, le=12)
-    label: str | None = None
+    label: Text | None = None
 
     @model_validator(mode="after")
     def _one_shape(self) -> SceneryEntry:
@@ -65,13 +77,17 @@ class SceneryEntry(Strict):
         return self
 
 
+Channel = Annotated[int, Field(ge=0, le=255)]
+
+
 class SideEntry(Strict):
     """[[side]]"""
 
     id: Id
     player: Literal["human", "ai"] = "ai"
-    name: str | None = None
-    colour: tuple[int, int, int] | None = None
+    name: Text | None = None
+    # red, green, blue, each 0-255 (the window and pictures draw the side in it)
+    colour: tuple[Channel, Channel, Channel] | None = None
 
 
 class ModelEntry(Strict):
@@ -79,14 +95,16 @@ class ModelEntry(Strict):
 
     id: Id
     side: Id
-    profile: str = Field(min_length=1)
+    profile: str = Field(min_length=1, max_length=200)
     at: Point
-    facing: float = 0.0
+    facing: float = Field(default=0.0, ge=-3600, le=3600, description="degrees")
     unit: Id | None = None
-    state: str | None = None
+    state: str | None = Field(default=None, max_length=64)
     base: float | None = Field(default=None, gt=0, le=200, description="base mm override")
     height: float | None = Field(default=None, gt=0, le=20, description="height override")
-    weapons: tuple[str, ...] | None = None
+    weapons: tuple[Annotated[str, Field(max_length=200)], ...] | None = Field(
+        default=None, max_length=50
+    )
     lieutenant: bool = False
 
 
@@ -98,4 +116,4 @@ class ObjectiveEntry(Strict):
     at: Point
     radius: float = Field(default=2.0, gt=0, le=24)
     points: int = Field(default=1, ge=1, le=100)
-    label: str | None = None
+    label: Text | None = None

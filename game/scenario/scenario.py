@@ -59,6 +59,8 @@ class Scenario:
     weapons: dict[str, Weapon] = field(default_factory=dict)
     # rule values from assets/<system>/rules.toml (game.scenario.rule_values), by name
     rule_values: dict[str, float] = field(default_factory=dict)
+    # The file's text as it was read: a save carries it, so a game replays anywhere.
+    text: str = ""
 
     def model(self, model_id: str) -> PlacedModel:
         for m in self.models:

@@ -7,15 +7,13 @@ same seed gives the identical event log."""
 
 from __future__ import annotations
 
-import json
-import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from game.dice.rng import make_rng
 from game.errors import IllegalDeclaration
+from game.files import write_json_atomic
 from game.sequencer.declarations import Declaration, check_numbers, decode
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
@@ -29,6 +27,10 @@ def engine_for(setup: Setup) -> Engine:
     make = setup.ruleset.load("engine")
     if make is None:
         raise IllegalDeclaration(f"the sequencer does not play {setup.ruleset.name} yet")
+    for side in setup.sides:
+        # A table may be laid out before its models are; a game needs them.
+        if not any(model.side == side.id for model in setup.models):
+            raise IllegalDeclaration(f"side {side.id!r} has no models: a game needs one a side")
     engine: Engine = make(setup)
     return engine
 
@@ -89,18 +91,3 @@ class Game:
 
 def decode_declarations(raw: Iterable[dict[str, Any]]) -> list[Declaration]:
     return [decode(item) for item in raw]
-
-
-def write_json_atomic(path: Path, data: Any) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump(data, handle, indent=1)
-            handle.write("\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

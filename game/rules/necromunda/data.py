@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 
 from pydantic import Field, model_validator
@@ -16,6 +17,30 @@ KNOWN_TRAITS = frozenset(
         "Demolitions", "Versatile", "Smoke",
     }
 )  # fmt: skip
+
+
+def _rapid_fire(arg: str) -> int:
+    """Rapid Fire (X): X firepower dice hits at most (FACTS 2.2), a whole number 1-6."""
+    if not arg.strip().isdigit() or not 1 <= int(arg) <= MAX_RAPID_FIRE:
+        raise ValueError(f"Rapid Fire ({arg}): give a whole number of 1 to {MAX_RAPID_FIRE}")
+    return int(arg)
+
+
+def _blast(arg: str) -> float:
+    """Blast (3") or Blast (5"): the marker's diameter in inches."""
+    try:
+        diameter = float(arg.strip().rstrip('"'))
+    except ValueError:
+        diameter = math.nan
+    if not 0 < diameter <= MAX_BLAST:  # also refuses NaN
+        raise ValueError(f'Blast ({arg}): give the diameter in inches, up to {MAX_BLAST:g}"')
+    return diameter
+
+
+MAX_RAPID_FIRE = 6
+MAX_BLAST = 12.0
+# The traits that take a value, and how the value is read (each refuses a bad one).
+_TRAIT_VALUES = {"Rapid Fire": _rapid_fire, "Blast": _blast}
 
 
 class NecromundaProfile(Profile):
@@ -62,6 +87,8 @@ class NecromundaWeapon(Weapon):
             m = _TRAIT.match(trait)
             if not m or m["name"] not in KNOWN_TRAITS:
                 raise ValueError(f"unknown trait {trait!r}")
+            if m["name"] in _TRAIT_VALUES:
+                _TRAIT_VALUES[m["name"]](m["arg"] or "")
         if not self.is_template and self.long is None and self.long_strength_multiple is None:
             raise ValueError("a ranged weapon needs long, long_strength_multiple or Template")
         return self
@@ -77,12 +104,12 @@ class NecromundaWeapon(Weapon):
     @property
     def rapid_fire(self) -> int:
         arg = self.trait("Rapid Fire")
-        return int(arg) if arg else 0
+        return _rapid_fire(arg) if arg else 0
 
     @property
     def blast_diameter(self) -> float | None:
         arg = self.trait("Blast")
-        return float(arg.rstrip('"')) if arg else None
+        return _blast(arg) if arg else None
 
     @property
     def is_template(self) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from game.rules.data import Profile, Weapon
@@ -25,4 +27,32 @@ class OpenRebellionWeapon(Weapon):
     lowers_tier: bool = False
 
 
+# The rule value naming a quality's skill dice: skill_dice_<quality>.
+SKILL_DICE = "skill_dice_"
+
 STATES = ("ready", "activated", "in-position", "hidden")
+
+
+def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
+    """What a checked Open Rebellion scenario has that the game cannot play (the
+    registry's `validate` part): (place, problem) pairs.
+
+    Open Rebellion is a game of two players: "each player picks one unit and both units
+    make a skill test" (FACTS 1, turn sequence). A model's
+    quality must be one the rule data gives skill dice for (assets/open-rebellion/
+    rules.toml `skill_dice_<quality>`)."""
+    out: list[tuple[str, str]] = []
+    sides = [side.id for side in scenario.sides]
+    if len(sides) != 2:
+        place = f"side {sides[-1]!r}" if sides else "[[side]]"
+        out.append((place, f"Open Rebellion is played by two sides, not {len(sides)}"))
+    values = scenario.rule_values
+    qualities = sorted(k.removeprefix(SKILL_DICE) for k in values if k.startswith(SKILL_DICE))
+    for model in scenario.models:
+        profile = scenario.profiles.get(model.profile)
+        quality = getattr(profile, "quality", None)
+        if quality is not None and quality not in qualities:
+            known = ", ".join(qualities)
+            problem = f"profile {model.profile!r} has quality {quality!r} (known: {known})"
+            out.append((f"model {model.id!r}", problem))
+    return out

@@ -1,0 +1,154 @@
+"""Reading and writing the files people hand us and the files we write for them.
+
+Reading: a size limit (a path naming /dev/zero or a huge file is refused, not read until
+memory runs out), and every failure is one `Problem` line. Writing: atomically, through
+a temporary file created safely (O_EXCL, a random name: a planted symbolic link cannot
+redirect it) beside the target and renamed over it, so a file is either the old one or
+the new one, never half written; stale temporary files of our own pattern left by a
+killed writer are removed when the next one writes beside them.
+
+A plain module: every layer may use it."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import IO, Any
+
+from game.errors import InputError, Problem
+
+MEGABYTE = 1024 * 1024
+# Longest file name we try to open (longer ones are bad input, not an OS error).
+MAX_PATH_CHARS = 4096
+# A temporary file whose writer cannot be asked (no process id in its name, or not
+# this machine's kind of process ids) is stale once it is this old, in seconds.
+STALE_AFTER = 15 * 60
+
+
+def _shown(path: Path | str) -> str:
+    text = str(path)
+    return text if len(text) <= 200 else text[:200] + "..."
+
+
+def read_text(path: Path, limit: int, what: str = "file") -> str:
+    """The UTF-8 text of `path`, at most `limit` bytes; InputError naming the problem."""
+    name = _shown(path)
+    if len(str(path)) > MAX_PATH_CHARS:
+        raise InputError(Problem(name, "", f"the file name is over {MAX_PATH_CHARS} characters"))
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(limit + 1)
+    except FileNotFoundError:
+        raise InputError(Problem(name, "", "no such file")) from None
+    except IsADirectoryError:
+        raise InputError(Problem(name, "", f"is a folder, not a {what}")) from None
+    except OSError as err:
+        raise InputError(Problem(name, "", f"cannot read: {err.strerror or err}")) from None
+    if len(raw) > limit:
+        size = f"{limit // MEGABYTE} MB" if limit >= MEGABYTE else f"{limit} bytes"
+        raise InputError(Problem(name, "", f"larger than {size}: not a {what}"))
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = raw[: err.start].count(b"\n") + 1
+        problem = f"not UTF-8 text (byte {err.start + 1}): not a {what}"
+        raise InputError(Problem(name, "", problem, line)) from None
+
+
+def _temporary_prefix(target: Path) -> str:
+    return f".{target.name}."
+
+
+def _writer_gone(tmp: Path, prefix: str, now: float) -> bool:
+    """True when the temporary file `tmp` (ours, by its name) has no live writer: its
+    name carries the writer's process id, and that process has ended; or it is old."""
+    try:
+        age = now - tmp.stat().st_mtime
+    except OSError:
+        return False
+    if age >= STALE_AFTER:
+        return True
+    pid_text, dash, _ = tmp.name[len(prefix) :].partition("-")
+    if os.name != "posix" or not dash or not pid_text.isdigit():
+        return False
+    if int(pid_text) == os.getpid():
+        return False
+    try:
+        os.kill(int(pid_text), 0)  # signal 0 only asks whether the process exists
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False
+    return False
+
+
+def clean_stale(target: Path) -> list[Path]:
+    """Remove temporary files of our own pattern (`.NAME.*.tmp`) beside `target` whose
+    writer is gone (its process has ended, or they are old); returns what was removed."""
+    prefix = _temporary_prefix(target)
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(target.parent.glob(f"{glob_escape(prefix)}*.tmp"))
+    except OSError:
+        return removed
+    for tmp in candidates:
+        if tmp.is_symlink() or not tmp.is_file():
+            continue
+        if _writer_gone(tmp, prefix, now):
+            try:
+                tmp.unlink()
+                removed.append(tmp)
+            except OSError:
+                pass
+    return removed
+
+
+def glob_escape(text: str) -> str:
+    """`text` with glob's special characters taken literally."""
+    return "".join(f"[{c}]" if c in "*?[" else c for c in text)
+
+
+@contextmanager
+def atomic_output(target: Path, binary: bool = True) -> Iterator[IO[Any]]:
+    """A file object to write `target`'s new contents to; on success it replaces
+    `target` in one rename, on any error `target` is left as it was."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    clean_stale(target)
+    fd, tmp = tempfile.mkstemp(
+        prefix=f"{_temporary_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=target.parent
+    )
+    try:
+        handle = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
+        with handle:
+            yield handle
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_text_atomic(target: Path, text: str) -> None:
+    """Write `text` (UTF-8) to `target` atomically."""
+    with atomic_output(target, binary=False) as handle:
+        handle.write(text)
+
+
+def write_json_atomic(target: Path, data: Any) -> None:
+    """Write `data` as JSON to `target` atomically."""
+    with atomic_output(target, binary=False) as handle:
+        json.dump(data, handle, indent=1)
+        handle.write("\n")
+
+
+def write_with(target: Path, write: Callable[[IO[bytes]], None]) -> None:
+    """Let `write` fill a binary file object, then put it at `target` atomically."""
+    with atomic_output(target) as handle:
+        write(handle)

@@ -1,0 +1,229 @@
+"""Bad scenario files answered in one line each, never a traceback, and never passed
+on to fail later: what validates is what the engines, the window and the pictures can
+read (non-finite and huge numbers, colours, weapon trait values, what a rule system
+cannot play, deep nesting, binary files, folders, endless files and the size limits)."""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.scenario import check_scenario
+from game.scenario.model import MAX_MODELS, MAX_POINTS, MAX_SCENERY_POINTS
+from tests.conftest import SCENARIOS
+
+Write = Callable[..., Path]
+MODEL = """
+[[model]]
+id = "f1"
+side = "blue"
+profile = "fusilier"
+at = {at}
+facing = {facing}
+"""
+
+
+def problems(path: Path) -> list[str]:
+    scenario, found = check_scenario(path)
+    assert scenario is None and found
+    lines = [str(p) for p in found]
+    assert all("\n" not in line and line.startswith(f"{path}") for line in lines), lines
+    return lines
+
+
+def validate_exits_2_with(path: Path, capsys: pytest.CaptureFixture[str], *needles: str) -> str:
+    """`skirmish validate` exits 2 printing one line per problem, naming the file."""
+    assert main(["validate", str(path)]) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert lines and all(line.startswith(str(path)[:200]) for line in lines), lines
+    for needle in needles:
+        assert any(needle in line for line in lines), (needle, lines)
+    return captured.err
+
+
+@pytest.mark.parametrize(
+    ("at", "facing", "needle"),
+    [
+        ("[nan, 20]", "0", "at: Input should be a finite number"),
+        ("[4, inf]", "0", "at: Input should be a finite number"),
+        ("[4, 20]", "-inf", "facing: Input should be a finite number"),
+        ("[1e308, 20]", "0", "at: Input should be less than or equal to 10000"),
+        ("[4, 20]", "1e308", "facing: Input should be less than or equal to 3600"),
+    ],
+)
+def test_non_finite_and_huge_numbers_in_a_model(
+    at: str, facing: str, needle: str, write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(MODEL.format(at=at, facing=facing))
+    assert any(needle in line for line in problems(path))
+    validate_exits_2_with(path, capsys, f"{path}:14: model 'f1': {needle}")
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ('[[scenery]]\nid = "b"\nkind = "building"\nheight = nan\n'
+         "polygon = [[1, 1], [2, 1], [2, 2]]", "scenery 'b': height: Input should be a finite"),
+        ('[[scenery]]\nid = "b"\nkind = "building"\n'
+         "polygon = [[1, 1], [1e308, 1], [2, 2]]", "scenery 'b': polygon: Input should be less"),
+        ('[[scenery]]\nid = "w"\nkind = "wall"\nthickness = inf\nline = [[1, 1], [2, 1]]',
+         "scenery 'w': thickness: Input should be a finite"),
+        ('[[objective]]\nid = "o"\nat = [nan, 1]', "objective 'o': at: Input should be a finite"),
+        ('[[profile]]\nname = "fusilier"\nbase = nan\nheight = 1\ncc = 1\nbs = 1\nph = 1\n'
+         "wip = 1\narm = 1\nbts = 1\nwounds = 1\nsilhouette = 2",
+         "profile 'fusilier': base: Input should be a finite"),
+    ],
+)  # fmt: skip
+def test_non_finite_numbers_anywhere(body: str, needle: str, write_scenario: Write) -> None:
+    assert any(needle in line for line in problems(write_scenario(body)))
+
+
+def test_non_finite_table(write_scenario: Write) -> None:
+    path = write_scenario(
+        '[scenario]\nname = "x"\nruleset = "infinity"\ntable = [nan, 24]\n[[side]]\nid = "blue"\n',
+        header=False,
+    )
+    assert problems(path) == [f"{path}:1: [scenario]: table: Input should be a finite number"]
+
+
+@pytest.mark.parametrize(
+    ("colour", "ok"), [("[999, -5, 12]", False), ("[0, 128, 255]", True), ("[1, 2]", False)]
+)
+def test_side_colour_is_three_channels_of_0_to_255(
+    colour: str, ok: bool, write_scenario: Write
+) -> None:
+    path = write_scenario(
+        f'[[side]]\nid = "green"\ncolour = {colour}\n' + MODEL.format(at="[4, 20]", facing=0)
+        + MODEL.format(at="[8, 20]", facing=0).replace('"f1"', '"g1"').replace('"blue"', '"green"')
+    )  # fmt: skip
+    scenario, found = check_scenario(path)
+    assert (scenario is not None) == ok, found
+    if not ok:
+        assert any(p.place == "side 'green'" and "colour" in p.problem for p in found), found
+
+
+def test_deeply_nested_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "deep.toml"
+    path.write_text("[scenario]\nname = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    validate_exits_2_with(path, capsys, "TOML syntax: values nested too deeply")
+
+
+def test_binary_file_folder_and_endless_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    binary = tmp_path / "table.toml"
+    binary.write_bytes(b'[scenario]\nname = "\xff\xfe"\n')
+    validate_exits_2_with(binary, capsys, f"{binary}:2: not UTF-8 text (byte 20)")
+    folder = tmp_path / "folder.toml"
+    folder.mkdir()
+    validate_exits_2_with(folder, capsys, f"{folder}: is a folder, not a TOML file")
+    big = tmp_path / "big.toml"
+    big.write_text("# padding\n" * 500_000)
+    validate_exits_2_with(big, capsys, f"{big}: larger than 4 MB: not a TOML file")
+    if os.path.exists("/dev/zero"):
+        validate_exits_2_with(Path("/dev/zero"), capsys, "/dev/zero: larger than 4 MB")
+
+
+def test_points_per_piece_and_models_have_limits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], write_scenario: Write
+) -> None:
+    """The reproductions of issue 18: a 10,000-point wall line, 5,000 models."""
+    points = ", ".join(f"[{1 + 20 * i / 10_000:.4f}, {2 + (i % 2) * 0.01}]" for i in range(10_000))
+    wall = write_scenario(f'[[scenery]]\nid = "w"\nkind = "wall"\nline = [{points}]\n')
+    validate_exits_2_with(wall, capsys, f"scenery 'w': line: List should have at most {MAX_POINTS}")
+    crowd = "".join(
+        MODEL.format(at=f"[{1 + i % 20}, {1 + i // 20 % 20}]", facing=0).replace('"f1"', f'"m{i}"')
+        for i in range(5_000)
+    )
+    many = write_scenario(crowd, name="crowd.toml")
+    err = validate_exits_2_with(
+        many, capsys, f"[[model]]: 5000 entries; a scenario may have at most {MAX_MODELS}"
+    )
+    assert len(err.strip().splitlines()) == 1
+
+
+def _necromunda_with_weapon(tmp_path: Path, traits: str) -> Path:
+    text = (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8")
+    text += (
+        '\n[[weapon]]\nname = "Frag grenade"\nlong_strength_multiple = 3\nstrength = 3\n'
+        f"damage = 1\nammo = 4\ntraits = {traits}\n"
+    )
+    path = tmp_path / "necromunda.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("traits", "needle"),
+    [
+        ('["Blast (abc)", "Grenade"]', "Blast (abc): give the diameter in inches"),
+        ('["Blast (0)"]', "Blast (0): give the diameter in inches"),
+        ('["Rapid Fire (999999)"]', "Rapid Fire (999999): give a whole number of 1 to 6"),
+        ('["Rapid Fire (x)"]', "Rapid Fire (x): give a whole number"),
+    ],
+)
+def test_weapon_trait_values_must_be_playable(traits: str, needle: str, tmp_path: Path) -> None:
+    lines = problems(_necromunda_with_weapon(tmp_path, traits))
+    assert any("weapon 'Frag grenade'" in line and needle in line for line in lines), lines
+
+
+def test_weapon_trait_values_that_play(tmp_path: Path) -> None:
+    path = _necromunda_with_weapon(tmp_path, '["Blast (5\\")", "Rapid Fire (2)"]')
+    scenario, found = check_scenario(path)
+    assert found == [] and scenario is not None
+    weapon = scenario.weapons["Frag grenade"]
+    assert weapon.blast_diameter == 5.0 and weapon.rapid_fire == 2  # type: ignore[attr-defined]
+
+
+def _open_rebellion(tmp_path: Path, extra: str) -> Path:
+    text = (SCENARIOS / "open-rebellion-demo.toml").read_text(encoding="utf-8") + extra
+    path = tmp_path / "open-rebellion.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_open_rebellion_is_played_by_two_sides(tmp_path: Path) -> None:
+    # FACTS 1: "each player picks one unit and both units make a skill test".
+    path = _open_rebellion(tmp_path, '\n[[side]]\nid = "third"\nplayer = "ai"\n')
+    [line] = problems(path)
+    assert line.endswith("side 'third': Open Rebellion is played by two sides, not 3")
+    number = len(path.read_text().splitlines()) - 2
+    assert line.startswith(f"{path}:{number}: ")
+
+
+def test_open_rebellion_quality_needs_skill_dice(tmp_path: Path) -> None:
+    path = _open_rebellion(
+        tmp_path,
+        '\n[[profile]]\nname = "rifleman"\nquality = "legendary"\nbase = 20\nheight = 0.7\n'
+        'weapons = ["Rifle"]\n',
+    )
+    lines = problems(path)
+    assert lines and all(
+        "has quality 'legendary' (known: elite, green, regular, veteran)" in line for line in lines
+    )
+    assert all(": model '" in line for line in lines)
+
+
+def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
+    """Many pieces each under the limit on points still add up to one."""
+    sides = MAX_POINTS - 1
+    pieces = []
+    for n in range(MAX_SCENERY_POINTS // sides + 1):
+        x, y = 1 + n % 20, 1 + n // 20
+        pts = ", ".join(
+            f"[{x + 0.4 * math.cos(2 * math.pi * i / sides):.5f}, "
+            f"{y + 0.4 * math.sin(2 * math.pi * i / sides):.5f}]"
+            for i in range(sides)
+        )
+        pieces.append(f'[[scenery]]\nid = "p{n}"\nkind = "area"\npolygon = [{pts}]\n')
+    lines = problems(write_scenario("\n".join(pieces)))
+    last = MAX_SCENERY_POINTS // sides
+    assert lines == [f"{lines[0].split(':')[0]}:{14 + last * 5}: scenery 'p{last}': "
+                     f"the scenery has over {MAX_SCENERY_POINTS} points in all"]  # fmt: skip
