@@ -14,7 +14,7 @@ MM_PER_INCH = 25.4
 class Entry(BaseModel):
     """A named piece of rule data. `unconfirmed` marks values no source confirmed."""
 
-    # Every number must be finite: NaN or infinity is refused where it is written.
+    # Every number must be finite: NaN and infinite values are refused where written.
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(min_length=1)

@@ -27,7 +27,7 @@ MAX_OBJECTIVES = 100
 
 
 class Strict(BaseModel):
-    # Every number must be finite: NaN or infinity is refused where it is written.
+    # Every number must be finite: NaN and infinite values are refused where written.
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
