@@ -31,8 +31,21 @@ def replay(
     save: Annotated[Path, typer.Argument(help="A save file written by skirmish play.")],
     check: Annotated[bool, typer.Option("--check", help="Verify the saved event log.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
+    window: Annotated[
+        bool, typer.Option("--window", help="Step through it on the table (T takes over).")
+    ] = False,
+    frames: Annotated[
+        int | None, typer.Option("--frames", min=1, help="With --window: run N frames, exit.")
+    ] = None,
+    screenshot: Annotated[
+        Path | None, typer.Option("--screenshot", help="With --window: save the last frame.")
+    ] = None,
 ) -> None:
-    """Replay a saved game from its scenario, seed and declarations."""
+    """Replay a saved game from its scenario, seed and declarations: its events as
+    sentences, or (--window) on the table, one declaration at a time."""
+    if window:
+        _window(save, frames, screenshot)
+        return
     from game.sequencer.declarations import decode
     from game.sequencer.game import Game
 
@@ -78,6 +91,22 @@ def replay(
             typer.echo("check: " + ("the event log matches" if mismatch is None else mismatch))
     if mismatch is not None:
         raise typer.Exit(1)
+
+
+def _window(save: Path, frames: int | None, screenshot: Path | None) -> None:
+    from game.display import no_display
+    from game.render.app import replay_window
+    from game.render.session import SessionError
+
+    if frames is None and no_display():
+        frames, screenshot = 1, screenshot or Path("skirmish-replay.png")
+        typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
+    try:
+        replay_window(save, frames=frames, screenshot=screenshot)
+    except SessionError as why:
+        raise InputError(Problem(str(save), "--window", str(why))) from None
+    if screenshot is not None:
+        typer.echo(f"{screenshot}: the first step of {save.name}")
 
 
 def register(app: typer.Typer) -> None:

@@ -36,6 +36,7 @@ from game.render.game_actions import StepAI
 from game.render.handlers import Handler, Idle, Measuring, Panning, Pressing
 from game.render.link import TableGame
 from game.render.pointing import Impossible
+from game.render.replay import Replay
 from game.render.ruling import RulingProvider, default_provider
 from game.render.session import Session
 from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state
@@ -86,6 +87,8 @@ class App(Following):
         self.frames = 0
         self.ai_wait = 0
         self.ai_stuck = False
+        self.replay = None
+        self.save_path = None
         self._preview_key: tuple[object, ...] | None = None
         self.editor: Editor | None = None  # F2: the table editor in this window
         if session is not None:
@@ -186,7 +189,7 @@ class App(Following):
             )
             self.state = replace(self.state, effects=effects)
         session = self.session
-        if session is None or self.ai_stuck or not session.ai_due():
+        if session is None or self.ai_stuck or self.replay is not None or not session.ai_due():
             self.ai_wait = 0
             return
         self.ai_wait += 1
@@ -209,3 +212,21 @@ class App(Following):
             save_png(self.draw(), path)
         except pygame.error as err:
             raise OSError(str(err)) from None
+
+
+def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None = None,
+                  screenshot: Path | None = None) -> App:  # fmt: skip
+    """`skirmish replay SAVE --window`: the saved game on the table at its first step,
+    to step through (Left/Right, Up/Down, Home/End) and take over (T). Raises
+    SessionError when the save cannot be opened."""
+    replay = Replay.open(save)
+    app = App.window(replay.scenario, size=size)
+    try:
+        app.open_replay(replay, 0)
+        app.state = replace(app.state, message="Right steps through the game; F1 shows every key")
+        app.run(frames)
+        if screenshot is not None:
+            app.save_screenshot(screenshot)
+    finally:
+        pygame.display.quit()
+    return app

@@ -18,8 +18,9 @@ from typing import Protocol
 from game.errors import IllegalDeclaration
 from game.render import dice_log
 from game.render.link import placed
-from game.render.play_rules import PlayRules
+from game.render.play_rules import PlayRules, rules_for
 from game.render.pointing import Impossible, Pointing
+from game.render.replay import Replay, branch_path
 from game.render.session import Session
 from game.render.state import initial_state
 
@@ -38,6 +39,55 @@ class Following(Pointing):
     """The window's state, the game it follows and the actions done on it."""
 
     ai_stuck: bool
+    replay: Replay | None  # a saved game being stepped through
+    save_path: Path | None  # where Ctrl+S saves (None: skirmish-save.json here)
+
+    @property
+    def replaying(self) -> bool:
+        """A replay is open at a step before its last: nobody declares until T."""
+        return self.replay is not None and not self.replay.at_end
+
+    def open_replay(self, replay: Replay, step: int) -> None:
+        """Step through `replay` from now on, showing `step`."""
+        self.replay = replay
+        self.save_path = None
+        replay.at = step
+        self.attach(replay.session_at(step, self._rules_for_replay(replay)))
+
+    def _rules_for_replay(self, replay: Replay) -> PlayRules:
+        session = self.session
+        if session is not None and session.scenario is replay.scenario:
+            return session.rules
+        rules = rules_for(replay.full)
+        if rules is None:
+            raise Impossible(f"the table cannot play {replay.scenario.ruleset.title} yet")
+        return rules
+
+    def show_step(self, step: int) -> None:
+        """Show the replay's game after `step` declarations: one step forward plays that
+        declaration's dice and animations; any other move redraws the table as it stood."""
+        replay = self.replay
+        if replay is None:
+            raise Impossible("no replay open: Ctrl+O opens a saved game")
+        forward = step == replay.at + 1
+        replay.at = step
+        self.session = replay.session_at(step, self._rules_for_replay(replay))
+        if forward:
+            self.follow_game(replay.events_of(step))
+        else:
+            self.restart_view()
+
+    def take_over(self) -> Path | None:
+        """Play on from the replay's step: after its last step the same game goes on;
+        before it a new game branches off, saved under a new name (returned) so the
+        save stays as it was."""
+        replay = self.replay
+        if replay is None:
+            raise Impossible("no replay open: Ctrl+O opens a saved game")
+        self.replay = None
+        self.save_path = None if replay.at_end else branch_path(replay.path, replay.at)
+        self.follow_game([], animate=False)
+        return self.save_path
 
     def attach(self, session: Session) -> None:
         """Play `session` from now on (a new game, or one loaded from a save)."""
@@ -67,6 +117,11 @@ class Following(Pointing):
     def require_turn(self) -> PlayRules:
         """The rules adapter, when a person may declare now."""
         session = self.require_session()
+        if self.replay is not None and self.replaying:
+            raise Impossible(
+                f"{self.replay.describe()}: T takes over here as a new game, End goes "
+                "to the last declaration"
+            )
         prompt = session.prompt()
         if prompt.over:
             raise Impossible(prompt.text)
@@ -86,6 +141,7 @@ class Following(Pointing):
                 events = game.declare(declaration)
         except IllegalDeclaration as why:
             raise Impossible(str(why)) from None
+        self.replay = None  # declared at a replay's last step: the game goes on
         self.follow_game(events)
 
     def follow_game(self, events: Sequence[object], *, animate: bool = True) -> None:
@@ -132,6 +188,7 @@ class Following(Pointing):
             effects=(*state.effects, *effects),
             preview=None,
             log_scroll=0,
+            replay=self.replay.describe() if self.replay is not None else "",
             keys_help=session.rules.keys_help if session else (),
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,

@@ -1,5 +1,6 @@
-"""Actions on the game as a whole: undo and redo a declaration, save and load the
-game, and let the automatic player declare for the side it plays.
+"""Actions on the game as a whole: undo and redo a declaration, save the game, open a
+saved one and step through it (taking over at any step), and let the automatic
+player declare for the side it plays.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from game.errors import IllegalDeclaration
 from game.render.actions import Action
 from game.render.following import Following
 from game.render.pointing import Impossible
-from game.render.session import SAVE_NAME, Session, SessionError
+from game.render.replay import Replay
+from game.render.session import SAVE_NAME, SessionError
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,7 +43,7 @@ class SaveGame(Action):
 
     def perform(self, app: Following) -> None:
         session = app.require_session()
-        path = self.path or Path.cwd() / SAVE_NAME
+        path = self.path or app.save_path or Path.cwd() / SAVE_NAME
         try:
             session.save(path)
         except OSError as err:
@@ -51,16 +53,55 @@ class SaveGame(Action):
 
 @dataclass(frozen=True, slots=True)
 class LoadGame(Action):
+    """Ctrl+O: open a saved game at its last declaration, to play on or to step back
+    through (`ReplayStep`); `first`: at its start instead (`skirmish replay --window`)."""
+
     path: Path | None = None
+    first: bool = False
 
     def perform(self, app: Following) -> None:
         path = self.path or Path.cwd() / SAVE_NAME
         try:
-            session = Session.load(path)
+            replay = Replay.open(path)
         except SessionError as why:
             raise Impossible(f"not loaded: {why}") from None
-        app.attach(session)
+        app.open_replay(replay, 0 if self.first else replay.last)
         app.state = replace(app.state, message=f"loaded {path.name}")
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep(Action):
+    """Left/Right one declaration, Up/Down a turn, Home/End the first or last step of
+    the saved game open (`Replay.target` names the moves)."""
+
+    move: str
+
+    def perform(self, app: Following) -> None:
+        replay = app.replay
+        if replay is None:
+            raise Impossible("no saved game open: Ctrl+O opens one")
+        step = replay.target(self.move)
+        if step == replay.at:
+            where = "the start" if step == 0 else "the last declaration"
+            raise Impossible(f"already at {where}")
+        app.show_step(step)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeOver(Action):
+    """T: play on from the step shown (before the last: as a new game, saved apart)."""
+
+    def perform(self, app: Following) -> None:
+        replay = app.replay
+        if replay is None:
+            raise Impossible("no saved game open: Ctrl+O opens one")
+        step = replay.at
+        branch = app.take_over()
+        if branch is None:
+            message = f"playing on from the last declaration ({step})"
+        else:
+            message = f"took over at declaration {step}: a new game, Ctrl+S saves {branch.name}"
+        app.state = replace(app.state, message=message)
 
 
 @dataclass(frozen=True, slots=True)

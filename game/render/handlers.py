@@ -44,7 +44,7 @@ from game.render.declaring import (
     StartShoot,
 )
 from game.render.following import Following
-from game.render.game_actions import LoadGame, Redo, SaveGame, Undo
+from game.render.game_actions import LoadGame, Redo, ReplayStep, SaveGame, TakeOver, Undo
 from game.render.play_rules import AimKind, IntentKind
 from game.render.state import Point, Size
 from game.render.view import View
@@ -82,8 +82,21 @@ _DECLARE_KEYS: dict[int, Action] = {
 }
 
 
+_REPLAY_KEYS: dict[int, Action] = {
+    pygame.K_RIGHT: ReplayStep("next"),
+    pygame.K_LEFT: ReplayStep("back"),
+    pygame.K_UP: ReplayStep("turn"),
+    pygame.K_DOWN: ReplayStep("turn-back"),
+    pygame.K_HOME: ReplayStep("first"),
+    pygame.K_END: ReplayStep("last"),
+    pygame.K_t: TakeOver(),
+}
+
+
 def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
     key = event.key
+    if app.replay is not None and key in _REPLAY_KEYS and not event.mod & pygame.KMOD_CTRL:
+        return _REPLAY_KEYS[key]
     if event.mod & pygame.KMOD_CTRL:
         return _CTRL_KEYS.get(key)
     if key in _DECLARE_KEYS:

@@ -28,6 +28,8 @@ from game.render.style import (
 from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
 
+REPLAY: Colour = (150, 220, 255)
+REPLAY_KEYS = "Left/Right a declaration · Up/Down a turn · Home/End · T take over here"
 PAD = 14  # pixels between the panel's edges and its text (at ui scale 1)
 
 
@@ -79,6 +81,9 @@ def panel_lines(
         who = f"{side.name} ({side.id})" if side.name else side.id
         out.append(PanelLine(f"Turn {state.turn} of {scenario.header.turns}", gap=6))
         out.append(PanelLine(f"Active: {who}", colours.get(active, style.TEXT)))
+    if state.replay:
+        out.append(PanelLine(state.replay, REPLAY, 18, gap=6))
+        out.append(PanelLine(REPLAY_KEYS, REPLAY, 16))
     prompt = state.prompt
     if prompt is not None:
         text = prompt.text if state.human or prompt.over else f"{prompt.text} (computer)"

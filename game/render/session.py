@@ -57,32 +57,20 @@ class Session:
         return cls(scenario, game, rules)
 
     @classmethod
+    def resume(cls, scenario: Scenario, game: Game, rules: PlayRules,
+               made_by: Sequence[str | None]) -> Session:  # fmt: skip
+        """A game already under way (a replay's step): taken as it is, not replayed.
+        `made_by` is who was awaited for each of its declarations."""
+        session = cls(scenario, Game(scenario, game.seed, engine=game.engine), rules)
+        session.game = game
+        session.made_by = list(made_by)
+        return session
+
+    @classmethod
     def load(cls, path: Path) -> Session:
         """Replay a save file; SessionError names what is wrong with it."""
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise SessionError(f"{path}: no such file") from None
-        except (OSError, json.JSONDecodeError) as err:
-            raise SessionError(f"{path}: {err}") from None
-        if not isinstance(data, dict):
-            raise SessionError(f"{path}: a save file is a JSON object")
-        for key, kind in (("scenario", str), ("seed", int), ("declarations", list)):
-            if not isinstance(data.get(key), kind):
-                raise SessionError(f"{path}: {key} missing or not a {kind.__name__}")
-        where = Path(data["scenario"])
-        if not where.exists() and (path.parent / where).exists():
-            where = path.parent / where
-        try:
-            scenario = load_scenario(where)
-            # Importing the rule system's engine is what registers its declarations.
-            scenario.ruleset.load("engine")
-            declarations = decode_declarations(data["declarations"])
-        except InputError as err:
-            raise SessionError(f"{path}: {err}") from None
-        except (ValueError, TypeError, AttributeError) as err:
-            raise SessionError(f"{path}: declarations: {err}") from None
-        session = cls.start(scenario, data["seed"])
+        scenario, seed, declarations = read_save(path)
+        session = cls.start(scenario, seed)
         try:
             session._replay(declarations)
         except IllegalDeclaration as why:
@@ -165,3 +153,31 @@ class Session:
     def save(self, path: Path) -> None:
         """The sequencer's save file, written atomically."""
         self.game.save(path)
+
+
+def read_save(path: Path) -> tuple[Scenario, int, list[Declaration]]:
+    """A save file's scenario, seed and declarations; SessionError names what is wrong."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SessionError(f"{path}: no such file") from None
+    except (OSError, json.JSONDecodeError) as err:
+        raise SessionError(f"{path}: {err}") from None
+    if not isinstance(data, dict):
+        raise SessionError(f"{path}: a save file is a JSON object")
+    for key, kind in (("scenario", str), ("seed", int), ("declarations", list)):
+        if not isinstance(data.get(key), kind):
+            raise SessionError(f"{path}: {key} missing or not a {kind.__name__}")
+    where = Path(data["scenario"])
+    if not where.exists() and (path.parent / where).exists():
+        where = path.parent / where
+    try:
+        scenario = load_scenario(where)
+        # Importing the rule system's engine is what registers its declarations.
+        scenario.ruleset.load("engine")
+        declarations = decode_declarations(data["declarations"])
+    except InputError as err:
+        raise SessionError(f"{path}: {err}") from None
+    except (ValueError, TypeError, AttributeError) as err:
+        raise SessionError(f"{path}: declarations: {err}") from None
+    return scenario, data["seed"], list(declarations)

@@ -107,6 +107,7 @@ class AppState:
     preview: Preview | None = None  # where the drafted blast or template would land
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
     log_scroll: int = 0  # dice log lines scrolled back from the newest
+    replay: str = ""  # where a replay stands ("" when none is open)
 
     @property
     def table_size(self) -> Size:

@@ -1,0 +1,155 @@
+"""Stepping through a saved game on the table: `Replay` holds the save's declarations
+and where the game stood after each one, so the window can show any step at once
+(left/right one declaration, up/down a turn, Home/End) with that step's dice and
+animations, and a person can take over at any step and play on as a new game.
+
+The save file is only read: taking over starts a new branch, saved under a new name
+beside it (`branch_path`), so the original stays byte-identical.
+
+No pygame here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalDeclaration
+from game.render.session import Session, SessionError, read_save
+from game.scenario import Scenario
+from game.sequencer.declarations import Declaration
+from game.sequencer.events import Event
+from game.sequencer.game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The game after some declarations: its state, how many events it had logged, the
+    dice stream's position, who had been awaited for each declaration, and its turn."""
+
+    state: Any
+    events: int
+    rng: Mapping[str, Any]
+    turn: int
+
+
+class Replay:
+    """A saved game, played through once when opened; `at` is the step shown (the
+    number of declarations made), from 0 (the start) to `last`."""
+
+    def __init__(self, path: Path, scenario: Scenario, seed: int,
+                 declarations: Sequence[Declaration]) -> None:  # fmt: skip
+        self.path = path
+        self.scenario = scenario
+        self.seed = seed
+        self.declarations = list(declarations)
+        game = Game(scenario, seed)
+        self.steps = [self._step(game)]
+        self.sides: list[str | None] = []
+        for index, declaration in enumerate(self.declarations):
+            self.sides.append(game.awaiting().side)
+            try:
+                game.declare(declaration)
+            except IllegalDeclaration as why:
+                raise SessionError(f"{path}: declarations[{index}]: illegal: {why}") from None
+            self.steps.append(self._step(game))
+        self.events: list[Event] = list(game.events)
+        self.full = game
+        self.at = self.last
+
+    @staticmethod
+    def _step(game: Game) -> Step:
+        return Step(game.state, len(game.events), game.rng.bit_generator.state,
+                    int(getattr(game.state, "turn", 0)))  # fmt: skip
+
+    @classmethod
+    def open(cls, path: Path) -> Replay:
+        """Read a save file; SessionError names what is wrong with it."""
+        scenario, seed, declarations = read_save(path)
+        return cls(path, scenario, seed, declarations)
+
+    # -- where it stands
+
+    @property
+    def last(self) -> int:
+        return len(self.declarations)
+
+    @property
+    def at_end(self) -> bool:
+        return self.at == self.last
+
+    def turn_of(self, step: int) -> int:
+        return self.steps[step].turn
+
+    def game_at(self, step: int) -> Game:
+        """The game as it stood after `step` declarations (from the snapshots: nothing
+        is replayed)."""
+        snap = self.steps[step]
+        game = Game(self.scenario, self.seed, engine=self.full.engine)
+        game.state = snap.state
+        game.events = list(self.events[: snap.events])
+        game.declarations = list(self.declarations[:step])
+        game.rng.bit_generator.state = snap.rng
+        return game
+
+    def session_at(self, step: int, rules: Any) -> Session:
+        """A session playing the game as it stood after `step` declarations."""
+        return Session.resume(self.scenario, self.game_at(step), rules, self.sides[:step])
+
+    def events_of(self, step: int) -> list[Event]:
+        """The events the `step`-th declaration brought (none for step 0)."""
+        if step <= 0:
+            return []
+        return self.events[self.steps[step - 1].events : self.steps[step].events]
+
+    # -- moving
+
+    def target(self, move: str) -> int:
+        """The step a move goes to: "next" / "back" one declaration, "turn" / "turn-back"
+        (the first step of the next turn; the start of this turn, or of the one before
+        when already there), "first" / "last"."""
+        at = self.at
+        if move == "next":
+            return min(self.last, at + 1)
+        if move == "back":
+            return max(0, at - 1)
+        if move == "first":
+            return 0
+        if move == "last":
+            return self.last
+        turn = self.turn_of(at)
+        if move == "turn":
+            later = [k for k in range(at + 1, self.last + 1) if self.turn_of(k) > turn]
+            return later[0] if later else self.last
+        start = self.turn_start(at)
+        if start < at:
+            return start
+        return self.turn_start(at - 1) if at > 0 else 0
+
+    def turn_start(self, step: int) -> int:
+        """The first step of the turn `step` is in."""
+        turn = self.turn_of(step)
+        while step > 0 and self.turn_of(step - 1) == turn:
+            step -= 1
+        return step
+
+    def describe(self) -> str:
+        """Where the replay stands, for the panel."""
+        return (
+            f"Replay of {self.path.name}: declaration {self.at} of {self.last}, "
+            f"turn {self.turn_of(self.at)}"
+        )
+
+
+def branch_path(save: Path, step: int) -> Path:
+    """A new file beside `save` for a game taken over at `step` (never the save itself,
+    never a file that exists)."""
+    stem = save.stem
+    path = save.with_name(f"{stem}-from-{step}.json")
+    n = 2
+    while path.exists():
+        path = save.with_name(f"{stem}-from-{step}-{n}.json")
+        n += 1
+    return path

@@ -1,0 +1,125 @@
+"""A saved game stepped through on the table (issue 15, "Replay on the table"): for
+each rule system, Right/Left one declaration, Up/Down a turn, Home/End, the table as
+the game stood at each step; taking over at a middle step plays on as a new game,
+saved apart, and the original save stays byte-identical."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.render.app import App
+from game.render.game_actions import LoadGame
+from game.render.session import SAVE_NAME, Session
+from game.scenario import load_scenario
+from game.sequencer.game import Game
+from tests.render.driving import press
+from tests.render.test_app_load import DEMOS, played_save
+
+SYSTEMS = ["infinity", "necromunda", "open-rebellion"]
+
+
+def _replayed(game: Game, steps: int) -> Game:
+    """The saved game replayed afresh to `steps` declarations (the reference)."""
+    fresh = Game(game.setup, game.seed)
+    for declaration in game.declarations[:steps]:
+        fresh.declare(declaration)
+    return fresh
+
+
+def _positions(app: App) -> dict[str, tuple[float, float]]:
+    return {m.id: m.at for m in app.scenario.models}
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_step_through_a_save_and_take_over(
+    system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    save = tmp_path / SAVE_NAME
+    game = played_save(system, save, declarations=24, seed=5)
+    original = save.read_bytes()
+    last = len(game.declarations)
+    scenario = load_scenario(DEMOS[system])
+    app = App(scenario, size=(1024, 700))
+    app.perform(LoadGame(save, first=True))
+    assert app.replay is not None and app.replay.at == 0
+    assert app.session is not None and app.session.game.declarations == []
+    assert "declaration 0 of" in app.state.replay
+
+    # Right: one declaration at a time, with that declaration's events in the log.
+    for step in range(1, 4):
+        before = len(app.state.log)
+        press(app, pygame.K_RIGHT)
+        assert app.replay.at == step
+        reference = _replayed(game, step)
+        assert app.session.game.state == reference.state
+        assert app.session.game.events == reference.events
+        assert len(app.state.log) > before
+    # Left goes back: the table as it stood.
+    press(app, pygame.K_LEFT)
+    assert app.replay.at == 2
+    assert app.session.game.state == _replayed(game, 2).state
+    assert _positions(app) == {m.id: m.at for m in _replayed(game, 2).state.models
+                               if m.id in _positions(app)}  # fmt: skip
+    # End and Home.
+    press(app, pygame.K_END)
+    assert app.replay.at == last and app.session.game.state == game.state
+    press(app, pygame.K_HOME)
+    assert app.replay.at == 0
+    # Up: the first declaration of a later turn; Down: back to where that turn starts.
+    press(app, pygame.K_UP)
+    fresh = Game(game.setup, game.seed)
+    turn_of = [fresh.state.turn]
+    for declaration in game.declarations:
+        fresh.declare(declaration)
+        turn_of.append(fresh.state.turn)
+    up = app.replay.at
+    assert up == last or turn_of[up] > turn_of[0]
+    if up < last:
+        assert all(turn_of[k] == turn_of[0] for k in range(up))
+        press(app, pygame.K_RIGHT)
+        press(app, pygame.K_DOWN)
+        assert app.replay.at == up  # the start of that turn
+    # Nobody declares in the middle of a replay; the computer waits too.
+    middle = last // 2
+    while app.replay.at != middle:
+        press(app, pygame.K_RIGHT if app.replay.at < middle else pygame.K_LEFT)
+    press(app, pygame.K_e)
+    assert "T takes over" in app.state.message
+    for _ in range(30):
+        app.frame()
+    assert app.replay is not None and app.replay.at == middle
+
+    # T takes over: a new game from the middle step, played on.
+    press(app, pygame.K_t)
+    assert app.replay is None
+    assert "a new game" in app.state.message
+    session = app.session
+    assert session is not None and len(session.game.declarations) == middle
+    simple = scenario.ruleset.player("simple")(session.game.engine)
+    for _ in range(3):
+        if session.game.state.finished:
+            break
+        app.declare(simple.choose(session.game.state, session.game.awaiting()))
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    branch = tmp_path / f"{save.stem}-from-{middle}.json"
+    assert app.state.message == f"saved {branch.name}"
+    assert save.read_bytes() == original  # the save untouched
+    loaded = Session.load(branch)
+    assert loaded.game.declarations[:middle] == game.declarations[:middle]
+    assert len(loaded.game.declarations) > middle
+
+
+def test_replay_window_from_the_command_line(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    played_save("necromunda", save, declarations=8)
+    original = save.read_bytes()
+    shot = tmp_path / "replay.png"
+    code = main(["replay", str(save), "--window", "--frames", "2", "--screenshot", str(shot)])
+    assert code == 0 and shot.exists()
+    assert save.read_bytes() == original
+    assert main(["replay", str(tmp_path / "nothing.json"), "--window", "--frames", "1"]) == 2
