@@ -467,7 +467,7 @@ class Editor:
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
         shift = bool(mod & pygame.KMOD_SHIFT)
         k = event.key
-        if st.naming is not None:
+        if st.form is not None:
             self.typing(event)
             return
         if ctrl:
@@ -539,7 +539,14 @@ class Editor:
         elif k == pygame.K_t:
             self.cycle_state()
         elif k == pygame.K_n:
-            st.naming = self.editing.doc.header.name
+            st.form = ("name", self.editing.doc.header.name)
+        elif k == pygame.K_h:
+            p = self.selected_piece()
+            height = p.height if p is not None else st.height
+            st.form = ("height", "" if height is None else f"{height:g}")
+        elif k == pygame.K_x:
+            w, d = self.editing.doc.header.table
+            st.form = ("table", f"{w:g}x{d:g}")
         elif k == pygame.K_y:
             turns = self.editing.doc.header.turns + (-1 if shift else 1)
             self.do(set_header(turns=turns), f"turns: {turns}")
@@ -556,18 +563,52 @@ class Editor:
             self.save_screenshot(Path("skirmish-edit.png"))
 
     def typing(self, event: pygame.event.Event) -> None:
+        """A small form: one field typed in the panel, Enter sets it, Esc leaves it."""
         st = self.state
-        assert st.naming is not None
+        assert st.form is not None
+        field, text = st.form
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            name, st.naming = st.naming.strip(), None
-            if name:
-                self.do(set_header(name=name), f"named {name!r}")
+            st.form = None
+            self.fill(field, text.strip())
         elif event.key == pygame.K_ESCAPE:
-            st.naming = None
+            st.form = None
         elif event.key == pygame.K_BACKSPACE:
-            st.naming = st.naming[:-1]
+            st.form = (field, text[:-1])
         elif event.unicode and event.unicode.isprintable():
-            st.naming += event.unicode
+            st.form = (field, text + event.unicode)
+
+    def fill(self, field: str, text: str) -> None:
+        """Set what a form's field names: the table's name or size, a height."""
+        st = self.state
+        if field == "name":
+            if text:
+                self.do(set_header(name=text), f"named {text!r}")
+            return
+        if field == "table":
+            w, _, d = text.lower().partition("x")
+            try:
+                size = (float(w), float(d))
+            except ValueError:
+                st.refused = f"table: {text!r} is not a size like 24x24"
+                return
+            if self.do(set_header(table=size), f'table {size[0]:g}x{size[1]:g}"'):
+                st.view = self.fit(st.size)
+            return
+        # height: a number of inches, or nothing for full height
+        try:
+            height = None if text in ("", "full") else float(text)
+        except ValueError:
+            st.refused = f"height: {text!r} is not a number of inches"
+            return
+        p = self.selected_piece()
+        if p is None:
+            if height is None or height > 0:
+                st.height = height
+            else:
+                st.refused = "height: must be above 0"
+            return
+        said = "full height" if height is None else f'{height:g}" high'
+        self.do(set_piece(p.id, height=height), f"{p.id}: {said}")
 
     def cycle_kind(self, step: int) -> None:
         p = self.selected_piece()

@@ -63,10 +63,10 @@ KEYS = (
     "drag: move; corners resize, round handle turns",
     "Shift+click a 2nd model: its line of fire",
     "wheel / R: turn   S side  U unit  T state",
-    "K kind  +/- height  F full  [ ] thickness",
+    "K kind  +/- or H height  F full  [ ] thickness",
     "Tab: profile or kind   G grid snap",
     "Ctrl+D copy  Del delete  Ctrl+N side",
-    "N name  Y turns  Alt+arrows table size",
+    "N name  Y turns  X or Alt+arrows table size",
     "Ctrl+Z/Y undo/redo  Ctrl+S save  Q quit",
 )
 
@@ -237,7 +237,7 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     x = left + 12
     doc = editing.doc
     w, d = doc.header.table
-    y = _line(surface, doc.header.name if st.naming is None else f"name: {st.naming}_", (x, 10), 24)
+    y = _line(surface, doc.header.name, (x, 10), 24)
     y = _line(
         surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {doc.header.turns} turns', (x, y), 17
     )
@@ -248,6 +248,11 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     y += 6
     tool = f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}"
     y = _line(surface, tool, (x, y), 19, (250, 226, 120))
+    if st.form is not None:
+        field, text = st.form
+        hint = {"height": " (inches; empty: full)", "table": " (width x depth)"}.get(field, "")
+        y = _line(surface, f"{field}: {text}_{hint}", (x, y), 19, HANDLE_FILL)
+        y = _line(surface, "Enter sets it, Esc leaves it as it was", (x, y), 15)
     if st.tool == "model":
         names = profiles(doc)
         current = st.profile % len(names)

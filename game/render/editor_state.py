@@ -48,5 +48,5 @@ class EditorState:
     pointer: Point = (0.0, 0.0)
     message: str = ""
     refused: str = ""  # the reason the last edit (or the drag now) is refused
-    naming: str | None = None  # the scenario's name being typed
+    form: tuple[str, str] | None = None  # a field being typed (name, height, table) and its text
     running: bool = True

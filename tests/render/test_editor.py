@@ -334,3 +334,42 @@ def test_a_drag_shows_the_refusal_before_the_drop(editor: Editor) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     editor.frame()
     assert editor.editing.doc.models[0].at == (6.0, 16.0)
+
+
+def type_in(editor: Editor, text: str) -> None:
+    for ch in text:
+        press(editor, ord(ch.lower()) if ch.isalpha() else 0, unicode=ch)
+    press(editor, pygame.K_RETURN)
+
+
+def test_a_small_form_sets_heights_and_the_table_size(editor: Editor) -> None:
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))
+    press(editor, pygame.K_h)
+    assert editor.state.form == ("height", "3")
+    press(editor, pygame.K_BACKSPACE)
+    type_in(editor, "2.75")
+    assert editor.editing.doc.scenery[0].height == 2.75
+    press(editor, pygame.K_h)
+    press(editor, pygame.K_BACKSPACE)
+    press(editor, pygame.K_BACKSPACE)
+    press(editor, pygame.K_BACKSPACE)
+    press(editor, pygame.K_BACKSPACE)
+    press(editor, pygame.K_RETURN)  # nothing typed: full height
+    assert editor.editing.doc.scenery[0].height is None
+    press(editor, pygame.K_h)
+    type_in(editor, "tall")
+    assert "not a number" in editor.state.refused
+    assert editor.editing.doc.scenery[0].height is None
+    press(editor, pygame.K_x)
+    for _ in "24x24":
+        press(editor, pygame.K_BACKSPACE)
+    type_in(editor, "18x20")  # the red model at x = 20 would be off the table
+    assert "off the 18x20 table" in editor.state.refused or "off the table" in editor.state.refused
+    assert editor.editing.doc.header.table == (24.0, 24.0)
+    press(editor, pygame.K_x)
+    for _ in "24x24":
+        press(editor, pygame.K_BACKSPACE)
+    type_in(editor, "30x24")
+    assert editor.editing.doc.header.table == (30.0, 24.0)
