@@ -136,7 +136,9 @@ def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, 
     """The exact chances from the odds engine, with the success values the roll used."""
     from game.sequencer.infinity_odds import exact_odds
 
-    sv = {r["model"]: r["success_value"] for r in rolls}
+    sv: dict[str, int] = {}
+    for r in rolls:  # each model's attack roll comes first (a Guts Roll may follow)
+        sv.setdefault(r["model"], r["success_value"])
     reply_sv = sv[target] if reply_weapon is not None else 0
     # A Direct Template rolls nothing: the attacker has no success value.
     return exact_odds(

@@ -41,6 +41,7 @@ from game.sequencer.events import (
     TurnStarted,
 )
 from game.sequencer.infinity_attacks import InfinityAttacks, PlannedRoll, is_direct_template
+from game.sequencer.infinity_guts import guts_rolls
 from game.sequencer.infinity_orders import (
     ACTIVE_STATES,
     ARO_BURST,
@@ -541,7 +542,12 @@ class InfinityEngine(InfinityAttacks):
         state = dataclasses.replace(
             state.with_model(active.replace(at=end, facing=order.facing)), order=None
         )
+        made = len(events)
         state = self._resolve_skills(state, order, events, rng)
+        if self.system is SaveSystem.N5:
+            # 7. Conclusion: Guts Rolls (N5 only, FACTS 3.3)
+            state, guts = guts_rolls(self, state, events[made:], rng)
+            events.extend(guts)
         return self._after_order(state, events)
 
     # -- turns and victory -----------------------------------------------------

@@ -46,7 +46,7 @@ def test_partial_cover_for_the_save_is_read_where_the_aro_was_taken(write_scenar
     start of the route, behind the wall: -3 to her BS and +3 to his N5 save there,
     though he ends the Order in the open."""
     game = Game(load_scenario(table(write_scenario)), seed=1)
-    game.rng = ScriptedDice(5, 10)  # type: ignore[assignment]
+    game.rng = ScriptedDice(5, 10, 1)  # the fusilier saves, then passes a Guts Roll  # type: ignore[assignment]
     game.declare(Activate("fusilier", Skill.move((FUSILIER[0] - 4, FUSILIER[1]))))
     game.declare(React("zhanshi-a", Skill.attack("Combi Rifle", ("fusilier", 1)), at=FUSILIER))
     events = game.declare(Continue(Skill.idle()))
@@ -260,7 +260,7 @@ def test_a_trooper_under_a_template_may_aro_out_of_lof_and_zoc(write_scenario: W
     away (no LoF) 9.5" off (outside the 8" ZoC) but the Heavy Flamethrower's teardrop
     reaches it: it may Dodge (a Normal PH roll, -3 without LoF: rule data), not shoot."""
     game = Game(load_scenario(write_scenario(UNDER, header=False)), seed=1)
-    game.rng = ScriptedDice(5, 3)  # type: ignore[assignment]
+    game.rng = ScriptedDice(5, 3, 1)  # type: ignore[assignment]
     game.declare(Activate("flamer", Skill.attack("Heavy Flamethrower", ("z1", 1))))
     assert set(game.awaiting().models) == {"z1", "z2"}
     game.declare(React("z1", Skill.idle()))

@@ -143,7 +143,7 @@ def test_split_burst_two_face_to_face_rolls(write_scenario: Write) -> None:
     the 4 and the Fusilier's 9 wins: A is hit. Against B both roll 11, a Critical for B
     (SV 11): the Fusilier takes a critical hit, two Saving Rolls."""
     game = Game(load_scenario(table(write_scenario, with_b=True)), seed=1)
-    game.rng = ScriptedDice(4, 9, 5, 11, 11, 3, 1, 2)  # type: ignore[assignment]
+    game.rng = ScriptedDice(4, 9, 5, 11, 11, 3, 1, 2, 1, 1)  # then two Guts Rolls  # type: ignore[assignment]
     game.declare(
         Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi-a", 2), ("zhanshi-b", 1)))
     )

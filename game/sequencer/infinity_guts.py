@@ -1,0 +1,121 @@
+"""Infinity Guts Rolls at the very end of an Order (N5; not used in CodeOne, FACTS 3.3).
+
+A trooper that suffered an Attack forcing a Saving Roll this Order, and is not Engaged,
+Unconscious or Dead, makes a Normal WIP roll. On a failure it takes the first option it
+can: (1) move up to 2" to leave the Line of Fire of every attacker; (2) otherwise move
+up to 2" to gain Partial or Total Cover from them; (3) otherwise go Prone (an earlier
+edition's option: the rule value `guts_goes_prone`, unconfirmed for N5). The move
+triggers no AROs and never goes toward an attacker.
+
+Readings where the sources are silent: the points tried are on 16 headings at 0.5",
+1", 1.5" and 2", shortest first; "toward an attacker" means ending nearer any of them;
+the player's right to fail on purpose is not offered (the roll is always made)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from game.sequencer.events import Event, Hit, Moved, Rolled, SaveRolled, StateChanged
+from game.sequencer.infinity_orders import ENGAGED_GAP, InfinityState, Point
+from game.sequencer.sight import Cover, Placement
+
+GUTS_MOVE = 2.0  # inches (FACTS 3.3)
+HEADINGS = 16
+STEPS = (0.5, 1.0, 1.5, 2.0)
+PRONE_KEY = "guts_goes_prone"  # assets/infinity/rules.toml
+PRONE = "prone"
+NORMAL = "normal"
+
+
+def guts_rolls(
+    engine: Any, state: InfinityState, events: Sequence[Event], rng: np.random.Generator
+) -> tuple[InfinityState, list[Event]]:
+    """The Guts Rolls of one Order's end; `events` are those its resolution made."""
+    saved_by = {e.model for e in events if isinstance(e, SaveRolled)}
+    attackers: dict[str, list[str]] = {}
+    for e in events:
+        if isinstance(e, Hit) and e.target in saved_by:
+            attackers.setdefault(e.target, [])
+            if e.attacker not in attackers[e.target]:
+                attackers[e.target].append(e.attacker)
+    out: list[Event] = []
+    for model, by in attackers.items():
+        me = state.model(model)
+        if me.status not in (NORMAL, PRONE) or _engaged(engine, state, model):
+            continue
+        wip = engine.profiles[model].wip
+        face = int(rng.integers(1, 21))
+        passed = face <= wip  # a Normal roll: at or under the attribute
+        out.append(
+            Rolled(model, "Guts Roll", "WIP", wip, (), wip, (face,),
+                   ("success" if passed else "fail",))
+        )  # fmt: skip
+        if passed:
+            continue
+        state = _fall_back(engine, state, model, by, out)
+    return state, out
+
+
+def _engaged(engine: Any, state: InfinityState, model: str) -> bool:
+    me = state.model(model)
+    return any(
+        m.side != me.side
+        and m.status in (NORMAL, PRONE)
+        and math.dist(m.at, me.at) - engine.radii[m.id] - engine.radii[model] <= ENGAGED_GAP
+        for m in state.models
+    )
+
+
+def _candidates(engine: Any, state: InfinityState, model: str, by: list[str]) -> list[Point]:
+    """Points within 2" that the base can reach and that are no nearer any attacker."""
+    me = state.model(model)
+    near = {a: math.dist(me.at, state.model(a).at) for a in by}
+    out = []
+    for step in STEPS:
+        for k in range(HEADINGS):
+            angle = 2 * math.pi * k / HEADINGS
+            to = (me.at[0] + step * math.cos(angle), me.at[1] + step * math.sin(angle))
+            if any(math.dist(to, state.model(a).at) < near[a] - 1e-9 for a in by):
+                continue
+            if engine.path_blocked(state, model, (me.at, to)) is None:
+                out.append(to)
+    return out
+
+
+def _fall_back(
+    engine: Any, state: InfinityState, model: str, by: list[str], out: list[Event]
+) -> InfinityState:
+    me = state.model(model)
+    points = _candidates(engine, state, model, by)
+
+    def moved(to: Point) -> dict[str, Placement]:
+        return {model: Placement(to, me.facing)}
+
+    # (1) out of every attacker's Line of Fire: the cheap exact question first
+    for to in points:
+        clear = engine.lof_possible(state, [(a, model, to) for a in by])
+        if not any(
+            c and engine.sighting(state, a, model, moved(to)).lof
+            for a, c in zip(by, clear, strict=True)
+        ):
+            return _move(state, model, to, out)
+    # (2) into Partial or Total Cover from every attacker
+    for to in points:
+        if all(engine.sighting(state, a, model, moved(to)).cover is not Cover.NONE for a in by):
+            return _move(state, model, to, out)
+    # (3) Prone, where the rule value says so
+    values = getattr(engine.setup, "rule_values", {}) or {}
+    if values.get(PRONE_KEY, 0) and me.status == NORMAL:
+        out.append(StateChanged(model, NORMAL, PRONE))
+        return state.with_model(me.replace(status=PRONE))
+    return state
+
+
+def _move(state: InfinityState, model: str, to: Point, out: list[Event]) -> InfinityState:
+    me = state.model(model)
+    out.append(Moved(model, (me.at, to), math.dist(me.at, to)))
+    return state.with_model(me.replace(at=to))

@@ -1,0 +1,147 @@
+"""Infinity Guts Rolls at the end of an Order (issue #12; FACTS 3.3), scripted dice on
+small tables: a Normal WIP roll for a trooper that had to make a Saving Roll; on a fail
+it moves up to 2" out of every attacker's Line of Fire, else into cover, else goes
+Prone (rule value); never toward the attacker; none in CodeOne."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from game.scenario import load_scenario
+from game.sequencer.events import Moved, Rolled, SaveRolled, StateChanged
+from game.sequencer.game import Game
+from game.sequencer.infinity import Activate, Continue, React, Skill
+from tests.sequencer.scripted import ScriptedDice
+
+Write = Callable[..., Path]
+
+TABLE = """
+[scenario]
+name = "Guts"
+ruleset = "infinity"
+table = [24, 24]
+{saves}
+
+[[side]]
+id = "blue"
+
+[[side]]
+id = "red"
+
+{scenery}
+
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [4, 12]
+facing = 0
+
+[[model]]
+id = "zhanshi"
+side = "red"
+profile = "zhanshi"
+at = [{at[0]}, {at[1]}]
+facing = 0
+"""
+
+BLOCK = """
+[[scenery]]
+id = "block"
+kind = "building"
+polygon = [[10, 12.9], [12, 12.9], [12, 20], [10, 20]]
+"""
+
+LOW_WALL = """
+[[scenery]]
+id = "low"
+kind = "wall"
+height = 0.5
+line = [[15.0, 9.0], [15.0, 12.0]]
+thickness = 0.2
+"""
+
+
+def shot(write: Write, *faces: int, scenery: str = "", at: Any = (13.0, 12.2),
+         saves: str = "") -> tuple[Game, list[Any]]:  # fmt: skip
+    """The fusilier's Combi Rifle, Burst 3 at the zhanshi, who stays idle: a 3 hits
+    (SV 15), two 20s miss; then the zhanshi's N5 save (SV 8) and whatever follows."""
+    path = write(TABLE.format(saves=saves, scenery=scenery, at=at), header=False)
+    game = Game(load_scenario(path), seed=1)
+    game.rng = ScriptedDice(3, 20, 20, *faces)  # type: ignore[assignment]
+    game.declare(Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi", 3))))
+    while game.awaiting().kind == "aro":
+        game.declare(React(game.awaiting().models[0], Skill.idle()))
+    events = game.declare(Continue(Skill.idle()))
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+    return game, events
+
+
+def guts(events: list[Any]) -> list[Rolled]:
+    return [e for e in events if isinstance(e, Rolled) and e.purpose == "Guts Roll"]
+
+
+def test_guts_roll_passed_stays_put(write_scenario: Write) -> None:
+    # FACTS 3.3: "one Normal WIP roll at the very end of the Order, after saves. Pass ->
+    # stay put." The zhanshi saves (1) and passes WIP 12 with a 12.
+    game, events = shot(write_scenario, 1, 12)
+    [save] = [e for e in events if isinstance(e, SaveRolled)]
+    assert save.wounds == 0
+    [roll] = guts(events)
+    assert (roll.model, roll.attribute, roll.target, roll.results) == (
+        "zhanshi", "WIP", 12, ("success",),
+    )  # fmt: skip
+    assert not [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
+    assert game.state.model("zhanshi").at == (13.0, 12.2)
+
+
+def test_guts_roll_failed_moves_out_of_line_of_fire(write_scenario: Write) -> None:
+    # FACTS 3.3: fail -> "(1) move up to 2" to leave the LoF ... of every attacker";
+    # "may not move toward the attacker". A building's corner is within reach.
+    game, events = shot(write_scenario, 1, 13, scenery=BLOCK)
+    assert guts(events)[0].results == ("fail",)
+    [moved] = [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
+    start, end = moved.path
+    assert 0 < moved.distance <= 2.0 + 1e-9
+    assert math.dist(end, (4, 12)) >= math.dist(start, (4, 12))
+    engine: Any = game.engine
+    assert not engine.sighting(game.state, "fusilier", "zhanshi").lof
+
+
+def test_guts_roll_failed_moves_into_cover_when_no_way_out_of_sight(
+    write_scenario: Write,
+) -> None:
+    # FACTS 3.3: "(2) otherwise move up to 2" to gain Total or Partial Cover": a low wall
+    # hides nothing whole, but touching it gives Partial Cover from the fusilier
+    game, events = shot(write_scenario, 1, 13, scenery=LOW_WALL, at=(14.0, 13.0))
+    [moved] = [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
+    assert moved.distance <= 2.0 + 1e-9
+    engine: Any = game.engine
+    seen = engine.sighting(game.state, "fusilier", "zhanshi")
+    assert seen.lof and seen.cover.value == "partial"
+
+
+def test_guts_roll_failed_in_the_open_goes_prone(write_scenario: Write) -> None:
+    # FACTS 3.3: "(3) [U for N5; earlier editions: otherwise go Prone]": rule value
+    # guts_goes_prone in assets/infinity/rules.toml (unconfirmed)
+    game, events = shot(write_scenario, 1, 13)
+    assert StateChanged("zhanshi", "normal", "prone") in events
+    assert game.state.model("zhanshi").status == "prone"
+    assert game.state.model("zhanshi").at == (13.0, 12.2)
+
+
+def test_no_guts_roll_in_codeone(write_scenario: Write) -> None:
+    # FACTS 3.3: Guts Rolls are "not used in CodeOne": no die is drawn for one (the script
+    # holds only the attack and the save: CodeOne DAM 13 - ARM 1 = 12, a 20 is no wound)
+    _, events = shot(write_scenario, 20, saves='saves = "codeone"')
+    assert guts(events) == []
+
+
+def test_a_trooper_left_unconscious_makes_no_guts_roll(write_scenario: Write) -> None:
+    # FACTS 3.3: the roll is for troopers not Null; an Unconscious trooper has none
+    game, events = shot(write_scenario, 20)  # the save fails: 1 wound, VITA 1
+    assert game.state.model("zhanshi").status == "unconscious"
+    assert guts(events) == []
