@@ -136,6 +136,14 @@ class Resize(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ToggleHelp(Action):
+    """F1 or ?: open or close the overlay with every key."""
+
+    def perform(self, app: Following) -> None:
+        app.state = replace(app.state, help=not app.state.help, hint=False)
+
+
+@dataclass(frozen=True, slots=True)
 class ScrollLog(Action):
     """Scroll the dice log `lines` back (positive: older) or forward."""
 

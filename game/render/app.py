@@ -135,6 +135,8 @@ class App(Following):
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window lost its pixels: draw again
+        if self.state.hint and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+            self.state = replace(self.state, hint=False)
         self.handler = self.handler.handle(event, self)
 
     def draw(self) -> pygame.Surface:

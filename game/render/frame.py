@@ -13,12 +13,14 @@ import pygame
 
 from game.render import style
 from game.render.eye_panel import EyeCache, draw_hover_eye, eye_room
+from game.render.help import draw_help, draw_hint, draw_reaction_banner, help_sections
 from game.render.labels import Placed, Want
 from game.render.overlays import (
     draw_draft,
     draw_effect,
     draw_preview,
     draw_range_rings,
+    draw_reacting,
     draw_risk,
     draw_route,
     draw_ruler,
@@ -188,7 +190,8 @@ def draw_frame(
     engine_loaded: bool = False,
     provider_name: str = "",
 ) -> None:
-    """One frame: the cached table layer, the overlays, the panel."""
+    """One frame: the cached table layer, the overlays, a reaction's banner and the
+    opening hint, the panel, and the help overlay when it is open."""
     tw, th = state.table_size
     tw = min(tw, surface.get_width())
     th = min(th, surface.get_height())
@@ -213,8 +216,16 @@ def draw_frame(
         draw_risk(table, scenario, state.hover.risk, view)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
+    prompt = state.prompt
+    if prompt is not None and prompt.choices and state.human:
+        draw_reacting(table, scenario, prompt.models, view)
+        draw_reaction_banner(table, prompt, (tw, th))
+    if state.hint:
+        draw_hint(table, (tw, th))
     room = eye_room(state.hover, surface.get_height())
     lines = panel_lines(scenario, state, provider_name)
     kept = draw_panel(surface, lines, cache.panel, state.keys_help, state.log_scroll, room)
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, scenario, state.hover, cache.eye)
+    if state.help:
+        draw_help(surface, help_sections(state), pygame.Rect(0, 0, tw, th))

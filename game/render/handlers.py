@@ -27,6 +27,7 @@ from game.render.actions import (
     ScrollLog,
     Select,
     SetView,
+    ToggleHelp,
     ZoomAt,
 )
 from game.render.declaring import (
@@ -95,6 +96,10 @@ _REPLAY_KEYS: dict[int, Action] = {
 
 def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
     key = event.key
+    if key == pygame.K_F1 or getattr(event, "unicode", "") == "?":
+        return ToggleHelp()
+    if app.state.help and key == pygame.K_ESCAPE:
+        return ToggleHelp()
     if app.replay is not None and key in _REPLAY_KEYS and not event.mod & pygame.KMOD_CTRL:
         return _REPLAY_KEYS[key]
     if event.mod & pygame.KMOD_CTRL:

@@ -104,7 +104,9 @@ class InfinityRules(PlayRules):
             return Prompt(side, "second", awaiting.models, text, order.model, order.route)
         names = ", ".join(awaiting.models)
         text = f"{side}: ARO to {order.model} from {names}: pick one, then S/D/I"
-        return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route)
+        choices = (f"S shoot at {order.model}", "D dodge", "I no ARO")
+        return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route,
+                      choices)  # fmt: skip
 
     def _skill(self, intent: Intent, mover: str | None = None) -> Skill:
         if intent.kind is IntentKind.MOVE:

@@ -99,7 +99,8 @@ class OpenRebellionRules(PlayRules):
             where = "in the open" if p.tier == 0 else "in light cover"
             hold = "I takes the morale check" if p.tier == 0 else "I stays"
             text = f"{p.target} takes {p.damage} damage {where}: select it, D falls back, {hold}"
-            return Prompt(side, "fall-back", awaiting.models, text)
+            choices = ("D fall back", hold)
+            return Prompt(side, "fall-back", awaiting.models, text, choices=choices)
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (

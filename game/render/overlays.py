@@ -186,9 +186,28 @@ def draw_route(surface: pygame.Surface, route: tuple[Point, ...], at: Point | No
     points = [view.to_screen(*p) for p in route]
     for a, b in itertools.pairwise(points):
         _dashed(surface, ROUTE, a, b, 2, 8.0)
+    # Every inch of the route is a point a reaction may be taken at.
+    for (ax, ay), (bx, by) in itertools.pairwise(route):
+        length = math.hypot(bx - ax, by - ay)
+        for k in range(1, int(length) + 1):
+            t = k / length
+            dot = view.to_screen(ax + (bx - ax) * t, ay + (by - ay) * t)
+            pygame.draw.circle(surface, ROUTE, dot, 3)
     pygame.draw.circle(surface, ROUTE, points[-1], 5, 2)
     if at is not None:
         pygame.draw.circle(surface, TARGET, view.to_screen(*at), 6)
+
+
+def draw_reacting(surface: pygame.Surface, scenario: Scenario, models: tuple[str, ...],
+                  view: View) -> None:  # fmt: skip
+    """The models that may answer now, each in a wide ring of its own."""
+    for model_id in models:
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        ring_base(surface, style.INK, model, view, 7, 7.0)
+        ring_base(surface, TARGET, model, view, 4, 6.0)
 
 
 def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,

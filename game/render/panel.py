@@ -175,18 +175,10 @@ def draft_text(draft: Draft) -> str:
     return f"{draft.model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
 
 
-HELP = (
-    "M move · S shoot · D dodge · I idle · E end turn",
-    "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
-    "Ctrl+S/O save/load · drag base: ruler · wheel zoom",
-    "right-drag pan · Tab/1-9 weapon · F12 shot · Q quit",
-)
-
-
-COMMON_HELP = (
-    "Ctrl+S/O save/load · drag base: ruler · wheel zoom",
-    "right-drag pan · Tab/1-9 weapon · F12 shot · Q quit",
-)
+# The keys at the foot of the panel: the rule system's declaration keys, then these
+# (F1 lists every key).
+HELP = ("F1 or ? every key · drag a base: ruler · wheel: zoom · Q quit",)
+COMMON_HELP = ("F1 or ? every key · Ctrl+S save · Ctrl+O open a save · Q quit",)
 
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,

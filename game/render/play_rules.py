@@ -71,7 +71,9 @@ class Intent:
 class Prompt:
     """Who must declare next and what. `kind` is the rule system's step ("order",
     "aro", "second", "over", ...); `models` may declare; `mover` and `route` are the
-    model being reacted to and its route so far (drawn, and clicked to pick a point)."""
+    model being reacted to and its route so far (drawn, and clicked to pick a point);
+    `choices` the keys of an answer a side gives out of its turn (a reaction), which
+    the window asks for in a banner no one misses."""
 
     side: str | None
     kind: str
@@ -79,6 +81,7 @@ class Prompt:
     text: str
     mover: str | None = None
     route: tuple[Point, ...] = ()
+    choices: tuple[str, ...] = ()  # an answer awaited out of turn (an ARO): its keys
 
     @property
     def over(self) -> bool:

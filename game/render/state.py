@@ -108,6 +108,8 @@ class AppState:
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
     log_scroll: int = 0  # dice log lines scrolled back from the newest
     replay: str = ""  # where a replay stands ("" when none is open)
+    help: bool = False  # the F1 overlay is open
+    hint: bool = True  # the opening hint (how to get help) shows until a key or click
 
     @property
     def table_size(self) -> Size:

@@ -1,0 +1,134 @@
+"""Help on the table: the F1 / `?` overlay listing every key for what the window is doing
+now (the rule system's declarations, a move or shot being laid out, a reaction, a
+replay), the hint the window opens with, and the banner that asks for a reaction
+(an ARO) in letters no one misses, with the choices as keys.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.render import style
+from game.render.play_rules import Prompt
+from game.render.state import AppState, Size, ui_scale
+from game.render.table import font, wrap
+
+Section = tuple[str, tuple[str, ...]]
+
+HINT = "New here? F1 or ? shows every key (this goes away with the first key or click)"
+HELP_BG = (16, 18, 22, 230)
+HELP_TITLE: style.Colour = (255, 210, 60)
+ARO_BG: style.Colour = (120, 20, 20)
+ARO_TEXT: style.Colour = (255, 240, 200)
+
+TABLE_KEYS = (
+    "click a base: select it · drag from a base: the ruler",
+    "point at an enemy: line of fire, cover and the odds",
+    "wheel: zoom · right- or middle-drag: pan · Home: the whole table",
+    "Tab / Shift+Tab or 1-9: the weapon · F12: a screenshot · Q: quit",
+)
+GAME_KEYS = (
+    "Ctrl+Z / Ctrl+Y: undo / redo a declaration",
+    "Ctrl+S: save the game · Ctrl+O: open the save to step through it",
+    "wheel over the panel or PgUp / PgDn: scroll the dice log",
+)
+REPLAY_KEYS = (
+    "Right / Left: the next / previous declaration, with its dice",
+    "Up / Down: the next turn / back to the start of this turn",
+    "Home / End: the first / last declaration",
+    "T: take over here and play on (a new game; the save stays as it was)",
+)
+MOVE_KEYS = (
+    "click: add a point to the path (the inches left are shown)",
+    "Backspace: take the last point back · Enter: declare · Esc: cancel",
+)
+SHOOT_KEYS = (
+    "click an enemy: a target (each click adds one and shares the dice)",
+    "+ / -: a die more or less for the last target clicked",
+    "a blast: click a point or an enemy · a template: point it and click",
+    "Enter: declare · Esc: cancel",
+)
+
+
+def help_sections(state: AppState) -> list[Section]:
+    """What the keys do now, most pressing first."""
+    out: list[Section] = []
+    if state.replay:
+        out.append(("Stepping through a saved game", REPLAY_KEYS))
+    prompt = state.prompt
+    if prompt is not None and prompt.choices and state.human:
+        out.append((f"Reacting: {prompt.text}", (*prompt.choices, *ROUTE_HELP)))
+    draft = state.draft
+    if draft is not None:
+        out.append(("Laying out a move" if draft.kind == "move" else "Aiming a shot",
+                    MOVE_KEYS if draft.kind == "move" else SHOOT_KEYS))  # fmt: skip
+    if state.keys_help:
+        out.append(("Declaring (this rule system)", state.keys_help))
+    out.append(("The table", TABLE_KEYS))
+    if state.prompt is not None:
+        out.append(("The game", GAME_KEYS))
+    out.append(("This help", ("F1 or ?: open and close · Esc: close",)))
+    return out
+
+
+ROUTE_HELP = ("click the dashed route: react at that point (default: its end)",)
+
+
+def draw_help(surface: pygame.Surface, sections: list[Section], area: pygame.Rect) -> None:
+    """The overlay: a dark card over `area` with each section's keys, wrapped to fit."""
+    ui = ui_scale(surface.get_size())
+    pad = round(18 * ui)
+    card = area.inflate(-2 * pad, -2 * pad)
+    shade = pygame.Surface(card.size, pygame.SRCALPHA)
+    shade.fill(HELP_BG)
+    surface.blit(shade, card.topleft)
+    pygame.draw.rect(surface, HELP_TITLE, card, 2)
+    room = card.width - 2 * pad
+    y = card.top + pad
+    head, body = round(22 * ui), round(18 * ui)
+    for title, lines in sections:
+        for text in wrap(title, head, room):
+            if y + font(head).get_linesize() > card.bottom - pad:
+                return
+            surface.blit(font(head).render(text, True, HELP_TITLE), (card.left + pad, y))
+            y += font(head).get_linesize()
+        for line in lines:
+            for text in wrap(line, body, room - pad):
+                if y + font(body).get_linesize() > card.bottom - pad:
+                    return
+                image = font(body).render(text, True, style.TEXT)
+                surface.blit(image, (card.left + 2 * pad, y))
+                y += font(body).get_linesize()
+        y += round(8 * ui)
+
+
+def draw_hint(surface: pygame.Surface, table: Size) -> pygame.Rect:
+    """The opening hint in the strip above the table: how to get help."""
+    ui = ui_scale(surface.get_size())
+    size = round(18 * ui)
+    text = wrap(HINT, size, table[0] - 20)[0]
+    image = font(size).render(text, True, (20, 20, 24))
+    box = image.get_rect(midtop=(table[0] // 2, 3)).inflate(12, 4)
+    pygame.draw.rect(surface, HELP_TITLE, box)
+    surface.blit(image, image.get_rect(center=box.center))
+    return box
+
+
+def draw_reaction_banner(surface: pygame.Surface, prompt: Prompt, table: Size) -> pygame.Rect:
+    """A reaction is awaited from a person: a red banner across the top of the table
+    with what is asked and each choice's key."""
+    ui = ui_scale(surface.get_size())
+    room = table[0] - round(40 * ui)
+    head, body = round(24 * ui), round(19 * ui)
+    lines = [(t, head) for t in wrap(prompt.text, head, room)]
+    lines += [(t, body) for t in wrap("   ".join(prompt.choices), body, room)]
+    height = sum(font(px).get_linesize() for _, px in lines) + round(12 * ui)
+    box = pygame.Rect(round(10 * ui), round(6 * ui), table[0] - round(20 * ui), height)
+    pygame.draw.rect(surface, ARO_BG, box)
+    pygame.draw.rect(surface, HELP_TITLE, box, 3)
+    y = box.top + round(6 * ui)
+    for text, px in lines:
+        image = font(px).render(text, True, ARO_TEXT if px == head else HELP_TITLE)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += font(px).get_linesize()
+    return box

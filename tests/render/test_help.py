@@ -1,0 +1,116 @@
+"""Help on the table (issue 15): F1 or ? opens an overlay with every key for what the
+window is doing, the window opens with a hint saying so, and a reaction (an ARO) is
+asked for in a banner with its choices as keys, the reacting troopers ringed and the
+route's points shown."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pygame
+
+from game.render import help as table_help
+from game.render.app import App, Select
+from game.render.session import Session
+from game.render.style import TARGET
+from game.scenario import Scenario, load_scenario
+from game.sequencer.infinity_orders import Activate, Skill
+from tests.conftest import SCENARIOS
+from tests.render.driving import base, press
+
+
+def _both_human(name: str) -> Scenario:
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    sides = tuple(s.model_copy(update={"player": "human"}) for s in scenario.sides)
+    return dataclasses.replace(scenario, sides=sides)
+
+
+def _text_on(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
+    return sum(
+        1
+        for x in range(rect.left, rect.right, 2)
+        for y in range(rect.top, rect.bottom, 2)
+        if surface.get_at((x, y))[:3] == colour
+    )
+
+
+def test_the_hint_says_how_to_get_help_until_a_key() -> None:
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    app = App(scenario, session=Session.start(scenario))
+    assert app.state.hint
+    surface = app.draw()
+    strip = pygame.Rect(0, 0, app.state.table_size[0], 24)
+    assert _text_on(surface, strip, table_help.HELP_TITLE) > 50  # the yellow hint box
+    press(app, pygame.K_TAB)
+    assert not app.state.hint
+    assert _text_on(app.draw(), strip, table_help.HELP_TITLE) == 0
+
+
+def test_f1_and_question_mark_open_every_key_for_now() -> None:
+    scenario = _both_human("necromunda-demo")
+    app = App(scenario, session=Session.start(scenario))
+    press(app, pygame.K_F1)
+    assert app.state.help
+    titles = [title for title, _ in table_help.help_sections(app.state)]
+    keys = [line for _, lines in table_help.help_sections(app.state) for line in lines]
+    assert "Declaring (this rule system)" in titles
+    assert set(app.session.rules.keys_help) <= set(keys)  # type: ignore[union-attr]
+    assert any("Ctrl+Z" in k for k in keys) and any("PgUp" in k for k in keys)
+    surface = app.draw()
+    table = pygame.Rect(0, 0, *app.state.table_size)
+    assert _text_on(surface, table, table_help.HELP_TITLE) > 200  # titles and the frame
+    press(app, pygame.K_ESCAPE)
+    assert not app.state.help
+    event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SLASH, mod=pygame.KMOD_SHIFT,
+                               unicode="?", scancode=0)  # fmt: skip
+    pygame.event.post(event)
+    app.frame()
+    assert app.state.help
+    # A move being laid out: its keys come first.
+    press(app, pygame.K_F1)
+    assert app.state.prompt is not None
+    app.perform(Select(app.state.prompt.models[0]))
+    press(app, pygame.K_m)
+    assert app.state.draft is not None, app.state.message
+    assert table_help.help_sections(app.state)[0][1] == table_help.MOVE_KEYS
+
+
+def test_an_aro_is_asked_for_in_a_banner_with_its_keys() -> None:
+    scenario = _both_human("infinity-demo")
+    app = App(scenario, session=Session.start(scenario, seed=4))
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    prompt = app.state.prompt
+    assert prompt is not None and prompt.kind == "aro" and app.state.human
+    assert prompt.choices == ("S shoot at fusilier-1", "D dodge", "I no ARO")
+    press(app, pygame.K_F1)  # also clears the hint
+    sections = table_help.help_sections(app.state)
+    assert sections[0][0].startswith("Reacting")
+    press(app, pygame.K_F1)
+    surface = app.draw()
+    banner = pygame.Rect(20, 10, app.state.table_size[0] - 40, 30)
+    assert _text_on(surface, banner, table_help.ARO_BG) > 100
+    for reactor in prompt.models:
+        x, y = base(app, reactor)
+        r = app.scenario.model(reactor).radius * app.state.view.scale
+        ring = [surface.get_at((round(x + r + k), y))[:3] for k in range(3, 11)]
+        assert TARGET in ring, reactor
+    # A point of the route every inch: the dots the reaction may be taken at.
+    (ax, ay), (bx, by) = prompt.route[0], prompt.route[-1]
+    dot = app.state.view.to_screen(ax + (bx - ax) / abs(by - ay), ay + (by - ay) / abs(by - ay))
+    assert surface.get_at((round(dot[0]), round(dot[1])))[:3] == (240, 240, 255)
+
+
+def test_replay_keys_in_the_help_while_stepping(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from game.render.game_actions import LoadGame
+    from tests.render.test_app_load import played_save
+
+    save = Path(str(tmp_path)) / "save.json"
+    played_save("open-rebellion", save)
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    app = App(scenario)
+    app.perform(LoadGame(save, first=True))
+    sections = table_help.help_sections(app.state)
+    assert sections[0] == ("Stepping through a saved game", table_help.REPLAY_KEYS)
