@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from game.errors import InputError, Problem
+from game.files import MEGABYTE, read_text
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 from game.scenario.load import rule_data
 from game.scenario.model import Header, ModelEntry, SceneryEntry, SceneryKind, SideEntry
@@ -40,6 +41,7 @@ M = TypeVar("M", bound=BaseModel)
 TILED = (".tmx", ".tmj", ".json")
 UVTT = (".uvtt", ".dd2vtt")
 DEFAULT_THICKNESS = 0.25  # inches: a wall drawn as a line
+MAX_MAP_BYTES = 128 * MEGABYTE  # a Universal VTT file carries its picture inside
 _ID = re.compile(r"^[A-Za-z0-9_.\-]{1,64}$")
 # layer or class names read as a kind of scenery
 _KIND_WORDS = {
@@ -117,6 +119,7 @@ def _ellipse_points(x: float, y: float, w: float, h: float, sides: int = 16) -> 
 
 def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
     """(the map's size as a MapObject carrying tile sizes, objects, orientation)."""
+    read_text(path, MAX_MAP_BYTES, "map")  # a huge or unreadable file: one line, not read
     # pytmx's package also loads its pygame helpers when pygame is installed: quietly
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     import pytmx  # type: ignore[import-untyped]
@@ -278,6 +281,9 @@ def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
         raise InputError(Problem(str(path), "Tiled map", problem))
     assert size is not None
     (tiles_w, tiles_h), (tile_w, tile_h) = size.points
+    if not min(tiles_w, tiles_h, tile_w, tile_h) > 0:
+        problem = "the map's width, height and tile sizes must be above 0"
+        raise InputError(Problem(str(path), "Tiled map", problem))
 
     def inches(p: Point) -> Point:
         return (p[0] / tile_w * scale, p[1] / tile_h * scale)
@@ -287,47 +293,66 @@ def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
     names: set[str] = set()
     for n, obj in enumerate(objects, start=1):
         where = f"object {obj.name or n!s}"
-        points = [inches(p) for p in obj.points]
-        if obj.shape == "point":
-            profile = _profile_named(obj, profiles)
-            if profile is None:
-                out.skipped.append(f"{where}: a point that names no {ruleset} profile")
-                continue
-            side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
-            side = _slug(side or obj.layer or "blue")
-            if side not in out.sides:
-                out.sides.append(side)
-            model = ModelEntry(
-                id=_unique(obj.name, profile, names),
-                side=side,
-                profile=profile,
-                at=points[0],
-                facing=_number(obj.properties.get("facing"), 0.0, path, where, "facing"),
-                unit=_optional_id(obj.properties.get("unit")),
-                state=_optional_str(obj.properties.get("state")),
+        try:
+            _read_object(
+                obj, where, path, ruleset, profiles, [inches(p) for p in obj.points], names, out
             )
-            out.models.append(model)
-            continue
-        kind = _kind(obj)
-        height = _height(obj, path, where)
-        if obj.shape == "polyline":
-            thickness = _number(
-                obj.properties.get("thickness", obj.layer_properties.get("thickness")),
-                DEFAULT_THICKNESS,
-                path,
-                where,
-                "thickness",
-            )
-            piece_id = _unique(obj.name, kind.value, names)
-            out.pieces.append(
-                SceneryEntry(
-                    id=piece_id, kind=kind, height=height, line=points, thickness=thickness
-                )
-            )
-        else:
-            piece_id = _unique(obj.name, kind.value, names)
-            out.pieces.append(SceneryEntry(id=piece_id, kind=kind, height=height, polygon=points))
+        except ValidationError as err:
+            first = err.errors()[0]
+            loc = ".".join(str(p) for p in first["loc"])
+            message = str(first["msg"]).removeprefix("Value error, ")
+            raise InputError(Problem(str(path), where, f"{loc}: {message}")) from None
     return out
+
+
+def _read_object(
+    obj: MapObject,
+    where: str,
+    path: Path,
+    ruleset: str,
+    profiles: Mapping[str, Any],
+    points: list[Point],
+    names: set[str],
+    out: MapImport,
+) -> None:
+    """One Tiled object as a model or a piece of scenery (or a line in `out.skipped`)."""
+    if obj.shape == "point":
+        profile = _profile_named(obj, profiles)
+        if profile is None:
+            out.skipped.append(f"{where}: a point that names no {ruleset} profile")
+            return
+        side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
+        side = _slug(side or obj.layer or "blue")
+        if side not in out.sides:
+            out.sides.append(side)
+        model = ModelEntry(
+            id=_unique(obj.name, profile, names),
+            side=side,
+            profile=profile,
+            at=points[0],
+            facing=_number(obj.properties.get("facing"), 0.0, path, where, "facing"),
+            unit=_optional_id(obj.properties.get("unit")),
+            state=_optional_str(obj.properties.get("state")),
+        )
+        out.models.append(model)
+        return
+    kind = _kind(obj)
+    height = _height(obj, path, where)
+    piece_id = _unique(obj.name, kind.value, names)
+    if obj.shape == "polyline":
+        thickness = _number(
+            obj.properties.get("thickness", obj.layer_properties.get("thickness")),
+            DEFAULT_THICKNESS,
+            path,
+            where,
+            "thickness",
+        )
+        entry = SceneryEntry(
+            id=piece_id, kind=kind, height=height, line=points, thickness=thickness
+        )
+    else:
+        entry = SceneryEntry(id=piece_id, kind=kind, height=height, polygon=points)
+    out.pieces.append(entry)
 
 
 def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
@@ -470,16 +495,13 @@ def _one_line(err: BaseException) -> str:
 
 
 def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(Problem(str(path), "", "no such file")) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise InputError(Problem(str(path), "", f"cannot read: {_one_line(err)}")) from None
+    text = read_text(path, MAX_MAP_BYTES, "map")
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
         raise InputError(Problem(str(path), "JSON syntax", err.msg, err.lineno)) from None
+    except RecursionError:
+        raise InputError(Problem(str(path), "JSON syntax", "nested too deeply")) from None
 
 
 def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
@@ -546,9 +568,9 @@ def import_map(
     if not scale > 0:
         raise InputError(Problem(str(path), "--scale", "must be above 0"))
     suffix = path.suffix.lower()
+    if wall_height is not None and not 0 < wall_height <= 100:
+        raise InputError(Problem(str(path), "--wall-height", "inches above 0, at most 100"))
     if suffix in TILED:
-        if not path.exists():
-            raise InputError(Problem(str(path), "", "no such file"))
         found = _tiled(path, rs.name, scale)
     elif suffix in UVTT:
         found = _uvtt(path, scale, wall_height)

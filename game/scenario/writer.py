@@ -7,8 +7,6 @@ are not kept)."""
 
 from __future__ import annotations
 
-import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,6 +15,7 @@ import tomli_w
 from pydantic import BaseModel
 
 from game.errors import InputError, Problem
+from game.files import write_text_atomic
 from game.scenario.load import check_data, check_scenario, read_toml
 from game.scenario.model import Header, ModelEntry, ObjectiveEntry, SceneryEntry, SideEntry
 from game.scenario.scenario import Scenario
@@ -96,22 +95,6 @@ def scenario_toml(doc: Document) -> str:
             lines = [header] + [f"{_key(k)} = {_literal(v)}" for k, v in entry.items()]
             chunks.append("\n".join(lines) + "\n")
     return "\n".join(chunks)
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write `text` to `path` through a temporary file beside it and a rename, so a
-    failed write leaves the old file as it was."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def check_document(

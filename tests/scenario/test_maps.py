@@ -130,6 +130,12 @@ def test_tiled_ellipse_becomes_a_polygon(tmp_path: Path, suffix: str) -> None:
         ("bad.uvtt", '{"format": 0.3, "resolution": {"map_size": {"x": 1}}}', "missing"),
         ("bad.dd2vtt", "{not json", "JSON syntax"),
         ("bad.png", "", "unknown map format"),
+        (
+            "zero.tmx",
+            '<map orientation="orthogonal" width="4" height="4" tilewidth="0" tileheight="32"/>',
+            "tile sizes must be above 0",
+        ),
+        ("deep.tmj", "[" * 100000, "JSON syntax"),
     ],
 )
 def test_malformed_map_is_one_problem(tmp_path: Path, name: str, text: str, message: str) -> None:
@@ -150,3 +156,19 @@ def test_a_model_placed_inside_a_building_is_named(tmp_path: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(InputError, match=r"fusilier-1.*inside building 'hab'"):
         import_map(path, "infinity")
+
+
+def test_a_bad_object_value_names_the_object(tmp_path: Path) -> None:
+    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+    hab = data["layers"][0]["objects"][0]
+    hab["properties"] = [{"name": "height", "type": "float", "value": -1}]
+    path = tmp_path / "negative.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="object hab: height: Input should be greater than 0"):
+        import_map(path, "infinity")
+
+
+@pytest.mark.parametrize("height", [float("nan"), 0.0, 500.0])
+def test_wall_height_out_of_range_is_refused(height: float) -> None:
+    with pytest.raises(InputError, match="--wall-height"):
+        import_map(MAPS / "crypt.uvtt", "infinity", wall_height=height)
