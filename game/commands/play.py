@@ -60,7 +60,7 @@ def play(
         try:
             session = Session.load(load)
         except SessionError as why:
-            raise InputError(Problem(str(load), "--load", str(why))) from None
+            raise InputError(why.problems or Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
     else:
         loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))

@@ -1,4 +1,10 @@
-"""`skirmish replay SAVE [--check]`: replay a saved game; --check verifies its event log."""
+"""`skirmish replay SAVE [--check] [--window]`: replay a saved game; --check verifies its
+event log; --window steps through it on the table.
+
+Exit status: 0 when the replay (and the check) went through; 1 when the check fails (the
+event log differs, or the scenario file has changed since the save), with the reason on
+stderr; 2 when the save cannot be read or replayed, in one line naming the save and the
+place in it."""
 
 from __future__ import annotations
 
@@ -8,28 +14,28 @@ from typing import Annotated, Any
 
 import typer
 
-from game.errors import IllegalDeclaration, InputError, Problem
-from game.scenario import load_scenario
+from game.errors import InputError, Problem
 
 
-def _load_save(path: Path) -> dict[str, Any]:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise InputError(Problem(str(path), "", "no such file")) from None
-    except json.JSONDecodeError as err:
-        raise InputError(Problem(str(path), "JSON", err.msg, err.lineno)) from None
-    if not isinstance(data, dict):
-        raise InputError(Problem(str(path), "", "a save file is a JSON object"))
-    for key, kind in (("scenario", str), ("seed", int), ("declarations", list), ("events", list)):
-        if not isinstance(data.get(key), kind):
-            raise InputError(Problem(str(path), key, f"missing or not a {kind.__name__}"))
-    return data
+def _first_difference(log: list[dict[str, Any]], saved: list[Any]) -> str | None:
+    for i, (a, b) in enumerate(zip(log, saved, strict=False)):
+        if a != b:
+            return f"event {i} differs: replay gives {a}, the save has {b}"
+    if len(log) != len(saved):
+        return f"the replay has {len(log)} events, the save {len(saved)}"
+    return None
 
 
 def replay(
     save: Annotated[Path, typer.Argument(help="A save file written by skirmish play.")],
-    check: Annotated[bool, typer.Option("--check", help="Verify the saved event log.")] = False,
+    check: Annotated[
+        bool,
+        typer.Option(
+            "--check",
+            help="Verify the saved event log and that the scenario file has not changed; "
+            "exit 1 if either fails.",
+        ),
+    ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     window: Annotated[
         bool, typer.Option("--window", help="Step through it on the table (T takes over).")
@@ -41,55 +47,45 @@ def replay(
         Path | None, typer.Option("--screenshot", help="With --window: save the last frame.")
     ] = None,
 ) -> None:
-    """Replay a saved game from its scenario, seed and declarations: its events as
-    sentences, or (--window) on the table, one declaration at a time."""
+    """Replay a saved game from its scenario (the copy the save carries), seed and
+    declarations: its events as sentences, or (--window) on the table, one declaration
+    at a time."""
     if window:
         _window(save, frames, screenshot)
         return
-    from game.sequencer.declarations import decode
-    from game.sequencer.game import Game
+    from game.scenario.saves import read_save
 
-    data = _load_save(save)
-    scenario_path = Path(data["scenario"])
-    if not scenario_path.exists() and (save.parent / scenario_path).exists():
-        scenario_path = save.parent / scenario_path
-    scenario = load_scenario(scenario_path)
-    game = Game(scenario, data["seed"])
-    for index, raw in enumerate(data["declarations"]):
-        place = f"declarations[{index}]"
-        try:
-            declaration = decode(raw)
-        except (ValueError, TypeError, AttributeError) as err:
-            raise InputError(Problem(str(save), place, str(err))) from None
-        try:
-            game.declare(declaration)
-        except IllegalDeclaration as err:
-            raise InputError(Problem(str(save), place, f"illegal: {err}")) from None
+    saved = read_save(save)
+    game = saved.replay()
     log = game.log()
-    mismatch = None
+    changed = saved.changes_sentence()
+    failures: list[str] = []
     if check:
-        saved = data["events"]
-        for i, (a, b) in enumerate(zip(log, saved, strict=False)):
-            if a != b:
-                mismatch = f"event {i} differs: replay gives {a}, the save has {b}"
-                break
-        else:
-            if len(log) != len(saved):
-                mismatch = f"the replay has {len(log)} events, the save {len(saved)}"
+        mismatch = _first_difference(log, saved.events)
+        if mismatch is not None:
+            failures.append(mismatch)
+        if changed is not None:
+            failures.append(f"{changed}; the save replays the copy it carries")
     if as_json:
         typer.echo(json.dumps({
-            "scenario": str(scenario_path), "seed": data["seed"], "events": log,
+            "scenario": str(saved.scenario_file), "seed": saved.seed, "events": log,
             "finished": game.state.finished, "winner": game.state.winner,
-            "check": None if not check else mismatch is None,
+            "scenario_changes": list(saved.changes),
+            "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
         from game.sequencer.sentences import say
 
         for event in game.events:
-            typer.echo(say(event, scenario.ruleset))
-        if check:
-            typer.echo("check: " + ("the event log matches" if mismatch is None else mismatch))
-    if mismatch is not None:
+            typer.echo(say(event, saved.scenario.ruleset))
+        if check and not failures:
+            where = "" if saved.on_disk else " (the scenario file is not here: the save's copy)"
+            typer.echo(f"check: the event log matches{where}")
+        elif changed is not None and not check:
+            typer.echo(f"note: {changed}; replayed the copy the save carries", err=True)
+    for failure in failures:
+        typer.echo(f"skirmish: {save}: check failed: {failure}", err=True)
+    if failures:
         raise typer.Exit(1)
 
 
@@ -104,7 +100,7 @@ def _window(save: Path, frames: int | None, screenshot: Path | None) -> None:
     try:
         replay_window(save, frames=frames, screenshot=screenshot)
     except SessionError as why:
-        raise InputError(Problem(str(save), "--window", str(why))) from None
+        raise InputError(why.problems or Problem(str(save), "--window", str(why))) from None
     if screenshot is not None:
         typer.echo(f"{screenshot}: the first step of {save.name}")
 

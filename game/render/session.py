@@ -11,23 +11,27 @@ No pygame here.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.errors import IllegalDeclaration, InputError
+from game.errors import IllegalDeclaration, InputError, Problem
 from game.render.play_rules import PlayRules, Prompt, rules_for
-from game.scenario import Scenario, load_scenario
+from game.scenario import Scenario, saves
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
-from game.sequencer.game import Game, decode_declarations
+from game.sequencer.game import Game
 
 SAVE_NAME = "skirmish-save.json"
 
 
 class SessionError(Exception):
-    """A game that cannot be started or loaded; the message says why."""
+    """A game that cannot be started or loaded; the message says why (and `problems`,
+    when it is bad input, name the file and the place)."""
+
+    def __init__(self, message: str, problems: list[Problem] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
 
 
 class Session:
@@ -41,6 +45,8 @@ class Session:
         # Who was awaited when each declaration was made (undo skips the automatic ones).
         self.made_by: list[str | None] = []
         self.redo_stack: list[list[Declaration]] = []
+        # Said when a loaded save's scenario file has changed since it was saved.
+        self.note: str | None = None
         if game.declarations:
             self._replay(list(game.declarations))
 
@@ -68,13 +74,19 @@ class Session:
 
     @classmethod
     def load(cls, path: Path) -> Session:
-        """Replay a save file; SessionError names what is wrong with it."""
-        scenario, seed, declarations = read_save(path)
-        session = cls.start(scenario, seed)
+        """Replay a save file (game.scenario.saves: any rule system, any format, the
+        scenario the save carries); SessionError names what is wrong with it. `note`
+        says when the scenario file has changed since the save."""
+        saved = read_checked_save(path)
         try:
-            session._replay(declarations)
-        except IllegalDeclaration as why:
-            raise SessionError(f"{path}: illegal declaration: {why}") from None
+            game = saved.replay()
+        except InputError as err:
+            raise SessionError(str(err), err.problems) from None
+        rules = rules_for(game)
+        if rules is None:
+            raise SessionError(f"the table cannot play {saved.scenario.ruleset.name} yet")
+        session = cls(saved.scenario, game, rules)
+        session.note = saved.changes_sentence()
         return session
 
     # -- who plays
@@ -155,29 +167,16 @@ class Session:
         self.game.save(path)
 
 
+def read_checked_save(path: Path) -> saves.SavedGame:
+    """A save file, checked (game.scenario.saves); SessionError names what is wrong, with
+    the problems as bad input."""
+    try:
+        return saves.read_save(path)
+    except InputError as err:
+        raise SessionError(str(err), err.problems) from None
+
+
 def read_save(path: Path) -> tuple[Scenario, int, list[Declaration]]:
     """A save file's scenario, seed and declarations; SessionError names what is wrong."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise SessionError(f"{path}: no such file") from None
-    except (OSError, json.JSONDecodeError) as err:
-        raise SessionError(f"{path}: {err}") from None
-    if not isinstance(data, dict):
-        raise SessionError(f"{path}: a save file is a JSON object")
-    for key, kind in (("scenario", str), ("seed", int), ("declarations", list)):
-        if not isinstance(data.get(key), kind):
-            raise SessionError(f"{path}: {key} missing or not a {kind.__name__}")
-    where = Path(data["scenario"])
-    if not where.exists() and (path.parent / where).exists():
-        where = path.parent / where
-    try:
-        scenario = load_scenario(where)
-        # Importing the rule system's engine is what registers its declarations.
-        scenario.ruleset.load("engine")
-        declarations = decode_declarations(data["declarations"])
-    except InputError as err:
-        raise SessionError(f"{path}: {err}") from None
-    except (ValueError, TypeError, AttributeError) as err:
-        raise SessionError(f"{path}: declarations: {err}") from None
-    return scenario, data["seed"], list(declarations)
+    saved = read_checked_save(path)
+    return saved.scenario, saved.seed, list(saved.declarations)

@@ -7,6 +7,8 @@ same seed gives the identical event log."""
 
 from __future__ import annotations
 
+import hashlib
+import os
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
@@ -19,7 +21,13 @@ from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
 from game.sequencer.setup import Setup
 
-SAVE_FORMAT = 1
+# Save files: format 1 named the scenario file; format 2 also carries its text.
+SAVE_FORMAT = 2
+
+
+def text_hash(text: str) -> str:
+    """The SHA-256 of a scenario's text (UTF-8), as a save keeps it."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 def engine_for(setup: Setup) -> Engine:
@@ -68,14 +76,22 @@ class Game:
         return [event_dict(e) for e in self.events]
 
     def to_save(self) -> dict[str, Any]:
-        return {
+        """The save file (format 2): where the scenario came from and, so that the game
+        replays on any machine, its text and that text's SHA-256; the seed, the
+        declarations and the event log they gave."""
+        data: dict[str, Any] = {
             "format": SAVE_FORMAT,
-            "scenario": str(self.setup.path),
+            "scenario": os.path.abspath(self.setup.path),
             "ruleset": self.setup.ruleset.name,
             "seed": self.seed,
-            "declarations": [d.to_dict() for d in self.declarations],
-            "events": self.log(),
         }
+        text = getattr(self.setup, "text", "")
+        if text:
+            data["scenario_sha256"] = text_hash(text)
+            data["scenario_text"] = text
+        data["declarations"] = [d.to_dict() for d in self.declarations]
+        data["events"] = self.log()
+        return data
 
     def save(self, path: Path) -> None:
         """Write the save file atomically: a temporary file in the same folder, then rename."""

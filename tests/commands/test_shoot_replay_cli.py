@@ -77,7 +77,8 @@ def test_replay_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     data["events"][3]["event"] = "Tampered"
     save.write_text(json.dumps(data))
     assert main(["replay", str(save), "--check"]) == 1
-    assert "event 3 differs" in capsys.readouterr().out
+    captured = capsys.readouterr()
+    assert "event 3 differs" in captured.err and "differs" not in captured.out
     save.write_text("{ not json")
     assert main(["replay", str(save)]) == 2
     assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: JSON: ")

@@ -1,0 +1,238 @@
+"""Save files read back: a game's scenario, seed and declarations, checked before use.
+
+A save (written by `Game.save`) names the scenario file it came from and, from format 2
+on, carries that file's text and its SHA-256, so it replays from any folder and on any
+machine; when the file is still where it was and has changed since, `changes` says
+what changed. Format 1 saves (the scenario's path only) still replay from the file.
+
+Everything is checked first, each problem one line naming the save and the place:
+the size of the file, its JSON, the format, the rule system, the seed, the scenario
+(the copy carried, against its hash), then each declaration; the rule system's engine
+is imported before the declarations are decoded, since importing it is what registers
+them."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from game.errors import IllegalDeclaration, InputError, Problem
+from game.files import MAX_PATH_CHARS, MEGABYTE, read_text
+from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
+from game.scenario.scenario import Scenario
+from game.sequencer.declarations import Declaration, decode
+from game.sequencer.game import SAVE_FORMAT, Game, text_hash
+
+MAX_SAVE_BYTES = 64 * MEGABYTE
+MAX_SEED = 2**128 - 1
+FORMATS = (1, SAVE_FORMAT)
+# How many changes of the scenario file a message lists before "and N more".
+SHOWN_CHANGES = 4
+
+
+@dataclass(frozen=True, slots=True)
+class SavedGame:
+    """A save file, checked: `scenario_file` is where the scenario came from; `changes`
+    what that file on disk changed since the save (empty when it is the same, or not on
+    this machine: `on_disk`)."""
+
+    path: Path
+    format: int
+    scenario: Scenario
+    seed: int
+    declarations: tuple[Declaration, ...]
+    events: list[Any]
+    scenario_file: Path
+    on_disk: bool
+    changes: tuple[str, ...] = ()
+
+    def replay(self) -> Game:
+        """The game the declarations make from the seed; InputError naming the first one
+        the rules refuse."""
+        try:
+            game = Game(self.scenario, self.seed)
+        except IllegalDeclaration as why:
+            raise InputError(Problem(str(self.path), "scenario", str(why))) from None
+        for index, declaration in enumerate(self.declarations):
+            try:
+                game.declare(declaration)
+            except IllegalDeclaration as why:
+                place = f"declarations[{index}]"
+                raise InputError(Problem(str(self.path), place, f"illegal: {why}")) from None
+        return game
+
+    def changes_sentence(self) -> str | None:
+        """What changed in the scenario file since the save, as one sentence, or None."""
+        if not self.changes:
+            return None
+        shown = "; ".join(self.changes[:SHOWN_CHANGES])
+        more = len(self.changes) - SHOWN_CHANGES
+        if more > 0:
+            shown += f"; and {more} more"
+        return f"{self.scenario_file} has changed since the save ({shown})"
+
+
+def _bad(path: Path, place: str, problem: str) -> InputError:
+    return InputError(Problem(str(path), place, problem))
+
+
+def _json(path: Path) -> dict[str, Any]:
+    text = read_text(path, MAX_SAVE_BYTES, "save file")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise InputError(Problem(str(path), "JSON", err.msg, err.lineno)) from None
+    except RecursionError:
+        raise _bad(path, "JSON", "values nested too deeply") from None
+    except ValueError as err:  # e.g. an integer of thousands of digits
+        raise _bad(path, "JSON", str(err).split(";")[0]) from None
+    if not isinstance(data, dict):
+        raise _bad(path, "", "a save file is a JSON object")
+    return data
+
+
+def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
+    value = data.get(key)
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise _bad(path, key, f"missing or not a {kind.__name__}")
+    return value
+
+
+def read_save(path: Path) -> SavedGame:
+    """The checked save file at `path`; InputError naming the first problem."""
+    data = _json(path)
+    if "format" not in data:
+        raise _bad(path, "format", "missing: is this a skirmish save file?")
+    number = data["format"]
+    if not isinstance(number, int) or isinstance(number, bool) or number not in FORMATS:
+        known = " and ".join(str(f) for f in FORMATS)
+        problem = f"{str(number)[:20]}: this skirmish reads save formats {known}"
+        raise _bad(path, "format", problem)
+    name = _field(path, data, "ruleset", str)
+    try:
+        ruleset = find_ruleset(name)
+    except UnknownRuleset:
+        known = ", ".join(RULESETS)
+        raise _bad(path, "ruleset", f"unknown ruleset {name[:64]!r} (known: {known})") from None
+    seed = _field(path, data, "seed", int)
+    if not 0 <= seed <= MAX_SEED:
+        digits = str(seed)
+        shown = digits if len(digits) <= 40 else f"a number of {len(digits)} digits"
+        raise _bad(path, "seed", f"must be a whole number from 0 to 2**128 - 1, not {shown}")
+    where = _field(path, data, "scenario", str)
+    if len(where) > MAX_PATH_CHARS:
+        raise _bad(path, "scenario", f"the file name is over {MAX_PATH_CHARS} characters")
+    raw_declarations = _field(path, data, "declarations", list)
+    events = _field(path, data, "events", list)
+
+    scenario_file = Path(where)
+    text = data.get("scenario_text") if number >= 2 else None
+    changes: tuple[str, ...] = ()
+    if text is None:
+        # Format 1 (or a save of a table that was never a file): read it from disk.
+        if not scenario_file.exists() and (path.parent / scenario_file).exists():
+            scenario_file = path.parent / scenario_file
+        scenario = load_scenario(scenario_file)
+        on_disk = True
+    else:
+        scenario, on_disk, changes = _carried(path, data, text, scenario_file)
+    if scenario.ruleset.name != ruleset.name:
+        problem = f"the save is of {ruleset.name}, its scenario of {scenario.ruleset.name}"
+        raise _bad(path, "ruleset", problem)
+    # Importing the rule system's engine is what registers its declarations.
+    scenario.ruleset.load("engine")
+    declarations = []
+    for index, raw in enumerate(raw_declarations):
+        try:
+            declarations.append(decode(raw))
+        except (ValueError, TypeError, AttributeError, KeyError, RecursionError) as err:
+            raise _bad(path, f"declarations[{index}]", str(err)[:300]) from None
+    return SavedGame(
+        path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk, changes
+    )
+
+
+def _carried(
+    path: Path, data: dict[str, Any], text: Any, scenario_file: Path
+) -> tuple[Scenario, bool, tuple[str, ...]]:
+    """The scenario a format-2 save carries, whether its file is on this machine, and
+    what that file changed since."""
+    if not isinstance(text, str):
+        raise _bad(path, "scenario_text", "not text")
+    if data.get("scenario_sha256") != text_hash(text):
+        problem = "does not match scenario_sha256: the copy of the scenario was edited"
+        raise _bad(path, "scenario_text", problem)
+    scenario, problems = check_scenario_text(text, scenario_file)
+    if problems or scenario is None:
+        raise InputError([Problem(str(path), "scenario_text", str(p)) for p in problems])
+    try:
+        on_disk = scenario_file.is_file()
+    except OSError:
+        on_disk = False
+    changes: tuple[str, ...] = ()
+    if on_disk:
+        try:
+            now = read_text(scenario_file, MAX_FILE_BYTES, "TOML file")
+        except InputError as err:
+            changes = (err.problems[0].problem,)
+        else:
+            if text_hash(now) != text_hash(text):
+                changes = tuple(scenario_changes(text, now))
+    return scenario, on_disk, changes
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "(none)"
+    text = json.dumps(value, separators=(", ", ": ")) if not isinstance(value, str) else value
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _keyed(entries: list[Any]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for index, entry in enumerate(entries):
+        key = None
+        if isinstance(entry, dict):
+            key = entry.get("id", entry.get("name"))
+        out[repr(key) if isinstance(key, str) else f"#{index + 1}"] = entry
+    return out
+
+
+def _fields(place: str, old: Any, new: Any, out: list[str]) -> None:
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in [*old, *(k for k in new if k not in old)]:
+            if old.get(key) != new.get(key):
+                out.append(f"{place} {key}: {_shown(old.get(key))} -> {_shown(new.get(key))}")
+    elif old != new:
+        out.append(f"{place}: {_shown(old)} -> {_shown(new)}")
+
+
+def scenario_changes(saved: str, now: str) -> list[str]:
+    """What differs between the scenario text a save carries and the file's text now, in
+    the file's own terms ("model 'fusilier-1' at: [6, 40] -> [6.5, 40]"); empty when
+    only comments or layout differ."""
+    try:
+        old, new = tomllib.loads(saved), tomllib.loads(now)
+    except (tomllib.TOMLDecodeError, RecursionError):
+        return ["it no longer reads as TOML"]
+    out: list[str] = []
+    for table in [*old, *(t for t in new if t not in old)]:
+        before, after = old.get(table), new.get(table)
+        if before == after:
+            continue
+        if isinstance(before, list | type(None)) and isinstance(after, list | type(None)):
+            a, b = _keyed(before or []), _keyed(after or [])
+            for key in [*a, *(k for k in b if k not in a)]:
+                if key not in b:
+                    out.append(f"{table} {key} removed")
+                elif key not in a:
+                    out.append(f"{table} {key} added")
+                else:
+                    _fields(f"{table} {key}", a[key], b[key], out)
+        else:
+            _fields(f"[{table}]", before, after, out)
+    return out
