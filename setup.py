@@ -1,14 +1,17 @@
 """Build-time layout: a wheel carries the rule data (assets/) and the bundled tables
 (scenarios/) inside the package, as game/_data/assets and game/_data/scenarios, where
 game/paths.py finds them; the source checkout keeps both folders at the top. Data
-files that live inside game/ (the AI weights, py.typed) travel as package data.
-Everything else about the project is in pyproject.toml."""
+files that live inside game/ (the AI weights, py.typed) travel as package data. An
+editable install (`pip install -e .`) maps nothing: it runs from the checkout, where
+game/paths.py finds the top-level folders. Everything else is in pyproject.toml."""
 
+import sys
 from pathlib import Path
 
 from setuptools import find_namespace_packages, setup
 
-DATA = {"game._data.assets": "assets", "game._data.scenarios": "scenarios"}
+EDITABLE = "editable_wheel" in sys.argv  # the command setuptools runs for `pip install -e`
+DATA = {} if EDITABLE else {"game._data.assets": "assets", "game._data.scenarios": "scenarios"}
 FILES = ["*"]  # every file: rule data, tables, the maps they were drawn from, weights
 SKIP = ["*.pyc", "*.pyo", "*~"]
 
