@@ -5,7 +5,9 @@ Budgets (DESIGN.md), whole process on the 2-core machine: `skirmish --help` unde
 0.15 s, `skirmish odds infinity --sv1 13 --b1 3 --sv2 12 --b2 1` under 0.2 s.
 
 Each command runs as a new process, the way a person starts it, interleaved with
-`python -c pass` so that a busy machine slows both alike; the figures are medians.
+`python -c pass` so that a busy machine slows both alike; the figures are medians of
+the wall time, and of the CPU time (user + system) beside it, which a machine busy
+with other work inflates less.
 `--baseline` times another checkout (say, the main branch before a change) the same
 way and prints it beside this one; `--skirmish` times an installed `skirmish` script
 instead of this checkout.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -33,14 +36,19 @@ CASES = [
 ]
 
 
-def wall(argv: list[str], env: dict[str, str], cwd: Path) -> float:
-    """Seconds from starting the process to its end; it must succeed."""
-    start = time.perf_counter()
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
+def run(argv: list[str], env: dict[str, str], cwd: Path) -> tuple[float, float]:
+    """Wall and CPU seconds from starting the process to its end; it must succeed."""
+    cpu, start = _cpu(), time.perf_counter()
     done = subprocess.run(argv, env=env, cwd=cwd, capture_output=True)
     seconds = time.perf_counter() - start
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(argv)}: exit {done.returncode}\n{done.stderr.decode()}")
-    return seconds
+    return seconds, _cpu() - cpu
 
 
 def command(root: Path | None, exe: str | None) -> tuple[list[str], dict[str, str]]:
@@ -69,16 +77,18 @@ def main() -> None:
     bare = [sys.executable, "-c", "pass"]
     print(f"whole-process wall time, median of {args.runs} runs ({os.cpu_count()} cores)")
     for extra, budget in CASES:
-        times: dict[str, list[float]] = {"python -c pass": []} | {k: [] for k in subjects}
+        times: dict[str, list[tuple[float, float]]] = {"python -c pass": []}
+        times |= {k: [] for k in subjects}
         for _ in range(args.runs):
-            times["python -c pass"].append(wall(bare, dict(os.environ), cwd))
+            times["python -c pass"].append(run(bare, dict(os.environ), cwd))
             for name, (prefix, env) in subjects.items():
-                times[name].append(wall(prefix + extra, env, cwd))
-        medians = {k: statistics.median(v) for k, v in times.items()}
+                times[name].append(run(prefix + extra, env, cwd))
         print(f"\nskirmish {' '.join(extra)}")
-        base = medians["python -c pass"]
-        for name, seconds in medians.items():
-            line = f"  {name:>15}: {seconds:6.3f} s"
+        base = statistics.median(w for w, _ in times["python -c pass"])
+        for name, runs in times.items():
+            seconds = statistics.median(w for w, _ in runs)
+            cpu = statistics.median(c for _, c in runs)
+            line = f"  {name:>15}: {seconds:6.3f} s wall, {cpu:6.3f} s CPU"
             if name in subjects:
                 line += f"  ({seconds - base:+.3f} s over python -c pass)"
                 if budget is not None:

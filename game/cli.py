@@ -158,7 +158,7 @@ def usage_problem(err: Any, argv: Sequence[str]) -> Problem:
         place = " ".join([*path, opts[0] if is_option and opts else param.human_readable_name])
         what = str(err.message).rstrip(".")
         value = _given(argv, opts) if is_option else None
-        if value is not None and repr(value) not in what:
+        if value is not None and value not in what:
             what += f" (got {value!r})"
     else:
         place = " ".join(path)
