@@ -18,13 +18,22 @@ def render(
     scale: Annotated[
         float, typer.Option("--scale", min=2.0, max=200.0, help="Pixels per inch.")
     ] = 20.0,
+    size: Annotated[
+        str | None, typer.Option("--size", help="Fit the picture in WxH pixels (sets --scale).")
+    ] = None,
 ) -> None:
-    """Draw the table: scenery by kind with heights, bases with facings and ids, a grid."""
+    """Draw the table: scenery by kind with heights, bases with facings and ids, a grid.
+    Labels never overprint: a crowded one moves aside with a leader line, or is left
+    out when the scale leaves it no room."""
     if out.suffix.lower() != ".png":
         raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
     loaded = load_scenario(scenario)
-    from game.render.table import save_png, table_picture
+    from game.render.table import save_png, scale_to_fit, table_picture
 
+    if size is not None:
+        from game.commands.play import parse_size
+
+        scale = scale_to_fit(loaded, parse_size(size))
     picture = table_picture(loaded, scale)
     save_png(picture, out)
     w, h = picture.get_size()

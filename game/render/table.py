@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pygame
@@ -71,7 +72,21 @@ def picture_size(scenario: Scenario, scale: float) -> tuple[int, int]:
     title above (one line, or more when the title and legend need them)."""
     width, depth = scenario.header.table
     across = round(width * scale) + 2 * style.MARGIN
-    return (across, round(depth * scale) + style.MARGIN + header_layout(scenario, across)[2])
+    return (across, round(depth * scale) + style.MARGIN + header_layout(scenario, across).height)
+
+
+def scale_to_fit(scenario: Scenario, size: tuple[int, int]) -> float:
+    """Pixels per inch for the picture to fit in `size` (width, height) with its title."""
+    width, depth = scenario.header.table
+    across = (size[0] - 2 * style.MARGIN) / width
+    scale = across
+    for _ in range(4):  # a narrower picture may need a taller title: fit again
+        header = header_layout(scenario, round(width * scale) + 2 * style.MARGIN).height
+        scale = min(across, (size[1] - style.MARGIN - header) / depth)
+        scale = max(2.0, min(200.0, math.floor(scale * 100) / 100))
+        if picture_size(scenario, scale)[1] <= size[1]:
+            break
+    return scale
 
 
 def default_view(scale: float, top: int = style.TITLE) -> View:
@@ -89,24 +104,53 @@ def legend_kinds(scenario: Scenario) -> list[SceneryKind]:
     return [kind for kind in style.SCENERY if kind in present]
 
 
-def legend_width(scenario: Scenario) -> int:
-    return sum(font(LEGEND_SIZE).size(k.value)[0] + 26 for k in legend_kinds(scenario))
+def _entry_width(kind: SceneryKind) -> int:
+    """A legend entry's pixels: its swatch, the word and the gap after it."""
+    return font(LEGEND_SIZE).size(kind.value)[0] + 26
 
 
-def header_layout(scenario: Scenario, width: int,
-                  text: str | None = None) -> tuple[list[str], bool, int]:  # fmt: skip
-    """The title's lines wrapped to the picture's width, whether the legend has a row
-    of its own (it does not fit beside the title), and the header's height."""
+def legend_rows(kinds: Sequence[SceneryKind], room: float) -> list[list[SceneryKind]]:
+    """The legend's entries in rows no wider than `room`."""
+    rows: list[list[SceneryKind]] = []
+    used = room + 1.0
+    for kind in kinds:
+        if used + _entry_width(kind) > room and (not rows or rows[-1]):
+            rows.append([])
+            used = 0.0
+        rows[-1].append(kind)
+        used += _entry_width(kind)
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """The title's lines, the legend's rows (the first beside the title's last line when
+    `beside`), and the header's height in pixels."""
+
+    lines: list[str]
+    size: int
+    legend: list[list[SceneryKind]]
+    beside: bool
+    height: int
+
+
+def header_layout(scenario: Scenario, width: int, text: str | None = None) -> Header:
+    """The header for a picture `width` pixels wide: the title shrunk to fit or wrapped,
+    the legend of the scenery kinds on the table beside it when there is room, else in
+    rows of its own below it. Nothing is left out."""
     title = text or f"{scenario.header.name}  ·  {scenario.ruleset.title}"
     room = max(40, width - 2 * style.MARGIN)
     size = title_size(title, room)
     lines = wrap(title, size, room)
-    legend = legend_width(scenario)
+    kinds = legend_kinds(scenario)
+    whole = sum(_entry_width(k) for k in kinds)
     last = font(size).size(lines[-1])[0]
-    own_row = legend > 0 and last + 20 + legend > room
+    beside = bool(kinds) and last + 20 + whole <= room
+    rows = [kinds] if beside else legend_rows(kinds, room)
     line_h = font(size).get_linesize()
-    height = max(style.TITLE, len(lines) * line_h + 10 + (LEGEND_ROW if own_row else 0))
-    return lines, own_row, height
+    below = 0 if beside else len(rows) * LEGEND_ROW
+    height = max(style.TITLE, len(lines) * line_h + 10 + below)
+    return Header(lines, size, rows, beside, height)
 
 
 def title_size(title: str, room: float) -> int:
@@ -305,26 +349,28 @@ def draw_models(surface: pygame.Surface, scenario: Scenario, view: View,
 
 
 def draw_title(surface: pygame.Surface, scenario: Scenario, text: str | None = None) -> int:
-    """The scenario's name and rule system (wrapped to the width), and a legend of the
-    scenery kinds on the table: beside the title when it fits, else on a row below.
-    Returns the header's height."""
-    lines, own_row, height = header_layout(scenario, surface.get_width(), text)
-    title = text or f"{scenario.header.name}  ·  {scenario.ruleset.title}"
-    face = font(title_size(title, max(40, surface.get_width() - 2 * style.MARGIN)))
-    y = 5 if len(lines) > 1 or own_row else (style.TITLE - face.get_height()) // 2
-    for line in lines:
+    """The scenario's name and rule system (shrunk or wrapped to the width), and a legend
+    of the scenery kinds on the table, right-aligned: beside the title when it fits,
+    else in rows below it. Returns the header's height."""
+    header = header_layout(scenario, surface.get_width(), text)
+    face = font(header.size)
+    one_row = len(header.lines) == 1 and (header.beside or not header.legend)
+    y = (style.TITLE - face.get_height()) // 2 if one_row else 5
+    for line in header.lines:
         surface.blit(face.render(line, True, style.TEXT), (style.MARGIN, y))
         y += face.get_linesize()
-    row = (y + LEGEND_ROW // 2) if own_row else y - face.get_linesize() // 2
-    x = surface.get_width() - style.MARGIN
-    for kind in reversed(legend_kinds(scenario)):
-        word = font(LEGEND_SIZE).render(kind.value, True, style.TEXT)
-        x -= word.get_width()
-        surface.blit(word, word.get_rect(midleft=(x, row)))
-        x -= 16
-        pygame.draw.rect(surface, style.SCENERY[kind], pygame.Rect(x, row - 6, 12, 12))
-        x -= 10
-    return height
+    row = y - face.get_linesize() // 2 if header.beside else y + LEGEND_ROW // 2
+    for kinds in header.legend:
+        x = surface.get_width() - style.MARGIN
+        for kind in reversed(kinds):
+            word = font(LEGEND_SIZE).render(kind.value, True, style.TEXT)
+            x -= word.get_width()
+            surface.blit(word, word.get_rect(midleft=(x, row)))
+            x -= 16
+            pygame.draw.rect(surface, style.SCENERY[kind], pygame.Rect(x, row - 6, 12, 12))
+            x -= 10
+        row += LEGEND_ROW
+    return header.height
 
 
 def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> list[Placed]:
@@ -342,7 +388,7 @@ def table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
     size = picture_size(scenario, scale)
     surface = pygame.Surface(size)
     surface.fill(style.BACKGROUND)
-    draw_table(surface, scenario, default_view(scale, header_layout(scenario, size[0])[2]))
+    draw_table(surface, scenario, default_view(scale, header_layout(scenario, size[0]).height))
     draw_title(surface, scenario)
     return surface
 

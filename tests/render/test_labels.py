@@ -65,7 +65,7 @@ def test_picture_labels_never_overlap(path: Path) -> None:
     scenario = load_scenario(path)
     for scale in (10.0, 20.0, 40.0):
         size = picture_size(scenario, scale)
-        view = default_view(scale, header_layout(scenario, size[0])[2])
+        view = default_view(scale, header_layout(scenario, size[0]).height)
         placed = table_labels(scenario, view, size)
         _check(placed, scenario, table_bounds(scenario, view, size), base_circles(scenario, view))
         assert {p.want.key for p in placed if p.want.kind == "model"} == {
@@ -88,3 +88,38 @@ def test_a_crowded_label_moves_aside_or_gives_way() -> None:
     assert len(tight) < 3
     for a, b in itertools.combinations(tight, 2):
         assert not overlaps(a.box, b.box)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_the_title_and_every_legend_entry_fit(path: Path) -> None:
+    """The header keeps the whole legend (a swatch per kind of scenery on the table) and
+    the title within the picture, wrapping or shrinking rather than dropping anything."""
+    from game.render import style
+    from game.render.table import legend_kinds, table_picture
+
+    scenario = load_scenario(path)
+    for scale in (8.0, 12.0, 20.0):
+        picture = table_picture(scenario, scale)
+        header = header_layout(scenario, picture.get_width())
+        lines, height = header.lines, header.height
+        assert "".join(lines).replace(" ", "") in (
+            f"{scenario.header.name}·{scenario.ruleset.title}".replace(" ", "")
+        )
+        header = [
+            picture.get_at((x, y))[:3] for x in range(picture.get_width()) for y in range(height)
+        ]
+        for kind in legend_kinds(scenario):
+            assert header.count(style.SCENERY[kind]) >= 100, (scale, kind)  # its 12x12 swatch
+
+
+def test_render_size_fits_the_picture(tmp_path: Path) -> None:
+    import pygame
+
+    from game.cli import main
+
+    for size in ((800, 600), (2560, 1440)):
+        out = tmp_path / f"{size[0]}.png"
+        assert main(["render", "necromunda-demo", "--out", str(out), "--size",
+                     f"{size[0]}x{size[1]}"]) == 0  # fmt: skip
+        w, h = pygame.image.load(str(out)).get_size()
+        assert w <= size[0] and h <= size[1] and (w > size[0] - 60 or h > size[1] - 60)
