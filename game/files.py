@@ -124,6 +124,9 @@ def atomic_output(target: Path, binary: bool = True) -> Iterator[IO[Any]]:
         prefix=f"{_temporary_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=target.parent
     )
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(fd, 0o666 & ~umask)  # an ordinary file's permissions, not mkstemp's 0600
         handle = os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")
         with handle:
             yield handle
@@ -139,6 +142,12 @@ def write_text_atomic(target: Path, text: str) -> None:
     """Write `text` (UTF-8) to `target` atomically."""
     with atomic_output(target, binary=False) as handle:
         handle.write(text)
+
+
+def write_bytes_atomic(target: Path, data: bytes) -> None:
+    """Write `data` to `target` atomically."""
+    with atomic_output(target) as handle:
+        handle.write(data)
 
 
 def write_json_atomic(target: Path, data: Any) -> None:

@@ -49,6 +49,9 @@ def test_a_killed_save_leaves_a_temporary_file_the_next_save_removes(tmp_path: P
     write_json_atomic(target, {"new": True})
     assert sorted(tmp_path.iterdir()) == [target]
     assert target.read_text() == '{\n "new": true\n}\n'
+    umask = os.umask(0)
+    os.umask(umask)
+    assert target.stat().st_mode & 0o777 == 0o666 & ~umask  # an ordinary file
 
 
 @pytest.mark.skipif(os.name != "posix", reason="process ids are asked only on POSIX")

@@ -7,31 +7,18 @@ from __future__ import annotations
 import csv
 import io
 import json
-import os
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.files import write_bytes_atomic
 from game.playtest.record import GameRecord
 
 
 def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` through a temporary file beside it, then a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(fd, 0o666 & ~umask)  # as an ordinary file, not mkstemp's owner-only
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write `data` to `path` whole or not at all (game.files: a temporary file made
+    safely beside it, then a rename; stale ones of a killed writer removed)."""
+    write_bytes_atomic(path, data)
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
