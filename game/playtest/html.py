@@ -25,8 +25,13 @@ table { border-collapse: collapse; margin: 1em 0; }
 th, td { border: 1px solid #ccc; padding: 0.35em 0.8em; text-align: right; }
 th:first-child, td:first-child { text-align: left; }
 th { background: #eee; }
-figure { margin: 1.5em 0; } figcaption { color: #444; margin-top: 0.3em; }
+figure { margin: 0; } figcaption { color: #444; margin-top: 0.3em; }
 img { max-width: 100%; height: auto; border: 1px solid #ddd; background: white; }
+.top { display: flex; flex-wrap: wrap; gap: 2em; align-items: flex-start; }
+.top figure { flex: 0 1 560px; } .top .numbers { flex: 1 1 420px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(480px, 1fr));
+          gap: 1.5em; margin-top: 1.5em; }
+.charts .wide { grid-column: 1 / -1; }
 """
 
 
@@ -88,18 +93,19 @@ def report_page(
         + ", ".join(f"{k} ({v})" for k, v in document["reasons"].items())
     )
     verdict = "".join(f"<p>{escape(s)}</p>" for s in document.get("verdict", ()))
-    figures = []
+    figures = {}
     for key in ("table", "win-rate", "game-length", "models-lost", "heat-map"):
         if key in images:
-            caption = escape(CAPTIONS[key])
-            figures.append(
-                f"<figure>{image_tag(images[key], CAPTIONS[key])}"
-                f"<figcaption>{caption}</figcaption></figure>"
+            wide = ' class="wide"' if key == "heat-map" else ""
+            figures[key] = (
+                f"<figure{wide}>{image_tag(images[key], CAPTIONS[key])}"
+                f"<figcaption>{escape(CAPTIONS[key])}</figcaption></figure>"
             )
-    first, rest = (figures[0], figures[1:]) if figures else ("", [])
+    table = figures.pop("table", "")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>Playtest: {escape(name)}</title><style>{STYLE}</style></head><body>"
         f'<h1>Playtest: {escape(name)}</h1><p class="meta">{escape(meta)}</p>'
-        f"{first}{summary_table(document)}{verdict}{''.join(rest)}</body></html>\n"
+        f'<div class="top">{table}<div class="numbers">{summary_table(document)}{verdict}'
+        f'</div></div><div class="charts">{"".join(figures.values())}</div></body></html>\n'
     )

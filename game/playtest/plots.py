@@ -6,11 +6,13 @@ table's picture. Imported only by the commands that draw them."""
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
 from matplotlib.ticker import MaxNLocator
 
@@ -120,16 +122,23 @@ def models_lost(
 
 
 def _heat(points: list[tuple[float, float]], table: tuple[float, float]) -> np.ndarray[Any, Any]:
-    """Counts on a 1-inch grid (rows: y from the top edge), zero cells masked."""
+    """Counts in 1-inch squares centred on whole inches (where models are usually set
+    down), rows from the top edge; empty squares masked. The squares span `heat_extent`."""
     width, depth = table
-    bins = (max(1, round(depth)), max(1, round(width)))
+    bins = (math.floor(depth) + 1, math.floor(width) + 1)
+    rows = [[-0.5, bins[0] - 0.5], [-0.5, bins[1] - 0.5]]
     if points:
         ys = [p[1] for p in points]
         xs = [p[0] for p in points]
-        counts, _, _ = np.histogram2d(ys, xs, bins=bins, range=[[0, depth], [0, width]])
+        counts, _, _ = np.histogram2d(ys, xs, bins=bins, range=rows)
     else:
         counts = np.zeros(bins)
     return np.ma.masked_equal(counts, 0)
+
+
+def heat_extent(table: tuple[float, float]) -> tuple[float, float, float, float]:
+    width, depth = table
+    return (-0.5, math.floor(width) + 0.5, math.floor(depth) + 0.5, -0.5)
 
 
 def heat_map(
@@ -140,14 +149,14 @@ def heat_map(
     """Two views of the table: where models were taken out, and where the shots that
     took them out came from, counted per square inch over the table's picture."""
     width, depth = table
-    panel = HEAT_HEIGHT * 0.78 * width / depth
-    figure = _figure(round(2 * panel + 160), HEAT_HEIGHT)
+    panel = HEAT_HEIGHT * 0.8 * width / depth  # each table's width, its depth near 0.8 high
+    figure = _figure(round(2 * panel + 300), HEAT_HEIGHT)
     taken = [c.at for r in records for c in r.casualties]
     origins = [c.origin for r in records for c in r.casualties if c.origin is not None]
     extent = (0.0, width, depth, 0.0)
     for i, (points, title, cmap) in enumerate(
         (
-            (taken, f"Where models were taken out ({len(taken)})", "inferno"),
+            (taken, f"Where models were taken out ({len(taken)})", "plasma"),
             (origins, f"Where the shots came from ({len(origins)})", "viridis"),
         )
     ):
@@ -156,9 +165,13 @@ def heat_map(
             axes.imshow(background, extent=extent, interpolation="bilinear")
         heat = _heat(points, table)
         top = float(heat.max()) if np.ma.count(heat) else 1.0
-        image = axes.imshow(heat, extent=extent, cmap=cmap, alpha=0.75, interpolation="nearest",
-                            vmin=0, vmax=max(1.0, top))  # fmt: skip
-        figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models")
+        # A log scale: the few squares where many fall (models shot where they stand)
+        # would otherwise leave every square with one or two in the dark.
+        norm = LogNorm(vmin=1, vmax=max(2.0, top))
+        image = axes.imshow(heat, extent=heat_extent(table), cmap=cmap, alpha=0.8,
+                            interpolation="nearest",
+                            norm=norm)  # fmt: skip
+        figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models (log scale)")
         axes.set_xlim(0, width)
         axes.set_ylim(depth, 0)
         axes.set_title(title)
