@@ -99,7 +99,7 @@ class SearchInfinityPlayer(SearchPlayer):
         covers.sort(key=lambda c: -c[1])
         out = shots[: int(w.search["shots"])] + moves[: int(w.search["moves"])]
         out += covers[: int(w.search["covers"])]
-        out.append((EndTurn(), -1.0))
+        out.append((EndTurn(), 0.0))  # nothing dealt, nothing taken
         return out
 
     def _cover_moves(self, state: InfinityState, m: ModelState) -> list[tuple[Declaration, float]]:

@@ -26,7 +26,8 @@ read during the search, so a playtest with the same seeds gives the same results
 anywhere. With both, the smaller wins.
 
 A budget below `light_below` (weights file) weighs only the fast policy's choice and the
-passes: candidates cost sightings too, and playtests want many quick games.
+passes: candidates cost sightings too, and playtests want many quick games. A budget of
+one step weighs nothing: the fast policy's choice if the engine accepts it, else a pass.
 
 Never stalls: a candidate the engine refuses (IllegalDeclaration on `apply`) is
 dropped; if none is left the fast policy's choice is tried, then the system's passes
@@ -124,6 +125,11 @@ class Candidate:
     def mean(self) -> float:
         return self.total / self.samples if self.samples else -math.inf
 
+    def score(self, prior_weight: float) -> float:
+        """The sampled mean, plus the prior (an exact expectation where the system has
+        one) at `prior_weight`: few samples of a high-variance exchange are noisy."""
+        return self.mean + prior_weight * self.prior
+
 
 class SearchPlayer:
     """Sampled lookahead over a system's candidates (see the module's note).
@@ -149,6 +155,11 @@ class SearchPlayer:
         self.seed = 0 if seed is None else int(seed)
         self.rollout = self.rollout_policy()
         self.steps = 0  # forward-model steps spent on the last choice (for benchmarks)
+
+    @property
+    def expected_seconds(self) -> float:
+        """About how long a choice takes on a 2-core machine (the budget at the rate)."""
+        return self.budget / self.weights.search["steps_per_second"]
 
     # -- what a system gives ---------------------------------------------------------
 
@@ -192,8 +203,13 @@ class SearchPlayer:
         keep = int(self.weights.search.get("candidates", 12))
         found.sort(key=lambda c: -c.prior)
         found = found[:keep]
-        if len(found) == 1 and self._legal(state, found[0].declaration):
-            return found[0].declaration
+        if len(found) == 1 or self.budget <= 1:
+            # nothing to weigh, or no budget to weigh it with: the first the engine accepts
+            for c in found:
+                self.steps += 1
+                if self._legal(state, c.declaration):
+                    return c.declaration
+            return self._fallback(state, awaiting)
         best = self._halving(state, awaiting, side, found, rng) if found else None
         if best is not None:
             return best
@@ -248,6 +264,7 @@ class SearchPlayer:
         # as many candidates (best priors first) as the budget can sample about once each
         fit = max(2, int(self.budget // self.weights.search.get("sample_steps", 4)))
         survivors = list(found[:fit])
+        lean = self.weights.search.get("prior_weight", 0.0)
         rounds = max(1, math.ceil(math.log2(len(survivors)))) if len(survivors) > 1 else 1
         seeds = rng.integers(0, 2**63 - 1, size=4096)
         used = 0  # samples drawn so far: the same dice seeds for every survivor
@@ -277,9 +294,9 @@ class SearchPlayer:
                     break
             if len(survivors) == 1 or self.steps >= self.budget:
                 break
-            survivors.sort(key=lambda c: (-c.mean, -c.prior))
+            survivors.sort(key=lambda c: (-c.score(lean), -c.prior))
             survivors = survivors[: max(1, math.ceil(len(survivors) / 2))]
-        survivors.sort(key=lambda c: (-c.mean, -c.prior))
+        survivors.sort(key=lambda c: (-c.score(lean), -c.prior))
         return survivors[0].declaration
 
     def _sample(

@@ -197,7 +197,17 @@ class App(Following):
         self.ai_wait += 1
         if self.ai_wait >= AI_FRAMES:
             self.ai_wait = 0
+            if session.ai_slow():
+                self.show_thinking()
             self.perform(StepAI())
+
+    def show_thinking(self) -> None:
+        """A line on the panel, drawn at once: the automatic player is about to take a
+        while over its choice (the window waits for it)."""
+        self.state = replace(self.state, message="the computer is thinking...")
+        self.draw()
+        if self.windowed:
+            pygame.display.flip()
 
     def run(self, frames: int | None = None) -> None:
         clock = pygame.time.Clock()

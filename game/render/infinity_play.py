@@ -8,9 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer
 from game.errors import IllegalDeclaration
-from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt
+from game.render.play_rules import (
+    WINDOW_POLICY,
+    Intent,
+    IntentKind,
+    Marker,
+    PlayRules,
+    Prompt,
+    window_player,
+)
 from game.rules.infinity.data import InfinityWeapon
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -72,13 +79,9 @@ class InfinityRules(PlayRules):
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
 
-    def __init__(self, engine: InfinityEngine, policy: str = "careful") -> None:
+    def __init__(self, engine: InfinityEngine, policy: str = WINDOW_POLICY) -> None:
         self.engine = engine
-        self.ai: SimpleInfinityPlayer | CarefulInfinityPlayer
-        if policy == "simple":
-            self.ai = SimpleInfinityPlayer(engine)
-        else:
-            self.ai = CarefulInfinityPlayer(engine)
+        self.ai = window_player(engine, policy)
 
     @staticmethod
     def _state(game: Game) -> InfinityState:

@@ -16,13 +16,23 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, attack_outcome
+from game.ai.necromunda import attack_outcome
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId, Table
 from game.geometry.measures import blast_hits, teardrop, template_hits
 from game.render import necromunda_play_log
 from game.render.dice_log import Effect
-from game.render.play_rules import AimKind, Intent, IntentKind, Marker, PlayRules, Preview, Prompt
+from game.render.play_rules import (
+    WINDOW_POLICY,
+    AimKind,
+    Intent,
+    IntentKind,
+    Marker,
+    PlayRules,
+    Preview,
+    Prompt,
+    window_player,
+)
 from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
@@ -74,15 +84,10 @@ class NecromundaRules(PlayRules):
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
 
-    def __init__(self, engine: NecromundaEngine, policy: str = "careful") -> None:
-        # Solo play: the computer chooses by expected damage against risk (the careful
-        # player; about even with the simple one at Necromunda so far, 20 of 40 games).
+    def __init__(self, engine: NecromundaEngine, policy: str = WINDOW_POLICY) -> None:
+        # Solo play: the computer looks ahead (the search player; see play_rules).
         self.engine = engine
-        self.ai: SimpleNecromundaPlayer
-        if policy == "simple":
-            self.ai = SimpleNecromundaPlayer(engine)
-        else:
-            self.ai = CarefulNecromundaPlayer(engine)
+        self.ai = window_player(engine, policy)
         self._table: tuple[object, Table] | None = None
 
     # -- helpers ---------------------------------------------------------------------

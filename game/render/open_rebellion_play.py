@@ -23,9 +23,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.ai.open_rebellion import CarefulOpenRebellionPlayer
 from game.errors import IllegalDeclaration
-from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt
+from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt, window_player
 from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -65,9 +64,9 @@ class OpenRebellionRules(PlayRules):
     )
 
     def __init__(self, engine: OpenRebellionEngine) -> None:
-        # Solo play: the computer chooses by expected damage against risk.
+        # Solo play: the computer looks ahead (the search player; see play_rules).
         self.engine = engine
-        self.ai = CarefulOpenRebellionPlayer(engine)
+        self.ai = window_player(engine)
 
     @staticmethod
     def _state(game: Game) -> OpenRebellionState:

@@ -191,6 +191,23 @@ class PlayRules(Protocol):
         ...
 
 
+# The window's computer player: the registry's search player at this many seconds a
+# declaration (converted to a step budget, so its choices do not depend on the machine).
+WINDOW_POLICY = "search"
+WINDOW_THINK = 0.5
+THINKING_SHOWN = 0.2  # seconds: a player expected to take longer shows "thinking" first
+
+
+def window_player(engine: Any, policy: str = WINDOW_POLICY) -> Any:
+    """The automatic player the window gives the `ai` sides: the rule system's `policy`
+    (the search player unless asked otherwise; the careful one where it has none)."""
+    ruleset = engine.setup.ruleset
+    cls = ruleset.player(policy) or ruleset.player("careful")
+    if policy == "search" and ruleset.player("search") is not None:
+        return cls(engine, think=WINDOW_THINK, seed=0)
+    return cls(engine)
+
+
 def rules_for(game: Any) -> PlayRules | None:
     """The adapter for `game`'s rule system (its registry entry's "play" part), or None
     when the table cannot play it."""

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration, InputError, Problem
-from game.render.play_rules import PlayRules, Prompt, rules_for
+from game.render.play_rules import THINKING_SHOWN, PlayRules, Prompt, rules_for
 from game.scenario import Scenario, saves
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
@@ -102,6 +102,12 @@ class Session:
     def ai_due(self) -> bool:
         prompt = self.prompt()
         return not prompt.over and self.is_ai(prompt.side)
+
+    def ai_slow(self) -> bool:
+        """Whether the automatic player's budget is over THINKING_SHOWN seconds (the
+        window then shows that it is thinking before it asks)."""
+        player = getattr(self.rules, "ai", None)
+        return float(getattr(player, "expected_seconds", 0.0)) > THINKING_SHOWN
 
     # -- declarations
 

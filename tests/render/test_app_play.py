@@ -352,3 +352,37 @@ def test_state_markers_are_drawn_on_the_bases(write_scenario: Write) -> None:
 def click(app: App, pos: tuple[int, int]) -> None:
     """These tests count frames (the computer acts some frames apart): no hover frame."""
     click_after_hover(app, pos, hover_first=False)
+
+
+def test_the_window_plays_ai_sides_with_the_search_player_and_says_it_is_thinking(
+    write_scenario: Write,
+) -> None:
+    """The window's computer is the search player; its budget is over 0.2 s, so before
+    each choice the panel says the computer is thinking (drawn at once), and the line
+    goes when the choice is made."""
+    from game.ai.search import SearchPlayer
+    from game.render.play_rules import THINKING_SHOWN
+
+    text = GAME.replace('id = "red"\nplayer = "human"', 'id = "red"\nplayer = "ai"')
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=5))
+    session = app.session
+    assert session is not None
+    player = getattr(session.rules, "ai", None)
+    assert isinstance(player, SearchPlayer) and player.expected_seconds > THINKING_SHOWN
+    assert session.ai_slow()
+    shown: list[str] = []
+    draw = app.draw
+
+    def spy() -> pygame.Surface:
+        shown.append(app.state.message)
+        return draw()
+
+    app.draw = spy  # type: ignore[method-assign]
+    press(app, pygame.K_e)  # blue gives up its turn: red (the computer) plays
+    made = len(session.game.declarations)
+    for _ in range(AI_FRAMES + 1):
+        app.frame()
+    assert len(session.game.declarations) == made + 1
+    assert "the computer is thinking..." in shown
+    assert app.state.message != "the computer is thinking..."
