@@ -4,8 +4,11 @@ declaration leaves it exactly as it was."""
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Self
+
+from game.sequencer.sight import Placement
 
 Point = tuple[float, float]
 
@@ -52,12 +55,34 @@ class GameState:
     models: tuple[ModelState, ...]
     finished: bool = False
     winner: str | None = None
+    # built on first use, never compared or copied: a replaced state builds its own
+    _index: dict[str, int] | None = field(default=None, init=False, repr=False, compare=False)
+    _placed: dict[frozenset[str], dict[str, Placement]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     def model(self, model_id: str) -> ModelState:
-        for m in self.models:
-            if m.id == model_id:
-                return m
-        raise KeyError(model_id)
+        """The model with that id (KeyError if there is none), found in O(1)."""
+        index = self._index
+        if index is None:
+            index = {m.id: k for k, m in enumerate(self.models)}
+            object.__setattr__(self, "_index", index)
+        return self.models[index[model_id]]
+
+    def placements(self, gone: Collection[str] = ()) -> dict[str, Placement]:
+        """Where every model stands, for the table's geometry: a fresh dict (the caller
+        may change it), built once per state and per set of `gone` statuses (models in
+        one of those statuses are off the table)."""
+        key = frozenset(gone)
+        cache = self._placed
+        if cache is None:
+            cache = {}
+            object.__setattr__(self, "_placed", cache)
+        found = cache.get(key)
+        if found is None:
+            found = {m.id: Placement(m.at, m.facing, m.status not in key) for m in self.models}
+            cache[key] = found
+        return dict(found)
 
     def with_model(self, new: ModelState) -> Self:
         models = tuple(new if m.id == new.id else m for m in self.models)
