@@ -159,7 +159,7 @@ class SimpleInfinityPlayer:
         reactor = state.model(reactor_id)
         if full:
             best: tuple[int, Point, str] | None = None
-            points = _along(order.route)
+            points = self.engine.aro_points(state, reactor_id) or _along(order.route)
             asks = [(reactor_id, order.model, p) for p in points]
             weapons = [w for w in self.engine.weapons_of(reactor_id) if w.bands]
             for point, ok in zip(points, self.engine.lof_possible(state, asks), strict=True):
@@ -387,7 +387,7 @@ class CarefulInfinityPlayer(SimpleInfinityPlayer):
             return React(reactor.id, Skill.dodge() if attacked else Skill.idle())
         mover = state.model(order.model)
         best: tuple[float, Point, str] | None = None
-        points = _along(order.route)
+        points = self.engine.aro_points(state, reactor_id) or _along(order.route)
         for point in [*points[:: max(1, len(points) // 6)], points[-1]]:
             placed = state.with_model(mover.replace(at=point, facing=order.facing))
             s = self.engine.sighting(placed, reactor_id, order.model)

@@ -72,6 +72,7 @@ __all__ = [
     "in_arc",
     "line_of_fire",
     "lines_of_fire",
+    "tangents",
 ]
 
 
@@ -97,7 +98,7 @@ def in_arc(shooter: Body, target: Body, arc_degrees: float) -> bool:
 # ------------------------------------------------------------- candidate lines
 
 
-def _tangents(
+def tangents(
     x: FloatArray, y: FloatArray, r: FloatArray, i: IntArray, j: IntArray
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """All common tangent lines n.p = c of feature pairs (i, j) (discs; corners are r = 0)."""
@@ -501,7 +502,7 @@ def clear_sight(
     i, j = np.triu_indices(len(fx), k=1)
     i = i.astype(np.intp)
     j = j.astype(np.intp)
-    nx, ny, c = _tangents(fx, fy, fr, i, j)
+    nx, ny, c = tangents(fx, fy, fr, i, j)
     keep = _lines_through_both(nx, ny, c, a, b)
     nx, ny, c = nx[keep], ny[keep], c[keep]
     if len(nx) == 0:

@@ -398,7 +398,7 @@ class InfinityEngine(InfinityAttacks):
         """Enemy troopers that may declare an ARO, with whether any ARO (True) or only Dodge."""
         done = set(already)
         under = self._under_template(state, order, skill, route)
-        points = _along(route) if skill.kind is SkillKind.MOVE else [route[-1]]
+        path = route if skill.kind is SkillKind.MOVE else (route[-1],)
         active = state.model(order.model)
         reactors = [
             r
@@ -408,33 +408,47 @@ class InfinityEngine(InfinityAttacks):
         if not reactors:
             return ()
         base = self._placements(state)
-        at = [{**base, active.id: Placement(p, order.facing)} for p in points]
-        # Infinity: an ARO needs LoF (in the arc, enough of the trooper seen, not total
-        # cover) at some point of the route; the exact "is any line clear" of every
-        # in-arc point goes first, in one batch, and the full sighting only where it is
-        arcs = {
-            r.id: [k for k, pl in enumerate(at) if self.sight.in_arc(pl, r.id, active.id)]
-            for r in reactors
-        }
-        asks = [(r.id, active.id, points[k]) for r in reactors for k in arcs[r.id]]
-        clear = iter(self.sight.clear_to(base, asks))
         out: list[tuple[str, bool]] = []
         for r in reactors:
-            open_points = [k for k in arcs[r.id] if next(clear)]
-            lof = False
-            for k in open_points:
-                s = self.sight.sighting(at[k], r.id, active.id)
-                if s.lof and s.in_arc and s.cover is not Cover.TOTAL:
-                    lof = True
-                    break
-            # Infinity: or inside its Zone of Control (8") at some point of the route
-            zoc = lof or any(
-                self.sight.distance(pl, r.id, active.id) <= ZONE_OF_CONTROL for pl in at
+            # Infinity: an ARO needs LoF (in the arc, enough of the trooper seen, not total
+            # cover) at any point along the movement, or the trooper inside its Zone of
+            # Control (8"): the whole route is swept, leg by leg
+            seen = self.sight.route_sight(
+                base,
+                r.id,
+                active.id,
+                path,
+                order.facing,
+                reach=ZONE_OF_CONTROL,
+                sees=_aro_lof,
+                first=True,
             )
+            lof = seen.seen_at is not None
+            zoc = lof or bool(seen.near)
             # Infinity: or under a template, even out of LoF and ZoC (FACTS 3.4)
             if lof or zoc or r.id in under:
                 out.append((r.id, lof))
         return tuple(out)
+
+    def aro_points(self, state: GameState, reactor: str) -> list[Point]:
+        """Points of the order's route from which `reactor` may have line of fire to the
+        active trooper, for an ARO's `at`: the first is one where the full sighting has
+        it, then the middle and the points PATH_STEP apart of each stretch the sweep
+        finds (the caller reads the sighting there); empty when there is none."""
+        order = getattr(state, "order", None)
+        if order is None:
+            return []
+        seen = self.sight.route_sight(
+            self._placements(state), reactor, order.model, order.route, order.facing,
+            sees=_aro_lof,
+        )  # fmt: skip
+        if seen.seen_at is None:
+            return []
+        points: list[Point] = [seen.seen_at]
+        for a, b in seen.seen:
+            middle = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2)
+            points += [middle, *_along((a, b))] if a != b else [a]
+        return list(dict.fromkeys(points))
 
     def _under_template(
         self, state: GameState, order: OrderInProgress, skill: Skill, route: tuple[Point, ...]
@@ -632,3 +646,8 @@ class InfinityEngine(InfinityAttacks):
         if self._orders_left(state) == 0:
             return self._end_turn(state, events)
         return state, events
+
+
+def _aro_lof(s: Sighting) -> bool:
+    """Infinity: LoF for an ARO is in the arc, enough seen, and not total cover."""
+    return s.lof and s.in_arc and s.cover is not Cover.TOTAL

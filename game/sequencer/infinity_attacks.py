@@ -184,7 +184,7 @@ class InfinityAttacks:
     def _placements(
         self, state: GameState, moved: Mapping[str, Placement] | None = None
     ) -> dict[str, Placement]:
-        out = {m.id: Placement(m.at, m.facing, m.status != "dead") for m in state.models}
+        out = state.placements(("dead",))  # built once per state
         if moved:
             out.update(moved)
         return out

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -11,7 +11,7 @@ from game.rules.cover import Cover
 
 Point = tuple[float, float]
 
-__all__ = ["Cover", "Placement", "Sight", "Sighting"]
+__all__ = ["Cover", "Placement", "RouteSight", "Sight", "Sighting", "Stretch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +32,24 @@ class Placement:
     present: bool = True  # False for a removed (dead) model
 
 
+Stretch = tuple[Point, Point]  # a stretch of a route, from one point to another
+
+
+@dataclass(frozen=True, slots=True)
+class RouteSight:
+    """What a watcher has of a model moving along a route, for the whole route.
+
+    `seen`: the stretches where a clear sight line reaches deep enough into the mover's
+    silhouette for the minimum visible patch with the mover at least partly in the
+    watcher's arc (exact, see `game.geometry.sweep`), each holding a point where the full
+    sighting was confirmed; `seen_at`: the first such point. `near`: the stretches where
+    the mover is within the reach asked for, edge to edge."""
+
+    seen: tuple[Stretch, ...]
+    seen_at: Point | None
+    near: tuple[Stretch, ...]
+
+
 class Sight(Protocol):
     def sighting(
         self, placements: Mapping[str, Placement], shooter: str, target: str
@@ -50,6 +68,22 @@ class Sight(Protocol):
     ) -> list[bool]:
         """For each (watcher, model, point): whether any clear sight line joins the watcher
         and `model` standing at `point` (no arc, no visible patch: False means no LoF)."""
+        ...
+
+    def route_sight(
+        self,
+        placements: Mapping[str, Placement],
+        watcher: str,
+        mover: str,
+        route: Sequence[Point],
+        facing: float,
+        *,
+        reach: float = 0.0,
+        sees: Callable[[Sighting], bool] | None = None,
+        first: bool = False,
+    ) -> RouteSight:
+        """Where along `route` the watcher has line of fire to the mover (read by `sees`)
+        and where the mover is within `reach` of it: stretches for the whole route."""
         ...
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:

@@ -3,10 +3,12 @@ game has put them, read through the rule system's cover rules."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
+import numpy as np
 import shapely
 from shapely.geometry import LineString
 
@@ -27,10 +29,11 @@ from game.geometry import (
     require_finite,
     sight,
 )
+from game.geometry.sweep import Span, arc_spans, clear_spans, reach_spans
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Cover, Placement, Sighting
+from game.sequencer.sight import Cover, Placement, RouteSight, Sighting, Stretch
 
 Point = tuple[float, float]
 CONTACT_TOLERANCE = 1e-3  # a moving base may touch scenery and other bases
@@ -50,6 +53,27 @@ def table_from_setup(setup: Setup) -> Table:
 
 
 CoverReader = Callable[[Table, Sight], tuple[Cover, str]]
+
+
+def _both(a: list[Span], b: list[Span]) -> list[Span]:
+    """The stretches in both lists (each sorted, closed)."""
+    out: list[Span] = []
+    for lo1, hi1 in a:
+        for lo2, hi2 in b:
+            lo, hi = max(lo1, lo2), min(hi1, hi2)
+            if lo <= hi:
+                out.append((lo, hi))
+    return sorted(out)
+
+
+def _point(leg: tuple[Point, Point], t: float) -> Point:
+    (x0, y0), (x1, y1) = leg
+    return (x0 + t * (x1 - x0), y0 + t * (y1 - y0))
+
+
+def _tries(lo: float, hi: float) -> list[float]:
+    """Where in a stretch to confirm with the full sighting: the middle first."""
+    return [lo + (hi - lo) * f for f in (0.5, 0.25, 0.75, 0.05, 0.95)] if hi > lo else [lo]
 
 
 class TableSight:
@@ -76,10 +100,13 @@ class TableSight:
             if piece.kind.solid
         ]
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
+        self._solid_array = np.array(self._solid, dtype=object)
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
         self._sightings: dict[object, Sighting] = {}
         # clear_to's answers, keyed like sightings: a clear sight line, or None for none
         self._clears: dict[object, SightLine | None] = {}
+        # route_sight's stretches in the arc with a clear line, per placements, pair, leg
+        self._open: dict[object, list[Span]] = {}
 
     @staticmethod
     def _key(placements: Mapping[str, Placement]) -> tuple[tuple[str, Point, float, bool], ...]:
@@ -221,6 +248,81 @@ class TableSight:
                 self._clears[keys[k]] = line
         return [bool(x) for x in out]
 
+    def route_sight(
+        self,
+        placements: Mapping[str, Placement],
+        watcher: str,
+        mover: str,
+        route: Sequence[Point],
+        facing: float,
+        *,
+        reach: float = 0.0,
+        sees: Callable[[Sighting], bool] | None = None,
+        first: bool = False,
+    ) -> RouteSight:
+        """What `watcher` has of `mover` along `route` (facing `facing`, everyone else
+        where `placements` put them), leg by leg and continuously (RouteSight). `sees`
+        reads a full sighting (default: line of fire in the arc); it is asked inside each
+        stretch the geometry finds, the middle first. `first`: stop looking for line of
+        fire at the first stretch that has it (the reach is still swept whole)."""
+        accept = sees if sees is not None else (lambda s: s.lof and s.in_arc)
+        w = self._body(placements, watcher)
+        body = self._bodies[BodyId(mover)]
+        core = patch_core(body, self.min_patch_mm / MM_PER_INCH)
+        table = self._table(placements)
+        points = list(route)
+        legs = list(itertools.pairwise(points)) or [(points[0], points[0])]
+        seen: list[Stretch] = []
+        near: list[Stretch] = []
+        seen_at: Point | None = None
+        for leg in legs:
+            spans = reach_spans(w, body.radius, leg, reach)
+            near += [(_point(leg, lo), _point(leg, hi)) for lo, hi in spans]
+            if first and seen_at is not None:
+                continue
+            for lo, hi in self._open_spans(placements, table, w, core, leg):
+                for t in _tries(lo, hi):
+                    at = _point(leg, t)
+                    moved = {**placements, mover: Placement(at, facing)}
+                    if accept(self.sighting(moved, watcher, mover)):
+                        seen.append((_point(leg, lo), _point(leg, hi)))
+                        seen_at = at if seen_at is None else seen_at
+                        break
+                if first and seen_at is not None:
+                    break
+        return RouteSight(tuple(seen), seen_at, tuple(near))
+
+    def _open_spans(
+        self,
+        placements: Mapping[str, Placement],
+        table: Table,
+        w: Body,
+        core: Body,
+        leg: tuple[Point, Point],
+    ) -> list[Span]:
+        """The stretches of a leg inside the watcher's arc with a clear line to the
+        mover's patch core, remembered per placements, pair and leg."""
+        key = (self._key(placements), w.id, core.id, leg)
+        found = self._open.get(key)
+        if found is not None:
+            return found
+        found = []
+        if leg[0] == leg[1]:
+            asks = [(str(w.id), str(core.id), leg[0])]
+            if in_arc(w, replace(core, at=leg[0]), self.arc) and self.clear_to(placements, asks)[0]:
+                found = [(0.0, 1.0)]
+        else:
+            for a_lo, a_hi in arc_spans(w, core.radius, leg, self.arc):
+                part = (_point(leg, a_lo), _point(leg, a_hi))
+                found += [
+                    (a_lo + lo * (a_hi - a_lo), a_lo + hi * (a_hi - a_lo))
+                    for lo, hi in clear_spans(table, w, core, part, models_block=self.models_block)
+                ]
+        if len(self._open) > 16384:
+            self._open.clear()
+        self._open[key] = found
+        return found
+
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent
         models left out), for area measures such as blasts and templates."""
@@ -255,15 +357,21 @@ class TableSight:
             ):
                 return f"({x:g}, {y:g}) is off the table"
         line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
-        swept = line.buffer(r - CONTACT_TOLERANCE)
-        for piece_id, poly in zip(self._solid_ids, self._solid, strict=True):
-            if swept.intersects(poly) and swept.intersection(poly).area > 1e-9:
-                kind = self.table.piece(piece_id).kind.value
-                return f"the base would pass through {kind} {piece_id}"
-        for other, p in placements.items():
-            if other == model or not p.present:
-                continue
-            o = self._bodies[BodyId(other)]
-            if line.distance(shapely.Point(p.at)) < r + o.radius - CONTACT_TOLERANCE:
-                return f"the base would pass through {other}"
+        # only pieces within reach of the path can meet its swept base (one vectorised
+        # distance); the swept shape is built for those alone
+        near = shapely.distance(line, self._solid_array) < r - CONTACT_TOLERANCE + 1e-9
+        if near.any():
+            swept = line.buffer(r - CONTACT_TOLERANCE)
+            for k in np.flatnonzero(near):
+                poly = self._solid[int(k)]
+                if swept.intersects(poly) and swept.intersection(poly).area > 1e-9:
+                    piece_id = self._solid_ids[int(k)]
+                    kind = self.table.piece(piece_id).kind.value
+                    return f"the base would pass through {kind} {piece_id}"
+        others = [(other, p) for other, p in placements.items() if other != model and p.present]
+        if others:
+            gaps = shapely.distance(line, shapely.points([p.at for _, p in others]))
+            for (other, _), gap in zip(others, gaps, strict=True):
+                if gap < r + self._bodies[BodyId(other)].radius - CONTACT_TOLERANCE:
+                    return f"the base would pass through {other}"
         return None
