@@ -3,6 +3,7 @@
 # checkout, on the bundled tables by name. Usage: .ci/wheel_smoke.sh PATH/TO/skirmish
 set -euo pipefail
 skirmish=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+python=$(dirname "$skirmish")/python
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -29,6 +30,25 @@ run shoot infinity-demo --attacker zhanshi-hmg --target fusilier-2
 run shoot necromunda-demo --attacker orlock-leader --target escher-champion
 run shoot open-rebellion-demo --attacker reb-a1 --target gov-b1
 run playtest necromunda-demo --games 2
+
+# A game saved here (ten declarations of the automatic players) replays from elsewhere.
+"$python" - <<'PY'
+from pathlib import Path
+
+from game.paths import scenario_path
+from game.rules.registry import find_ruleset
+from game.scenario import load_scenario
+from game.sequencer.game import Game
+
+scenario = load_scenario(scenario_path("necromunda-demo"))
+game = Game(scenario, seed=3)
+player = find_ruleset(scenario.ruleset.name).player("simple")(game.engine)
+for _ in range(10):
+    game.declare(player.choose(game.state, game.awaiting()))
+game.save(Path("save.json"))
+PY
+mkdir elsewhere
+(cd elsewhere && run replay ../save.json --check)
 
 # A usage error is one line and exit status 2.
 status=0
