@@ -181,12 +181,13 @@ def _write_out(
     scenario: Path,
     images: dict[str, bytes],
 ) -> list[Path]:
-    from game.playtest.output import write_atomic, write_folder
+    from game.files import write_bytes_atomic
+    from game.playtest.output import write_folder
 
     written = write_folder(out, records, sides, document, scenario)
     for name, png in images.items():
         path = out / f"{name}.png"
-        write_atomic(path, png)
+        write_bytes_atomic(path, png)
         written.append(path)
     return written
 
@@ -194,11 +195,11 @@ def _write_out(
 def _write_report(
     report: Path, document: dict[str, Any], loaded: Scenario, images: dict[str, bytes]
 ) -> None:
+    from game.files import write_text_atomic
     from game.playtest.html import report_page
-    from game.playtest.output import write_atomic
 
     page = report_page(loaded.header.name, loaded.ruleset.title, document, images)
-    write_atomic(report, page.encode("utf-8"))
+    write_text_atomic(report, page)
 
 
 def _print(

@@ -1,24 +1,17 @@
 """A batch written to a folder: `games.csv` (one row per game), `casualties.csv` (one
 row per model taken out), `summary.json`, and the saves kept (`saves/game-0001.json`,
-which `skirmish replay` opens). Every file is written whole or not at all."""
+which `skirmish replay` opens). Every file is written whole or not at all (game.files)."""
 
 from __future__ import annotations
 
 import csv
 import io
-import json
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from game.files import write_bytes_atomic
+from game.files import write_bytes_atomic, write_json_atomic
 from game.playtest.record import GameRecord
-
-
-def write_atomic(path: Path, data: bytes) -> None:
-    """Write `data` to `path` whole or not at all (game.files: a temporary file made
-    safely beside it, then a rename; stale ones of a killed writer removed)."""
-    write_bytes_atomic(path, data)
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
@@ -84,10 +77,10 @@ def write_folder(
 ) -> list[Path]:
     """Write the batch's files into `folder`; returns what was written."""
     written = [folder / "games.csv", folder / "casualties.csv", folder / "summary.json"]
-    write_atomic(written[0], games_csv(records, sides))
-    write_atomic(written[1], casualties_csv(records))
-    write_atomic(written[2], (json.dumps(summary, indent=1) + "\n").encode("utf-8"))
+    write_bytes_atomic(written[0], games_csv(records, sides))
+    write_bytes_atomic(written[1], casualties_csv(records))
+    write_json_atomic(written[2], summary)
     for path, save in save_files(records, folder, scenario):
-        write_atomic(path, (json.dumps(save, indent=1) + "\n").encode("utf-8"))
+        write_json_atomic(path, save)
         written.append(path)
     return written
