@@ -16,7 +16,7 @@ from game.render.table import font, wrap
 Section = tuple[str, tuple[str, ...]]
 
 HINT = "New here? F1 or ? shows every key (this goes away with the first key or click)"
-HELP_BG = (16, 18, 22, 230)
+HELP_BG = (16, 18, 22, 245)
 HELP_TITLE: style.Colour = (255, 210, 60)
 ARO_BG: style.Colour = (120, 20, 20)
 ARO_TEXT: style.Colour = (255, 240, 200)

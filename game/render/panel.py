@@ -232,7 +232,8 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
     pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))
     # Everything but the log, from the top; it leaves the log room for a few lines.
     body = [line for line in lines if not line.log]
-    log = [r for line in lines if line.log for r in rows(line)]
+    # The log's rows, each with the entry it belongs to (a sentence may wrap).
+    log = [(*r, n) for n, line in enumerate(lines) if line.log for r in rows(line)]
     min_log = 4 * font(max(12, round(16 * ui))).get_linesize() if log else 0
     y = 12.0
     for line in body:
@@ -251,11 +252,14 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
         cache.max_scroll = max(0, len(log) - fits)
         scroll = min(scroll, cache.max_scroll)
         end = len(log) - scroll
-        shown = log[max(0, end - fits) : end]
-        if end - len(shown) > 0 and shown:
-            shown = [(f"more above: wheel or PgUp ({end - len(shown) + 1})", log[0][1], DIM),
-                     *shown[1:]]  # fmt: skip
-        for text, px, colour in shown:
+        start = max(0, end - fits)
+        if start > 0:
+            start += 1  # room for the line saying there is more above
+            while start < end and log[start][3] == log[start - 1][3]:
+                start += 1  # no entry begins halfway through its sentence
+            blit(f"more above: wheel or PgUp ({start})", log[0][1], DIM, y)
+            y += step
+        for text, px, colour, _ in log[start:end]:
             blit(text, px, colour, y)
             y += step
     else:
