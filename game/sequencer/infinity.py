@@ -40,7 +40,12 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.sequencer.infinity_attacks import InfinityAttacks, PlannedRoll, is_direct_template
+from game.sequencer.infinity_attacks import (
+    InfinityAttacks,
+    PlannedRoll,
+    is_direct_template,
+    is_impact_template,
+)
 from game.sequencer.infinity_guts import guts_rolls
 from game.sequencer.infinity_orders import (
     ACTIVE_STATES,
@@ -349,10 +354,12 @@ class InfinityEngine(InfinityAttacks):
         self, state: GameState, m: ModelState, route: tuple[Point, ...], facing: float, skill: Skill
     ) -> None:
         weapon = self._weapon(m.id, skill.weapon)
-        if weapon.template == "circular":
-            raise IllegalDeclaration(f"{weapon.name}: Impact Templates are not played yet")
         if not skill.targets:
             raise IllegalDeclaration("a BS Attack needs at least one target")
+        if is_impact_template(weapon) and len(skill.targets) != 1:
+            raise IllegalDeclaration(
+                f"{weapon.name}: an Impact Template attack has one Main Target"
+            )
         dice = sum(n for _, n in skill.targets)
         burst = min(weapon.burst, MAX_BURST)
         if any(n < 1 for _, n in skill.targets):
@@ -453,13 +460,18 @@ class InfinityEngine(InfinityAttacks):
     def _under_template(
         self, state: GameState, order: OrderInProgress, skill: Skill, route: tuple[Point, ...]
     ) -> frozenset[str]:
-        """The troopers a Direct Template declared by `skill` lies over."""
+        """The troopers a template declared by `skill` lies over."""
         if skill.kind is not SkillKind.ATTACK or not skill.targets:
             return frozenset()
         weapon = self._weapon(order.model, skill.weapon)
+        origin = skill.origin if skill.origin is not None else route[-1]
+        if is_impact_template(weapon):
+            placements = self._placements(state, {order.model: Placement(origin, order.facing)})
+            main = skill.targets[0][0]
+            return frozenset(self.under_circle(order.model, weapon, placements[main].at,
+                                               placements))  # fmt: skip
         if not is_direct_template(weapon):
             return frozenset()
-        origin = skill.origin if skill.origin is not None else route[-1]
         laid = self._template(state, order.model, origin, order.facing, weapon, skill.targets[0][0])
         return frozenset(laid.affected)
 
@@ -492,8 +504,6 @@ class InfinityEngine(InfinityAttacks):
             if d.skill.targets[0][1] != ARO_BURST:
                 raise IllegalDeclaration("in ARO the Burst is 1")
             weapon = self._weapon(d.model, d.skill.weapon)
-            if weapon.template == "circular":
-                raise IllegalDeclaration(f"{weapon.name}: Impact Templates are not played yet")
             moved = {order.model: Placement(at, order.facing)}
             placements = self._placements(state, moved)
             s = self.sight.sighting(placements, d.model, order.model)

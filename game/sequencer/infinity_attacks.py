@@ -17,7 +17,7 @@ import numpy as np
 
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId
-from game.geometry.measures import template_hits
+from game.geometry.measures import blast_hits, template_hits
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
 from game.rules.infinity.saves import (
@@ -48,6 +48,7 @@ from game.sequencer.infinity_orders import (
     CLOSE_COMBAT_MOD,
     ENGAGED_GAP,
     PARTIAL_COVER_MOD,
+    CircleTemplatePlaced,
     InfinityState,
     OrderInProgress,
     Point,
@@ -59,6 +60,12 @@ from game.sequencer.infinity_orders import (
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight
 from game.sequencer.state import GameState
+
+
+def is_impact_template(weapon: InfinityWeapon) -> bool:
+    """An Impact Template Weapon: an attack roll at a Main Target in LoF, then the
+    Circular template centred on it; each trooper it covers is attacked (FACTS 3.6)."""
+    return weapon.template == "circular" and bool(weapon.bands)
 
 
 def is_direct_template(weapon: InfinityWeapon) -> bool:
@@ -135,6 +142,7 @@ class PlannedRoll:
     auto_fail: str = ""  # reason the dice cannot succeed (out of range)
     engaged: tuple[str, ...] = ()
     placements: Mapping[str, Placement] | None = field(default=None, compare=False, repr=False)
+    centre: Point | None = None  # an Impact Template's centre when not on the target
 
     @property
     def sv(self) -> int:
@@ -233,7 +241,10 @@ class InfinityAttacks:
                 active_rolls = self._attack_rolls(
                     state, active.id, origin, order.facing, attack, reactive=False
                 )
+                if is_impact_template(weapon):
+                    active_rolls = self._impact(active_rolls, events)
         reaction_rolls: dict[str, PlannedRoll] = {}
+        under_aro_templates: list[PlannedRoll] = []
         reaction_skills = {r.model: r.skill for r in order.reactions}
         template_aros: list[Reaction] = []
         for r in order.reactions:
@@ -243,7 +254,7 @@ class InfinityAttacks:
                 # Infinity: a Direct Template makes no roll, so no Face-to-Face with it.
                 template_aros.append(r)
             elif r.skill.kind is SkillKind.ATTACK:
-                reaction_rolls[r.model] = self._attack_rolls(
+                rolls = self._attack_rolls(
                     state,
                     r.model,
                     state.model(r.model).at,
@@ -251,7 +262,11 @@ class InfinityAttacks:
                     r.skill,
                     reactive=True,
                     target_at=r.at,
-                )[active.id]
+                )
+                if is_impact_template(self._weapon(r.model, r.skill.weapon)):
+                    rolls = self._impact(rolls, events)
+                reaction_rolls[r.model] = rolls.pop(active.id)
+                under_aro_templates.extend(rolls.values())
             elif r.skill.kind is SkillKind.DODGE:
                 reaction_rolls[r.model] = self._dodge_roll(r.model, active.id)
         damage: list[Damage] = []
@@ -309,6 +324,9 @@ class InfinityAttacks:
                 hits_me, fails = self._normal(roll, events, rng)
             damage.append(roll.damage(hits_me))
             damage.extend(roll.into_close_combat(fails, reaction_skills[reactor]))
+        for roll in under_aro_templates:  # the others under an ARO's Impact Template
+            hits, _ = self._normal(roll, events, rng)
+            damage.append(roll.damage(hits))
         for d in damage:
             if d.hits + d.crits:
                 state = self._hit(state, d, events, rng)
@@ -364,6 +382,52 @@ class InfinityAttacks:
                 ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
                 tuple(engaged), placements,
             )  # fmt: skip
+        return out
+
+    # -- Impact Template Weapons (FACTS 3.6) ----------------------------------------
+
+    def _circle_radius(self, weapon: InfinityWeapon) -> float:
+        """Half the Circular template's diameter, from the rule data."""
+        values = getattr(self.setup, "rule_values", {})
+        try:
+            return float(values["circular_template_diameter"]) / 2
+        except KeyError:
+            raise IllegalDeclaration(
+                f"the size of {weapon.name}'s Circular template is not in the rule data"
+            ) from None
+
+    def under_circle(
+        self,
+        shooter: str,
+        weapon: InfinityWeapon,
+        centre: Point,
+        placements: Mapping[str, Placement],
+    ) -> tuple[str, ...]:
+        """Troopers whose base the Circular template centred at `centre` touches, with no
+        wall between them and the centre (the user itself is never under its own)."""
+        table = self.sight.table_at(dict(placements))
+        radius = self._circle_radius(weapon)
+        hits = blast_hits(table, centre, radius, exclude=(BodyId(shooter),))
+        return tuple(str(b) for b in hits)
+
+    def _impact(self, rolls: dict[str, PlannedRoll], events: list[Event]) -> dict[str, PlannedRoll]:
+        """Infinity Impact Template: the Circular template is centred on the Main
+        Target where the attack is made; every other trooper it covers is attacked by a
+        roll of its own, with the MODs of the attack at the Main Target (FACTS 3.6)."""
+        [(main, roll)] = rolls.items()
+        assert roll.weapon is not None and roll.placements is not None
+        centre = roll.centre if roll.centre is not None else roll.placements[main].at
+        affected = self.under_circle(roll.model, roll.weapon, centre, roll.placements)
+        diameter = 2 * self._circle_radius(roll.weapon)
+        events.append(CircleTemplatePlaced(roll.model, roll.weapon.name, centre, diameter,
+                                           affected))  # fmt: skip
+        out = {main: roll}
+        for a in affected:
+            if a != main:
+                out[a] = dataclasses.replace(
+                    roll, purpose=f"{roll.purpose.split(' at ')[0]} at {a} (under the template)",
+                    target=a, engaged=(),
+                )  # fmt: skip
         return out
 
     # -- Direct Template Weapons (FACTS 3.6) --------------------------------------
@@ -588,7 +652,7 @@ class InfinityAttacks:
         for model_id in (attacker, target):
             placements[model_id] = dataclasses.replace(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
-        if is_direct_template(weapon):
+        if weapon.template is not None:
             # Whether Partial Cover helps saves against a template is rule data (FACTS 3.6).
             cover = cover and bool(
                 getattr(self.setup, "rule_values", {}).get("template_partial_cover_save")

@@ -92,7 +92,7 @@ def reply_weapon(
 def _attack(engine: InfinityEngine, state: GameState, w: InfinityWeapon, shooter: str,
             victim: str) -> Attack:  # fmt: skip
     cover = engine.sighting(state, shooter, victim).cover is Cover.PARTIAL
-    if is_direct_template(w):  # whether Partial Cover helps against a template is rule data
+    if w.template is not None:  # whether Partial Cover helps against a template is rule data
         cover = cover and bool(
             getattr(engine.setup, "rule_values", {}).get("template_partial_cover_save")
         )

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import _plain
+from game.sequencer.events import Event, _plain
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
@@ -179,3 +179,15 @@ def _heading(a: Point, b: Point, default: float) -> float:
 def _skill_dict(skill: Skill) -> dict[str, object]:
     body = {f.name: _plain(getattr(skill, f.name)) for f in dataclasses.fields(skill)}
     return {k: v for k, v in body.items() if v not in ((), None, [])}
+
+
+@dataclass(frozen=True, slots=True)
+class CircleTemplatePlaced(Event):
+    """Infinity: an Impact Template's Circular template laid at `centre`; `affected`
+    are the troopers it covers with no wall between them and the centre."""
+
+    model: str
+    weapon: str
+    centre: Point
+    diameter: float
+    affected: tuple[str, ...]

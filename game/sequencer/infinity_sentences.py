@@ -60,6 +60,13 @@ def sentence(e: EventData) -> str | None:
     kind = e.get("event")
     if kind == "Declared":
         return _declared(str(e["side"]), e["declaration"])
+    if kind == "CircleTemplatePlaced":
+        x, y = e["centre"]
+        return (
+            f"{who(e['model'])} lays the {e['weapon']}'s Circular template "
+            f'({float(e["diameter"]):g}") at ({float(x):.1f}, {float(y):.1f}): it covers '
+            f"{listed(e.get('affected', ()))}"
+        )
     if kind == "TurnStarted":
         orders = plural(int(e.get("orders", 0)), "Order")
         return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {orders} in the pool"

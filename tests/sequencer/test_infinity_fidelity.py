@@ -24,6 +24,7 @@ from game.sequencer.events import (
 )
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, React, Skill
+from game.sequencer.infinity_orders import CircleTemplatePlaced
 from tests.sequencer.scripted import ScriptedDice
 from tests.sequencer.test_infinity_seeds import FUSILIER, table
 from tests.sequencer.test_infinity_templates import answer_aros, of
@@ -403,3 +404,81 @@ def test_beyond_maximum_range_rolls_no_dice(write_scenario: Write) -> None:
     assert rolled["rookie"].faces == () and rolled["hac"].faces == (3,)
     assert [m.reason.split(" (")[0] for m in of(Missed, events)] == ["out of range"]
     assert [(h.attacker, h.target) for h in of(Hit, events)] == [("hac", "rookie")]
+
+
+# -- Impact Templates (FACTS 3.6) --------------------------------------------------------
+
+IMPACT = """
+[[model]]
+id = "ml"
+side = "blue"
+profile = "fusilier"
+weapons = ["Missile Launcher"]
+at = [12, 22]
+facing = -90
+
+[[model]]
+id = "z1"
+side = "red"
+profile = "zhanshi"
+at = [12, 10]
+facing = 90
+
+[[model]]
+id = "z2"
+side = "red"
+profile = "zhanshi"
+at = [13.2, 10]
+facing = 90
+
+[[model]]
+id = "z3"
+side = "red"
+profile = "zhanshi"
+at = [16, 10]
+facing = 90
+"""
+
+
+def test_impact_template_rolls_separately_for_each_trooper_under_it(write_scenario: Write) -> None:
+    """FACTS 3.6: "Impact Template Weapons: need an Attack Roll ... The Circular template
+    centres on the Main Target's base. Effects apply to each affected trooper only if the
+    roll against them succeeds; other affected enemies oppose separately." The template
+    (3" across, rule data) covers z1 and z2, not z3: a Normal roll hits z1; z2 shoots
+    back Face-to-Face and its 10 beats the roll against it."""
+    game = Game(load_scenario(write_scenario(IMPACT)), seed=1)
+    # ml at z1: 5; ml at z2: 8 against z2's 10; saves (EXP: 3 for z1, 1 for ml); Guts
+    game.rng = ScriptedDice(5, 8, 10, 1, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
+    game.declare(Activate("ml", Skill.attack("Missile Launcher", ("z1", 1))))
+    answer_aros(game, z2=Skill.attack("Combi Rifle", ("ml", 1)))
+    events = game.declare(Continue(Skill.idle()))
+    [circle] = of(CircleTemplatePlaced, events)
+    assert (circle.centre, circle.diameter, circle.affected) == ((12, 10), 3.0, ("z1", "z2"))
+    rolls = {(r.model, r.purpose): r for r in of(Rolled, events)}
+    at_z1 = rolls[("ml", "BS Attack (Missile Launcher) at z1")]
+    at_z2 = rolls[("ml", "BS Attack (Missile Launcher) at z2 (under the template)")]
+    assert (at_z1.faces, at_z1.results) == ((5,), ("success",))
+    assert (at_z2.faces, at_z2.results) == ((8,), ("cancelled",))
+    assert at_z2.modifiers == at_z1.modifiers  # the MODs of the attack at the Main Target
+    assert [(h.attacker, h.target) for h in of(Hit, events)] == [("ml", "z1"), ("z2", "ml")]
+    assert [s.model for s in of(SaveRolled, events)] == ["z1", "ml"]
+    assert len(of(SaveRolled, events)[0].faces) == 3  # EXP: three saves per hit
+
+
+def test_impact_template_has_one_main_target(write_scenario: Write) -> None:
+    """FACTS 3.6: the template centres on "the Main Target": one target per attack."""
+    text = IMPACT.replace('weapons = ["Missile Launcher"]', 'weapons = ["Impact Burst"]')
+    text = WEAPON_B2 + text
+    game = Game(load_scenario(write_scenario(text)), seed=1)
+    with pytest.raises(IllegalDeclaration, match="one Main Target"):
+        game.declare(Activate("ml", Skill.attack("Impact Burst", ("z1", 1), ("z3", 1))))
+
+
+WEAPON_B2 = """
+[[weapon]]
+name = "Impact Burst"
+bands = [[24, 0]]
+template = "circular"
+ps = 5
+burst = 2
+"""
