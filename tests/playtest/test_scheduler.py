@@ -4,6 +4,7 @@ The only sockets are on 127.0.0.1."""
 
 from __future__ import annotations
 
+import json
 import socket
 import sys
 import threading
@@ -105,3 +106,26 @@ def test_without_the_cluster_extra_the_message_says_what_to_install(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
     line = _fails(small, "tcp://127.0.0.1:8786", capsys)
     assert "pip install 'skirmish[cluster]'" in line
+
+
+def test_a_real_scheduler_plays_the_same_games(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dask import distributed
+
+    argv = ["playtest", str(small), "--games", "3", "--seed", "8", "--json", "--detail"]
+    assert main(argv) == 0
+    here = json.loads(capsys.readouterr().out)["results"]
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        protocol="tcp://",
+        host="127.0.0.1",
+    ) as cluster:
+        assert cluster.scheduler_address.startswith("tcp://127.0.0.1:")
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    there = json.loads(capsys.readouterr().out)
+    assert there["scheduler"] == cluster.scheduler_address and there["workers"] is None
+    assert there["results"] == here
