@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 import time
+import tomllib
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -58,6 +60,23 @@ def read_text(path: Path, limit: int, what: str = "file") -> str:
         line = raw[: err.start].count(b"\n") + 1
         problem = f"not UTF-8 text (byte {err.start + 1}): not a {what}"
         raise InputError(Problem(name, "", problem, line)) from None
+
+
+_SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+
+
+def parse_toml(text: str, file: str) -> dict[str, Any]:
+    """`text` parsed as TOML; InputError with the line of a syntax error."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        message = str(err)
+        m = _SYNTAX_LINE.search(message)
+        line = int(m[1]) if m else None
+        message = _SYNTAX_LINE.sub("", message).strip()
+        raise InputError(Problem(file, "TOML syntax", message, line)) from None
+    except RecursionError:
+        raise InputError(Problem(file, "TOML syntax", "values nested too deeply")) from None
 
 
 def _temporary_prefix(target: Path) -> str:

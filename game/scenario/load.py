@@ -8,7 +8,6 @@ the line of the entry's table header and the entry; `load_scenario` raises
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
@@ -19,7 +18,7 @@ from pydantic import BaseModel, ValidationError
 from shapely.geometry import LineString, Point, Polygon
 
 from game.errors import InputError, Problem
-from game.files import read_text
+from game.files import parse_toml, read_text
 from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
@@ -42,7 +41,6 @@ M = TypeVar("M", bound=BaseModel)
 
 # Two bases may touch; a base may touch scenery. Anything deeper than this overlaps.
 CONTACT_TOLERANCE = 1e-3
-_SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
 _TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon", "objective"}
 # A scenario file is a few kilobytes; one this large is not one (README, "Limits").
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -114,20 +112,6 @@ def read_toml(path: Path) -> tuple[dict[str, Any], _Lines]:
     """The parsed file and its header lines; a missing file or a syntax error is bad input."""
     text = read_text(path, MAX_FILE_BYTES, "TOML file")
     return parse_toml(text, str(path)), _Lines(text)
-
-
-def parse_toml(text: str, file: str) -> dict[str, Any]:
-    """`text` parsed as TOML; InputError with the line of a syntax error."""
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as err:
-        message = str(err)
-        m = _SYNTAX_LINE.search(message)
-        line = int(m[1]) if m else None
-        message = _SYNTAX_LINE.sub("", message).strip()
-        raise InputError(Problem(file, "TOML syntax", message, line)) from None
-    except RecursionError:
-        raise InputError(Problem(file, "TOML syntax", "values nested too deeply")) from None
 
 
 def _read_entries(

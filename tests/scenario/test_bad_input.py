@@ -227,3 +227,23 @@ def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
     last = MAX_SCENERY_POINTS // sides
     assert lines == [f"{lines[0].split(':')[0]}:{14 + last * 5}: scenery 'p{last}': "
                      f"the scenery has over {MAX_SCENERY_POINTS} points in all"]  # fmt: skip
+
+
+def test_odds_dice_file_that_cannot_be_used(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`skirmish odds necromunda --dice FILE` on a binary file, a folder, deep nesting."""
+    binary = tmp_path / "dice.toml"
+    binary.write_bytes(b"[scatter]\nfaces = \x80\n")
+    deep = tmp_path / "deep.toml"
+    deep.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+    cases = [
+        (binary, f"{binary}:2: not UTF-8 text (byte 19): not a dice file"),
+        (tmp_path, f"{tmp_path}: is a folder, not a dice file"),
+        (deep, f"{deep}: TOML syntax: values nested too deeply"),
+    ]
+    for path, line in cases:
+        args = ["odds", "necromunda", "--bs", "3", "--strength", "3", "--toughness", "3"]
+        assert main([*args, "--dice", str(path)]) == 2
+        captured = capsys.readouterr()
+        assert captured.err == f"skirmish: {line}\n" and captured.out == ""

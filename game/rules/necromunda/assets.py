@@ -3,12 +3,12 @@ template's size from assets/necromunda/templates.toml."""
 
 from __future__ import annotations
 
-import tomllib
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from game.errors import InputError, Problem
+from game.files import MEGABYTE, parse_toml, read_text
 from game.paths import ASSETS_DIR
 from game.rules.necromunda.dice import (
     FirepowerFace,
@@ -102,14 +102,8 @@ def _bundled() -> NecromundaDice:
 
 
 def _load(path: Path) -> NecromundaDice:
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as err:
-        raise InputError(Problem(str(path), "", f"cannot read: {err.strerror}")) from None
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(Problem(str(path), "", f"not valid TOML: {err}")) from None
-    return parse_necromunda_dice(data, str(path))
+    text = read_text(path, MEGABYTE, "dice file")
+    return parse_necromunda_dice(parse_toml(text, str(path)), str(path))
 
 
 def parse_flame_template(data: dict[str, Any], file: str = "templates.toml") -> FlameTemplate:
@@ -134,11 +128,5 @@ def parse_flame_template(data: dict[str, Any], file: str = "templates.toml") -> 
 @cache
 def load_flame_template(path: Path = NECROMUNDA_TEMPLATES) -> FlameTemplate:
     """The flame template from `path` (the bundled assets by default)."""
-    try:
-        with path.open("rb") as f:
-            data = tomllib.load(f)
-    except OSError as err:
-        raise InputError(Problem(str(path), "", f"cannot read: {err.strerror}")) from None
-    except tomllib.TOMLDecodeError as err:
-        raise InputError(Problem(str(path), "", f"not valid TOML: {err}")) from None
-    return parse_flame_template(data, str(path))
+    text = read_text(path, MEGABYTE, "template file")
+    return parse_flame_template(parse_toml(text, str(path)), str(path))
