@@ -2,16 +2,15 @@
 
 Game i of a batch plays with a seed drawn from child i of the batch's SeedSequence,
 so the results do not depend on how many workers share the work, and any single
-game can be replayed from its own seed."""
+game can be replayed from its own seed. Batches are run by `game.playtest.runner`
+(here or on a cluster) and recorded by `game.playtest.record`."""
 
 from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Protocol, TypeVar
 
 from game.dice.rng import spawn_seeds
@@ -111,93 +110,12 @@ def play_one(
     return GameResult(index, seed, state.winner, reason, state.turn, len(game.declarations), down)
 
 
-_WORKER_SETUP: Setup | None = None
-_WORKER_POLICY = "simple"
-
-
-def _load_in_worker(path: str, policy: str = "simple") -> None:
-    global _WORKER_SETUP, _WORKER_POLICY
-    from game.scenario import load_scenario
-
-    _WORKER_SETUP = load_scenario(path)
-    _WORKER_POLICY = policy
-
-
-def _play_chunk(chunk: Sequence[tuple[int, int]]) -> list[GameResult]:
-    assert _WORKER_SETUP is not None
-    return [play_one(_WORKER_SETUP, index, seed, _WORKER_POLICY) for index, seed in chunk]
-
-
-def play_chunk_from_path(
-    path: str, chunk: Sequence[tuple[int, int]], policy: str = "simple"
-) -> list[GameResult]:
-    """A chunk of games, loading the scenario first (for cluster workers)."""
-    from game.scenario import load_scenario
-
-    setup = load_scenario(path)
-    return [play_one(setup, index, seed, policy) for index, seed in chunk]
-
-
 def seeds_for(seed: int, games: int) -> list[tuple[int, int]]:
     return [(i, game_seed(child)) for i, child in enumerate(spawn_seeds(seed, games))]
 
 
 def chunked(items: Sequence[T], size: int) -> list[Sequence[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)]
-
-
-def run_local(
-    setup: Setup,
-    games: int,
-    seed: int,
-    workers: int = 1,
-    progress: Callable[[int], None] | None = None,
-    policy: str = "simple",
-) -> list[GameResult]:
-    """Play `games` games on this machine, in `workers` processes (1: in this one)."""
-    jobs = seeds_for(seed, games)
-    results: list[GameResult] = []
-    if workers <= 1:
-        for index, game_seed_ in jobs:
-            results.append(play_one(setup, index, game_seed_, policy))
-            if progress:
-                progress(1)
-        return results
-    size = max(1, min(50, games // (workers * 4) or 1))
-    with ProcessPoolExecutor(
-        max_workers=workers, initializer=_load_in_worker, initargs=(str(setup.path), policy)
-    ) as pool:
-        for done in pool.map(_play_chunk, chunked(jobs, size)):
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    return sorted(results, key=lambda r: r.index)
-
-
-def run_cluster(
-    path: Path,
-    games: int,
-    seed: int,
-    scheduler: str,
-    progress: Callable[[int], None] | None = None,
-    policy: str = "simple",
-) -> list[GameResult]:
-    """Play the games on a Dask cluster whose scheduler listens at `scheduler`."""
-    from dask.distributed import Client, as_completed
-
-    jobs = seeds_for(seed, games)
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call]
-        futures = [
-            client.submit(play_chunk_from_path, str(path.resolve()), chunk, policy, pure=False)
-            for chunk in chunked(jobs, 25)
-        ]
-        results: list[GameResult] = []
-        for future in as_completed(futures):  # type: ignore[no-untyped-call]
-            done = future.result()
-            results.extend(done)
-            if progress:
-                progress(len(done))
-    return sorted(results, key=lambda r: r.index)
 
 
 @dataclass(frozen=True, slots=True)

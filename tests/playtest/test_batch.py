@@ -8,31 +8,45 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.playtest.batch import Share, play_one, run_local, seeds_for, summarize
+from game.playtest.batch import Share, play_one, seeds_for, summarize
+from game.playtest.plan import choose_players
+from game.playtest.record import Job
+from game.playtest.runner import Batch, Source, jobs_for, run_here, run_on
 from game.scenario import load_scenario
 from tests.playtest.conftest import SMALL, Write
 
 
+def _batch(path: Path) -> Batch:
+    return Batch(choose_players(load_scenario(path), "simple", {}), ("blue", "red"))
+
+
 def test_results_do_not_depend_on_the_number_of_workers(small: Path) -> None:
-    setup = load_scenario(small)
-    one = run_local(setup, 8, seed=5, workers=1)
-    two = run_local(setup, 8, seed=5, workers=2)
+    source, batch = Source.of(small), _batch(small)
+    [one] = run_here([source], jobs_for(5, 8, swap=False), batch, workers=1)
+    [two] = run_here([source], jobs_for(5, 8, swap=False), batch, workers=2)
     assert one == two
     assert [r.index for r in one] == list(range(8))
     assert len({r.seed for r in one}) == 8  # every game its own seed
-    assert run_local(setup, 8, seed=6, workers=1) != one
+    assert run_here([source], jobs_for(6, 8, swap=False), batch)[0] != one
 
 
 def test_any_game_replays_alone_from_its_seed(small: Path) -> None:
-    setup = load_scenario(small)
-    results = run_local(setup, 4, seed=9)
+    setup, batch = load_scenario(small), _batch(small)
+    [records] = run_here([Source.of(small)], jobs_for(9, 4, swap=False), batch)
     index, seed = seeds_for(9, 4)[2]
-    assert play_one(setup, index, seed) == results[2]
+    assert batch.play(setup, Job(index, seed)) == records[2]
+    alone = play_one(setup, index, seed)  # the plain result agrees with the record
+    assert (alone.winner, alone.reason, alone.turn, alone.down) == (
+        records[2].winner,
+        records[2].reason,
+        records[2].turn,
+        records[2].down,
+    )
 
 
 def test_summary_counts_every_game(small: Path) -> None:
-    results = run_local(load_scenario(small), 6, seed=3)
-    summary = summarize(results, ["blue", "red"])
+    [records] = run_here([Source.of(small)], jobs_for(3, 6, swap=False), _batch(small))
+    summary = summarize(records, ["blue", "red"])
     assert summary.games == 6
     assert summary.wins["blue"].count + summary.wins["red"].count + summary.draws.count == 6
     assert sum(summary.reasons.values()) == 6
@@ -67,15 +81,17 @@ def test_playtest_json(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_playtest_on_a_dask_cluster_gives_the_same_games(small: Path) -> None:
-    from dask import distributed  # in the dev extra: this test always runs
+    from dask import distributed  # in the test extra: this test always runs
 
-    from game.playtest.batch import run_cluster
-
-    with distributed.LocalCluster(
-        n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
-    ) as cluster:
-        on_cluster = run_cluster(small, 4, seed=5, scheduler=cluster.scheduler_address)
-    assert on_cluster == run_local(load_scenario(small), 4, seed=5)
+    source, batch, jobs = Source.of(small), _batch(small), jobs_for(5, 4, swap=False)
+    with (
+        distributed.LocalCluster(
+            n_workers=1, threads_per_worker=1, processes=False, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        on_cluster = run_on(client, [source], jobs, batch)
+    assert on_cluster == run_here([source], jobs, batch)
 
 
 def test_playtest_plays_open_rebellion(
