@@ -110,3 +110,24 @@ def test_balance_finds_the_turn_limit_that_balances_a_lopsided_table(
         assert row["decided"] + row["draws"] == 30
         low, high = row["interval95"]
         assert low <= row["share"] <= high
+
+
+def test_balance_on_a_scheduler_plays_the_same_games(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from dask import distributed
+
+    argv = ["balance", str(small), "--vary", "turns=1", "--games", "2", "--seed", "5", "--json"]
+    assert main(argv) == 0
+    here = json.loads(capsys.readouterr().out)
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=False,
+        dashboard_address=None,
+        protocol="tcp://",
+        host="127.0.0.1",
+    ) as cluster:
+        assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
+    there = json.loads(capsys.readouterr().out)
+    assert there["baseline"] == here["baseline"] and there["changes"] == here["changes"]
