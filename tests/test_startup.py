@@ -108,3 +108,11 @@ def test_a_command_module_missing_from_the_list_still_works(
     assert json.loads(capsys.readouterr().out)["scenarios"]
     assert main(["--help"]) == 0
     assert "List the bundled tables" in capsys.readouterr().out
+
+
+# (`odds --help` imports each system's odds subcommand to show its help line.)
+@pytest.mark.parametrize("name", sorted(set(COMMANDS) - {"odds"}))
+def test_a_command_help_reads_no_scenario_library(name: str) -> None:
+    """`skirmish NAME --help` imports only the command's own module: the scenario
+    reader, geometry, numpy and the window come when the command runs."""
+    assert _heavy(imported_by([name, "--help"])) == set()

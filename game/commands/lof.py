@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
-from game.scenario import Scenario, load_scenario
-from game.scenario.ruling import rule
-from game.scenario.tables import table_from_scenario
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 
 def _check_id(path: Path, scenario: Scenario, option: str, model_id: str | None) -> str:
@@ -57,6 +57,10 @@ def lof(
     if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):
         problem = "with --all, --out names a folder for one picture per pair"
         raise InputError(Problem(str(out), "--out", problem))
+    from game.scenario import load_scenario
+    from game.scenario.ruling import rule
+    from game.scenario.tables import table_from_scenario
+
     loaded = load_scenario(scenario)
     table = table_from_scenario(loaded)
     if every:

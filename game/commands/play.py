@@ -13,7 +13,6 @@ from game.display import no_display
 from game.errors import InputError, Problem
 from game.paths import scenario_path
 from game.rules.registry import DEMO_SCENARIO
-from game.scenario import load_scenario
 
 _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 
@@ -63,6 +62,8 @@ def play(
             raise InputError(why.problems or Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
     else:
+        from game.scenario import load_scenario
+
         loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))
         try:
             session = Session.start(loaded, seed)

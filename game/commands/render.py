@@ -9,7 +9,6 @@ import typer
 
 from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
-from game.scenario import load_scenario
 
 
 def render(
@@ -27,6 +26,8 @@ def render(
     out when the scale leaves it no room."""
     if out.suffix.lower() != ".png":
         raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    from game.scenario import load_scenario
+
     loaded = load_scenario(scenario)
     from game.render.table import save_png, scale_to_fit, table_picture
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
 from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
-from game.scenario import Scenario, load_scenario
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 
 def problem(scenario: Path, place: str, what: str) -> InputError:
@@ -68,6 +70,8 @@ def shoot(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Resolve one attack, or its statistics over many trials."""
+    from game.scenario import load_scenario
+
     loaded = load_scenario(scenario)
     handler: ShootHandler | None = loaded.ruleset.load("shoot")
     if handler is None:

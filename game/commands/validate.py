@@ -10,7 +10,6 @@ import typer
 
 from game.commands._args import scenario_argument
 from game.errors import Problem
-from game.scenario import check_scenario
 
 
 def validate(
@@ -20,6 +19,8 @@ def validate(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Check scenario files; print each problem on one line naming file, place and problem."""
+    from game.scenario import check_scenario  # here: --help needs no scenario reader
+
     problems: list[Problem] = []
     report = []
     for path in scenarios:
