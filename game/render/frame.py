@@ -30,7 +30,7 @@ from game.render.overlays import (
 )
 from game.render.panel import PanelCache, PanelLine, draw_panel, panel_lines
 from game.render.play_rules import Marker
-from game.render.state import AppState, Size
+from game.render.state import AppState, Size, ui_scale
 from game.render.style import (
     DEAD,
     HIDES,
@@ -76,8 +76,9 @@ class LayerCache:
     labels: list[Placed] = field(default_factory=list)  # where the labels went
 
     def layer(self, scenario: Scenario, view: View, size: Size,
-              markers: tuple[tuple[str, Marker], ...] = ()) -> pygame.Surface:  # fmt: skip
-        key = (id(scenario), scenario.models, view, size, markers)
+              markers: tuple[tuple[str, Marker], ...] = (), ui: float = 1.0
+              ) -> pygame.Surface:  # fmt: skip
+        key = (id(scenario), scenario.models, view, size, markers, ui)
         if self.surface is None or self.key != key:
             surface = pygame.Surface(size)
             surface.fill(style.BACKGROUND)
@@ -85,8 +86,8 @@ class LayerCache:
             draw_scenery(surface, scenario, view)
             draw_models(surface, scenario, view, side_colours(scenario))
             draw_markers(surface, scenario, view, dict(markers))
-            wants, colours = marker_wants(scenario, view, dict(markers))
-            self.labels = table_labels(scenario, view, size, wants)
+            wants, colours = marker_wants(scenario, view, dict(markers), ui)
+            self.labels = table_labels(scenario, view, size, wants, ui)
             draw_labels(surface, self.labels, view, colours)
             self.key, self.surface = key, surface.convert() if _display_ready() else surface
             self.builds += 1
@@ -132,14 +133,14 @@ def _marker(model: str, state: str | None, markers: dict[str, Marker]) -> Marker
     return markers.get(model) or Marker(state or "normal")
 
 
-def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker]
+def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui: float = 1.0
                  ) -> tuple[list[Want], dict[str, tuple[Colour, Colour]]]:  # fmt: skip
     """The words beside each base: its state and wounds, then its counters and flags
     (flesh wounds, aimed, out of ammo, jammed, blaze) stacked above, up and to the
     right of the base first. Returns the labels and each one's box and text colours."""
     wants: list[Want] = []
     colours: dict[str, tuple[Colour, Colour]] = {}
-    size = label_size(view, "marker")
+    size = label_size(view, "marker", ui)
     white = (255, 255, 255)
     for model in scenario.models:
         marker = _marker(model.id, model.state, markers)
@@ -165,7 +166,7 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker]
             spot = (cx + r * 0.75 + w / 2, bottom - h / 2)
             bottom -= h + 2
             key = f"marker:{model.id}:{index}"
-            wants.append(Want(key, text, (w, h), (cx, cy), r, "marker", (spot,)))
+            wants.append(Want(key, text, (w, h), (cx, cy), r, "marker", (spot,), size))
             colours[key] = (colour, white)
     return wants, colours
 
@@ -196,7 +197,8 @@ def draw_frame(
     tw = min(tw, surface.get_width())
     th = min(th, surface.get_height())
     table = surface.subsurface(pygame.Rect(0, 0, tw, th))
-    table.blit(cache.table.layer(scenario, state.view, (tw, th), state.markers), (0, 0))
+    ui = ui_scale(surface.get_size())
+    table.blit(cache.table.layer(scenario, state.view, (tw, th), state.markers, ui), (0, 0))
     view = state.view
     draw_range_rings(table, scenario, state)
     if state.prompt is not None and len(state.prompt.route) > 1:

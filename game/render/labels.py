@@ -41,6 +41,7 @@ class Want:
     clear: float = 0.0
     kind: str = "model"  # model | marker | scenery
     spots: tuple[Point, ...] = ()
+    px: int = 0  # its font's size (0: the size for its kind at this zoom)
 
 
 @dataclass(frozen=True, slots=True)

@@ -221,19 +221,22 @@ def translucent(surface: pygame.Surface, colour: style.Colour, alpha: int,
     surface.blit(patch, area.topleft)
 
 
-def label_size(view: View, kind: str) -> int:
-    """Font pixels of a label: it grows with the zoom, within legible limits."""
+def label_size(view: View, kind: str, ui: float = 1.0) -> int:
+    """Font pixels of a label: it grows with the zoom, within legible limits that grow
+    with a large window (`ui`, game.render.state.ui_scale)."""
     if kind == "scenery":
-        return max(15, min(22, round(view.scale * 0.8)))
-    if kind == "marker":
-        return max(15, min(17, round(view.scale * 0.6)))
-    return max(15, min(20, round(view.scale * 0.7)))
+        size = max(15, min(22, round(view.scale * 0.8)))
+    elif kind == "marker":
+        size = max(15, min(17, round(view.scale * 0.6)))
+    else:
+        size = max(15, min(20, round(view.scale * 0.7)))
+    return round(size * ui)
 
 
-def scenery_wants(scenario: Scenario, view: View) -> list[Want]:
+def scenery_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     """Each piece's height ("full" without one): inside it when it fits, else just
     above or below it."""
-    size = label_size(view, "scenery")
+    size = label_size(view, "scenery", ui)
     out: list[Want] = []
     for piece in scenario.scenery:
         points = [view.to_screen(x, y) for x, y in piece.footprint]
@@ -245,18 +248,18 @@ def scenery_wants(scenario: Scenario, view: View) -> list[Want]:
         spots = [centre] if max(xs) - min(xs) > w + 4 and max(ys) - min(ys) > h + 4 else []
         spots += [(centre[0], min(ys) - h / 2 - 3), (centre[0], max(ys) + h / 2 + 3)]
         out.append(Want(f"scenery:{piece.id}", text, (w, h), centre, 0.0, "scenery",
-                        tuple(spots)))  # fmt: skip
+                        tuple(spots), size))  # fmt: skip
     return out
 
 
-def model_wants(scenario: Scenario, view: View) -> list[Want]:
+def model_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     """Each model's id, beside its base."""
-    size = label_size(view, "model")
+    size = label_size(view, "model", ui)
     out: list[Want] = []
     for model in scenario.models:
         anchor = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
-        out.append(Want(model.id, model.id, _boxed(model.id, size), anchor, r, "model"))
+        out.append(Want(model.id, model.id, _boxed(model.id, size), anchor, r, "model", (), size))
     return out
 
 
@@ -285,10 +288,10 @@ def table_bounds(scenario: Scenario, view: View, size: tuple[int, int]) -> Box:
 
 
 def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
-                 first: Sequence[Want] = ()) -> list[Placed]:  # fmt: skip
+                 first: Sequence[Want] = (), ui: float = 1.0) -> list[Placed]:  # fmt: skip
     """Every label of the table placed so that none overprints another or a base:
     `first` (state markers) before the models' ids, then the heights of scenery."""
-    wants = [*first, *model_wants(scenario, view), *scenery_wants(scenario, view)]
+    wants = [*first, *model_wants(scenario, view, ui), *scenery_wants(scenario, view, ui)]
     return place(wants, table_bounds(scenario, view, size), base_circles(scenario, view))
 
 
@@ -316,7 +319,7 @@ def draw_labels(surface: pygame.Surface, placed: Sequence[Placed], view: View,
             end = (min(max(ax, box.left), box.right), min(max(ay, box.top), box.bottom))
             pygame.draw.line(surface, style.INK, start, end, 1)
         pygame.draw.rect(surface, back, box)
-        image = font(label_size(view, want.kind)).render(want.text, True, ink)
+        image = font(want.px or label_size(view, want.kind)).render(want.text, True, ink)
         surface.blit(image, image.get_rect(center=box.center))
 
 
