@@ -6,8 +6,8 @@
 
 Each seed is played twice, the players' sides swapped, so a side's advantage cancels
 out; a draw counts against player A. Prints per scenario A's wins, draws, A's share with
-its interval, the mean seconds per declaration of each player and the games per second
-(beside a baseline of careful against simple). Figures depend on the machine and on
+its interval, the mean processor seconds per declaration of each player and the games per second
+(`--a careful --b simple` gives the baseline). Figures depend on the machine and on
 what else runs on it: say so when quoting them."""
 
 from __future__ import annotations
@@ -35,7 +35,9 @@ DEFAULT = [
 
 
 class Timed:
-    """A player that adds up the seconds and declarations it spends."""
+    """A player that adds up the seconds and declarations it spends: processor seconds
+    of this process (time.process_time), so that other work on a shared machine counts
+    less than it would on the wall clock."""
 
     def __init__(self, player: Any) -> None:
         self.player = player
@@ -43,11 +45,11 @@ class Timed:
         self.count = 0
 
     def choose(self, state: Any, awaiting: Any) -> Any:
-        start = time.perf_counter()
+        start = time.process_time()
         try:
             return self.player.choose(state, awaiting)
         finally:
-            self.seconds += time.perf_counter() - start
+            self.seconds += time.process_time() - start
             self.count += 1
 
 
@@ -130,7 +132,7 @@ def main() -> None:
         print(
             f"{Path(path).stem}: {args.a} v {args.b}, {len(results)} games: {args.a} won {wins}, "
             f"draws {draws}, share {share.share:.3f} [{share.low:.3f}, {share.high:.3f}]; "
-            f"s/declaration {args.a} {a_s:.3f} {args.b} {b_s:.3f}; "
+            f"CPU s/declaration {args.a} {a_s:.3f} {args.b} {b_s:.3f}; "
             f"{len(results) / seconds:.2f} games/s; unfinished {unfinished}",
             flush=True,
         )
