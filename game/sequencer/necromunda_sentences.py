@@ -61,9 +61,8 @@ def action_words(action: Mapping[str, Any]) -> str:
 def _declared(side: str, d: Mapping[str, Any]) -> str:
     kind = d.get("declare")
     if kind == "Act":
-        turn = d.get("turn_to")
-        turned = f"turns to face {heading(turn)} and " if turn is not None else ""
-        return f"{who(side)}: {who(d.get('model'))} {turned}{action_words(d.get('action') or {})}"
+        # A turn before the action is told by the Turned event that follows.
+        return f"{who(side)}: {who(d.get('model'))} {action_words(d.get('action') or {})}"
     if kind == "EndActivation":
         if d.get("model"):
             return f"{who(side)}: {who(d['model'])} is activated and does nothing"
