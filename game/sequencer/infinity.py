@@ -27,6 +27,8 @@ from collections.abc import Iterable, Mapping, Sequence
 import numpy as np
 
 from game.errors import IllegalDeclaration
+from game.geometry import Body, BodyId
+from game.geometry.measures import pieces_near
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
 from game.rules.infinity.saves import SaveSystem
 from game.sequencer.declarations import Declaration, check_numbers
@@ -361,7 +363,7 @@ class InfinityEngine(InfinityAttacks):
                 f"{weapon.name}: an Impact Template attack has one Main Target"
             )
         dice = sum(n for _, n in skill.targets)
-        burst = min(weapon.burst, MAX_BURST)
+        burst = 1 if skill.speculative else min(weapon.burst, MAX_BURST)
         if any(n < 1 for _, n in skill.targets):
             raise IllegalDeclaration("each target needs at least one die")
         if dice != burst:
@@ -386,6 +388,9 @@ class InfinityEngine(InfinityAttacks):
             s = self.sight.sighting(placements, m.id, t.id)
             if not s.in_arc:
                 raise IllegalDeclaration(f"{t.id} is outside {m.id}'s 180 degree arc")
+            if skill.speculative:
+                self._check_speculative(state, m, weapon, t, skill, s, placements)
+                continue
             if not s.lof or s.cover is Cover.TOTAL:
                 raise IllegalDeclaration(
                     f"{m.id} has no line of fire to {t.id}"
@@ -393,6 +398,47 @@ class InfinityEngine(InfinityAttacks):
                 )
             if is_direct_template(weapon):
                 self._template(state, m.id, origin, facing, weapon, t.id)
+
+    def _speculative_entire(self) -> bool:
+        """Whether a Speculative Attack is an Entire Order (rule data, unconfirmed)."""
+        return bool(getattr(self.setup, "rule_values", {}).get("speculative_entire_order", 1))
+
+    def _check_speculative(
+        self,
+        state: GameState,
+        m: ModelState,
+        weapon: InfinityWeapon,
+        t: ModelState,
+        skill: Skill,
+        s: Sighting,
+        placements: Mapping[str, Placement],
+    ) -> None:
+        """Infinity Speculative Attack (FACTS 3.7): one BS Attack, Burst 1, at a target
+        outside LoF, with an Impact Template weapon whose centre lies on the floor (not
+        on or in scenery: the trajectory is read as clear there) with the target under
+        the template; in range."""
+        if not is_impact_template(weapon):
+            raise IllegalDeclaration(
+                f"{weapon.name} has no Circular Impact Template: no Speculative Attack"
+            )
+        if s.lof and s.cover is not Cover.TOTAL:
+            raise IllegalDeclaration(f"{m.id} has line of fire to {t.id}: shoot it directly")
+        if weapon.range_mod(s.distance) is None:
+            raise IllegalDeclaration(f"{t.id} is out of range of the {weapon.name}")
+        centre = skill.at if skill.at is not None else placements[t.id].at
+        width, depth = self.setup.header.table
+        if not (0 <= centre[0] <= width and 0 <= centre[1] <= depth):
+            raise IllegalDeclaration(f"the template's centre {centre} is off the table")
+        table = self.sight.table_at(dict(placements))
+        spot = Body(BodyId("\x00speculative"), centre, 1e-6, 1e-6)
+        on = pieces_near(table, spot, 0.0)
+        if on:
+            raise IllegalDeclaration(
+                f"the template's centre {centre} is on {on[0]}: a Speculative Attack lands "
+                "on the floor"
+            )
+        if t.id not in self.under_circle(m.id, weapon, centre, placements):
+            raise IllegalDeclaration(f"{t.id} is not under the template centred at {centre}")
 
     def _eligible(
         self,
@@ -499,6 +545,8 @@ class InfinityEngine(InfinityAttacks):
                     f"{d.model} has no line of fire to {order.model}: "
                     "inside its Zone of Control it may only Dodge"
                 )
+            if d.skill.speculative:
+                raise IllegalDeclaration("a Speculative Attack is not played as an ARO")
             if len(d.skill.targets) != 1 or d.skill.targets[0][0] != order.model:
                 raise IllegalDeclaration(f"an ARO must target the active trooper, {order.model}")
             if d.skill.targets[0][1] != ARO_BURST:
@@ -526,6 +574,12 @@ class InfinityEngine(InfinityAttacks):
         if order is None or order.stage is not Stage.SECOND:
             raise IllegalDeclaration("no second skill can be declared now")
         first, second = order.first.kind, d.skill.kind
+        speculative = order.first.speculative or d.skill.speculative
+        both = first is not SkillKind.IDLE and second is not SkillKind.IDLE
+        if speculative and both and self._speculative_entire():
+            raise IllegalDeclaration(
+                "a Speculative Attack takes the entire Order: the other skill is Idle"
+            )
         actions = {SkillKind.ATTACK, SkillKind.DODGE}
         # Infinity: Short Movement + Short Movement, or Short Movement + Short Skill.
         if first in actions and second in actions:
@@ -538,8 +592,8 @@ class InfinityEngine(InfinityAttacks):
         )
         order = dataclasses.replace(order, route=route, facing=facing, second=d.skill)
         done = [r for r, _ in order.eligible]
-        lays_template = second is SkillKind.ATTACK and is_direct_template(
-            self._weapon(m.id, d.skill.weapon)
+        lays_template = (
+            second is SkillKind.ATTACK and self._weapon(m.id, d.skill.weapon).template is not None
         )
         new = (
             self._eligible(state, order, d.skill, route, already=done)

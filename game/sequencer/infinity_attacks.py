@@ -48,6 +48,7 @@ from game.sequencer.infinity_orders import (
     CLOSE_COMBAT_MOD,
     ENGAGED_GAP,
     PARTIAL_COVER_MOD,
+    SPECULATIVE_MOD,
     CircleTemplatePlaced,
     InfinityState,
     OrderInProgress,
@@ -363,7 +364,10 @@ class InfinityAttacks:
                 auto_fail = f'out of range ({s.distance:.1f}" > {weapon.max_range:g}")'
             else:
                 mods.append(Modifier(f'range {s.distance:.1f}"', band))
-            if s.cover is Cover.PARTIAL:
+            if skill.speculative:
+                # Infinity: a Speculative Attack, -6 plus range; no LoF, so no cover MOD
+                mods.append(Modifier("speculative attack", SPECULATIVE_MOD))
+            elif s.cover is Cover.PARTIAL:
                 mods.append(Modifier("partial cover", PARTIAL_COVER_MOD))
             mimetism = self.profiles[target_id].mimetism
             if mimetism:
@@ -380,7 +384,7 @@ class InfinityAttacks:
             out[target_id] = PlannedRoll(
                 shooter, f"BS Attack ({weapon.name}) at {target_id}", "BS", profile.bs, tuple(mods),
                 ARO_BURST if reactive else dice, weapon, target_id, auto_fail,
-                tuple(engaged), placements,
+                tuple(engaged), placements, skill.at,
             )  # fmt: skip
         return out
 

@@ -22,6 +22,7 @@ Point = tuple[float, float]
 
 ZONE_OF_CONTROL = 8.0  # Infinity: ZoC reaches 8" from the silhouette (FACTS 3.5)
 ARO_BURST = 1  # Infinity: in ARO the Burst is always 1 (seed 002)
+SPECULATIVE_MOD = -6  # Infinity: Speculative Attack, -6 plus range (FACTS 3.7)
 MAX_BURST = 6  # Infinity: no Attack has more than Burst 6 (seed 002)
 PARTIAL_COVER_MOD = -3  # Infinity: Partial Cover, -3 to the attacker's BS (seed 000)
 CLOSE_COMBAT_MOD = -6  # Infinity: -6 per allied trooper engaged with the target (seed 000)
@@ -54,6 +55,10 @@ class Skill:
     targets: tuple[tuple[str, int], ...] = ()
     origin: Point | None = None
     allies_hit: tuple[str, ...] = ()
+    # Speculative Attack (FACTS 3.7): at a target out of LoF with an Impact Template
+    # weapon, the template's centre at `at` (default: on the target)
+    speculative: bool = False
+    at: Point | None = None
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Skill:
@@ -62,6 +67,13 @@ class Skill:
     @staticmethod
     def attack(weapon: str, *targets: tuple[str, int], origin: Point | None = None) -> Skill:
         return Skill(SkillKind.ATTACK, weapon=weapon, targets=tuple(targets), origin=origin)
+
+    @staticmethod
+    def speculative_attack(weapon: str, target: str, at: Point | None = None) -> Skill:
+        """A Speculative Attack (Burst 1) at `target`, out of LoF, the Circular template
+        centred at `at` (default: on the target)."""
+        return Skill(SkillKind.ATTACK, weapon=weapon, targets=((target, 1),), speculative=True,
+                     at=at)  # fmt: skip
 
     @staticmethod
     def dodge() -> Skill:

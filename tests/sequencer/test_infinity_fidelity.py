@@ -482,3 +482,50 @@ template = "circular"
 ps = 5
 burst = 2
 """
+
+
+# -- Speculative Attack (FACTS 3.7) ------------------------------------------------------
+
+SPECULATIVE = """
+[[scenery]]
+id = "bunker-wall"
+kind = "wall"
+height = 3.0
+polygon = [[9, 14], [15, 14], [15, 14.3], [9, 14.3]]
+""" + IMPACT.split('[[model]]\nid = "z2"')[0]
+
+
+def test_speculative_attack_at_a_target_out_of_line_of_fire(write_scenario: Write) -> None:
+    """FACTS 3.7: "Speculative Attack: one BS Attack against a target outside LoF, B = 1
+    ... -6 MOD plus range MODs". The wall hides z1 from ml: BS 12 - 6 + 0 (11") = 6; a
+    3 hits, and the Circular template falls on z1, who could only Dodge."""
+    game = Game(load_scenario(write_scenario(SPECULATIVE)), seed=1)
+    game.rng = ScriptedDice(3, 1, 1, 1, 1, 1)  # type: ignore[assignment]
+    game.declare(Activate("ml", Skill.speculative_attack("Missile Launcher", "z1")))
+    assert game.awaiting().models == ("z1",)  # under the template, out of LoF and ZoC
+    with pytest.raises(IllegalDeclaration, match="may only Dodge"):
+        game.declare(React("z1", Skill.attack("Combi Rifle", ("ml", 1))))
+    game.declare(React("z1", Skill.idle()))
+    with pytest.raises(IllegalDeclaration, match="takes the entire Order"):
+        game.declare(Continue(Skill.move((12, 23))))
+    events = game.declare(Continue(Skill.idle()))
+    [roll] = [r for r in of(Rolled, events) if r.model == "ml"]
+    assert mods(roll) == [("range", 0), ("speculative", -6)]
+    assert (roll.target, roll.faces, roll.results) == (6, (3,), ("success",))
+    assert [(h.attacker, h.target) for h in of(Hit, events)] == [("ml", "z1")]
+
+
+def test_speculative_attack_refusals(write_scenario: Write) -> None:
+    """FACTS 3.7: only at a target outside LoF, "placed on the floor ..., never on a wall",
+    and (here) only with a Circular Impact Template weapon."""
+    game = Game(load_scenario(write_scenario(SPECULATIVE)), seed=1)
+    cases = [
+        (Skill.speculative_attack("Missile Launcher", "z1", at=(12, 14.1)), "on bunker-wall"),
+        (Skill.speculative_attack("Missile Launcher", "z1", at=(12, 7)), "not under"),
+    ]
+    for skill, reason in cases:
+        with pytest.raises(IllegalDeclaration, match=reason):
+            game.declare(Activate("ml", skill))
+    in_sight = Game(load_scenario(write_scenario(IMPACT, "open.toml")), seed=1)
+    with pytest.raises(IllegalDeclaration, match="shoot it directly"):
+        in_sight.declare(Activate("ml", Skill.speculative_attack("Missile Launcher", "z3")))
