@@ -17,9 +17,13 @@ stretch, so a stretch of any length, however short, is found.
   touches a corner or another base. Those lines are built with numpy; a line counts only
   if it is clear from the watcher's base to its farther feature and on to where the
   mover touches it (pieces at least as tall as both models taken as blocking; lower
-  ones never prune). Exact for pieces no lower than the taller model and for models in
-  the way; a piece of in-between height near the leg, whose top edges are not such fixed
-  lines, adds tests at most `IN_BETWEEN_STEP` apart.
+  ones never prune). First, one convex solid at least as tall as both that crosses both
+  outer sides of the hull of the watcher's base and the leg's swept bases, keeping off
+  all of them, cuts every line to the leg (no test needed). Exact for pieces no lower
+  than the taller model and for models in the way, while the mover's base keeps off the
+  pieces (it cannot cross a solid one; an area piece it stands in is not exact); a piece
+  of in-between height near the leg, whose top edges are not such fixed lines, adds
+  tests `IN_BETWEEN_STEP` apart, as the sampling before the sweep did (not exact there).
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from game.geometry.lof import clear_witnesses, tangents
 from game.geometry.table import Body, BoolArray, FloatArray, IntArray, Point, Table
 
 Span = tuple[float, float]  # a closed stretch of a leg, as parameters 0 <= t0 <= t1 <= 1
-IN_BETWEEN_STEP = 0.5  # inches between tests where a piece of in-between height is near (as before)
+IN_BETWEEN_STEP = 0.5  # inches between tests where a piece of in-between height is near
 _MERGE = 1e-9
 
 

@@ -1,0 +1,44 @@
+"""GameState lookups: a model by id (an index built on first use) and the placements
+built once per state; a replaced state answers for its own models, never the old ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.sequencer.sight import Placement
+from game.sequencer.state import GameState, ModelState
+
+
+def state() -> GameState:
+    models = tuple(
+        ModelState(f"m{k}", "blue" if k % 2 else "red", (float(k), 1.0), 0.0, "normal")
+        for k in range(6)
+    )
+    return GameState(1, "blue", ("blue", "red"), models)
+
+
+def test_every_model_is_found_by_its_id_and_an_unknown_id_is_a_key_error() -> None:
+    s = state()
+    assert [s.model(m.id) for m in s.models] == list(s.models)
+    with pytest.raises(KeyError):
+        s.model("nobody")
+
+
+def test_a_replaced_state_finds_its_own_models() -> None:
+    s = state()
+    s.model("m3")  # the index is built
+    moved = s.with_model(s.model("m3").replace(at=(9.0, 9.0), status="dead"))
+    assert moved.model("m3").at == (9.0, 9.0)
+    assert s.model("m3").at == (3.0, 1.0)
+    assert moved == s.replace(models=moved.models)  # the index takes no part in equality
+    assert hash(moved) == hash(s.replace(models=moved.models))
+
+
+def test_placements_are_fresh_each_time_and_leave_the_gone_off_the_table() -> None:
+    s = state().with_model(state().model("m2").replace(status="dead"))
+    first = s.placements(("dead",))
+    assert first["m2"] == Placement((2.0, 1.0), 0.0, False)
+    assert all(first[m.id].present for m in s.models if m.id != "m2")
+    first["m0"] = Placement((5.0, 5.0), 0.0)  # the caller may change its copy
+    assert s.placements(("dead",))["m0"].at == (0.0, 1.0)
+    assert s.placements()["m2"].present  # nothing gone: every model is on the table
