@@ -180,6 +180,7 @@ class FrameCache:
     table: LayerCache = field(default_factory=LayerCache)
     panel: PanelCache = field(default_factory=PanelCache)
     eye: EyeCache = field(default_factory=EyeCache)
+    ruling_label: pygame.Rect | None = None  # where the hovered ruling's label went
 
 
 def draw_frame(
@@ -214,7 +215,8 @@ def draw_frame(
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
-        draw_ruling(table, scenario, state.hover, view, engine_loaded)
+        taken = [label.box for label in cache.table.labels]
+        cache.ruling_label = draw_ruling(table, scenario, state.hover, view, engine_loaded, taken)
         draw_risk(table, scenario, state.hover.risk, view)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)

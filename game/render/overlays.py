@@ -8,11 +8,13 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+from collections.abc import Sequence
 
 import pygame
 
 from game.render import style
 from game.render.dice_log import Effect
+from game.render.labels import Box, Want, place
 from game.render.play_rules import AimKind, Preview
 from game.render.ranges import range_rings
 from game.render.state import AppState, Draft, Hover, Point, Ruler
@@ -44,14 +46,16 @@ from game.scenario import PlacedModel, Scenario
 
 
 def _label(surface: pygame.Surface, text: str, at: Point, colour: Colour,
-           size: int = 18) -> None:  # fmt: skip
+           size: int = 18) -> pygame.Rect | None:  # fmt: skip
+    """A label in a dark box centred at `at` (kept on the surface); returns the box."""
     image = font(size).render(text, True, colour)
     box = image.get_rect(center=(round(at[0]), round(at[1])))
     if not surface.get_rect().colliderect(box):
-        return
+        return None
     box = box.clamp(surface.get_rect().inflate(-8, -4))
     pygame.draw.rect(surface, style.INK, box.inflate(6, 2))
     surface.blit(image, box)
+    return box.inflate(6, 2)
 
 
 def _dashed(surface: pygame.Surface, colour: Colour, a: Point, b: Point, width: int = 2,
@@ -103,9 +107,10 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
 
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
-                engine_loaded: bool) -> None:  # fmt: skip
+                engine_loaded: bool, taken: Sequence[Box] = ()) -> pygame.Rect | None:  # fmt: skip
     """The witness line (green), or the centre line (red: no line of fire; white dashed:
-    no engine), the blocking pieces outlined in red, and a label at the target."""
+    no engine), the blocking pieces outlined in red, and a label at the target, placed
+    clear of the table's labels (`taken`) where there is room (its box is returned)."""
     ruling = hover.ruling
     shooter = scenario.model(hover.shooter)
     target = scenario.model(hover.target)
@@ -138,7 +143,12 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
     ring_base(surface, TARGET, target, view)
     tx, ty = view.to_screen(*target.at)
-    _label(surface, text, (tx, ty - target.radius * view.scale - 22), colour)
+    r = max(target.radius * view.scale, 3.0)
+    w, h = font(18).size(text)
+    want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", ((tx, ty - r - 22),))
+    bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+    placed = place([want], bounds, (), taken)
+    return _label(surface, text, placed[0].centre if placed else (tx, ty - r - 22), colour)
 
 
 def _chord_offset(share: float) -> float:

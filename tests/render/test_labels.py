@@ -123,3 +123,30 @@ def test_render_size_fits_the_picture(tmp_path: Path) -> None:
                      f"{size[0]}x{size[1]}"]) == 0  # fmt: skip
         w, h = pygame.image.load(str(out)).get_size()
         assert w <= size[0] and h <= size[1] and (w > size[0] - 60 or h > size[1] - 60)
+
+
+@pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
+def test_the_rulings_label_keeps_clear_of_the_table_labels(path: Path) -> None:
+    """Pointing at an enemy labels the target with the ruling: placed where it covers
+    no name, marker or height (each enemy in turn, from the first model of a side)."""
+    from game.render.app import PointAt, Select
+
+    app = _app(path, (1280, 800))
+    scenario = app.scenario
+    shooter = scenario.models[0]
+    checked = 0
+    for target in scenario.models:
+        if target.side == shooter.side:
+            continue
+        app.perform(Select(shooter.id))
+        app.perform(PointAt(app.state.view.to_screen(*target.at)))
+        if app.state.hover is None:
+            continue
+        app.draw()
+        box = app.cache.ruling_label
+        assert box is not None
+        for label in app.cache.table.labels:
+            x, y, w, h = label.box
+            assert not overlaps((box.x, box.y, box.w, box.h), (x, y, w, h)), (target.id, label.text)
+        checked += 1
+    assert checked >= 1
