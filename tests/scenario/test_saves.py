@@ -247,6 +247,6 @@ def test_a_save_naming_an_endless_file_or_a_folder(
         assert line == f"skirmish: {target}: {problem}, not a TOML file" or (
             line.startswith(f"skirmish: {target}: {problem}")
         ), line
-    for thing, problem in ((tmp_path, "is a folder, not a save file"),):
-        code, _, err = run(capsys, "replay", str(thing))
-        assert code == 2 and err == f"skirmish: {thing}: {problem}\n"
+    for command in (["replay", str(tmp_path)], ["play", "--load", str(tmp_path), "--frames", "1"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2 and err == f"skirmish: {tmp_path}: is a folder, not a save file\n"
