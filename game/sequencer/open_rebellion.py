@@ -1,4 +1,7 @@
-"""Open Rebellion on the sequencer: initiative, unit activations, moves and small arms fire.
+"""Open Rebellion on the sequencer: initiative, unit activations and actions.
+
+Small arms fire, the fall back and damage conversion are in `open_rebellion_fire`;
+what a unit holds and how it moves in `open_rebellion_units`.
 
 A turn (FACTS 1.2):
 
@@ -50,79 +53,47 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
 
 from game.errors import IllegalDeclaration
-from game.geometry import Table
-from game.geometry import sight as geometry_sight
-from game.geometry.lof import Sight as GeometrySight
-from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
+from game.rules.open_rebellion.cover import OpenRebellionCover
 from game.rules.open_rebellion.data import OpenRebellionProfile, OpenRebellionWeapon
-from game.rules.open_rebellion.odds import (
-    BANG_FACES,
-    D6,
-    CoverTier,
-    attacker_pool,
-    defender_pool,
-    shifted_tier,
-)
 from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
     Declared,
     Event,
     GameEnded,
-    Moved,
     StateChanged,
     TurnEnded,
     TurnStarted,
 )
+from game.sequencer.open_rebellion_fire import FirePlan, OpenRebellionFire, _caches_for, tier_label
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     ALIVE,
     DEAD,
     HIDDEN,
     IN_POSITION,
-    PIN,
-    WOUND,
     Action,
     ActionKind,
     ActivateUnit,
     BangTest,
-    DamageConverted,
     EndUnit,
     FallBackChoice,
-    FellBack,
     InitiativeRolled,
     KillsRolled,
-    MarkersChanged,
     OpenRebellionState,
-    PendingFire,
     PickInitiative,
-    SmallArmsFire,
     TookPosition,
     UnitAct,
 )
+from game.sequencer.open_rebellion_units import bang_dice, bangs
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Placement, Sight
+from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
-
-FALL_BACK_SPREAD = 75.0  # degrees either side of straight away: "generally away"
-FALL_BACK_STEP = 15.0
-
-
-def _spread(limit: float, step: float) -> list[float]:
-    """0, +step, -step, +2 step, ... up to +-limit (degrees)."""
-    out = [0.0]
-    k = 1
-    while k * step <= limit + 1e-9:
-        out += [k * step, -k * step]
-        k += 1
-    return out
-
 
 __all__ = [
     "Action",
@@ -130,17 +101,19 @@ __all__ = [
     "ActivateUnit",
     "EndUnit",
     "FallBackChoice",
+    "FirePlan",
     "OpenRebellionEngine",
     "OpenRebellionState",
     "PickInitiative",
     "UnitAct",
+    "bang_dice",
+    "bangs",
+    "tier_label",
 ]
 
 Point = tuple[float, float]
 ACTIONS_PER_ACTIVATION = 2  # Open Rebellion: two actions per activation (FACTS 1.2)
 INITIATIVE_REROLLS = 100  # ties are rolled again; give up (first side) after this many
-BISECT_STEPS = 14
-SIGHT_CACHE = 65536
 # Defaults when the scenario carries no rule values (assets/open-rebellion/rules.toml).
 DEFAULTS = {
     "skill_dice_green": 3.0,
@@ -157,40 +130,7 @@ DEFAULTS = {
 }
 
 
-SightKey = tuple[str, Point, str, Point]
-CoverKey = tuple[str, Point, tuple[tuple[str, Point], ...]]
-_SHARED: dict[int, tuple[object, dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]] = {}
-SHARED_SETUPS = 8
-
-
-def _caches_for(
-    setup: Setup,
-) -> tuple[dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]:
-    """Sightings and cover readings shared by every engine of the same setup (a batch
-    plays many games on one table; the scenery never moves and models never block)."""
-    found = _SHARED.get(id(setup))
-    if found is None or found[0] is not setup:
-        if len(_SHARED) >= SHARED_SETUPS:
-            _SHARED.clear()
-        found = (setup, {}, {})
-        _SHARED[id(setup)] = found
-    return found[1], found[2]
-
-
-def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
-    return tuple(int(rng.integers(1, D6 + 1)) for _ in range(n))
-
-
-def bangs(faces: Sequence[int]) -> int:
-    """Open Rebellion: a 5 or 6 is a bang."""
-    return sum(1 for f in faces if f > D6 - BANG_FACES)
-
-
-def tier_label(tier: CoverTier) -> str:
-    return tier.name.lower().replace("_", "-")
-
-
-class OpenRebellionEngine:
+class OpenRebellionEngine(OpenRebellionFire):
     """Open Rebellion's turn structure and actions on the order sequencer."""
 
     def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
@@ -225,157 +165,6 @@ class OpenRebellionEngine:
         self.units = {u: tuple(ms) for u, ms in units.items()}
         # shared by the engines of one setup unless the sight is the caller's own
         self._sights, self._covers = _caches_for(setup) if shared else ({}, {})
-
-    # -- reading the state ---------------------------------------------------------
-
-    def value(self, name: str) -> float:
-        return self.values[name]
-
-    def alive(self, state: GameState, unit: str) -> list[ModelState]:
-        return [m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD]
-
-    def side_units(self, state: GameState, side: str) -> list[str]:
-        return [u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)]
-
-    def ready_units(self, state: GameState, side: str) -> list[str]:
-        return [u for u in self.side_units(state, side) if not self.has_flag(state, u, ACTIVATED)]
-
-    def has_flag(self, state: GameState, unit: str, flag: str) -> bool:
-        alive = self.alive(state, unit)
-        return bool(alive) and flag in alive[0].flags
-
-    def hidden(self, state: GameState, unit: str) -> bool:
-        """The unit is still represented by a card (seed 001: "Units that are hidden and
-        represented on table by cards improve their position by one tier")."""
-        alive = self.alive(state, unit)
-        return bool(alive) and all(m.status == HIDDEN for m in alive)
-
-    def markers(self, state: GameState, unit: str) -> tuple[int, int]:
-        """(wound markers, pin markers) on the unit."""
-        alive = self.alive(state, unit)
-        if not alive:
-            return 0, 0
-        return alive[0].marker(WOUND), alive[0].marker(PIN)
-
-    def skill_dice(self, state: GameState, unit: str) -> int:
-        alive = self.alive(state, unit) or [state.model(i) for i in self.units[unit]]
-        dice = [self._quality_dice(self.profiles[m.id].quality) for m in alive]
-        counts = Counter(dice)
-        return max(counts, key=lambda d: (counts[d], d))
-
-    def _quality_dice(self, quality: str) -> int:
-        key = f"skill_dice_{quality}"
-        if key not in self.values:
-            raise IllegalDeclaration(f"no skill dice for quality {quality!r} (rules.toml {key})")
-        return int(self.values[key])
-
-    def centre(self, state: GameState, unit: str) -> Point:
-        alive = self.alive(state, unit)
-        return (
-            sum(m.at[0] for m in alive) / len(alive),
-            sum(m.at[1] for m in alive) / len(alive),
-        )
-
-    def placements(self, state: GameState) -> dict[str, Placement]:
-        return {m.id: Placement(m.at, m.facing, m.status != DEAD) for m in state.models}
-
-    def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
-        """Sight from one model to each living model of `unit` (models never block)."""
-        table: Table | None = None
-        out = []
-        at = state.model(shooter).at
-        for m in self.alive(state, unit):
-            # models never block in Open Rebellion: a sight depends on the two places only
-            key = (shooter, at, m.id, m.at)
-            found = self._sights.get(key)
-            if found is None:
-                if table is None:
-                    table = self.sight.table_at(self.placements(state))
-                found = geometry_sight(table, shooter, m.id, arc_degrees=360.0, models_block=False)
-                if len(self._sights) > SIGHT_CACHE:
-                    self._sights.clear()
-                self._sights[key] = found
-            out.append(found)
-        return out
-
-    def firing_models(self, state: GameState, unit: str, target: str) -> list[str]:
-        """Models of `unit` with line of sight to at least one model of `target`."""
-        return [
-            m.id
-            for m in self.alive(state, unit)
-            if self.weapon[m.id] is not None
-            and any(s.clear for s in self.sights(state, m.id, target))
-        ]
-
-    def cover(self, state: GameState, unit: str, target: str) -> SquadCover:
-        """The target unit's cover from the attacking unit: read from the attacking model
-        that sees the most of its models."""
-        best: tuple[int, str, list[GeometrySight]] | None = None
-        for m in self.alive(state, unit):
-            s = self.sights(state, m.id, target)
-            seen = sum(1 for x in s if x.clear)
-            if best is None or seen > best[0]:
-                best = (seen, m.id, s)
-        if best is None:
-            return SquadCover(OpenRebellionCover.OPEN, "no attacker", ())
-        _, shooter, sights = best
-        # a model's cover depends on the scenery, the shooter's place and its own
-        key = (
-            shooter,
-            state.model(shooter).at,
-            tuple((m.id, m.at) for m in self.alive(state, target)),
-        )
-        found = self._covers.get(key)
-        if found is None:
-            found = squad_cover(self.sight.table_at(self.placements(state)), sights)
-            if len(self._covers) > SIGHT_CACHE:
-                self._covers.clear()
-            self._covers[key] = found
-        return found
-
-    def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
-        weapons = [self.weapon[f] for f in firing]
-        band = max(w.band for w in weapons if w is not None)
-        placements = self.placements(state)
-        gap = min(
-            self.sight.distance(placements, f, m.id)
-            for f in firing
-            for m in self.alive(state, target)
-        )
-        return math.floor(gap / band + 1e-9)
-
-    def pools(self, state: GameState, unit: str, target: str) -> FirePlan:
-        """Both dice pools of small arms fire from `unit` at `target` as things stand."""
-        firing = self.firing_models(state, unit, target)
-        if not firing:
-            raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
-        in_position = self.has_flag(state, unit, IN_POSITION)
-        rof = [w.rof for w in (self.weapon[f] for f in firing) if w is not None]
-        support = (
-            sum(w.support_dice for w in (self.weapon[f] for f in firing) if w is not None)
-            if in_position
-            else 0
-        )
-        attack = attacker_pool(rof, self.skill_dice(state, unit), support)
-        cover = self.cover(state, unit, target)
-        bands = self.range_bands(state, firing, target)
-        defence = defender_pool(
-            bands, self.skill_dice(state, target), cover.level >= OpenRebellionCover.LIGHT
-        )
-        lowers = any(w is not None and w.lowers_tier for w in (self.weapon[f] for f in firing))
-        tier = self.conversion_tier(state, target, CoverTier(int(cover.level)), lowers)
-        return FirePlan(tuple(firing), attack, defence, bands, cover, lowers, tier)
-
-    def conversion_tier(
-        self, state: GameState, target: str, base: CoverTier, lowers: bool
-    ) -> CoverTier:
-        """Open Rebellion tier shifts: in position +1, hidden +1, blast -1 (seed 001)."""
-        return shifted_tier(
-            base,
-            in_position=self.has_flag(state, target, IN_POSITION),
-            hidden=self.hidden(state, target),
-            blast=lowers,
-        )
 
     # -- the engine protocol ---------------------------------------------------------
 
@@ -535,25 +324,6 @@ class OpenRebellionEngine:
             events.append(StateChanged(mid, m.status, DEAD))
             state = state.with_model(m.replace(status=DEAD, markers=(), flags=frozenset()))
         state = self._set_markers(state, unit, 0, pins, events)
-        return state
-
-    def _set_markers(
-        self, state: OpenRebellionState, unit: str, wounds: int, pins: int, events: list[Event]
-    ) -> OpenRebellionState:
-        if self.markers(state, unit) == (wounds, pins):
-            return state
-        for m in self.alive(state, unit):
-            state = state.with_model(m.with_marker(WOUND, wounds).with_marker(PIN, pins))
-        if self.alive(state, unit):
-            events.append(MarkersChanged(unit, wounds, pins))
-        return state
-
-    def _set_flag(
-        self, state: OpenRebellionState, unit: str, flag: str, on: bool
-    ) -> OpenRebellionState:
-        for m in self.alive(state, unit):
-            flags = m.flags | {flag} if on else m.flags - {flag}
-            state = state.with_model(m.replace(flags=flags))
         return state
 
     def _end_declared(
@@ -741,90 +511,6 @@ class OpenRebellionEngine:
             return self._set_flag(state, unit, IN_POSITION, True)
         raise IllegalDeclaration(f"unknown action {kind}")
 
-    def tac_allowance(
-        self,
-        state: GameState,
-        unit: str,
-        purpose: str,
-        events: list[Event],
-        rng: np.random.Generator,
-    ) -> float:
-        """Tac-move: a skill test, 5" + bangs; no bangs only 3" (FACTS 1.3)."""
-        faces = bang_dice(self.skill_dice(state, unit), rng)
-        n = bangs(faces)
-        events.append(BangTest(unit, purpose, faces, n))
-        if n == 0:
-            return self.value("tactical_move_no_bangs")
-        return self.value("tactical_move_base") + n
-
-    def move_blocked(self, state: GameState, unit: str, vector: Point) -> str | None:
-        """Why the unit cannot move by `vector` (each model the same), or None. The
-        unit's own models move together, so they do not block each other."""
-        placements = self.placements(state)
-        mine = {m.id for m in self.alive(state, unit)}
-        for mid in mine:
-            placements[mid] = Placement(placements[mid].at, 0.0, False)
-        for m in self.alive(state, unit):
-            end = (m.at[0] + vector[0], m.at[1] + vector[1])
-            why = self.sight.path_blocked(placements, m.id, (m.at, end))
-            if why:
-                return f"{m.id}: {why}"
-        # the moved models must not overlap each other (they keep their spacing)
-        return None
-
-    def farthest(self, state: GameState, unit: str, vector: Point) -> float:
-        """The largest share of `vector` the unit can move before something blocks it."""
-        if self.move_blocked(state, unit, vector) is None:
-            return 1.0
-        lo, hi = 0.0, 1.0
-        for _ in range(BISECT_STEPS):
-            mid = (lo + hi) / 2
-            if self.move_blocked(state, unit, (vector[0] * mid, vector[1] * mid)) is None:
-                lo = mid
-            else:
-                hi = mid
-        return lo
-
-    def _move_by(
-        self, state: OpenRebellionState, unit: str, vector: Point, events: list[Event]
-    ) -> OpenRebellionState:
-        length = math.hypot(*vector)
-        if length <= 1e-12:
-            return state
-        for m in self.alive(state, unit):
-            end = (m.at[0] + vector[0], m.at[1] + vector[1])
-            events.append(Moved(m.id, (m.at, end), length))
-            state = state.with_model(m.replace(at=end))
-        # Open Rebellion: a unit that moves is no longer in position
-        return self._set_flag(state, unit, IN_POSITION, False)
-
-    # -- small arms fire -------------------------------------------------------------
-
-    def _fire(
-        self,
-        state: OpenRebellionState,
-        unit: str,
-        target: str,
-        events: list[Event],
-        rng: np.random.Generator,
-    ) -> OpenRebellionState:
-        plan = self.pools(state, unit, target)
-        attack = bang_dice(plan.attack, rng)
-        defence = bang_dice(plan.defence, rng)
-        # Open Rebellion: each defender bang cancels one attacker bang
-        hurt = max(0, bangs(attack) - bangs(defence))
-        events.append(
-            SmallArmsFire(
-                unit, target, plan.firing, plan.attack, plan.defence, plan.bands,
-                plan.cover.level.label, plan.cover.reason, attack, defence, hurt,
-            )
-        )  # fmt: skip
-        pending = PendingFire(unit, target, hurt, plan.lowers, int(plan.cover.level))
-        if hurt and plan.cover.level <= OpenRebellionCover.LIGHT:
-            # the defender chooses: take the morale check / fall back (FallBackChoice)
-            return dataclasses.replace(state, phase="fall-back", pending=pending)
-        return self._convert(state, pending, events, rng)
-
     def _fall_back_choice(
         self,
         state: OpenRebellionState,
@@ -856,81 +542,6 @@ class OpenRebellionEngine:
         state = dataclasses.replace(state, phase="action", pending=None)
         state = self._convert(state, pending, events, rng)
         return self._after_action(state, events, rng)
-
-    def fall_back(
-        self,
-        state: OpenRebellionState,
-        unit: str,
-        away_from: str,
-        reason: str,
-        events: list[Event],
-        rng: np.random.Generator,
-    ) -> OpenRebellionState:
-        """A tac-move generally away from the shooting unit, toward cover (seed 001: "fall
-        back toward cover" from the open, "toward hard cover" from light cover), every
-        model by the same vector, stopping short of scenery and other units.
-
-        Reading: of the headings within FALL_BACK_SPREAD degrees of straight away from the
-        shooters' centre (every FALL_BACK_STEP degrees, nearest straight away first), the
-        unit takes the first that ends it in its best tier from the shooter that it can
-        reach; when none betters where it stands, straight away."""
-        allowance = self.tac_allowance(state, unit, "fall back", events, rng)
-        mine, theirs = self.centre(state, unit), self.centre(state, away_from)
-        away = math.atan2(mine[1] - theirs[1], mine[0] - theirs[0])
-        if math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) <= 1e-9:
-            away = math.pi / 2
-        now = self.cover(state, away_from, unit).level
-        best: tuple[OpenRebellionCover, Point] | None = None
-        for turn in _spread(FALL_BACK_SPREAD, FALL_BACK_STEP):
-            heading = away + math.radians(turn)
-            vector = (math.cos(heading) * allowance, math.sin(heading) * allowance)
-            share = self.farthest(state, unit, vector)
-            moved = (vector[0] * share, vector[1] * share)
-            if turn == 0:
-                straight = moved
-            after = self._move_by(state, unit, moved, [])
-            tier = self.cover(after, away_from, unit).level
-            if tier > now and (best is None or tier > best[0]):
-                best = (tier, moved)
-        chosen = best[1] if best is not None else straight
-        events.append(FellBack(unit, reason, chosen))
-        return self._move_by(state, unit, chosen, events)
-
-    def _convert(
-        self,
-        state: OpenRebellionState,
-        pending: PendingFire,
-        events: list[Event],
-        rng: np.random.Generator,
-    ) -> OpenRebellionState:
-        """Damage into wound or pin markers by the defender's tier after any fall back."""
-        if pending.damage == 0 or not self.alive(state, pending.target):
-            return state
-        cover = self.cover(state, pending.attacker, pending.target)
-        tier = self.conversion_tier(
-            state, pending.target, CoverTier(int(cover.level)), pending.lowers_tier
-        )
-        n = pending.damage
-        faces: tuple[int, ...] = ()
-        roller = ""
-        if tier is CoverTier.OPEN:
-            wounds = n
-        elif tier is CoverTier.BEYOND_HARD:
-            wounds = 0
-        else:
-            faces = bang_dice(n, rng)
-            if tier is CoverTier.LIGHT:
-                roller = "defender"  # each bang shifts a wound marker to a pinned marker
-                wounds = n - bangs(faces)
-            else:
-                roller = "attacker"  # each bang shifts a pinned marker to a wound marker
-                wounds = bangs(faces)
-        pins = n - wounds
-        events.append(
-            DamageConverted(pending.target, tier_label(tier), roller, faces, wounds, pins)
-        )
-        w, p = self.markers(state, pending.target)
-        return self._set_markers(state, pending.target, w + wounds, p + pins, events)
 
     def ready_to_fire(self, state: GameState, unit: str) -> OpenRebellionState:
         """The state with `unit` activating with two actions (for `skirmish shoot`: one
@@ -970,17 +581,3 @@ class OpenRebellionEngine:
         return dataclasses.replace(
             state, finished=True, winner=winner, activating=None, pending=None
         )
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FirePlan:
-    """Small arms fire before the dice: who fires, both pools, the cover and the tier the
-    damage would convert at if the defender stays put."""
-
-    firing: tuple[str, ...]
-    attack: int
-    defence: int
-    bands: int
-    cover: SquadCover
-    lowers: bool
-    tier: CoverTier

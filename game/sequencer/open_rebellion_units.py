@@ -1,0 +1,193 @@
+"""Open Rebellion units as the engine reads and changes them: living models, markers
+and flags, skill dice, the unit's centre, and moves by one vector (tac-moves included).
+
+The base of the engine (`OpenRebellionFire` builds small arms fire on it,
+`OpenRebellionEngine` the turn structure).
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+
+import numpy as np
+
+from game.errors import IllegalDeclaration
+from game.rules.open_rebellion.data import OpenRebellionProfile, OpenRebellionWeapon
+from game.rules.open_rebellion.odds import (
+    BANG_FACES,
+    D6,
+)
+from game.sequencer.events import (
+    Event,
+    Moved,
+)
+from game.sequencer.open_rebellion_types import (
+    ACTIVATED,
+    DEAD,
+    HIDDEN,
+    IN_POSITION,
+    PIN,
+    WOUND,
+    BangTest,
+    MarkersChanged,
+    OpenRebellionState,
+)
+from game.sequencer.setup import Setup
+from game.sequencer.sight import Placement, Sight
+from game.sequencer.state import GameState, ModelState
+
+Point = tuple[float, float]
+BISECT_STEPS = 14
+
+
+def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
+    return tuple(int(rng.integers(1, D6 + 1)) for _ in range(n))
+
+
+def bangs(faces: Sequence[int]) -> int:
+    """Open Rebellion: a 5 or 6 is a bang."""
+    return sum(1 for f in faces if f > D6 - BANG_FACES)
+
+
+class OpenRebellionUnits:
+    """What a unit is and holds, and how it moves (the engine's base)."""
+
+    setup: Setup
+    sight: Sight
+    values: dict[str, float]
+    profiles: dict[str, OpenRebellionProfile]
+    weapon: dict[str, OpenRebellionWeapon | None]
+    unit_of: dict[str, str]
+    side_of_unit: dict[str, str]
+    units: dict[str, tuple[str, ...]]
+
+    # -- reading the state ---------------------------------------------------------
+
+    def value(self, name: str) -> float:
+        return self.values[name]
+
+    def alive(self, state: GameState, unit: str) -> list[ModelState]:
+        return [m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD]
+
+    def side_units(self, state: GameState, side: str) -> list[str]:
+        return [u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)]
+
+    def ready_units(self, state: GameState, side: str) -> list[str]:
+        return [u for u in self.side_units(state, side) if not self.has_flag(state, u, ACTIVATED)]
+
+    def has_flag(self, state: GameState, unit: str, flag: str) -> bool:
+        alive = self.alive(state, unit)
+        return bool(alive) and flag in alive[0].flags
+
+    def hidden(self, state: GameState, unit: str) -> bool:
+        """The unit is still represented by a card (seed 001: "Units that are hidden and
+        represented on table by cards improve their position by one tier")."""
+        alive = self.alive(state, unit)
+        return bool(alive) and all(m.status == HIDDEN for m in alive)
+
+    def markers(self, state: GameState, unit: str) -> tuple[int, int]:
+        """(wound markers, pin markers) on the unit."""
+        alive = self.alive(state, unit)
+        if not alive:
+            return 0, 0
+        return alive[0].marker(WOUND), alive[0].marker(PIN)
+
+    def skill_dice(self, state: GameState, unit: str) -> int:
+        alive = self.alive(state, unit) or [state.model(i) for i in self.units[unit]]
+        dice = [self._quality_dice(self.profiles[m.id].quality) for m in alive]
+        counts = Counter(dice)
+        return max(counts, key=lambda d: (counts[d], d))
+
+    def _quality_dice(self, quality: str) -> int:
+        key = f"skill_dice_{quality}"
+        if key not in self.values:
+            raise IllegalDeclaration(f"no skill dice for quality {quality!r} (rules.toml {key})")
+        return int(self.values[key])
+
+    def centre(self, state: GameState, unit: str) -> Point:
+        alive = self.alive(state, unit)
+        return (
+            sum(m.at[0] for m in alive) / len(alive),
+            sum(m.at[1] for m in alive) / len(alive),
+        )
+
+    def placements(self, state: GameState) -> dict[str, Placement]:
+        return {m.id: Placement(m.at, m.facing, m.status != DEAD) for m in state.models}
+
+    def _set_markers(
+        self, state: OpenRebellionState, unit: str, wounds: int, pins: int, events: list[Event]
+    ) -> OpenRebellionState:
+        if self.markers(state, unit) == (wounds, pins):
+            return state
+        for m in self.alive(state, unit):
+            state = state.with_model(m.with_marker(WOUND, wounds).with_marker(PIN, pins))
+        if self.alive(state, unit):
+            events.append(MarkersChanged(unit, wounds, pins))
+        return state
+
+    def _set_flag(
+        self, state: OpenRebellionState, unit: str, flag: str, on: bool
+    ) -> OpenRebellionState:
+        for m in self.alive(state, unit):
+            flags = m.flags | {flag} if on else m.flags - {flag}
+            state = state.with_model(m.replace(flags=flags))
+        return state
+
+    def tac_allowance(
+        self,
+        state: GameState,
+        unit: str,
+        purpose: str,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> float:
+        """Tac-move: a skill test, 5" + bangs; no bangs only 3" (FACTS 1.3)."""
+        faces = bang_dice(self.skill_dice(state, unit), rng)
+        n = bangs(faces)
+        events.append(BangTest(unit, purpose, faces, n))
+        if n == 0:
+            return self.value("tactical_move_no_bangs")
+        return self.value("tactical_move_base") + n
+
+    def move_blocked(self, state: GameState, unit: str, vector: Point) -> str | None:
+        """Why the unit cannot move by `vector` (each model the same), or None. The
+        unit's own models move together, so they do not block each other."""
+        placements = self.placements(state)
+        mine = {m.id for m in self.alive(state, unit)}
+        for mid in mine:
+            placements[mid] = Placement(placements[mid].at, 0.0, False)
+        for m in self.alive(state, unit):
+            end = (m.at[0] + vector[0], m.at[1] + vector[1])
+            why = self.sight.path_blocked(placements, m.id, (m.at, end))
+            if why:
+                return f"{m.id}: {why}"
+        # the moved models must not overlap each other (they keep their spacing)
+        return None
+
+    def farthest(self, state: GameState, unit: str, vector: Point) -> float:
+        """The largest share of `vector` the unit can move before something blocks it."""
+        if self.move_blocked(state, unit, vector) is None:
+            return 1.0
+        lo, hi = 0.0, 1.0
+        for _ in range(BISECT_STEPS):
+            mid = (lo + hi) / 2
+            if self.move_blocked(state, unit, (vector[0] * mid, vector[1] * mid)) is None:
+                lo = mid
+            else:
+                hi = mid
+        return lo
+
+    def _move_by(
+        self, state: OpenRebellionState, unit: str, vector: Point, events: list[Event]
+    ) -> OpenRebellionState:
+        length = math.hypot(*vector)
+        if length <= 1e-12:
+            return state
+        for m in self.alive(state, unit):
+            end = (m.at[0] + vector[0], m.at[1] + vector[1])
+            events.append(Moved(m.id, (m.at, end), length))
+            state = state.with_model(m.replace(at=end))
+        # Open Rebellion: a unit that moves is no longer in position
+        return self._set_flag(state, unit, IN_POSITION, False)
