@@ -39,8 +39,9 @@ Choices this engine makes where the sources are silent (say so, change them here
   first in the scenario's order);
 - fall back moves every model by the same vector, a tac-move long, stopping short
   where scenery or another unit would block it: along the heading within 75 degrees
-  of straight away from the shooters' centre that reaches the best cover from the
-  shooter (nearest straight away first), or straight away when none betters it;
+  of straight away from the shooters' centre (nearest straight away first) that ends
+  it in the cover it falls back toward as the shooter sees it (any cover from the
+  open, hard cover from light), or straight away when none does;
 - cover is judged on the target's models the shooter sees (one it cannot see has no
   say); hard cover needs a wall the model touches;
 - a hidden unit (scenario state "hidden") is one tier better until it takes an action;

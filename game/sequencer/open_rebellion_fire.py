@@ -225,14 +225,18 @@ class OpenRebellionFire(OpenRebellionUnits):
 
         Reading: of the headings within FALL_BACK_SPREAD degrees of straight away from the
         shooters' centre (every FALL_BACK_STEP degrees, nearest straight away first), the
-        unit takes the first that ends it in its best tier from the shooter that it can
-        reach; when none betters where it stands, straight away."""
+        unit takes the first that ends it in the cover it falls back toward, as seen from
+        the shooter (any cover from the open, hard cover from light cover); when none
+        does, straight away."""
         allowance = self.tac_allowance(state, unit, "fall back", events, rng)
         mine, theirs = self.centre(state, unit), self.centre(state, away_from)
         away = math.atan2(mine[1] - theirs[1], mine[0] - theirs[0])
         if math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) <= 1e-9:
             away = math.pi / 2
         now = self.cover(state, away_from, unit).level
+        goal = (
+            OpenRebellionCover.HARD if now >= OpenRebellionCover.LIGHT else OpenRebellionCover.LIGHT
+        )
         best: tuple[OpenRebellionCover, Point] | None = None
         for turn in _spread(FALL_BACK_SPREAD, FALL_BACK_STEP):
             heading = away + math.radians(turn)
@@ -242,9 +246,9 @@ class OpenRebellionFire(OpenRebellionUnits):
             if turn == 0:
                 straight = moved
             after = self._move_by(state, unit, moved, [])
-            tier = self.cover(after, away_from, unit).level
-            if tier > now and (best is None or tier > best[0]):
-                best = (tier, moved)
+            if self.cover(after, away_from, unit).level >= goal:
+                best = (goal, moved)
+                break
         chosen = best[1] if best is not None else straight
         events.append(FellBack(unit, reason, chosen))
         return self._move_by(state, unit, chosen, events)
