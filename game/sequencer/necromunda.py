@@ -196,7 +196,9 @@ class NecromundaEngine(NecromundaNerve):
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
             state = dataclasses.replace(state, activating=m.id)
         elif d.model not in (None, state.activating):
-            raise IllegalDeclaration(f"{state.activating} is activating, not {d.model}")
+            raise IllegalDeclaration(
+                f"{state.activating} is activating, not {self._model(state, d.model).id}"
+            )
         events.append(Declared(state.active, d.to_dict()))
         return state
 

@@ -10,7 +10,8 @@
    (+1) and Blind Fire (-2); improbable shots (7+) need a 6 then a plain BS test.
    A miss becomes stray shots (fighters engaged with the target or within 1" of the
    line, nearest the shooter first, D6 1-3 hits; once per hit the attack would have
-   caused); a missed blast scatters D6" or misfires.
+   caused); a missed blast scatters D6" or misfires. A Blast with Rapid Fire places a
+   blast per bullet hole (the extras within 3"), each scattering on its own on a miss.
    A Rapid Fire hit scores the Firepower dice's bullet holes: the first on the target,
    the others on enemies the firer named within 3" of it, in range and sight and no
    harder to hit (FACTS 2.6), the rest on the target.
@@ -403,6 +404,8 @@ class NecromundaFire:
             return weapon, arc
         if action.direction is not None:
             raise IllegalDeclaration(f"{weapon.name} is not a template weapon")
+        if action.extra_at:
+            self._check_extra_blasts(state, weapon, action)
         if action.at is not None:
             if weapon.blast_diameter is None:
                 raise IllegalDeclaration(f"only a Blast weapon may target a point ({weapon.name})")
@@ -436,6 +439,30 @@ class NecromundaFire:
                 if why:
                     raise IllegalDeclaration(why)
         return weapon, arc
+
+    def _check_extra_blasts(
+        self, state: NecromundaState, weapon: NecromundaWeapon, action: Action
+    ) -> None:
+        """Rapid Fire + Blast: extra blasts go within 3" of the aimed point (FACTS 2.7)."""
+        if weapon.blast_diameter is None or weapon.rapid_fire <= 0:
+            raise IllegalDeclaration(f"{weapon.name} is not a Rapid Fire Blast weapon")
+        if action.target is not None:
+            try:
+                aim = state.model(action.target).at
+            except KeyError:
+                raise IllegalDeclaration(f"there is no fighter {action.target!r}") from None
+        else:
+            assert action.at is not None
+            aim = action.at
+        width, depth = self.table_size
+        for p in action.extra_at:
+            if not (0 <= p[0] <= width and 0 <= p[1] <= depth):
+                raise IllegalDeclaration(f"the extra blast at {p} is off the table")
+            if math.dist(p, aim) > RAPID_FIRE_REACH + 1e-9:
+                raise IllegalDeclaration(
+                    f'the extra blast at {p} is {math.dist(p, aim):.1f}" from the aimed point, '
+                    'more than 3"'
+                )
 
     def why_not_extra(
         self,
@@ -522,7 +549,7 @@ class NecromundaFire:
                 target = self._priority(state, shooter, weapon, target, arc, blind, events, rng)
             if weapon.blast_diameter is not None:
                 hits, fails = self._blast(state, shooter, weapon, target, action.at, blind,
-                                          events, rng)  # fmt: skip
+                                          events, rng, action.extra_at)  # fmt: skip
             elif action.twin is not None:
                 assert target is not None
                 return self._twin(state, shooter, weapon, action.twin, target, blind, events, rng)
@@ -787,11 +814,13 @@ class NecromundaFire:
         blind: bool,
         events: list[Event],
         rng: np.random.Generator,
+        extra_at: tuple[Point, ...] = (),
     ) -> tuple[Hits, int]:
         diameter = weapon.blast_diameter
         assert diameter is not None
         aim = state.model(target).at if target is not None else at
         assert aim is not None
+        offsets = [(p[0] - aim[0], p[1] - aim[1]) for p in extra_at]
         centre, pulled = self.blast_centre(state, shooter, weapon, aim)
         # Pulled back to long range: while the marker still covers the fighter aimed at it
         # stays a shot at that fighter; once it does not, it is a shot at a point.
@@ -807,18 +836,35 @@ class NecromundaFire:
         plan = self.hit_plan(state, shooter, weapon, target=target, at=centre, blind=blind)
         label = target or f"({centre[0]:.2f}, {centre[1]:.2f})"
         hit = self._hit_roll(shooter, weapon, plan, label, events, rng)
-        _, fails = self._firepower(state, shooter, weapon, events, rng)
-        if not hit:
-            landed = self._scatter(state, shooter, weapon, centre, events, rng)
-            if landed is None:
-                return Hits(), fails
-            centre = landed
+        holes, fails = self._firepower(state, shooter, weapon, events, rng)
+        # Rapid Fire + Blast (FACTS 2.7): a blast per bullet hole; the extras where the
+        # firer put them (kept at the same offset from a pulled-back centre), the rest on
+        # the first. On a miss every blast scatters separately.
+        blasts = max(1, holes) if weapon.rapid_fire > 0 else 1
+        extras = [(centre[0] + dx, centre[1] + dy) for dx, dy in offsets]
+        aims = [centre, *(extras + [centre] * blasts)[: blasts - 1]]
+        width, depth = self.table_size
+        landed: list[Point] = []
+        for k, aimed in enumerate(aims):
+            if hit:
+                if k and not (0 <= aimed[0] <= width and 0 <= aimed[1] <= depth):
+                    events.append(BlastRemoved(shooter, weapon.name, "off the table"))
+                    continue
+                if k:
+                    events.append(BlastPlaced(shooter, weapon.name, aimed, diameter,
+                                              "extra Rapid Fire blast"))  # fmt: skip
+                landed.append(aimed)
+            else:
+                end = self._scatter(state, shooter, weapon, aimed, events, rng)
+                if end is not None:
+                    landed.append(end)
         table = self.table_at(state)
-        under = blast_hits(table, centre, diameter / 2)
-        items = tuple(
-            (str(v), SAVE_BONUS.get(self.cover_from_point(state, centre, str(v)), 0)) for v in under
-        )
-        return Hits(items), fails
+        items: list[tuple[str, int]] = []
+        for spot in landed:
+            for v in blast_hits(table, spot, diameter / 2):
+                bonus = SAVE_BONUS.get(self.cover_from_point(state, spot, str(v)), 0)
+                items.append((str(v), bonus))
+        return Hits(tuple(items)), fails
 
     def _scatter(
         self,

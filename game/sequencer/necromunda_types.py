@@ -73,7 +73,9 @@ class Action:
     `facing` after standing. `twin`: a second Sidearm fired at the same target in the
     same Shoot action (Twin Guns Blazing, -1 to each hit roll). `extra`: where a Rapid
     Fire weapon's hits after the first go, in order (other enemies within 3" of the
-    target, in range and sight, no harder to hit); hits left over stay on the target."""
+    target, in range and sight, no harder to hit); hits left over stay on the target.
+    `extra_at`: for a Blast weapon with Rapid Fire, where the extra blasts go (each
+    within 3" of the aimed point; the ones not named land on the first blast)."""
 
     kind: ActionKind
     path: tuple[Point, ...] = ()
@@ -85,6 +87,7 @@ class Action:
     hit_order: tuple[str, ...] = ()
     twin: str | None = None
     extra: tuple[str, ...] = ()
+    extra_at: tuple[Point, ...] = ()
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Action:
@@ -99,9 +102,11 @@ class Action:
         blind: bool = False,
         twin: str | None = None,
         extra: tuple[str, ...] = (),
+        extra_at: tuple[Point, ...] = (),
     ) -> Action:
         kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
-        return Action(kind, weapon=weapon, target=target, at=at, twin=twin, extra=extra)
+        return Action(kind, weapon=weapon, target=target, at=at, twin=twin, extra=extra,
+                      extra_at=extra_at)  # fmt: skip
 
     @staticmethod
     def flame(

@@ -338,7 +338,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         elif state.phase != "action":
             raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
         elif d.unit not in (None, state.activating):
-            raise IllegalDeclaration(f"{state.activating} is activating, not {d.unit}")
+            raise IllegalDeclaration(f"{state.activating} is activating, not {self._unit(d.unit)}")
         else:
             events.append(Declared(state.active, d.to_dict()))
         return self._after_activation(state, events, rng)
@@ -357,7 +357,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         if state.phase != "action":
             raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
         if state.activating != d.unit:
-            raise IllegalDeclaration(f"{state.activating} is activating, not {d.unit}")
+            raise IllegalDeclaration(f"{state.activating} is activating, not {self._unit(d.unit)}")
         self._check(state, d.action, d.unit)
         events.append(Declared(state.active, d.to_dict()))
         state = self._reveal(state, d.unit, events)

@@ -190,3 +190,75 @@ def test_rapid_fire_extra_hits_refused_beyond_3_inches(write_scenario: Write) ->
         with pytest.raises(IllegalDeclaration, match=reason):
             game.declare(Act("shooter", action))
     assert game.declarations == []
+
+
+# -- Rapid Fire with a Blast (FACTS 2.7) -----------------------------------------------
+
+STORM = """
+[[weapon]]
+name = "Storm launcher"
+short = 12
+long = 24
+strength = 3
+damage = 1
+traits = ["Blast (3)", "Rapid Fire (1)"]
+"""
+STORM_FIGHTERS = [
+    ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+    ("target", "escher", "ganger", (12.0, 12.0), 180.0),
+    ("pal", "escher", "ganger", (14.5, 12.0), 180.0),
+]
+
+
+def storm_game(write_scenario: Write) -> Game:
+    path = necromunda_table(
+        write_scenario, STORM_FIGHTERS, scenery=STORM, weapons={"shooter": ["Storm launcher"]}
+    )
+    game, _ = shooting_game(path, "shooter")
+    return game
+
+
+def test_rapid_fire_blast_places_an_extra_blast_per_hole_on_a_hit(write_scenario: Write) -> None:
+    """FACTS 2.7: "Rapid Fire + Blast: on a hit, place extra blasts within 3"."
+    Firepower 5 is three holes: the first blast on the target, the second where the
+    firer put it (on pal, 2.5" away), the third, not placed, on the first."""
+    from game.sequencer.events import Hit
+    from game.sequencer.necromunda_types import BlastPlaced
+
+    game = storm_game(write_scenario)
+    game.rng = ScriptedNecromunda(6, 5, 1, 1, 1)  # type: ignore[assignment]
+    action = Action.shoot("Storm launcher", "target", extra_at=((14.5, 12.0),))
+    events = game.declare(Act("shooter", action))
+    placed = [(b.centre, b.reason) for b in of(events, BlastPlaced)]
+    assert placed == [
+        ((12.0, 12.0), ""),
+        ((14.5, 12.0), "extra Rapid Fire blast"),
+        ((12.0, 12.0), "extra Rapid Fire blast"),
+    ]
+    assert [h.target for h in of(events, Hit)] == ["target", "pal", "target"]
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
+def test_rapid_fire_blast_every_blast_scatters_separately_on_a_miss(write_scenario: Write) -> None:
+    """FACTS 2.7: "On a miss, every blast scatters separately": two holes, two blasts,
+    each its own scatter die, D6 and direction (2" east from the target, 2" west from
+    the extra blast's point)."""
+    from game.sequencer.events import Hit
+    from game.sequencer.necromunda_types import Scattered
+
+    game = storm_game(write_scenario)
+    game.rng = ScriptedNecromunda(1, 3, 3, 2, 3, 2, 1, 1, angles=(0.0, 180.0))  # type: ignore[assignment]
+    action = Action.shoot("Storm launcher", "target", extra_at=((14.5, 12.0),))
+    events = game.declare(Act("shooter", action))
+    moves = [(s.start, s.end) for s in of(events, Scattered)]
+    assert moves == [((12.0, 12.0), (14.0, 12.0)), ((14.5, 12.0), (12.5, 12.0))]
+    assert [h.target for h in of(events, Hit)] == ["pal", "target"]
+
+
+def test_rapid_fire_blast_extra_beyond_3_inches_is_refused(write_scenario: Write) -> None:
+    """FACTS 2.7: extra blasts go "within 3"" of the first."""
+    game = storm_game(write_scenario)
+    with pytest.raises(IllegalDeclaration, match='more than 3"'):
+        game.declare(
+            Act("shooter", Action.shoot("Storm launcher", "target", extra_at=((16.0, 12.0),)))
+        )
