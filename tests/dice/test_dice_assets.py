@@ -42,7 +42,7 @@ def test_custom_file(tmp_path: Path) -> None:
         (GOOD.replace("hit = false", "hit = 3"), "scatter.faces[1]"),
         (GOOD.replace("{ hit = true }", "{ hit = true, arrow = 1 }"), "scatter.faces[0]"),
         (GOOD.replace("[scatter]", "[scater]"), "[scatter]"),
-        ("not toml [", ""),
+        ("not toml [", "TOML syntax"),  # as in scenario files, with its line
     ],
 )
 def test_bad_files_name_the_place(tmp_path: Path, text: str, place: str) -> None:
