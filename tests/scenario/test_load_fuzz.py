@@ -191,14 +191,14 @@ def _plays_if_valid(data: dict[str, Any], folder: Path) -> bool:
     return True
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=6, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=nudged())
 def test_a_nudged_table_that_validates_plays(data: dict[str, Any], tmp_path_factory: Any) -> None:
     _plays_if_valid(data, tmp_path_factory.mktemp("plays"))
 
 
 @pytest.mark.slow
-@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=nudged() | mangled())
 def test_any_table_that_validates_plays(data: dict[str, Any], tmp_path_factory: Any) -> None:
     _plays_if_valid(data, tmp_path_factory.mktemp("plays"))
