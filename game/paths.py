@@ -46,3 +46,21 @@ def scenario_path(text: str | Path) -> Path:
     name = path.name.removesuffix(SUFFIX)
     bundled = SCENARIOS_DIR / f"{name}{SUFFIX}"
     return bundled if name and bundled.is_file() else path
+
+
+def is_bundled(path: Path) -> bool:
+    """Whether `path` is one of the project's own files (a bundled table, map or rule
+    data), which is never written over: in an installed wheel it lives in site-packages."""
+    where = path.resolve()
+    return any(where.is_relative_to(folder.resolve()) for folder in (SCENARIOS_DIR, ASSETS_DIR))
+
+
+def save_path(path: Path) -> Path:
+    """Where a changed `path` is saved: itself, or for a bundled file, a file of the same
+    name in the current folder (shown as ./NAME)."""
+    return Path(path.name) if is_bundled(path) else path
+
+
+def shown(path: Path) -> str:
+    """`path` as a person reads it: a file in the current folder as ./NAME."""
+    return f"./{path}" if not path.is_absolute() and len(path.parts) == 1 else str(path)

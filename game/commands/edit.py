@@ -11,6 +11,7 @@ import typer
 from game.commands._args import scenario_argument
 from game.display import no_display
 from game.errors import InputError, Problem
+from game.paths import is_bundled, save_path, shown
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 
 
@@ -66,7 +67,8 @@ def edit(
             editing = Editing.start(new_document(name, title), scenario)
         except EditRefused as why:
             raise InputError(Problem("--ruleset", "", str(why))) from None
-    save_to = out or scenario or Path("skirmish-table.toml")
+    save_to = out or (save_path(scenario) if scenario is not None else None)
+    save_to = save_to or Path("skirmish-table.toml")
     if frames is None and no_display():
         frames = 1
         screenshot = screenshot or Path("skirmish-edit.png")
@@ -74,6 +76,8 @@ def edit(
     from game.render.editor import Editor
 
     editor = Editor.window(editing, size=(width, height), save_to=save_to)
+    if scenario is not None and out is None and is_bundled(scenario):
+        editor.state.message = f"a bundled table: Ctrl+S saves it as {shown(save_to)}"
     try:
         editor.run(frames)
         if screenshot is not None:

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.display import no_display
+from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, PANEL, Drag, EditorState
 from game.render.state import DEFAULT_SIZE, Size
@@ -246,7 +247,7 @@ class Editor:
         except (EditRefused, OSError) as why:
             self.state.refused = f"not saved: {why}"
             return
-        self.state.message = f"saved {path}"
+        self.state.message = f"saved as {shown(path)}"
         self.state.refused = ""
 
     # -- input

@@ -373,3 +373,33 @@ def test_a_small_form_sets_heights_and_the_table_size(editor: Editor) -> None:
         press(editor, pygame.K_BACKSPACE)
     type_in(editor, "30x24")
     assert editor.editing.doc.header.table == (30.0, 24.0)
+
+
+def test_a_bundled_table_is_saved_in_the_current_folder_never_over_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.paths import scenario_path
+
+    monkeypatch.chdir(tmp_path)
+    bundled = scenario_path("infinity-demo")
+    before = bundled.read_bytes()
+    shown_frames: list[str] = []
+    real_frame = Editor.frame
+
+    def frame(editor: Editor) -> None:
+        if editor.frames == 0:  # Ctrl+S in the first frame, as a person would press it
+            shown_frames.append(editor.state.message)
+            pygame.event.post(
+                pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=pygame.KMOD_CTRL,
+                                   unicode="", scancode=0)
+            )  # fmt: skip
+        real_frame(editor)
+        shown_frames.append(editor.state.message)
+
+    monkeypatch.setattr(Editor, "frame", frame)
+    assert main(["edit", "infinity-demo", "--frames", "2"]) == 0
+    assert bundled.read_bytes() == before
+    copy = tmp_path / "infinity-demo.toml"
+    assert copy.read_bytes() != b"" and main(["validate", str(copy)]) == 0
+    assert "saves it as ./infinity-demo.toml" in shown_frames[0]
+    assert shown_frames[-1] == "saved as ./infinity-demo.toml"
