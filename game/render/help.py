@@ -26,6 +26,7 @@ TABLE_KEYS = (
     "point at an enemy: line of fire, cover and the odds",
     "wheel: zoom · right- or middle-drag: pan · Home: the whole table",
     "Tab / Shift+Tab or 1-9: the weapon · F12: a screenshot · Q: quit",
+    "F2: edit the table · F2 again: back (a changed table: a new game)",
 )
 GAME_KEYS = (
     "Ctrl+Z / Ctrl+Y: undo / redo a declaration",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from game.render import help as table_help
 from game.render.app import App, Select
@@ -114,3 +115,18 @@ def test_replay_keys_in_the_help_while_stepping(tmp_path: object) -> None:
     app.perform(LoadGame(save, first=True))
     sections = table_help.help_sections(app.state)
     assert sections[0] == ("Stepping through a saved game", table_help.REPLAY_KEYS)
+
+
+def test_f2_the_edit_mode_is_in_the_help_overlay_and_in_play_help(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from game.cli import main
+
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    app = App(scenario, session=Session.start(scenario))
+    press(app, pygame.K_F1)
+    keys = [line for _, lines in table_help.help_sections(app.state) for line in lines]
+    assert any(k.startswith("F2: edit the table") for k in keys)
+    assert main(["play", "--help"]) == 0
+    said = " ".join(capsys.readouterr()[0].replace("│", " ").split())
+    assert "F2 edits the table" in said
