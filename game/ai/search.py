@@ -52,6 +52,9 @@ from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.state import GameState
 
 TEMPERAMENTS = ("cautious", "balanced", "aggressive")
+# What a lookahead treats as "the engine cannot take this": its refusal, and the errors
+# an engine fault would raise (declaring such a candidate would fail the real game too).
+REFUSED = (IllegalDeclaration, KeyError, ValueError, AssertionError)
 
 
 class Policy(Protocol):
@@ -236,7 +239,7 @@ class SearchPlayer:
     def _legal(self, state: GameState, declaration: Declaration) -> bool:
         try:
             self.engine.apply(state, declaration, rng=np.random.default_rng(0))
-        except IllegalDeclaration:
+        except REFUSED:
             return False
         return True
 
@@ -307,7 +310,7 @@ class SearchPlayer:
         rng = np.random.default_rng(dice)
         try:
             now, _ = self.engine.apply(state, declaration, rng=rng)
-        except IllegalDeclaration:
+        except REFUSED:
             return None
         self.steps += 1
         limit = int(self.weights.search.get("depth", 40))
@@ -317,7 +320,7 @@ class SearchPlayer:
             try:
                 step = self.rollout.choose(now, self.engine.awaiting(now))
                 now, _ = self.engine.apply(now, step, rng=rng)
-            except (IllegalDeclaration, ValueError):
+            except REFUSED:
                 break
             self.steps += 1
         return self.evaluate(now, side)
