@@ -72,6 +72,8 @@ def lof(
             raise InputError(Problem(str(scenario), "--to", "a model cannot target itself"))
         pairs = [(a_id, b_id)]
     rulings = [rule(loaded, table, a, b) for a, b in pairs]
+    if not rulings and not as_json:
+        typer.echo("no pairs of enemies on this table")
     if as_json:
         doc: Any = [r.to_json() for r in rulings] if every else rulings[0].to_json()
         typer.echo(json.dumps(doc, indent=2))

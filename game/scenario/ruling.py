@@ -84,6 +84,18 @@ class LofRuling:
             "distance": round(self.distance, 4),
         }
 
+    def _visible_share(self) -> str:
+        """The share seen, never "0%" or "100%" beside a part seen or hidden."""
+        s, share = self.sight, self.visible_fraction
+        notes = [f"the rest hidden by {', '.join(s.hidden_by)}"] if s.hidden_by and s.clear else []
+        if s.clear and share < 0.005:
+            text, notes = "under 1%", ["a sliver", *notes]
+        elif notes and share >= 0.995:
+            text = "over 99%"
+        else:
+            text = f"{share:.0%}"
+        return f"{text} ({'; '.join(notes)})" if notes else text
+
     def lines(self) -> list[str]:
         """The ruling in words, one fact a line."""
         s = self.sight
@@ -106,10 +118,7 @@ class LofRuling:
             a, b = s.witness.start, s.witness.end
             start = f'({a.x:.2f}, {a.y:.2f}) at {a.z:.2f}"'
             out.append(f'witness: {start} -> ({b.x:.2f}, {b.y:.2f}) at {b.z:.2f}"')
-        hidden = (
-            f" (the rest hidden by {', '.join(s.hidden_by)})" if s.hidden_by and s.clear else ""
-        )
-        out.append(f"visible: {self.visible_fraction:.0%}{hidden}")
+        out.append(f"visible: {self._visible_share()}")
         out.append(f"cover: {self.reason}")
         out.append(f'distance: {self.distance:.2f}" edge to edge')
         return out

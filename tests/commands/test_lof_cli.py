@@ -146,3 +146,36 @@ def test_a_sliver_over_a_wall_top_gives_no_line_of_fire(
     assert doc["visible_patch_mm"] < 3.0
     code, out, _ = run(capsys, *args)
     assert "line of fire: no (only a sliver seen" in out
+
+
+def test_a_sliver_with_line_of_fire_is_never_called_0_percent(
+    write_scenario: Callable[..., Path],
+) -> None:
+    from dataclasses import replace
+
+    from game.scenario import load_scenario
+    from game.scenario.ruling import rule
+    from game.scenario.tables import table_from_scenario
+
+    scenario = load_scenario(write_scenario(TABLE))
+    ruling = rule(scenario, table_from_scenario(scenario), "blue-1", "red-1")
+    assert ruling.lof and ruling.sight.hidden_by  # through the gap, the rest hidden
+    for share, said in ((0.003, "under 1% (a sliver; the rest hidden by "),
+                        (0.0, "under 1% (a sliver; the rest hidden by "),
+                        (0.996, "over 99% (the rest hidden by "),
+                        (0.42, "42% (the rest hidden by ")):  # fmt: skip
+        words = replace(ruling, sight=replace(ruling.sight, visible_fraction=share)).lines()
+        assert "line of fire: yes" in words[1]
+        (visible,) = [w for w in words if w.startswith("visible: ")]
+        assert visible.startswith(f"visible: {said}"), visible
+
+
+def test_all_on_a_table_without_enemies_says_so(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    alone = TABLE.replace('side = "red"', 'side = "blue"')
+    path = write_scenario(alone)
+    code, out, _ = run(capsys, "lof", str(path), "--all")
+    assert (code, out) == (0, "no pairs of enemies on this table\n")
+    code, out, _ = run(capsys, "lof", str(path), "--all", "--json")
+    assert (code, json.loads(out)) == (0, [])
