@@ -1,4 +1,6 @@
-"""Necromunda shooting on the sequencer, in the seed's five steps (seed 004, FACTS 2.3-2.7):
+"""Necromunda shooting on the sequencer, in the seed's five steps (seed 004, FACTS 2.3-2.7);
+who may be targeted and the hit modifiers are in `necromunda_targeting`, this module
+rolls the dice:
 
 1. Declare: a weapon and an eligible target (closest visible enemy; a Cool test on 2D6
    to pick another, unless the closer ones are Seriously Injured or harder to hit;
@@ -27,28 +29,38 @@ direction from `rng.uniform`), stray-shot D6s, and per hit: wound, save, Injury 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 import numpy as np
 
 from game.errors import IllegalDeclaration
-from game.geometry import Body, BodyId, Table, edge_distance, sight
+from game.geometry import BodyId, edge_distance
 from game.geometry.measures import blast_hits, scatter, teardrop, template_hits
-from game.rules.necromunda.cover import NecromundaCover
-from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
-from game.rules.necromunda.odds import hit_chance, injury_dice_for, save_target, wound_target
+from game.rules.necromunda.odds import injury_dice_for, save_target, wound_target
 from game.sequencer.events import Event, Hit, Missed, Modifier, Rolled, StateChanged, Wounded
+from game.sequencer.necromunda_targeting import (
+    ARC,
+    ARC_SLACK,
+    D6,
+    RAPID_FIRE_REACH,
+    SAVE_BONUS,
+    STRAY_HITS_ON,
+    HitPlan,
+    NecromundaTargeting,
+    Point,
+    angle_off,
+    armour_save,
+    d6,
+    heading,
+)
 from game.sequencer.necromunda_types import (
     AIMED,
-    ENGAGED,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
-    PRONE,
     SERIOUSLY_INJURED,
     STANDING,
     UPRIGHT,
@@ -69,81 +81,11 @@ from game.sequencer.necromunda_types import (
     jammed_flag,
     out_of_ammo_flag,
 )
-from game.sequencer.sight import Cover, Placement, Sight, Sighting
+from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
 
-Point = tuple[float, float]
-
-D6 = 6
-ARC = 90.0  # Necromunda: vision arc 90 degrees to the front (FACTS 2.3)
-ENGAGED_GAP = 0.02  # base contact, inches
-STRAY_REACH = 1.0  # Necromunda: fighters within 1" of the line are at risk (seed 004)
-STRAY_HITS_ON = 3  # Necromunda: D6 1-3 hits the fighter at risk (seed 004)
-POINT_MOD = -2  # Necromunda: targeting a point on the battlefield (FACTS 2.3)
-AIM_MOD = 1  # Necromunda: Aim (Basic), +1 to the next shot (FACTS 2.3)
-BLIND_FIRE_MOD = -2  # Necromunda: Blind Fire (Double) (seed 004)
-TWIN_GUNS_MOD = -1  # Necromunda: Twin Guns Blazing, two Sidearms at one target (seed 004)
-COVER_MOD = {Cover.PARTIAL: -1, Cover.TOTAL: -2}  # seed 004 hit modifiers
-SAVE_BONUS = {Cover.PARTIAL: 1, Cover.TOTAL: 2}  # seed 004: blasts and templates
-MARKER = BodyId("\x00marker")
-POINT_HEIGHT = 0.05  # a point on the battlefield, seen as a thin disc on the floor
-ARC_SLACK = 1e-6
-RAPID_FIRE_REACH = 3.0  # Necromunda: extra Rapid Fire hits within 3" of the target (FACTS 2.6)
-FLAK_AGAINST_BLAST = 5  # FACTS 2.5: Flak saves 5+ against Blast and Flame templates
-
-
-def measured_line(a: Body, b: Body) -> tuple[Point, Point]:
-    """The line range is measured along: from the nearest point of one base to the
-    nearest point of the other (FACTS 2.3: range is to the nearest point of the target)."""
-    dx, dy = b.at[0] - a.at[0], b.at[1] - a.at[1]
-    d = math.hypot(dx, dy)
-    if d <= 1e-12:
-        return a.at, b.at
-    ux, uy = dx / d, dy / d
-    return (
-        (a.at[0] + ux * a.radius, a.at[1] + uy * a.radius),
-        (b.at[0] - ux * b.radius, b.at[1] - uy * b.radius),
-    )
-
-
-def _segment_gap(a: Point, b: Point, p: Point) -> float:
-    """Distance from point p to segment ab."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = dx * dx + dy * dy
-    t = 0.0 if n <= 1e-18 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
-
-
-def armour_save(profile: NecromundaProfile, weapon: NecromundaWeapon) -> int | None:
-    """The armour save N+ against this weapon: Flak is 5+ against Blast and Flame
-    template weapons (FACTS 2.5 [S]: "Flak 6+, 5+ against Blast/Flame template")."""
-    if profile.armour == "flak" and (weapon.blast_diameter is not None or weapon.is_template):
-        return min(profile.save or 7, FLAK_AGAINST_BLAST)
-    return profile.save
-
-
-def d6(rng: np.random.Generator) -> int:
-    return int(rng.integers(1, D6 + 1))
-
-
-def heading(a: Point, b: Point) -> float:
-    return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
-
-
-def angle_off(a: float, b: float) -> float:
-    """|a - b| in degrees, folded to [0, 180]."""
-    return abs((a - b + 180.0) % 360.0 - 180.0)
-
-
-@dataclass(frozen=True, slots=True)
-class HitPlan:
-    """What a BS test needs against one target: its modifiers and the D6 score."""
-
-    modifiers: tuple[Modifier, ...]
-    need: int  # BS - modifiers; 7+ is an improbable shot
-    distance: float
-    long_range: bool
-    out_of_range: bool
+# names the rest of the game imports from here
+__all__ = ["ARC", "D6", "SAVE_BONUS", "Hits", "NecromundaFire", "d6", "heading"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,8 +95,9 @@ class Hits:
     items: tuple[tuple[str, int], ...] = ()
 
 
-class NecromundaFire:
-    """The shooting half of the Necromunda engine (mixed into `NecromundaEngine`)."""
+class NecromundaFire(NecromundaTargeting):
+    """The shooting half of the Necromunda engine (mixed into `NecromundaEngine`): the
+    dice of an attack; who may be shot and how hard comes from `NecromundaTargeting`."""
 
     sight: Sight
     profiles: dict[str, NecromundaProfile]
@@ -163,219 +106,6 @@ class NecromundaFire:
     flame: FlameTemplate
     all_weapons: Mapping[str, object]
     table_size: tuple[float, float]
-
-    # -- placements and sight ---------------------------------------------------
-
-    def placements(
-        self, state: GameState, shooter: str | None = None, target: str | None = None
-    ) -> dict[str, Placement]:
-        """Where the fighters stand; for a sighting from `shooter` to `target`, prone
-        fighters do not block LoS and friends touching the firer are ignored (FACTS 2.3)."""
-        out: dict[str, Placement] = {}
-        firer = state.model(shooter) if shooter is not None else None
-        for m in state.models:
-            present = m.status != OUT_OF_ACTION
-            if present and firer is not None and m.id not in (shooter, target):
-                touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
-                present = m.status not in PRONE and not touching
-            out[m.id] = Placement(m.at, m.facing, present)
-        return out
-
-    def sighting(self, state: GameState, shooter: str, target: str) -> Sighting:
-        return self.sight.sighting(self.placements(state, shooter, target), shooter, target)
-
-    def table_at(self, state: GameState) -> Table:
-        table_at = getattr(self.sight, "table_at", None)
-        if table_at is None:
-            raise IllegalDeclaration("this table cannot measure blasts and templates")
-        table: Table = table_at(self.placements(state))
-        return table
-
-    def _with_marker(self, table: Table, at: Point, height: float) -> Table:
-        return table.with_bodies((*table.bodies, Body(MARKER, at, 0.05, height)))
-
-    def point_seen(self, state: GameState, shooter: str, at: Point, arc: float) -> str | None:
-        """Why the point is not in the shooter's line of sight (or None when it is)."""
-        width, depth = self.table_size
-        if not (0 <= at[0] <= width and 0 <= at[1] <= depth):
-            return f"({at[0]:g}, {at[1]:g}) is off the table"
-        table = self.table_at(state)
-        marked = self._with_marker(table, at, POINT_HEIGHT)
-        s = sight(marked, shooter, MARKER, arc_degrees=arc, models_block=True)
-        if not s.in_arc:
-            return f"({at[0]:g}, {at[1]:g}) is outside {shooter}'s vision arc"
-        if not s.clear:
-            by = ", ".join(s.blockers) or "scenery"
-            return f"({at[0]:g}, {at[1]:g}) is out of line of sight ({by} in the way)"
-        return None
-
-    def cover_from_point(self, state: GameState, at: Point, target: str) -> Cover:
-        """Necromunda Blast: cover is judged from the centre hole (seed 004), as if a
-        fighter of the target's height stood there."""
-        table = self.table_at(state)
-        marked = self._with_marker(table, at, self.profiles[target].height)
-        reading = read_necromunda_cover(sight(marked, MARKER, target, models_block=True))
-        return {
-            NecromundaCover.NONE: Cover.NONE,
-            NecromundaCover.PARTIAL: Cover.PARTIAL,
-            NecromundaCover.FULL: Cover.TOTAL,
-        }[reading.level]
-
-    def distance(self, state: GameState, a: str, b: str) -> float:
-        return self.sight.distance(self.placements(state), a, b)
-
-    def engaged_with(self, state: GameState, model: str) -> list[str]:
-        """Enemies in base contact (Seriously Injured and Out of Action ones excluded)."""
-        me = state.model(model)
-        out = []
-        for m in state.models:
-            if m.side == me.side or m.status in (OUT_OF_ACTION, SERIOUSLY_INJURED):
-                continue
-            if self._gap(me, m) <= ENGAGED_GAP:
-                out.append(m.id)
-        return out
-
-    def _gap(self, a: ModelState, b: ModelState) -> float:
-        return math.dist(a.at, b.at) - self.profiles[a.id].radius - self.profiles[b.id].radius
-
-    # -- weapons -----------------------------------------------------------------
-
-    def weapon(self, model_id: str, name: str | None) -> NecromundaWeapon:
-        names = self.weapons[model_id]
-        if name is None:
-            if not names:
-                raise IllegalDeclaration(f"{model_id} has no weapon")
-            name = names[0]
-        if name not in names:
-            raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
-        weapon = self.all_weapons[name]
-        assert isinstance(weapon, NecromundaWeapon)
-        return weapon
-
-    def long_range(self, model_id: str, weapon: NecromundaWeapon) -> float:
-        reach = weapon.long_range(self.profiles[model_id].s)
-        return math.inf if reach is None else reach
-
-    # -- step 1: who may be targeted -----------------------------------------------
-
-    def hidden(self, state: GameState, target: ModelState, s: Sighting) -> bool:
-        """Necromunda: a Prone fighter in partial or full cover cannot be targeted."""
-        return target.status in PRONE and s.cover is not Cover.NONE
-
-    def eligible(
-        self,
-        state: GameState,
-        shooter: str,
-        arc: float,
-        *,
-        among: Collection[str] | None = None,
-        limit: int | None = None,
-    ) -> list[tuple[str, Sighting]]:
-        """Enemies the shooter may target: in its arc and LoS, not hidden, nearest first.
-        `among`: only these enemies; `limit`: only the nearest so many (the farther ones
-        are not sighted at all)."""
-        me = state.model(shooter)
-        out: list[tuple[str, Sighting]] = []
-        enemies = [m for m in state.models if m.side != me.side and m.status != OUT_OF_ACTION]
-        if among is not None:
-            enemies = [m for m in enemies if m.id in among]
-        # Cheap tests first (the sighting would refuse the same): outside the arc, or no
-        # clear line at all, asked for every enemy in one batch. Each enemy's own
-        # sighting leaves out the fighters any other enemy's would (prone ones, friends
-        # touching the firer) except itself, and a sight line never meets its own target.
-        placements = self.placements(state, shooter)
-        if arc < 360:
-            enemies = [m for m in enemies if self.sight.in_arc(placements, shooter, m.id)]
-        asks = [(shooter, m.id, m.at) for m in enemies]
-        clear = self.sight.clear_to(placements, asks)
-        # nearest first (a sighting's distance is this edge-to-edge distance)
-        order = sorted(
-            ((self.sight.distance(placements, shooter, m.id), m.id), m)
-            for m, ok in zip(enemies, clear, strict=True)
-            if ok
-        )
-        for _, m in order:
-            s = self.sighting(state, shooter, m.id)
-            if not s.lof or (arc < 360 and not s.in_arc) or self.hidden(state, m, s):
-                continue
-            out.append((m.id, s))
-            if limit is not None and len(out) >= limit:
-                break
-        out.sort(key=lambda e: (e[1].distance, e[0]))
-        return out
-
-    def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
-        t = state.model(target)
-        if t.side == state.model(shooter).side:
-            return f"{target} is on {shooter}'s side"
-        if t.status == OUT_OF_ACTION:
-            return f"{target} is out of action"
-        s = self.sighting(state, shooter, target)
-        if not s.lof:
-            return f"{shooter} has no line of sight to {target} ({s.reason})"
-        if arc < 360 and not s.in_arc:
-            return f"{target} is outside {shooter}'s vision arc"
-        if self.hidden(state, t, s):
-            return f"{target} is hidden: prone and in cover ({s.reason})"
-        return ""
-
-    # -- step 3: the hit roll's modifiers ------------------------------------------
-
-    def hit_plan(
-        self,
-        state: GameState,
-        shooter: str,
-        weapon: NecromundaWeapon,
-        *,
-        target: str | None = None,
-        at: Point | None = None,
-        blind: bool = False,
-        twin: bool = False,
-    ) -> HitPlan:
-        me = state.model(shooter)
-        profile = self.profiles[shooter]
-        mods: list[Modifier] = []
-        cover = Cover.NONE
-        if target is not None:
-            s = self.sighting(state, shooter, target)
-            dist, cover = s.distance, s.cover
-        else:
-            assert at is not None
-            dist = max(0.0, math.dist(me.at, at) - profile.radius)
-        long_reach = self.long_range(shooter, weapon)
-        short = weapon.short if weapon.short is not None else -1.0
-        long_range = dist > short + 1e-9
-        out = dist > long_reach + 1e-9
-        acc = weapon.acc_long if long_range else weapon.acc_short
-        if acc:
-            band = "long" if long_range else "short"
-            mods.append(Modifier(f'{band} range {dist:.1f}"', acc))
-        if cover in COVER_MOD:
-            name = "partial cover" if cover is Cover.PARTIAL else "full cover"
-            mods.append(Modifier(name, COVER_MOD[cover]))
-        if target is not None:
-            t = state.model(target)
-            if t.status == ENGAGED:
-                mods.append(Modifier("target engaged", -1))
-            if t.status in PRONE and long_range:
-                mods.append(Modifier("target prone at long range", -1))
-        else:
-            mods.append(Modifier("a point on the battlefield", POINT_MOD))
-        if AIMED in me.flags:
-            mods.append(Modifier("aim", AIM_MOD))
-        if blind:
-            mods.append(Modifier("blind fire", BLIND_FIRE_MOD))
-        if twin:
-            mods.append(Modifier("twin guns blazing", TWIN_GUNS_MOD))
-        need = profile.bs - sum(m.value for m in mods)
-        return HitPlan(tuple(mods), need, dist, long_range, out)
-
-    def hit_probability(
-        self, state: GameState, shooter: str, weapon: NecromundaWeapon, target: str, blind: bool
-    ) -> Fraction:
-        """The exact chance that a shot at `target` hits (target priority compares these)."""
-        plan = self.hit_plan(state, shooter, weapon, target=target, blind=blind)
-        return hit_chance(self.profiles[shooter].bs, sum(m.value for m in plan.modifiers))
 
     # -- the attack ----------------------------------------------------------------
 
@@ -463,37 +193,6 @@ class NecromundaFire:
                     f'the extra blast at {p} is {math.dist(p, aim):.1f}" from the aimed point, '
                     'more than 3"'
                 )
-
-    def why_not_extra(
-        self,
-        state: GameState,
-        shooter: str,
-        weapon: NecromundaWeapon,
-        target: str,
-        extra: str,
-        arc: float,
-        blind: bool,
-    ) -> str:
-        """Why a Rapid Fire hit may not go to `extra` (FACTS 2.6: "other targets within
-        range, in LoS, within 3" of the original, and no harder to hit"); "" when it may."""
-        if extra == target:
-            return f"{extra} is the target itself: its hits need no placing"
-        try:
-            state.model(extra)
-        except KeyError:
-            return f"there is no fighter {extra!r}"
-        why = self.why_not_target(state, shooter, extra, arc)
-        if why:
-            return f"no extra hit on {extra}: {why}"
-        if self.hit_plan(state, shooter, weapon, target=extra, blind=blind).out_of_range:
-            return f"no extra hit on {extra}: out of the {weapon.name}'s range"
-        gap = self.distance(state, target, extra)
-        if gap > RAPID_FIRE_REACH + 1e-9:
-            return f'no extra hit on {extra}: {gap:.1f}" from {target}, more than 3"'
-        harder = self.hit_probability(state, shooter, weapon, extra, blind)
-        if harder < self.hit_probability(state, shooter, weapon, target, blind):
-            return f"no extra hit on {extra}: harder to hit than {target}"
-        return ""
 
     def _check_twin(self, me: ModelState, one: NecromundaWeapon, two: NecromundaWeapon) -> None:
         """Twin Guns Blazing: two Sidearms, both able to fire, at the same target."""
@@ -736,37 +435,6 @@ class NecromundaFire:
         events.append(Missed(shooter, target, weapon.name, "hit roll failed"))
         return Hits(tuple((v, 0) for v in self._stray(state, shooter, target, shots, events,
                                                         rng))), fails  # fmt: skip
-
-    def at_risk(self, state: GameState, shooter: str, target: str) -> list[str]:
-        """Fighters a miss may hit instead (seed 004), nearest the firer first: any
-        fighter engaged with the target (an enemy of it in base contact), and any whose
-        base comes within 1" of the measured line "between attacker and target": the
-        line range is measured along (base edge to base edge), and only the stretch
-        between the two bases (a fighter behind the firer or beyond the target is not at
-        risk)."""
-        table = self.table_at(state)
-        firer, aimed = table.body(shooter), table.body(target)
-        (ax, ay), (bx, by) = measured_line(firer, aimed)
-        length = math.hypot(bx - ax, by - ay)
-        risk = set()
-        for body in table.bodies:
-            if body.id in (firer.id, aimed.id):
-                continue
-            if length > 1e-9:
-                # where the base lies along the line, 0 at the firer's edge, 1 at the target's
-                t = ((body.at[0] - ax) * (bx - ax) + (body.at[1] - ay) * (by - ay)) / length**2
-                spread = body.radius / length
-                if t + spread <= 0.0 or t - spread >= 1.0:
-                    continue
-            if _segment_gap((ax, ay), (bx, by), body.at) - body.radius <= STRAY_REACH + 1e-9:
-                risk.add(str(body.id))
-        them = state.model(target)
-        risk |= {
-            m.id for m in state.models
-            if m.id not in (shooter, target) and m.status != OUT_OF_ACTION
-            and m.side != them.side and self._gap(m, them) <= ENGAGED_GAP
-        }  # fmt: skip
-        return sorted(risk, key=lambda m: (edge_distance(firer, table.body(m)), m))
 
     def _stray(
         self,
