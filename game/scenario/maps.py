@@ -128,7 +128,8 @@ def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
         tm = pytmx.TiledMap(str(path), allow_duplicate_names=True, load_all=False)
     except Exception as err:  # pytmx raises what its XML reader and casts raise
         line = getattr(err, "position", (None,))[0]
-        raise InputError(Problem(str(path), "Tiled map", _one_line(err), line)) from None
+        found = _bad_tmx_number(path) if isinstance(err, ValueError) else None
+        raise InputError(found or Problem(str(path), "Tiled map", _one_line(err), line)) from None
     size = MapObject(
         "rectangle",
         [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
@@ -161,6 +162,50 @@ def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
             name = str(obj.name or "")
             objects.append(MapObject(shape, points, name, cls, props, layer, layer_props))
     return size, objects, str(tm.orientation)
+
+
+# the attributes of a .tmx element that pytmx reads as numbers
+_TMX_NUMBERS = {
+    "map": ("width", "height", "tilewidth", "tileheight"),
+    "objectgroup": ("offsetx", "offsety"),
+    "object": ("id", "x", "y", "width", "height", "rotation"),
+}
+
+
+def _bad_tmx_number(path: Path) -> Problem | None:
+    """The first number in a .tmx map that is not one, named by its element and
+    attribute (pytmx's own error names neither)."""
+    try:
+        root = ElementTree.parse(path).getroot()
+    except (ElementTree.ParseError, OSError):
+        return None
+
+    def named(el: ElementTree.Element, owner: str) -> str:
+        if el.tag == "map":
+            return "map"
+        if el.tag == "objectgroup":
+            return f"layer {el.get('name') or el.get('id', '?')}"
+        if el.tag == "object":
+            return f"object {el.get('name') or el.get('id', '?')}"
+        return owner
+
+    def walk(el: ElementTree.Element, owner: str) -> Problem | None:
+        owner = named(el, owner)
+        checks = [(a, el.get(a)) for a in _TMX_NUMBERS.get(el.tag, ())]
+        if el.tag in ("polygon", "polyline"):
+            pairs = (el.get("points") or "").split()
+            checks += [("points", v) for pair in pairs for v in pair.split(",")]
+        if el.tag == "property" and el.get("type") in ("float", "int"):
+            checks.append((f"property {el.get('name', '?')}", el.get("value")))
+        for attr, raw in checks:
+            try:
+                if raw is not None:
+                    float(raw)
+            except ValueError:
+                return Problem(str(path), owner, f"{attr} {raw!r} is not a number")
+        return next((p for child in el if (p := walk(child, owner)) is not None), None)
+
+    return walk(root, "map")
 
 
 # ------------------------------------------------------------- Tiled JSON (.tmj)
@@ -499,7 +544,9 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(Problem(str(path), "JSON syntax", err.msg, err.lineno)) from None
+        at = "" if err.msg.endswith(" at") else " at"
+        problem = f"{err.msg}{at} column {err.colno}"
+        raise InputError(Problem(str(path), "JSON syntax", problem, err.lineno)) from None
     except RecursionError:
         raise InputError(Problem(str(path), "JSON syntax", "nested too deeply")) from None
 
@@ -509,11 +556,22 @@ def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
         return model.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        place = ".".join(str(p) for p in first["loc"]) or what
+        place = ".".join(str(p) for p in first["loc"])
         message = str(first["msg"])
         if first["type"] == "missing":
             message = "missing"
-        raise InputError(Problem(str(path), f"{what}: {place}", message)) from None
+        elif first["type"] in ("model_type", "dict_type"):
+            message = f"must be a JSON object, not {_json_kind(first['input'])}"
+        where = f"{what}: {place}" if place else what
+        raise InputError(Problem(str(path), where, message)) from None
+
+
+def _json_kind(value: Any) -> str:
+    """What a JSON value is, in words."""
+    if isinstance(value, bool):
+        return "true or false"
+    kinds = {list: "a list", str: "a string", int: "a number", float: "a number"}
+    return next((w for t, w in kinds.items() if isinstance(value, t)), "null")
 
 
 def _clip(piece: SceneryEntry, table: Polygon) -> list[SceneryEntry]:
@@ -565,8 +623,8 @@ def import_map(
         raise InputError(
             Problem(str(path), "--ruleset", f"unknown ruleset {ruleset!r} (known: {known})")
         ) from None
-    if not scale > 0:
-        raise InputError(Problem(str(path), "--scale", "must be above 0"))
+    if not (math.isfinite(scale) and scale > 0):
+        raise InputError(Problem(str(path), "--scale", "must be a finite number above 0"))
     suffix = path.suffix.lower()
     if wall_height is not None and not 0 < wall_height <= 100:
         raise InputError(Problem(str(path), "--wall-height", "inches above 0, at most 100"))

@@ -136,6 +136,13 @@ def test_tiled_ellipse_becomes_a_polygon(tmp_path: Path, suffix: str) -> None:
             "tile sizes must be above 0",
         ),
         ("deep.tmj", "[" * 100000, "JSON syntax"),
+        ("list.tmj", "[1, 2]", "list.tmj: Tiled map: must be a JSON object, not a list"),
+        (
+            "cut.tmj",
+            '{\n"a": "abc',
+            "cut.tmj:2: JSON syntax: Unterminated string starting at column 6",
+        ),
+        ("short.tmj", '{"width": ', "short.tmj:1: JSON syntax: Expecting value at column 11"),
     ],
 )
 def test_malformed_map_is_one_problem(tmp_path: Path, name: str, text: str, message: str) -> None:
@@ -146,6 +153,7 @@ def test_malformed_map_is_one_problem(tmp_path: Path, name: str, text: str, mess
     assert len(err.value.problems) == 1
     assert message in str(err.value)
     assert "\n" not in str(err.value)
+    assert "Tiled map: Tiled map" not in str(err.value) and "_Tiled" not in str(err.value)
 
 
 def test_a_model_placed_inside_a_building_is_named(tmp_path: Path) -> None:
@@ -172,3 +180,27 @@ def test_a_bad_object_value_names_the_object(tmp_path: Path) -> None:
 def test_wall_height_out_of_range_is_refused(height: float) -> None:
     with pytest.raises(InputError, match="--wall-height"):
         import_map(MAPS / "crypt.uvtt", "infinity", wall_height=height)
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ('x="', 'x="abc', "object hab: x 'abc160' is not a number"),
+        ('tilewidth="', 'tilewidth="wide', "map: tilewidth 'wide32' is not a number"),
+    ],
+)
+def test_a_tmx_number_that_is_not_one_names_the_attribute_and_object(
+    tmp_path: Path, old: str, new: str, message: str
+) -> None:
+    text = (MAPS / "outpost.tmx").read_text(encoding="utf-8").replace(old, new, 1)
+    path = tmp_path / "words.tmx"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value) == f"{path}: {message}"
+
+
+@pytest.mark.parametrize("scale", [float("nan"), float("inf"), 0.0, -1.0])
+def test_scale_must_be_a_finite_number_above_0(scale: float) -> None:
+    with pytest.raises(InputError, match="--scale: must be a finite number above 0"):
+        import_map(MAPS / "outpost.tmj", "infinity", scale=scale)
