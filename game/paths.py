@@ -48,6 +48,24 @@ def scenario_path(text: str | Path) -> Path:
     return bundled if name and bundled.is_file() else path
 
 
+MAPS_DIR = SCENARIOS_DIR / "maps"  # example maps for `skirmish import`
+
+
+def bundled_maps() -> dict[str, Path]:
+    """The bundled example maps by file name (`outpost.tmx`), sorted by name."""
+    found = sorted(MAPS_DIR.iterdir()) if MAPS_DIR.is_dir() else []
+    return {p.name: p for p in found if p.is_file() and not p.name.startswith((".", "_"))}
+
+
+def map_path(text: str | Path) -> Path:
+    """The map file a person means by `text`: a file that exists, else the bundled map
+    of that file name (`skirmish import outpost.tmx`), else `text` as a path."""
+    path = Path(text)
+    if path.exists() or len(path.parts) != 1:
+        return path
+    return bundled_maps().get(path.name, path)
+
+
 def is_bundled(path: Path) -> bool:
     """Whether `path` is one of the project's own files (a bundled table, map or rule
     data), which is never written over: in an installed wheel it lives in site-packages."""

@@ -10,11 +10,18 @@ from typing import Annotated
 import typer
 
 from game.errors import InputError, Problem
+from game.paths import map_path
 
 
 def import_command(
     map_file: Annotated[
-        Path, typer.Argument(metavar="MAP", help="A .tmx, .tmj, .uvtt or .dd2vtt map.")
+        Path,
+        typer.Argument(
+            metavar="MAP",
+            parser=map_path,
+            help="A .tmx, .tmj, .uvtt or .dd2vtt map, or a bundled map by its file name "
+            "(see skirmish scenarios).",
+        ),
     ],
     ruleset: Annotated[str, typer.Option("--ruleset", help="The rule system of the scenario.")],
     out: Annotated[Path, typer.Option("--out", "-o", help="The scenario file (TOML) to write.")],

@@ -1,4 +1,5 @@
-"""`skirmish scenarios [--json]`: the bundled tables, each usable by its name.
+"""`skirmish scenarios [--json]`: the bundled tables, each usable by its name, and the
+bundled example maps, which `skirmish import` takes by file name.
 
 Every command that takes a scenario also takes the name of a bundled table
 (`skirmish play NAME`); this lists them with their rule system, size and
@@ -14,7 +15,7 @@ from typing import Annotated, Any
 import typer
 
 from game.errors import InputError, Problem
-from game.paths import bundled_scenarios
+from game.paths import bundled_maps, bundled_scenarios
 
 
 def _entry(name: str, text: str, file: str) -> dict[str, Any]:
@@ -45,8 +46,9 @@ def scenarios(
         _entry(name, path.read_text(encoding="utf-8"), str(path))
         for name, path in bundled_scenarios().items()
     ]
+    maps = [{"name": name, "file": str(path)} for name, path in bundled_maps().items()]
     if as_json:
-        typer.echo(json.dumps({"scenarios": entries}, indent=2))
+        typer.echo(json.dumps({"scenarios": entries, "maps": maps}, indent=2))
         return
     width = max((len(e["name"]) for e in entries), default=0)
     rule_width = max((len(e["ruleset"]) for e in entries), default=0)
@@ -59,6 +61,10 @@ def scenarios(
     if entries:
         example = entries[0]["name"]
         typer.echo(f"any command takes a name in place of a file: skirmish play {example}")
+    if maps:
+        typer.echo(f"maps: {', '.join(m['name'] for m in maps)}")
+        example = maps[0]["name"]
+        typer.echo(f"  to import one: skirmish import {example} --ruleset NAME --out TABLE.toml")
 
 
 def register(app: typer.Typer) -> None:

@@ -57,3 +57,25 @@ def test_unknown_ruleset_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[
     )
     _, err = capsys.readouterr()
     assert code == 2 and "unknown ruleset 'chess'" in err
+
+
+def test_a_bundled_map_is_taken_by_its_file_name_and_listed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    monkeypatch.chdir(tmp_path)  # away from the checkout, as from a wheel install
+    shipped = sorted(p.name for p in (SCENARIOS / "maps").iterdir())
+    for name in shipped:
+        out = f"{Path(name).stem}-{Path(name).suffix[1:]}.toml"
+        assert main(["import", name, "--ruleset", "infinity", "--out", out]) == 0, name
+        assert main(["validate", out]) == 0
+    capsys.readouterr()
+    assert main(["scenarios"]) == 0
+    listed = capsys.readouterr()[0]
+    assert f"maps: {', '.join(shipped)}" in listed
+    assert main(["scenarios", "--json"]) == 0
+    doc = json.loads(capsys.readouterr()[0])
+    assert [m["name"] for m in doc["maps"]] == shipped
+    assert all(Path(m["file"]).is_file() for m in doc["maps"])
+    assert main(["import", "nowhere.tmx", "--ruleset", "infinity", "--out", "x.toml"]) == 2
