@@ -9,12 +9,13 @@ line at all (the ruling's visible fraction is then 0) every strip is drawn hidde
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.geometry import Strips, Table, silhouette_strips
 from game.geometry.table import MM_PER_INCH
 from game.render import style
+from game.render.labels import Want, place
 from game.render.table import font
 from game.rules.cover import patch_seen
 
@@ -30,6 +31,8 @@ OUTLINE = (240, 240, 240)
 PATCH = (250, 220, 60)
 PATCH_SHORT = (240, 80, 70)
 UNNAMED = (80, 80, 80)
+LABEL_PX = 15  # the hiders' names on the silhouette
+LABEL_ROW = 20  # pixels a row of names takes
 # colours of the pieces and models hiding the target, in the order they are named
 HIDERS: tuple[style.Colour, ...] = (
     (120, 110, 150),
@@ -68,6 +71,20 @@ class EyeView:
                 out.append((j, j + 1, names))
         return out
 
+    def widest_run(self, hider: str) -> tuple[int, int]:
+        """(first strip, end strip) of the widest run of strips `hider` hides part of."""
+        best, start = (0, 0), None
+        sil = self.strips
+        for j in range(len(sil.low) + 1):
+            hides = j < len(sil.low) and sil.low[j] > 1e-9 and hider in sil.hidden_by[j]
+            if hides and start is None:
+                start = j
+            elif not hides and start is not None:
+                if j - start > best[1] - best[0]:
+                    best = (start, j)
+                start = None
+        return best
+
     def patch_at(self) -> int | None:
         """The first strip of the largest square seen (None when nothing is seen)."""
         seen = self.strips.seen
@@ -88,14 +105,45 @@ def eye_view(scenario: Scenario, table: Table, ruling: LofRuling) -> EyeView:
         table, ruling.attacker, ruling.target, models_block=scenario.ruleset.models_block
     )
     if not ruling.sight.clear:
-        # no clear sight line: the ruling sees none of the target, nor does the picture
-        hiding = tuple(h or tuple(ruling.blockers) for h in sil.hidden_by)
+        # no clear sight line: the ruling sees none of the target, nor does the picture;
+        # each strip is hidden by the ruling's blockers whose own shadow covers it
+        hiding = _blocked_strips(scenario, ruling, len(sil.low))
         sil = Strips(sil.width, sil.height, (sil.height,) * len(sil.low), hiding)
     order: list[str] = []
     for names in sil.hidden_by:
         order.extend(n for n in names if n not in order)
     enough = patch_seen(ruling.sight, ruling.min_patch_mm)
     return EyeView(sil, tuple(order), ruling.min_patch_mm, enough)
+
+
+def _blocked_strips(scenario: Scenario, ruling: LofRuling, n: int) -> tuple[tuple[str, ...], ...]:
+    """Per strip, the ruling's blockers (`sight.hidden_by`) whose shadow alone reaches
+    it; a blocker that shades no strip alone hides the target only with the others, so
+    it is named on every strip."""
+    from game.scenario.tables import table_from_scenario
+
+    blockers = ruling.sight.hidden_by or ruling.blockers
+    names: list[list[str]] = [[] for _ in range(n)]
+    together: list[str] = []
+    for blocker in blockers:
+        keep = {ruling.attacker, ruling.target, blocker}
+        alone = replace(
+            scenario,
+            scenery=tuple(p for p in scenario.scenery if p.id == blocker),
+            models=tuple(m for m in scenario.models if m.id in keep),
+        )
+        strips = silhouette_strips(
+            table_from_scenario(alone),
+            ruling.attacker,
+            ruling.target,
+            models_block=scenario.ruleset.models_block,
+        )
+        shaded = [j for j, z in enumerate(strips.low) if z > 1e-9]
+        for j in shaded:
+            names[j].append(blocker)
+        if not shaded:
+            together.append(blocker)
+    return tuple(tuple(sorted({*strip, *together})) for strip in names)
 
 
 def _text(
@@ -140,7 +188,10 @@ def draw_eye(
     legend_rows = 3 + len(view.hiders)
     legend_h = 20 * legend_rows
     top = y + 34
-    bottom = rect.bottom - legend_h - 36
+    # room under the ground for the hiders' names: a row more for each further hider,
+    # up to two, when the picture is tall enough to spare them
+    rows = min(2, max(0, len(view.hiders) - 1)) if rect.height >= 400 else 0
+    bottom = rect.bottom - legend_h - 36 - LABEL_ROW * rows
     # one scale for width and height: the silhouette as tall as it is, to scale
     avail_w = rect.width - 110
     avail_h = max(40, bottom - top)
@@ -175,12 +226,15 @@ def draw_eye(
             )
             pygame.draw.rect(surface, SEEN, seen)
         if cut > 1e-9:
-            names = sil.hidden_by[j]
-            colour = colours[names[0]] if names else UNNAMED
-            hid = pygame.Rect(
-                round(sx), round(ground - cut), max(1, round(sx + strip) - round(sx)), round(cut)
-            )
-            pygame.draw.rect(surface, colour, hid)
+            # hidden by several at once: a band of each one's colour, bottom up
+            names = sil.hidden_by[j] or ("",)
+            band = cut / len(names)
+            for k, name in enumerate(names):
+                lo, hi = round(ground - k * band), round(ground - (k + 1) * band)
+                hid = pygame.Rect(
+                    round(sx), hi, max(1, round(sx + strip) - round(sx)), max(1, lo - hi)
+                )
+                pygame.draw.rect(surface, colours.get(name, UNNAMED), hid)
     # the edge between what is seen and what is hidden
     for j in range(n):
         cut = min(max(sil.low[j], 0.0), sil.height) * scale
@@ -193,21 +247,26 @@ def draw_eye(
         pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px)),
         2,
     )
-    # each hider named over the strips it hides (below the ground when too thin)
-    for first, end, names in view.runs():
-        if not names:
-            continue
+    # each hider named once, over the widest run of strips it hides, or under the
+    # ground with a line up to it; placed so that no name overprints another
+    wants = []
+    for hider in view.hiders:
+        first, end = view.widest_run(hider)
         cx = left + (first + end) / 2 * strip
         depth = min(sil.low[first:end]) * scale
-        label = " + ".join(names)
-        image = font(16).render(label, True, style.TEXT)
-        if depth >= 20 and image.get_width() <= (end - first) * strip + 4:
-            _text(surface, label, 16, style.TEXT, (cx, ground - depth / 2))
-        else:
-            pygame.draw.line(
-                surface, colours.get(names[0], OUTLINE), (cx, ground), (cx, ground + 8), 2
-            )
-            _text(surface, label, 15, colours.get(names[0], OUTLINE), (cx, ground + 16))
+        tw, th = font(LABEL_PX).size(hider)
+        within = depth >= th + 4 and tw <= (end - first) * strip
+        spots = ((cx, ground - depth / 2),) if within else ()
+        wants.append(Want(hider, hider, (tw, th), (cx, ground), spots=spots, kind="scenery"))
+    area = (rect.x + 4.0, top, rect.width - 8.0, rect.bottom - legend_h - 10 - top)
+    for placed in place(wants, area):
+        bx, by, bw, bh = placed.box
+        colour = colours.get(placed.text, OUTLINE)
+        if by >= ground:  # under the ground: a line up to the strips it names
+            pygame.draw.line(surface, colour, placed.want.anchor, (bx + bw / 2, by), 2)
+        spot = pygame.Rect(round(bx), round(by), round(bw), round(bh))
+        pygame.draw.rect(surface, style.BACKGROUND, spot)
+        surface.blit(font(LABEL_PX).render(placed.text, True, colour), spot.topleft)
     # the minimum patch: a square of its size where the largest seen patch is
     if view.min_patch_mm > 0:
         side = view.min_patch_mm / MM_PER_INCH * scale

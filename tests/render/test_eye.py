@@ -34,13 +34,13 @@ def test_eye_view_share_is_the_rulings_visible_fraction(path: Path) -> None:
         ruling = rule(scenario, table, a, b)
         view = eye_view(scenario, table, ruling)
         assert view.visible_fraction == pytest.approx(ruling.visible_fraction, abs=1e-12)
+        # the pieces named in the picture are the ruling's, with or without a clear line
+        # (the check on blockers was once `<= view | blockers`, true whatever was drawn)
+        assert set(view.hiders) == set(ruling.sight.hidden_by), (a, b)
         if ruling.sight.clear:
-            # the pieces named in the picture are the ruling's, and so is the patch
-            assert set(view.hiders) == set(ruling.sight.hidden_by)
             assert view.strips.patch == pytest.approx(ruling.sight.visible_patch, abs=1e-12)
         else:
             assert view.visible_fraction == 0.0
-            assert set(ruling.blockers) <= set(view.hiders) | set(ruling.blockers)
 
 
 def _green_share(surface: pygame.Surface, box: pygame.Rect) -> float:
@@ -180,3 +180,41 @@ def test_lof_all_out_writes_one_picture_per_pair(
     assert main(["lof", str(demo), "--all", "--out", str(tmp_path / "one.png")]) == 2
     _, err = capsys.readouterr()
     assert "names a folder" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "attacker", "target", "size"),
+    [
+        ("necromunda-alley", "goliath-leader", "cawdor-champion", (640, 420)),
+        ("necromunda-alley", "goliath-leader", "cawdor-champion", (420, 300)),
+        ("infinity-demo", "fusilier-1", "zhanshi-2", (640, 420)),
+    ],
+)
+def test_the_hiders_names_are_each_placed_and_never_overprint(
+    name: str, attacker: str, target: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.render.eye as eye
+    from game.render.labels import overlaps
+
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, attacker, target)
+    view = eye_view(scenario, table, ruling)
+    assert len(view.hiders) >= 2  # several hide the target: their names could collide
+    placed: list[list[object]] = []
+    real_place = eye.place
+
+    def recording(*args: object, **kwargs: object) -> object:
+        out = real_place(*args, **kwargs)  # type: ignore[arg-type]
+        placed.append(out)
+        return out
+
+    monkeypatch.setattr(eye, "place", recording)
+    surface = pygame.Surface(size)
+    draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+    (labels,) = placed
+    assert sorted(p.text for p in labels) == sorted(view.hiders)  # type: ignore[attr-defined]
+    boxes = [p.box for p in labels]  # type: ignore[attr-defined]
+    for i, a in enumerate(boxes):
+        assert surface.get_rect().contains(pygame.Rect(a))
+        assert not any(overlaps(a, b) for b in boxes[i + 1 :])
