@@ -290,7 +290,11 @@ def draw_eye(
         )
     # the legend
     ly = rect.bottom - legend_h - 6
-    share = f"seen: {view.visible_fraction:.0%} of the silhouette"
+    from game.scenario.ruling import share_text
+
+    clear = ruling.sight.clear
+    seen_text = share_text(view.visible_fraction, clear, bool(view.hiders) and clear)
+    share = f"seen: {seen_text} of the silhouette"
     if not ruling.sight.clear:
         share += " (no clear sight line)"
     elif not ruling.in_arc:

@@ -36,11 +36,12 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
 
 def verdict(ruling: LofRuling) -> str:
     """The ruling in one line for a picture's header."""
+    from game.scenario.ruling import share_text
+
     said = "line of fire" if ruling.lof else "no line of fire"
-    return (
-        f"{ruling.attacker} -> {ruling.target}: {said}, {ruling.visible_fraction:.0%} visible, "
-        f"cover {ruling.cover}"
-    )
+    sight = ruling.sight
+    share = share_text(ruling.visible_fraction, sight.clear, bool(sight.hidden_by) and sight.clear)
+    return f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, cover {ruling.cover}"
 
 
 def _fitted(text: str, size: int, colour: style.Colour, width: int) -> pygame.Surface:

@@ -89,11 +89,8 @@ class LofRuling:
         s, share = self.sight, self.visible_fraction
         notes = [f"the rest hidden by {', '.join(s.hidden_by)}"] if s.hidden_by and s.clear else []
         if s.clear and share < 0.005:
-            text, notes = "under 1%", ["a sliver", *notes]
-        elif notes and share >= 0.995:
-            text = "over 99%"
-        else:
-            text = f"{share:.0%}"
+            notes = ["a sliver", *notes]
+        text = share_text(share, s.clear, hidden=bool(s.hidden_by) and s.clear)
         return f"{text} ({'; '.join(notes)})" if notes else text
 
     def lines(self) -> list[str]:
@@ -122,6 +119,16 @@ class LofRuling:
         out.append(f"cover: {self.reason}")
         out.append(f'distance: {self.distance:.2f}" edge to edge')
         return out
+
+
+def share_text(share: float, seen: bool, hidden: bool = True) -> str:
+    """A visible share in words: "under 1%" when some of it is `seen` yet rounds to
+    0%, "over 99%" when some is `hidden` yet rounds to 100%, else the percentage."""
+    if seen and share < 0.005:
+        return "under 1%"
+    if hidden and share >= 0.995:
+        return "over 99%"
+    return f"{share:.0%}"
 
 
 def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRuling:

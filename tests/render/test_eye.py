@@ -218,3 +218,12 @@ def test_the_hiders_names_are_each_placed_and_never_overprint(
     for i, a in enumerate(boxes):
         assert surface.get_rect().contains(pygame.Rect(a))
         assert not any(overlaps(a, b) for b in boxes[i + 1 :])
+
+
+def test_the_header_never_says_0_percent_beside_a_line_of_fire() -> None:
+    from game.render.lof_picture import verdict
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    ruling = rule(scenario, table_from_scenario(scenario), "goliath-leader", "cawdor-champion")
+    assert ruling.lof and ruling.visible_fraction < 0.005  # a sliver seen
+    assert ": line of fire, under 1% visible, " in verdict(ruling)
