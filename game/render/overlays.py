@@ -134,7 +134,9 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         colour = LOF_YES
         a, b = ruling.witness
         pygame.draw.line(surface, colour, view.to_screen(*a), view.to_screen(*b), 3)
-        text = f'LoF {ruling.visible_fraction:.0%} {ruling.cover}  {ruling.distance:.2f}"'
+        seen = ruling.visible_fraction
+        share = "<1%" if seen < 0.005 else f"{seen:.0%}"  # a sliver seen is never "0%"
+        text = f'LoF {share} {ruling.cover}  {ruling.distance:.2f}"'
     else:
         colour = LOF_NO
         _dashed(surface, colour, view.to_screen(*shooter.at), view.to_screen(*target.at))
