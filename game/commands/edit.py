@@ -26,7 +26,10 @@ def edit(
         str | None, typer.Option("--ruleset", help="Rule system of a new table.")
     ] = None,
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Save here (default: SCENARIO).")
+        Path | None,
+        typer.Option(
+            "--out", "-o", help="Save here (default: SCENARIO; a bundled table: ./NAME.toml)."
+        ),
     ] = None,
     frames: Annotated[
         int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
