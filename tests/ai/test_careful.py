@@ -14,7 +14,7 @@ from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, React
 from tests.conftest import SCENARIOS
 
-GAMES = 60
+GAMES = 100
 Z95 = 1.959963984540054
 
 
