@@ -41,6 +41,7 @@ from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_types import (
     AIMED,
+    BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PRONE,
@@ -79,7 +80,7 @@ class NecromundaRules(PlayRules):
 
     name = "necromunda"
     keys_help = (
-        "M move · S shoot · A aim · R reload · C take cover",
+        "M move · S shoot · A aim · R reload · C take cover (Broken: run for cover)",
         "U stand up · B blind fire · E end activation",
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
@@ -187,7 +188,9 @@ class NecromundaRules(PlayRules):
         if kind is IntentKind.MOVE:
             action = Action.crawl(*intent.path) if m.status in PRONE else Action.move(*intent.path)
         elif kind is IntentKind.TAKE_COVER:
-            action = Action.take_cover(*intent.path)
+            # a Broken fighter's only action is Running for Cover (FACTS 2.4): C takes it
+            broken = BROKEN in m.flags
+            action = Action.run_for_cover() if broken else Action.take_cover(*intent.path)
         elif kind is IntentKind.AIM:
             action = Action.aim()
         elif kind is IntentKind.STAND_UP:

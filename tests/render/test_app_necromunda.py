@@ -315,3 +315,21 @@ def test_the_computer_plays_a_necromunda_side(write_scenario: Write) -> None:
     declared = app.session.game.declarations
     assert any(isinstance(d, Act) and d.model.startswith("e") for d in declared)
     assert any(isinstance(d, EndActivation) for d in declared)
+
+
+def test_a_broken_fighter_runs_for_cover_with_c(write_scenario: Write) -> None:
+    # FACTS 2.4: "A Broken fighter must take Running for Cover (Double)": in the window C,
+    # which is Take Cover for anyone else, declares it for a Broken fighter
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    assert app.session is not None
+    game = app.session.game
+    side, _ = awaiting(app)
+    mover = next(m for m in game.state.models if m.side == side)
+    game.state = game.state.with_model(mover.replace(flags=mover.flags | {"broken"}))
+    app.follow_game([])
+    click(app, base(app, mover.id))
+    press(app, pygame.K_c)
+    declared = [d for d in game.declarations if isinstance(d, Act)]
+    assert declared and declared[-1].action.kind is ActionKind.RUN_FOR_COVER
+    assert "run for cover" in " ".join(app.state.keys_help).lower()
