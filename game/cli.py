@@ -14,6 +14,7 @@ Bad input raises `InputError`, printed here as one line per problem with exit st
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -170,6 +171,7 @@ def usage_problem(err: Any, argv: Sequence[str]) -> Problem:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 done, 2 bad input or usage)."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any command imports pygame
     args = list(sys.argv[1:] if argv is None else argv)
     try:
         code = app(args=args, prog_name="skirmish", standalone_mode=False)
