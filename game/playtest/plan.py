@@ -23,6 +23,9 @@ if TYPE_CHECKING:
     from game.scenario import Scenario
 
 COMMAND_LINE = "<command line>"
+SAME_PLAYER = (
+    "needs different players on the two sides: with the same player a swapped game repeats its twin"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,7 +72,10 @@ def choose_players(setup: Setup, ai: str, options: Mapping[str, Any]) -> Choice:
 def swap_default(choice: Choice, swap: bool | None) -> bool:
     """`--swap` / `--no-swap` as given; otherwise swap when the sides' players differ,
     the only case where exchanging them can change a game (the players choose from the
-    state alone, the dice come from the seed)."""
+    state alone, the dice come from the seed). `--swap` with the same player on both
+    sides is refused: each swapped game would repeat its twin and be counted twice."""
+    if swap and not players_differ(choice):
+        raise InputError(Problem(COMMAND_LINE, "--swap", SAME_PLAYER))
     return players_differ(choice) if swap is None else swap
 
 

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.errors import InputError
 from game.playtest.plan import choose_players, swap_default
 from game.playtest.players import swapped
 from game.playtest.runner import Batch, Source, jobs_for, run_here, run_on
@@ -39,7 +40,7 @@ def test_swap_is_the_default_only_when_the_players_differ(small: Path) -> None:
     setup = load_scenario(small)
     assert swap_default(choose_players(setup, "blue=careful,red=simple", {}), None)
     assert not swap_default(choose_players(setup, "careful", {}), None)
-    assert swap_default(choose_players(setup, "simple", {}), True)
+    assert swap_default(choose_players(setup, "blue=simple,red=careful", {}), True)
     assert not swap_default(choose_players(setup, "red=careful,blue=simple", {}), False)
 
 
@@ -101,3 +102,20 @@ def test_playtest_reports_the_swap_and_each_player(
     assert main([*argv, "--ai", "simple"]) == 0
     same = json.loads(capsys.readouterr().out)
     assert same["swap"] is False and same["players"] == {}
+
+
+def test_swap_with_the_same_player_on_both_sides_is_refused(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Each swapped game would repeat its twin (same seed, same player): counting both
+    # would narrow the intervals with no new information.
+    for command in (["playtest"], ["balance", "--vary", "turns=1"]):
+        argv = [command[0], str(small), *command[1:], "--games", "2", "--swap", "--ai", "careful"]
+        assert main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err == [
+            "skirmish: <command line>: --swap: needs different players on the two sides: "
+            "with the same player a swapped game repeats its twin"
+        ]
+    with pytest.raises(InputError):
+        swap_default(choose_players(load_scenario(small), "simple", {}), True)
