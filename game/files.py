@@ -133,15 +133,28 @@ def glob_escape(text: str) -> str:
     return "".join(f"[{c}]" if c in "*?[" else c for c in text)
 
 
+class WriteError(InputError, OSError):
+    """A file we were asked to write could not be: one line naming it for the command
+    line, and still an OSError for callers that catch those (the window's saves)."""
+
+
+def _cannot_write(target: Path, err: OSError) -> WriteError:
+    return WriteError(Problem(_shown(target), "", f"cannot write: {err.strerror or err}"))
+
+
 @contextmanager
 def atomic_output(target: Path, binary: bool = True) -> Iterator[IO[Any]]:
     """A file object to write `target`'s new contents to; on success it replaces
-    `target` in one rename, on any error `target` is left as it was."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    clean_stale(target)
-    fd, tmp = tempfile.mkstemp(
-        prefix=f"{_temporary_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=target.parent
-    )
+    `target` in one rename, on any error `target` is left as it was. A folder that
+    cannot be made or a rename refused (the target is a folder) is a `WriteError`."""
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        clean_stale(target)
+        fd, tmp = tempfile.mkstemp(
+            prefix=f"{_temporary_prefix(target)}{os.getpid()}-", suffix=".tmp", dir=target.parent
+        )
+    except OSError as err:
+        raise _cannot_write(target, err) from None
     try:
         umask = os.umask(0)
         os.umask(umask)
@@ -151,7 +164,10 @@ def atomic_output(target: Path, binary: bool = True) -> Iterator[IO[Any]]:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(tmp, target)
+        try:
+            os.replace(tmp, target)
+        except OSError as err:
+            raise _cannot_write(target, err) from None
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

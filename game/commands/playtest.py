@@ -76,6 +76,7 @@ def playtest(
     Game i plays with its own seed, child i of --seed (with --swap, seed i plays games
     2i and 2i+1), so the figures do not depend on --workers or the cluster, and any game
     can be replayed alone."""
+    from game.playtest.output import check_writable
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
     from game.playtest.runner import Batch, Source, jobs_for
     from game.playtest.summary import summary_document
@@ -84,8 +85,10 @@ def playtest(
         raise InputError(Problem("<command line>", "--save-games", "needs --out DIR for the saves"))
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
         raise InputError(Problem(str(report), "--report", "the report must be an .html file"))
-    if out is not None and out.exists() and not out.is_dir():
-        raise InputError(Problem(str(out), "--out", "exists and is not a folder"))
+    if out is not None:
+        check_writable(out, "--out", folder=True)
+    if report is not None:
+        check_writable(report, "--report", folder=False)
     loaded = playable(scenario, workers)
     choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})
     swapping = swap_default(choice, swap)

@@ -9,6 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from game.cli import main
+from game.errors import InputError
+from game.files import write_text_atomic
 from tests.conftest import REPO
 
 
@@ -23,3 +28,51 @@ def test_json_with_out_is_the_whole_standard_output(tmp_path: Path) -> None:
     document = json.loads(done.stdout)
     assert document["games"] == 2
     assert "pygame" not in done.stdout
+
+
+@pytest.mark.parametrize(
+    ("option", "where", "problem"),
+    [
+        ("--report", "X.html", "is a folder, not a file"),
+        ("--out", "afile/sub", "{base}/afile is a file, not a folder"),
+        ("--report", "afile/r.html", "{base}/afile is a file, not a folder"),
+        ("--out", "afile", "exists and is not a folder"),
+    ],
+)
+def test_output_paths_are_refused_before_playing(
+    small: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    option: str,
+    where: str,
+    problem: str,
+) -> None:
+    (tmp_path / "X.html").mkdir()
+    (tmp_path / "afile").write_text("not a folder", encoding="utf-8")
+    played: list[int] = []
+    monkeypatch.setattr("game.playtest.plan.run_here", lambda *a, **k: played.append(1))
+    path = tmp_path / where
+    assert main(["playtest", str(small), "--games", "2", option, str(path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"skirmish: {path}: {option}: {problem.format(base=tmp_path)}"]
+    assert played == []  # refused before a game was played
+
+
+def test_a_write_that_fails_is_one_line_naming_the_file(tmp_path: Path) -> None:
+    # A folder where the file must go: the rename over it fails; nothing is left behind.
+    (tmp_path / "report.html").mkdir()
+    with pytest.raises(InputError) as caught:
+        write_text_atomic(tmp_path / "report.html", "<html></html>")
+    assert [str(p) for p in caught.value.problems] == [
+        f"{tmp_path / 'report.html'}: cannot write: Is a directory"
+    ]
+    assert isinstance(caught.value, OSError)  # the window's save handlers still catch it
+    (tmp_path / "afile").write_text("x", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        write_text_atomic(tmp_path / "afile" / "sub" / "games.csv", "a,b\n")
+    [problem] = caught.value.problems
+    assert problem.file == str(tmp_path / "afile" / "sub" / "games.csv")
+    assert problem.problem.startswith("cannot write: ")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "report.html"]
+    assert list((tmp_path / "report.html").iterdir()) == []
