@@ -14,17 +14,40 @@ from rich.progress import (
     ProgressColumn,
     Task,
     TextColumn,
-    TimeRemainingColumn,
 )
 from rich.text import Text
 
+# Below this many seconds since the batch started the rate is not shown: games played
+# by several workers finish together, and a few of them over a few milliseconds read as
+# tens of thousands of games per second.
+SETTLE_SECONDS = 1.0
+
+
+def rate(done: float, elapsed: float | None) -> float | None:
+    """Games per second: `done` games over the `elapsed` seconds since the batch
+    started; None before a game is done or before SETTLE_SECONDS have passed."""
+    if elapsed is None or elapsed < SETTLE_SECONDS or done <= 0:
+        return None
+    return done / elapsed
+
 
 class RateColumn(ProgressColumn):
-    """Games per second so far."""
+    """Games per second since the batch started."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
+        speed = rate(task.completed, task.elapsed)
         return Text("-- games/s" if speed is None else f"{speed:.1f} games/s")
+
+
+class LeftColumn(ProgressColumn):
+    """Time left at the rate so far."""
+
+    def render(self, task: Task) -> Text:
+        speed = rate(task.completed, task.elapsed)
+        if speed is None or task.total is None:
+            return Text("-:--:--")
+        seconds = round(max(task.total - task.completed, 0) / speed)
+        return Text(f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}")
 
 
 def columns() -> tuple[ProgressColumn, ...]:
@@ -34,7 +57,7 @@ def columns() -> tuple[ProgressColumn, ...]:
         MofNCompleteColumn(),
         TextColumn("games"),
         RateColumn(),
-        TimeRemainingColumn(),
+        LeftColumn(),
         TextColumn("left"),
     )
 

@@ -4,14 +4,13 @@ local and cluster runs alike."""
 from __future__ import annotations
 
 import io
-import time
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import Progress
 
 from game.playtest.plan import choose_players
-from game.playtest.progress import columns, progress_bar
+from game.playtest.progress import SETTLE_SECONDS, columns, progress_bar, rate
 from game.playtest.runner import Batch, Source, jobs_for, run_here, run_on
 from game.scenario import load_scenario
 
@@ -19,16 +18,31 @@ from game.scenario import load_scenario
 def test_the_bar_shows_games_rate_and_time_left() -> None:
     out = io.StringIO()
     console = Console(file=out, force_terminal=True, width=120, color_system=None)
-    with Progress(*columns(), console=console, auto_refresh=False) as bar:
+    now = [100.0]
+    with Progress(*columns(), console=console, auto_refresh=False, get_time=lambda: now[0]) as bar:
         task = bar.add_task("playing", total=40)
-        bar.advance(task, 10)
-        time.sleep(0.05)
-        bar.advance(task, 10)
+        now[0] += 0.004  # two workers' first games finish together: no rate yet
+        bar.advance(task, 2)
+        bar.refresh()
+        early = out.getvalue().splitlines()[-1]
+        now[0] += 3.996  # 20 games in 4 s since the batch started
+        bar.advance(task, 18)
         bar.refresh()
     text = out.getvalue()
-    assert "20/40 games" in text
-    assert "games/s" in text and "-- games/s" not in text.splitlines()[-1]
-    assert "left" in text
+    assert "-- games/s" in early and "games/s" in early
+    last = [line for line in text.splitlines() if "20/40" in line][-1]
+    assert "20/40 games" in last
+    assert "5.0 games/s" in last
+    assert "0:00:04 left" in last  # 20 more at 5 a second
+
+
+def test_the_rate_waits_for_the_batch_to_settle() -> None:
+    # The tester's first reading with --workers 2: 2 games over 52 microseconds.
+    assert rate(2, 52e-6) is None
+    assert rate(0, 5.0) is None
+    assert rate(3, None) is None
+    assert rate(2, SETTLE_SECONDS) == 2 / SETTLE_SECONDS
+    assert rate(30, 12.0) == 2.5
 
 
 def test_no_bar_when_not_asked() -> None:
