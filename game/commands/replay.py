@@ -27,7 +27,9 @@ def _first_difference(log: list[dict[str, Any]], saved: list[Any]) -> str | None
 
 
 def replay(
-    save: Annotated[Path, typer.Argument(help="A save file written by skirmish play.")],
+    save: Annotated[
+        Path, typer.Argument(help="A save file (from skirmish play or playtest --save-games).")
+    ],
     check: Annotated[
         bool,
         typer.Option(

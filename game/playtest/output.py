@@ -25,18 +25,22 @@ def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
 
 def games_csv(records: Sequence[GameRecord], sides: Sequence[str]) -> bytes:
     """One row per game: seed, sides swapped, each side's player, winner, last turn, how
-    it ended, declarations, then models lost, points and objectives held per side."""
+    it ended, declarations, then models lost, points and objectives held per side, and
+    last the seed again in hexadecimal (`0x...`). Seeds run to 39 digits and a spreadsheet
+    reads the `seed` column as a number, keeping 15 of them; `seed_hex` is text to it, so
+    the seed survives a round trip (`int(text, 16)`), and the columns before it stay put."""
     header = ["game", "seed", "swapped", *(f"player_{s}" for s in sides)]
     header += ["winner", "winner_player", "turns", "ended", "declarations"]
     for s in sides:
         header += [f"lost_{s}", f"points_{s}", f"objectives_{s}"]
+    header.append("seed_hex")
     rows = []
     for r in records:
         row: list[Any] = [r.index, r.seed, int(r.swapped), *(r.players[s] for s in sides)]
         row += [r.winner or "draw", r.winner_player or "", r.turn, r.reason, r.declarations]
         for s in sides:
             row += [r.down.get(s, 0), r.points.get(s, 0), " ".join(r.objectives.get(s, ()))]
-        rows.append(row)
+        rows.append([*row, hex(r.seed)])
     return _csv(header, rows)
 
 

@@ -46,6 +46,13 @@ def win_rate(
     records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
 ) -> bytes:
     """Each side's win rate after 1, 2, ... n games, with its 95% Wilson band."""
+    return _png(win_rate_figure(records, sides, colours))
+
+
+def win_rate_figure(
+    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+) -> Figure:
+    """The win-rate chart; games are counted in whole numbers on its x axis."""
     figure = _figure(*SIZE)
     axes = figure.add_subplot()
     n = np.arange(1, len(records) + 1)
@@ -61,13 +68,14 @@ def win_rate(
         axes.axhline(0.5, color="#555555", linewidth=0.8, linestyle="--")
     axes.set_ylim(0, 1)
     axes.set_xlim(1, max(2, len(records)))
+    axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("games played")
     axes.set_ylabel("win rate (95% interval)")
     axes.set_title("Win rate as games accumulate")
     axes.legend(loc="upper right")
     axes.grid(alpha=0.3)
     figure.tight_layout()
-    return _png(figure)
+    return figure
 
 
 def game_length(

@@ -76,3 +76,9 @@ def test_a_write_that_fails_is_one_line_naming_the_file(tmp_path: Path) -> None:
     assert problem.problem.startswith("cannot write: ")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["afile", "report.html"]
     assert list((tmp_path / "report.html").iterdir()) == []
+
+
+def test_replay_help_names_both_kinds_of_save(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["replay", "--help"]) == 0
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "A save file (from skirmish play or playtest --save-games)." in help_text

@@ -17,6 +17,7 @@ from matplotlib.image import imread
 
 from game.cli import main
 from game.playtest import plots
+from game.playtest.record import GameRecord
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -124,3 +125,28 @@ def test_save_games_needs_a_folder(small: Path, capsys: pytest.CaptureFixture[st
     assert main(["playtest", str(small), "--games", "2", "--save-games", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert err == ["skirmish: <command line>: --save-games: needs --out DIR for the saves"]
+
+
+def test_seeds_are_also_written_as_text_a_spreadsheet_keeps(batch: Path) -> None:
+    # A spreadsheet keeps 15 digits of a number; the seeds run longer than that.
+    rows = _rows(batch / "out" / "games.csv")
+    with (batch / "out" / "games.csv").open(encoding="utf-8") as handle:
+        assert handle.readline().rstrip("\n").split(",")[-1] == "seed_hex"
+    assert any(len(r["seed"]) > 15 for r in rows)
+    for r in rows:
+        assert r["seed_hex"].startswith("0x")
+        assert int(r["seed_hex"], 16) == int(r["seed"])
+
+
+def _record(index: int, winner: str | None) -> GameRecord:
+    return GameRecord(index, index, False, {"blue": "simple", "red": "simple"}, winner,
+                      "turn limit", 2, 10, {}, {}, {}, ())  # fmt: skip
+
+
+def test_the_win_rate_chart_counts_games_in_whole_numbers() -> None:
+    records = [_record(i, "blue" if i % 3 else "red") for i in range(5)]
+    figure = plots.win_rate_figure(records, ["blue", "red"], {})
+    [axes] = figure.axes
+    ticks = [t for t in axes.get_xticks() if 1 <= t <= 5]
+    assert len(ticks) >= 2
+    assert all(float(t).is_integer() for t in ticks)
