@@ -162,7 +162,9 @@ def show(report: dict[str, Any]) -> None:
     console.print(title)
     words = find_ruleset("infinity")
     for e in report["events"]:
-        if e["event"] in ("Rolled", "Hit", "SaveRolled", "Wounded", "StateChanged", "Missed"):
+        if e["event"] in ("Rolled", "Hit", "SaveRolled", "Wounded", "StateChanged", "Missed") or (
+            e["event"] == "Moved"  # a Guts Roll's move at the end of the Order
+        ):
             console.print(f"  {say(e, words)}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials (exact in brackets)")

@@ -117,9 +117,13 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     console.print(
         f"[bold]{report['attacking_unit']}[/] fires at {report['target_unit']}: "
         f"{report['attack_dice']} attack dice ({len(report['firing'])} with LOS) against "
-        f"{report['defence_dice']} defence dice ({report['range_bands']} range bands)"
+        f"{report['defence_dice']} defence dice ({report['range_bands']} range "
+        f"band{'' if report['range_bands'] == 1 else 's'})"
     )
-    console.print(f"  cover: {report['cover_reason']}; damage converts as {report['tier']}")
+    console.print(
+        f"  cover: {report['cover_reason']}; damage converts as {report['tier']} "
+        "if the unit stays put"
+    )
     shown = {
         "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",
     }  # fmt: skip
