@@ -329,6 +329,13 @@ def check_data(
         pieces.append((Piece(entry.id, entry.kind, entry.height, coords, entry.label), shape))
 
     side_ids = {s.id for s in sides}
+    # a side whose entry has another problem (a bad colour, say) still exists: its
+    # models are not "on an unknown side" too
+    side_ids |= {
+        str(entry["id"])
+        for entry in data.get("side") or []
+        if isinstance(entry, dict) and isinstance(entry.get("id"), str)
+    }
     placed: list[tuple[PlacedModel, int | None]] = []
     for spec, line in _read_entries(ModelEntry, "model", data, lines, file, out):
         place = f"model {spec.id!r}"

@@ -107,6 +107,8 @@ def test_side_colour_is_three_channels_of_0_to_255(
     assert (scenario is not None) == ok, found
     if not ok:
         assert any(p.place == "side 'green'" and "colour" in p.problem for p in found), found
+        # the side is still there: its model is not also "on an unknown side"
+        assert not any("unknown side" in p.problem for p in found), found
 
 
 def test_deeply_nested_values(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
