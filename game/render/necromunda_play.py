@@ -353,7 +353,7 @@ class NecromundaRules(PlayRules):
         lines = [f"{w.name} at {target}"]
         if turn is not None:
             lines.append(f"{shooter} turns to face {target} as it activates")
-        lines.append(f"MODs: {mods}")
+        lines.append(f"modifiers: {mods}")
         if plan.need > 6:
             lines.append(
                 f"BS {bs}+ {total:+d} -> {plan.need}+: improbable: a 6, then {max(bs, 2)}+"

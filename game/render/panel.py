@@ -40,6 +40,7 @@ class PanelLine:
     size: int = 20
     gap: int = 0  # pixels of space above the line
     log: bool = False  # a dice log line: the oldest are left out when the panel is full
+    spare: bool = False  # a detail left out (the tallest first) when the panel is full
 
 
 @dataclass(slots=True)
@@ -124,7 +125,7 @@ def panel_lines(
     out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
         out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
-        out.extend(PanelLine(line, size=18) for line in state.hover.lines)
+        out.extend(PanelLine(line, size=18, spare=True) for line in state.hover.lines)
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
@@ -227,24 +228,52 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
     for text, px, colour in reversed([r for h in helps for r in rows(PanelLine(h, DIM, 16))]):
         bottom -= font(px).get_linesize()
         blit(text, px, colour, bottom)
-    bottom -= round(6 * ui) + reserve
-    cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
-    pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))
-    # Everything but the log, from the top; it leaves the log room for a few lines.
-    body = [line for line in lines if not line.log]
+    bottom -= round(6 * ui)
+    # Everything but the log, from the top; the log's heading (the line just above its
+    # first entry) is drawn with the log, so it shows however full the body is.
+    first = next((n for n, line in enumerate(lines) if line.log), len(lines))
+    heading = lines[first - 1] if 0 < first < len(lines) else None
+    body = [line for line in lines if not line.log and line is not heading]
     # The log's rows, each with the entry it belongs to (a sentence may wrap).
     log = [(*r, n) for n, line in enumerate(lines) if line.log for r in rows(line)]
-    min_log = 4 * font(max(12, round(16 * ui))).get_linesize() if log else 0
+    min_log = 3 * font(max(12, round(16 * ui))).get_linesize() if log else 0
+    head = [] if heading is None else rows(heading)
+    head_h: float = sum(font(px).get_linesize() for _, px, _ in head)
+    head_h += heading.gap * ui if heading is not None else 0
+
+    # The words come first: the kept room (the eye view) shrinks to leave them space,
+    # and goes when too little of it would be left to show anything.
+    def tall(line: PanelLine) -> float:
+        return line.gap * ui + sum(font(px).get_linesize() for _, px, _ in rows(line))
+
+    need = 12 + head_h + min_log + sum(tall(line) for line in body)
+    reserve = max(0, min(reserve, int(bottom - need)))
+    if reserve < round(120 * ui):
+        reserve = 0
+    # Still too full: the spare details go, the tallest first, so the odds stay.
+    spares = sorted((line for line in body if line.spare), key=tall)
+    while spares and need > bottom - reserve:
+        gone = spares.pop()
+        need -= tall(gone)
+        body.remove(gone)
+    bottom -= reserve
+    cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
+    pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))
     y = 12.0
     for line in body:
         gap = line.gap * ui
-        for index, (text, px, colour) in enumerate(rows(line)):
-            step = font(px).get_linesize()
-            if y + (gap if index == 0 else 0) + step > bottom - min_log:
-                break
-            y += gap if index == 0 else 0
+        wrapped = rows(line)
+        if y + tall(line) > bottom - min_log - head_h:
+            break  # a line is drawn whole or not at all, and none after it
+        y += gap
+        for text, px, colour in wrapped:
             blit(text, px, colour, y)
-            y += step
+            y += font(px).get_linesize()
+    if heading is not None:
+        y += heading.gap * ui
+        for text, px, colour in head:
+            blit(text, px, colour, y)
+            y += font(px).get_linesize()
     # The dice log below it, newest last, scrolled back `scroll` lines.
     if log:
         step = font(log[0][1]).get_linesize()
@@ -254,13 +283,23 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
         end = len(log) - scroll
         start = max(0, end - fits)
         if start > 0:
-            start += 1  # room for the line saying there is more above
-            while start < end and log[start][3] == log[start - 1][3]:
-                start += 1  # no entry begins halfway through its sentence
-            blit(f"more above: wheel or PgUp ({start})", log[0][1], DIM, y)
-            y += step
+            whole = _whole(log, start + 1, end)  # a row for the line saying there is more
+            if whole < end:
+                blit(f"more above: wheel or PgUp ({whole})", log[0][1], DIM, y)
+                y += step
+                start = whole
+            elif _whole(log, start, end) < end:
+                start = _whole(log, start, end)  # no room for both: the entry wins
         for text, px, colour, _ in log[start:end]:
             blit(text, px, colour, y)
             y += step
     else:
         cache.max_scroll = 0
+
+
+def _whole(log: list[tuple[str, int, Colour, int]], start: int, end: int) -> int:
+    """The first row from `start` that begins an entry (no entry is shown from halfway
+    through its sentence); `end` when none does."""
+    while start < end and log[start][3] == log[start - 1][3]:
+        start += 1
+    return start

@@ -246,7 +246,7 @@ def test_hover_shows_the_target_number_skirmish_shoot_gives(
         assert hover is not None and hover.weapon == weapon and hover.odds
         text = panel(app)
         assert f"-> {roll['target']}+" in text
-        assert "MODs:" in text and "cover: none" in text
+        assert "modifiers:" in text and "cover: none" in text
         assert "seriously injured" in text and "out of action" in text
 
 

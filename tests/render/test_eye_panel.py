@@ -38,7 +38,8 @@ def test_pointing_at_an_enemy_shows_its_eye_view(size: tuple[int, int], shown: b
     surface = app.draw()
     kept = app.cache.panel.kept.move(surface.get_width() - panel_width(surface.get_size()), 0)
     if shown:
-        assert kept.height == EYE_HEIGHT
+        # at most its room: it shrinks so the odds and the log's heading stay (issue 15)
+        assert 120 <= kept.height <= EYE_HEIGHT
         assert _green(surface, kept) > 100  # the seen part of the silhouette
         assert app.cache.eye.ruling is hover.ruling
     else:

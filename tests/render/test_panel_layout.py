@@ -72,6 +72,39 @@ def test_no_panel_text_past_its_edge(name: str) -> None:
         assert tops
 
 
+HOVERED = {
+    "infinity-demo": ("fusilier-1", "zhanshi-hmg"),
+    "necromunda-demo": ("escher-ganger-2", "orlock-heavy"),
+    "open-rebellion-demo": ("reb-b1", "gov-b1"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HOVERED))
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_hovering_an_enemy_draws_every_odds_line_whole(name: str, size: tuple[int, int]) -> None:
+    """Issue 15: at 1280x800 the eye view took the room of the odds' second row (the
+    line ended "· out of") and of the "Dice log" heading. Every odds line is drawn whole,
+    nothing past the edge, and the log keeps its heading."""
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    app = App(scenario, size=size, session=Session.start(scenario, seed=4))
+    shooter, target = HOVERED[name]
+    app.perform(Select(shooter))
+    app.perform(PointAt(app.state.view.to_screen(*app.scenario.model(target).at)))
+    for _ in range(100):
+        app.frame()
+    app.draw()
+    hover = app.state.hover
+    assert hover is not None and hover.odds
+    drawn = app.cache.panel.drawn
+    width = panel_width(size)
+    assert all(box.right <= width for _, box in drawn)
+    texts = [text for text, _ in drawn]
+    joined = " ".join(texts)
+    for line in hover.odds:
+        assert " ".join(line.split()) in joined, (size, line)  # its rows, one after another
+    assert "Dice log" in texts
+
+
 def test_the_dice_log_scrolls_with_the_wheel_over_the_panel() -> None:
     app = _played("necromunda-demo", (1024, 700), steps=30)
     app.draw()
