@@ -18,7 +18,7 @@ from typing import Protocol
 from game.errors import IllegalDeclaration
 from game.render import dice_log
 from game.render.link import placed
-from game.render.play_rules import PlayRules, rules_for
+from game.render.play_rules import HOVER_HINT, PlayRules, rules_for
 from game.render.pointing import Impossible, Pointing
 from game.render.replay import Replay, branch_path
 from game.render.session import Session
@@ -190,6 +190,7 @@ class Following(Pointing):
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
             keys_help=session.rules.keys_help if session else (),
+            hover_hint=session.rules.hover_hint if session else HOVER_HINT,
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,
         )

@@ -79,6 +79,8 @@ class InfinityRules(PlayRules):
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
 
+    hover_hint = "point at an enemy for MODs, SV and odds"
+
     def __init__(self, engine: InfinityEngine, policy: str = WINDOW_POLICY) -> None:
         self.engine = engine
         self.ai = window_player(engine, policy)

@@ -84,6 +84,7 @@ class NecromundaRules(PlayRules):
         "U stand up · B blind fire · E end activation",
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
+    hover_hint = "point at an enemy for the modifiers, target number and odds"
 
     def __init__(self, engine: NecromundaEngine, policy: str = WINDOW_POLICY) -> None:
         # Solo play: the computer looks ahead (the search player; see play_rules).

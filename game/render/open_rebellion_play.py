@@ -62,6 +62,7 @@ class OpenRebellionRules(PlayRules):
         "E end, pass, name for initiative",
         "hit: D falls back · I holds",
     )
+    hover_hint = "point at an enemy for both dice pools and the odds"
 
     def __init__(self, engine: OpenRebellionEngine) -> None:
         # Solo play: the computer looks ahead (the search player; see play_rules).

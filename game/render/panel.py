@@ -137,7 +137,7 @@ def panel_lines(
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
     else:
-        out.append(PanelLine("point at an enemy for MODs, SV and odds", DIM, 16))
+        out.append(PanelLine(state.hover_hint, DIM, 16))
     if state.ruler is not None:
         r = state.ruler
         to = f" to {r.target}" if r.target else ""

@@ -190,6 +190,13 @@ class PlayRules(Protocol):
         """The declaration keys this rule system takes, for the panel's help lines."""
         ...
 
+    @property
+    def hover_hint(self) -> str:
+        """The panel's hint, in this system's words, while no enemy is pointed at."""
+        return HOVER_HINT
+
+
+HOVER_HINT = "point at an enemy for the odds"  # a system's adapter may say more
 
 # The window's computer player: the registry's search player at this many seconds a
 # declaration (converted to a step budget, so its choices do not depend on the machine).

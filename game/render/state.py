@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.render import style
 from game.render.dice_log import Effect, LogLine, Shot
-from game.render.play_rules import Marker, Preview, Prompt
+from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -106,6 +106,7 @@ class AppState:
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
+    hover_hint: str = HOVER_HINT  # what pointing at an enemy shows, in the system's words
     log_scroll: int = 0  # dice log lines scrolled back from the newest
     replay: str = ""  # where a replay stands ("" when none is open)
     help: bool = False  # the F1 overlay is open

@@ -141,3 +141,24 @@ def test_resizing_reflows_the_panel_and_fits_the_table(tmp_path: Path) -> None:
     assert x1 <= app.state.table_size[0] and y1 <= 600
     for _, box in app.cache.panel.drawn:
         assert box.right <= panel_width((800, 600))
+
+
+@pytest.mark.parametrize(
+    ("name", "hint"),
+    [
+        ("infinity-demo", "point at an enemy for MODs, SV and odds"),
+        ("necromunda-demo", "point at an enemy for the modifiers, target number and odds"),
+        ("open-rebellion-demo", "point at an enemy for both dice pools and the odds"),
+    ],
+)
+def test_the_hover_hint_is_in_the_systems_own_words(name: str, hint: str) -> None:
+    """Issue 15: the Necromunda and Open Rebellion panels spoke Infinity ("MODs, SV");
+    the hint comes from the system's adapter."""
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    app = App(scenario, size=(1280, 800), session=Session.start(scenario, seed=4))
+    app.perform(Select(PLAYED[name][0]))
+    app.draw()
+    joined = " ".join(text for text, _ in app.cache.panel.drawn)
+    assert hint in joined  # perhaps wrapped over two rows
+    if name != "infinity-demo":
+        assert "MODs" not in joined and " SV" not in joined
