@@ -183,7 +183,13 @@ def draw_eye(
     x0 = rect.x + 14
     y = rect.y + 8
     _text(
-        surface, f"{ruling.target} as {ruling.attacker} sees it", 22, style.TEXT, (x0, y), "topleft"
+        surface,
+        f"{ruling.target} as {ruling.attacker} sees it",
+        22,
+        style.TEXT,
+        (x0, y),
+        "topleft",
+        room=rect.right - x0 - 6,  # smaller until it fits the panel
     )
     legend_rows = 3 + len(view.hiders)
     legend_h = 20 * legend_rows
