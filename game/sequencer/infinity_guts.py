@@ -54,7 +54,10 @@ def guts_rolls(
             Rolled(model, "Guts Roll", "WIP", wip, (), wip, (face,),
                    ("success" if passed else "fail",))
         )  # fmt: skip
-        if passed:
+        # an attacker the exchange took down threatens nothing (and a dead one is off
+        # the table): only standing attackers are moved away from
+        by = [a for a in by if state.model(a).status in (NORMAL, PRONE)]
+        if passed or not by:
             continue
         state = _fall_back(engine, state, model, by, out)
     return state, out

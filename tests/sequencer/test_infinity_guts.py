@@ -145,3 +145,30 @@ def test_a_trooper_left_unconscious_makes_no_guts_roll(write_scenario: Write) ->
     game, events = shot(write_scenario, 20)  # the save fails: 1 wound, VITA 1
     assert game.state.model("zhanshi").status == "unconscious"
     assert guts(events) == []
+
+
+def test_a_failed_guts_roll_ignores_an_attacker_the_exchange_took_down(
+    write_scenario: Write,
+) -> None:
+    # The fusilier splits its Burst: 2 at the zhanshi (a Normal roll: it faces away) and 1
+    # at zhanshi-b, whose ARO wins with a Critical and kills the fusilier. The zhanshi
+    # saves its hit and fails its Guts Roll: a dead attacker is off the table and
+    # threatens nothing, so the zhanshi stays where it is (it used to raise KeyError).
+    text = TABLE.format(saves="", scenery="", at=(13.0, 12.2)) + (
+        '\n[[model]]\nid = "zhanshi-b"\nside = "red"\nprofile = "zhanshi"\n'
+        "at = [13, 14.5]\nfacing = 180\n"
+    )
+    game = Game(load_scenario(write_scenario(text, header=False)), seed=1)
+    # fusilier 3, 20 at the zhanshi and 20 at zhanshi-b; zhanshi-b 14 (a Critical, SV 14);
+    # the zhanshi saves (1); the fusilier fails both saves (20, 20); Guts Roll 13 fails
+    game.rng = ScriptedDice(3, 20, 20, 14, 1, 20, 20, 13)  # type: ignore[assignment]
+    game.declare(
+        Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi", 2), ("zhanshi-b", 1)))
+    )
+    game.declare(React("zhanshi-b", Skill.attack("Combi Rifle", ("fusilier", 1))))
+    events = game.declare(Continue(Skill.idle()))
+    assert game.state.model("fusilier").status == "dead"
+    rolls = guts(events)
+    assert [r.model for r in rolls] == ["zhanshi"] and rolls[0].results == ("fail",)
+    assert not [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
+    assert game.state.model("zhanshi").status == "normal"
