@@ -39,7 +39,7 @@ from game.sequencer.state import GameState
 
 Point = tuple[float, float]
 FALL_BACK_SPREAD = 75.0  # degrees either side of straight away: "generally away"
-FALL_BACK_STEP = 15.0
+FALL_BACK_STEP = 25.0
 
 
 def _spread(limit: float, step: float) -> list[float]:
@@ -113,18 +113,27 @@ class OpenRebellionFire(OpenRebellionUnits):
             and any(s.clear for s in self.sights(state, m.id, target))
         ]
 
+    def cover_shooter(self, state: GameState, unit: str, target: str) -> str | None:
+        """The attacking model cover is read from: the one that sees the most of the
+        target unit's models (ties: the first in the scenario's order)."""
+        best: tuple[int, str] | None = None
+        for m in self.alive(state, unit):
+            seen = sum(1 for x in self.sights(state, m.id, target) if x.clear)
+            if best is None or seen > best[0]:
+                best = (seen, m.id)
+        return None if best is None else best[1]
+
     def cover(self, state: GameState, unit: str, target: str) -> SquadCover:
         """The target unit's cover from the attacking unit: read from the attacking model
         that sees the most of its models."""
-        best: tuple[int, str, list[GeometrySight]] | None = None
-        for m in self.alive(state, unit):
-            s = self.sights(state, m.id, target)
-            seen = sum(1 for x in s if x.clear)
-            if best is None or seen > best[0]:
-                best = (seen, m.id, s)
-        if best is None:
+        shooter = self.cover_shooter(state, unit, target)
+        if shooter is None:
             return SquadCover(OpenRebellionCover.OPEN, "no attacker", ())
-        _, shooter, sights = best
+        return self.cover_from(state, shooter, target)
+
+    def cover_from(self, state: GameState, shooter: str, target: str) -> SquadCover:
+        """The target unit's cover as one attacking model sees it."""
+        sights = self.sights(state, shooter, target)
         # a model's cover depends on the scenery, the shooter's place and its own
         key = (
             shooter,
@@ -233,6 +242,9 @@ class OpenRebellionFire(OpenRebellionUnits):
         away = math.atan2(mine[1] - theirs[1], mine[0] - theirs[0])
         if math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) <= 1e-9:
             away = math.pi / 2
+        # each heading is judged from the attacking model cover is read from now (one
+        # model's sights, not the whole unit's, for each heading tried)
+        shooter = self.cover_shooter(state, away_from, unit)
         now = self.cover(state, away_from, unit).level
         goal = (
             OpenRebellionCover.HARD if now >= OpenRebellionCover.LIGHT else OpenRebellionCover.LIGHT
@@ -246,7 +258,7 @@ class OpenRebellionFire(OpenRebellionUnits):
             if turn == 0:
                 straight = moved
             after = self._move_by(state, unit, moved, [])
-            if self.cover(after, away_from, unit).level >= goal:
+            if shooter is not None and self.cover_from(after, shooter, unit).level >= goal:
                 best = (goal, moved)
                 break
         chosen = best[1] if best is not None else straight

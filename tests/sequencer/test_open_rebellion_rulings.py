@@ -112,7 +112,8 @@ polygon = [[22, 16], [30, 16], [30, 24], [22, 24]]
 def test_fall_back_goes_toward_cover_generally_away(write_scenario: Write) -> None:
     # seed 001: "they must pass a morale check or fall back toward cover"; "a tac-move
     # that takes the unit generally away from enemy units, primarily the one shooting".
-    # Straight away (+x) stays in the open; 45 degrees off it reaches the copse.
+    # Straight away (+x) stays in the open, and so does 25 degrees off it; 50 degrees off
+    # it (headings are tried every 25 degrees, nearest straight away first) reaches the copse.
     engine = squads(write_scenario, SOUTH_WOODS)
     state = red_activating(engine)
     state, _ = run(
@@ -122,8 +123,8 @@ def test_fall_back_goes_toward_cover_generally_away(write_scenario: Write) -> No
     # defender rolls one conversion die (a 1: it stays a wound)
     state, events = run(engine, state, FallBackChoice("blue-a", False), 1, 1, 1, 1, 5, 6, 1, 1, 1)
     [fell] = of(events, FellBack)
-    side = 7 * math.cos(math.radians(45))
-    assert fell.vector == pytest.approx((side, side))
+    turn = math.radians(50)
+    assert fell.vector == pytest.approx((7 * math.cos(turn), 7 * math.sin(turn)))
     assert fell.vector[0] > 0  # still away from the shooters
     [conv] = of(events, DamageConverted)
     assert conv.tier == "light"
