@@ -16,6 +16,7 @@ import numpy as np
 
 from game.errors import IllegalDeclaration
 from game.geometry import Body, BodyId, Table, edge_distance, sight
+from game.geometry.blocking import seg_point_dist
 from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
@@ -63,14 +64,6 @@ def measured_line(a: Body, b: Body) -> tuple[Point, Point]:
         (a.at[0] + ux * a.radius, a.at[1] + uy * a.radius),
         (b.at[0] - ux * b.radius, b.at[1] - uy * b.radius),
     )
-
-
-def _segment_gap(a: Point, b: Point, p: Point) -> float:
-    """Distance from point p to segment ab."""
-    dx, dy = b[0] - a[0], b[1] - a[1]
-    n = dx * dx + dy * dy
-    t = 0.0 if n <= 1e-18 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / n))
-    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
 
 
 def armour_save(profile: NecromundaProfile, weapon: NecromundaWeapon) -> int | None:
@@ -369,18 +362,19 @@ class NecromundaTargeting:
         firer, aimed = table.body(shooter), table.body(target)
         (ax, ay), (bx, by) = measured_line(firer, aimed)
         length = math.hypot(bx - ax, by - ay)
-        risk = set()
-        for body in table.bodies:
-            if body.id in (firer.id, aimed.id):
-                continue
-            if length > 1e-9:
-                # where the base lies along the line, 0 at the firer's edge, 1 at the target's
-                t = ((body.at[0] - ax) * (bx - ax) + (body.at[1] - ay) * (by - ay)) / length**2
-                spread = body.radius / length
-                if t + spread <= 0.0 or t - spread >= 1.0:
-                    continue
-            if _segment_gap((ax, ay), (bx, by), body.at) - body.radius <= STRAY_REACH + 1e-9:
-                risk.add(str(body.id))
+        ba = table.body_arrays
+        gap = seg_point_dist(ax, ay, bx, by, ba.x, ba.y) - ba.r
+        near = gap <= STRAY_REACH + 1e-9
+        if length > 1e-9:
+            # where each base lies along the line, 0 at the firer's edge, 1 at the target's
+            t = ((ba.x - ax) * (bx - ax) + (ba.y - ay) * (by - ay)) / length**2
+            spread = ba.r / length
+            near &= (t + spread > 0.0) & (t - spread < 1.0)
+        risk = {
+            str(table.bodies[int(k)].id)
+            for k in np.flatnonzero(near)
+            if table.bodies[int(k)].id not in (firer.id, aimed.id)
+        }
         them = state.model(target)
         risk |= {
             m.id for m in state.models
