@@ -9,7 +9,9 @@ results (winner, how it ended, turn and declaration count per game).
 
 `--record` keeps the figures in benchmarks/playtest_before.json; later runs print each
 table beside that figure and say whether its digest is the same (it must be, when only
-the speed changed and the rules did not).
+the speed changed and the rules did not; compare with the same --games and --seed).
+The column "first" is the figure from when the speed work began (issue #13's first
+session, taken under load), kept in the same file under "first".
 Run: python benchmarks/bench_playtest.py [--games N] [--repeats R] [--record] [names]
 """
 
@@ -68,7 +70,8 @@ def main() -> None:
     before = json.loads(BEFORE.read_text()) if BEFORE.exists() else {}
     recorded = dict(before) if args.record else {}
     print(
-        f"{'table':24s} {'games/s':>8s} {'before':>7s}  {'(wall)':>7s}  budget  results"
+        f"{'table':24s} {'games/s':>8s} {'before':>7s} {'first':>6s}  {'(wall)':>7s}"
+        "  budget  results"
         "  (best of repeats, per CPU second of one core)"
     )
     for name in args.names:
@@ -77,17 +80,24 @@ def main() -> None:
         budget = 50 if name.endswith("-demo") else 25
         rate = float(str(now["games_per_cpu_s"]))
         mark = "ok" if rate >= budget else f"< {budget}"
+        first = "-" if old is None or "first" not in old else f"{old['first']:.1f}"
         if old is None:
             was, same = "-", "no figure before"
         else:
             was = f"{old['games_per_cpu_s']:.1f}"
-            same = "same as before" if old["digest"] == now["digest"] else "CHANGED"
+            if old["games"] != now["games"]:
+                same = f"(before was {old['games']} games: digests not comparable)"
+            else:
+                same = "same as before" if old["digest"] == now["digest"] else "CHANGED"
         print(
-            f"{name:24s} {rate:8.1f} {was:>7s}  ({float(str(now['games_per_wall_s'])):5.1f})"
+            f"{name:24s} {rate:8.1f} {was:>7s} {first:>6s}  "
+            f"({float(str(now['games_per_wall_s'])):5.1f})"
             f"  {mark:6s}  {now['digest']} {same}",
             flush=True,
         )
         if args.record:
+            if old is not None:
+                now["first"] = old.get("first", old["games_per_cpu_s"])
             recorded[name] = now
     if args.record:
         BEFORE.write_text(json.dumps(recorded, indent=1, sort_keys=True) + "\n")
