@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, problem
+from game.commands.shoot import Shot, no_extra_hits, problem
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
@@ -20,6 +20,7 @@ def resolve(shot: Shot) -> dict[str, Any]:
         raise problem(shot.path, "--at", "Infinity attacks need a target model (--target)")
     if shot.target is None:
         raise problem(shot.path, "--target", "give the target's id")
+    no_extra_hits(shot, "Infinity has no Rapid Fire extra hits: a Burst splits at declaration")
     ids = {m.id for m in shot.scenario.models}
     for flag, value in (("--attacker", shot.attacker), ("--target", shot.target)):
         if value not in ids:

@@ -21,7 +21,7 @@ def resolve(shot: Shot) -> dict[str, Any]:
     """The registry's "shoot" part: one shot (or blast) and its trials as a report."""
     return necromunda_shot(
         shot.scenario, shot.path, shot.attacker, shot.target, shot.at, shot.weapon,
-        shot.trials, shot.seed,
+        shot.trials, shot.seed, shot.extra, shot.extra_at,
     )  # fmt: skip
 
 
@@ -38,6 +38,8 @@ def necromunda_shot(
     weapon_name: str | None,
     trials: int,
     seed: int,
+    extra: tuple[str, ...] = (),
+    extra_at: tuple[tuple[float, float], ...] = (),
 ) -> dict[str, Any]:
     from game.dice.rng import make_rng
     from game.sequencer.events import Hit, Rolled, event_dict
@@ -49,6 +51,9 @@ def necromunda_shot(
     for flag, value in (("--attacker", attacker), ("--target", target)):
         if value is not None and value not in ids:
             raise problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+    for value in extra:
+        if value not in ids:
+            raise problem(path, "--extra", f"no model {value!r} (models: {', '.join(sorted(ids))})")
     if (target is None) == (at is None):
         raise problem(path, "--target", "give a target (--target) or a point (--at X,Y)")
     game = Game(scenario, seed)
@@ -56,6 +61,8 @@ def necromunda_shot(
     assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
     state = engine.ready_to_shoot(game.state, attacker)
     place = f"--attacker {attacker} " + (f"--target {target}" if target else f"--at {at}")
+    if extra:
+        place += " --extra " + ",".join(extra)
     me = state.model(attacker)
     try:
         weapon = engine.weapon(attacker, weapon_name)
@@ -63,11 +70,15 @@ def necromunda_shot(
         assert aim_at is not None
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
+        if weapon.is_template and (extra or extra_at):
+            raise IllegalDeclaration(f"the {weapon.name} lays a template: no extra hits to place")
         if weapon.is_template:
             action = Action.flame(weapon.name, facing if turn is not None else me.facing)
         else:
             blind = me.status == "pinned"
-            action = Action.shoot(weapon.name, target, at=at, blind=blind)
+            action = Action.shoot(
+                weapon.name, target, at=at, blind=blind, extra=extra, extra_at=extra_at
+            )
         declaration = Act(attacker, action, turn_to=turn)
         game.state = state
         events = game.declare(declaration)
@@ -79,6 +90,8 @@ def necromunda_shot(
         "target": target,
         "at": list(at) if at is not None else None,
         "weapon": weapon.name,
+        "extra": list(extra),
+        "extra_at": [list(p) for p in extra_at],
         "seed": seed,
         "rolls": [
             {
@@ -134,11 +147,16 @@ def print_necromunda(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import say, who
+    from game.sequencer.sentences import listed, say, who
 
     console = Console()
     aimed = report["target"] or f"the point ({report['at'][0]:g}, {report['at'][1]:g})"
     console.print(f"[bold]{report['attacker']}[/] shoots {aimed} with {report['weapon']}")
+    if report.get("extra"):
+        console.print(f"  extra hits placed on {listed(report['extra'])}", markup=False)
+    if report.get("extra_at"):
+        points = listed(f"({x:g}, {y:g})" for x, y in report["extra_at"])
+        console.print(f"  extra blasts placed at {points}", markup=False)
     if report["at_risk"]:
         at_risk = ", ".join(who(m) for m in report["at_risk"])
         console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, problem
+from game.commands.shoot import Shot, no_extra_hits, problem
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
@@ -21,6 +21,7 @@ def resolve(shot: Shot) -> dict[str, Any]:
     """The registry's "shoot" part: one volley (or its trials) as a report."""
     if shot.at is not None:
         raise problem(shot.path, "--at", "Open Rebellion fires at a unit (--target)")
+    no_extra_hits(shot, "Open Rebellion places no extra hits: a volley's hits fall on the unit")
     return open_rebellion_shot(
         shot.scenario, shot.path, shot.attacker, shot.target, shot.trials, shot.seed
     )

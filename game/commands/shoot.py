@@ -38,6 +38,9 @@ class Shot:
     reply: bool
     trials: int
     seed: int
+    # Rapid Fire: where the hits after the first go (models), or the extra blasts (points)
+    extra: tuple[str, ...] = ()
+    extra_at: tuple[tuple[float, float], ...] = ()
 
 
 class ShootHandler(Protocol):
@@ -46,12 +49,20 @@ class ShootHandler(Protocol):
     def show(self, report: dict[str, Any]) -> None: ...
 
 
-def parse_point(text: str, scenario: Path) -> tuple[float, float]:
+def parse_point(text: str, scenario: Path, flag: str = "--at") -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
-        raise problem(scenario, "--at", f"{text!r} is not X,Y (e.g. --at 12,8.5)") from None
+        raise problem(scenario, flag, f"{text!r} is not X,Y (e.g. {flag} 12,8.5)") from None
     return x, y
+
+
+def no_extra_hits(shot: Shot, why: str) -> None:
+    """Refuse `--extra`/`--extra-at` in a system with no extra hits to place."""
+    if shot.extra:
+        raise problem(shot.path, "--extra", why)
+    if shot.extra_at:
+        raise problem(shot.path, "--extra-at", why)
 
 
 def shoot(
@@ -67,6 +78,17 @@ def shoot(
     ] = False,
     trials: Annotated[int, typer.Option("--trials", min=0, help="Resolve it N times.")] = 0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed.")] = 1,
+    extra: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--extra",
+            help="Rapid Fire: a model the hits after the first go to (repeat, or ID,ID).",
+        ),
+    ] = None,
+    extra_at: Annotated[
+        list[str] | None,
+        typer.Option("--extra-at", help="Rapid Fire blast: X,Y where an extra blast goes."),
+    ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Resolve one attack, or its statistics over many trials."""
@@ -79,7 +101,12 @@ def shoot(
             scenario, "[scenario] ruleset", f"shoot does not play {loaded.ruleset.title} yet"
         )
     point = parse_point(at, scenario) if at is not None else None
-    shot = Shot(loaded, scenario, attacker, target, point, weapon, reply, trials, seed)
+    extras = tuple(name.strip() for text in extra or () for name in text.split(",") if name.strip())
+    extra_points = tuple(parse_point(text, scenario, "--extra-at") for text in extra_at or ())
+    shot = Shot(
+        loaded, scenario, attacker, target, point, weapon, reply, trials, seed,
+        extras, extra_points,
+    )  # fmt: skip
     report = handler.resolve(shot)
     if as_json:
         typer.echo(json.dumps(report, indent=1))

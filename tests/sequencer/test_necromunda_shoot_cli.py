@@ -75,3 +75,79 @@ def test_trial_shares_match_the_exact_odds(
     p_ooa = 2 / 3 * 1 / 2 * 5 / 6 * 1 / 6
     assert abs(models["target"]["out_of_action"] - p_ooa) <= 4 * math.sqrt(p_ooa / n)
     assert report["misfires"] == 0
+
+
+# -- Rapid Fire extra hits placed from the command line (FACTS 2.6) --------------------
+
+RAPID = [
+    ("shooter", "goliath", "ganger-autogun", (4.0, 12.0), 0.0),
+    ("target", "escher", "ganger", (10.0, 12.0), 180.0),
+    ("pal", "escher", "ganger", (10.0, 14.5), 180.0),  # 1.5" from the target's base
+    ("far", "escher", "ganger", (10.0, 17.0), 180.0),  # 4" from the target's base
+]
+
+
+def test_rapid_fire_extra_hits_placed_with_extra(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FACTS 2.6: "The first hit must go to the original target. Extra hits may go to
+    other targets within range, in LoS, within 3" of the original". `--extra pal` puts
+    the second bullet hole on pal: pal is hit when the hit roll passes (3+ at short
+    range: 4/6) and the one Firepower die shows 2 or 3 holes (3 of its 6 faces), 1/3."""
+    path = necromunda_table(write_scenario, RAPID)
+    trials = 900
+    report = run_json(
+        capsys, "shoot", str(path), "--attacker", "shooter", "--target", "target",
+        "--weapon", "Autogun", "--extra", "pal", "--trials", str(trials), "--json",
+    )  # fmt: skip
+    assert report["extra"] == ["pal"]
+    [declared] = [e for e in report["events"] if e["event"] == "Declared"]
+    assert declared["declaration"]["action"]["extra"] == ["pal"]
+    exact = 1 / 3
+    se = math.sqrt(exact * (1 - exact) / trials)
+    assert abs(report["models"]["pal"]["hit"] - exact) < 4 * se
+    assert "far" not in report["models"]  # never hit: not named, not at risk
+
+
+@pytest.mark.parametrize(
+    ("args", "reason"),
+    [
+        (("--extra", "far"), 'no extra hit on far: 4.0" from target, more than 3"'),
+        (("--extra", "target"), "the target itself"),
+        (("--extra", "nobody"), "--extra: no model 'nobody'"),
+    ],
+)
+def test_rapid_fire_extra_hits_refused_with_the_reason(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str], args: tuple[str, ...], reason: str
+) -> None:
+    """FACTS 2.6: extra hits only "within 3" of the original", never the target itself;
+    a refusal is one line, exit 2."""
+    path = necromunda_table(write_scenario, RAPID)
+    code = main(
+        ["shoot", str(path), "--attacker", "shooter", "--target", "target",
+         "--weapon", "Autogun", *args]
+    )  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and err.startswith("skirmish: ") and err.count("\n") == 1
+    assert reason in err
+
+
+def test_extra_hits_refused_in_a_system_without_them(capsys: pytest.CaptureFixture[str]) -> None:
+    """Only Necromunda's Rapid Fire places extra hits; Infinity says why not."""
+    code = main(
+        ["shoot", str(SCENARIOS / "infinity-demo.toml"), "--attacker", "fusilier-1",
+         "--target", "zhanshi-1", "--extra", "zhanshi-2"]
+    )  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and "--extra: Infinity has no Rapid Fire extra hits" in err
+
+
+def test_extra_blasts_only_from_a_rapid_fire_blast(capsys: pytest.CaptureFixture[str]) -> None:
+    """FACTS 2.7 (Rapid Fire + Blast): extra blasts belong to a Rapid Fire Blast weapon;
+    a bad point is one line too."""
+    base = ["shoot", str(BOMBARDMENT), "--attacker", "orlock-grenadier-1", "--at", "18.5,12",
+            "--weapon", "Grenade launcher (frag)"]  # fmt: skip
+    assert main([*base, "--extra-at", "19,13"]) == 2
+    assert "is not a Rapid Fire Blast weapon" in capsys.readouterr().err
+    assert main([*base, "--extra-at", "19"]) == 2
+    assert "--extra-at: '19' is not X,Y" in capsys.readouterr().err
