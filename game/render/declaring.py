@@ -17,6 +17,7 @@ from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible
 from game.render.state import Draft, Point
+from game.sequencer.sentences import listed
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +171,8 @@ class AddTarget(Action):
             return
         if app.state.prompt is not None and app.state.prompt.reacting:
             raise Impossible(f"an ARO shoots at {app.state.prompt.mover}")
+        if _extra_hit(app, draft, target.id):
+            return
         targets: tuple[tuple[str, int], ...]
         if not draft.targets or draft.burst <= 1:
             targets = ((target.id, max(1, draft.burst)),)
@@ -180,9 +183,42 @@ class AddTarget(Action):
                 raise Impossible(f"all {draft.burst} dice are assigned: - frees one")
             fewer = ((t, n - 1 if i == richest else n) for i, (t, n) in enumerate(draft.targets))
             targets = (*fewer, (target.id, 1))
-        new = replace(draft, targets=targets, focus=len(targets) - 1, point=None)
+        new = replace(draft, targets=targets, focus=len(targets) - 1, point=None, extras=())
         app.state = replace(app.state, draft=new, message="")
         app.refresh_preview()
+        if draft.weapon is not None and len(targets) == 1:
+            rules = app.require_turn()
+            count, fit = rules.extra_hits(app.game, draft.model, draft.weapon, target.id,
+                                          blind=draft.blind)  # fmt: skip
+            if count:
+                app.state = replace(app.state, message=rules.extra_prompt(count, target.id, fit))
+
+
+def _extra_hit(app: Following, draft: Draft, model: str) -> bool:
+    """A click on another enemy once a shot that places extra hits (Rapid Fire) has its
+    target: the model takes (or, clicked again, gives back) a hit after the first, or the
+    click is refused with the reason. False when the shot places no extra hits."""
+    if draft.weapon is None or len(draft.targets) != 1:
+        return False
+    rules = app.require_turn()
+    target = draft.targets[0][0]
+    count, fit = rules.extra_hits(app.game, draft.model, draft.weapon, target, blind=draft.blind)
+    if not count:
+        return False
+    if model in draft.extras:
+        extras = tuple(m for m in draft.extras if m != model)
+    else:
+        why = rules.why_not_extra(app.game, draft.model, draft.weapon, target, model,
+                                  blind=draft.blind)  # fmt: skip
+        if why:
+            raise Impossible(why)
+        if len(draft.extras) >= count:
+            raise Impossible(f"all {count} extra hits are placed: click one again to free it")
+        extras = (*draft.extras, model)
+    app.state = replace(app.state, draft=replace(draft, extras=extras))
+    placed = f"extra hits on {listed(extras)}" if extras else "no extra hits placed"
+    app.state = replace(app.state, message=f"{placed}; " + rules.extra_prompt(count, target, fit))
+    return True
 
 
 def _aim(app: Following, draft: Draft, *, undo: Draft) -> None:
@@ -284,7 +320,8 @@ class Confirm(Action):
                 raise Impossible(f"click {what} to shoot at first")
             at = app.state.aro_at
             intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
-                            targets=draft.targets, at=at, blind=draft.blind)  # fmt: skip
+                            targets=draft.targets, at=at, blind=draft.blind,
+                            extra=draft.extras)  # fmt: skip
         Propose(intent).perform(app)
 
 

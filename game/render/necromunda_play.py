@@ -39,6 +39,7 @@ from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
 from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
+from game.sequencer.necromunda_targeting import RAPID_FIRE_REACH
 from game.sequencer.necromunda_types import (
     AIMED,
     BROKEN,
@@ -52,6 +53,7 @@ from game.sequencer.necromunda_types import (
     EndActivation,
     NecromundaState,
 )
+from game.sequencer.sentences import listed, who
 from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
@@ -242,7 +244,52 @@ class NecromundaRules(PlayRules):
         if not intent.blind:
             turn = self._turned(game, intent.model, self._facing_to(game, intent.model, aim))[1]
         point = intent.point if target is None else None
-        return Action.shoot(weapon.name, target, at=point, blind=intent.blind), turn
+        action = Action.shoot(weapon.name, target, at=point, blind=intent.blind,
+                              extra=intent.extra)  # fmt: skip
+        return action, turn
+
+    # -- Rapid Fire extra hits (FACTS 2.6) ----------------------------------------------
+
+    def extra_hits(
+        self, game: Game, model: str, weapon: str, target: str, *, blind: bool = False
+    ) -> tuple[int, tuple[str, ...]]:
+        """A Rapid Fire gun's hits after the first (as many as its Firepower dice can
+        show, less one) and the enemies within 3" of `target` that may take them."""
+        w = self._weapon(model, weapon)
+        if w.rapid_fire <= 0 or w.blast_diameter is not None or w.is_template:
+            return 0, ()
+        most = max(face.holes for face in self.engine.dice.firepower)
+        state = self._state(game)
+        side = state.model(model).side
+        near = [
+            m.id for m in state.models
+            if m.side != side and m.id != target and m.status != OUT_OF_ACTION
+            and self.engine.distance(state, target, m.id) <= RAPID_FIRE_REACH + 1e-9
+        ]  # fmt: skip
+        fit = tuple(
+            m for m in near if not self.why_not_extra(game, model, weapon, target, m, blind=blind)
+        )
+        return w.rapid_fire * most - 1, fit
+
+    def why_not_extra(
+        self, game: Game, model: str, weapon: str, target: str, extra: str, *, blind: bool = False
+    ) -> str:
+        w = self._weapon(model, weapon)
+        state = self._state(game)
+        if not blind:
+            facing = self._facing_to(game, model, state.model(target).at)
+            state, _ = self._turned(game, model, facing)
+        action = Action.shoot(w.name, target, blind=blind, extra=(extra,))
+        return self._refused(state, model, action)
+
+    def extra_prompt(self, count: int, target: str, candidates: tuple[str, ...]) -> str:
+        if not candidates:
+            return f'Rapid Fire: no other enemy within 3" of {who(target)} may take extra hits'
+        return (
+            f"Rapid Fire: the first hit goes to {who(target)}; the hits after it (up to "
+            f'{count}) may go to {listed(candidates)}, within 3": click to place them, '
+            "Enter shoots"
+        )
 
     def allowance(self, game: Game, model: str) -> float | None:
         m = game.state.model(model)

@@ -249,6 +249,15 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         pygame.draw.line(surface, DRAFT, shooter, end, 3 if index == draft.focus else 2)
         ring_base(surface, DRAFT, target, view, 2 if index != draft.focus else 4)
         _label(surface, f"x{dice}", (end[0] + 18, end[1] - 18), DRAFT, 20)
+    for extra_id in draft.extras:  # hits after the first placed on another model
+        try:
+            first, extra = scenario.model(draft.targets[0][0]), scenario.model(extra_id)
+        except (KeyError, IndexError):
+            continue
+        end = view.to_screen(*extra.at)
+        _dashed(surface, DRAFT, view.to_screen(*first.at), end, 2, 6.0)
+        ring_base(surface, DRAFT, extra, view, 2)
+        _label(surface, "+hit", (end[0] + 22, end[1] - 18), DRAFT, 20)
 
 
 def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, target_id: str,

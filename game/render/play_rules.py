@@ -54,7 +54,8 @@ class Intent:
     """What the player means, before the rules name it. `targets` are (model, dice);
     `at` is the point of the opponent's route a reaction is taken at (None: its end);
     `point` a blast aimed at the table, `direction` a template's heading in degrees;
-    `blind` a shot fired blind (where the rules allow it)."""
+    `blind` a shot fired blind (where the rules allow it); `extra` the other models the
+    hits after the first go to (where the rules let a shot place them)."""
 
     kind: IntentKind
     model: str | None = None
@@ -65,6 +66,7 @@ class Intent:
     point: Point | None = None
     direction: float | None = None
     blind: bool = False
+    extra: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +180,23 @@ class PlayRules(Protocol):
     def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
         """Models a miss may hit instead (stray shots, where the rules have them), nearest first."""
         return ()
+
+    def extra_hits(
+        self, game: Any, model: str, weapon: str, target: str, *, blind: bool = False
+    ) -> tuple[int, tuple[str, ...]]:
+        """How many hits after the first a shot at `target` may place on other models,
+        and the models that may take them (0 and none where the rules have no such hits)."""
+        return 0, ()
+
+    def why_not_extra(
+        self, game: Any, model: str, weapon: str, target: str, extra: str, *, blind: bool = False
+    ) -> str:
+        """Why a hit after the first may not go to `extra` ("" when it may)."""
+        return "this shot places no extra hits"
+
+    def extra_prompt(self, count: int, target: str, candidates: tuple[str, ...]) -> str:
+        """The sentence asking for the extra hits' models, in the rule system's words."""
+        return ""
 
     def effects(self, events: Sequence[object], where: dict[str, Point],
                 frames: int) -> list[Effect]:  # fmt: skip

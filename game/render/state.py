@@ -54,7 +54,8 @@ class Draft:
     `allowance` inches) or a shot (`targets` as (model, dice) of `burst`; `focus` is
     the target +/- move dice to or from). A shot's `aim` is how the weapon is pointed
     (game.render.play_rules.AimKind): a blast may take a `point` instead of a target, a
-    template takes a `direction`; `blind` is a shot fired blind."""
+    template takes a `direction`; `blind` is a shot fired blind; `extras` the other
+    models the hits after the first go to (Rapid Fire, where the rules have it)."""
 
     kind: str  # "move" | "shoot"
     model: str
@@ -70,6 +71,7 @@ class Draft:
     point: Point | None = None
     direction: float | None = None
     blind: bool = False
+    extras: tuple[str, ...] = ()
 
     @property
     def length(self) -> float:

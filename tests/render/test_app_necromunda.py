@@ -333,3 +333,94 @@ def test_a_broken_fighter_runs_for_cover_with_c(write_scenario: Write) -> None:
     declared = [d for d in game.declarations if isinstance(d, Act)]
     assert declared and declared[-1].action.kind is ActionKind.RUN_FOR_COVER
     assert "run for cover" in " ".join(app.state.keys_help).lower()
+
+
+RAPID = """
+[scenario]
+name = "Rapid Fire in the sump"
+ruleset = "necromunda"
+table = [24, 24]
+turns = 2
+
+[[side]]
+id = "goliath"
+player = "human"
+
+[[side]]
+id = "escher"
+player = "human"
+
+[[model]]
+id = "goliath-ganger-1"
+side = "goliath"
+profile = "ganger-autogun"
+at = [4, 12]
+facing = 0
+
+[[model]]
+id = "escher-ganger-1"
+side = "escher"
+profile = "ganger"
+at = [10, 12]
+facing = 180
+
+[[model]]
+id = "escher-ganger-2"
+side = "escher"
+profile = "ganger"
+at = [10, 14.5]
+facing = 180
+
+[[model]]
+id = "escher-ganger-3"
+side = "escher"
+profile = "ganger"
+at = [10, 17]
+facing = 180
+"""
+
+
+def test_rapid_fire_extra_hits_are_placed_by_clicking(write_scenario: Write) -> None:
+    """FACTS 2.6: "The first hit must go to the original target. Extra hits may go to
+    other targets within range, in LoS, within 3" of the original, and no harder to hit.
+    Allocate all hits before rolling to wound." With an Autogun's target clicked, the
+    window asks in a sentence for the extra hits' fighters; a click on one 4" away is
+    refused with the reason, a click on one 1.5" away places a hit on it (a second click
+    takes it back), and Enter declares the shot with it."""
+    from tests.sequencer.necromunda_tables import ScriptedNecromunda
+
+    scenario = load_scenario(write_scenario(RAPID, header=False))
+    seed = next(s for s in range(1, 50) if _first_side(scenario, s) == "goliath")
+    app = App(scenario, session=Session.start(scenario, seed=seed))
+    assert app.session is not None
+    click(app, base(app, "goliath-ganger-1"))
+    press(app, pygame.K_s)
+    assert app.state.draft is not None and app.state.draft.weapon == "Autogun"
+    click(app, base(app, "escher-ganger-1"))
+    prompt = app.state.message
+    assert prompt.startswith("Rapid Fire: the first hit goes to Escher ganger 1; the hits after")
+    assert "(up to 2) may go to Escher ganger 2, within" in prompt and "ganger 3" not in prompt
+    assert prompt in panel(app)
+    click(app, base(app, "escher-ganger-3"))  # 4" from the target's base: refused
+    assert 'escher-ganger-3: 4.0" from escher-ganger-1, more than 3"' in app.state.message
+    assert app.state.draft is not None and app.state.draft.extras == ()
+    click(app, base(app, "escher-ganger-2"))
+    assert app.state.draft is not None and app.state.draft.extras == ("escher-ganger-2",)
+    assert app.state.message.startswith("extra hits on Escher ganger 2; Rapid Fire")
+    click(app, base(app, "escher-ganger-2"))  # clicked again: taken back
+    assert app.state.draft is not None and app.state.draft.extras == ()
+    click(app, base(app, "escher-ganger-2"))
+    game = app.session.game
+    # hit roll 6, Firepower 5 (3 holes), then three wound rolls of 1 (no wound)
+    game.rng = ScriptedNecromunda(6, 5, 1, 1, 1)  # type: ignore[assignment]
+    press(app, pygame.K_RETURN)
+    last = game.declarations[-1]
+    assert isinstance(last, Act) and last.action.extra == ("escher-ganger-2",)
+    hits = [e.target for e in game.events if type(e).__name__ == "Hit"]
+    assert hits[-3:] == ["escher-ganger-1", "escher-ganger-1", "escher-ganger-2"]
+
+
+def _first_side(scenario: object, seed: int) -> str | None:
+    from game.sequencer.game import Game
+
+    return Game(scenario, seed).awaiting().side  # type: ignore[arg-type]
