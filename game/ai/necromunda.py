@@ -334,7 +334,7 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
     def _shot(self, state: NecromundaState, m: ModelState, actions_left: int) -> Action | None:
         """The shot worth most from where the fighter stands (any eligible target: the
         closest needs no Cool test, another is worth its odds of passing one)."""
-        eligible = self.engine.eligible(state, m.id, ARC)
+        eligible = self.engine.eligible(state, m.id, ARC, limit=4)
         best: tuple[float, Action] | None = None
         for weapon in self._usable(m, actions_left):
             candidates: list[Action] = []
@@ -343,7 +343,7 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
                 if flame is not None:
                     candidates.append(flame)
             else:
-                candidates = [Action.shoot(weapon.name, t) for t, _ in eligible[:4]]
+                candidates = [Action.shoot(weapon.name, t) for t, _ in eligible]
             for k, action in enumerate(candidates):
                 try:
                     value = self._value(state, m, weapon, action)

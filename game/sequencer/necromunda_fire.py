@@ -313,30 +313,29 @@ class NecromundaFire(NecromundaTargeting):
         """Target priority (FACTS 2.3): the closest eligible enemy, unless every closer
         one is Seriously Injured or harder to hit; otherwise a Cool test (2D6 >= Cl) to
         shoot the chosen one, failing which the shot goes to the closest that mattered."""
-        choices = self.eligible(state, shooter, arc)
-        mine = dict(choices)[target]
+        mine = self.sighting(state, shooter, target)  # eligible: check_shot said so
         chance = self.hit_probability(state, shooter, weapon, target, blind)
         # "easier to hit" compares the real chances: a natural 1 always misses, and 7+ and
-        # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots)
-        closer = [
-            c for c, s in choices
-            if s.distance < mine.distance - 1e-9
-            and state.model(c).status != SERIOUSLY_INJURED
+        # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots); only the
+        # eligible enemies closer than the target are sighted, nearest first
+        closer = next((
+            c for c, _ in self._eligible(state, shooter, arc, None, mine.distance - 1e-9)
+            if state.model(c).status != SERIOUSLY_INJURED
             and self.hit_probability(state, shooter, weapon, c, blind) >= chance
-        ]  # fmt: skip
-        if not closer:
+        ), None)  # fmt: skip
+        if closer is None:
             return target
         cl = self.profiles[shooter].cl
         faces = [d6(rng), d6(rng)]
         passed = sum(faces) >= cl and sum(faces) > 2  # a roll of 2 always fails a 2D6 test
         events.append(
-            Rolled(shooter, f"Cool test to target {target} past {closer[0]}", "Cl", cl, (), cl,
+            Rolled(shooter, f"Cool test to target {target} past {closer}", "Cl", cl, (), cl,
                    tuple(faces), ("success" if passed else "fail",) * 2)
         )  # fmt: skip
         if passed:
             return target
-        events.append(TargetChanged(shooter, target, closer[0], "failed the Cool test"))
-        return closer[0]
+        events.append(TargetChanged(shooter, target, closer, "failed the Cool test"))
+        return closer
 
     def _hit_roll(
         self,

@@ -197,8 +197,8 @@ class NecromundaNerve(NecromundaFire):
     ) -> bool:
         moved = state.with_model(m.replace(at=at))
         for e in watchers:
-            placements = self.placements(moved, e, m.id)
-            placements[m.id] = Placement(at, m.facing, True)
+            placements = self.placements(moved, e, m.id, facing=False)  # cover only
+            placements[m.id] = Placement(at, 0.0, True)
             if self.sight.sighting(placements, e, m.id).cover is Cover.NONE:
                 return False
         return True

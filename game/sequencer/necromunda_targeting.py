@@ -7,8 +7,9 @@ extra hits may go, and the fighters a miss may stray into. The base of
 
 from __future__ import annotations
 
+import itertools
 import math
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -110,10 +111,16 @@ class NecromundaTargeting:
     # -- placements and sight ---------------------------------------------------
 
     def placements(
-        self, state: GameState, shooter: str | None = None, target: str | None = None
+        self,
+        state: GameState,
+        shooter: str | None = None,
+        target: str | None = None,
+        *,
+        facing: bool = True,
     ) -> dict[str, Placement]:
         """Where the fighters stand; for a sighting from `shooter` to `target`, prone
-        fighters do not block LoS and friends touching the firer are ignored (FACTS 2.3)."""
+        fighters do not block LoS and friends touching the firer are ignored (FACTS 2.3).
+        `facing=False`: every fighter faces 0 (for questions the facing does not change)."""
         out: dict[str, Placement] = {}
         firer = state.model(shooter) if shooter is not None else None
         for m in state.models:
@@ -121,11 +128,23 @@ class NecromundaTargeting:
             if present and firer is not None and m.id not in (shooter, target):
                 touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
                 present = m.status not in PRONE and not touching
-            out[m.id] = Placement(m.at, m.facing, present)
+            out[m.id] = Placement(m.at, m.facing if facing else 0.0, present)
         return out
 
     def sighting(self, state: GameState, shooter: str, target: str) -> Sighting:
-        return self.sight.sighting(self.placements(state, shooter, target), shooter, target)
+        """The sighting as the shooting rules read it. Only its `in_arc` depends on which
+        way the fighters face (cover, line of sight and distance do not): the rest is
+        asked with every fighter facing 0, so that a fighter turning asks nothing new."""
+        s = self.sight.sighting(self.placements(state, shooter, target, facing=False),
+                                shooter, target)  # fmt: skip
+        placed = {shooter: self._placed(state, shooter), target: self._placed(state, target)}
+        arc = self.sight.in_arc(placed, shooter, target)
+        return s if s.in_arc == arc else Sighting(s.lof, arc, s.cover, s.distance, s.reason)
+
+    @staticmethod
+    def _placed(state: GameState, model: str) -> Placement:
+        m = state.model(model)
+        return Placement(m.at, m.facing, m.status != OUT_OF_ACTION)
 
     def table_at(self, state: GameState) -> Table:
         table_at = getattr(self.sight, "table_at", None)
@@ -213,39 +232,45 @@ class NecromundaTargeting:
         *,
         among: Collection[str] | None = None,
         limit: int | None = None,
+        nearer: float | None = None,
     ) -> list[tuple[str, Sighting]]:
         """Enemies the shooter may target: in its arc and LoS, not hidden, nearest first.
-        `among`: only these enemies; `limit`: only the nearest so many (the farther ones
-        are not sighted at all)."""
+        `among`: only these enemies; `limit`: only the nearest so many; `nearer`: only
+        those closer than this, edge to edge (the others are not sighted at all)."""
+        return list(itertools.islice(self._eligible(state, shooter, arc, among, nearer), limit))
+
+    def _eligible(
+        self,
+        state: GameState,
+        shooter: str,
+        arc: float,
+        among: Collection[str] | None,
+        nearer: float | None,
+    ) -> Iterator[tuple[str, Sighting]]:
+        """The eligible enemies nearest first, each sighted only when asked for."""
         me = state.model(shooter)
-        out: list[tuple[str, Sighting]] = []
         enemies = [m for m in state.models if m.side != me.side and m.status != OUT_OF_ACTION]
         if among is not None:
             enemies = [m for m in enemies if m.id in among]
         # Cheap tests first (the sighting would refuse the same): outside the arc, or no
-        # clear line at all, asked for every enemy in one batch. Each enemy's own
-        # sighting leaves out the fighters any other enemy's would (prone ones, friends
-        # touching the firer) except itself, and a sight line never meets its own target.
+        # clear line at all. Each enemy's own sighting leaves out the fighters any other
+        # enemy's would (prone ones, friends touching the firer) except itself, and a
+        # sight line never meets its own target. Nearest first: a sighting's distance is
+        # this edge-to-edge distance, so the order is the answer's.
         placements = self.placements(state, shooter)
         if arc < 360:
             enemies = [m for m in enemies if self.sight.in_arc(placements, shooter, m.id)]
-        asks = [(shooter, m.id, m.at) for m in enemies]
-        clear = self.sight.clear_to(placements, asks)
-        # nearest first (a sighting's distance is this edge-to-edge distance)
-        order = sorted(
-            ((self.sight.distance(placements, shooter, m.id), m.id), m)
-            for m, ok in zip(enemies, clear, strict=True)
-            if ok
-        )
-        for _, m in order:
+        order = sorted((self.sight.distance(placements, shooter, m.id), m.id, m) for m in enemies)
+        facingless = {k: Placement(p.at, 0.0, p.present) for k, p in placements.items()}
+        for dist, _, m in order:
+            if nearer is not None and not dist < nearer:
+                return
+            if not self.sight.clear_to(facingless, [(shooter, m.id, m.at)])[0]:
+                continue
             s = self.sighting(state, shooter, m.id)
             if not s.lof or (arc < 360 and not s.in_arc) or self.hidden(state, m, s):
                 continue
-            out.append((m.id, s))
-            if limit is not None and len(out) >= limit:
-                break
-        out.sort(key=lambda e: (e[1].distance, e[0]))
-        return out
+            yield m.id, s
 
     def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
         t = state.model(target)
