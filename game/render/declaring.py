@@ -40,11 +40,33 @@ class Propose(Action):
 
     def perform(self, app: Following) -> None:
         rules = app.require_turn()
+        offered = {key for key, _ in rules.toggles(app.game)}
+        intent = replace(self.intent, toggled=app.state.toggled & offered)
         try:
-            declaration = rules.declaration(app.game, self.intent)
+            declaration = rules.declaration(app.game, intent)
         except IllegalDeclaration as why:
             raise Impossible(str(why)) from None
+        app.state = replace(app.state, toggled=frozenset())
         app.declare(declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class ToggleOption(Action):
+    """A rule system's option key: switch it on (or off) for the next declaration."""
+
+    key: str
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        offered = dict(rules.toggles(app.game))
+        if self.key not in offered:
+            raise Impossible(f"{self.key.upper()} does nothing now")
+        toggled = app.state.toggled ^ {self.key}
+        state = "on" if self.key in toggled else "off"
+        app.state = replace(
+            app.state, toggled=toggled,
+            message=f"{self.key.upper()} ({offered[self.key]}): {state} for the next declaration",
+        )  # fmt: skip
 
 
 def _actor(app: Following, prompt: Prompt) -> str:

@@ -43,6 +43,7 @@ from game.render.declaring import (
     ShiftDice,
     StartMove,
     StartShoot,
+    ToggleOption,
 )
 from game.render.following import Following
 from game.render.game_actions import LoadGame, Redo, ReplayStep, SaveGame, TakeOver, Undo
@@ -120,6 +121,10 @@ def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
         return ScrollLog(LOG_PAGE if key == pygame.K_PAGEUP else -LOG_PAGE)
     if key == pygame.K_HOME:
         return FitView()
+    letter = pygame.key.name(key) if pygame.K_a <= key <= pygame.K_z else ""
+    session = getattr(app, "session", None)
+    if letter and session is not None and letter in dict(session.rules.toggles(app.game)):
+        return ToggleOption(letter)
     return None
 
 

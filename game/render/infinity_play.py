@@ -69,6 +69,10 @@ NOT_INFINITY = frozenset(
 )
 
 
+GUTS_KEY = "g"
+GUTS_TOGGLE = "fail a Guts Roll on purpose this Order"
+
+
 class InfinityRules(PlayRules):
     """The `PlayRules` adapter of Infinity (game.sequencer.infinity)."""
 
@@ -76,6 +80,7 @@ class InfinityRules(PlayRules):
 
     keys_help = (
         "M move · S shoot · D dodge · I idle · E end turn",
+        "G with the next skill: fail a Guts Roll on purpose this Order",
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
 
@@ -109,11 +114,27 @@ class InfinityRules(PlayRules):
             return Prompt(side, "second", awaiting.models, text, order.model, order.route)
         names = ", ".join(awaiting.models)
         text = f"{side}: ARO to {order.model} from {names}: pick one, then S/D/I"
-        choices = (f"S shoot at {order.model}", "D dodge", "I no ARO")
+        choices = (
+            f"S shoot at {order.model}",
+            "D dodge",
+            "I no ARO",
+            "G first: fail a Guts Roll on purpose",
+        )
         return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route,
                       choices)  # fmt: skip
 
+    def toggles(self, game: Game) -> tuple[tuple[str, str], ...]:
+        """G: the trooper declaring its skill fails any Guts Roll of this Order on
+        purpose (FACTS 3.3: "The player may choose to fail")."""
+        if game.awaiting().kind in ("order", "second", "aro"):
+            return ((GUTS_KEY, GUTS_TOGGLE),)
+        return ()
+
     def _skill(self, intent: Intent, mover: str | None = None) -> Skill:
+        skill = self._plain_skill(intent, mover)
+        return skill.failing_guts() if GUTS_KEY in intent.toggled else skill
+
+    def _plain_skill(self, intent: Intent, mover: str | None = None) -> Skill:
         if intent.kind is IntentKind.MOVE:
             return Skill.move(*intent.path)
         if intent.kind is IntentKind.SHOOT:

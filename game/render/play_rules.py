@@ -55,7 +55,8 @@ class Intent:
     `at` is the point of the opponent's route a reaction is taken at (None: its end);
     `point` a blast aimed at the table, `direction` a template's heading in degrees;
     `blind` a shot fired blind (where the rules allow it); `extra` the other models the
-    hits after the first go to (where the rules let a shot place them)."""
+    hits after the first go to (where the rules let a shot place them); `toggled` the
+    keys of the options switched on for it (`PlayRules.toggles`)."""
 
     kind: IntentKind
     model: str | None = None
@@ -67,6 +68,7 @@ class Intent:
     direction: float | None = None
     blind: bool = False
     extra: tuple[str, ...] = ()
+    toggled: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +181,11 @@ class PlayRules(Protocol):
 
     def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
         """Models a miss may hit instead (stray shots, where the rules have them), nearest first."""
+        return ()
+
+    def toggles(self, game: Any) -> tuple[tuple[str, str], ...]:
+        """Options a person may switch on (by its key, a lower-case letter) for the next
+        declaration now, with what each does in the rule system's words."""
         return ()
 
     def extra_hits(

@@ -103,6 +103,7 @@ class AppState:
     human: bool = True  # the awaited side is played by a person
     draft: Draft | None = None
     aro_at: Point | None = None  # the point of the mover's route a reaction is taken at
+    toggled: frozenset[str] = frozenset()  # options switched on for the next declaration
     markers: tuple[tuple[str, Marker], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates

@@ -147,11 +147,20 @@ class GameEnded(Event):
     scores: dict[str, int]
 
 
+# A field's metadata: leave the field out of the JSON form while it holds its default
+# (an option added later, so logs and saves made before it stay byte-identical).
+OMIT_DEFAULT = {"omit_default": True}
+
+
 def _plain(value: Any, exact: bool = False) -> Any:
     """JSON-ready values; floats rounded to 6 places unless `exact` (declarations must
     replay to the bit, logs read better rounded)."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name), exact) for f in dataclasses.fields(value)}
+        return {
+            f.name: _plain(getattr(value, f.name), exact)
+            for f in dataclasses.fields(value)
+            if not (f.metadata.get("omit_default") and getattr(value, f.name) == f.default)
+        }
     if isinstance(value, tuple | list):
         return [_plain(v, exact) for v in value]
     if isinstance(value, dict):

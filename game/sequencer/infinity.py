@@ -624,7 +624,7 @@ class InfinityEngine(InfinityAttacks):
         state = self._resolve_skills(state, order, events, rng)
         if self.system is SaveSystem.N5:
             # 7. Conclusion: Guts Rolls (N5 only, FACTS 3.3)
-            state, guts = guts_rolls(self, state, events[made:], rng)
+            state, guts = guts_rolls(self, state, events[made:], rng, order)
             events.extend(guts)
         return self._after_order(state, events)
 

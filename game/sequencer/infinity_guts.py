@@ -7,20 +7,27 @@ up to 2" to gain Partial or Total Cover from them; (3) otherwise go Prone (an ea
 edition's option: the rule value `guts_goes_prone`, unconfirmed for N5). The move
 triggers no AROs and never goes toward an attacker.
 
+"The player may choose to fail": a trooper's own skill of the Order (the active
+trooper's Order skill, or its ARO) may say so (`Skill.failing_guts()`); then no die is
+rolled (`GutsFailed`) and the failure's move follows as for a failed roll.
+
 Readings where the sources are silent: the points tried are on 16 headings at 0.5",
 1", 1.5" and 2", shortest first; "toward an attacker" means ending nearer any of them;
-the player's right to fail on purpose is not offered (the roll is always made)."""
+the choice to fail is declared with the trooper's skill, before the dice of the Order
+(a trooper that declared nothing this Order, such as one under a template that gave
+no ARO, makes the roll)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from game.sequencer.events import Event, Hit, Moved, Rolled, SaveRolled, StateChanged
-from game.sequencer.infinity_orders import ENGAGED_GAP, InfinityState, Point
+from game.sequencer.infinity_orders import ENGAGED_GAP, InfinityState, OrderInProgress, Point
 from game.sequencer.sight import Cover, Placement
 
 GUTS_MOVE = 2.0  # inches (FACTS 3.3)
@@ -31,10 +38,33 @@ PRONE = "prone"
 NORMAL = "normal"
 
 
+@dataclass(frozen=True, slots=True)
+class GutsFailed(Event):
+    """Infinity: `model` chose to fail its Guts Roll (no die rolled; FACTS 3.3)."""
+
+    model: str
+
+
+def failing(order: OrderInProgress | None) -> frozenset[str]:
+    """The troopers whose skill this Order says they fail a Guts Roll on purpose."""
+    if order is None:
+        return frozenset()
+    own = [s for s in (order.first, order.second) if s is not None]
+    chosen = {order.model} if any(s.fail_guts for s in own) else set()
+    chosen |= {r.model for r in order.reactions if r.skill.fail_guts}
+    return frozenset(chosen)
+
+
 def guts_rolls(
-    engine: Any, state: InfinityState, events: Sequence[Event], rng: np.random.Generator
+    engine: Any,
+    state: InfinityState,
+    events: Sequence[Event],
+    rng: np.random.Generator,
+    order: OrderInProgress | None = None,
 ) -> tuple[InfinityState, list[Event]]:
-    """The Guts Rolls of one Order's end; `events` are those its resolution made."""
+    """The Guts Rolls of one Order's end; `events` are those its resolution made,
+    `order` the Order (what its troopers declared)."""
+    fail = failing(order)
     saved_by = {e.model for e in events if isinstance(e, SaveRolled)}
     attackers: dict[str, list[str]] = {}
     for e in events:
@@ -47,13 +77,17 @@ def guts_rolls(
         me = state.model(model)
         if me.status not in (NORMAL, PRONE) or _engaged(engine, state, model):
             continue
-        wip = engine.profiles[model].wip
-        face = int(rng.integers(1, 21))
-        passed = face <= wip  # a Normal roll: at or under the attribute
-        out.append(
-            Rolled(model, "Guts Roll", "WIP", wip, (), wip, (face,),
-                   ("success" if passed else "fail",))
-        )  # fmt: skip
+        if model in fail:
+            passed = False  # failed on purpose: no die is rolled
+            out.append(GutsFailed(model))
+        else:
+            wip = engine.profiles[model].wip
+            face = int(rng.integers(1, 21))
+            passed = face <= wip  # a Normal roll: at or under the attribute
+            out.append(
+                Rolled(model, "Guts Roll", "WIP", wip, (), wip, (face,),
+                       ("success" if passed else "fail",))
+            )  # fmt: skip
         # an attacker the exchange took down threatens nothing (and a dead one is off
         # the table): only standing attackers are moved away from
         by = [a for a in by if state.model(a).status in (NORMAL, PRONE)]

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import Event, _plain
+from game.sequencer.events import OMIT_DEFAULT, Event, _plain
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
@@ -59,6 +59,13 @@ class Skill:
     # weapon, the template's centre at `at` (default: on the target)
     speculative: bool = False
     at: Point | None = None
+    # Guts Roll (FACTS 3.3, "The player may choose to fail"): should this trooper have to
+    # make one at the end of this Order, it fails it on purpose (no die is rolled)
+    fail_guts: bool = dataclasses.field(default=False, metadata=OMIT_DEFAULT)
+
+    def failing_guts(self, fail: bool = True) -> Skill:
+        """The same skill, the trooper choosing to fail a Guts Roll this Order."""
+        return dataclasses.replace(self, fail_guts=fail)
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Skill:
@@ -189,7 +196,7 @@ def _heading(a: Point, b: Point, default: float) -> float:
 
 
 def _skill_dict(skill: Skill) -> dict[str, object]:
-    body = {f.name: _plain(getattr(skill, f.name)) for f in dataclasses.fields(skill)}
+    body: dict[str, object] = _plain(skill)
     return {k: v for k, v in body.items() if v not in ((), None, [])}
 
 

@@ -38,6 +38,13 @@ def skill_words(skill: Mapping[str, Any]) -> str:
 
 
 def _declared(side: str, d: Mapping[str, Any]) -> str:
+    said = _declared_skill(side, d)
+    if (d.get("skill") or {}).get("fail_guts"):
+        return f"{said}, choosing to fail any Guts Roll this Order"
+    return said
+
+
+def _declared_skill(side: str, d: Mapping[str, Any]) -> str:
     kind = d.get("declare")
     skill = d.get("skill") or {}
     if kind == "Activate":
@@ -67,6 +74,8 @@ def sentence(e: EventData) -> str | None:
             f'({float(e["diameter"]):g}") at ({float(x):.1f}, {float(y):.1f}): it covers '
             f"{listed(e.get('affected', ()))}"
         )
+    if kind == "GutsFailed":
+        return f"{who(e['model'])} chooses to fail its Guts Roll (no die rolled)"
     if kind == "TurnStarted":
         orders = plural(int(e.get("orders", 0)), "Order")
         return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {orders} in the pool"

@@ -386,3 +386,36 @@ def test_the_window_plays_ai_sides_with_the_search_player_and_says_it_is_thinkin
     assert len(session.game.declarations) == made + 1
     assert "the computer is thinking..." in shown
     assert app.state.message != "the computer is thinking..."
+
+
+def test_guts_roll_failed_on_purpose_with_g(write_scenario: Write) -> None:
+    # FACTS 3.3, Guts Roll: "The player may choose to fail." G, then the skill: the
+    # declared skill says so (the sequencer then rolls no die for it); the option lasts
+    # one declaration and is listed among the ARO banner's choices.
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    assert app.session is not None
+    click(app, base(app, "b1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 18.0)))
+    press(app, pygame.K_RETURN)
+    assert awaiting(app) == "aro"
+    prompt = app.state.prompt
+    assert prompt is not None and any(
+        c == "G first: fail a Guts Roll on purpose" for c in prompt.choices
+    )
+    reactor = app.state.selected
+    press(app, pygame.K_g)
+    said = "G (fail a Guts Roll on purpose this Order): on for the next declaration"
+    assert app.state.message == said and said in panel(app)
+    press(app, pygame.K_g, pygame.K_g)  # off, on again
+    press(app, pygame.K_i)
+    game = app.session.game
+    [react] = [d for d in game.declarations if isinstance(d, React)]
+    assert react.model == reactor and react.skill.kind is SkillKind.IDLE and react.skill.fail_guts
+    assert app.state.toggled == frozenset()
+    answer_aros(app)  # the others: no G, no choice
+    assert all(
+        not d.skill.fail_guts for d in game.declarations if isinstance(d, React) and d != react
+    )
+    assert not any(isinstance(d, Activate) and d.skill.fail_guts for d in game.declarations)

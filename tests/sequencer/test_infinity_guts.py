@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from game.scenario import load_scenario
+from game.sequencer.declarations import decode
 from game.sequencer.events import Moved, Rolled, SaveRolled, StateChanged
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, React, Skill
@@ -172,3 +173,50 @@ def test_a_failed_guts_roll_ignores_an_attacker_the_exchange_took_down(
     assert [r.model for r in rolls] == ["zhanshi"] and rolls[0].results == ("fail",)
     assert not [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
     assert game.state.model("zhanshi").status == "normal"
+
+
+def test_guts_roll_the_player_may_choose_to_fail(write_scenario: Write) -> None:
+    # FACTS 3.3: "Pass -> stay put. The player may choose to fail." The zhanshi's
+    # (idle) ARO says it fails any Guts Roll on purpose: no WIP die is drawn (the script
+    # holds only the save's 1), and it moves out of the fusilier's Line of Fire as on a
+    # failed roll. (It faces the fusilier here, so it may declare an ARO.)
+    from game.sequencer.infinity_guts import GutsFailed
+
+    text = TABLE.format(saves="", scenery=BLOCK, at=(13.0, 12.2))
+    facing_west = text[::-1].replace("0 = gnicaf", "081 = gnicaf", 1)[::-1]
+    path = write_scenario(facing_west, header=False)
+    game = Game(load_scenario(path), seed=1)
+    game.rng = ScriptedDice(3, 20, 20, 1)  # type: ignore[assignment]
+    game.declare(Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi", 3))))
+    assert game.awaiting().kind == "aro"
+    game.declare(React("zhanshi", Skill.idle().failing_guts()))
+    events = game.declare(Continue(Skill.idle()))
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+    assert not guts(events)
+    assert [e.model for e in events if isinstance(e, GutsFailed)] == ["zhanshi"]
+    [moved] = [e for e in events if isinstance(e, Moved) and e.model == "zhanshi"]
+    assert 0 < moved.distance <= 2.0 + 1e-9
+    engine: Any = game.engine
+    assert not engine.sighting(game.state, "fusilier", "zhanshi").lof
+    # the choice is in the save (and replays); a skill without it keeps its old form
+    [react] = [d.to_dict() for d in game.declarations if isinstance(d, React)]
+    assert react["skill"]["fail_guts"] is True
+    assert "fail_guts" not in Activate("x", Skill.idle()).to_dict()["skill"]
+    assert decode(react) == React("zhanshi", Skill.idle().failing_guts())
+
+
+def test_guts_roll_chosen_by_the_active_trooper(write_scenario: Write) -> None:
+    # FACTS 3.3, "The player may choose to fail": the active trooper says so with its
+    # Order's skill; here nothing forces it to a Guts Roll (no save), so nothing happens
+    # and no die is drawn beyond the attack's.
+    from game.sequencer.infinity_guts import GutsFailed
+
+    path = write_scenario(TABLE.format(saves="", scenery="", at=(13.0, 12.2)), header=False)
+    game = Game(load_scenario(path), seed=1)
+    game.rng = ScriptedDice(20, 20, 20)  # type: ignore[assignment]
+    game.declare(Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi", 3)).failing_guts()))
+    while game.awaiting().kind == "aro":
+        game.declare(React(game.awaiting().models[0], Skill.idle()))
+    events = game.declare(Continue(Skill.idle()))
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+    assert not [e for e in events if isinstance(e, GutsFailed)] and not guts(events)
