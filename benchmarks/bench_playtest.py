@@ -5,7 +5,9 @@ table under 25. Each bundled table (or the names given) plays the same seeded ga
 several times in this process (one core, no workers); the best of the repeats is
 printed in games per second of this process's CPU time (the machine is shared: CPU
 time is what one core gives, wall time is printed beside it), with a digest of the
-results (winner, how it ended, turn and declaration count per game).
+results (winner, how it ended, turn and declaration count per game). The games of a
+repeat share one sight of the table, as a playtest's games in one worker do; each repeat
+starts without one.
 
 `--record` keeps the figures in benchmarks/playtest_before.json; later runs print each
 table beside that figure and say whether its digest is the same (it must be, when only
@@ -29,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.paths import SCENARIOS_DIR
 from game.playtest.batch import play_one, seeds_for
 from game.scenario import load_scenario
+from game.sequencer.table_sight import forget_shared
 
 BEFORE = Path(__file__).with_name("playtest_before.json")
 
@@ -45,6 +48,7 @@ def bench(name: str, games: int, repeats: int, seed: int) -> dict[str, object]:
     wall: list[float] = []
     seen: set[str] = set()
     for _ in range(repeats):
+        forget_shared()  # each repeat's games share answers among themselves, not with the last
         c0, w0 = time.process_time(), time.perf_counter()
         out = [play_one(setup, i, s) for i, s in jobs]
         cpu.append(games / max(time.process_time() - c0, 1e-9))

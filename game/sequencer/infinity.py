@@ -93,9 +93,9 @@ class InfinityEngine(InfinityAttacks):
     def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
         self.setup = setup
         if sight is None:
-            from game.sequencer.table_sight import TableSight
+            from game.sequencer.table_sight import shared_sight
 
-            sight = TableSight(setup)
+            sight = shared_sight(setup)
         self.sight = sight
         self.profiles: dict[str, InfinityProfile] = {}
         self.weapons: dict[str, tuple[str, ...]] = {}

@@ -4,7 +4,7 @@ game has put them, read through the rule system's cover rules."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -53,6 +53,43 @@ def table_from_setup(setup: Setup) -> Table:
 
 
 CoverReader = Callable[[Table, Sight], tuple[Cover, str]]
+SHARED_TABLES = 4  # tables whose sight the games of this process share (the latest ones)
+_shared: dict[tuple[object, ...], TableSight] = {}
+
+
+def shared_sight(setup: Setup) -> TableSight:
+    """The sight of the setup's table with its rule system's own cover reading, one for
+    all the games this process plays on that table (a playtest's games ask many of the
+    same questions, above all in their opening Orders). Every answer it keeps is keyed by
+    exactly what the answer depends on (the models placed where they could be in the
+    way, never the game or the order of the questions), so a game gets the same answers
+    as it would alone. A setup changed since (its scenery, models or rule values) gets
+    a sight of its own."""
+    key = _fingerprint(setup)
+    found = _shared.get(key)
+    if found is None:
+        found = TableSight(setup)
+        while len(_shared) >= SHARED_TABLES:
+            _shared.pop(next(iter(_shared)))
+        _shared[key] = found
+    return found
+
+
+def forget_shared() -> None:
+    """Drop the shared sights (a benchmark's repeats start from none)."""
+    _shared.clear()
+
+
+def _fingerprint(setup: Setup) -> tuple[object, ...]:
+    """Everything of a setup that the sight's answers depend on."""
+    values = getattr(setup, "rule_values", {}) or {}
+    return (
+        setup.ruleset.name,
+        tuple(setup.header.table),
+        tuple(sorted(values.items())),
+        tuple((p.id, str(p.kind), tuple(p.footprint), p.height) for p in setup.scenery),
+        tuple((m.id, m.at, m.facing, m.radius, m.height, m.side, m.unit) for m in setup.models),
+    )
 
 
 def _both(a: list[Span], b: list[Span]) -> list[Span]:
@@ -141,28 +178,27 @@ class TableSight:
         target_at: Point | None = None,
     ) -> tuple[object, ...]:
         """What a sighting depends on: the two models and, where models block, every
-        other model whose base reaches into the box around the two bases (no sight
-        line between them leaves it). Scenery never moves. `target_at`: the target
+        other model whose base reaches into the hull of the two bases (every sight line
+        between them lies in it; the capsule of the larger radius around the segment
+        joining their centres holds it). Scenery never moves. `target_at`: the target
         standing there instead, with its facing from `placements`."""
         a_at, a_facing, ar = self._where(placements, shooter)
         b_at, b_facing, br = self._where(placements, target)
         if target_at is not None:
             b_at = target_at
-        lo_x = min(a_at[0] - ar, b_at[0] - br)
-        hi_x = max(a_at[0] + ar, b_at[0] + br)
-        lo_y = min(a_at[1] - ar, b_at[1] - br)
-        hi_y = max(a_at[1] + ar, b_at[1] + br)
         inside: list[tuple[str, Point]] = []
         if self.models_block:
-            for body_id, body in self._bodies.items():
-                if body_id in (shooter, target):
-                    continue
-                p = placements.get(body_id)
-                if p is not None and not p.present:
-                    continue
-                x, y = p.at if p is not None else body.at
-                r = body.radius
-                if lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r:
+            ax, ay = a_at
+            dx, dy = b_at[0] - ax, b_at[1] - ay
+            length2 = dx * dx + dy * dy
+            reach = max(ar, br) + 1e-6
+            for body_id, (x, y), radius in self._others(placements, (shooter, target)):
+                px, py = x - ax, y - ay
+                t = (px * dx + py * dy) / length2 if length2 > 0 else 0.0
+                t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+                ex, ey = px - t * dx, py - t * dy
+                r = radius + reach
+                if ex * ex + ey * ey <= r * r:
                     inside.append((body_id, (x, y)))
         return (shooter, a_at, a_facing, target, b_at, b_facing, tuple(inside))
 
@@ -301,8 +337,9 @@ class TableSight:
         leg: tuple[Point, Point],
     ) -> list[Span]:
         """The stretches of a leg inside the watcher's arc with a clear line to the
-        mover's patch core, remembered per placements, pair and leg."""
-        key = (self._key(placements), w.id, core.id, leg)
+        mover's patch core, remembered per watcher, leg and models that could be in the
+        way (`_leg_key`)."""
+        key = self._leg_key(placements, w, core, leg)
         found = self._open.get(key)
         if found is not None:
             return found
@@ -322,6 +359,57 @@ class TableSight:
             self._open.clear()
         self._open[key] = found
         return found
+
+    def _leg_key(
+        self, placements: Mapping[str, Placement], w: Body, core: Body, leg: tuple[Point, Point]
+    ) -> tuple[object, ...]:
+        """What the stretches of a leg depend on: the watcher as placed, the mover (its id,
+        radius and height), the leg and, where models block, every other model whose base
+        reaches into the box around the watcher's base and the bases along the leg (every
+        sight line between them lies inside it). The mover's own placement does not count:
+        the sweep leaves it out of the way."""
+        inside: tuple[tuple[str, Point], ...] = ()
+        if self.models_block:
+            (x0, y0), (x1, y1) = leg
+            (wx, wy), grow = w.at, max(w.radius, core.radius) + 1e-6
+            box = (
+                min(wx, x0, x1) - grow,
+                max(wx, x0, x1) + grow,
+                min(wy, y0, y1) - grow,
+                max(wy, y0, y1) + grow,
+            )
+            inside = self._in_box(placements, box, (str(w.id), str(core.id)))
+        return (w.id, w.at, w.facing, w.radius, w.height, core.id, core.radius, core.height,
+                leg, inside)  # fmt: skip
+
+    def _in_box(
+        self,
+        placements: Mapping[str, Placement],
+        box: tuple[float, float, float, float],
+        skip: tuple[str, ...],
+    ) -> tuple[tuple[str, Point], ...]:
+        """(id, where) of each model on the table, but `skip`, whose base reaches into the
+        box (lo_x, hi_x, lo_y, hi_y)."""
+        lo_x, hi_x, lo_y, hi_y = box
+        return tuple(
+            (body_id, (x, y))
+            for body_id, (x, y), r in self._others(placements, skip)
+            if lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r
+        )
+
+    def _others(
+        self, placements: Mapping[str, Placement], skip: tuple[str, ...]
+    ) -> Iterator[tuple[str, Point, float]]:
+        """(id, where, radius) of each model on the table but `skip`, as `placements`
+        put them (a model they leave out stands where the scenario put it)."""
+        for body_id, body in self._bodies.items():
+            if body_id in skip:
+                continue
+            p = placements.get(body_id)
+            if p is None:
+                yield body_id, body.at, body.radius
+            elif p.present:
+                yield body_id, p.at, body.radius
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent
