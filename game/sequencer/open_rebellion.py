@@ -71,7 +71,13 @@ from game.sequencer.events import (
     TurnEnded,
     TurnStarted,
 )
-from game.sequencer.open_rebellion_fire import FirePlan, OpenRebellionFire, _caches_for, tier_label
+from game.sequencer.open_rebellion_fire import (
+    Caches,
+    FirePlan,
+    OpenRebellionFire,
+    caches_for,
+    tier_label,
+)
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     ALIVE,
@@ -165,7 +171,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             self.side_of_unit[unit] = m.side
         self.units = {u: tuple(ms) for u, ms in units.items()}
         # shared by the engines of one setup unless the sight is the caller's own
-        self._sights, self._covers = _caches_for(setup) if shared else ({}, {})
+        self.caches = caches_for(setup) if shared else Caches()
 
     # -- the engine protocol ---------------------------------------------------------
 

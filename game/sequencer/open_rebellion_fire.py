@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from collections.abc import Sequence
+from typing import TypeVar
 
 import numpy as np
 
@@ -15,6 +16,7 @@ from game.errors import IllegalDeclaration
 from game.geometry import Table
 from game.geometry import sight as geometry_sight
 from game.geometry.lof import Sight as GeometrySight
+from game.geometry.lof import clear_lines
 from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
 from game.rules.open_rebellion.odds import (
     CoverTier,
@@ -57,22 +59,46 @@ SIGHT_CACHE = 65536
 
 SightKey = tuple[str, Point, str, Point]
 CoverKey = tuple[str, Point, tuple[tuple[str, Point], ...]]
-_SHARED: dict[int, tuple[object, dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]] = {}
+# what small arms fire from one unit at another depends on: the two units' models
+# (place, status, in position), in the units' fixed order
+PlanKey = tuple[str, str, tuple[tuple[Point, str, bool], ...], tuple[tuple[Point, str, bool], ...]]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Caches:
+    """Sightings, cover readings and fire plans, exact answers kept for reuse."""
+
+    sights: dict[SightKey, GeometrySight] = dataclasses.field(default_factory=dict)
+    covers: dict[CoverKey, SquadCover] = dataclasses.field(default_factory=dict)
+    clears: dict[SightKey, bool] = dataclasses.field(default_factory=dict)
+    plans: dict[PlanKey, FirePlan | None] = dataclasses.field(default_factory=dict)
+
+
+_SHARED: dict[int, tuple[object, Caches]] = {}
 SHARED_SETUPS = 8
 
 
-def _caches_for(
-    setup: Setup,
-) -> tuple[dict[SightKey, GeometrySight], dict[CoverKey, SquadCover]]:
-    """Sightings and cover readings shared by every engine of the same setup (a batch
-    plays many games on one table; the scenery never moves and models never block)."""
+def caches_for(setup: Setup) -> Caches:
+    """The caches shared by every engine of the same setup (a batch plays many games on
+    one table; the scenery never moves and models never block)."""
     found = _SHARED.get(id(setup))
     if found is None or found[0] is not setup:
         if len(_SHARED) >= SHARED_SETUPS:
             _SHARED.clear()
-        found = (setup, {}, {})
+        found = (setup, Caches())
         _SHARED[id(setup)] = found
-    return found[1], found[2]
+    return found[1]
+
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+def _remember(cache: dict[K, V], key: K, value: V) -> V:
+    if len(cache) > SIGHT_CACHE:
+        cache.clear()
+    cache[key] = value
+    return value
 
 
 def tier_label(tier: CoverTier) -> str:
@@ -82,8 +108,7 @@ def tier_label(tier: CoverTier) -> str:
 class OpenRebellionFire(OpenRebellionUnits):
     """Small arms fire, the fall back and damage conversion (mixed into the engine)."""
 
-    _sights: dict[SightKey, GeometrySight]
-    _covers: dict[CoverKey, SquadCover]
+    caches: Caches
 
     def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
         """Sight from one model to each living model of `unit` (models never block)."""
@@ -93,34 +118,49 @@ class OpenRebellionFire(OpenRebellionUnits):
         for m in self.alive(state, unit):
             # models never block in Open Rebellion: a sight depends on the two places only
             key = (shooter, at, m.id, m.at)
-            found = self._sights.get(key)
+            found = self.caches.sights.get(key)
             if found is None:
                 if table is None:
                     table = self.sight.table_at(self.placements(state))
                 found = geometry_sight(table, shooter, m.id, arc_degrees=360.0, models_block=False)
-                if len(self._sights) > SIGHT_CACHE:
-                    self._sights.clear()
-                self._sights[key] = found
+                _remember(self.caches.sights, key, found)
             out.append(found)
         return out
 
+    def _seen_counts(self, state: GameState, unit: str, target: str) -> list[tuple[str, int]]:
+        """For each living model of `unit`, how many living models of `target` it sees
+        (any clear sight line: the cheap question, asked in one batch for the pairs not
+        answered before; a full sighting already made answers for itself)."""
+        shooters = self.alive(state, unit)
+        targets = self.alive(state, target)
+        keys = [(s.id, s.at, t.id, t.at) for s in shooters for t in targets]
+        clear: list[bool | None] = []
+        for key in keys:
+            full = self.caches.sights.get(key)
+            clear.append(full.clear if full is not None else self.caches.clears.get(key))
+        todo = [k for k, c in enumerate(clear) if c is None]
+        if todo:
+            table = self.sight.table_at(self.placements(state))
+            pairs = [(table.body(keys[k][0]), table.body(keys[k][2])) for k in todo]
+            for k, ok in zip(todo, clear_lines(table, pairs, models_block=False), strict=True):
+                clear[k] = _remember(self.caches.clears, keys[k], ok)
+        n = len(targets)
+        return [
+            (s.id, sum(1 for c in clear[i * n : (i + 1) * n] if c)) for i, s in enumerate(shooters)
+        ]
+
     def firing_models(self, state: GameState, unit: str, target: str) -> list[str]:
         """Models of `unit` with line of sight to at least one model of `target`."""
-        return [
-            m.id
-            for m in self.alive(state, unit)
-            if self.weapon[m.id] is not None
-            and any(s.clear for s in self.sights(state, m.id, target))
-        ]
+        armed = [(m, seen) for m, seen in self._seen_counts(state, unit, target) if seen]
+        return [m for m, _ in armed if self.weapon[m] is not None]
 
     def cover_shooter(self, state: GameState, unit: str, target: str) -> str | None:
         """The attacking model cover is read from: the one that sees the most of the
         target unit's models (ties: the first in the scenario's order)."""
         best: tuple[int, str] | None = None
-        for m in self.alive(state, unit):
-            seen = sum(1 for x in self.sights(state, m.id, target) if x.clear)
+        for m, seen in self._seen_counts(state, unit, target):
             if best is None or seen > best[0]:
-                best = (seen, m.id)
+                best = (seen, m)
         return None if best is None else best[1]
 
     def cover(self, state: GameState, unit: str, target: str) -> SquadCover:
@@ -133,19 +173,17 @@ class OpenRebellionFire(OpenRebellionUnits):
 
     def cover_from(self, state: GameState, shooter: str, target: str) -> SquadCover:
         """The target unit's cover as one attacking model sees it."""
-        sights = self.sights(state, shooter, target)
         # a model's cover depends on the scenery, the shooter's place and its own
         key = (
             shooter,
             state.model(shooter).at,
             tuple((m.id, m.at) for m in self.alive(state, target)),
         )
-        found = self._covers.get(key)
+        found = self.caches.covers.get(key)
         if found is None:
-            found = squad_cover(self.sight.table_at(self.placements(state)), sights)
-            if len(self._covers) > SIGHT_CACHE:
-                self._covers.clear()
-            self._covers[key] = found
+            sights = self.sights(state, shooter, target)
+            table = self.sight.table_at(self.placements(state))
+            found = _remember(self.caches.covers, key, squad_cover(table, sights))
         return found
 
     def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
@@ -160,10 +198,27 @@ class OpenRebellionFire(OpenRebellionUnits):
         return math.floor(gap / band + 1e-9)
 
     def pools(self, state: GameState, unit: str, target: str) -> FirePlan:
-        """Both dice pools of small arms fire from `unit` at `target` as things stand."""
+        """Both dice pools of small arms fire from `unit` at `target` as things stand
+        (remembered by what they depend on: the two units' models)."""
+        key = (unit, target, self._plan_facts(state, unit), self._plan_facts(state, target))
+        if key in self.caches.plans:
+            plan = self.caches.plans[key]
+        else:
+            plan = _remember(self.caches.plans, key, self._pools(state, unit, target))
+        if plan is None:
+            raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
+        return plan
+
+    def _plan_facts(self, state: GameState, unit: str) -> tuple[tuple[Point, str, bool], ...]:
+        return tuple(
+            (m.at, m.status, IN_POSITION in m.flags)
+            for m in (state.model(i) for i in self.units[unit])
+        )
+
+    def _pools(self, state: GameState, unit: str, target: str) -> FirePlan | None:
         firing = self.firing_models(state, unit, target)
         if not firing:
-            raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
+            return None
         in_position = self.has_flag(state, unit, IN_POSITION)
         rof = [w.rof for w in (self.weapon[f] for f in firing) if w is not None]
         support = (

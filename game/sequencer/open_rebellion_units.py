@@ -154,30 +154,59 @@ class OpenRebellionUnits:
     def move_blocked(self, state: GameState, unit: str, vector: Point) -> str | None:
         """Why the unit cannot move by `vector` (each model the same), or None. The
         unit's own models move together, so they do not block each other."""
-        placements = self.placements(state)
-        mine = {m.id for m in self.alive(state, unit)}
-        for mid in mine:
-            placements[mid] = Placement(placements[mid].at, 0.0, False)
+        placements = self._others(state, unit)
         for m in self.alive(state, unit):
-            end = (m.at[0] + vector[0], m.at[1] + vector[1])
-            why = self.sight.path_blocked(placements, m.id, (m.at, end))
+            why = self._path_blocked(placements, m, vector, 1.0)
             if why:
                 return f"{m.id}: {why}"
         # the moved models must not overlap each other (they keep their spacing)
         return None
 
+    def _others(self, state: GameState, unit: str) -> dict[str, Placement]:
+        """The placements a move of `unit` is checked against: its own models left out."""
+        placements = self.placements(state)
+        for m in self.alive(state, unit):
+            placements[m.id] = Placement(m.at, 0.0, False)
+        return placements
+
+    def _path_blocked(
+        self, placements: dict[str, Placement], m: ModelState, vector: Point, share: float
+    ) -> str | None:
+        end = (m.at[0] + vector[0] * share, m.at[1] + vector[1] * share)
+        return self.sight.path_blocked(placements, m.id, (m.at, end))
+
     def farthest(self, state: GameState, unit: str, vector: Point) -> float:
-        """The largest share of `vector` the unit can move before something blocks it."""
-        if self.move_blocked(state, unit, vector) is None:
+        """The largest share of `vector` the unit can move before something blocks it:
+        1, or found by halving (BISECT_STEPS times) when the whole vector is blocked.
+
+        Each model's move is blocked from some share on (a longer straight move sweeps
+        everything a shorter one does), so the halving's answer is the largest multiple
+        k / 2**BISECT_STEPS below 1 that no model is blocked at (0 when there is none),
+        the smallest of the models' own: found model by model, each asked only whether
+        it is blocked before the answer so far."""
+        placements = self._others(state, unit)
+        alive = self.alive(state, unit)
+        stopped = [m for m in alive if self._path_blocked(placements, m, vector, 1.0)]
+        if not stopped:
             return 1.0
-        lo, hi = 0.0, 1.0
-        for _ in range(BISECT_STEPS):
-            mid = (lo + hi) / 2
-            if self.move_blocked(state, unit, (vector[0] * mid, vector[1] * mid)) is None:
-                lo = mid
-            else:
-                hi = mid
-        return lo
+        grid = 1 << BISECT_STEPS
+        best = grid - 1  # the halving never reaches the whole vector
+
+        def blocked(m: ModelState, k: int) -> bool:
+            return self._path_blocked(placements, m, vector, k / grid) is not None
+
+        for m in stopped:
+            if best == 0 or not blocked(m, best):
+                continue  # this model goes at least as far as the answer so far
+            lo, hi = 0, best  # free at lo (or lo = 0), blocked at hi
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                if blocked(m, mid):
+                    hi = mid
+                else:
+                    lo = mid
+            best = lo
+        return best / grid
 
     def _move_by(
         self, state: OpenRebellionState, unit: str, vector: Point, events: list[Event]
