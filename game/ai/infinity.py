@@ -159,10 +159,17 @@ class SimpleInfinityPlayer:
         reactor = state.model(reactor_id)
         if full:
             best: tuple[int, Point, str] | None = None
-            points = self.engine.aro_points(state, reactor_id) or _along(order.route)
-            asks = [(reactor_id, order.model, p) for p in points]
+            points = self.engine.aro_points(state, reactor_id)
+            if points:
+                # they lie where the sweep found a clear line to the trooper's patch (the
+                # cheap question's True): the sighting decides at each
+                possible = [True] * len(points)
+            else:
+                points = _along(order.route)
+                asks = [(reactor_id, order.model, p) for p in points]
+                possible = self.engine.lof_possible(state, asks)
             weapons = [w for w in self.engine.weapons_of(reactor_id) if w.bands]
-            for point, ok in zip(points, self.engine.lof_possible(state, asks), strict=True):
+            for point, ok in zip(points, possible, strict=True):
                 if not ok:
                     continue  # no line of fire here: the sighting would say so
                 moved = {order.model: Placement(point, order.facing)}

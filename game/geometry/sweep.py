@@ -7,9 +7,13 @@ Each answer is found the same way: the moments where it can change (events) are
 computed, then one test between each two neighbouring events holds for that whole
 stretch, so a stretch of any length, however short, is found.
 
-- Reach: edge to edge within `reach` is a quadratic in the parameter: exact.
+- Reach: edge to edge within `reach` is a quadratic in the parameter: exact. A leg
+  wholly inside the reach or wholly out of it (by a margin far beyond rounding) is
+  answered without the sweep.
 - Arc: the mover's base meets the arc's wedge; it can change only where the base
-  touches one of the wedge's two boundary lines or the watcher's centre.
+  touches one of the wedge's two boundary lines or the watcher's centre. For an arc of
+  at most 180 degrees the centres whose base meets it form a convex set, so a leg with
+  both ends well inside is wholly inside, without the sweep.
 - Clear line (`game.geometry.lof`, step 2): a clear line meets the two bases; as the
   mover's base slides, the set of clear lines can appear or vanish only where the base
   becomes tangent to a line fixed by two of the other features (the watcher's base,
@@ -47,6 +51,7 @@ from game.geometry.table import Body, BoolArray, FloatArray, IntArray, Point, Ta
 Span = tuple[float, float]  # a closed stretch of a leg, as parameters 0 <= t0 <= t1 <= 1
 IN_BETWEEN_STEP = 0.5  # inches between tests where a piece of in-between height is near
 _MERGE = 1e-9
+_MARGIN = 1e-7  # inches: a quick answer needs the leg this far from the boundary
 
 
 def _on_leg(leg: tuple[Point, Point], t: FloatArray) -> tuple[FloatArray, FloatArray]:
@@ -131,8 +136,41 @@ def reach_spans(watcher: Body, radius: float, leg: tuple[Point, Point], reach: f
 
     if (x0, y0) == (x1, y1):
         return [(0.0, 1.0)] if bool(holds(np.zeros(1))[0]) else []
+    # the points within reach form a disc: a leg that keeps off it (by a margin far
+    # beyond rounding) has none, one with both ends inside it lies wholly inside
+    if _seg_dist(leg, wx, wy) > limit + _MARGIN:
+        return []
+    if max(math.hypot(x0 - wx, y0 - wy), math.hypot(x1 - wx, y1 - wy)) < limit - _MARGIN:
+        return [(0.0, 1.0)]
     events = _circle_events(leg, np.array([wx]), np.array([wy]), np.array([limit]))
     return _spans_between(events, holds, at_events=True)
+
+
+def _seg_dist(leg: tuple[Point, Point], px: float, py: float) -> float:
+    """Distance from a point to the leg (a segment)."""
+    (x0, y0), (x1, y1) = leg
+    dx, dy = x1 - x0, y1 - y0
+    ll = dx * dx + dy * dy
+    t = min(1.0, max(0.0, ((px - x0) * dx + (py - y0) * dy) / ll)) if ll > 0 else 0.0
+    return math.hypot(px - (x0 + t * dx), py - (y0 + t * dy))
+
+
+def _inside_arc(watcher: Body, radius: float, at: Point, arc_degrees: float) -> bool:
+    """Whether a base of `radius` at `at` meets an arc of at most 180 degrees with a
+    margin far beyond rounding: its centre inside the arc's wedge (a half-plane for 180
+    degrees, where the base needs only reach it)."""
+    wx, wy = watcher.at
+    face = math.radians(watcher.facing)
+    if arc_degrees == 180.0:
+        ahead = (at[0] - wx) * math.cos(face) + (at[1] - wy) * math.sin(face)
+        return ahead > -radius + _MARGIN
+    half = math.radians(arc_degrees / 2.0)
+    for angle, sign in ((face + half, -1.0), (face - half, 1.0)):
+        # signed distance from the boundary line, positive on the wedge's side
+        side = sign * (-(at[0] - wx) * math.sin(angle) + (at[1] - wy) * math.cos(angle))
+        if side < _MARGIN:
+            return False
+    return True
 
 
 def arc_spans(
@@ -141,6 +179,9 @@ def arc_spans(
     """Where a base of `radius` on the leg is at least partly inside the watcher's arc
     (the same test as `in_arc`, for every point of the leg)."""
     if arc_degrees >= 360.0:
+        return [(0.0, 1.0)]
+    if arc_degrees <= 180.0 and all(_inside_arc(watcher, radius, p, arc_degrees) for p in leg):
+        # the centres whose base meets a wedge of at most 180 degrees form a convex set
         return [(0.0, 1.0)]
     wx, wy = watcher.at
     half = math.radians(arc_degrees / 2.0)

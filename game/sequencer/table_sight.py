@@ -305,7 +305,6 @@ class TableSight:
         w = self._body(placements, watcher)
         body = self._bodies[BodyId(mover)]
         core = patch_core(body, self.min_patch_mm / MM_PER_INCH)
-        table = self._table(placements)
         points = list(route)
         legs = list(itertools.pairwise(points)) or [(points[0], points[0])]
         seen: list[Stretch] = []
@@ -316,7 +315,7 @@ class TableSight:
             near += [(_point(leg, lo), _point(leg, hi)) for lo, hi in spans]
             if first and seen_at is not None:
                 continue
-            for lo, hi in self._open_spans(placements, table, w, core, leg):
+            for lo, hi in self._open_spans(placements, w, core, leg):
                 for t in _tries(lo, hi):
                     at = _point(leg, t)
                     moved = {**placements, mover: Placement(at, facing)}
@@ -331,7 +330,6 @@ class TableSight:
     def _open_spans(
         self,
         placements: Mapping[str, Placement],
-        table: Table,
         w: Body,
         core: Body,
         leg: tuple[Point, Point],
@@ -349,6 +347,7 @@ class TableSight:
             if in_arc(w, replace(core, at=leg[0]), self.arc) and self.clear_to(placements, asks)[0]:
                 found = [(0.0, 1.0)]
         else:
+            table = self._table(placements)
             for a_lo, a_hi in arc_spans(w, core.radius, leg, self.arc):
                 part = (_point(leg, a_lo), _point(leg, a_hi))
                 found += [

@@ -97,3 +97,26 @@ def test_reach_is_edge_to_edge_along_the_whole_leg() -> None:
     # within 8" edge to edge: centres within 9" of (2, 10), so y from 1 to 19
     assert len(spans) == 1
     assert at(leg, lo)[1] == pytest.approx(19.0) and at(leg, hi)[1] == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize("arc", [90.0, 120.0, 180.0, 270.0])
+def test_arc_and_reach_stretches_agree_with_the_point_tests_on_random_legs(arc: float) -> None:
+    # the quick answers (a leg wholly inside the arc or the reach, or wholly out of reach)
+    # and the swept ones alike: every point of the leg away from a stretch's end is in a
+    # stretch exactly when in_arc / the edge-to-edge distance says so
+    rng = np.random.default_rng(13)
+    for _ in range(150):
+        watcher = Body(BodyId("w"), tuple(rng.uniform(8, 12, 2)), 0.5, 1.6, rng.uniform(-180, 180))
+        start = tuple(rng.uniform(4, 16, 2))
+        leg = (start, tuple(np.add(start, rng.uniform(-6, 6, 2))))
+        arc_stretches = arc_spans(watcher, 0.5, leg, arc)
+        near = reach_spans(watcher, 0.5, leg, 3.0)
+        for t in np.linspace(0.0, 1.0, 61):
+            body = Body(BodyId("m"), at(leg, float(t)), 0.5, 1.6)
+            for spans, truth in (
+                (arc_stretches, in_arc(watcher, body, arc)),
+                (near, math.dist(body.at, watcher.at) - 1.0 <= 3.0),
+            ):
+                if any(abs(t - end) < 1e-6 for span in spans for end in span):
+                    continue
+                assert any(lo <= t <= hi for lo, hi in spans) == truth
