@@ -47,11 +47,11 @@ from typing import Any, Protocol
 import numpy as np
 
 from game.errors import IllegalDeclaration
+from game.scenario.model import TEMPERAMENTS
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.state import GameState
 
-TEMPERAMENTS = ("cautious", "balanced", "aggressive")
 # What a lookahead treats as "the engine cannot take this": its refusal, and the errors
 # an engine fault would raise (declaring such a candidate would fail the real game too).
 REFUSED = (IllegalDeclaration, KeyError, ValueError, AssertionError)

@@ -36,9 +36,9 @@ def balance(
     tolerance: Annotated[
         float, typer.Option("--tolerance", min=0, max=100, help=TOLERANCE_HELP)
     ] = 5.0,
-    ai: Annotated[str, typer.Option("--ai", help="The automatic player(s), as for playtest.")] = (
-        "simple"
-    ),
+    ai: Annotated[
+        str | None, typer.Option("--ai", help="The automatic player(s), as for playtest.")
+    ] = None,
     temperament: Annotated[
         str | None, typer.Option("--temperament", help="The players' weight set.")
     ] = None,

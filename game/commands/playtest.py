@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     from game.scenario import Scenario
 
 AI_HELP = (
-    "The automatic player for both sides (simple: fast, the default; careful: weighs "
-    "expected damage against risk with the exact odds), or one per side: blue=careful,red=simple."
+    "The automatic player for both sides (simple: fast; careful: weighs expected damage "
+    "against risk with the exact odds; search: looks ahead), or one per side: "
+    "blue=search,red=careful. Default: the player each [[side]] names, else simple."
 )
 SWAP_HELP = (
     "Play every seed twice, the second time with the sides' players exchanged, so the "
@@ -49,7 +50,7 @@ def playtest(
         bool, typer.Option("--detail", help="With --json: every game's seed and result.")
     ] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
-    ai: Annotated[str, typer.Option("--ai", help=AI_HELP)] = "simple",
+    ai: Annotated[str | None, typer.Option("--ai", help=AI_HELP)] = None,
     temperament: Annotated[
         str | None, typer.Option("--temperament", help="The players' weight set, if they take one.")
     ] = None,

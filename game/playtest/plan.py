@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.scenario import Scenario
 
 COMMAND_LINE = "<command line>"
+DEFAULT_AI = "simple"  # the batch's player for a side whose [[side]] names none: the fast one
 SAME_PLAYER = (
     "needs different players on the two sides: with the same player a swapped game repeats its twin"
 )
@@ -56,13 +57,20 @@ def playable(scenario: Path, workers: int = 1) -> Scenario:
     return loaded
 
 
-def choose_players(setup: Setup, ai: str, options: Mapping[str, Any]) -> Choice:
-    """`--ai` and the players' options as a choice for each side of `setup`."""
+def choose_players(setup: Setup, ai: str | None, options: Mapping[str, Any]) -> Choice:
+    """`--ai` and the players' options as a choice for each side of `setup`. Without
+    `--ai`, a side plays the automatic player its [[side]] names (`player = "search"`),
+    and the default player (`DEFAULT_AI`) when it names none ("human" or "ai"); a side's
+    `temperament` is used unless `--temperament` is given, by a player that takes one."""
     sides = [s.id for s in setup.sides]
     known = list(setup.ruleset.players)
     try:
-        names = parse_ai(ai, sides, known)
-        return make_choice(setup.ruleset, names, options)
+        if ai is None:
+            names = {s.id: s.player if s.player in known else DEFAULT_AI for s in setup.sides}
+        else:
+            names = parse_ai(ai, sides, known)
+        own = {s.id: {"temperament": getattr(s, "temperament", None)} for s in setup.sides}
+        return make_choice(setup.ruleset, names, options, own)
     except PlayerError as err:
         option = str(err).split(":")[0] if str(err).startswith("--") else "--ai"
         message = str(err).removeprefix(f"{option}: ")

@@ -67,19 +67,29 @@ def takes(cls: Any, option: str) -> bool:
     )
 
 
-def make_choice(ruleset: Ruleset, names: Mapping[str, str], options: Mapping[str, Any]) -> Choice:
+def make_choice(
+    ruleset: Ruleset,
+    names: Mapping[str, str],
+    options: Mapping[str, Any],
+    own: Mapping[str, Mapping[str, Any]] | None = None,
+) -> Choice:
     """Each side's player with the options its class takes; an option given that no
-    chosen player takes is refused (it would silently change nothing)."""
+    chosen player takes is refused (it would silently change nothing). `own`: a side's
+    options from its scenario entry (its temperament), used where `options` gives none
+    and only by a player that takes them."""
     given = {k: v for k, v in options.items() if v is not None}
     classes = {name: ruleset.player(name) for name in set(names.values())}
     for option in given:
-        if not any(takes(cls, option) for cls in classes.values()):
+        if not any(takes(classes[name], option) for name in names.values()):
             players = ", ".join(sorted(classes))
             raise PlayerError(f"--{option}: not an option of the chosen player ({players})")
     choice: Choice = {}
     for side, name in names.items():
-        mine = tuple(sorted((k, v) for k, v in given.items() if takes(classes[name], k)))
-        choice[side] = (name, mine)
+        mine = {k: v for k, v in given.items() if takes(classes[name], k)}
+        for k, v in (own or {}).get(side, {}).items():
+            if v is not None and k not in given and takes(classes[name], k):
+                mine[k] = v
+        choice[side] = (name, tuple(sorted(mine.items())))
     return choice
 
 

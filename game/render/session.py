@@ -16,8 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration, InputError, Problem
-from game.render.play_rules import THINKING_SHOWN, PlayRules, Prompt, rules_for
+from game.render.play_rules import THINKING_SHOWN, PlayRules, Prompt, rules_for, side_player
 from game.scenario import Scenario, saves
+from game.scenario.model import AI, HUMAN
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
@@ -47,6 +48,13 @@ class Session:
         self.redo_stack: list[list[Declaration]] = []
         # Said when a loaded save's scenario file has changed since it was saved.
         self.note: str | None = None
+        # Sides whose [[side]] names their automatic player or its temperament; the
+        # other computer sides play the adapter's own (the window's default).
+        self.players: dict[str, Any] = {
+            s.id: side_player(game.engine, s.player, s.temperament)
+            for s in scenario.sides
+            if s.player not in (HUMAN, AI) or (s.player == AI and s.temperament)
+        }
         if game.declarations:
             self._replay(list(game.declarations))
 
@@ -94,7 +102,7 @@ class Session:
     def is_ai(self, side: str | None) -> bool:
         if side is None:
             return False
-        return any(s.id == side and s.player == "ai" for s in self.scenario.sides)
+        return any(s.id == side and s.player != HUMAN for s in self.scenario.sides)
 
     def prompt(self) -> Prompt:
         return self.rules.prompt(self.game)
@@ -106,7 +114,8 @@ class Session:
     def ai_slow(self) -> bool:
         """Whether the automatic player's budget is over THINKING_SHOWN seconds (the
         window then shows that it is thinking before it asks)."""
-        player = getattr(self.rules, "ai", None)
+        side = self.game.awaiting().side
+        player = self.players.get(side or "", getattr(self.rules, "ai", None))
         return float(getattr(player, "expected_seconds", 0.0)) > THINKING_SHOWN
 
     # -- declarations
@@ -121,8 +130,12 @@ class Session:
 
     def step_ai(self) -> list[Event]:
         """The automatic player's declaration for the side awaited now."""
-        choice = self.rules.choose(self.game)
-        side = self.game.awaiting().side
+        awaiting = self.game.awaiting()
+        side = awaiting.side
+        own = self.players.get(side or "")
+        choice = (
+            self.rules.choose(self.game) if own is None else own.choose(self.game.state, awaiting)
+        )
         events = self.game.declare(choice)
         self.made_by.append(side)
         return events

@@ -23,6 +23,8 @@ from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 from game.scenario.model import (
+    AI,
+    HUMAN,
     MAX_MODELS,
     MAX_OBJECTIVES,
     MAX_SCENERY,
@@ -306,6 +308,10 @@ def check_data(
     places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
     for side, line in _read_entries(SideEntry, "side", data, lines, file, out):
         claim("side", side.id, line)
+        if side.player not in (HUMAN, AI, *ruleset.players):
+            known = ", ".join((HUMAN, AI, *ruleset.players))
+            problem = f"unknown player {side.player!r} (one of {known})"
+            out.append(Problem(file, f"side {side.id!r}", problem, line))
         sides.append(side)
         places[f"side {side.id!r}"] = line
     if not data.get("side"):

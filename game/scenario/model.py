@@ -80,11 +80,22 @@ class SceneryEntry(Strict):
 Channel = Annotated[int, Field(ge=0, le=255)]
 
 
+# The automatic players' weight sets (game/ai/weights/): a side may name one.
+TEMPERAMENTS = ("cautious", "balanced", "aggressive")
+Temperament = Literal["cautious", "balanced", "aggressive"]
+# `player` besides the rule system's automatic players by name ("simple", "search", ...)
+HUMAN = "human"
+AI = "ai"  # the computer, with the player the command chooses (the window: search)
+
+
 class SideEntry(Strict):
-    """[[side]]"""
+    """[[side]]: `player` is "human", "ai" or an automatic player of the rule system by
+    name (checked against the ruleset when the scenario is read); `temperament` the
+    weight set of a player that takes one."""
 
     id: Id
-    player: Literal["human", "ai"] = "ai"
+    player: Id = AI
+    temperament: Temperament | None = None
     name: Text | None = None
     # red, green, blue, each 0-255 (the window and pictures draw the side in it)
     colour: tuple[Channel, Channel, Channel] | None = None
