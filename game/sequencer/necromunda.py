@@ -106,9 +106,9 @@ class NecromundaEngine(NecromundaNerve):
     ) -> None:
         self.setup = setup
         if sight is None:
-            from game.sequencer.table_sight import TableSight
+            from game.sequencer.table_sight import shared_sight
 
-            sight = TableSight(setup)
+            sight = shared_sight(setup)  # one for the games this process plays on the table
         self.sight = sight
         # the special dice faces and the flame template are bundled rule data (assets/)
         self.dice = dice or load_necromunda_dice()

@@ -144,9 +144,9 @@ class OpenRebellionEngine(OpenRebellionFire):
         self.setup = setup
         shared = sight is None
         if sight is None:
-            from game.sequencer.table_sight import TableSight
+            from game.sequencer.table_sight import shared_sight
 
-            sight = TableSight(setup)
+            sight = shared_sight(setup)  # one for the games this process plays on the table
         self.sight = sight
         self.turns = setup.header.turns
         values = dict(DEFAULTS)
@@ -171,7 +171,13 @@ class OpenRebellionEngine(OpenRebellionFire):
             self.side_of_unit[unit] = m.side
         self.units = {u: tuple(ms) for u, ms in units.items()}
         # shared by the engines of one setup unless the sight is the caller's own
-        self.caches = caches_for(setup) if shared else Caches()
+        self.caches = caches_for(sight) if shared else Caches()
+        self.army = (
+            tuple(sorted(self.units.items())),
+            tuple(sorted(self.weapon.items(), key=lambda item: item[0])),
+            tuple(sorted((m, p.quality) for m, p in self.profiles.items())),
+            tuple(sorted(values.items())),
+        )
 
     # -- the engine protocol ---------------------------------------------------------
 

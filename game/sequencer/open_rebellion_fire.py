@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import weakref
 from collections.abc import Sequence
 from typing import TypeVar
 
@@ -36,7 +37,7 @@ from game.sequencer.open_rebellion_types import (
     SmallArmsFire,
 )
 from game.sequencer.open_rebellion_units import OpenRebellionUnits, bang_dice, bangs
-from game.sequencer.setup import Setup
+from game.sequencer.sight import Sight
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
@@ -66,28 +67,27 @@ PlanKey = tuple[str, str, tuple[tuple[Point, str, bool], ...], tuple[tuple[Point
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Caches:
-    """Sightings, cover readings and fire plans, exact answers kept for reuse."""
+    """Sightings, cover readings and fire plans, exact answers kept for reuse. The
+    plans also depend on the models' weapons and qualities and the rule values (not the
+    table's): kept apart for each such army (`army`)."""
 
     sights: dict[SightKey, GeometrySight] = dataclasses.field(default_factory=dict)
     covers: dict[CoverKey, SquadCover] = dataclasses.field(default_factory=dict)
     clears: dict[SightKey, bool] = dataclasses.field(default_factory=dict)
-    plans: dict[PlanKey, FirePlan | None] = dataclasses.field(default_factory=dict)
+    plans: dict[object, dict[PlanKey, FirePlan | None]] = dataclasses.field(default_factory=dict)
 
 
-_SHARED: dict[int, tuple[object, Caches]] = {}
-SHARED_SETUPS = 8
+_SHARED: weakref.WeakKeyDictionary[Sight, Caches] = weakref.WeakKeyDictionary()
 
 
-def caches_for(setup: Setup) -> Caches:
-    """The caches shared by every engine of the same setup (a batch plays many games on
-    one table; the scenery never moves and models never block)."""
-    found = _SHARED.get(id(setup))
-    if found is None or found[0] is not setup:
-        if len(_SHARED) >= SHARED_SETUPS:
-            _SHARED.clear()
-        found = (setup, Caches())
-        _SHARED[id(setup)] = found
-    return found[1]
+def caches_for(sight: Sight) -> Caches:
+    """The caches shared by every engine on the same (shared) table sight: a batch plays
+    many games on one table; the scenery never moves and models never block, and every
+    answer is keyed by what it depends on. They go when the sight does."""
+    found = _SHARED.get(sight)
+    if found is None:
+        found = _SHARED[sight] = Caches()
+    return found
 
 
 K = TypeVar("K")
@@ -109,6 +109,7 @@ class OpenRebellionFire(OpenRebellionUnits):
     """Small arms fire, the fall back and damage conversion (mixed into the engine)."""
 
     caches: Caches
+    army: tuple[object, ...]  # what fire plans depend on besides the table (see Caches)
 
     def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
         """Sight from one model to each living model of `unit` (models never block)."""
@@ -201,10 +202,11 @@ class OpenRebellionFire(OpenRebellionUnits):
         """Both dice pools of small arms fire from `unit` at `target` as things stand
         (remembered by what they depend on: the two units' models)."""
         key = (unit, target, self._plan_facts(state, unit), self._plan_facts(state, target))
-        if key in self.caches.plans:
-            plan = self.caches.plans[key]
+        plans = self.caches.plans.setdefault(self.army, {})
+        if key in plans:
+            plan = plans[key]
         else:
-            plan = _remember(self.caches.plans, key, self._pools(state, unit, target))
+            plan = _remember(plans, key, self._pools(state, unit, target))
         if plan is None:
             raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
         return plan

@@ -88,3 +88,19 @@ def test_statuses_only_move_the_right_way() -> None:
             if status == "out-of-action":
                 assert m.status == "out-of-action"
             seen[m.id] = (m.wounds, m.status)
+
+
+def test_games_sharing_a_tables_answers_play_as_each_would_alone() -> None:
+    """The games of a playtest share one sight of the table: the third game's log is the
+    one it gives alone (every shared answer is keyed by what it depends on)."""
+    from game.sequencer.table_sight import forget_shared
+
+    forget_shared()
+    alone = play(3)
+    forget_shared()
+    first = play(1)
+    play(2)
+    third = play(3)
+    forget_shared()
+    assert third.engine.sight is first.engine.sight  # type: ignore[attr-defined]
+    assert third.log() == alone.log()

@@ -117,3 +117,28 @@ def test_fire_frequencies_match_the_exact_distribution(
     for got, p, name in checks:
         se = math.sqrt(p * (1 - p) / trials)
         assert abs(got - p) <= 4 * se + 1e-12, name
+
+
+def test_games_sharing_a_tables_answers_play_as_each_would_alone() -> None:
+    """The games of a playtest share one sight of the table and the sightings, cover
+    readings and fire plans kept beside it: the third game's log is the one it gives
+    alone (every shared answer is keyed by what it depends on)."""
+    from game.sequencer.table_sight import forget_shared
+
+    setup = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+
+    def play(seed: int) -> Game:
+        game = Game(setup, seed)
+        return play_out(game, automatic_player(game.engine))
+
+    forget_shared()
+    alone = play(3)
+    forget_shared()
+    first = play(1)
+    play(2)
+    third = play(3)
+    forget_shared()
+    engines = (first.engine, third.engine)
+    assert all(isinstance(e, OpenRebellionEngine) for e in engines)
+    assert third.engine.caches is first.engine.caches  # type: ignore[attr-defined]
+    assert third.log() == alone.log()
