@@ -172,15 +172,34 @@ def _height_range(
 ) -> tuple[FloatArray, FloatArray]:
     """Where (as segment parameters) each segment is strictly below each obstacle's top,
     intersected with [ta, tb] (outside both models' own bases). Shapes (N, K)."""
+    if (
+        len(h0)
+        and h0[0] == h0[-1]
+        and h1[0] == h1[-1]
+        and (h0 == h0[0]).all()
+        and (h1 == h1[0]).all()
+    ):
+        # every segment climbs alike (the usual case): one row, then the bases' limits
+        base0 = float(h0[0])
+        dh0 = float(h1[0]) - base0
+        if dh0 == 0:
+            above = base0 >= top
+            lo_row = np.where(above, np.inf, 0.0)
+            hi_row = np.where(above, -np.inf, 1.0)
+        else:
+            thr = (top - base0) / dh0
+            lo_row = thr if dh0 < 0 else np.zeros(len(top))
+            hi_row = thr if dh0 > 0 else np.ones(len(top))
+        return np.maximum(lo_row, ta[:, None]), np.minimum(hi_row, tb[:, None])
     dh = (h1 - h0)[:, None]
     base = h0[:, None]
-    with np.errstate(divide="ignore", invalid="ignore"):
-        thr = (top[None, :] - base) / dh
-    below = base < top[None, :]
-    lo = np.where(dh < 0, thr, np.where((dh == 0) & ~below, np.inf, 0.0))
-    hi = np.where(dh > 0, thr, np.where((dh == 0) & ~below, -np.inf, 1.0))
-    lo = np.maximum(lo, ta[:, None])
-    hi = np.minimum(hi, tb[:, None])
+    # only the rows that climb or fall divide (the others' threshold is never read)
+    thr = (top - base) / np.where(dh == 0, 1.0, dh)
+    above = (dh == 0) & (base >= top)
+    lo = np.where(dh < 0, thr, np.where(above, np.inf, 0.0))
+    hi = np.where(dh > 0, thr, np.where(above, -np.inf, 1.0))
+    np.maximum(lo, ta[:, None], out=lo)
+    np.minimum(hi, tb[:, None], out=hi)
     return lo, hi
 
 
@@ -196,80 +215,111 @@ def blocked_by(
     obs: Obstacles,
 ) -> BoolArray:
     """(N, pieces + models): segment n (p + t d, heights h0 -> h1) enters obstacle k's
-    interior below its top for some t in [ta, tb]. Touching is clear."""
+    interior below its top for some t in [ta, tb]. Touching is clear.
+
+    The arrays are small (tens of segments, tens of edges): the cost is the number of
+    numpy operations, so the rare cases (a segment through a corner or along a seam)
+    are worked out only for the entries that have them."""
     n = len(px)
     dlen = np.hypot(dx, dy)
-    dlen = np.where(dlen == 0, 1.0, dlen)
-    et = (EPS / dlen)[:, None]
+    dlen[dlen == 0] = 1.0
+    dl = dlen[:, None]
+    et = EPS / dl
     parts: list[BoolArray] = []
     if len(obs.pieces):
         lo_p, hi_p = _height_range(h0, h1, obs.top, ta, tb)
         lo = lo_p[:, obs.owner]
         hi = hi_p[:, obs.owner]
-        wx = obs.x0[None, :] - px[:, None]
-        wy = obs.y0[None, :] - py[:, None]
+        lo_e = lo + et
+        hi_e = hi - et
+        open_ = hi > lo_e
+        wx = obs.x0 - px[:, None]
+        wy = obs.y0 - py[:, None]
         dxc = dx[:, None]
         dyc = dy[:, None]
         # transversal crossing of an edge's interior (a proper crossing enters or leaves)
-        denom = dxc * obs.ey[None, :] - dyc * obs.ex[None, :]
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = (wx * obs.ey[None, :] - wy * obs.ex[None, :]) / denom
-            u = (wx * dyc - wy * dxc) / denom
-        ul = u * obs.elen[None, :]
-        trans = (np.abs(denom) > 1e-12 * dlen[:, None] * obs.elen[None, :]) & (
-            (ul > EPS) & (ul < obs.elen[None, :] - EPS)
-        )
+        denom = dxc * obs.ey - dyc * obs.ex
+        safe = np.where(denom == 0, 1.0, denom)  # parallel: never transversal below
+        t = (wx * obs.ey - wy * obs.ex) / safe
+        un = wx * dyc - wy * dxc
+        ul = (un / safe) * obs.elen
         entering = denom < 0  # the interior lies left of each (counter-clockwise) edge
-        cross_block = trans & (
-            ((t > lo + et) & (t < hi - et))
-            | ((np.abs(t - lo) <= et) & entering & (hi > lo + et))
-            | ((np.abs(t - hi) <= et) & ~entering & (hi > lo + et))
+        trans = (np.abs(denom) > 1e-12 * dl * obs.elen) & (ul > EPS) & (ul < obs.elen - EPS)
+        edge_block = trans & (
+            ((t > lo_e) & (t < hi_e)) | (open_ & (np.abs(t - np.where(entering, lo, hi)) <= et))
         )
-        # through a corner: blocked if the segment heads into the corner's interior wedge
-        ux = (dx / dlen)[:, None]
-        uy = (dy / dlen)[:, None]
-        side = (dxc * wy - dyc * wx) / dlen[:, None]
-        tv = (wx * dxc + wy * dyc) / (dlen * dlen)[:, None]
-        on = (np.abs(side) <= EPS) & (tv >= lo - et) & (tv <= hi + et)
-        c_out = obs.out_x[None, :] * uy - obs.out_y[None, :] * ux
-        c_in = obs.in_x[None, :] * uy - obs.in_y[None, :] * ux
-        rf = obs.reflex[None, :]
-        fwd_in = np.where(
-            rf,
-            (c_out > _ANGLE_EPS) | (c_in > _ANGLE_EPS),
-            (c_out > _ANGLE_EPS) & (c_in > _ANGLE_EPS),
-        )
-        bwd_in = np.where(
-            rf,
-            (c_out < -_ANGLE_EPS) | (c_in < -_ANGLE_EPS),
-            (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
-        )
-        vert_block = on & (((tv < hi - et) & fwd_in) | ((tv > lo + et) & bwd_in))
-        edge_block = cross_block | vert_block
-        # along a seam: two pieces whose faces lie on the line from both sides over the
-        # same stretch fill it solidly (the line is inside their union)
-        along = (np.abs(side) <= EPS) & (np.abs(side + denom / dlen[:, None]) <= EPS)
-        if along.any():
-            edge_block |= _seams(along, tv, wx, wy, dxc, dyc, dlen, lo, hi, et, obs)
+        # the segment on the line of a corner or an edge: rare, worked out where it is
+        side = -un / dl
+        on_line = np.abs(side) <= EPS
+        if on_line.any():
+            r, e = np.nonzero(on_line)
+            _corners(r, e, edge_block, dx, dy, dlen, wx, wy, lo, hi, et, lo_e, hi_e, obs)
+            # along a seam: two pieces whose faces lie on the line from both sides over
+            # the same stretch fill it solidly (the line is inside their union)
+            along = on_line & (np.abs(side + denom / dl) <= EPS)
+            if along.any():
+                tv = (wx * dxc + wy * dyc) / (dlen * dlen)[:, None]
+                edge_block |= _seams(along, tv, dxc, dyc, dlen, lo, hi, et, obs)
         parts.append(np.logical_or.reduceat(edge_block, obs.offsets, axis=1))
     if len(obs.bodies):
         lo, hi = _height_range(h0, h1, obs.ch, ta, tb)
-        wx = obs.cx[None, :] - px[:, None]
-        wy = obs.cy[None, :] - py[:, None]
+        wx = obs.cx - px[:, None]
+        wy = obs.cy - py[:, None]
         tc = (wx * dx[:, None] + wy * dy[:, None]) / (dlen * dlen)[:, None]
         tcl = np.clip(tc, lo, np.maximum(lo, hi))
         dist = np.hypot(wx - tcl * dx[:, None], wy - tcl * dy[:, None])
-        parts.append((dist < obs.cr[None, :] - EPS) & (hi > lo + et))
+        parts.append((dist < obs.cr - EPS) & (hi > lo + et))
     if not parts:
         return np.zeros((n, 0), dtype=np.bool_)
     return np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
 
 
+def _corners(
+    r: IntArray,
+    e: IntArray,
+    edge_block: BoolArray,
+    dx: FloatArray,
+    dy: FloatArray,
+    dlen: FloatArray,
+    wx: FloatArray,
+    wy: FloatArray,
+    lo: FloatArray,
+    hi: FloatArray,
+    et: FloatArray,
+    lo_e: FloatArray,
+    hi_e: FloatArray,
+    obs: Obstacles,
+) -> None:
+    """Through a corner: segment r[i] passes through the start vertex of edge e[i]; it
+    is blocked there if it heads into the corner's interior wedge (marked in place)."""
+    d = dlen[r]
+    tv = (wx[r, e] * dx[r] + wy[r, e] * dy[r]) / (d * d)
+    lo_, hi_, et_ = lo[r, e], hi[r, e], et[r, 0]
+    on = (tv >= lo_ - et_) & (tv <= hi_ + et_)
+    if not on.any():
+        return
+    ux = dx[r] / d
+    uy = dy[r] / d
+    c_out = obs.out_x[e] * uy - obs.out_y[e] * ux
+    c_in = obs.in_x[e] * uy - obs.in_y[e] * ux
+    rf = obs.reflex[e]
+    fwd_in = np.where(
+        rf,
+        (c_out > _ANGLE_EPS) | (c_in > _ANGLE_EPS),
+        (c_out > _ANGLE_EPS) & (c_in > _ANGLE_EPS),
+    )
+    bwd_in = np.where(
+        rf,
+        (c_out < -_ANGLE_EPS) | (c_in < -_ANGLE_EPS),
+        (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
+    )
+    vert = on & (((tv < hi_e[r, e]) & fwd_in) | ((tv > lo_e[r, e]) & bwd_in))
+    edge_block[r[vert], e[vert]] = True
+
+
 def _seams(
     along: BoolArray,
     tv: FloatArray,
-    wx: FloatArray,
-    wy: FloatArray,
     dxc: FloatArray,
     dyc: FloatArray,
     dlen: FloatArray,

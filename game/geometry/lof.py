@@ -198,9 +198,9 @@ def _witness(seg: _Segments, k: int) -> SightLine:
     )
 
 
-def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, FloatArray]:
+def _centre_and_tangent_lists(a: Body, b: Body) -> tuple[list[float], list[float], list[float]]:
     """The centre line first, then the four common tangents of the two bases
-    (the first two are the outer ones)."""
+    (the first two are the outer ones), as plain lists of n.x, n.y and c."""
     (ax, ay), (bx, by) = a.at, b.at
     phi = math.atan2(by - ay, bx - ax)
     length = math.hypot(bx - ax, by - ay)
@@ -217,6 +217,12 @@ def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, Floa
             nxs.append(nx)
             nys.append(ny)
             cs.append(nx * ax + ny * ay - a.radius)
+    return nxs, nys, cs
+
+
+def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """`_centre_and_tangent_lists` as arrays."""
+    nxs, nys, cs = _centre_and_tangent_lists(a, b)
     return np.array(nxs), np.array(nys), np.array(cs)
 
 
@@ -321,6 +327,30 @@ def clear_witnesses(
 _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
 
 
+def _scenery_gap(table: Table, at: Point, radius: float) -> FloatArray:
+    """How far a base at `at` keeps off each piece (negative: it overlaps), remembered
+    with the scenery (bases may stand anywhere; watchers mostly stand still)."""
+    memo = table.scenery_memo
+    gaps = memo.get("gaps")
+    if not isinstance(gaps, dict):
+        gaps = memo["gaps"] = {}
+    key = (at, radius)
+    found = gaps.get(key)
+    if found is None:
+        polygons = memo.get("polygons")
+        if polygons is None:
+            polygons = memo["polygons"] = np.array(table.polygons)
+        if len(table.pieces):
+            found = shapely.distance(polygons, shapely.points(at)) - radius
+        else:
+            found = np.zeros(0)
+        if len(gaps) > 8192:
+            gaps.clear()
+        gaps[key] = found
+    result: FloatArray = found
+    return result
+
+
 def _prepass(
     table: Table,
     pairs: Sequence[tuple[Body, Body]],
@@ -330,26 +360,10 @@ def _prepass(
 ) -> list[_Answer | None]:
     """Steps 1 and 2 of `clear_sight` for many pairs at once (None: not settled)."""
     answers: list[_Answer | None] = [None] * len(pairs)
-    npieces = len(table.pieces)
-    bodies = np.arange(len(table.bodies)) if models_block else np.zeros(0, dtype=np.intp)
-    obs = gather(table, np.arange(npieces), bodies) if blockers_wanted else None
-    tops = np.concatenate((table.arrays.top, table.body_arrays.h[bodies]))
-    convex = np.concatenate((table.arrays.convex, np.ones(len(bodies), dtype=np.bool_)))
-    polygons = np.array(table.polygons)
-    gaps: dict[tuple[BodyId, Point, float], FloatArray] = {}
-
-    def gap(body: Body) -> FloatArray:
-        """How far the base keeps off each piece (the bases may stand anywhere)."""
-        key = (body.id, body.at, body.radius)
-        found = gaps.get(key)
-        if found is None:
-            if npieces:
-                found = shapely.distance(polygons, shapely.points(body.at)) - body.radius
-            else:
-                found = np.zeros(0)
-            gaps[key] = found
-        return found
-
+    nbodies = len(table.bodies) if models_block else 0
+    bodies = np.arange(nbodies, dtype=np.intp)
+    pa = table.arrays
+    body_tops = table.body_arrays.h[bodies]
     # chunks of pairs close together on the table share few pieces
     order = sorted(
         range(len(pairs)),
@@ -365,67 +379,75 @@ def _prepass(
             if math.dist(pairs[k][0].at, pairs[k][1].at)
             > pairs[k][0].radius + pairs[k][1].radius + EPS
         ]
-        lines = [_centre_and_tangents(a, b) for _, a, b in group]
+        lines = [_centre_and_tangent_lists(a, b) for _, a, b in group]
         if not group or any(len(ln[0]) != 5 for ln in lines):
             continue
-        nx = np.concatenate([ln[0] for ln in lines])
-        ny = np.concatenate([ln[1] for ln in lines])
-        c = np.concatenate([ln[2] for ln in lines])
-
-        def per(values: list[float]) -> FloatArray:
-            return np.repeat(np.array(values, dtype=np.float64), 5)
-
-        seg = _segments_vec(
-            nx,
-            ny,
-            c,
-            per([a.at[0] for _, a, _ in group]),
-            per([a.at[1] for _, a, _ in group]),
-            per([a.radius for _, a, _ in group]),
-            per([a.height for _, a, _ in group]),
-            per([b.at[0] for _, _, b in group]),
-            per([b.at[1] for _, _, b in group]),
-            per([b.radius for _, _, b in group]),
-            per([b.height for _, _, b in group]),
+        nx = np.array([v for ln in lines for v in ln[0]])
+        ny = np.array([v for ln in lines for v in ln[1]])
+        c = np.array([v for ln in lines for v in ln[2]])
+        # per pair: a's x, y, radius, height, then b's
+        ends = np.array(
+            [(*a.at, a.radius, a.height, *b.at, b.radius, b.height) for _, a, b in group]
         )
+        per = np.repeat(ends, 5, axis=0)
+        seg = _segments_vec(nx, ny, c, *(per[:, i] for i in range(8)))
         # only the pieces some pair of this chunk could meet (bounding circles near its
-        # centre segment); columns of the others stay False
-        pa = table.arrays
-        ends = np.array([(*a.at, *b.at, max(a.radius, b.radius)) for _, a, b in group])
-        ax_, ay_, bx_, by_, reach = (ends[:, i : i + 1] for i in range(5))
+        # centre segment); the others cannot block
+        ax_, ay_, bx_, by_ = (ends[:, i : i + 1] for i in (0, 1, 4, 5))
+        reach = np.maximum(ends[:, 2:3], ends[:, 6:7])
         ddx, ddy = bx_ - ax_, by_ - ay_  # the centre segments are longer than the bases
         t = np.clip(((pa.cx - ax_) * ddx + (pa.cy - ay_) * ddy) / (ddx * ddx + ddy * ddy), 0, 1)
         dist = np.hypot(pa.cx - (ax_ + t * ddx), pa.cy - (ay_ + t * ddy))
         chosen = np.flatnonzero((dist <= reach + 1e-6 + pa.radius).any(axis=0))
         sub = gather(table, chosen, bodies)
-        # pieces lower than both ends are kept here: their empty height range (inf) meets
-        # parallel edges' inf parameters in NaNs, which compare False (not blocked)
+        # pieces lower than both ends are kept here: their height range is empty
         with np.errstate(invalid="ignore"):
             part = blocked_by(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
-        blocked = np.zeros((len(seg.px), npieces + len(bodies)), dtype=np.bool_)
-        blocked[:, chosen] = part[:, : len(chosen)]
-        blocked[:, npieces:] = part[:, len(chosen) :]
-        for g, (k, a, b) in enumerate(group):
-            rows = blocked[5 * g : 5 * g + 5]
-            if models_block:
-                for own in (a.id, b.id):
-                    if own in table.body_index:
-                        rows[:, npieces + table.body_index[own]] = False
-            free = ~rows.any(axis=1)
-            if free.any():
-                answers[k] = (True, _witness(seg, 5 * g + int(np.argmax(free))), ())
+        # columns: the chosen pieces, then every model (each pair's own two left out)
+        nc = len(chosen)
+        rows: BoolArray = part.reshape(len(group), 5, nc + nbodies)
+        if nbodies:
+            own = [
+                (g, nc + table.body_index[body.id])
+                for g, (_, a, b) in enumerate(group)
+                for body in (a, b)
+                if body.id in table.body_index
+            ]
+            if own:
+                gs, cols = zip(*own, strict=True)
+                rows[list(gs), :, list(cols)] = False
+        free: BoolArray = ~np.logical_or.reduce(rows, axis=2)
+        settled: BoolArray = np.logical_or.reduce(free, axis=1)
+        first = free.argmax(axis=1)
+        tops = np.concatenate((sub.top, body_tops))
+        convex = np.concatenate((pa.convex[chosen], np.ones(nbodies, dtype=np.bool_)))
+        high = np.maximum(ends[:, 3], ends[:, 7])
+        across = rows[:, 1] & rows[:, 2] & convex & (tops >= high[:, None])
+        for g in np.flatnonzero(settled | np.logical_or.reduce(across, axis=1)):
+            k, a, b = group[g]
+            if settled[g]:
+                answers[k] = (True, _witness(seg, 5 * int(g) + int(first[g])), ())
                 continue
-            across = rows[1] & rows[2] & convex & (tops >= max(a.height, b.height))
-            if across[:npieces].any():
-                across[:npieces] &= (gap(a) > EPS) & (gap(b) > EPS)
-            if across.any():
+            cut = across[g]
+            if cut[:nc].any():
+                cut[:nc] &= (_scenery_gap(table, a.at, a.radius)[chosen] > EPS) & (
+                    _scenery_gap(table, b.at, b.radius)[chosen] > EPS
+                )
+            if cut.any():
                 blockers = (
-                    tuple(obs.ids(table, int(j)) for j in np.flatnonzero(rows[0]))
-                    if obs is not None
+                    tuple(_column_id(table, chosen, int(j)) for j in np.flatnonzero(rows[g, 0]))
+                    if blockers_wanted
                     else ()
                 )
                 answers[k] = (False, None, blockers)
     return answers
+
+
+def _column_id(table: Table, chosen: IntArray, j: int) -> str:
+    """Id of column j of the prepass: the chosen pieces first, then every model."""
+    if j < len(chosen):
+        return str(table.pieces[int(chosen[j])].id)
+    return str(table.bodies[j - len(chosen)].id)
 
 
 def _segments_vec(

@@ -181,15 +181,15 @@ def _working(
     s_near = k * np.cos(dl) - root
     s_far = k * np.cos(dl) + root
     cx_, cy_ = np.cos(th), np.sin(th)
-    col = np.r_[jj, jj]
-    s = np.r_[s_near, s_far]
-    ox = np.r_[qx[jj], qx[jj]]
-    oy = np.r_[qy[jj], qy[jj]]
-    sx = ox + s * np.r_[cx_, cx_]
-    sy = oy + s * np.r_[cy_, cy_]
+    col = np.concatenate((jj, jj))
+    s = np.concatenate((s_near, s_far))
+    ox = qx[col]
+    oy = qy[col]
+    sx = ox + s * np.concatenate((cx_, cx_))
+    sy = oy + s * np.concatenate((cy_, cy_))
     dx, dy = ox - sx, oy - sy
     ll = np.hypot(dx, dy)
-    ta = np.r_[np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)]
+    ta = np.concatenate((np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)))
     # where the segment enters the target's base
     fx, fy = sx - bx, sy - by
     qa = dx * dx + dy * dy
@@ -198,7 +198,7 @@ def _working(
     tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
     tb = np.clip(tb, 0.0, 1.0)
     t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (N, K)
-    tops = np.r_[obs.top, obs.ch]
+    tops = np.concatenate((obs.top, obs.ch))
     ha = a.height
     hit = t1 <= t2
     with np.errstate(divide="ignore", invalid="ignore"):

@@ -261,6 +261,9 @@ class Table:
     tree: shapely.STRtree
     piece_index: dict[PieceId, int] = field(default_factory=dict)
     body_index: dict[BodyId, int] = field(default_factory=dict)
+    # what the sight-line code works out from the scenery alone, kept for later questions:
+    # shared by every table `with_bodies` makes from this one (the scenery never moves)
+    scenery_memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
     @staticmethod
     def build(
