@@ -122,7 +122,36 @@ def point_to_edges(
     return result
 
 
-def gather(table: Table, chosen: IntArray, bodies: IntArray) -> Obstacles:
+_PieceEdges = tuple[
+    FloatArray,  # top
+    IntArray,  # offsets
+    FloatArray,  # x0
+    FloatArray,  # y0
+    FloatArray,  # ex
+    FloatArray,  # ey
+    FloatArray,  # elen
+    IntArray,  # owner
+    FloatArray,  # in_x
+    FloatArray,  # in_y
+    FloatArray,  # out_x
+    FloatArray,  # out_y
+    BoolArray,  # reflex
+]
+
+
+def _piece_edges(table: Table, chosen: IntArray) -> _PieceEdges:
+    """The edge arrays of the chosen pieces, contiguous: they depend on the scenery alone,
+    so each selection is worked out once and kept in the table's scenery memo (read
+    only: no caller writes into an Obstacles' arrays)."""
+    memo = table.scenery_memo
+    cache = memo.get("edges")
+    if not isinstance(cache, dict):
+        cache = memo["edges"] = {}
+    key = chosen.tobytes()
+    found = cache.get(key)
+    if found is not None:
+        edges: _PieceEdges = found
+        return edges
     pa = table.arrays
     if len(chosen):
         counts = pa.count[chosen]
@@ -137,22 +166,47 @@ def gather(table: Table, chosen: IntArray, bodies: IntArray) -> Obstacles:
         owner = np.zeros(0, dtype=np.intp)
     ex = pa.x1[idx] - pa.x0[idx]
     ey = pa.y1[idx] - pa.y0[idx]
+    edges = (
+        pa.top[chosen],
+        offsets,
+        pa.x0[idx],
+        pa.y0[idx],
+        ex,
+        ey,
+        np.hypot(ex, ey),
+        owner,
+        pa.in_x[idx],
+        pa.in_y[idx],
+        pa.out_x[idx],
+        pa.out_y[idx],
+        pa.reflex[idx],
+    )
+    if len(cache) > 4096:
+        cache.clear()
+    cache[key] = edges
+    return edges
+
+
+def gather(table: Table, chosen: IntArray, bodies: IntArray) -> Obstacles:
+    top, offsets, x0, y0, ex, ey, elen, owner, in_x, in_y, out_x, out_y, reflex = _piece_edges(
+        table, chosen
+    )
     ba = table.body_arrays
     return Obstacles(
         pieces=chosen,
-        top=pa.top[chosen],
+        top=top,
         offsets=offsets,
-        x0=pa.x0[idx],
-        y0=pa.y0[idx],
+        x0=x0,
+        y0=y0,
         ex=ex,
         ey=ey,
-        elen=np.hypot(ex, ey),
+        elen=elen,
         owner=owner,
-        in_x=pa.in_x[idx],
-        in_y=pa.in_y[idx],
-        out_x=pa.out_x[idx],
-        out_y=pa.out_y[idx],
-        reflex=pa.reflex[idx],
+        in_x=in_x,
+        in_y=in_y,
+        out_x=out_x,
+        out_y=out_y,
+        reflex=reflex,
         bodies=bodies,
         cx=ba.x[bodies],
         cy=ba.y[bodies],

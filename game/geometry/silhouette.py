@@ -12,7 +12,7 @@ never stepped over) and lower pieces give the height a line must clear them at.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -226,7 +226,7 @@ def patch_core(body: Body, side: float) -> Body:
     height = body.height - side + 1e-6
     if side <= 0.0 or height <= 0.0:
         return body
-    return replace(body, height=height)
+    return Body(body.id, body.at, body.radius, height, body.facing, body.side, body.unit)
 
 
 def largest_patch(seen: FloatArray, width: float) -> float:
