@@ -152,21 +152,21 @@ def show(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import say
+    from game.sequencer.sentences import ids_in, say, who
 
     console = Console()
-    title = (
-        f"[bold]{report['attacker']}[/] shoots [bold]{report['target']}[/] with {report['weapon']}"
-    )
+    attacker, target = who(report["attacker"]), who(report["target"])
+    title = f"[bold]{attacker}[/] shoots [bold]{target}[/] with {report['weapon']}"
     if report["reply"]:
-        title += f"; {report['target']} replies with {report['reply']}"
+        title += f"; {target} replies with {report['reply']}"
+    ids = ids_in(report["events"]) | {report["attacker"], report["target"]}
     console.print(title)
     words = find_ruleset("infinity")
     for e in report["events"]:
         if e["event"] in ("Rolled", "Hit", "SaveRolled", "Wounded", "StateChanged", "Missed") or (
             e["event"] == "Moved"  # a Guts Roll's move at the end of the Order
         ):
-            console.print(f"  {say(e, words)}", markup=False)
+            console.print(f"  {say(e, words, ids)}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials (exact in brackets)")
         table.add_column("model")

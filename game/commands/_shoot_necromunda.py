@@ -147,11 +147,13 @@ def print_necromunda(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import listed, say, who
+    from game.sequencer.sentences import ids_in, listed, say, who
 
     console = Console()
-    aimed = report["target"] or f"the point ({report['at'][0]:g}, {report['at'][1]:g})"
-    console.print(f"[bold]{report['attacker']}[/] shoots {aimed} with {report['weapon']}")
+    ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
+    point = report["at"]
+    aimed = who(report["target"]) if report["target"] else f"the point ({point[0]:g}, {point[1]:g})"
+    console.print(f"[bold]{who(report['attacker'])}[/] shoots {aimed} with {report['weapon']}")
     if report.get("extra"):
         console.print(f"  extra hits placed on {listed(report['extra'])}", markup=False)
     if report.get("extra_at"):
@@ -167,7 +169,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
     }  # fmt: skip
     for e in report["events"]:
         if e["event"] in shown:
-            console.print(f"  {say(e, find_ruleset('necromunda'))}", markup=False)
+            console.print(f"  {say(e, find_ruleset('necromunda'), ids)}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials; misfires {report['misfires']:.3f}")
         table.add_column("fighter")

@@ -112,11 +112,12 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import say
+    from game.sequencer.sentences import ids_in, say, who
 
     console = Console()
+    ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
     console.print(
-        f"[bold]{report['attacking_unit']}[/] fires at {report['target_unit']}: "
+        f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "
         f"{report['attack_dice']} attack dice ({len(report['firing'])} with LOS) against "
         f"{report['defence_dice']} defence dice ({report['range_bands']} range "
         f"band{'' if report['range_bands'] == 1 else 's'})"
@@ -130,7 +131,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     }  # fmt: skip
     for e in report["events"]:
         if e["event"] in shown:
-            console.print(f"  {say(e, find_ruleset('open-rebellion'))}", markup=False)
+            console.print(f"  {say(e, find_ruleset('open-rebellion'), ids)}", markup=False)
     title = "markers (w wound, p pinned)"
     if "shares" in report:
         title += f": {report['trials']} trials"

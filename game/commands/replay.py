@@ -76,10 +76,11 @@ def replay(
             "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
-        from game.sequencer.sentences import say
+        from game.sequencer.sentences import ids_of, say
 
+        ids = ids_of(saved.scenario)
         for event in game.events:
-            typer.echo(say(event, saved.scenario.ruleset))
+            typer.echo(say(event, saved.scenario.ruleset, ids))
         if check and not failures:
             where = "" if saved.on_disk else " (the scenario file is not here: the save's copy)"
             typer.echo(f"check: the event log matches{where}")

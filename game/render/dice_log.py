@@ -11,7 +11,7 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from game.render.link import describe_event
@@ -90,15 +90,20 @@ def tone(event: object) -> str:
     return "info"
 
 
-def log_lines(event: object, ruleset: Ruleset | None = None) -> list[LogLine]:
+def log_lines(
+    event: object, ruleset: Ruleset | None = None, ids: Collection[str] = ()
+) -> list[LogLine]:
     """The dice log's line for one event: its sentence in the rule system's words
-    (game.sequencer.sentences); an event no one words is shown as it is."""
-    said = describe(event, ruleset) if isinstance(event, Event) else None
+    (game.sequencer.sentences), the table's `ids` named; an event no one words is
+    shown as it is."""
+    said = describe(event, ruleset, ids) if isinstance(event, Event) else None
     return [LogLine(said if said is not None else describe_event(event), tone(event))]
 
 
-def describe_all(events: Iterable[object], ruleset: Ruleset | None = None) -> list[LogLine]:
-    return [line for event in events for line in log_lines(event, ruleset)]
+def describe_all(
+    events: Iterable[object], ruleset: Ruleset | None = None, ids: Collection[str] = ()
+) -> list[LogLine]:
+    return [line for event in events for line in log_lines(event, ruleset, ids)]
 
 
 def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[Shot]:

@@ -34,6 +34,7 @@ from game.sequencer.infinity import (
     SkillKind,
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
+from game.sequencer.sentences import listed
 from game.sequencer.sight import Cover, Placement
 
 Point = tuple[float, float]
@@ -112,8 +113,7 @@ class InfinityRules(PlayRules):
         if awaiting.kind == "second":
             text = f"{order.model}: second skill: M move, S shoot, D dodge, I idle"
             return Prompt(side, "second", awaiting.models, text, order.model, order.route)
-        names = ", ".join(awaiting.models)
-        text = f"{side}: ARO to {order.model} from {names}: pick one, then S/D/I"
+        text = f"{side}: ARO to {order.model} from {listed(awaiting.models)}: pick one, then S/D/I"
         choices = (
             f"S shoot at {order.model}",
             "D dodge",

@@ -20,6 +20,7 @@ from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point
 from game.scenario import PlacedModel, Scenario
+from game.sequencer.sentences import ids_of, named
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
@@ -193,8 +194,11 @@ class Pointing:
                 direction=direction, blind=draft.blind,
             )  # fmt: skip
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            self.state = replace(self.state, preview=None, message=f"no preview: {why}")
+            said = named(f"no preview: {why}", ids_of(self.scenario))
+            self.state = replace(self.state, preview=None, message=said)
             return
+        if preview is not None and preview.refused:
+            preview = replace(preview, refused=named(preview.refused, ids_of(self.scenario)))
         self.state = replace(self.state, preview=preview)
 
     def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
@@ -202,7 +206,10 @@ class Pointing:
         rules = self.rules
         if rules is None or weapon is None:
             return ()
+        ids = ids_of(self.scenario)
         try:
-            return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+            return tuple(
+                named(line, ids) for line in rules.odds_lines(self.game, shooter, target, weapon)
+            )
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            return (f"no odds: {why}",)
+            return (named(f"no odds: {why}", ids),)

@@ -12,6 +12,7 @@ No pygame here.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,6 +23,7 @@ from game.scenario.model import AI, HUMAN
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
+from game.sequencer.sentences import ids_of, named
 
 SAVE_NAME = "skirmish-save.json"
 
@@ -105,7 +107,14 @@ class Session:
         return any(s.id == side and s.player != HUMAN for s in self.scenario.sides)
 
     def prompt(self) -> Prompt:
-        return self.rules.prompt(self.game)
+        """What the game awaits, the ids in its words named (the banner, the panel)."""
+        prompt = self.rules.prompt(self.game)
+        ids = ids_of(self.scenario)
+        return replace(
+            prompt,
+            text=named(prompt.text, ids),
+            choices=tuple(named(c, ids) for c in prompt.choices),
+        )
 
     def ai_due(self) -> bool:
         prompt = self.prompt()

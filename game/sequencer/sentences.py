@@ -10,13 +10,19 @@ means no one knows the event (the caller shows it as it is).
 
 The helpers here (`who`, `listed`, `dice`, `inches`) keep every system's wording in
 one style: model ids as names ("escher-ganger-1" -> "Escher ganger 1"), dice as
-plain numbers, no field names, no `=` and no reprs.
+plain numbers, no field names, no `=` and no reprs. A model's name is its id made
+readable (the scenario's ids are side, profile and number: "escher-ganger-1"); ids
+that an engine wrote into free text (a roll's purpose, a reason) are named too when
+the caller passes the table's ids (`ids_of(scenario)`): "Cool test to target
+escher-champion past escher-ganger-2" reads "... Escher champion past Escher ganger 2".
+`--json` output keeps the ids.
 """
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from typing import Any
 
 from game.sequencer.events import Event, event_dict
@@ -45,6 +51,53 @@ def who(model: object) -> str:
     """A model, unit or side id as a name: "escher-ganger-1" -> "Escher ganger 1"."""
     text = str(model or "nobody").replace("_", " ").replace("-", " ").strip()
     return text[:1].upper() + text[1:] if text else "nobody"
+
+
+def ids_of(scenario: Any) -> frozenset[str]:
+    """The ids a table's sentences may mention: its models, their units and the sides."""
+    models = getattr(scenario, "models", ())
+    ids = {m.id for m in models} | {m.unit for m in models if getattr(m, "unit", None)}
+    ids |= {s.id for s in getattr(scenario, "sides", ())}
+    return frozenset(str(i) for i in ids)
+
+
+# The fields of events (and of the declarations inside them) that hold ids.
+ID_FIELDS = frozenset({
+    "model", "attacker", "target", "declared", "side", "unit", "winner", "stopped_by",
+    "affected", "under", "extra", "models", "targets", "by", "hit_order", "allies_hit",
+})  # fmt: skip
+
+
+def ids_in(events: Iterable[Event | EventData]) -> frozenset[str]:
+    """The ids events name in their fields (for a caller without the table at hand)."""
+    found: set[str] = set()
+
+    def walk(value: Any, key: str | None) -> None:
+        if isinstance(value, Mapping):
+            for k, v in value.items():
+                walk(v, str(k))
+        elif isinstance(value, list | tuple):
+            for v in value:
+                walk(v, key)
+        elif isinstance(value, str) and key in ID_FIELDS and value:
+            found.add(value)
+
+    for event in events:
+        walk(as_data(event), None)
+    return frozenset(found)
+
+
+@functools.lru_cache(maxsize=32)
+def _ids_pattern(ids: frozenset[str]) -> re.Pattern[str]:
+    ordered = sorted(ids, key=len, reverse=True)  # the longest first: "a-10" before "a-1"
+    return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
+
+
+def named(text: str, ids: Collection[str]) -> str:
+    """`text` with every id of `ids` standing alone in it replaced by its name."""
+    if not ids or not text:
+        return text
+    return _ids_pattern(frozenset(ids)).sub(lambda m: who(m.group(1)), text)
 
 
 def listed(items: Iterable[object], empty: str = "nobody") -> str:
@@ -186,15 +239,17 @@ def _state(name: object) -> str:
     return str(name).replace("-", " ")
 
 
-def describe(event: Event | EventData, ruleset: Any = None) -> str | None:
-    """The event as a sentence in the rule system's words (None: no one knows it)."""
+def describe(
+    event: Event | EventData, ruleset: Any = None, ids: Collection[str] = ()
+) -> str | None:
+    """The event as a sentence in the rule system's words (None: no one knows it);
+    `ids` (the table's, `ids_of`) are named wherever the text mentions them."""
     data = as_data(event)
     own = sentences_of(ruleset)
-    if own is not None:
-        said = own(data)
-        if said is not None:
-            return said
-    return _shared(data)
+    said = own(data) if own is not None else None
+    if said is None:
+        said = _shared(data)
+    return None if said is None else named(said, ids)
 
 
 def sentences_of(ruleset: Any) -> Sentence | None:
@@ -205,9 +260,9 @@ def sentences_of(ruleset: Any) -> Sentence | None:
     return part
 
 
-def say(event: Event | EventData, ruleset: Any = None) -> str:
+def say(event: Event | EventData, ruleset: Any = None, ids: Collection[str] = ()) -> str:
     """`describe`, or the event's kind in words when no one knows it."""
-    said = describe(event, ruleset)
+    said = describe(event, ruleset, ids)
     if said is not None:
         return said
     data = as_data(event)

@@ -21,6 +21,7 @@ from game.scenario import load_scenario
 from game.sequencer.declarations import decode
 from game.sequencer.events import Rolled
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, SkillKind
+from game.sequencer.sentences import ids_of, who
 from tests.render.driving import at, base, panel, press
 from tests.render.driving import click as click_after_hover
 
@@ -89,7 +90,7 @@ def answer_aros(app: App, shooter: str | None = None, point: Point | None = None
     while awaiting(app) == "aro":
         prompt = app.state.prompt
         assert prompt is not None and prompt.reacting
-        assert "ARO to" in panel(app) and all(m in panel(app) for m in prompt.models)
+        assert "ARO to" in panel(app) and all(who(m) in panel(app) for m in prompt.models)
         reactor = app.state.selected
         assert reactor in prompt.models  # the first eligible trooper is picked for you
         if reactor == shooter:
@@ -111,7 +112,7 @@ def test_a_whole_game_by_mouse_and_keyboard(
     scenario = load_scenario(path)
     session = Session.start(scenario, seed=3)
     app = App(scenario, session=session)
-    assert "blue: 2 Orders left" in panel(app)
+    assert "Blue: 2 Orders left" in panel(app)
     app.draw()
 
     # Blue's first Order: b1 moves 2" up the table (M, a click, Enter).
@@ -139,7 +140,7 @@ def test_a_whole_game_by_mouse_and_keyboard(
     # b1's second skill: shoot, trying a friend first (refused, with the reason).
     press(app, pygame.K_s)
     click(app, base(app, "b2"))
-    assert app.state.message == "b2 is on b1's side"
+    assert app.state.message == "B2 is on B1's side"
     click(app, base(app, "r1"))
     assert app.state.draft is not None and app.state.draft.targets == (("r1", 3),)
     app.perform(Confirm())
@@ -150,7 +151,7 @@ def test_a_whole_game_by_mouse_and_keyboard(
     # `=`: issue 15); shots are animated.
     shown = [line.text for line in app.state.log]
     for roll in rolls:
-        [line] = log_lines(roll, app.scenario.ruleset)
+        [line] = log_lines(roll, app.scenario.ruleset, ids_of(app.scenario))
         assert line.text in shown and f"SV {roll.target}; rolled" in line.text
         assert "=" not in line.text
     assert shown[-1] in panel(app)
@@ -244,8 +245,8 @@ def test_illegal_declarations_are_explained(write_scenario: Write) -> None:
     assert app.state.message == "select a model first"
     click(app, base(app, "r1"))
     press(app, pygame.K_d)  # red is not the active side
-    assert app.state.message == "r1 is not on the active side (blue)"
-    assert "r1 is not on the active side (blue)" in panel(app)
+    assert app.state.message == "R1 is not on the active side (Blue)"
+    assert "R1 is not on the active side (Blue)" in panel(app)
     press(app, pygame.K_RETURN)
     assert app.state.message.startswith("nothing to confirm")
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
@@ -263,7 +264,7 @@ def test_the_computer_plays_its_side_a_few_frames_apart(write_scenario: Write) -
     assert not app.state.human and "(computer)" in panel(app)
     click(app, base(app, "r1"))
     press(app, pygame.K_d)
-    assert app.state.message == "red is played by the computer: wait for it"
+    assert app.state.message == "Red is played by the computer: wait for it"
     made = len(app.session.game.declarations)
     for _ in range(AI_FRAMES - app.ai_wait - 1):
         app.frame()
@@ -311,11 +312,11 @@ def test_hover_shows_the_sv_skirmish_shoot_gives(
     text = panel(app)
     assert f"-> SV {sv}, Burst 3" in text
     assert "MODs: range" in text
-    assert "r1 idle: hit" in text and "r1 replies (Combi Rifle" in text
+    assert "R1 idle: hit" in text and "R1 replies (Combi Rifle" in text
     # Another weapon, another roll: the Pistol's band at this range.
     press(app, pygame.K_2)
     assert app.state.hover is not None and app.state.hover.weapon == "Pistol"
-    assert "Pistol at r1" in panel(app)
+    assert "Pistol at R1" in panel(app)
 
 
 def test_no_odds_without_line_of_fire(write_scenario: Write) -> None:
@@ -334,7 +335,7 @@ polygon = [[8, 12], [12, 12], [12, 15], [8, 15]]
     app.frame()
     assert app.state.hover is not None and not app.state.hover.ruling.lof
     text = panel(app)
-    assert "no BS Attack: no line of fire to r2" in text and "hit " not in text
+    assert "no BS Attack: no line of fire to R2" in text and "hit " not in text
 
 
 def test_state_markers_are_drawn_on_the_bases(write_scenario: Write) -> None:

@@ -83,7 +83,12 @@ def test_an_aro_is_asked_for_in_a_banner_with_its_keys() -> None:
     app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
     prompt = app.state.prompt
     assert prompt is not None and prompt.kind == "aro" and app.state.human
-    assert prompt.choices == ("S shoot at fusilier-1", "D dodge", "I no ARO")
+    assert prompt.choices == (
+        "S shoot at Fusilier 1",
+        "D dodge",
+        "I no ARO",
+        "G first: fail a Guts Roll on purpose",
+    )
     press(app, pygame.K_F1)  # also clears the hint
     sections = table_help.help_sections(app.state)
     assert sections[0][0].startswith("Reacting")

@@ -47,7 +47,7 @@ def test_trials_match_the_exact_odds(capsys: pytest.CaptureFixture[str]) -> None
         se = math.sqrt(p * (1 - p) / trials)
         assert abs(seen - p) <= 4 * se + 1e-12, key
     assert main(args) == 0
-    assert "fires at rebel-squad-b" in capsys.readouterr().out
+    assert "fires at Rebel squad b" in capsys.readouterr().out
 
 
 def test_bad_input_is_refused(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,7 @@ from game.rules.registry import RULESETS, Ruleset
 from game.scenario import load_scenario
 from game.sequencer.events import Event, Modifier
 from game.sequencer.game import Game
-from game.sequencer.sentences import describe, heading, listed, who
+from game.sequencer.sentences import describe, heading, ids_in, ids_of, listed, named, who
 from tests.conftest import SCENARIOS
 
 REPR = re.compile(r"<[^<>]*>")
@@ -126,13 +126,33 @@ def test_a_played_game_reads_as_sentences(system: str) -> None:
     game = Game(load_scenario(SCENARIOS / f"{SCENARIO_OF[system]}.toml"), 5)
     play_out(game, automatic_player(game.engine, "simple"), limit=80)
     ruleset = game.setup.ruleset
+    ids = ids_of(game.setup)
+    stray = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
     kinds = set()
     for event, data in zip(game.events, game.log(), strict=True):
-        text = describe(event, ruleset)
+        text = describe(event, ruleset, ids)
         _check(text, f"{system} {event}")
-        assert describe(data, ruleset) == text  # the saved form reads the same
+        assert describe(data, ruleset, ids) == text  # the saved form reads the same
+        assert text is not None and not stray.search(text), f"an id in {text!r}"
         kinds.add(event.name)
     assert {"Declared", "TurnStarted"} <= kinds
+
+
+def test_ids_in_free_text_read_as_names() -> None:
+    """A roll's purpose and a reason are the engine's text: the table's ids in them read
+    as names; words that merely contain an id do not change."""
+    from game.sequencer.events import Rolled
+
+    cool = Rolled("escher-ganger-1", "Cool test to target escher-champion past escher-ganger-2",
+                  "Cl", 7, (), 7, (3, 4), ("fail", "fail"))  # fmt: skip
+    ids = {"escher-ganger-1", "escher-ganger-2", "escher-champion", "red"}
+    text = describe(cool, RULESETS["necromunda"], ids)
+    assert text is not None
+    assert "Cool test to target Escher champion past Escher ganger 2" in text
+    assert named("red-ish escher-ganger-20 and red, escher-ganger-2.", ids) == (
+        "red-ish escher-ganger-20 and Red, Escher ganger 2."
+    )
+    assert ids_in([cool]) == {"escher-ganger-1"}
 
 
 def test_words_for_people() -> None:
