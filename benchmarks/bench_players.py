@@ -2,7 +2,7 @@
 
     python benchmarks/bench_players.py [SCENARIO...] [--games N] [--seed S]
         [--a search] [--b careful] [--think 0.5 | --budget STEPS] [--temperament T]
-        [--workers K]
+        [--workers K] [--each]
 
 Each seed is played twice, the players' sides swapped, so a side's advantage cancels
 out; a draw counts against player A. Prints per scenario A's wins, draws, A's share with
@@ -103,6 +103,7 @@ def main() -> None:
     ap.add_argument("--budget", type=int, default=None)
     ap.add_argument("--temperament", default="balanced")
     ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--each", action="store_true", help="a line per game as it ends (one worker)")
     args = ap.parse_args()
     options: dict[str, Any] = {"temperament": args.temperament, "seed": args.seed}
     if args.think is not None:
@@ -121,7 +122,19 @@ def main() -> None:
             with ProcessPoolExecutor(args.workers) as pool:
                 results = list(pool.map(_job, jobs))
         else:
-            results = [_job(j) for j in jobs]
+            results = []
+            for j in jobs:
+                results.append(_job(j))
+                if args.each:
+                    r = results[-1]
+                    wins = sum(x["won"] for x in results)
+                    print(
+                        f"  game {len(results)} (seed {j[1]}, swapped {j[2]}): "
+                        f"{'won' if r['won'] else 'draw' if r['draw'] else 'lost'}; "
+                        f"{wins} of {len(results)} so far; CPU s/declaration "
+                        f"{r['a'][0] / max(1, r['a'][1]):.3f}",
+                        flush=True,
+                    )
         seconds = time.perf_counter() - start
         wins = sum(r["won"] for r in results)
         draws = sum(r["draw"] for r in results)

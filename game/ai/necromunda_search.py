@@ -5,20 +5,33 @@ turned to the enemy), its advance, moves into cover (a base against scenery, few
 enemies with a clear line there first), Take Cover, standing up, and activating to do
 nothing; within an activation, each eligible shot, Aim, the moves, reloading and ending
 it. The lookahead plays on (the simple player for both gangs) until the enemy has
-finished its next activation, and scores the position by
-`game/ai/weights/necromunda.toml`: points of fighters kept and taken out (Pinned,
-Seriously Injured, wounds and flesh wounds in between), bottled gangs, and each
-fighter's exposure to enemies with a clear line to it (less in cover) and its own
-lines to them."""
+finished its next activation.
+
+The position is scored by `game/ai/weights/necromunda.toml` in what decides the game at
+the turn limit (FACTS 2.8): the points of fighters each gang can expect to have in the
+fight then. A fighter counts by its odds of not fleeing a bottled gang over the End
+phases left (the gang bottles on D6 + fighters down > its starting crew, then each
+fighter passes a Cool test every End phase or flees), a Seriously Injured one by its
+odds of recovering; wounds, flesh wounds and Pinned cost a share, and each fighter's
+exposure to enemies with a clear line to it (less in cover) and its own lines count.
+
+Every non-blast shot in a lookahead is a chance node with exact odds (`attack_outcome`:
+hit and Pinned, Seriously Injured, Out of Action), so its sampled result is taken off
+against its expectation (`luck`, a control variate): the samples of a candidate then
+differ by little more than what the odds cannot say (a Heavy stubber's opening shot on
+the demo: a sample's spread 127 -> 24 points), and a few samples tell candidates apart."""
 
 from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Callable
 
-from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer
+from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, attack_outcome
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
 from game.errors import IllegalDeclaration
+from game.rules.necromunda.dice import InjuryResult
+from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.necromunda import NecromundaEngine
@@ -203,27 +216,112 @@ class SearchNecromundaPlayer(SearchPlayer):
         return state.activating is not None
 
     def evaluate(self, state: GameState, side: str) -> float:
+        """Points each gang can expect to have in the fight when the game ends (what
+        decides it, FACTS 2.8): a fighter Seriously Injured counts by its odds of
+        recovering, and every fighter by its odds of not fleeing a bottled gang over the
+        End phases left; plus wounds, Pinned and the lines of fire."""
         assert isinstance(state, NecromundaState)
-        w = self.weights
-        total = 0.0
-        for m in state.models:
-            points = self.nec.points[m.id] or 50
-            profile = self.nec.profiles[m.id]
-            if m.status == OUT_OF_ACTION:
-                worth = 0.0
-            elif m.status == SERIOUSLY_INJURED:
-                worth = w["seriously_injured"]
-            else:
-                worth = 1.0 - w["wound"] * m.wounds / profile.w
-                worth -= w["flesh_wound"] * m.marker(FLESH_WOUNDS)
-                if m.status == PINNED:
-                    worth -= w["pinned"]
-            if m.side in state.bottled:
-                worth *= 1.0 - w["bottled"]
-            total += points * worth if m.side == side else -w["enemy"] * points * worth
+        total = self._material(state, side)
         if state.finished:
             return total + self.won(state, side)
         return total + self._lines(state, side)
+
+    def _material(self, state: NecromundaState, side: str) -> float:
+        """The fighters' worth to `side` (see `evaluate`), without the lines of fire."""
+        w = self.weights
+        left = 0 if state.finished else max(0, self.nec.turns - state.turn + 1)
+        total = 0.0
+        for s in state.sides:
+            keep = self._staying(state, s, left)
+            for m in state.side_models(s):
+                points = self.nec.points[m.id] or 50
+                profile = self.nec.profiles[m.id]
+                if m.status == OUT_OF_ACTION:
+                    continue
+                if m.status == SERIOUSLY_INJURED:
+                    worth = self._recovering(left)
+                else:
+                    worth = 1.0 - w["wound"] * m.wounds / profile.w
+                    worth -= w["flesh_wound"] * m.marker(FLESH_WOUNDS)
+                    if m.status == PINNED:
+                        worth -= w["pinned"]
+                worth *= keep(m)
+                total += points * worth if s == side else -w["enemy"] * points * worth
+        return total
+
+    def luck(
+        self, state: GameState, declaration: Declaration, after: GameState, side: str
+    ) -> float:
+        """A shot's sampled result against its exact odds (`attack_outcome`: hit and
+        Pinned, Seriously Injured, Out of Action): the fighters' worth after it less
+        their expected worth over those results. Blasts, templates and shots that end
+        the round (the End phase rolled in the same step) are left as sampled."""
+        assert isinstance(state, NecromundaState) and isinstance(after, NecromundaState)
+        if not isinstance(declaration, Act) or after.turn != state.turn or after.finished:
+            return 0.0
+        action = declaration.action
+        if action.kind is not ActionKind.SHOOT or action.target is None or action.weapon is None:
+            return 0.0
+        m = state.model(declaration.model)
+        weapon = self.nec.weapon(m.id, action.weapon)
+        if weapon.is_template or weapon.blast_diameter is not None:
+            return 0.0
+        if declaration.turn_to is not None:
+            m = m.replace(facing=declaration.turn_to)
+        target = state.model(action.target)
+        try:
+            plan = self.nec.hit_plan(state.with_model(m), m.id, weapon, target=target.id)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return 0.0
+        if plan.out_of_range:
+            return 0.0
+        bs = self.nec.profiles[m.id].bs
+        hit, si, ooa = attack_outcome(
+            self.nec, weapon, target, float(hit_chance(bs, bs - plan.need))
+        )
+        pinned = target.status if target.status not in UPRIGHT else PINNED
+        results = ((OUT_OF_ACTION, ooa), (SERIOUSLY_INJURED, si), (pinned, hit - si - ooa))
+        expected = (1.0 - hit) * self._material(after.with_model(target), side)
+        for status, p in results:
+            if p > 0:
+                expected += p * self._material(
+                    after.with_model(target.replace(status=status)), side
+                )
+        return self._material(after, side) - expected
+
+    def _recovering(self, left: int) -> float:
+        """The odds a Seriously Injured fighter is back in the fight (a Flesh Wound on
+        its Recovery die) by the end, over `left` End phases (one die each)."""
+        faces = self.nec.dice.injury
+        back = faces.count(InjuryResult.FLESH_WOUND) / len(faces)
+        stay = faces.count(InjuryResult.SERIOUSLY_INJURED) / len(faces)
+        return back * sum(stay**j for j in range(left))
+
+    def _staying(
+        self, state: NecromundaState, side: str, left: int
+    ) -> Callable[[ModelState], float]:
+        """The odds a fighter of `side` is not fleeing by the end: a gang not yet bottled
+        bottles in an End phase on D6 + fighters down > its starting crew, and from that
+        phase on each fighter passes a Cool test (2D6 >= Cl) each End phase or flees."""
+        down = sum(
+            1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
+        )
+        crew = self.nec.crew[side]
+        bottled = side in state.bottled
+        chance = 0.0 if not down else (6 - min(6, max(0, crew - down))) / 6
+
+        def keep(m: ModelState) -> float:
+            if not left:
+                return 1.0
+            cool = self.careful._cool(m)
+            if bottled:
+                return cool**left
+            calm = (1 - chance) ** left
+            for j in range(1, left + 1):
+                calm += (1 - chance) ** (j - 1) * chance * cool ** (left - j + 1)
+            return calm
+
+        return keep
 
     def _lines(self, state: NecromundaState, side: str) -> float:
         """Exposure (enemies in the fight with a clear line to ours, less in cover; a
