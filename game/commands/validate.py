@@ -18,7 +18,8 @@ def validate(
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
-    """Check scenario files; print each problem on one line naming file, place and problem."""
+    """Check scenario files; print each problem on one line naming file, place and problem
+    ("skirmish: FILE:LINE: place: problem", as every command reports bad input)."""
     from game.scenario import check_scenario  # here: --help needs no scenario reader
 
     problems: list[Problem] = []
@@ -40,8 +41,8 @@ def validate(
         report.append(entry)
         if not as_json:
             if found:
-                for problem in found:
-                    typer.echo(str(problem), err=True)
+                for problem in found:  # as every command says bad input (game.cli)
+                    typer.echo(f"skirmish: {problem}", err=True)
             else:
                 assert scenario is not None
                 typer.echo(

@@ -75,7 +75,7 @@ def test_an_unknown_player_or_temperament_is_one_line_naming_the_choices(
     lines = captured.err.strip().splitlines()
     assert captured.out == "" and "Traceback" not in captured.err
     assert len(lines) == 1, lines
-    assert lines[0].startswith(f"{path}:{side_line(path, 'orlock')}: side 'orlock'"), lines[0]
+    assert lines[0].startswith(f"skirmish: {path}:{side_line(path, 'orlock')}: side 'orlock'")
     assert needle in lines[0], lines[0]
 
 

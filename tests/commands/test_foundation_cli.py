@@ -32,8 +32,8 @@ def test_validate_reports_every_problem_in_every_file(
     assert main(["validate", str(a), str(good), str(b)]) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
-    assert lines[0] == f"{a}:14: model 'm': unknown profile 'x'"
-    assert lines[1].startswith(f"{b}:1: TOML syntax: ")
+    assert lines[0] == f"skirmish: {a}:14: model 'm': unknown profile 'x'"
+    assert lines[1].startswith(f"skirmish: {b}:1: TOML syntax: ")
     assert len(lines) == 2
     assert f"{good}: ok" in captured.out
 

@@ -130,7 +130,7 @@ def test_a_name_that_is_no_table_reads_as_a_missing_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "no-such-table"]) == 2
-    assert capsys.readouterr().err == "no-such-table: no such file\n"
+    assert capsys.readouterr().err == "skirmish: no-such-table: no such file\n"
 
 
 def test_scenarios_lists_the_bundled_tables(capsys: pytest.CaptureFixture[str]) -> None:

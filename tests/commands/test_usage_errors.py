@@ -109,3 +109,34 @@ def test_the_console_entry_prints_one_line(tmp_path: Path) -> None:
     assert "-1" in done.stderr
     assert done.stderr.endswith("; see skirmish playtest --help\n")
     assert done.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["validate", "nosuch.toml"],
+        ["lof", "nosuch.toml"],
+        ["render", "nosuch.toml", "--out", "x.png"],
+        ["shoot", "nosuch.toml", "--attacker", "a", "--target", "b"],
+        ["playtest", "nosuch.toml", "--games", "1"],
+        ["balance", "nosuch.toml", "--vary", "turns=2"],
+        ["play", "nosuch.toml", "--frames", "1"],
+        ["play", "--load", "nosuch.toml", "--frames", "1"],
+        ["replay", "nosuch.toml"],
+        ["import", "nosuch.tmx", "--ruleset", "infinity", "--out", "x.toml"],
+    ],
+)
+def test_a_missing_file_is_the_same_line_for_every_command(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+) -> None:
+    """Every command says a missing file the one way bad input is said: "skirmish: FILE:
+    problem", exit 2 (validate said it without the "skirmish:" prefix)."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    missing = argv[1] if argv[1] != "--load" else argv[2]
+    assert f"skirmish: {missing}: no such file" in captured.err.splitlines()
+    assert not (tmp_path / "x.png").exists() and not (tmp_path / "x.toml").exists()

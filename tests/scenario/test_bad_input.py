@@ -42,7 +42,7 @@ def validate_exits_2_with(path: Path, capsys: pytest.CaptureFixture[str], *needl
     captured = capsys.readouterr()
     assert "Traceback" not in captured.err and captured.out == ""
     lines = captured.err.strip().splitlines()
-    assert lines and all(line.startswith(str(path)[:200]) for line in lines), lines
+    assert lines and all(line.startswith(f"skirmish: {str(path)[:200]}") for line in lines), lines
     for needle in needles:
         assert any(needle in line for line in lines), (needle, lines)
     return captured.err
