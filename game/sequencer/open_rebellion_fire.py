@@ -18,7 +18,13 @@ from game.geometry import Table
 from game.geometry import sight as geometry_sight
 from game.geometry.lof import Sight as GeometrySight
 from game.geometry.lof import clear_lines
-from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
+from game.rules.open_rebellion.cover import (
+    SEEN_ALL,
+    OpenRebellionCover,
+    SquadCover,
+    squad_cover,
+    standing_in,
+)
 from game.rules.open_rebellion.odds import (
     CoverTier,
     attacker_pool,
@@ -38,7 +44,7 @@ from game.sequencer.open_rebellion_types import (
 )
 from game.sequencer.open_rebellion_units import OpenRebellionUnits, bang_dice, bangs
 from game.sequencer.sight import Sight
-from game.sequencer.state import GameState
+from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
 FALL_BACK_SPREAD = 75.0  # degrees either side of straight away: "generally away"
@@ -113,28 +119,29 @@ class OpenRebellionFire(OpenRebellionUnits):
 
     def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
         """Sight from one model to each living model of `unit` (models never block)."""
-        table: Table | None = None
-        out = []
-        at = state.model(shooter).at
-        for m in self.alive(state, unit):
-            # models never block in Open Rebellion: a sight depends on the two places only
-            key = (shooter, at, m.id, m.at)
-            found = self.caches.sights.get(key)
-            if found is None:
-                if table is None:
-                    table = self.sight.table_at(self.placements(state))
-                found = geometry_sight(table, shooter, m.id, arc_degrees=360.0, models_block=False)
-                _remember(self.caches.sights, key, found)
-            out.append(found)
-        return out
+        table: list[Table] = []  # built when first needed
+        me = state.model(shooter)
+        return [self._sight(state, table, me, m) for m in self.alive(state, unit)]
 
-    def _seen_counts(self, state: GameState, unit: str, target: str) -> list[tuple[str, int]]:
-        """For each living model of `unit`, how many living models of `target` it sees
-        (any clear sight line: the cheap question, asked in one batch for the pairs not
-        answered before; a full sighting already made answers for itself)."""
-        shooters = self.alive(state, unit)
-        targets = self.alive(state, target)
-        keys = [(s.id, s.at, t.id, t.at) for s in shooters for t in targets]
+    def _sight(
+        self, state: GameState, table: list[Table], me: ModelState, m: ModelState
+    ) -> GeometrySight:
+        # models never block in Open Rebellion: a sight depends on the two places only
+        key = (me.id, me.at, m.id, m.at)
+        found = self.caches.sights.get(key)
+        if found is None:
+            if not table:
+                table.append(self.sight.table_at(self.placements(state)))
+            found = geometry_sight(table[0], me.id, m.id, arc_degrees=360.0, models_block=False)
+            _remember(self.caches.sights, key, found)
+        return found
+
+    def _clear(
+        self, state: GameState, pairs: Sequence[tuple[ModelState, ModelState]]
+    ) -> list[bool]:
+        """Whether any clear sight line joins each pair (the cheap question, asked in one
+        batch for the pairs not answered before; a full sighting answers for itself)."""
+        keys = [(s.id, s.at, t.id, t.at) for s, t in pairs]
         clear: list[bool | None] = []
         for key in keys:
             full = self.caches.sights.get(key)
@@ -142,9 +149,16 @@ class OpenRebellionFire(OpenRebellionUnits):
         todo = [k for k, c in enumerate(clear) if c is None]
         if todo:
             table = self.sight.table_at(self.placements(state))
-            pairs = [(table.body(keys[k][0]), table.body(keys[k][2])) for k in todo]
-            for k, ok in zip(todo, clear_lines(table, pairs, models_block=False), strict=True):
+            bodies = [(table.body(keys[k][0]), table.body(keys[k][2])) for k in todo]
+            for k, ok in zip(todo, clear_lines(table, bodies, models_block=False), strict=True):
                 clear[k] = _remember(self.caches.clears, keys[k], ok)
+        return [bool(c) for c in clear]
+
+    def _seen_counts(self, state: GameState, unit: str, target: str) -> list[tuple[str, int]]:
+        """For each living model of `unit`, how many living models of `target` it sees."""
+        shooters = self.alive(state, unit)
+        targets = self.alive(state, target)
+        clear = self._clear(state, [(s, t) for s in shooters for t in targets])
         n = len(targets)
         return [
             (s.id, sum(1 for c in clear[i * n : (i + 1) * n] if c)) for i, s in enumerate(shooters)
@@ -186,6 +200,40 @@ class OpenRebellionFire(OpenRebellionUnits):
             table = self.sight.table_at(self.placements(state))
             found = _remember(self.caches.covers, key, squad_cover(table, sights))
         return found
+
+    def in_light_cover(self, state: GameState, shooter: str, target: str) -> bool:
+        """Whether `cover_from(state, shooter, target)` is light cover or better, asking
+        only what decides it: light needs more than half the models the shooter sees in
+        cover (touching a wall, in area terrain, or partly hidden), so the sight lines
+        first (the cheap question), then the visible fraction of the models in the open
+        one by one until the count is settled."""
+        me = state.model(shooter)
+        alive = self.alive(state, target)
+        key = (shooter, me.at, tuple((m.id, m.at) for m in alive))
+        known = self.caches.covers.get(key)
+        if known is not None:
+            return known.level >= OpenRebellionCover.LIGHT
+        seen = [
+            m
+            for m, ok in zip(alive, self._clear(state, [(me, m) for m in alive]), strict=True)
+            if ok
+        ]
+        table = [self.sight.table_at(self.placements(state))]
+        covered = 0
+        maybe = []
+        for m in seen:
+            walls, areas = standing_in(table[0], table[0].body(m.id))
+            if walls or areas:
+                covered += 1
+            else:
+                maybe.append(m)
+        n = len(seen)
+        for k, m in enumerate(maybe):
+            if 2 * covered > n or 2 * (covered + len(maybe) - k) <= n:
+                break
+            if self._sight(state, table, me, m).visible_fraction < SEEN_ALL:
+                covered += 1
+        return 2 * covered > n
 
     def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
         weapons = [self.weapon[f] for f in firing]
@@ -315,7 +363,13 @@ class OpenRebellionFire(OpenRebellionUnits):
             if turn == 0:
                 straight = moved
             after = self._move_by(state, unit, moved, [])
-            if shooter is not None and self.cover_from(after, shooter, unit).level >= goal:
+            if shooter is None:
+                continue
+            if goal is OpenRebellionCover.LIGHT:
+                reached = self.in_light_cover(after, shooter, unit)
+            else:
+                reached = self.cover_from(after, shooter, unit).level >= goal
+            if reached:
                 best = (goal, moved)
                 break
         chosen = best[1] if best is not None else straight

@@ -496,3 +496,27 @@ def test_in_position_in_light_cover_converts_as_hard(write_scenario: Write) -> N
     state, events = run(engine, state, FallBackChoice("blue-a", False), 6, 1, 1)
     [conv] = of(events, DamageConverted)
     assert (conv.tier, conv.roller, conv.wounds, conv.pins) == ("hard", "attacker", 1, 2)
+
+
+def test_the_fall_backs_light_cover_question_agrees_with_the_cover_reading() -> None:
+    """`in_light_cover` (asked by the fall back, settling the count as soon as it can)
+    gives `cover_from(...).level >= light` for a unit moved all over the demo table."""
+    from game.sequencer.table_sight import TableSight
+
+    setup = load_scenario(Path(__file__).parents[2] / "scenarios" / "open-rebellion-demo.toml")
+    engine = OpenRebellionEngine(setup, TableSight(setup))  # answers of its own
+    state, _ = engine.start(rng=np.random.default_rng(1))
+    units = list(engine.units)
+    shooter_unit, unit = units[0], units[-1]
+    width, depth = setup.header.table
+    levels = set()
+    for shooter in engine.units[shooter_unit][:2]:
+        for x in np.linspace(2.0, width - 2.0, 7):
+            for y in np.linspace(2.0, depth - 2.0, 5):
+                here = engine.centre(state, unit)
+                moved = engine._move_by(state, unit, (x - here[0], y - here[1]), [])  # type: ignore[arg-type]
+                quick = engine.in_light_cover(moved, shooter, unit)
+                level = engine.cover_from(moved, shooter, unit).level
+                assert quick == (level >= OpenRebellionCover.LIGHT), (shooter, x, y)
+                levels.add(level)
+    assert len(levels) >= 2  # both answers were asked for

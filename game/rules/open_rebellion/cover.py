@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from game.geometry.lof import Sight
 from game.geometry.measures import pieces_near
-from game.geometry.table import PieceKind, Table
+from game.geometry.table import Body, PieceKind, Table
 from game.rules.cover import Cover, CoverRuling, SightOf
 
 BASE_CONTACT = 0.05  # inches: a base this close to a wall touches it
@@ -49,14 +49,21 @@ class SquadCover:
     models: tuple[ModelCover, ...]
 
 
-def model_cover(table: Table, sight: Sight) -> ModelCover:
-    """One model's own tier as seen by the shooter of `sight`."""
-    target = table.body(sight.target)
+def standing_in(table: Table, target: Body) -> tuple[set[str], list[str]]:
+    """The walls the model touches and the area terrain it stands in: what puts it in
+    cover from any shooter that sees it (hard and light), before any sight line."""
     near = [table.piece(p) for p in pieces_near(table, target, BASE_CONTACT)]
     walls = {str(p.id) for p in near if p.kind is PieceKind.WALL}
     inside_area = [
         str(p) for p in pieces_near(table, target, 0.0) if table.piece(p).kind is PieceKind.AREA
     ]
+    return walls, inside_area
+
+
+def model_cover(table: Table, sight: Sight) -> ModelCover:
+    """One model's own tier as seen by the shooter of `sight`."""
+    target = table.body(sight.target)
+    walls, inside_area = standing_in(table, target)
     hidden_by_wall = [p for p in sight.hidden_by if p in walls]
     any_wall_hides = any(
         table.piece(p).kind is PieceKind.WALL for p in sight.hidden_by if p in table.piece_index
