@@ -4,7 +4,7 @@ game has put them, read through the rule system's cover rules."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
 
@@ -131,6 +131,11 @@ class TableSight:
         self.arc = setup.ruleset.arc_degrees
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
+        self._static = [(str(b.id), b.at, b.radius) for b in self.table.bodies]
+        # each model's patch core where the scenario put it (`patch_core`), made once
+        self._cores = {
+            b.id: patch_core(b, self.min_patch_mm / MM_PER_INCH) for b in self.table.bodies
+        }
         self._solid = [
             poly
             for poly, piece in zip(self.table.polygons, self.table.pieces, strict=True)
@@ -138,6 +143,8 @@ class TableSight:
         ]
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._solid_array = np.array(self._solid, dtype=object)
+        bounds = shapely.bounds(self._solid_array).reshape(-1, 4)
+        self._solid_lo, self._solid_hi = bounds[:, :2], bounds[:, 2:]
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
         self._sightings: dict[object, Sighting] = {}
         # clear_to's answers, keyed like sightings: a clear sight line, or None for none
@@ -265,12 +272,11 @@ class TableSight:
                 out.append(None)
                 todo.append(len(out) - 1)
         if todo:
-            side = self.min_patch_mm / MM_PER_INCH
             pairs = []
             for k in todo:
                 watcher, model, at = asks[k]
-                moved = replace(self._bodies[BodyId(model)], at=at)
-                pairs.append((self._body(placements, watcher), patch_core(moved, side)))
+                core = replace(self._cores[BodyId(model)], at=at)
+                pairs.append((self._body(placements, watcher), core))
             found = clear_witnesses(self._table(placements), pairs, models_block=self.models_block)
             if len(self._clears) > 65536:
                 self._clears.clear()
@@ -304,7 +310,7 @@ class TableSight:
         accept = sees if sees is not None else (lambda s: s.lof and s.in_arc)
         w = self._body(placements, watcher)
         body = self._bodies[BodyId(mover)]
-        core = patch_core(body, self.min_patch_mm / MM_PER_INCH)
+        core = self._cores[BodyId(mover)]
         points = list(route)
         legs = list(itertools.pairwise(points)) or [(points[0], points[0])]
         seen: list[Stretch] = []
@@ -398,17 +404,20 @@ class TableSight:
 
     def _others(
         self, placements: Mapping[str, Placement], skip: tuple[str, ...]
-    ) -> Iterator[tuple[str, Point, float]]:
+    ) -> list[tuple[str, Point, float]]:
         """(id, where, radius) of each model on the table but `skip`, as `placements`
         put them (a model they leave out stands where the scenario put it)."""
-        for body_id, body in self._bodies.items():
+        out: list[tuple[str, Point, float]] = []
+        get = placements.get
+        for body_id, at, radius in self._static:
             if body_id in skip:
                 continue
-            p = placements.get(body_id)
+            p = get(body_id)
             if p is None:
-                yield body_id, body.at, body.radius
+                out.append((body_id, at, radius))
             elif p.present:
-                yield body_id, p.at, body.radius
+                out.append((body_id, p.at, radius))
+        return out
 
     def table_at(self, placements: Mapping[str, Placement]) -> Table:
         """The table's geometry with the models where `placements` put them (absent
@@ -443,19 +452,38 @@ class TableSight:
                 or y + r > self.table.depth + 1e-9
             ):
                 return f"({x:g}, {y:g}) is off the table"
+        xs, ys = [x for x, _ in path], [y for _, y in path]
+        lo_x, hi_x, lo_y, hi_y = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
         line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
-        # only pieces within reach of the path can meet its swept base (one vectorised
-        # distance); the swept shape is built for those alone
-        near = shapely.distance(line, self._solid_array) < r - CONTACT_TOLERANCE + 1e-9
-        if near.any():
+        # only pieces within reach of the path can meet its swept base (their boxes meet
+        # the path's box grown by the radius; then one vectorised distance); the swept
+        # shape is built for those alone
+        lo, hi = self._solid_lo, self._solid_hi
+        boxed = np.flatnonzero(
+            (lo[:, 0] <= hi_x) & (hi[:, 0] >= lo_x) & (lo[:, 1] <= hi_y) & (hi[:, 1] >= lo_y)
+        )
+        if len(boxed):
+            gaps = shapely.distance(line, self._solid_array[boxed])
+            near = boxed[gaps < r - CONTACT_TOLERANCE + 1e-9]
+        else:
+            near = boxed
+        if len(near):
             swept = line.buffer(r - CONTACT_TOLERANCE)
-            for k in np.flatnonzero(near):
+            for k in near:
                 poly = self._solid[int(k)]
                 if swept.intersects(poly) and swept.intersection(poly).area > 1e-9:
                     piece_id = self._solid_ids[int(k)]
                     kind = self.table.piece(piece_id).kind.value
                     return f"the base would pass through {kind} {piece_id}"
-        others = [(other, p) for other, p in placements.items() if other != model and p.present]
+        others = []
+        for other, p in placements.items():
+            if other == model or not p.present:
+                continue
+            # a base whose centre is farther than both radii from the path cannot meet it
+            grow = self._bodies[BodyId(other)].radius
+            x, y = p.at
+            if lo_x - grow <= x <= hi_x + grow and lo_y - grow <= y <= hi_y + grow:
+                others.append((other, p))
         if others:
             gaps = shapely.distance(line, shapely.points([p.at for _, p in others]))
             for (other, _), gap in zip(others, gaps, strict=True):
