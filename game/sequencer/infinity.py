@@ -213,13 +213,23 @@ class InfinityEngine(InfinityAttacks):
         moved: Mapping[str, Placement] | None = None,
     ) -> bool:
         """Whether the target is at least partly in the shooter's arc (cheap: no sight lines)."""
-        return self.sight.in_arc(self._placements(state, moved), shooter, target)
+        return self.sight.in_arc(self._two(state, shooter, target, moved), shooter, target)
 
     def distance(
         self, state: GameState, a: str, b: str, moved: Mapping[str, Placement] | None = None
     ) -> float:
         """Edge to edge, in inches."""
-        return self.sight.distance(self._placements(state, moved), a, b)
+        return self.sight.distance(self._two(state, a, b, moved), a, b)
+
+    def _two(
+        self, state: GameState, a: str, b: str, moved: Mapping[str, Placement] | None
+    ) -> dict[str, Placement]:
+        """The placements of `a` and `b` alone, as `_placements` has them: all that an arc
+        or a distance reads."""
+        placed = state.placed(("dead",))
+        if not moved:
+            return {a: placed[a], b: placed[b]}
+        return {x: moved[x] if x in moved else placed[x] for x in (a, b)}
 
     def weapon(self, model_id: str, name: str | None = None) -> InfinityWeapon:
         """The trooper's weapon called `name` (its first when None); IllegalDeclaration

@@ -4,7 +4,7 @@ declaration leaves it exactly as it was."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field
 from typing import Self
 
@@ -73,6 +73,10 @@ class GameState:
         """Where every model stands, for the table's geometry: a fresh dict (the caller
         may change it), built once per state and per set of `gone` statuses (models in
         one of those statuses are off the table)."""
+        return dict(self.placed(gone))
+
+    def placed(self, gone: Collection[str] = ()) -> Mapping[str, Placement]:
+        """`placements` itself, not a copy: only to read."""
         key = frozenset(gone)
         cache = self._placed
         if cache is None:
@@ -82,7 +86,7 @@ class GameState:
         if found is None:
             found = {m.id: Placement(m.at, m.facing, m.status not in key) for m in self.models}
             cache[key] = found
-        return dict(found)
+        return found
 
     def with_model(self, new: ModelState) -> Self:
         models = tuple(new if m.id == new.id else m for m in self.models)

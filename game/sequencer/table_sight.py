@@ -132,6 +132,7 @@ class TableSight:
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
         self._static = [(str(b.id), b.at, b.radius) for b in self.table.bodies]
+        self._placed: dict[tuple[str, Point, float], Body] = {}  # bodies moved, made once
         # each model's patch core where the scenario put it (`patch_core`), made once
         self._cores = {
             b.id: patch_core(b, self.min_patch_mm / MM_PER_INCH) for b in self.table.bodies
@@ -183,12 +184,14 @@ class TableSight:
         shooter: str,
         target: str,
         target_at: Point | None = None,
+        others: list[tuple[str, Point, float]] | None = None,
     ) -> tuple[object, ...]:
         """What a sighting depends on: the two models and, where models block, every
         other model whose base reaches into the hull of the two bases (every sight line
         between them lies in it; the capsule of the larger radius around the segment
         joining their centres holds it). Scenery never moves. `target_at`: the target
-        standing there instead, with its facing from `placements`."""
+        standing there instead, with its facing from `placements`. `others`: what
+        `_others(placements, ())` gives, for many keys of the same placements."""
         a_at, a_facing, ar = self._where(placements, shooter)
         b_at, b_facing, br = self._where(placements, target)
         if target_at is not None:
@@ -199,7 +202,11 @@ class TableSight:
             dx, dy = b_at[0] - ax, b_at[1] - ay
             length2 = dx * dx + dy * dy
             reach = max(ar, br) + 1e-6
-            for body_id, (x, y), radius in self._others(placements, (shooter, target)):
+            if others is None:
+                others = self._others(placements, ())
+            for body_id, (x, y), radius in others:
+                if body_id in (shooter, target):
+                    continue
                 px, py = x - ax, y - ay
                 t = (px * dx + py * dy) / length2 if length2 > 0 else 0.0
                 t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
@@ -260,8 +267,9 @@ class TableSight:
         out: list[bool | None] = []
         todo: list[int] = []
         keys: list[tuple[object, ...]] = []
+        others = self._others(placements, ()) if self.models_block else None
         for watcher, model, at in asks:
-            key = self._corridor_key(placements, watcher, model, at)
+            key = self._corridor_key(placements, watcher, model, at, others)
             keys.append(key)
             known = self._sightings.get(key)
             if known is not None:
@@ -425,11 +433,18 @@ class TableSight:
         return self._table(placements)
 
     def _body(self, placements: Mapping[str, Placement], model_id: str) -> Body:
-        base = self._bodies[BodyId(model_id)]
         p = placements.get(model_id)
         if p is None:
-            return base
-        return Body(base.id, p.at, base.radius, base.height, p.facing, base.side, base.unit)
+            return self._bodies[BodyId(model_id)]
+        key = (model_id, p.at, p.facing)
+        body = self._placed.get(key)
+        if body is None:
+            base = self._bodies[BodyId(model_id)]
+            body = Body(base.id, p.at, base.radius, base.height, p.facing, base.side, base.unit)
+            if len(self._placed) > 65536:
+                self._placed.clear()
+            self._placed[key] = body
+        return body
 
     def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
         return float(edge_distance(self._body(placements, a), self._body(placements, b)))
