@@ -130,6 +130,9 @@ class NecromundaEngine(NecromundaNerve):
             self.weapons[m.id] = m.weapons
             self.points[m.id] = profile.points
         self.crew = {s.id: sum(1 for m in setup.models if m.side == s.id) for s in setup.sides}
+        self.radius = {m: p.radius for m, p in self.profiles.items()}
+        self.shapes = {m.id: (m.radius, m.height) for m in setup.models}
+        self._bodies = {}
 
     # -- state -------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from game.errors import IllegalDeclaration
-from game.geometry import Body, BodyId, Table, edge_distance, sight
+from game.geometry import Body, BodyId, Table, edge_distance, in_arc, sight
 from game.geometry.blocking import seg_point_dist
 from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
@@ -29,6 +29,7 @@ from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
     PRONE,
     SERIOUSLY_INJURED,
+    NecromundaState,
 )
 from game.sequencer.sight import Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState
@@ -51,6 +52,7 @@ POINT_HEIGHT = 0.05  # a point on the battlefield, seen as a thin disc on the fl
 ARC_SLACK = 1e-6
 RAPID_FIRE_REACH = 3.0  # Necromunda: extra Rapid Fire hits within 3" of the target (FACTS 2.6)
 FLAK_AGAINST_BLAST = 5  # FACTS 2.5: Flak saves 5+ against Blast and Flame templates
+BODIES_KEPT = 65536
 
 
 def measured_line(a: Body, b: Body) -> tuple[Point, Point]:
@@ -107,6 +109,9 @@ class NecromundaTargeting:
     weapons: dict[str, tuple[str, ...]]
     all_weapons: Mapping[str, object]
     table_size: tuple[float, float]
+    radius: dict[str, float]  # each fighter's profile's base radius
+    shapes: dict[str, tuple[float, float]]  # each model's radius and height on the table
+    _bodies: dict[tuple[str, Point, float], Body]
 
     # -- placements and sight ---------------------------------------------------
 
@@ -120,31 +125,54 @@ class NecromundaTargeting:
     ) -> dict[str, Placement]:
         """Where the fighters stand; for a sighting from `shooter` to `target`, prone
         fighters do not block LoS and friends touching the firer are ignored (FACTS 2.3).
-        `facing=False`: every fighter faces 0 (for questions the facing does not change)."""
-        out: dict[str, Placement] = {}
-        firer = state.model(shooter) if shooter is not None else None
-        for m in state.models:
-            present = m.status != OUT_OF_ACTION
-            if present and firer is not None and m.id not in (shooter, target):
-                touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
-                present = m.status not in PRONE and not touching
-            out[m.id] = Placement(m.at, m.facing if facing else 0.0, present)
-        return out
+        `facing=False`: every fighter faces 0 (for questions the facing does not change).
+        A fresh dict (the caller may change it), built once per state and question."""
+        asked = state.asked() if isinstance(state, NecromundaState) else None
+        key = (shooter, target, facing)
+        found = asked.placements.get(key) if asked is not None else None
+        if found is None:
+            found = {}
+            firer = state.model(shooter) if shooter is not None else None
+            for m in state.models:
+                present = m.status != OUT_OF_ACTION
+                if present and firer is not None and m.id not in (shooter, target):
+                    touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
+                    present = m.status not in PRONE and not touching
+                found[m.id] = Placement(m.at, m.facing if facing else 0.0, present)
+            if asked is not None:
+                asked.placements[key] = found
+        return dict(found)
 
     def sighting(self, state: GameState, shooter: str, target: str) -> Sighting:
-        """The sighting as the shooting rules read it. Only its `in_arc` depends on which
-        way the fighters face (cover, line of sight and distance do not): the rest is
-        asked with every fighter facing 0, so that a fighter turning asks nothing new."""
+        """The sighting as the shooting rules read it (once per state). Only its `in_arc`
+        depends on which way the fighters face (cover, line of sight and distance do
+        not): the rest is asked with every fighter facing 0, so that a fighter turning
+        asks nothing new."""
+        asked = state.asked() if isinstance(state, NecromundaState) else None
+        found = asked.sightings.get((shooter, target)) if asked is not None else None
+        if found is not None:
+            return found
         s = self.sight.sighting(self.placements(state, shooter, target, facing=False),
                                 shooter, target)  # fmt: skip
-        placed = {shooter: self._placed(state, shooter), target: self._placed(state, target)}
-        arc = self.sight.in_arc(placed, shooter, target)
-        return s if s.in_arc == arc else Sighting(s.lof, arc, s.cover, s.distance, s.reason)
+        arc = in_arc(self.body(state.model(shooter)), self.body(state.model(target)), ARC)
+        if s.in_arc != arc:
+            s = Sighting(s.lof, arc, s.cover, s.distance, s.reason)
+        if asked is not None:
+            asked.sightings[(shooter, target)] = s
+        return s
 
-    @staticmethod
-    def _placed(state: GameState, model: str) -> Placement:
-        m = state.model(model)
-        return Placement(m.at, m.facing, m.status != OUT_OF_ACTION)
+    def body(self, m: ModelState) -> Body:
+        """The fighter's base and height where it stands, facing its way (for the arc and
+        distances; kept per place and facing)."""
+        key = (m.id, m.at, m.facing)
+        found = self._bodies.get(key)
+        if found is None:
+            radius, height = self.shapes[m.id]
+            found = Body(BodyId(m.id), m.at, radius, height, m.facing)
+            if len(self._bodies) > BODIES_KEPT:
+                self._bodies.clear()
+            self._bodies[key] = found
+        return found
 
     def table_at(self, state: GameState) -> Table:
         table_at = getattr(self.sight, "table_at", None)
@@ -198,7 +226,7 @@ class NecromundaTargeting:
         return out
 
     def _gap(self, a: ModelState, b: ModelState) -> float:
-        return math.dist(a.at, b.at) - self.profiles[a.id].radius - self.profiles[b.id].radius
+        return math.dist(a.at, b.at) - self.radius[a.id] - self.radius[b.id]
 
     # -- weapons -----------------------------------------------------------------
 
@@ -257,11 +285,11 @@ class NecromundaTargeting:
         # enemy's would (prone ones, friends touching the firer) except itself, and a
         # sight line never meets its own target. Nearest first: a sighting's distance is
         # this edge-to-edge distance, so the order is the answer's.
-        placements = self.placements(state, shooter)
+        eye = self.body(me)
         if arc < 360:
-            enemies = [m for m in enemies if self.sight.in_arc(placements, shooter, m.id)]
-        order = sorted((self.sight.distance(placements, shooter, m.id), m.id, m) for m in enemies)
-        facingless = {k: Placement(p.at, 0.0, p.present) for k, p in placements.items()}
+            enemies = [m for m in enemies if in_arc(eye, self.body(m), ARC)]
+        order = sorted((edge_distance(eye, self.body(m)), m.id, m) for m in enemies)
+        facingless = self.placements(state, shooter, facing=False)
         for dist, _, m in order:
             if nearer is not None and not dist < nearer:
                 return

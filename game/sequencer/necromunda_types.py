@@ -10,11 +10,12 @@ condition: only Running for Cover until it Rallies). Markers: "flesh-wounds".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import Event
+from game.sequencer.sight import Placement, Sighting
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
@@ -163,6 +164,17 @@ class EndActivation(Declaration):
     model: str | None = None
 
 
+@dataclass(slots=True)
+class Asked:
+    """What has been asked of one state, kept while it lives: sightings by (shooter,
+    target) and placements by (shooter, target, facing) (`NecromundaTargeting`)."""
+
+    sightings: dict[tuple[str, str], Sighting] = field(default_factory=dict)
+    placements: dict[tuple[str | None, str | None, bool], dict[str, Placement]] = field(
+        default_factory=dict
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class NecromundaState(GameState):
     """`active` is the side to activate next; `activating` the fighter mid-activation."""
@@ -172,6 +184,15 @@ class NecromundaState(GameState):
     actions_left: int = 0
     used: tuple[str, ...] = ()  # Basic actions taken in this activation
     bottled: frozenset[str] = frozenset()
+    # built on first use, never compared or copied: a replaced state asks afresh
+    _asked: Asked | None = field(default=None, init=False, repr=False, compare=False)
+
+    def asked(self) -> Asked:
+        found = self._asked
+        if found is None:
+            found = Asked()
+            object.__setattr__(self, "_asked", found)
+        return found
 
 
 # -- events ----------------------------------------------------------------------
