@@ -44,3 +44,16 @@ def write_scenario(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+def field_line(path: Path, entry_line: int, key: str) -> int:
+    """The line of `key = ...` in the table entry whose header is at `entry_line` (the
+    line a problem with that field names)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    for number in range(entry_line, len(lines) + 1):
+        text = lines[number - 1].strip()
+        if number > entry_line and text.startswith("["):
+            break
+        if text.split("=", 1)[0].strip() == key:
+            return number
+    raise AssertionError(f"no {key!r} in the entry at line {entry_line} of {path}")

@@ -1,8 +1,9 @@
 """Reading and checking scenario files and rule data.
 
 Every problem is collected, not only the first, each as a `Problem` naming the file,
-the line of the entry's table header and the entry; `load_scenario` raises
-`InputError` with all of them.
+the line of the field at fault (the entry's table header when no one field is, or
+when the field is not written on a line of its own table, as in an inline table) and
+the entry; `load_scenario` raises `InputError` with all of them.
 """
 
 from __future__ import annotations
@@ -57,25 +58,74 @@ _MOST = {
 }
 
 
+# A key at the start of a line: `at = ...`, `"at" = ...` (a dotted key counts by its first part).
+_KEY = re.compile(r"""^(?:([A-Za-z0-9_\-]+)|"([^"\\]*)"|'([^']*)')\s*[.=]""")
+
+
+class Where:
+    """Where an entry is in the text: its header's line, and the line of each of its
+    keys (`at(key)`: that key's line, or the header's when it is not known)."""
+
+    def __init__(self, line: int | None, keys: Mapping[str, int] | None = None) -> None:
+        self.line = line
+        self.keys = dict(keys or {})
+
+    def at(self, key: str) -> int | None:
+        return self.keys.get(key, self.line)
+
+
 class _Lines:
-    """Line numbers of table headers in a TOML text, to point at an entry."""
+    """Line numbers of table headers in a TOML text, and of the keys written under
+    each, to point at an entry and at a field of it."""
 
     def __init__(self, text: str) -> None:
-        self._tables: dict[str, int] = {}
-        self._arrays: dict[str, list[int]] = {}
+        self._tables: dict[str, Where] = {}
+        self._arrays: dict[str, list[Where]] = {}
+        current: Where | None = None
+        depth = 0  # brackets and braces left open by a value that runs over lines
+        quoted = False  # inside a multi-line string
         for number, raw in enumerate(text.splitlines(), start=1):
             line = raw.strip()
+            fences = line.count('"""') + line.count("'''")
+            if quoted:
+                quoted = fences % 2 == 0
+                continue
+            if fences % 2:
+                quoted = True
+            if depth > 0:
+                depth += _open_brackets(line)
+                continue
             if m := re.match(r"^\[\[\s*([A-Za-z0-9_\-]+)\s*\]\]", line):
-                self._arrays.setdefault(m[1], []).append(number)
+                current = Where(number)
+                self._arrays.setdefault(m[1], []).append(current)
             elif m := re.match(r"^\[\s*([A-Za-z0-9_\-]+)\s*\]", line):
-                self._tables.setdefault(m[1], number)
+                current = self._tables.setdefault(m[1], Where(number))
+            elif line.startswith("["):
+                current = None  # a sub-table ([a.b]): its keys are not the entry's
+            elif m := _KEY.match(line):
+                key = m[1] if m[1] is not None else (m[2] if m[2] is not None else m[3])
+                if current is not None:
+                    current.keys.setdefault(key, number)
+                depth = max(0, _open_brackets(line.split("=", 1)[1] if "=" in line else ""))
 
     def table(self, name: str) -> int | None:
-        return self._tables.get(name)
+        return self.table_where(name).line
+
+    def table_where(self, name: str) -> Where:
+        return self._tables.get(name, Where(None))
 
     def entry(self, name: str, index: int) -> int | None:
-        lines = self._arrays.get(name, [])
-        return lines[index] if index < len(lines) else None
+        return self.entry_where(name, index).line
+
+    def entry_where(self, name: str, index: int) -> Where:
+        entries = self._arrays.get(name, [])
+        return entries[index] if index < len(entries) else Where(None)
+
+
+def _open_brackets(text: str) -> int:
+    """How many [ and { a line leaves open (strings and comments skipped)."""
+    text = re.sub(r'"(?:[^"\\]|\\.)*"|\'[^\']*\'', "", text).split("#", 1)[0]
+    return text.count("[") + text.count("{") - text.count("]") - text.count("}")
 
 
 def _describe(error: Mapping[str, Any]) -> str:
@@ -90,15 +140,17 @@ def _describe(error: Mapping[str, Any]) -> str:
 
 
 def _validate(
-    model: type[M], raw: object, file: str, place: str, line: int | None, out: list[Problem]
+    model: type[M], raw: object, file: str, place: str, where: Where, out: list[Problem]
 ) -> M | None:
     if not isinstance(raw, dict):
-        out.append(Problem(file, place, "expected a table", line))
+        out.append(Problem(file, place, "expected a table", where.line))
         return None
     try:
         return model.model_validate(raw)
     except ValidationError as err:
         for e in err.errors():
+            field = e["loc"][0] if e["loc"] and e["type"] != "missing" else None
+            line = where.at(str(field)) if field is not None else where.line
             out.append(Problem(file, place, _describe(e), line))
         return None
 
@@ -118,7 +170,7 @@ def read_toml(path: Path) -> tuple[dict[str, Any], _Lines]:
 
 def _read_entries(
     model: type[M], kind: str, data: Mapping[str, Any], lines: _Lines, file: str, out: list[Problem]
-) -> list[tuple[M, int | None]]:
+) -> list[tuple[M, Where]]:
     raw_list = data.get(kind, [])
     if not isinstance(raw_list, list):
         out.append(Problem(file, kind, f"write each {kind} as a [[{kind}]] table", None))
@@ -128,12 +180,12 @@ def _read_entries(
         problem = f"{len(raw_list)} entries; a scenario may have at most {most}"
         out.append(Problem(file, f"[[{kind}]]", problem, lines.entry(kind, most)))
         return []
-    found: list[tuple[M, int | None]] = []
+    found: list[tuple[M, Where]] = []
     for index, raw in enumerate(raw_list):
-        line = lines.entry(kind, index)
-        entry = _validate(model, raw, file, _entry_place(kind, raw, index), line, out)
+        where = lines.entry_where(kind, index)
+        entry = _validate(model, raw, file, _entry_place(kind, raw, index), where, out)
         if entry is not None:
-            found.append((entry, line))
+            found.append((entry, where))
     return found
 
 
@@ -161,21 +213,27 @@ def rule_data(ruleset_name: str) -> tuple[dict[str, Profile], dict[str, Weapon]]
     profile_places: list[tuple[Profile, str, int | None]] = []
     path = folder / "weapons.toml"
     data, lines = read_toml(path)
-    for weapon, line in _read_entries(
+    for weapon, where in _read_entries(
         ruleset.weapon_model, "weapon", data, lines, str(path), problems
     ):
         if weapon.name in weapons:
-            problems.append(Problem(str(path), f"weapon {weapon.name!r}", "duplicate name", line))
+            problem = Problem(
+                str(path), f"weapon {weapon.name!r}", "duplicate name", where.at("name")
+            )
+            problems.append(problem)
         weapons[weapon.name] = weapon
     path = folder / "profiles.toml"
     data, lines = read_toml(path)
-    for prof, line in _read_entries(
+    for prof, where in _read_entries(
         ruleset.profile_model, "profile", data, lines, str(path), problems
     ):
         if prof.name in profiles:
-            problems.append(Problem(str(path), f"profile {prof.name!r}", "duplicate name", line))
+            problem = Problem(
+                str(path), f"profile {prof.name!r}", "duplicate name", where.at("name")
+            )
+            problems.append(problem)
         profiles[prof.name] = prof
-        profile_places.append((prof, str(path), line))
+        profile_places.append((prof, str(path), where.at("weapons")))
     _check_rule_data(profile_places, weapons, problems)
     if problems:
         raise InputError(problems)
@@ -187,8 +245,9 @@ def _collinear(points: list[tuple[float, float]]) -> bool:
     return all(abs((x1 - x0) * (y - y0) - (y1 - y0) * (x - x0)) <= 1e-9 for x, y in points[2:])
 
 
-def _footprint(entry: SceneryEntry, file: str, line: int | None, out: list[Problem]) -> Polygon:
+def _footprint(entry: SceneryEntry, file: str, where: Where, out: list[Problem]) -> Polygon:
     place = f"scenery {entry.id!r}"
+    line = where.at("line" if entry.line is not None else "polygon")
     if entry.line is not None:
         path = LineString(entry.line)
         if path.length == 0:
@@ -213,10 +272,10 @@ def _footprint(entry: SceneryEntry, file: str, line: int | None, out: list[Probl
         return Polygon()
     if not poly.is_valid:
         reason = shapely.is_valid_reason(poly)
-        where = re.search(r"\[([-\d.e ]+)\]", reason)
+        found = re.search(r"\[([-\d.e ]+)\]", reason)
         at = ""
-        if where:
-            x, y = (float(v) for v in where[1].split()[:2])
+        if found:
+            x, y = (float(v) for v in found[1].split()[:2])
             at = f" at ({x:g}, {y:g})"
         out.append(Problem(file, place, f"polygon crosses itself{at}", line))
         return Polygon()
@@ -257,7 +316,8 @@ def check_data(
     if "scenario" not in data:
         out.append(Problem(file, "[scenario]", "missing: the file needs a [scenario] table"))
         return None, out
-    header = _validate(Header, data["scenario"], file, "[scenario]", lines.table("scenario"), out)
+    header_where = lines.table_where("scenario")
+    header = _validate(Header, data["scenario"], file, "[scenario]", header_where, out)
     if header is None:
         return None, out
     try:
@@ -265,7 +325,7 @@ def check_data(
     except UnknownRuleset:
         known = ", ".join(RULESETS)
         problem = f"unknown ruleset {header.ruleset!r} (known: {known})"
-        out.append(Problem(file, "[scenario] ruleset", problem, lines.table("scenario")))
+        out.append(Problem(file, "[scenario] ruleset", problem, header_where.at("ruleset")))
         return None, out
     try:
         base_profiles, base_weapons = rule_data(ruleset.name)
@@ -276,18 +336,18 @@ def check_data(
     local_profiles: list[tuple[Profile, str, int | None]] = []
     # A scenario's own [[weapon]] or [[profile]] replaces a bundled one of that name.
     seen: set[str] = set()
-    for weapon, line in _read_entries(ruleset.weapon_model, "weapon", data, lines, file, out):
+    for weapon, where in _read_entries(ruleset.weapon_model, "weapon", data, lines, file, out):
         if weapon.name in seen:
-            out.append(Problem(file, f"weapon {weapon.name!r}", "duplicate name", line))
+            out.append(Problem(file, f"weapon {weapon.name!r}", "duplicate name", where.at("name")))
         seen.add(weapon.name)
         weapons[weapon.name] = weapon
     seen = set()
-    for prof, line in _read_entries(ruleset.profile_model, "profile", data, lines, file, out):
+    for prof, where in _read_entries(ruleset.profile_model, "profile", data, lines, file, out):
         if prof.name in seen:
-            out.append(Problem(file, f"profile {prof.name!r}", "duplicate name", line))
+            out.append(Problem(file, f"profile {prof.name!r}", "duplicate name", where.at("name")))
         seen.add(prof.name)
         profiles[prof.name] = prof
-        local_profiles.append((prof, file, line))
+        local_profiles.append((prof, file, where.at("weapons")))
     _check_rule_data(local_profiles, weapons, out)
 
     width, depth = header.table
@@ -306,31 +366,32 @@ def check_data(
 
     sides: list[SideEntry] = []
     places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
-    for side, line in _read_entries(SideEntry, "side", data, lines, file, out):
-        claim("side", side.id, line)
+    for side, where in _read_entries(SideEntry, "side", data, lines, file, out):
+        claim("side", side.id, where.at("id"))
         if side.player not in (HUMAN, AI, *ruleset.players):
             known = ", ".join((HUMAN, AI, *ruleset.players))
             problem = f"unknown player {side.player!r} (one of {known})"
-            out.append(Problem(file, f"side {side.id!r}", problem, line))
+            out.append(Problem(file, f"side {side.id!r}", problem, where.at("player")))
         sides.append(side)
-        places[f"side {side.id!r}"] = line
+        places[f"side {side.id!r}"] = where.line
     if not data.get("side"):
         out.append(Problem(file, "[[side]]", "no sides: a scenario needs at least one"))
 
     pieces: list[tuple[Piece, Polygon]] = []
     points = 0
-    for entry, line in _read_entries(SceneryEntry, "scenery", data, lines, file, out):
-        claim("scenery", entry.id, line)
+    for entry, where in _read_entries(SceneryEntry, "scenery", data, lines, file, out):
+        claim("scenery", entry.id, where.at("id"))
+        shape_line = where.at("line" if entry.line is not None else "polygon")
         points += len(entry.polygon or entry.line or ())
         if points > MAX_SCENERY_POINTS:
             problem = f"the scenery has over {MAX_SCENERY_POINTS} points in all"
-            out.append(Problem(file, f"scenery {entry.id!r}", problem, line))
+            out.append(Problem(file, f"scenery {entry.id!r}", problem, shape_line))
             break
-        shape = _footprint(entry, file, line, out)
+        shape = _footprint(entry, file, where, out)
         if shape.is_empty:
             continue
         if not table.buffer(1e-9).contains(shape):
-            out.append(Problem(file, f"scenery {entry.id!r}", "extends off the table", line))
+            out.append(Problem(file, f"scenery {entry.id!r}", "extends off the table", shape_line))
         coords = tuple((float(x), float(y)) for x, y in list(shape.exterior.coords)[:-1])
         pieces.append((Piece(entry.id, entry.kind, entry.height, coords, entry.label), shape))
 
@@ -343,25 +404,28 @@ def check_data(
         if isinstance(entry, dict) and isinstance(entry.get("id"), str)
     }
     placed: list[tuple[PlacedModel, int | None]] = []
-    for spec, line in _read_entries(ModelEntry, "model", data, lines, file, out):
+    for spec, where in _read_entries(ModelEntry, "model", data, lines, file, out):
         place = f"model {spec.id!r}"
-        places[place] = line
-        claim("model", spec.id, line)
+        places[place] = where.line
+        claim("model", spec.id, where.at("id"))
         if spec.side not in side_ids:
-            out.append(Problem(file, place, f"unknown side {spec.side!r}", line))
+            out.append(Problem(file, place, f"unknown side {spec.side!r}", where.at("side")))
         profile = profiles.get(spec.profile)
         if profile is None:
-            out.append(Problem(file, place, f"unknown profile {spec.profile!r}", line))
+            problem = f"unknown profile {spec.profile!r}"
+            out.append(Problem(file, place, problem, where.at("profile")))
             continue
         if spec.state is not None and spec.state not in ruleset.states:
             known = ", ".join(ruleset.states)
-            out.append(Problem(file, place, f"unknown state {spec.state!r} (known: {known})", line))
+            problem = f"unknown state {spec.state!r} (known: {known})"
+            out.append(Problem(file, place, problem, where.at("state")))
         for weapon_name in spec.weapons or ():
             if weapon_name not in weapons:
-                out.append(Problem(file, place, f"unknown weapon {weapon_name!r}", line))
+                problem = f"unknown weapon {weapon_name!r}"
+                out.append(Problem(file, place, problem, where.at("weapons")))
         refused = profile.placement_problem(lieutenant=spec.lieutenant)
         if refused:
-            out.append(Problem(file, place, refused, line))
+            out.append(Problem(file, place, refused, where.at("lieutenant")))
         placed.append(
             (
                 PlacedModel(
@@ -377,7 +441,7 @@ def check_data(
                     weapons=spec.weapons if spec.weapons is not None else profile.weapons,
                     lieutenant=spec.lieutenant,
                 ),
-                line,
+                where.at("at"),
             )
         )
 
@@ -406,8 +470,9 @@ def check_data(
                 )
 
     objectives: list[ObjectiveEntry] = []
-    for objective, line in _read_entries(ObjectiveEntry, "objective", data, lines, file, out):
-        claim("objective", objective.id, line)
+    for objective, where in _read_entries(ObjectiveEntry, "objective", data, lines, file, out):
+        claim("objective", objective.id, where.at("id"))
+        line = where.at("at")
         x, y = objective.at
         if not (0 <= x <= width and 0 <= y <= depth):
             out.append(

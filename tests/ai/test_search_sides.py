@@ -38,11 +38,13 @@ def scenario(tmp_path: Path, orlock: str = "", escher: str = "", name: str = "s.
     return path
 
 
-def side_line(path: Path, side: str) -> int:
+def side_line(path: Path, side: str, key: str | None = None) -> int:
     lines = path.read_text("utf-8").splitlines()
     at = lines.index(f'id = "{side}"')
     assert lines[at - 1] == "[[side]]"
-    return at  # the [[side]] header's line number (1-based: the line before the id)
+    if key is None:
+        return at  # the [[side]] header's line number (1-based: the line before the id)
+    return next(n for n in range(at, len(lines) + 1) if lines[n - 1].startswith(f"{key} ="))
 
 
 def test_a_side_names_its_player_and_temperament(tmp_path: Path) -> None:
@@ -75,7 +77,8 @@ def test_an_unknown_player_or_temperament_is_one_line_naming_the_choices(
     lines = captured.err.strip().splitlines()
     assert captured.out == "" and "Traceback" not in captured.err
     assert len(lines) == 1, lines
-    assert lines[0].startswith(f"skirmish: {path}:{side_line(path, 'orlock')}: side 'orlock'")
+    key = orlock.split(" =", 1)[0]  # the line of the field at fault
+    assert lines[0].startswith(f"skirmish: {path}:{side_line(path, 'orlock', key)}: side 'orlock'")
     assert needle in lines[0], lines[0]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from tests.conftest import SCENARIOS
+from tests.conftest import SCENARIOS, field_line
 
 Write = Callable[..., Path]
 
@@ -32,7 +32,10 @@ def test_validate_reports_every_problem_in_every_file(
     assert main(["validate", str(a), str(good), str(b)]) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
-    assert lines[0] == f"skirmish: {a}:14: model 'm': unknown profile 'x'"
+    # the line of the field at fault (profile), not the [[model]] header's
+    assert (
+        lines[0] == f"skirmish: {a}:{field_line(a, 14, 'profile')}: model 'm': unknown profile 'x'"
+    )
     assert lines[1].startswith(f"skirmish: {b}:1: TOML syntax: ")
     assert len(lines) == 2
     assert f"{good}: ok" in captured.out
@@ -44,7 +47,11 @@ def test_validate_json(write_scenario: Write, capsys: pytest.CaptureFixture[str]
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
     assert report["files"][0]["problems"] == [
-        {"line": 14, "place": "model 'm'", "problem": "unknown profile 'x'"}
+        {
+            "line": field_line(a, 14, "profile"),
+            "place": "model 'm'",
+            "problem": "unknown profile 'x'",
+        }
     ]
 
 
@@ -67,7 +74,8 @@ def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path: Path) -> None:
     assert run.returncode == 2
     assert "Traceback" not in run.stderr
     assert run.stderr.strip().splitlines() == [
-        f"skirmish: {bad}:1: [scenario] ruleset: unknown ruleset 'chess' "
+        f"skirmish: {bad}:{field_line(bad, 1, 'ruleset')}: [scenario] ruleset: "
+        "unknown ruleset 'chess' "
         "(known: infinity, necromunda, open-rebellion)"
     ]
     assert not (tmp_path / "x.png").exists()

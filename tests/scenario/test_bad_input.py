@@ -15,7 +15,7 @@ import pytest
 from game.cli import main
 from game.scenario import check_scenario
 from game.scenario.model import MAX_MODELS, MAX_POINTS, MAX_SCENERY_POINTS
-from tests.conftest import SCENARIOS
+from tests.conftest import SCENARIOS, field_line
 
 Write = Callable[..., Path]
 MODEL = """
@@ -63,7 +63,10 @@ def test_non_finite_and_huge_numbers_in_a_model(
 ) -> None:
     path = write_scenario(MODEL.format(at=at, facing=facing))
     assert any(needle in line for line in problems(path))
-    validate_exits_2_with(path, capsys, f"{path}:14: model 'f1': {needle}")
+    field = needle.split(":", 1)[0]  # the line of the field at fault, not the header's
+    validate_exits_2_with(
+        path, capsys, f"{path}:{field_line(path, 14, field)}: model 'f1': {needle}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -90,7 +93,7 @@ def test_non_finite_table(write_scenario: Write) -> None:
         '[scenario]\nname = "x"\nruleset = "infinity"\ntable = [nan, 24]\n[[side]]\nid = "blue"\n',
         header=False,
     )
-    assert problems(path) == [f"{path}:1: [scenario]: table: Input should be a finite number"]
+    assert problems(path) == [f"{path}:4: [scenario]: table: Input should be a finite number"]
 
 
 @pytest.mark.parametrize(
@@ -227,7 +230,7 @@ def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
         pieces.append(f'[[scenery]]\nid = "p{n}"\nkind = "area"\npolygon = [{pts}]\n')
     lines = problems(write_scenario("\n".join(pieces)))
     last = MAX_SCENERY_POINTS // sides
-    assert lines == [f"{lines[0].split(':')[0]}:{14 + last * 5}: scenery 'p{last}': "
+    assert lines == [f"{lines[0].split(':')[0]}:{14 + last * 5 + 3}: scenery 'p{last}': "
                      f"the scenery has over {MAX_SCENERY_POINTS} points in all"]  # fmt: skip
 
 

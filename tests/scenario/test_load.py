@@ -9,7 +9,7 @@ import pytest
 
 from game.errors import InputError
 from game.scenario import SceneryKind, check_scenario, load_scenario
-from tests.conftest import SCENARIOS
+from tests.conftest import HEADER, SCENARIOS, field_line
 
 Write = Callable[..., Path]
 
@@ -97,7 +97,9 @@ def test_missing_and_mistyped_fields(write_scenario: Write) -> None:
     )
     messages = problems_of(path)
     assert f"{path}:14: model 'f1': missing field 'profile'" in messages
-    assert any(m.startswith(f"{path}:14: model 'f1': at: ") for m in messages)
+    assert any(
+        m.startswith(f"{path}:{field_line(path, 14, 'at')}: model 'f1': at: ") for m in messages
+    )
 
 
 def test_unknown_field_is_named(write_scenario: Write) -> None:
@@ -110,7 +112,9 @@ def test_unknown_field_is_named(write_scenario: Write) -> None:
         polygon = [[1, 1], [2, 1], [2, 2]]
         """
     )
-    assert problems_of(path) == [f"{path}:14: scenery 'box': unknown field 'hieght'"]
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, 14, 'hieght')}: scenery 'box': unknown field 'hieght'"
+    ]
 
 
 def test_unknown_ruleset(write_scenario: Write) -> None:
@@ -118,7 +122,7 @@ def test_unknown_ruleset(write_scenario: Write) -> None:
         '[scenario]\nname = "x"\nruleset = "warhammer"\ntable = [24, 24]\n', header=False
     )
     assert problems_of(path) == [
-        f"{path}:1: [scenario] ruleset: unknown ruleset 'warhammer' "
+        f"{path}:{field_line(path, 1, 'ruleset')}: [scenario] ruleset: unknown ruleset 'warhammer' "
         "(known: infinity, necromunda, open-rebellion)"
     ]
 
@@ -141,9 +145,9 @@ def test_unknown_profile_weapon_and_side(write_scenario: Write) -> None:
         """
     )
     assert problems_of(path) == [
-        f"{path}:14: model 'f1': unknown side 'green'",
-        f"{path}:14: model 'f1': unknown profile 'fusileer'",
-        f"{path}:20: model 'f2': unknown weapon 'Lascannon'",
+        f"{path}:{field_line(path, 14, 'side')}: model 'f1': unknown side 'green'",
+        f"{path}:{field_line(path, 14, 'profile')}: model 'f1': unknown profile 'fusileer'",
+        f"{path}:{field_line(path, 20, 'weapons')}: model 'f2': unknown weapon 'Lascannon'",
     ]
 
 
@@ -165,8 +169,9 @@ def test_a_scenario_profile_with_an_unknown_weapon(write_scenario: Write) -> Non
         weapons = ["Viral Sniper Rifle"]
         """
     )
+    line_weapons = field_line(path, 14, "weapons")
     assert problems_of(path) == [
-        f"{path}:14: profile 'sniper': unknown weapon 'Viral Sniper Rifle'"
+        f"{path}:{line_weapons}: profile 'sniper': unknown weapon 'Viral Sniper Rifle'"
     ]
 
 
@@ -185,7 +190,9 @@ def test_duplicate_ids(write_scenario: Write) -> None:
         at = [10, 10]
         """
     )
-    assert problems_of(path) == [f"{path}:19: model 'f1': duplicate id (already a scenery)"]
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, 19, 'id')}: model 'f1': duplicate id (already a scenery)"
+    ]
 
 
 @pytest.mark.parametrize(
@@ -205,7 +212,9 @@ def test_bad_polygons(write_scenario: Write, polygon: str, problem: str) -> None
         polygon = {polygon}
         """
     )
-    assert problems_of(path) == [f"{path}:14: scenery 'bad': {problem}"]
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, 14, 'polygon')}: scenery 'bad': {problem}"
+    ]
 
 
 def test_model_off_the_table(write_scenario: Write) -> None:
@@ -218,8 +227,9 @@ def test_model_off_the_table(write_scenario: Write) -> None:
         at = [23.8, 12]
         """
     )
+    line_at = field_line(path, 14, "at")
     assert problems_of(path) == [
-        f"{path}:14: model 'f1': base at (23.8, 12) is off the 24x24 table"
+        f"{path}:{line_at}: model 'f1': base at (23.8, 12) is off the 24x24 table"
     ]
 
 
@@ -246,7 +256,9 @@ def test_two_models_overlapping(write_scenario: Write) -> None:
         """
     )
     # f2 overlaps f1 by about 0.48"; f3 touches f1 (0.984" between centres) and is fine.
-    assert problems_of(path) == [f"{path}:20: model 'f2': base overlaps model 'f1' by 0.48\""]
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, 20, 'at')}: model 'f2': base overlaps model 'f1' by 0.48\""
+    ]
 
 
 def test_model_standing_inside_a_building(write_scenario: Write) -> None:
@@ -281,7 +293,9 @@ def test_model_standing_inside_a_building(write_scenario: Write) -> None:
         at = [10.49, 12]
         """
     )
-    assert problems_of(path) == [f"{path}:24: model 'f1': stands inside building 'hab'"]
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, 24, 'at')}: model 'f1': stands inside building 'hab'"
+    ]
 
 
 def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
@@ -307,9 +321,13 @@ def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
     )
     messages = problems_of(path)
     assert len(messages) == 3
-    assert messages[0].startswith(f"{path}:14: scenery 'a': kind: Input should be 'building'")
-    assert messages[1] == f"{path}:19: model 'f1': base at (50, 5) is off the 24x24 table"
-    assert messages[2] == f"{path}:25: model 'f2': unknown profile 'nobody'"
+    assert messages[0].startswith(
+        f"{path}:{field_line(path, 14, 'kind')}: scenery 'a': kind: Input should be 'building'"
+    )
+    line_at = field_line(path, 19, "at")
+    assert messages[1] == f"{path}:{line_at}: model 'f1': base at (50, 5) is off the 24x24 table"
+    line_profile = field_line(path, 25, "profile")
+    assert messages[2] == f"{path}:{line_profile}: model 'f2': unknown profile 'nobody'"
 
 
 def test_load_scenario_raises_input_error(write_scenario: Write) -> None:
@@ -327,3 +345,48 @@ def test_every_systems_rule_values_load(system: str) -> None:
     assert all(isinstance(v, float) for v in values.values())
     if system == "open-rebellion":
         assert values["skill_dice_green"] < values["skill_dice_veteran"]
+
+
+def test_a_problem_points_at_its_fields_own_line(write_scenario: Write) -> None:
+    """The line named is the field's (`at`, `height`...), not its entry's header; a value
+    that runs over lines, a quoted key and a comment do not confuse it; a problem with
+    no one field (a missing one) names the header."""
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "box"
+        kind = "building"
+        polygon = [
+            [1, 1], [3, 1],  # a comment [with a bracket
+            [3, 3], [1, 3],
+        ]
+        "height" = -2
+
+        [[model]]
+        id = "f1"
+        side = "blue"
+        profile = "fusilier"
+        facing = 0
+        at = [4, "far"]
+
+        [[model]]
+        id = "f2"
+        side = "blue"
+        """
+    )
+    text = path.read_text(encoding="utf-8").splitlines()
+    height = text.index('"height" = -2') + 1
+    at = text.index('at = [4, "far"]') + 1
+    second = [n for n, line in enumerate(text, start=1) if line == "[[model]]"][1]
+    messages = problems_of(path)
+    assert f"{path}:{height}: scenery 'box': height: Input should be greater than 0" in messages
+    assert any(m.startswith(f"{path}:{at}: model 'f1': at: ") for m in messages), messages
+    assert f"{path}:{second}: model 'f2': missing field 'profile'" in messages
+
+
+def test_field_lines_of_an_inline_entry_fall_back_to_nothing_wrong(write_scenario: Write) -> None:
+    """Entries written inline (`model = [{...}]`) have no header or field lines: the
+    problem is still one line, without a line number (nothing is made up)."""
+    inline = 'model = [{ id = "f1", side = "blue", profile = "fusilier", at = [99, 99] }]\n'
+    path = write_scenario(inline + HEADER, header=False)  # top-level keys before tables
+    assert problems_of(path) == [f"{path}: model 'f1': base at (99, 99) is off the 24x24 table"]
