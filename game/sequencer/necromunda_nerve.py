@@ -178,10 +178,19 @@ class NecromundaNerve(NecromundaFire):
         }
         hidden = [p for p in pool if not seen_by[p]]
         pool = hidden or pool
-        # third: in cover from every enemy that still sees it
-        covered = pool if hidden else [p for p in pool if self._in_cover(state, m, p, seen_by[p])]
+        # third: in cover from every enemy that still sees it; last: as far from the
+        # enemies as it can (ties: the first found, staying put first). The farthest in
+        # cover is the first in cover taken farthest first: the rest are not sighted.
+        if hidden:
+            covered = pool
+        else:
+            farthest_first = sorted(range(len(pool)), key=lambda k: (-gap(pool[k]), k))
+            covered = next(
+                ([pool[k]] for k in farthest_first if self._in_cover(state, m, pool[k],
+                                                                       seen_by[pool[k]])),
+                [],
+            )  # fmt: skip
         pool = covered or pool
-        # last: as far from the enemies as it can (ties: the first found, staying put first)
         best = max(pool, key=gap)
         meets = []
         if gap(best) > SAFE_DISTANCE + 1e-9:
