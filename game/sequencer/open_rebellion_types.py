@@ -9,12 +9,12 @@ as the markers "wound" and "pin". Flags: "activated" (done this turn), "in-posit
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import Event
-from game.sequencer.state import GameState
+from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
 
@@ -131,6 +131,21 @@ class OpenRebellionState(GameState):
     activating: str | None = None
     actions_left: int = 0
     pending: PendingFire | None = None
+    # built on first use, never compared or copied: a unit's living models
+    _alive: dict[str, tuple[ModelState, ...]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def alive_in(self, unit: str, models: tuple[str, ...]) -> tuple[ModelState, ...]:
+        """The living models of `unit` (whose models are `models`), once per state."""
+        found = self._alive
+        if found is None:
+            found = {}
+            object.__setattr__(self, "_alive", found)
+        mine = found.get(unit)
+        if mine is None:
+            mine = found[unit] = tuple(m for m in map(self.model, models) if m.status != DEAD)
+        return mine
 
 
 @dataclass(frozen=True, slots=True)

@@ -69,6 +69,8 @@ class OpenRebellionUnits:
         return self.values[name]
 
     def alive(self, state: GameState, unit: str) -> list[ModelState]:
+        if isinstance(state, OpenRebellionState):
+            return list(state.alive_in(unit, self.units[unit]))
         return [m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD]
 
     def side_units(self, state: GameState, side: str) -> list[str]:
