@@ -41,6 +41,22 @@ def play(
     load: Annotated[
         Path | None, typer.Option("--load", help="Carry on a game saved with Ctrl+S.")
     ] = None,
+    ai: Annotated[
+        str | None,
+        typer.Option(
+            "--ai",
+            help="The computer sides' player (simple, careful, search) or one per side: "
+            "red=careful. Default: the player each [[side]] names, else search.",
+        ),
+    ] = None,
+    temperament: Annotated[
+        str | None,
+        typer.Option("--temperament", help="The computer's weight set, if it takes one."),
+    ] = None,
+    think: Annotated[
+        float | None,
+        typer.Option("--think", min=0.0, help="Seconds the computer may think per declaration."),
+    ] = None,
 ) -> None:
     """Play on the table: select with a click; M move, S shoot, D dodge, I idle, E end
     the turn, Enter confirms; sides with player = "ai" are played by the computer.
@@ -70,6 +86,13 @@ def play(
             session = Session.start(loaded, seed)
         except SessionError as why:
             typer.echo(f"{why}: the table opens as a viewer")
+    if session is not None and (ai, temperament, think) != (None, None, None):
+        from game.playtest.plan import choose_players
+        from game.render.play_rules import WINDOW_POLICY
+
+        options = {"temperament": temperament, "think": think}
+        choice = choose_players(loaded, ai, options, default=WINDOW_POLICY)
+        session.use_players(choice)
     if frames is None and no_display():
         # No screen to open a window on: draw the table once and save it, rather than
         # run an invisible window for ever.

@@ -57,16 +57,18 @@ def playable(scenario: Path, workers: int = 1) -> Scenario:
     return loaded
 
 
-def choose_players(setup: Setup, ai: str | None, options: Mapping[str, Any]) -> Choice:
+def choose_players(
+    setup: Setup, ai: str | None, options: Mapping[str, Any], default: str = DEFAULT_AI
+) -> Choice:
     """`--ai` and the players' options as a choice for each side of `setup`. Without
     `--ai`, a side plays the automatic player its [[side]] names (`player = "search"`),
-    and the default player (`DEFAULT_AI`) when it names none ("human" or "ai"); a side's
+    and `default` when it names none ("human" or "ai"); a side's
     `temperament` is used unless `--temperament` is given, by a player that takes one."""
     sides = [s.id for s in setup.sides]
     known = list(setup.ruleset.players)
     try:
         if ai is None:
-            names = {s.id: s.player if s.player in known else DEFAULT_AI for s in setup.sides}
+            names = {s.id: s.player if s.player in known else default for s in setup.sides}
         else:
             names = parse_ai(ai, sides, known)
         own = {s.id: {"temperament": getattr(s, "temperament", None)} for s in setup.sides}

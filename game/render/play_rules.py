@@ -241,16 +241,17 @@ def window_player(engine: Any, policy: str = WINDOW_POLICY) -> Any:
     return cls(engine)
 
 
-def side_player(engine: Any, name: str, temperament: str | None = None) -> Any:
-    """The automatic player a scenario's [[side]] names for the window (`player =
-    "careful"`; "ai" is the window's own choice) with its `temperament` when it takes
-    one, thinking as long as the window's player does."""
+def side_player(engine: Any, name: str, temperament: str | None = None, **options: Any) -> Any:
+    """The automatic player a scenario's [[side]] (`player = "careful"`; "ai" is the
+    window's own choice) or `skirmish play --ai` names for the window, with the
+    temperament and `options` it takes, thinking as long as the window's player does
+    unless told otherwise."""
     from game.playtest.players import takes
 
     ruleset = engine.setup.ruleset
     cls = ruleset.player(WINDOW_POLICY if name == "ai" else name) or ruleset.player("careful")
-    options: dict[str, Any] = {"think": WINDOW_THINK, "seed": 0, "temperament": temperament}
-    return cls(engine, **{k: v for k, v in options.items() if v is not None and takes(cls, k)})
+    given = {"think": WINDOW_THINK, "seed": 0, "temperament": temperament} | options
+    return cls(engine, **{k: v for k, v in given.items() if v is not None and takes(cls, k)})
 
 
 def rules_for(game: Any) -> PlayRules | None:

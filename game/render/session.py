@@ -11,13 +11,19 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration, InputError, Problem
-from game.render.play_rules import THINKING_SHOWN, PlayRules, Prompt, rules_for, side_player
+from game.render.play_rules import (
+    THINKING_SHOWN,
+    PlayRules,
+    Prompt,
+    rules_for,
+    side_player,
+)
 from game.scenario import Scenario, saves
 from game.scenario.model import AI, HUMAN
 from game.sequencer.declarations import Declaration
@@ -100,6 +106,13 @@ class Session:
         return session
 
     # -- who plays
+
+    def use_players(self, choice: Mapping[str, tuple[str, Sequence[tuple[str, Any]]]]) -> None:
+        """Play the computer sides with the players of `choice` (side -> player name and
+        its options, as `skirmish play --ai` chooses them); human sides stay people's."""
+        for side, (name, options) in choice.items():
+            if self.is_ai(side):
+                self.players[side] = side_player(self.game.engine, name, **dict(options))
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:

@@ -141,3 +141,33 @@ def test_the_window_plays_a_side_with_the_player_it_names(tmp_path: Path) -> Non
     # a human side stays a person's; plain "ai" sides play the window's own player
     demo = Session.start(load_scenario(DEMO), seed=3)
     assert not demo.is_ai("orlock") and demo.is_ai("escher") and demo.players == {}
+
+
+def test_play_ai_names_the_computer_sides_players(tmp_path: Path) -> None:
+    """`skirmish play --ai/--temperament/--think`: the computer sides' players, as for
+    playtest; a human side stays a person's, and a side the file names keeps its own
+    player unless --ai says otherwise."""
+    setup = load_scenario(scenario(tmp_path, escher='player = "careful"'))
+    session = Session.start(setup, seed=3)
+    assert type(session.players["escher"]) is setup.ruleset.player("careful")
+    session.use_players(choose_players(setup, None, {"temperament": "cautious"}, default="search"))
+    assert type(session.players["escher"]) is setup.ruleset.player("careful")  # the file's
+    session.use_players(choose_players(setup, "search", {"think": 0.2}, default="search"))
+    searcher = session.players["escher"]
+    assert isinstance(searcher, SearchPlayer) and "orlock" not in session.players
+    assert searcher.budget == int(0.2 * searcher.weights.search["steps_per_second"])
+    # plain "ai" sides take the window's player, here with the temperament asked for
+    demo = Session.start(load_scenario(DEMO), seed=3)
+    demo.use_players(choose_players(demo.scenario, None, {"temperament": "aggressive"}, "search"))
+    assert demo.players["escher"].temperament == "aggressive"
+
+
+def test_play_refuses_an_unknown_ai_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.png"
+    args = ["play", str(DEMO), "--frames", "1", "--screenshot", str(out)]
+    assert main([*args, "--ai", "nobody"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "no automatic player 'nobody'" in err[0], err
+    assert main([*args, "--ai", "careful"]) == 0 and out.exists()
