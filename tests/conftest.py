@@ -1,4 +1,5 @@
-"""Shared test setup: headless SDL, and a helper that writes scenario files."""
+"""Shared test setup: headless SDL, the window's settings in a folder of each test's
+own (never the user's), and a helper that writes scenario files."""
 
 from __future__ import annotations
 
@@ -30,6 +31,17 @@ player = "human"
 id = "red"
 player = "ai"
 """
+
+
+@pytest.fixture(autouse=True)
+def settings_folder(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> Path:
+    """The window's settings (game.render.settings) in a fresh folder for each test (a
+    subprocess inherits it): no test reads or writes the user's."""
+    folder = tmp_path_factory.mktemp("config")
+    monkeypatch.setenv("SKIRMISH_CONFIG_DIR", str(folder))
+    return folder
 
 
 @pytest.fixture

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from game.render import settings
 from game.render.actions import Measure, PointAt, Select
 from game.render.declaring import Confirm, Declare, StartShoot
 from game.render.editor import Editor
@@ -79,6 +80,8 @@ class App(Following):
         self.session = session
         self._game = game
         self.state = initial_state(scenario, size)
+        if settings.hint_seen():  # the opening hint shows the first time only
+            self.state = replace(self.state, hint=False)
         self.handler: Handler = Idle()
         self.cache = FrameCache()
         self.windowed = False
@@ -135,9 +138,12 @@ class App(Following):
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window lost its pixels: draw again
-        if self.state.hint and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
+        hinted = self.state.hint
+        if hinted and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.state = replace(self.state, hint=False)
         self.handler = self.handler.handle(event, self)
+        if hinted and not self.state.hint:
+            settings.remember(settings.HINT_SEEN, True)
 
     def draw(self) -> pygame.Surface:
         surface = self.surface

@@ -97,8 +97,9 @@ class Following(Pointing):
         if session.scenario is not self.base_scenario:
             self.base_scenario = session.scenario
             self.state = replace(
-                initial_state(session.scenario, self.state.size), running=self.state.running
-            )
+                initial_state(session.scenario, self.state.size),
+                running=self.state.running, hint=self.state.hint,
+            )  # fmt: skip
         self.restart_view()
 
     def restart_view(self) -> None:
