@@ -24,6 +24,7 @@ from game.geometry.table import Body, BodyId, FloatArray, IntArray, Table
 _NUDGE = 1e-7  # radians either side of a corner direction
 STRIPS = 48  # vertical strips of the silhouette the visible fraction is measured over
 SPREAD = 7  # sight lines from across the shooter's base to each strip
+_LOWEST = float(np.finfo(np.float64).min)
 
 
 def visibility(
@@ -206,7 +207,8 @@ def _working(
         high = ha + (tops[None, :] - ha) / t1
     need = np.where(tops[None, :] <= ha, low, high)
     need = np.where(np.isinf(tops)[None, :], np.inf, need)
-    need = np.where(hit, np.nan_to_num(need, nan=np.inf, posinf=np.inf), -np.inf)
+    # np.nan_to_num(need, nan=inf, posinf=inf) in fewer operations (-inf -> the lowest float)
+    need = np.where(hit, np.where(np.isnan(need), np.inf, np.maximum(need, _LOWEST)), -np.inf)
     zseg = need.max(axis=1) if need.shape[1] else np.full(len(sx), -np.inf)
     zmin = np.full(columns, np.inf)
     np.minimum.at(zmin, col, zseg)
@@ -237,11 +239,12 @@ def largest_patch(seen: FloatArray, width: float) -> float:
     consecutive strips at least s wide is seen to a depth of s in every strip. Strips are
     `width` wide and judged at their centre lines, so the answer is good to a strip."""
     best = 0.0
-    run = seen
-    for k in range(1, len(seen) + 1):
+    depths = [float(x) for x in seen]  # tens of strips: plain floats beat numpy calls
+    run = depths
+    for k in range(1, len(depths) + 1):
         if k > 1:
-            run = np.minimum(run[:-1], seen[k - 1 :])
-        deepest = float(run.max())
+            run = [min(x, y) for x, y in zip(run[:-1], depths[k - 1 :], strict=True)]
+        deepest = max(run)
         best = max(best, min(k * width, deepest))
         if deepest <= k * width:
             break  # wider runs are no deeper
@@ -273,18 +276,16 @@ def _spans(
             u = (wx * dyc - wy * dxc) / denom
         ok = (u >= 0) & (u <= 1) & (t >= tac) & (t <= tbc) & (denom != 0)
         entering = denom < 0
+        into = ok & entering
+        out = ok & ~entering
         inf = np.inf
-        t_in = np.where(ok & entering, t, inf)
-        t_out = np.where(ok & ~entering, t, inf)
-        min_in = np.minimum.reduceat(t_in, obs.offsets, axis=1)
-        min_out = np.minimum.reduceat(t_out, obs.offsets, axis=1)
-        t_in2 = np.where(ok & entering, t, -inf)
-        t_out2 = np.where(ok & ~entering, t, -inf)
-        max_in = np.maximum.reduceat(t_in2, obs.offsets, axis=1)
-        max_out = np.maximum.reduceat(t_out2, obs.offsets, axis=1)
+        min_in = np.minimum.reduceat(np.where(into, t, inf), obs.offsets, axis=1)
+        min_out = np.minimum.reduceat(np.where(out, t, inf), obs.offsets, axis=1)
+        max_in = np.maximum.reduceat(np.where(into, t, -inf), obs.offsets, axis=1)
+        max_out = np.maximum.reduceat(np.where(out, t, -inf), obs.offsets, axis=1)
         # starting inside: the first crossing leaves; ending inside: the last one enters
-        t1 = np.where(min_out < min_in, np.broadcast_to(tac, min_in.shape), min_in)
-        t2 = np.where(max_in > max_out, np.broadcast_to(tbc, max_in.shape), max_out)
+        t1 = np.where(min_out < min_in, tac, min_in)
+        t2 = np.where(max_in > max_out, tbc, max_out)
         parts1.append(t1)
         parts2.append(t2)
     if len(obs.bodies):
