@@ -64,7 +64,12 @@ def seg_point_dist(
 ) -> FloatArray:
     dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
-    t = np.clip(((px - ax) * dx + (py - ay) * dy) / ll, 0.0, 1.0) if ll > 0 else 0.0 * px
+    # np.minimum(np.maximum(...)) is np.clip without its Python wrapper
+    t = (
+        np.minimum(np.maximum(((px - ax) * dx + (py - ay) * dy) / ll, 0.0), 1.0)
+        if ll > 0
+        else 0.0 * px
+    )
     result: FloatArray = np.hypot(px - (ax + t * dx), py - (ay + t * dy))
     return result
 
@@ -117,7 +122,7 @@ def point_to_edges(
     dx, dy = x1 - x0, y1 - y0
     ll = dx * dx + dy * dy
     ll = np.where(ll == 0, 1.0, ll)
-    t = np.clip(((px - x0) * dx + (py - y0) * dy) / ll, 0.0, 1.0)
+    t = np.minimum(np.maximum(((px - x0) * dx + (py - y0) * dy) / ll, 0.0), 1.0)
     result: FloatArray = np.hypot(px - (x0 + t * dx), py - (y0 + t * dy))
     return result
 

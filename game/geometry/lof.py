@@ -181,6 +181,65 @@ def _segments_on_lines(
     )
 
 
+def _segments_few(
+    nxs: Sequence[float], nys: Sequence[float], cs: Sequence[float], a: Body, b: Body, back: bool
+) -> _Segments:
+    """`_segments_on_lines` for a handful of lines, float by float: the same operations
+    in the same order (so the same segments to the last bit), without a numpy call per
+    step; the lengths go through one np.hypot, as there."""
+    ax, ay = a.at
+    bx, by = b.at
+    ra2, rb2 = a.radius**2, b.radius**2
+    lower, higher = back and a.height < b.height, back and a.height > b.height
+    sxs: list[float] = []
+    sys_: list[float] = []
+    dxs: list[float] = []
+    dys: list[float] = []
+    gaps_x: list[float] = []  # near_a - start, then end - near_b
+    gaps_y: list[float] = []
+    for nx, ny, c in zip(nxs, nys, cs, strict=True):
+        ux, uy = -ny, nx
+        if (ux * (bx - ax) + uy * (by - ay)) < 0:
+            ux, uy = -ux, -uy
+        da = nx * ax + ny * ay - c
+        db = nx * bx + ny * by - c
+        ha = math.sqrt(max(ra2 - da * da, 0.0))
+        hb = math.sqrt(max(rb2 - db * db, 0.0))
+        pax, pay = ax - da * nx, ay - da * ny
+        pbx, pby = bx - db * nx, by - db * ny
+        near_ax, near_ay = pax + ha * ux, pay + ha * uy
+        near_bx, near_by = pbx - hb * ux, pby - hb * uy
+        sx, sy, ex, ey = near_ax, near_ay, near_bx, near_by
+        if lower:
+            sx, sy = pax - ha * ux, pay - ha * uy
+        elif higher:
+            ex, ey = pbx + hb * ux, pby + hb * uy
+        sxs.append(sx)
+        sys_.append(sy)
+        dxs.append(ex - sx)
+        dys.append(ey - sy)
+        gaps_x.append(near_ax - sx)
+        gaps_y.append(near_ay - sy)
+        gaps_x.append(ex - near_bx)
+        gaps_y.append(ey - near_by)
+    n = len(sxs)
+    dx = np.array(dxs)
+    dy = np.array(dys)
+    lengths = np.hypot(np.concatenate((dx, gaps_x)), np.concatenate((dy, gaps_y)))
+    ll = lengths[:n]
+    safe = np.where(ll == 0, 1.0, ll)
+    return _Segments(
+        px=np.array(sxs),
+        py=np.array(sys_),
+        dx=dx,
+        dy=dy,
+        h0=np.full(n, a.height),
+        h1=np.full(n, b.height),
+        ta=lengths[n::2] / safe,
+        tb=1.0 - lengths[n + 1 :: 2] / safe,
+    )
+
+
 def _lines_through_both(
     nx: FloatArray, ny: FloatArray, c: FloatArray, a: Body, b: Body
 ) -> BoolArray:
@@ -218,12 +277,6 @@ def _centre_and_tangent_lists(a: Body, b: Body) -> tuple[list[float], list[float
             nys.append(ny)
             cs.append(nx * ax + ny * ay - a.radius)
     return nxs, nys, cs
-
-
-def _centre_and_tangents(a: Body, b: Body) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """`_centre_and_tangent_lists` as arrays."""
-    nxs, nys, cs = _centre_and_tangent_lists(a, b)
-    return np.array(nxs), np.array(nys), np.array(cs)
 
 
 def _contact_line(a: Body, b: Body) -> SightLine:
@@ -497,13 +550,13 @@ def clear_sight(
     low, high = min(a.height, b.height), max(a.height, b.height)
     obs = nearby(table, a, b, min_top=low, models_block=models_block, solid_only=solid_only)
     if obs.empty:
-        seg = _segments_on_lines(*_centre_and_tangents(a, b), a, b, back=False)
+        seg = _segments_few(*_centre_and_tangent_lists(a, b), a, b, back=False)
         return True, _witness(seg, 0), ()
     tops = np.concatenate((obs.top, obs.ch))
-    mid = bool(np.any(tops < high))
+    mid = bool((tops < high).any())
     # 1. the centre line and the four common tangents of the two bases
-    nx, ny, c = _centre_and_tangents(a, b)
-    seg = _segments_on_lines(nx, ny, c, a, b, back=mid)
+    nxs, nys, cs = _centre_and_tangent_lists(a, b)
+    seg = _segments_few(nxs, nys, cs, a, b, back=mid)
     blocked = blocked_by(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, obs)
     free = ~blocked.any(axis=1)
     if free.any():
@@ -512,7 +565,7 @@ def clear_sight(
     # 2. one convex solid (at least as tall as both) across both outer tangents separates
     #    the bases: no line of fire. Pieces touching either base are left to step 3.
     full = tops >= high
-    if len(nx) >= 3:
+    if len(nxs) >= 3:
         across = blocked[1] & blocked[2] & full
         across[: len(obs.pieces)] &= table.arrays.convex[obs.pieces]
         if across.any() and _clear_of_bases(obs, np.flatnonzero(across), a, b):
@@ -549,7 +602,7 @@ def _clear_of_bases(obs: Obstacles, ks: IntArray, a: Body, b: Body) -> bool:
     for k in ks:
         if k >= npieces:
             return True  # models never overlap the two bases (contact was handled)
-        sel = obs.owner == k
+        sel = slice(obs.offsets[k], obs.offsets[k + 1] if k + 1 < npieces else len(obs.x0))
         x0, y0 = obs.x0[sel], obs.y0[sel]
         x1, y1 = x0 + obs.ex[sel], y0 + obs.ey[sel]
         da = float(point_to_edges(a.at[0], a.at[1], x0, y0, x1, y1).min())
