@@ -238,16 +238,28 @@ def largest_patch(seen: FloatArray, width: float) -> float:
     still clear to any point above it), so a square of side s fits when some run of
     consecutive strips at least s wide is seen to a depth of s in every strip. Strips are
     `width` wide and judged at their centre lines, so the answer is good to a strip."""
-    best = 0.0
     depths = [float(x) for x in seen]  # tens of strips: plain floats beat numpy calls
-    run = depths
-    for k in range(1, len(depths) + 1):
-        if k > 1:
-            run = [min(x, y) for x, y in zip(run[:-1], depths[k - 1 :], strict=True)]
-        deepest = max(run)
-        best = max(best, min(k * width, deepest))
-        if deepest <= k * width:
-            break  # wider runs are no deeper
+    n = len(depths)
+    # the widest run of strips around each strip seen at least as deep as it: a square
+    # as deep as strip i fits in min(run * width, depth i); the best over all strips is
+    # the best over all widths k of min(k * width, deepest run of k) (one pass each way)
+    left = [0] * n
+    right = [n - 1] * n
+    stack: list[int] = []
+    for i in range(n):
+        while stack and depths[stack[-1]] >= depths[i]:
+            stack.pop()
+        left[i] = stack[-1] + 1 if stack else 0
+        stack.append(i)
+    stack = []
+    for i in range(n - 1, -1, -1):
+        while stack and depths[stack[-1]] >= depths[i]:
+            stack.pop()
+        right[i] = stack[-1] - 1 if stack else n - 1
+        stack.append(i)
+    best = 0.0
+    for i in range(n):
+        best = max(best, min((right[i] - left[i] + 1) * width, depths[i]))
     return best
 
 
