@@ -44,6 +44,7 @@ from game.sequencer.events import (
 )
 from game.sequencer.necromunda_fire import d6, heading
 from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
+from game.sequencer.necromunda_targeting import ENGAGED_GAP
 from game.sequencer.necromunda_types import (
     AIMED,
     BASIC,
@@ -351,10 +352,12 @@ class NecromundaEngine(NecromundaNerve):
     def _update_engaged(self, state: NecromundaState, events: list[Event]) -> NecromundaState:
         """Standing fighters in base contact with an enemy are Engaged; a Pinned fighter
         an enemy moves into contact with stands up (FACTS 2.8)."""
+        # the enemies a fighter may be engaged with (engaged_with's, for every fighter)
+        others = [m for m in state.models if m.status not in (OUT_OF_ACTION, SERIOUSLY_INJURED)]
         for m in state.models:
             if m.status not in (STANDING, ENGAGED, PINNED):
                 continue
-            engaged = bool(self.engaged_with(state, m.id))
+            engaged = any(o.side != m.side and self._gap(m, o) <= ENGAGED_GAP for o in others)
             after = m.status
             if engaged and (m.status == STANDING or m.id != state.activating):
                 after = ENGAGED

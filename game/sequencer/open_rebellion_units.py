@@ -123,8 +123,10 @@ class OpenRebellionUnits:
     ) -> OpenRebellionState:
         if self.markers(state, unit) == (wounds, pins):
             return state
-        for m in self.alive(state, unit):
-            state = state.with_model(m.with_marker(WOUND, wounds).with_marker(PIN, pins))
+        state = self._with_models(
+            state,
+            [m.with_marker(WOUND, wounds).with_marker(PIN, pins) for m in self.alive(state, unit)],
+        )
         if self.alive(state, unit):
             events.append(MarkersChanged(unit, wounds, pins))
         return state
@@ -132,10 +134,20 @@ class OpenRebellionUnits:
     def _set_flag(
         self, state: OpenRebellionState, unit: str, flag: str, on: bool
     ) -> OpenRebellionState:
-        for m in self.alive(state, unit):
-            flags = m.flags | {flag} if on else m.flags - {flag}
-            state = state.with_model(m.replace(flags=flags))
-        return state
+        changed = [
+            m.replace(flags=m.flags | {flag} if on else m.flags - {flag})
+            for m in self.alive(state, unit)
+            if (flag in m.flags) != on
+        ]
+        return self._with_models(state, changed)
+
+    @staticmethod
+    def _with_models(state: OpenRebellionState, changed: list[ModelState]) -> OpenRebellionState:
+        """The state with these models replaced (one new state, not one per model)."""
+        if not changed:
+            return state
+        new = {m.id: m for m in changed}
+        return state.replace(models=tuple(new.get(m.id, m) for m in state.models))
 
     def tac_allowance(
         self,
@@ -216,9 +228,11 @@ class OpenRebellionUnits:
         length = math.hypot(*vector)
         if length <= 1e-12:
             return state
+        moved = []
         for m in self.alive(state, unit):
             end = (m.at[0] + vector[0], m.at[1] + vector[1])
             events.append(Moved(m.id, (m.at, end), length))
-            state = state.with_model(m.replace(at=end))
+            moved.append(m.replace(at=end))
+        state = self._with_models(state, moved)
         # Open Rebellion: a unit that moves is no longer in position
         return self._set_flag(state, unit, IN_POSITION, False)
