@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import math
+import weakref
 
 import numpy as np
 
@@ -88,6 +89,12 @@ INJURY_RANK = {
     InjuryResult.SERIOUSLY_INJURED: 1,
     InjuryResult.OUT_OF_ACTION: 2,
 }
+
+
+PathKey = tuple[str, tuple[Point, ...], tuple[tuple[str, Point], ...]]
+# path answers kept per table sight (a shared sight is shared by the games on its table)
+_PATHS: weakref.WeakKeyDictionary[Sight, dict[PathKey, str | None]] = weakref.WeakKeyDictionary()
+PATHS_KEPT = 65536
 
 
 def _length(path: tuple[Point, ...]) -> float:
@@ -164,7 +171,20 @@ class NecromundaEngine(NecromundaNerve):
         return [self.weapon(model_id, name) for name in self.weapons[model_id]]
 
     def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
-        return self.sight.path_blocked(self.placements(state), model_id, path)
+        """Why the fighter cannot move along `path`, or None; remembered by what it
+        depends on (the path and where every other fighter on the table stands), for
+        the games on this table (a player asks, then the move is checked again)."""
+        placements = self.placements(state)
+        others = tuple((k, p.at) for k, p in placements.items() if p.present and k != model_id)
+        key = (model_id, path, others)
+        paths = _PATHS.setdefault(self.sight, {})
+        if key in paths:
+            return paths[key]
+        why = self.sight.path_blocked(placements, model_id, path)
+        if len(paths) > PATHS_KEPT:
+            paths.clear()
+        paths[key] = why
+        return why
 
     # -- declarations ------------------------------------------------------------
 
