@@ -19,6 +19,7 @@ from game.scenario import load_scenario
 from game.sequencer.events import Hit, Rolled, SaveRolled, StateChanged, TurnStarted, Wounded
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, Skill
+from tests.conftest import field_line
 from tests.sequencer.scripted import ScriptedDice
 
 Write = Callable[..., Path]
@@ -312,7 +313,8 @@ def test_objective_off_the_table_is_bad_input(write_scenario: Write) -> None:
 
     path = write_scenario('[[objective]]\nid = "x"\nat = [40, 4]\n')
     _, problems = check_scenario(path)
-    assert [str(p) for p in problems] == [f"{path}:14: objective 'x': (40, 4) is off the table"]
+    line = field_line(path, 14, "at")  # the `at` line, not the [[objective]] header's
+    assert [str(p) for p in problems] == [f"{path}:{line}: objective 'x': (40, 4) is off the table"]
 
 
 def test_no_order_left_and_a_model_that_cannot_act(write_scenario: Write) -> None:
