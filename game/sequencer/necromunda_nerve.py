@@ -146,60 +146,72 @@ class NecromundaNerve(NecromundaFire):
     def _refuge(
         self, state: NecromundaState, m: ModelState, allowance: float
     ) -> tuple[Point, tuple[str, ...]]:
+        """Where the fighter runs: of the points it can reach straight (staying put
+        first, then RUN_HEADINGS headings at each of RUN_SHARES of the allowance), those
+        more than 3" from every enemy if any; of those, the ones out of every enemy's
+        sight if any, else the ones in cover from every enemy that sees them if any; the
+        farthest from the enemies (ties: the first). Asked farthest first, so a point
+        is checked (its path, sight lines, cover) only until the answer is known."""
         enemies = [e for e in state.models if e.side != m.side and e.status != OUT_OF_ACTION]
+        if not enemies:
+            return m.at, ()
         width, depth = self.table_size
         r = self.profiles[m.id].radius
         ends: list[Point] = [m.at]
-        placements = self.placements(state)
         for k in range(RUN_HEADINGS):
             angle = 2 * math.pi * k / RUN_HEADINGS
             for share in RUN_SHARES:
                 d = allowance * share
                 end = (m.at[0] + math.cos(angle) * d, m.at[1] + math.sin(angle) * d)
-                if not (r <= end[0] <= width - r and r <= end[1] <= depth - r):
-                    continue
-                if self.sight.path_blocked(placements, m.id, (m.at, end)) is None:
+                if r <= end[0] <= width - r and r <= end[1] <= depth - r:
                     ends.append(end)
-        if not enemies:
-            return m.at, ()
+        placements = self.placements(state)
 
         def gap(end: Point) -> float:
             return min(math.dist(end, e.at) - r - self.profiles[e.id].radius for e in enemies)
 
-        # first wish: more than 3" from every enemy
-        far = [p for p in ends if gap(p) > SAFE_DISTANCE + 1e-9]
-        pool = far or ends
-        # second: out of every enemy's line of sight (any clear line, no arc)
-        asks = [(e.id, m.id, p) for p in pool for e in enemies]
-        clear = self.sight.clear_to(placements, asks)
-        seen_by = {
-            p: [e.id for j, e in enumerate(enemies) if clear[i * len(enemies) + j]]
-            for i, p in enumerate(pool)
-        }
-        hidden = [p for p in pool if not seen_by[p]]
-        pool = hidden or pool
-        # third: in cover from every enemy that still sees it; last: as far from the
-        # enemies as it can (ties: the first found, staying put first). The farthest in
-        # cover is the first in cover taken farthest first: the rest are not sighted.
-        if hidden:
-            covered = pool
-        else:
-            farthest_first = sorted(range(len(pool)), key=lambda k: (-gap(pool[k]), k))
+        reach = {i: gap(p) for i, p in enumerate(ends)}
+        farthest_first = sorted(reach, key=lambda i: (-reach[i], i))
+        free: dict[int, bool] = {0: True}  # staying put needs no path
+        seen: dict[int, list[str]] = {}
+
+        def can_reach(i: int) -> bool:
+            if i not in free:
+                free[i] = self.sight.path_blocked(placements, m.id, (m.at, ends[i])) is None
+            return free[i]
+
+        def seen_by(i: int) -> list[str]:
+            """The enemies with any clear line to the point (no arc)."""
+            if i not in seen:
+                asks = [(e.id, m.id, ends[i]) for e in enemies]
+                clear = self.sight.clear_to(placements, asks)
+                seen[i] = [e.id for e, ok in zip(enemies, clear, strict=True) if ok]
+            return seen[i]
+
+        # first wish: more than 3" from every enemy (the farthest come first)
+        far = any(can_reach(i) for i in farthest_first if reach[i] > SAFE_DISTANCE + 1e-9)
+        pool = [i for i in farthest_first if not far or reach[i] > SAFE_DISTANCE + 1e-9]
+        # second: out of every enemy's line of sight; third: in cover from every enemy
+        # that still sees it; last: as far from the enemies as it can
+        hidden = next((i for i in pool if can_reach(i) and not seen_by(i)), None)
+        covered = None
+        if hidden is None:
             covered = next(
-                ([pool[k]] for k in farthest_first if self._in_cover(state, m, pool[k],
-                                                                       seen_by[pool[k]])),
-                [],
+                (i for i in pool
+                 if can_reach(i) and self._in_cover(state, m, ends[i], seen_by(i))),
+                None,
             )  # fmt: skip
-        pool = covered or pool
-        best = max(pool, key=gap)
+        best = hidden if hidden is not None else covered
+        if best is None:
+            best = next(i for i in pool if can_reach(i))
         meets = []
-        if gap(best) > SAFE_DISTANCE + 1e-9:
+        if reach[best] > SAFE_DISTANCE + 1e-9:
             meets.append('more than 3" from every enemy')
-        if hidden:
+        if hidden is not None:
             meets.append("out of sight of every enemy")
-        elif covered:
+        elif covered is not None:
             meets.append("in cover")
-        return best, tuple(meets)
+        return ends[best], tuple(meets)
 
     def _in_cover(
         self, state: NecromundaState, m: ModelState, at: Point, watchers: Sequence[str]

@@ -262,3 +262,65 @@ def test_rapid_fire_blast_extra_beyond_3_inches_is_refused(write_scenario: Write
         game.declare(
             Act("shooter", Action.shoot("Storm launcher", "target", extra_at=((16.0, 12.0),)))
         )
+
+
+def test_running_for_cover_picks_by_the_wishes_in_order_all_over_the_alley() -> None:
+    """Running for Cover asks its points farthest first and stops when the answer is
+    known: the point is the one the wishes pick from every point at once (reachable;
+    more than 3" from every enemy if any; out of every enemy's sight if any, else in
+    cover from every enemy that sees it if any; farthest, ties the first found)."""
+    import math
+
+    import numpy as np
+
+    from game.scenario import load_scenario
+    from game.sequencer.necromunda_nerve import RUN_HEADINGS, RUN_SHARES, SAFE_DISTANCE
+    from game.sequencer.table_sight import TableSight
+    from tests.conftest import SCENARIOS
+
+    setup = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    engine = NecromundaEngine(setup, TableSight(setup))
+    state, _ = engine.start(rng=np.random.default_rng(2))
+    assert isinstance(state, NecromundaState)
+    rng = np.random.default_rng(5)
+    width, depth = setup.header.table
+    met = set()
+    checked: list[object] = []
+    for _ in range(300):
+        if len(checked) >= 10:
+            break
+        m = state.models[int(rng.integers(len(state.models)))]
+        at = (float(rng.uniform(1, width - 1)), float(rng.uniform(1, depth - 1)))
+        if engine.path_blocked(state, m.id, (at,)) is not None:
+            continue
+        here = state.with_model(m.replace(at=at))
+        me = here.model(m.id)
+        allowance = float(rng.integers(2, 13))
+        enemies = [e for e in here.models if e.side != me.side]
+        r = engine.radius[me.id]
+        ends = [me.at]
+        for k in range(RUN_HEADINGS):
+            angle = 2 * math.pi * k / RUN_HEADINGS
+            for share in RUN_SHARES:
+                d = allowance * share
+                end = (me.at[0] + math.cos(angle) * d, me.at[1] + math.sin(angle) * d)
+                on_table = r <= end[0] <= width - r and r <= end[1] <= depth - r
+                if on_table and engine.path_blocked(here, me.id, (me.at, end)) is None:
+                    ends.append(end)
+        gaps = {p: min(math.dist(p, e.at) - r - engine.radius[e.id] for e in enemies) for p in ends}
+        gap = gaps.__getitem__
+
+        pool = [p for p in ends if gap(p) > SAFE_DISTANCE + 1e-9] or ends
+        placed = engine.placements(here)
+        asks = {p: [(e.id, me.id, p) for e in enemies] for p in pool}
+        clear = {p: engine.sight.clear_to(placed, ask) for p, ask in asks.items()}
+        seen = {p: [w for (w, _, _), ok in zip(asks[p], clear[p], strict=True) if ok] for p in pool}
+        hidden = [p for p in pool if not seen[p]]
+        covered = [p for p in pool if engine._in_cover(here, me, p, seen[p])]
+        expected = max(hidden or covered or pool, key=gap)
+        found, meets = engine._refuge(here, me, allowance)
+        assert found == expected
+        checked.append(meets)
+        met.update(meets)
+    assert len(checked) >= 10
+    assert len(met) >= 2  # the wishes were met in more than one way
