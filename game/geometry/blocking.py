@@ -226,11 +226,8 @@ def run_starts(counts: IntArray) -> IntArray:
     return out
 
 
-def _height_range(
-    h0: FloatArray, h1: FloatArray, top: FloatArray, ta: FloatArray, tb: FloatArray
-) -> tuple[FloatArray, FloatArray]:
-    """Where (as segment parameters) each segment is strictly below each obstacle's top,
-    intersected with [ta, tb] (outside both models' own bases). Shapes (N, K)."""
+def _climb(h0: FloatArray, h1: FloatArray) -> tuple[float, float] | None:
+    """(start, end height) when every segment climbs alike (the usual case), else None."""
     if (
         len(h0)
         and h0[0] == h0[-1]
@@ -238,9 +235,25 @@ def _height_range(
         and (h0 == h0[0]).all()
         and (h1 == h1[0]).all()
     ):
-        # every segment climbs alike (the usual case): one row, then the bases' limits
-        base0 = float(h0[0])
-        dh0 = float(h1[0]) - base0
+        return float(h0[0]), float(h1[0])
+    return None
+
+
+def _height_range(
+    h0: FloatArray,
+    h1: FloatArray,
+    top: FloatArray,
+    ta: FloatArray,
+    tb: FloatArray,
+    climb: tuple[float, float] | None = None,
+) -> tuple[FloatArray, FloatArray]:
+    """Where (as segment parameters) each segment is strictly below each obstacle's top,
+    intersected with [ta, tb] (outside both models' own bases). Shapes (N, K).
+    `climb`: `_climb(h0, h1)`, worked out once by the caller."""
+    if climb is not None:
+        # every segment climbs alike: one row, then the bases' limits
+        base0, end0 = climb
+        dh0 = end0 - base0
         if dh0 == 0:
             above = base0 >= top
             lo_row = np.where(above, np.inf, 0.0)
@@ -282,11 +295,12 @@ def blocked_by(
     n = len(px)
     dlen = np.hypot(dx, dy)
     dlen[dlen == 0] = 1.0
+    climb = _climb(h0, h1)
     dl = dlen[:, None]
     et = EPS / dl
     parts: list[BoolArray] = []
     if len(obs.pieces):
-        lo_p, hi_p = _height_range(h0, h1, obs.top, ta, tb)
+        lo_p, hi_p = _height_range(h0, h1, obs.top, ta, tb, climb)
         lo = lo_p[:, obs.owner]
         hi = hi_p[:, obs.owner]
         lo_e = lo + et
@@ -321,12 +335,14 @@ def blocked_by(
                 edge_block |= _seams(along, tv, dxc, dyc, dlen, lo, hi, et, obs)
         parts.append(np.logical_or.reduceat(edge_block, obs.offsets, axis=1))
     if len(obs.bodies):
-        lo, hi = _height_range(h0, h1, obs.ch, ta, tb)
+        lo, hi = _height_range(h0, h1, obs.ch, ta, tb, climb)
         wx = obs.cx - px[:, None]
         wy = obs.cy - py[:, None]
-        tc = (wx * dx[:, None] + wy * dy[:, None]) / (dlen * dlen)[:, None]
-        tcl = np.clip(tc, lo, np.maximum(lo, hi))
-        dist = np.hypot(wx - tcl * dx[:, None], wy - tcl * dy[:, None])
+        dxc = dx[:, None]
+        dyc = dy[:, None]
+        tc = (wx * dxc + wy * dyc) / (dl * dl)
+        tcl = np.minimum(np.maximum(tc, lo), np.maximum(lo, hi))  # np.clip, unwrapped
+        dist = np.hypot(wx - tcl * dxc, wy - tcl * dyc)
         parts.append((dist < obs.cr - EPS) & (hi > lo + et))
     if not parts:
         return np.zeros((n, 0), dtype=np.bool_)

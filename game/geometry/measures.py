@@ -25,9 +25,23 @@ def pieces_near(table: Table, body: Body, reach: float) -> tuple[PieceId, ...]:
     """Pieces whose footprint comes within `reach` of the model's base (overlap included),
     e.g. "in contact" within 0.1" is `reach=0.1`."""
     require_finite("the reach", reach)
-    centre = ShapelyPoint(body.at)
-    hits = table.tree.query(centre, predicate="dwithin", distance=body.radius + reach)
-    return tuple(table.pieces[int(k)].id for k in sorted(hits))
+    # a question of the scenery alone: kept in the table's scenery memo (bases stand still
+    # for many questions)
+    memo = table.scenery_memo
+    near = memo.get("pieces_near")
+    if not isinstance(near, dict):
+        near = memo["pieces_near"] = {}
+    key = (body.at, body.radius, reach)
+    found = near.get(key)
+    if found is None:
+        centre = ShapelyPoint(body.at)
+        hits = table.tree.query(centre, predicate="dwithin", distance=body.radius + reach)
+        found = tuple(table.pieces[int(k)].id for k in sorted(hits))
+        if len(near) > 8192:
+            near.clear()
+        near[key] = found
+    result: tuple[PieceId, ...] = found
+    return result
 
 
 def within_of_line(
