@@ -94,7 +94,7 @@ INJURY_RANK = {
 PathKey = tuple[str, tuple[Point, ...], tuple[tuple[str, Point], ...]]
 # path answers kept per table sight (a shared sight is shared by the games on its table)
 _PATHS: weakref.WeakKeyDictionary[Sight, dict[PathKey, str | None]] = weakref.WeakKeyDictionary()
-PATHS_KEPT = 65536
+PATHS_KEPT = 16384  # each key holds every fighter's place
 
 
 def _length(path: tuple[Point, ...]) -> float:

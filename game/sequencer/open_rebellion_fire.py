@@ -62,6 +62,7 @@ def _spread(limit: float, step: float) -> list[float]:
 
 
 SIGHT_CACHE = 65536
+PLANS_KEPT = 8192  # a plan holds every model's cover reading: fewer of them
 
 
 SightKey = tuple[str, Point, str, Point]
@@ -100,8 +101,9 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 
-def _remember(cache: dict[K, V], key: K, value: V) -> V:
-    if len(cache) > SIGHT_CACHE:
+def _remember(cache: dict[K, V], key: K, value: V, most: int = SIGHT_CACHE) -> V:
+    """Keep `value` under `key`; a cache grown past `most` answers starts again."""
+    if len(cache) > most:
         cache.clear()
     cache[key] = value
     return value
@@ -254,7 +256,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         if key in plans:
             plan = plans[key]
         else:
-            plan = _remember(plans, key, self._pools(state, unit, target))
+            plan = _remember(plans, key, self._pools(state, unit, target), PLANS_KEPT)
         if plan is None:
             raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
         return plan
