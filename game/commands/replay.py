@@ -76,9 +76,9 @@ def replay(
             "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
-        from game.sequencer.sentences import ids_of, say
+        from game.sequencer.sentences import names_of, say
 
-        ids = ids_of(saved.scenario)
+        ids = names_of(saved.scenario)
         for event in game.events:
             typer.echo(say(event, saved.scenario.ruleset, ids))
         if check and not failures:

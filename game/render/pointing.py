@@ -20,7 +20,7 @@ from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point
 from game.scenario import PlacedModel, Scenario
-from game.sequencer.sentences import ids_of, named
+from game.sequencer.sentences import named, names_of
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
@@ -194,11 +194,11 @@ class Pointing:
                 direction=direction, blind=draft.blind,
             )  # fmt: skip
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            said = named(f"no preview: {why}", ids_of(self.scenario))
+            said = named(f"no preview: {why}", names_of(self.scenario))
             self.state = replace(self.state, preview=None, message=said)
             return
         if preview is not None and preview.refused:
-            preview = replace(preview, refused=named(preview.refused, ids_of(self.scenario)))
+            preview = replace(preview, refused=named(preview.refused, names_of(self.scenario)))
         self.state = replace(self.state, preview=preview)
 
     def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
@@ -206,7 +206,7 @@ class Pointing:
         rules = self.rules
         if rules is None or weapon is None:
             return ()
-        ids = ids_of(self.scenario)
+        ids = names_of(self.scenario)
         try:
             return tuple(
                 named(line, ids) for line in rules.odds_lines(self.game, shooter, target, weapon)

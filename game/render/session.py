@@ -29,7 +29,7 @@ from game.scenario.model import AI, HUMAN
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
-from game.sequencer.sentences import ids_of, named
+from game.sequencer.sentences import named, names_of
 
 SAVE_NAME = "skirmish-save.json"
 
@@ -122,7 +122,7 @@ class Session:
     def prompt(self) -> Prompt:
         """What the game awaits, the ids in its words named (the banner, the panel)."""
         prompt = self.rules.prompt(self.game)
-        ids = ids_of(self.scenario)
+        ids = names_of(self.scenario)
         return replace(
             prompt,
             text=named(prompt.text, ids),

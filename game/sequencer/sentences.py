@@ -11,18 +11,22 @@ means no one knows the event (the caller shows it as it is).
 The helpers here (`who`, `listed`, `dice`, `inches`) keep every system's wording in
 one style: model ids as names ("escher-ganger-1" -> "Escher ganger 1"), dice as
 plain numbers, no field names, no `=` and no reprs. A model's name is its id made
-readable (the scenario's ids are side, profile and number: "escher-ganger-1"); ids
-that an engine wrote into free text (a roll's purpose, a reason) are named too when
-the caller passes the table's ids (`ids_of(scenario)`): "Cool test to target
-escher-champion past escher-ganger-2" reads "... Escher champion past Escher ganger 2".
-`--json` output keeps the ids.
+readable (the scenario's ids are side, profile and number: "escher-ganger-1"); a side's
+is the `name` the scenario gives it ("PanOceania"), else its id made readable. With the
+table's names passed (`names_of(scenario)`), ids that an engine wrote into free text (a
+roll's purpose, a reason) are named too: "Cool test to target escher-champion past
+escher-ganger-2" reads "... Escher champion past Escher ganger 2". `--json` output keeps
+the ids.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
+from types import MappingProxyType
 from typing import Any
 
 from game.sequencer.events import Event, event_dict
@@ -47,18 +51,50 @@ def as_data(event: Event | EventData) -> EventData:
     return event
 
 
-def who(model: object) -> str:
-    """A model, unit or side id as a name: "escher-ganger-1" -> "Escher ganger 1"."""
+Names = Mapping[str, str]  # id -> the name people read
+
+# The table's names while a sentence is being made (`speaking`): `who` asks them first.
+_NAMES: ContextVar[Names] = ContextVar("names", default=MappingProxyType({}))
+
+
+def readable(model: object) -> str:
+    """An id made readable: "escher-ganger-1" -> "Escher ganger 1"."""
     text = str(model or "nobody").replace("_", " ").replace("-", " ").strip()
     return text[:1].upper() + text[1:] if text else "nobody"
 
 
-def ids_of(scenario: Any) -> frozenset[str]:
-    """The ids a table's sentences may mention: its models, their units and the sides."""
+def who(model: object) -> str:
+    """A model, unit or side id as a name: the table's name for it when one is being
+    spoken (`speaking`), else the id made readable ("escher-ganger-1" -> "Escher ganger 1")."""
+    return _NAMES.get().get(str(model)) or readable(model)
+
+
+def names_of(scenario: Any) -> dict[str, str]:
+    """The names of the ids a table's sentences may mention: its models and their units
+    (ids made readable) and its sides (the `name` the scenario gives, else the id)."""
     models = getattr(scenario, "models", ())
     ids = {m.id for m in models} | {m.unit for m in models if getattr(m, "unit", None)}
-    ids |= {s.id for s in getattr(scenario, "sides", ())}
-    return frozenset(str(i) for i in ids)
+    names = {str(i): readable(i) for i in ids}
+    for side in getattr(scenario, "sides", ()):
+        names[str(side.id)] = str(getattr(side, "name", None) or readable(side.id))
+    return names
+
+
+def as_names(names: Names | Collection[str]) -> Names:
+    """A names mapping from a mapping, or from bare ids (each made readable)."""
+    if isinstance(names, Mapping):
+        return names
+    return {str(i): readable(i) for i in names}
+
+
+@contextmanager
+def speaking(names: Names | Collection[str]) -> Iterator[None]:
+    """While inside, `who` gives the table's names."""
+    token = _NAMES.set(as_names(names))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
 
 
 # The fields of events (and of the declarations inside them) that hold ids.
@@ -93,11 +129,12 @@ def _ids_pattern(ids: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
 
 
-def named(text: str, ids: Collection[str]) -> str:
-    """`text` with every id of `ids` standing alone in it replaced by its name."""
-    if not ids or not text:
+def named(text: str, names: Names | Collection[str]) -> str:
+    """`text` with every id of `names` standing alone in it replaced by its name."""
+    if not names or not text:
         return text
-    return _ids_pattern(frozenset(ids)).sub(lambda m: who(m.group(1)), text)
+    mapping = as_names(names)
+    return _ids_pattern(frozenset(mapping)).sub(lambda m: mapping[m.group(1)], text)
 
 
 def listed(items: Iterable[object], empty: str = "nobody") -> str:
@@ -240,16 +277,18 @@ def _state(name: object) -> str:
 
 
 def describe(
-    event: Event | EventData, ruleset: Any = None, ids: Collection[str] = ()
+    event: Event | EventData, ruleset: Any = None, names: Names | Collection[str] = ()
 ) -> str | None:
     """The event as a sentence in the rule system's words (None: no one knows it);
-    `ids` (the table's, `ids_of`) are named wherever the text mentions them."""
+    `names` (the table's, `names_of`; or bare ids) name the models and sides wherever
+    the sentence mentions them."""
     data = as_data(event)
     own = sentences_of(ruleset)
-    said = own(data) if own is not None else None
-    if said is None:
-        said = _shared(data)
-    return None if said is None else named(said, ids)
+    with speaking(names):
+        said = own(data) if own is not None else None
+        if said is None:
+            said = _shared(data)
+    return None if said is None else named(said, names)
 
 
 def sentences_of(ruleset: Any) -> Sentence | None:
@@ -260,9 +299,9 @@ def sentences_of(ruleset: Any) -> Sentence | None:
     return part
 
 
-def say(event: Event | EventData, ruleset: Any = None, ids: Collection[str] = ()) -> str:
+def say(event: Event | EventData, ruleset: Any = None, names: Names | Collection[str] = ()) -> str:
     """`describe`, or the event's kind in words when no one knows it."""
-    said = describe(event, ruleset, ids)
+    said = describe(event, ruleset, names)
     if said is not None:
         return said
     data = as_data(event)

@@ -21,7 +21,7 @@ from game.scenario import load_scenario
 from game.sequencer.declarations import decode
 from game.sequencer.events import Rolled
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, SkillKind
-from game.sequencer.sentences import ids_of, who
+from game.sequencer.sentences import names_of, who
 from tests.render.driving import at, base, panel, press
 from tests.render.driving import click as click_after_hover
 
@@ -151,7 +151,7 @@ def test_a_whole_game_by_mouse_and_keyboard(
     # `=`: issue 15); shots are animated.
     shown = [line.text for line in app.state.log]
     for roll in rolls:
-        [line] = log_lines(roll, app.scenario.ruleset, ids_of(app.scenario))
+        [line] = log_lines(roll, app.scenario.ruleset, names_of(app.scenario))
         assert line.text in shown and f"SV {roll.target}; rolled" in line.text
         assert "=" not in line.text
     assert shown[-1] in panel(app)

@@ -20,7 +20,7 @@ from game.rules.registry import RULESETS, Ruleset
 from game.scenario import load_scenario
 from game.sequencer.events import Event, Modifier
 from game.sequencer.game import Game
-from game.sequencer.sentences import describe, heading, ids_in, ids_of, listed, named, who
+from game.sequencer.sentences import describe, heading, ids_in, listed, named, names_of, who
 from tests.conftest import SCENARIOS
 
 REPR = re.compile(r"<[^<>]*>")
@@ -126,7 +126,7 @@ def test_a_played_game_reads_as_sentences(system: str) -> None:
     game = Game(load_scenario(SCENARIOS / f"{SCENARIO_OF[system]}.toml"), 5)
     play_out(game, automatic_player(game.engine, "simple"), limit=80)
     ruleset = game.setup.ruleset
-    ids = ids_of(game.setup)
+    ids = names_of(game.setup)
     stray = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])")
     kinds = set()
     for event, data in zip(game.events, game.log(), strict=True):
@@ -153,6 +153,29 @@ def test_ids_in_free_text_read_as_names() -> None:
         "red-ish escher-ganger-20 and Red, Escher ganger 2."
     )
     assert ids_in([cool]) == {"escher-ganger-1"}
+
+
+def test_sides_read_by_the_names_the_scenario_gives() -> None:
+    """A side's `name` ("PanOceania") is what sentences call it, in their own words and
+    in an engine's free text; without the table's names, its id made readable."""
+    from game.sequencer.events import GameEnded, TurnStarted
+
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    names = names_of(scenario)
+    assert names["blue"] == "PanOceania" and names["red"] == "Yu Jing"
+    assert names["fusilier-1"] == "Fusilier 1"
+    ended = GameEnded("blue", "red has nothing left able to act", {"blue": 54, "red": 0})
+    infinity = RULESETS["infinity"]
+    assert describe(ended, infinity, names) == (
+        "Game over: PanOceania wins (PanOceania 54, Yu Jing 0); Yu Jing has nothing left "
+        "able to act"
+    )
+    turn = describe(TurnStarted(1, "red", 4), infinity, names)
+    assert turn is not None and turn.startswith("Turn 1: Yu Jing's Active Turn")
+    assert describe(ended, infinity) == (
+        "Game over: Blue wins (Blue 54, Red 0); red has nothing left able to act"
+    )
+    assert who("blue") == "Blue"  # the names are the table's only while it is spoken of
 
 
 def test_words_for_people() -> None:
