@@ -221,11 +221,12 @@ def draw_frame(
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
     prompt = state.prompt
+    hint_top = 3
     if prompt is not None and prompt.choices and state.human:
         draw_reacting(table, scenario, prompt.models, view)
-        draw_reaction_banner(table, prompt, (tw, th))
+        hint_top += draw_reaction_banner(table, prompt, (tw, th)).bottom  # the hint below it
     if state.hint:
-        draw_hint(table, (tw, th))
+        draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())
     lines = panel_lines(scenario, state, provider_name)
     kept = draw_panel(surface, lines, cache.panel, state.keys_help, state.log_scroll, room)

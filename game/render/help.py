@@ -103,13 +103,13 @@ def draw_help(surface: pygame.Surface, sections: list[Section], area: pygame.Rec
         y += round(8 * ui)
 
 
-def draw_hint(surface: pygame.Surface, table: Size) -> pygame.Rect:
-    """The opening hint in the strip above the table: how to get help."""
+def draw_hint(surface: pygame.Surface, table: Size, top: int = 3) -> pygame.Rect:
+    """The opening hint in the strip above the table (from `top`): how to get help."""
     ui = ui_scale(surface.get_size())
     size = round(18 * ui)
     text = wrap(HINT, size, table[0] - 20)[0]
     image = font(size).render(text, True, (20, 20, 24))
-    box = image.get_rect(midtop=(table[0] // 2, 3)).inflate(12, 4)
+    box = image.get_rect(midtop=(table[0] // 2, top)).inflate(12, 4)
     pygame.draw.rect(surface, HELP_TITLE, box)
     surface.blit(image, image.get_rect(center=box.center))
     return box

@@ -107,6 +107,32 @@ def test_an_aro_is_asked_for_in_a_banner_with_its_keys() -> None:
     assert surface.get_at((round(dot[0]), round(dot[1])))[:3] == (240, 240, 255)
 
 
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_opening_hint_never_covers_the_aro_banner(size: tuple[int, int]) -> None:
+    """A reaction asked for before the first key (the hint still up): the banner is
+    drawn whole and the hint below it."""
+    scenario = _both_human("infinity-demo")
+    app = App(scenario, session=Session.start(scenario, seed=4), size=size)
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    assert app.state.hint and app.state.prompt is not None and app.state.prompt.choices
+    with_hint = app.draw().copy()
+    scratch = pygame.Surface(app.state.table_size)
+    banner = table_help.draw_reaction_banner(scratch, app.state.prompt, app.state.table_size)
+    app.state = dataclasses.replace(app.state, hint=False)
+    without = app.draw().copy()
+    differ = [
+        (x, y)
+        for x in range(banner.left, banner.right, 2)
+        for y in range(banner.top, banner.bottom, 2)
+        if with_hint.get_at((x, y)) != without.get_at((x, y))
+    ]
+    assert not differ, differ[:5]
+    hint = table_help.draw_hint(scratch, app.state.table_size, banner.bottom + 3)
+    assert hint.top > banner.bottom
+    assert with_hint.get_at(hint.center) != without.get_at(hint.center)  # drawn there
+
+
 def test_replay_keys_in_the_help_while_stepping(tmp_path: object) -> None:
     from pathlib import Path
 
