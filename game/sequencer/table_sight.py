@@ -133,6 +133,8 @@ class TableSight:
         self._bodies = {b.id: b for b in self.table.bodies}
         self._static = [(str(b.id), b.at, b.radius) for b in self.table.bodies]
         self._placed: dict[tuple[str, Point, float], Body] = {}  # bodies moved, made once
+        # path_blocked's scenery answers by (base radius, path): the scenery never moves
+        self._through: dict[tuple[float, tuple[Point, ...]], str | None] = {}
         # each model's patch core where the scenario put it (`patch_core`), made once
         self._cores = {
             b.id: patch_core(b, self.min_patch_mm / MM_PER_INCH) for b in self.table.bodies
@@ -453,6 +455,34 @@ class TableSight:
         """Whether b is at least partly inside a's arc: cheap, no sight lines."""
         return bool(in_arc(self._body(placements, a), self._body(placements, b), self.arc))
 
+    def _through_scenery(
+        self, line: LineString | shapely.Point, r: float, box: tuple[float, float, float, float]
+    ) -> str | None:
+        """Why a base of radius `r` swept along `line` (whose box, grown by `r`, is `box`)
+        cannot pass the scenery: the first solid piece it would overlap, or None."""
+        lo_x, hi_x, lo_y, hi_y = box
+        # only pieces within reach of the path can meet its swept base (their boxes meet
+        # the path's box grown by the radius; then one vectorised distance); the swept
+        # shape is built and cut by those alone
+        lo, hi = self._solid_lo, self._solid_hi
+        boxed = np.flatnonzero(
+            (lo[:, 0] <= hi_x) & (hi[:, 0] >= lo_x) & (lo[:, 1] <= hi_y) & (hi[:, 1] >= lo_y)
+        )
+        if not len(boxed):
+            return None
+        gaps = shapely.distance(line, self._solid_array[boxed])
+        near = boxed[gaps < r - CONTACT_TOLERANCE + 1e-9]
+        if not len(near):
+            return None
+        swept = line.buffer(r - CONTACT_TOLERANCE)
+        overlap = shapely.area(shapely.intersection(swept, self._solid_array[near]))
+        hit = np.flatnonzero(overlap > 1e-9)
+        if not len(hit):
+            return None
+        piece_id = self._solid_ids[int(near[hit[0]])]
+        kind = self.table.piece(piece_id).kind.value
+        return f"the base would pass through {kind} {piece_id}"
+
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
     ) -> str | None:
@@ -467,29 +497,17 @@ class TableSight:
                 or y + r > self.table.depth + 1e-9
             ):
                 return f"({x:g}, {y:g}) is off the table"
+        line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
         xs, ys = [x for x, _ in path], [y for _, y in path]
         lo_x, hi_x, lo_y, hi_y = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
-        line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
-        # only pieces within reach of the path can meet its swept base (their boxes meet
-        # the path's box grown by the radius; then one vectorised distance); the swept
-        # shape is built for those alone
-        lo, hi = self._solid_lo, self._solid_hi
-        boxed = np.flatnonzero(
-            (lo[:, 0] <= hi_x) & (hi[:, 0] >= lo_x) & (lo[:, 1] <= hi_y) & (hi[:, 1] >= lo_y)
-        )
-        if len(boxed):
-            gaps = shapely.distance(line, self._solid_array[boxed])
-            near = boxed[gaps < r - CONTACT_TOLERANCE + 1e-9]
-        else:
-            near = boxed
-        if len(near):
-            swept = line.buffer(r - CONTACT_TOLERANCE)
-            for k in near:
-                poly = self._solid[int(k)]
-                if swept.intersects(poly) and swept.intersection(poly).area > 1e-9:
-                    piece_id = self._solid_ids[int(k)]
-                    kind = self.table.piece(piece_id).kind.value
-                    return f"the base would pass through {kind} {piece_id}"
+        key = (r, tuple((float(x), float(y)) for x, y in path))
+        if key not in self._through:
+            if len(self._through) > 65536:
+                self._through.clear()
+            self._through[key] = self._through_scenery(line, r, (lo_x, hi_x, lo_y, hi_y))
+        why = self._through[key]
+        if why is not None:
+            return why
         others = []
         for other, p in placements.items():
             if other == model or not p.present:

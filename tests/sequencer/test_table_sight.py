@@ -71,3 +71,24 @@ def test_a_changed_table_gets_a_sight_of_its_own() -> None:
     sight = shared_sight(changed)
     assert sight is not shared_sight(setup)
     assert sight.table.body(first.id).at == moved.at
+
+
+def test_a_path_clear_of_scenery_is_still_refused_when_a_model_stands_on_it() -> None:
+    # path_blocked remembers its scenery answers by radius and path (the scenery never
+    # moves); the models in the way are looked at each time
+    setup = load_scenario(SCENARIOS / "infinity-demo.toml")
+    sight = TableSight(setup)
+    mover, other = (m.id for m in setup.models[:2])
+    empty = {m.id: Placement(m.at, m.facing, present=False) for m in setup.models}
+    path = ((1.0, 1.0), (1.0, 3.0))
+    empty[mover] = Placement(path[0], 0.0)
+    assert sight.path_blocked(empty, mover, path) is None
+    crowded = {**empty, other: Placement((1.0, 2.0), 0.0)}
+    assert sight.path_blocked(crowded, mover, path) == f"the base would pass through {other}"
+    # and a piece in the way is named again, from what was remembered
+    wall = sight.table.pieces[0]
+    x, y = wall.footprint[0]
+    across = ((x - 2.0, y - 2.0), (x + 2.0, y + 2.0))
+    first = sight.path_blocked({}, mover, across)
+    assert first is not None and str(wall.id) in first
+    assert sight.path_blocked({}, mover, across) == first
