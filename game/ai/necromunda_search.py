@@ -16,7 +16,8 @@ odds of recovering; wounds, flesh wounds and Pinned cost a share, and each fight
 exposure to enemies with a clear line to it (less in cover) and its own lines count.
 
 Every non-blast shot in a lookahead is a chance node with exact odds (`attack_outcome`:
-hit and Pinned, Seriously Injured, Out of Action), so its sampled result is taken off
+hit and Pinned, Seriously Injured, Out of Action; the Cool test of target priority and
+the stray shots a miss may land, seed 004), so its sampled result is taken off
 against its expectation (`luck`, a control variate): the samples of a candidate then
 differ by little more than what the odds cannot say (a Heavy stubber's opening shot on
 the demo: a sample's spread 127 -> 24 points), and a few samples tell candidates apart."""
@@ -30,12 +31,14 @@ from collections.abc import Callable
 from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, attack_outcome
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
 from game.errors import IllegalDeclaration
+from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.dice import InjuryResult
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, heading
+from game.sequencer.necromunda_targeting import STRAY_HITS_ON
 from game.sequencer.necromunda_types import (
     FLESH_WOUNDS,
     OUT_OF_ACTION,
@@ -268,26 +271,66 @@ class SearchNecromundaPlayer(SearchPlayer):
             return 0.0
         if declaration.turn_to is not None:
             m = m.replace(facing=declaration.turn_to)
-        target = state.model(action.target)
+        turned = state.with_model(m)
         try:
-            plan = self.nec.hit_plan(state.with_model(m), m.id, weapon, target=target.id)
+            # target priority (FACTS 2.3): past a closer enemy the shot needs a Cool
+            # test, and goes to that enemy when the test fails
+            closer = self._closer(turned, m.id, weapon, action.target)
         except (IllegalDeclaration, KeyError, ValueError):
             return 0.0
-        if plan.out_of_range:
-            return 0.0
-        bs = self.nec.profiles[m.id].bs
-        hit, si, ooa = attack_outcome(
-            self.nec, weapon, target, float(hit_chance(bs, bs - plan.need))
-        )
-        pinned = target.status if target.status not in UPRIGHT else PINNED
-        results = ((OUT_OF_ACTION, ooa), (SERIOUSLY_INJURED, si), (pinned, hit - si - ooa))
-        expected = (1.0 - hit) * self._material(after.with_model(target), side)
-        for status, p in results:
-            if p > 0:
-                expected += p * self._material(
-                    after.with_model(target.replace(status=status)), side
-                )
+        branches = [(1.0, action.target)]
+        if closer is not None:
+            passes = self.careful._cool(m)
+            branches = [(passes, action.target), (1 - passes, closer)]
+        # who the shot may land on in each branch: the target on a hit; on a miss, the
+        # fighters at risk of a stray shot in turn (seed 004: D6 1-3 hits each)
+        stray = STRAY_HITS_ON / 6
+        landing: list[tuple[float, str]] = []
+        for share, aimed in branches:
+            try:
+                plan = self.nec.hit_plan(turned, m.id, weapon, target=aimed)
+                risk = self.nec.at_risk(turned, m.id, aimed)
+            except (IllegalDeclaration, KeyError, ValueError):
+                return 0.0
+            if plan.out_of_range or (risk and weapon.rapid_fire):
+                return 0.0  # a volley's strays are left as sampled
+            bs = self.nec.profiles[m.id].bs
+            chance = float(hit_chance(bs, bs - plan.need))
+            landing.append((share * chance, aimed))
+            for i, bystander in enumerate(risk):
+                landing.append((share * (1 - chance) * stray * (1 - stray) ** i, bystander))
+        base = after
+        for v in {v for _, v in landing}:
+            base = base.with_model(state.model(v))  # each victim as it was
+        expected = self._material(base, side)
+        for p_land, v in landing:
+            victim = state.model(v)
+            some, si, ooa = attack_outcome(self.nec, weapon, victim, 1.0)
+            pinned = victim.status if victim.status not in UPRIGHT else PINNED
+            for status, p in (
+                (OUT_OF_ACTION, ooa),
+                (SERIOUSLY_INJURED, si),
+                (pinned, some - si - ooa),
+            ):
+                if p > 0:
+                    worth = self._material(base.with_model(victim.replace(status=status)), side)
+                    expected += p_land * p * (worth - self._material(base, side))
         return self._material(after, side) - expected
+
+    def _closer(
+        self, state: NecromundaState, shooter: str, weapon: NecromundaWeapon, target: str
+    ) -> str | None:
+        """The enemy a shot at `target` would go to on a failed Cool test (the closest
+        eligible one not Seriously Injured and at least as easy to hit), or None when no
+        test is needed (the engine's target priority)."""
+        mine = self.nec.sighting(state, shooter, target)
+        chance = self.nec.hit_probability(state, shooter, weapon, target, False)
+        for c, _ in self.nec.eligible(state, shooter, ARC, nearer=mine.distance - 1e-9):
+            if state.model(c).status != SERIOUSLY_INJURED and (
+                self.nec.hit_probability(state, shooter, weapon, c, False) >= chance
+            ):
+                return c
+        return None
 
     def _recovering(self, left: int) -> float:
         """The odds a Seriously Injured fighter is back in the fight (a Flesh Wound on

@@ -112,6 +112,9 @@ def test_recovery_odds_of_a_seriously_injured_fighter() -> None:
     [
         ("orlock-heavy", "Heavy stubber", "escher-ganger-2"),
         ("orlock-grenadier", "Grenade launcher (krak)", "escher-ganger-1"),
+        # past a closer enemy (a Cool test, FACTS 2.3) that is also at risk of a stray
+        # shot on a miss (seed 004): both are in the expectation
+        ("orlock-grenadier", "Grenade launcher (krak)", "escher-leader"),
     ],
 )
 def test_a_shots_luck_averages_to_nothing(shooter: str, weapon: str, target: str) -> None:
@@ -122,6 +125,11 @@ def test_a_shots_luck_averages_to_nothing(shooter: str, weapon: str, target: str
     state = game.state
     m, t = state.model(shooter), state.model(target)
     shot = Act(shooter, Action.shoot(weapon, target), turn_to=round(heading(m.at, t.at), 6))
+    if target == "escher-leader":
+        turned = state.with_model(m.replace(facing=shot.turn_to))
+        assert isinstance(turned, NecromundaState)
+        closer = player._closer(turned, shooter, engine.weapon(shooter, weapon), target)
+        assert closer == "escher-ganger-1" and closer in engine.at_risk(turned, shooter, target)
     lucks, worths = [], []
     for k in range(300):
         after, _ = engine.apply(state, shot, rng=np.random.default_rng(k))
