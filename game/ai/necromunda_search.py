@@ -255,10 +255,12 @@ class SearchNecromundaPlayer(SearchPlayer):
     def luck(
         self, state: GameState, declaration: Declaration, after: GameState, side: str
     ) -> float:
-        """A shot's sampled result against its exact odds (`attack_outcome`: hit and
-        Pinned, Seriously Injured, Out of Action): the fighters' worth after it less
-        their expected worth over those results. Blasts, templates and shots that end
-        the round (the End phase rolled in the same step) are left as sampled."""
+        """A shot's sampled result against its exact odds: the fighters' worth after it
+        less their expected worth over whom it may land on (the target, or past a closer
+        enemy that one on a failed Cool test; on a miss, the fighters at risk of a stray
+        in turn) and what it does there (`attack_outcome`: Pinned, Seriously Injured,
+        Out of Action). Blasts, templates, a volley's strays and shots that end the
+        round (the End phase rolled in the same step) are left as sampled."""
         assert isinstance(state, NecromundaState) and isinstance(after, NecromundaState)
         if not isinstance(declaration, Act) or after.turn != state.turn or after.finished:
             return 0.0
@@ -302,7 +304,8 @@ class SearchNecromundaPlayer(SearchPlayer):
         base = after
         for v in {v for _, v in landing}:
             base = base.with_model(state.model(v))  # each victim as it was
-        expected = self._material(base, side)
+        plain = self._material(base, side)
+        expected = plain
         for p_land, v in landing:
             victim = state.model(v)
             some, si, ooa = attack_outcome(self.nec, weapon, victim, 1.0)
@@ -314,7 +317,7 @@ class SearchNecromundaPlayer(SearchPlayer):
             ):
                 if p > 0:
                     worth = self._material(base.with_model(victim.replace(status=status)), side)
-                    expected += p_land * p * (worth - self._material(base, side))
+                    expected += p_land * p * (worth - plain)
         return self._material(after, side) - expected
 
     def _closer(
