@@ -574,9 +574,7 @@ def clear_sight(
     fx = np.concatenate((np.array([a.at[0], b.at[0]]), obs.x0, obs.cx))
     fy = np.concatenate((np.array([a.at[1], b.at[1]]), obs.y0, obs.cy))
     fr = np.concatenate((np.array([a.radius, b.radius]), np.zeros(len(obs.x0)), obs.cr))
-    i, j = np.triu_indices(len(fx), k=1)
-    i = i.astype(np.intp)
-    j = j.astype(np.intp)
+    i, j = _feature_pairs(len(fx))
     nx, ny, c = tangents(fx, fy, fr, i, j)
     keep = _lines_through_both(nx, ny, c, a, b)
     nx, ny, c = nx[keep], ny[keep], c[keep]
@@ -594,6 +592,21 @@ def clear_sight(
         if over is not None:
             return True, over, ()
     return False, None, blockers
+
+
+_PAIRS: dict[int, tuple[IntArray, IntArray]] = {}
+
+
+def _feature_pairs(n: int) -> tuple[IntArray, IntArray]:
+    """Every pair i < j of n features (np.triu_indices, kept per n: read only)."""
+    found = _PAIRS.get(n)
+    if found is None:
+        i, j = np.triu_indices(n, k=1)
+        found = (i.astype(np.intp), j.astype(np.intp))
+        if len(_PAIRS) > 512:
+            _PAIRS.clear()
+        _PAIRS[n] = found
+    return found
 
 
 def _clear_of_bases(obs: Obstacles, ks: IntArray, a: Body, b: Body) -> bool:
