@@ -87,8 +87,14 @@ def _fingerprint(setup: Setup) -> tuple[object, ...]:
         setup.ruleset.name,
         tuple(setup.header.table),
         tuple(sorted(values.items())),
-        tuple((p.id, str(p.kind), tuple(p.footprint), p.height) for p in setup.scenery),
-        tuple((m.id, m.at, m.facing, m.radius, m.height, m.side, m.unit) for m in setup.models),
+        # points as tuples, whatever sequence a setup holds them in (a key must hash)
+        tuple(
+            (p.id, str(p.kind), tuple(tuple(pt) for pt in p.footprint), p.height)
+            for p in setup.scenery
+        ),
+        tuple(
+            (m.id, tuple(m.at), m.facing, m.radius, m.height, m.side, m.unit) for m in setup.models
+        ),
     )
 
 

@@ -71,6 +71,11 @@ def test_a_changed_table_gets_a_sight_of_its_own() -> None:
     sight = shared_sight(changed)
     assert sight is not shared_sight(setup)
     assert sight.table.body(first.id).at == moved.at
+    # the same table with its points held in lists is the same table
+    listed = dataclasses.replace(first, at=list(first.at))
+    assert shared_sight(dataclasses.replace(setup, models=(listed, *setup.models[1:]))) is (
+        shared_sight(setup)
+    )
 
 
 def test_a_path_clear_of_scenery_is_still_refused_when_a_model_stands_on_it() -> None:
