@@ -48,7 +48,7 @@ import tomllib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from importlib import resources
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 import numpy as np
 
@@ -147,6 +147,7 @@ class SearchPlayer:
     `evaluate`, `horizon`, `rollout_policy` and `passes`."""
 
     SYSTEM = ""
+    OPTION_VALUES: ClassVar[dict[str, tuple[str, ...]]] = {"temperament": TEMPERAMENTS}
 
     def __init__(
         self,

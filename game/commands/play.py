@@ -25,6 +25,22 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(m[1]), int(m[2])
 
 
+def _refuse_people(ai: str | None, people: list[str]) -> None:
+    """`--ai side=NAME` for a side a person plays is refused: the window would
+    silently leave it to the person (a scenario's `player = "ai"` hands it over)."""
+    named = {pair.partition("=")[0].strip() for pair in (ai or "").split(",") if "=" in pair}
+    for side in people:
+        if side in named:
+            raise InputError(
+                Problem(
+                    "<command line>",
+                    "--ai",
+                    f"side {side!r} is played by a person in this scenario (player = "
+                    '"human"); --ai chooses the players of the computer\'s sides',
+                )
+            )
+
+
 def play(
     scenario: Annotated[
         Path | None,
@@ -92,6 +108,7 @@ def play(
 
         options = {"temperament": temperament, "think": think}
         choice = choose_players(loaded, ai, options, default=WINDOW_POLICY)
+        _refuse_people(ai, [s for s in choice if not session.is_ai(s)])
         session.use_players(choice)
     if frames is None and no_display():
         # No screen to open a window on: draw the table once and save it, rather than

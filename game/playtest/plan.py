@@ -60,17 +60,16 @@ def playable(scenario: Path, workers: int = 1) -> Scenario:
 def choose_players(
     setup: Setup, ai: str | None, options: Mapping[str, Any], default: str = DEFAULT_AI
 ) -> Choice:
-    """`--ai` and the players' options as a choice for each side of `setup`. Without
-    `--ai`, a side plays the automatic player its [[side]] names (`player = "search"`),
-    and `default` when it names none ("human" or "ai"); a side's
+    """`--ai` and the players' options as a choice for each side of `setup`. A side
+    `--ai` does not name plays the automatic player its [[side]] names (`player =
+    "search"`), and `default` when it names none ("human" or "ai"); a side's
     `temperament` is used unless `--temperament` is given, by a player that takes one."""
     sides = [s.id for s in setup.sides]
     known = list(setup.ruleset.players)
     try:
-        if ai is None:
-            names = {s.id: s.player if s.player in known else default for s in setup.sides}
-        else:
-            names = parse_ai(ai, sides, known)
+        names = {s.id: s.player if s.player in known else default for s in setup.sides}
+        if ai is not None:
+            names |= parse_ai(ai, sides, known)
         own = {s.id: {"temperament": getattr(s, "temperament", None)} for s in setup.sides}
         return make_choice(setup.ruleset, names, options, own)
     except PlayerError as err:

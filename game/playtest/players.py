@@ -25,7 +25,8 @@ class PlayerError(ValueError):
 
 def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
     """`--ai`: one player name for every side ("careful"), or side=name pairs
-    ("blue=search,red=careful"); a side left out plays the first named player."""
+    ("blue=search,red=careful"): only the sides named (a side left out keeps the
+    player its scenario gives it: see `game.playtest.plan.choose_players`)."""
     text = text.strip()
     if not text:
         raise PlayerError(f"expected a player name ({', '.join(known)}) or side=name pairs")
@@ -43,8 +44,7 @@ def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
             raise PlayerError(f"side {side!r} is named twice")
         _check_name(name, known)
         chosen[side] = name
-    first = next(iter(chosen.values()))
-    return {side: chosen.get(side, first) for side in sides}
+    return chosen
 
 
 def _check_name(name: str, known: list[str]) -> None:
@@ -79,10 +79,13 @@ def make_choice(
     and only by a player that takes them."""
     given = {k: v for k, v in options.items() if v is not None}
     classes = {name: ruleset.player(name) for name in set(names.values())}
-    for option in given:
-        if not any(takes(classes[name], option) for name in names.values()):
+    for option, value in given.items():
+        takers = [name for name in sorted(classes) if takes(classes[name], option)]
+        if not takers:
             players = ", ".join(sorted(classes))
             raise PlayerError(f"--{option}: not an option of the chosen player ({players})")
+        for name in takers:
+            _check_value(option, value, classes[name])
     choice: Choice = {}
     for side, name in names.items():
         mine = {k: v for k, v in given.items() if takes(classes[name], k)}
@@ -91,6 +94,14 @@ def make_choice(
                 mine[k] = v
         choice[side] = (name, tuple(sorted(mine.items())))
     return choice
+
+
+def _check_value(option: str, value: Any, cls: Any) -> None:
+    """A value outside the ones a player class lists for an option (its
+    `OPTION_VALUES`, e.g. the temperaments) is refused before any game starts."""
+    allowed = getattr(cls, "OPTION_VALUES", {}).get(option)
+    if allowed is not None and value not in allowed:
+        raise PlayerError(f"--{option}: no {option} {value!r} (one of {', '.join(allowed)})")
 
 
 def swapped(choice: Choice, sides: list[str]) -> Choice:

@@ -25,7 +25,7 @@ def test_side_pairs_name_each_sides_player() -> None:
         "blue": "search",
         "red": "careful",
     }
-    assert parse_ai(" red = careful ", SIDES, KNOWN) == {"blue": "careful", "red": "careful"}
+    assert parse_ai(" red = careful ", SIDES, KNOWN) == {"red": "careful"}  # only the sides named
 
 
 @pytest.mark.parametrize(

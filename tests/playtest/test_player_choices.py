@@ -1,0 +1,88 @@
+"""Choosing players on the command line over what a scenario's [[side]] names: a side
+`--ai` leaves out keeps its own player; a temperament no player has is refused in one
+line before any game starts; `play --ai SIDE=NAME` for a side a person plays is refused
+rather than silently ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.errors import InputError
+from game.playtest.plan import choose_players
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
+
+DEMO = SCENARIOS / "necromunda-demo.toml"
+HUMAN_SIDE = 'id = "orlock"\nname = "House Orlock"\nplayer = "human"'
+AI_SIDE = 'id = "escher"\nname = "House Escher"\nplayer = "ai"'
+
+
+def named_players(tmp_path: Path) -> Path:
+    """The Necromunda demo with Orlock played by careful, Escher by an aggressive search."""
+    text = DEMO.read_text("utf-8")
+    assert HUMAN_SIDE in text and AI_SIDE in text
+    text = text.replace(HUMAN_SIDE, 'id = "orlock"\nname = "House Orlock"\nplayer = "careful"')
+    text = text.replace(
+        AI_SIDE,
+        'id = "escher"\nname = "House Escher"\nplayer = "search"\ntemperament = "aggressive"',
+    )
+    path = tmp_path / "named.toml"
+    path.write_text(text, "utf-8")
+    return path
+
+
+def test_a_side_left_out_of_ai_keeps_its_scenario_player(tmp_path: Path) -> None:
+    setup = load_scenario(named_players(tmp_path))
+    choice = choose_players(setup, "escher=simple", {})
+    assert choice["orlock"] == ("careful", ())
+    assert choice["escher"] == ("simple", ())
+    choice = choose_players(setup, "orlock=simple", {})
+    assert choice["orlock"] == ("simple", ())
+    assert choice["escher"] == ("search", (("temperament", "aggressive"),))
+    # --think goes to the side that still plays search
+    choice = choose_players(setup, "orlock=simple", {"think": 0.05})
+    assert choice["escher"] == ("search", (("temperament", "aggressive"), ("think", 0.05)))
+
+
+def test_an_unknown_temperament_is_refused_before_any_game(tmp_path: Path) -> None:
+    setup = load_scenario(named_players(tmp_path))
+    with pytest.raises(InputError) as caught:
+        choose_players(setup, None, {"temperament": "wild"})
+    assert "no temperament 'wild' (one of cautious, balanced, aggressive)" in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["playtest", str(DEMO), "--games", "1", "--ai", "search", "--temperament", "wild"],
+        ["play", str(DEMO), "--frames", "1", "--temperament", "wild"],
+        ["play", str(DEMO), "--frames", "1", "--temperament", ""],
+    ],
+)
+def test_a_bad_temperament_is_one_line_exit_2(
+    command: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert (
+        main(
+            [*command, "--screenshot", str(tmp_path / "x.png")] if command[0] == "play" else command
+        )
+        == 2
+    )
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("skirmish: <command line>: --temperament:"), err
+    assert not (tmp_path / "x.png").exists()
+
+
+def test_play_refuses_ai_for_a_side_a_person_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "x.png"
+    args = ["play", str(DEMO), "--frames", "1", "--screenshot", str(out)]
+    assert main([*args, "--ai", "orlock=careful"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "side 'orlock' is played by a person" in err[0], err
+    assert not out.exists()
+    assert main([*args, "--ai", "escher=careful"]) == 0 and out.exists()
