@@ -17,6 +17,7 @@ from game.sequencer.sentences import (
     listed,
     modifiers,
     plural,
+    purpose,
     rolled,
     who,
 )
@@ -70,13 +71,36 @@ def _declared(side: str, d: Mapping[str, Any]) -> str:
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
 
 
+# The characteristics tested on 2D6 against the total (FACTS 2.1: Ld, Cl, Wil, Int
+# "2D6 >= value"); the rest are a D6 against a target number.
+TWO_DICE = frozenset({"Ld", "Cl", "Wil", "Int"})
+
+
 def _roll(e: EventData) -> str:
-    """A D6 roll against a target number: "needs 3+"."""
+    """A D6 roll against a target number: "needs 3+"; a 2D6 test by its total:
+    "rolled 5 + 1, a total of 6 against 5+: passed"."""
     mods = modifiers(e.get("modifiers", ()))
     # A characteristic rolled against (BS 4+, Sv 5+); a wound roll's S and T are in
     # its purpose already.
     parts = [] if e["attribute"] in ("S", "T") else [f"{e['attribute']} {e['base']}+"]
-    return rolled(e, ", ".join(parts + ([mods] if mods else [])), f"needs {e['target']}+")
+    reckoning = ", ".join(parts + ([mods] if mods else []))
+    faces = [int(f) for f in e["faces"]]
+    if e["attribute"] in TWO_DICE and len(faces) == 2:
+        return _two_dice(e, reckoning, faces)
+    return rolled(e, reckoning, f"needs {e['target']}+")
+
+
+def _two_dice(e: EventData, reckoning: str, faces: list[int]) -> str:
+    """FACTS 2.1: a 2D6 test passes on the total of both dice; "a roll of 2 always
+    fails a 2D6 test"."""
+    total = sum(faces)
+    passed = "success" in e["results"]
+    outcome = "passed" if passed else "failed"
+    if not passed and total == 2:
+        outcome += " (a 2 always fails)"
+    head = f"{who(e['model'])}, {purpose(e['purpose'])}: " + (f"{reckoning}; " if reckoning else "")
+    dice_total = f"{faces[0]} + {faces[1]}, a total of {total}"
+    return f"{head}rolled {dice_total} against {e['target']}+: {outcome}"
 
 
 def sentence(e: EventData) -> str | None:
@@ -91,6 +115,14 @@ def sentence(e: EventData) -> str | None:
         return f"Round {e['turn']} ends"
     if kind == "Rolled":
         return _roll(e)
+    if kind == "Wounded":
+        # FACTS 2.4: "each point of D removes 1 Wound. At 0 W, roll one Injury die. Each
+        # further point of D beyond the last Wound adds one more Injury die": the event
+        # holds the hit's Damage and the Wounds lost in all (at most the fighter's W).
+        return (
+            f"{who(e['model'])} takes {e['wounds']} Damage "
+            f"({plural(int(e['total']), 'Wound')} lost in all)"
+        )
     if kind == "SaveRolled":
         wounds = int(e["wounds"])
         outcome = "no wound" if wounds == 0 else plural(wounds, "wound") + " go through"

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from game.errors import IllegalDeclaration
+from game.scenario import load_scenario
 from game.sequencer.events import Event, Modifier, Moved, Rolled
 from game.sequencer.game import Game
 from game.sequencer.necromunda import Act, Action, NecromundaEngine
@@ -82,6 +83,33 @@ def test_nerve_test_passed_on_the_number_less_the_friends(write_scenario: Write)
     [nerve] = [r for r in of(events, Rolled) if r.purpose.startswith("Nerve")]
     assert nerve.results == ("success", "success")
     assert of(events, BrokenChanged) == []
+
+
+def test_nerve_test_reads_as_the_total_of_two_dice(write_scenario: Write) -> None:
+    """FACTS 2.1: Cl is "2D6 >= value"; a 2 always fails a 2D6 test. The sentence
+    gives the total against the number needed and whether the test passed, not a
+    "success" or "fail" beside each die."""
+    from game.rules.registry import RULESETS
+    from game.sequencer.sentences import describe, names_of
+
+    _, events = broken_buddy(write_scenario)
+    [nerve] = [r for r in of(events, Rolled) if r.purpose.startswith("Nerve")]
+    names = names_of(load_scenario(necromunda_table(write_scenario, FIGHTERS)))
+    text = describe(nerve, RULESETS["necromunda"], names)
+    assert text == (
+        'Buddy, Nerve test (Target went down): Cl 7+, friends within 3" +1; '
+        "rolled 2 + 3, a total of 5 against 6+: failed"
+    )
+    passed = Rolled("buddy", "Rally", "Cl", 7, (), 7, (5, 2), ("success", "success"))
+    assert describe(passed, RULESETS["necromunda"], names) == (
+        "Buddy, Rally: Cl 7+; rolled 5 + 2, a total of 7 against 7+: passed"
+    )
+    snake_eyes = Rolled("buddy", "Rally", "Cl", 3, (Modifier('friends within 3"', 2),), 1,
+                        (1, 1), ("fail", "fail"))  # fmt: skip
+    text = describe(snake_eyes, RULESETS["necromunda"], names)
+    assert text is not None and text.endswith(
+        "1 + 1, a total of 2 against 1+: failed (a 2 always fails)"
+    )
 
 
 def test_running_for_cover_a_broken_fighters_only_action(write_scenario: Write) -> None:

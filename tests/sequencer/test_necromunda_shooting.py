@@ -384,6 +384,42 @@ def test_a_hit_wounds_and_rolls_injury_dice_from_data(write: Write) -> None:
     assert target.status == "pinned"
 
 
+def test_damage_beyond_the_last_wound_is_injury_dice_and_reads_so(write: Write) -> None:
+    """FACTS 2.4: "each point of D removes 1 Wound. At 0 W, roll one Injury die. Each
+    further point of D beyond the last Wound adds one more Injury die." A second krak
+    hit on the W2 leader already at 0 W loses no more Wounds (2 in all, still) and
+    rolls two Injury dice; the sentence says the Damage taken and the Wounds lost."""
+    from game.rules.registry import RULESETS
+    from game.sequencer.events import Wounded
+    from game.sequencer.necromunda_types import InjuryRolled
+    from game.sequencer.sentences import describe
+
+    fighters = [
+        ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+        ("target", "escher", "leader", (12.0, 12.0), 180.0),  # W2, T3
+    ]
+    path = necromunda_table(write, fighters, weapons={"shooter": ["Grenade launcher (krak)"]})
+    game, _ = shooting_game(path, "shooter")
+    shot = Act("shooter", Action.shoot("Grenade launcher (krak)", "target"))
+    # hit 6, firepower 2, wound 2, no save, one Injury die (1: a flesh wound)
+    game.rng = ScriptedNecromunda(6, 2, 2, 1)  # type: ignore[assignment]
+    first = game.declare(shot)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    game.state = engine.ready_to_shoot(game.state, "shooter")  # type: ignore[arg-type]
+    # again: hit 6, firepower 2, wound 2 (S6 vs T2), then two Injury dice (1 and 1)
+    game.rng = ScriptedNecromunda(6, 2, 2, 1, 1)  # type: ignore[assignment]
+    second = game.declare(shot)
+    assert of(first, Wounded) == [Wounded("target", 2, 2)]
+    assert of(second, Wounded) == [Wounded("target", 2, 2)]
+    [injury] = of(second, InjuryRolled)
+    assert injury.faces == (1, 1)
+    assert game.state.model("target").status == "out-of-action"  # T3 less three flesh wounds
+    words = [describe(e, RULESETS["necromunda"], {"target": "Escher leader"})
+             for e in of(first + second, Wounded)]  # fmt: skip
+    assert words == ["Escher leader takes 2 Damage (2 Wounds lost in all)"] * 2
+
+
 def test_basic_actions_once_and_double_actions_need_both(write: Write) -> None:
     fighters = [
         ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
