@@ -6,7 +6,7 @@ scenario's own [[profile]] and [[weapon]] tables are read into them.
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 MM_PER_INCH = 25.4
 
@@ -18,7 +18,7 @@ class Entry(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
     name: str = Field(min_length=1)
-    unconfirmed: bool = False
+    unconfirmed: StrictBool = False
     note: str | None = None
 
 

@@ -128,13 +128,78 @@ def _open_brackets(text: str) -> int:
     return text.count("[") + text.count("{") - text.count("]") - text.count("}")
 
 
-def _describe(error: Mapping[str, Any]) -> str:
+# What a field holding a list of numbers should look like: whatever pydantic finds wrong
+# with its shape (not a list, too few or too many items, an item not a number), the
+# field gets one message saying so.
+_SHAPES = {
+    "at": "[x, y], two numbers",
+    "table": "[width, depth], two numbers",
+    "colour": "[red, green, blue], three whole numbers",
+}
+# Fields holding a list of points: a point of the wrong shape is named by its number.
+_POINT_LISTS = ("polygon", "line")
+_SHAPE_ERRORS = {
+    "tuple_type",
+    "list_type",
+    "too_long",
+    "too_short",
+    "missing",
+    "float_type",
+    "float_parsing",
+    "int_type",
+    "int_parsing",
+    "int_from_float",
+}
+# What a single value should be, for the type errors pydantic words in its own terms.
+_EXPECTED = {
+    "bool_type": "true or false",
+    "bool_parsing": "true or false",
+    "float_type": "a number",
+    "float_parsing": "a number",
+    "int_type": "a whole number",
+    "int_parsing": "a whole number",
+    "int_from_float": "a whole number",
+    "string_type": "text in quotes",
+}
+
+
+def _shown(value: object) -> str:
+    """A value as it was written in the file (near enough: TOML's own spelling)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return repr(value)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_shown(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_shown(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
     loc = ".".join(str(part) for part in error["loc"] if not isinstance(part, int))
+    field = str(error["loc"][0]) if error["loc"] else ""
     kind = error["type"]
-    if kind == "missing":
+    if field in _SHAPES and kind in _SHAPE_ERRORS and field in raw:
+        return f"{field}: expected {_SHAPES[field]}, not {_shown(raw[field])}"
+    if field in _POINT_LISTS and kind == "list_type" and len(error["loc"]) == 1:
+        return f"{field}: expected a list of points [x, y], not {_shown(error['input'])}"
+    if field in _POINT_LISTS and kind in _SHAPE_ERRORS and len(error["loc"]) > 1:
+        index = error["loc"][1]
+        point = raw[field][index] if isinstance(raw.get(field), list) else None
+        shown = f", not {_shown(point)}" if point is not None else ""
+        return f"{field}: point {index + 1}: expected [x, y], two numbers{shown}"
+    if kind == "missing" and len(error["loc"]) == 1:
         return f"missing field {loc!r}"
+    if kind == "missing":
+        return f"{loc}: too few items"
     if kind == "extra_forbidden":
         return f"unknown field {loc!r}"
+    if kind in ("literal_error", "enum"):
+        known = ", ".join(re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected"))))
+        return f"unknown {loc} {_shown(error['input'])} (one of {known})"
+    if kind in _EXPECTED:
+        return f"{loc}: expected {_EXPECTED[kind]}, not {_shown(error['input'])}"
     message = str(error["msg"]).removeprefix("Value error, ")
     return f"{loc}: {message}" if loc else message
 
@@ -148,10 +213,15 @@ def _validate(
     try:
         return model.model_validate(raw)
     except ValidationError as err:
+        said: set[tuple[int | None, str]] = set()
         for e in err.errors():
-            field = e["loc"][0] if e["loc"] and e["type"] != "missing" else None
-            line = where.at(str(field)) if field is not None else where.line
-            out.append(Problem(file, place, _describe(e), line))
+            # a field's own line; a field left out is missing from the entry's header
+            whole = e["type"] == "missing" and len(e["loc"]) == 1
+            line = where.at(str(e["loc"][0])) if e["loc"] and not whole else where.line
+            problem = _describe(e, raw)
+            if (line, problem) not in said:  # one message for one field's shape
+                said.add((line, problem))
+                out.append(Problem(file, place, problem, line))
         return None
 
 

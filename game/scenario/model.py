@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 # A coordinate in inches. Whether a point is on the table is checked against the table's
 # size; this bound only keeps arithmetic on far-off points from overflowing.
@@ -116,7 +116,7 @@ class ModelEntry(Strict):
     weapons: tuple[Annotated[str, Field(max_length=200)], ...] | None = Field(
         default=None, max_length=50
     )
-    lieutenant: bool = False
+    lieutenant: StrictBool = False  # true or false: "yes" is refused, not read as true
 
 
 class ObjectiveEntry(Strict):

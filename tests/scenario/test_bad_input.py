@@ -252,3 +252,58 @@ def test_odds_dice_file_that_cannot_be_used(
         assert main([*args, "--dice", str(path)]) == 2
         captured = capsys.readouterr()
         assert captured.err == f"skirmish: {line}\n" and captured.out == ""
+
+
+@pytest.mark.parametrize("at", ["[8]", "[]", '"x"', "[8, 20, 3]", '[8, "y"]'])
+def test_a_malformed_at_is_one_problem_on_its_own_line(
+    at: str, write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Whatever is wrong with the shape of `at` (too few or too many numbers, not a list, an
+    item not a number), one line at `at`'s own line says what it should be, not "missing
+    field" on the entry's header nor pydantic's wording about tuples."""
+    path = write_scenario(MODEL.format(at=at, facing=0))
+    line = field_line(path, 14, "at")
+    expected = f"{path}:{line}: model 'f1': at: expected [x, y], two numbers, not "
+    found = problems(path)
+    assert len(found) == 1 and found[0].startswith(expected), found
+    validate_exits_2_with(path, capsys, expected)
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ('[[side]]\nid = "green"\ntemperament = "clever"',
+         "side 'green': unknown temperament 'clever' (one of cautious, balanced, aggressive)"),
+        ('[[scenery]]\nid = "t"\nkind = "tower"\npolygon = [[1, 1], [2, 1], [2, 2]]',
+         "scenery 't': unknown kind 'tower' (one of building, wall, obstacle, area)"),
+        ('[[objective]]\nid = "o"\nat = [1, 1]\npoints = "many"',
+         "objective 'o': points: expected a whole number, not 'many'"),
+    ],
+)  # fmt: skip
+def test_a_value_not_among_the_choices_is_echoed_with_them(
+    body: str, needle: str, write_scenario: Write
+) -> None:
+    path = write_scenario(body)
+    assert any(line.endswith(needle) for line in problems(path)), problems(path)
+
+
+@pytest.mark.parametrize(("value", "ok"), [("true", True), ("false", True), ('"yes"', False),
+                                           ("1", False), ('"true"', False)])  # fmt: skip
+def test_lieutenant_is_strictly_true_or_false(value: str, ok: bool, write_scenario: Write) -> None:
+    """A loose boolean ("yes", 1) is refused where written, not read as true."""
+    path = write_scenario(MODEL.format(at="[4, 20]", facing=0) + f"lieutenant = {value}\n")
+    scenario, found = check_scenario(path)
+    assert (scenario is not None) == ok, found
+    if not ok:
+        line = field_line(path, 14, "lieutenant")
+        shown = value.replace('"', "'")
+        expected = f"{path}:{line}: model 'f1': lieutenant: expected true or false, not {shown}"
+        assert [str(p) for p in found] == [expected]
+
+
+def test_every_bundled_table_still_validates() -> None:
+    """The strict readings (booleans, shapes) refuse no bundled table (the test rule
+    system's own table is read by its tests, tests/pips/)."""
+    for path in SCENARIOS.glob("*.toml"):
+        scenario, found = check_scenario(path)
+        assert scenario is not None, [str(p) for p in found]

@@ -322,7 +322,7 @@ def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
     messages = problems_of(path)
     assert len(messages) == 3
     assert messages[0].startswith(
-        f"{path}:{field_line(path, 14, 'kind')}: scenery 'a': kind: Input should be 'building'"
+        f"{path}:{field_line(path, 14, 'kind')}: scenery 'a': unknown kind 'tower' (one of building"
     )
     line_at = field_line(path, 19, "at")
     assert messages[1] == f"{path}:{line_at}: model 'f1': base at (50, 5) is off the 24x24 table"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, StrictBool, model_validator
 
 from game.rules.data import Profile, Weapon
 from game.rules.infinity.saves import Ammo  # the ammunition the saving rolls model
@@ -21,10 +21,10 @@ class InfinityProfile(Profile):
     arm: int = Field(ge=0, le=15)
     bts: int = Field(ge=0, le=15)
     wounds: int = Field(ge=1, le=5, description="VITA (or STR for structure troopers)")
-    structure: bool = False
+    structure: StrictBool = False
     silhouette: int = Field(ge=1, le=8)
     points: int = Field(default=0, ge=0)
-    irregular: bool = False
+    irregular: StrictBool = False
     # Mimetism (-3 / -6): enemy BS Attacks and Discover against this trooper (seed 002).
     mimetism: int = Field(default=0, le=0, ge=-6)
     skills: tuple[str, ...] = ()

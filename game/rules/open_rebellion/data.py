@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field
+from pydantic import Field, StrictBool
 
 from game.rules.data import Profile, Weapon
 
@@ -24,7 +24,7 @@ class OpenRebellionWeapon(Weapon):
     band: float = Field(gt=0, description="range band in inches (4, 8 or 12)")
     support_dice: int = Field(default=0, ge=0, le=6)
     # Blast effects and "really bad-ass guns" lower the damage tier by one (seed 001).
-    lowers_tier: bool = False
+    lowers_tier: StrictBool = False
 
 
 # The rule value naming a quality's skill dice: skill_dice_<quality>.
