@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, no_extra_hits, problem
+from game.commands.shoot import Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
@@ -98,7 +98,7 @@ def _infinity(
         before = game.state
         events = game.declare(Continue(Skill.idle()))
     except IllegalDeclaration as err:
-        raise problem(path, place, str(err)) from None
+        raise refused(scenario, path, place, err) from None
     report: dict[str, Any] = {
         "ruleset": "infinity",
         "attacker": attacker,

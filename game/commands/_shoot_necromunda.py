@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, problem
+from game.commands.shoot import Shot, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
@@ -60,9 +60,12 @@ def necromunda_shot(
     engine = game.engine
     assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
     state = engine.ready_to_shoot(game.state, attacker)
-    place = f"--attacker {attacker} " + (f"--target {target}" if target else f"--at {at}")
+    aimed = f"--target {target}" if target else f"--at {at[0]:g},{at[1]:g}" if at else ""
+    place = f"--attacker {attacker} {aimed}"
     if extra:
         place += " --extra " + ",".join(extra)
+    if extra_at:
+        place += "".join(f" --extra-at {x:g},{y:g}" for x, y in extra_at)
     me = state.model(attacker)
     try:
         weapon = engine.weapon(attacker, weapon_name)
@@ -72,6 +75,13 @@ def necromunda_shot(
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
         if weapon.is_template and (extra or extra_at):
             raise IllegalDeclaration(f"the {weapon.name} lays a template: no extra hits to place")
+        if extra and weapon.blast_diameter is not None and weapon.rapid_fire > 0:
+            raise problem(
+                path,
+                "--extra",
+                f"the {weapon.name} is a Rapid Fire Blast weapon: place its "
+                'extra blasts at points with --extra-at X,Y (within 3" of the aimed point)',
+            )
         if weapon.is_template:
             action = Action.flame(weapon.name, facing if turn is not None else me.facing)
         else:
@@ -83,7 +93,7 @@ def necromunda_shot(
         game.state = state
         events = game.declare(declaration)
     except IllegalDeclaration as err:
-        raise problem(path, place, str(err)) from None
+        raise refused(scenario, path, place, err) from None
     report: dict[str, Any] = {
         "ruleset": "necromunda",
         "attacker": attacker,
@@ -108,6 +118,8 @@ def necromunda_shot(
             if isinstance(e, Rolled)
         ],
         "events": [event_dict(e) for e in events],
+        # how many of the placements the dice used (the rest of the hits go to the target)
+        "extra_used": _extra_used(events, attacker, target, len(extra), len(extra_at)),
         # seed 004: who a miss may hit instead, in the order they are checked
         "at_risk": (
             engine.at_risk(state, attacker, target)
@@ -142,23 +154,63 @@ def necromunda_shot(
     return report
 
 
+def _extra_used(
+    events: list[Any], attacker: str, target: str | None, hits: int, blasts: int
+) -> int:
+    """How many placed extra hits (or blasts) the shot made: Rapid Fire scores a hit per
+    bullet hole on a hit, the first on the target (FACTS 2.6); the extra blasts placed on
+    a hit (FACTS 2.7)."""
+    from game.sequencer.events import Missed
+    from game.sequencer.necromunda_types import BlastPlaced, FirepowerRolled
+
+    if blasts:
+        return sum(
+            1 for e in events if isinstance(e, BlastPlaced) and e.reason == "extra Rapid Fire blast"
+        )
+    missed = any(isinstance(e, Missed) and e.attacker == attacker for e in events)
+    holes = next((e.holes for e in events if isinstance(e, FirepowerRolled)), 0)
+    return 0 if missed or target is None else min(hits, max(0, holes - 1))
+
+
+def _placements(report: dict[str, Any]) -> list[str]:
+    """The placements asked for and what the dice made of them, as lines."""
+    from game.sequencer.sentences import listed, who
+
+    lines = []
+    asked = report.get("extra") or []
+    points = [f"({x:g}, {y:g})" for x, y in report.get("extra_at") or []]
+    used = report.get("extra_used", 0)
+    if asked:
+        counts = {m: asked.count(m) for m in asked}
+        shares = listed(f"{n} on {who(m)}" if n > 1 else who(m) for m, n in counts.items())
+        lines.append(f"extra hits to place, in order: {shares}")
+        kind = "extra hit"
+    elif points:
+        lines.append(f"extra blasts to place, in order, at {listed(points)}")
+        kind = "extra blast"
+    else:
+        return lines
+    placed = len(asked) or len(points)
+    if used < placed:
+        lines.append(f"the dice made {used} of the {placed} placed {kind}s")
+    return lines
+
+
 def print_necromunda(report: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.table import Table
 
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import ids_in, listed, say, who
+    from game.sequencer.sentences import ids_in, say, who
 
     console = Console()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
     point = report["at"]
     aimed = who(report["target"]) if report["target"] else f"the point ({point[0]:g}, {point[1]:g})"
     console.print(f"[bold]{who(report['attacker'])}[/] shoots {aimed} with {report['weapon']}")
-    if report.get("extra"):
-        console.print(f"  extra hits placed on {listed(report['extra'])}", markup=False)
-    if report.get("extra_at"):
-        points = listed(f"({x:g}, {y:g})" for x, y in report["extra_at"])
-        console.print(f"  extra blasts placed at {points}", markup=False)
+    placements = _placements(report)
+    for line in placements[:1]:
+        console.print(f"  {line}", markup=False)
     if report["at_risk"]:
         at_risk = ", ".join(who(m) for m in report["at_risk"])
         console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)
@@ -170,6 +222,8 @@ def print_necromunda(report: dict[str, Any]) -> None:
     for e in report["events"]:
         if e["event"] in shown:
             console.print(f"  {say(e, find_ruleset('necromunda'), ids)}", markup=False)
+    for line in placements[1:]:
+        console.print(f"  {line}", markup=False)
     if "models" in report:
         table = Table(title=f"{report['trials']} trials; misfires {report['misfires']:.3f}")
         table.add_column("fighter")

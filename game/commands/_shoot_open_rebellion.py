@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, no_extra_hits, problem
+from game.commands.shoot import Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 
@@ -69,7 +69,7 @@ def open_rebellion_shot(
         if game.awaiting().kind == "fall-back":
             events += game.declare(FallBackChoice(enemy, False))
     except IllegalDeclaration as err:
-        raise problem(path, place, str(err)) from None
+        raise refused(scenario, path, place, err) from None
     exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
     report: dict[str, Any] = {
         "ruleset": "open-rebellion",

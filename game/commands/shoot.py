@@ -25,6 +25,14 @@ def problem(scenario: Path, place: str, what: str) -> InputError:
     return InputError(Problem(str(scenario), place, what))
 
 
+def refused(scenario: Scenario, path: Path, place: str, why: Exception) -> InputError:
+    """An attack the rules refuse, as the one-line error: the place keeps the ids as typed,
+    the reason names the models as the rest of the table's sentences do."""
+    from game.sequencer.sentences import named, names_of
+
+    return problem(path, place, named(str(why), names_of(scenario)))
+
+
 @dataclass(frozen=True, slots=True)
 class Shot:
     """What `skirmish shoot` was asked: the attack and how often to resolve it."""

@@ -95,6 +95,10 @@ class Hits:
     items: tuple[tuple[str, int], ...] = ()
 
 
+def _point(p: Point) -> str:
+    return f"({p[0]:g}, {p[1]:g})"
+
+
 class NecromundaFire(NecromundaTargeting):
     """The shooting half of the Necromunda engine (mixed into `NecromundaEngine`): the
     dice of an attack; who may be shot and how hard comes from `NecromundaTargeting`."""
@@ -157,10 +161,16 @@ class NecromundaFire(NecromundaTargeting):
         if why:
             raise IllegalDeclaration(why)
         if action.extra:
-            if weapon.rapid_fire <= 0 or weapon.blast_diameter is not None:
+            if weapon.rapid_fire > 0 and weapon.blast_diameter is not None:
+                raise IllegalDeclaration(
+                    f"the {weapon.name} is a Rapid Fire Blast weapon: its extra hits are "
+                    'blasts, placed at points within 3" of the aimed point, not on fighters'
+                )
+            if weapon.rapid_fire <= 0:
                 raise IllegalDeclaration(
                     f"{weapon.name} is not a Rapid Fire gun: it has no extra hits to place"
                 )
+            self._check_extra_count(weapon, len(action.extra), "extra hits")
             if action.twin is not None:
                 raise IllegalDeclaration("twin guns blazing place no extra hits")
             blind = action.kind is ActionKind.BLIND_FIRE
@@ -176,6 +186,7 @@ class NecromundaFire(NecromundaTargeting):
         """Rapid Fire + Blast: extra blasts go within 3" of the aimed point (FACTS 2.7)."""
         if weapon.blast_diameter is None or weapon.rapid_fire <= 0:
             raise IllegalDeclaration(f"{weapon.name} is not a Rapid Fire Blast weapon")
+        self._check_extra_count(weapon, len(action.extra_at), "extra blasts")
         if action.target is not None:
             try:
                 aim = state.model(action.target).at
@@ -187,12 +198,27 @@ class NecromundaFire(NecromundaTargeting):
         width, depth = self.table_size
         for p in action.extra_at:
             if not (0 <= p[0] <= width and 0 <= p[1] <= depth):
-                raise IllegalDeclaration(f"the extra blast at {p} is off the table")
+                raise IllegalDeclaration(f"the extra blast at {_point(p)} is off the table")
             if math.dist(p, aim) > RAPID_FIRE_REACH + 1e-9:
                 raise IllegalDeclaration(
-                    f'the extra blast at {p} is {math.dist(p, aim):.1f}" from the aimed point, '
-                    'more than 3"'
+                    f'the extra blast at {_point(p)} is {math.dist(p, aim):.1f}" from the aimed '
+                    'point, more than 3"'
                 )
+
+    def most_extra_hits(self, weapon: NecromundaWeapon) -> int:
+        """The most hits after the first a Rapid Fire weapon can make: every Firepower die
+        it may roll showing the most bullet holes (FACTS 2.6), less the first hit."""
+        most_holes = max(face.holes for face in self.dice.firepower)
+        return max(0, weapon.rapid_fire * most_holes - 1)
+
+    def _check_extra_count(self, weapon: NecromundaWeapon, placed: int, what: str) -> None:
+        """More placements than the dice can ever make is refused, not dropped unsaid."""
+        most = self.most_extra_hits(weapon)
+        if placed > most:
+            raise IllegalDeclaration(
+                f"the {weapon.name} (Rapid Fire ({weapon.rapid_fire})) makes at most {most} "
+                f"{what}, not {placed}"
+            )
 
     def _check_twin(self, me: ModelState, one: NecromundaWeapon, two: NecromundaWeapon) -> None:
         """Twin Guns Blazing: two Sidearms, both able to fire, at the same target."""

@@ -112,8 +112,8 @@ def test_rapid_fire_extra_hits_placed_with_extra(
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (("--extra", "far"), 'no extra hit on far: 4.0" from target, more than 3"'),
-        (("--extra", "target"), "the target itself"),
+        (("--extra", "far"), 'no extra hit on Far: 4.0" from Target, more than 3"'),
+        (("--extra", "target"), "itself: its hits need no placing"),
         (("--extra", "nobody"), "--extra: no model 'nobody'"),
     ],
 )
@@ -151,3 +151,97 @@ def test_extra_blasts_only_from_a_rapid_fire_blast(capsys: pytest.CaptureFixture
     assert "is not a Rapid Fire Blast weapon" in capsys.readouterr().err
     assert main([*base, "--extra-at", "19"]) == 2
     assert "--extra-at: '19' is not X,Y" in capsys.readouterr().err
+
+
+def test_shoot_refusals_name_the_models(capsys: pytest.CaptureFixture[str]) -> None:
+    """A refusal's reason names the fighters as the rest of the sentences do (README: refusals
+    use names); the place keeps the ids as typed on the command line."""
+    base = ["shoot", str(SCENARIOS / "necromunda-alley.toml"), "--attacker", "goliath-ganger-2",
+            "--target", "cawdor-ganger-2"]  # fmt: skip
+    assert main([*base, "--extra", "cawdor-leader"]) == 2
+    err = capsys.readouterr().err
+    assert "--target cawdor-ganger-2 --extra cawdor-leader: " in err
+    assert 'no extra hit on Cawdor leader: 6.1" from Cawdor ganger 2, more than 3"' in err
+    assert main([*base, "--extra", "goliath-juve"]) == 2
+    assert "Goliath juve is on Goliath ganger 2's side" in capsys.readouterr().err
+
+
+# a Rapid Fire Blast weapon (FACTS 2.7): a blast per bullet hole
+RAPID_BLAST = """
+[[weapon]]
+name = "Rapid frag launcher"
+short = 6
+long = 24
+strength = 3
+damage = 1
+ammo = 6
+traits = ["Blast (3)", "Rapid Fire (2)"]
+"""
+
+
+def test_extra_on_a_rapid_fire_blast_points_to_extra_at(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FACTS 2.7: "Rapid Fire + Blast: on a hit, place extra blasts within 3"": its extra
+    hits are blasts at points, so `--extra` on it says to use `--extra-at`, not that the
+    weapon is no Rapid Fire gun."""
+    path = necromunda_table(
+        write_scenario, RAPID, RAPID_BLAST, weapons={"shooter": ["Rapid frag launcher"]}
+    )
+    code = main(["shoot", str(path), "--attacker", "shooter", "--target", "target", "--extra",
+                 "pal"])  # fmt: skip
+    err = capsys.readouterr().err
+    assert code == 2 and "not a Rapid Fire gun" not in err
+    assert "--extra: the Rapid frag launcher is a Rapid Fire Blast weapon" in err
+    assert "--extra-at X,Y" in err
+
+
+def test_more_placements_than_the_dice_can_make_are_refused(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FACTS 2.6: Rapid Fire (X) rolls up to X Firepower dice, a hit per bullet hole, the
+    first on the target; the most holes on a face is 3 (assets/necromunda/dice.toml), so an
+    Autogun (Rapid Fire (1)) makes at most 2 extra hits and a Rapid Fire (2) blast at most
+    5 extra blasts. One more is refused, not dropped unsaid."""
+    path = necromunda_table(
+        write_scenario, RAPID, RAPID_BLAST, weapons={"far": ["Rapid frag launcher"]}
+    )
+    base = ["shoot", str(path), "--attacker", "shooter", "--target", "target"]
+    assert main([*base, "--extra", "pal,pal", "--json"]) == 0
+    capsys.readouterr()
+    assert main([*base, "--extra", "pal,pal,pal"]) == 2
+    assert "the Autogun (Rapid Fire (1)) makes at most 2 extra hits, not 3" in (
+        capsys.readouterr().err
+    )
+    blast = ["shoot", str(path), "--attacker", "far", "--at", "7,20"]
+    assert main([*blast, *["--extra-at", "7,21"] * 5, "--json"]) == 0
+    capsys.readouterr()
+    assert main([*blast, *["--extra-at", "7,21"] * 6]) == 2
+    assert "makes at most 5 extra blasts, not 6" in capsys.readouterr().err
+
+
+def test_the_report_says_how_many_placed_hits_the_dice_made(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """FACTS 2.6: a hit scores one hit per bullet hole, the first on the target: of two
+    placed on pal, the dice make min(2, holes - 1) on a hit and none on a miss; the report
+    counts them (each is a Hit on pal: pal is not near the firing line, so never a stray),
+    and the text says how many were made and how a doubled name is shared."""
+    path = necromunda_table(write_scenario, RAPID)
+    made = set()
+    for seed in range(1, 16):
+        args = ["shoot", str(path), "--attacker", "shooter", "--target", "target",
+                "--extra", "pal,pal", "--seed", str(seed)]  # fmt: skip
+        report = run_json(capsys, *args, "--json")
+        hits_on_pal = sum(
+            1 for e in report["events"] if e["event"] == "Hit" and e["target"] == "pal"
+        )
+        assert report["extra_used"] == hits_on_pal
+        made.add(hits_on_pal)
+        assert main(args) == 0
+        out = capsys.readouterr().out
+        assert "extra hits to place, in order: 2 on Pal" in out
+        assert (f"the dice made {hits_on_pal} of the 2 placed extra hits" in out) == (
+            hits_on_pal < 2
+        )
+    assert len(made) >= 2  # the seeds cover more than one outcome
