@@ -18,6 +18,7 @@ from game.render import style
 from game.render.labels import Want, place
 from game.render.table import font
 from game.rules.cover import patch_seen
+from game.sequencer.sentences import named, names_of
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -169,7 +170,7 @@ def _describe(scenario: Scenario, hider: str) -> str:
     try:
         piece = scenario.piece(hider)
     except KeyError:
-        return f"model {hider}"
+        return names_of(scenario).get(hider, hider)
     height = "full height" if piece.height is None else f'{piece.height:g}" high'
     return f"{hider} ({piece.kind.value}, {height})"
 
@@ -184,7 +185,7 @@ def draw_eye(
     y = rect.y + 8
     _text(
         surface,
-        f"{ruling.target} as {ruling.attacker} sees it",
+        named(f"{ruling.target} as {ruling.attacker} sees it", names_of(scenario)),
         22,
         style.TEXT,
         (x0, y),

@@ -27,6 +27,7 @@ from game.render.style import (
 )
 from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
+from game.sequencer.sentences import named, names_of
 
 REPLAY: Colour = (150, 220, 255)
 REPLAY_KEYS = "Left/Right a declaration · Up/Down a turn · Home/End · T take over here"
@@ -70,7 +71,10 @@ def panel_lines(
     scenario: Scenario, state: AppState, provider_name: str = ""
 ) -> tuple[PanelLine, ...]:
     """The panel's text, top to bottom: scenario, turn, what the game awaits, the
-    message, the draft, the selection, the ruling and odds, the ruler, the dice log."""
+    message, the draft, the selection, the ruling and odds, the ruler, the dice log.
+    Models are called by their names ("Cawdor ganger 2"); the Selected heading gives
+    the id beside the name (the one typed into --attacker and --target)."""
+    ids = names_of(scenario)
     out: list[PanelLine] = [
         PanelLine(scenario.header.name, size=26),
         PanelLine(scenario.ruleset.title, DIM, 18),
@@ -98,16 +102,15 @@ def panel_lines(
         out.append(PanelLine(f"under it: {under}", BLAST, 16))
     draft = state.draft
     if draft is not None:
-        out.append(PanelLine(draft_text(draft), DRAFT, 16, gap=4))
+        out.append(PanelLine(named(draft_text(draft), ids), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
     else:
         model = scenario.model(state.selected)
         extra = f"  {model.state}" if model.state else ""
-        out.append(
-            PanelLine(f"{model.id}  ({model.side}){extra}", colours.get(model.side, style.TEXT))
-        )
+        heading = f"{ids.get(model.id, model.id)} [{model.id}]  ({ids.get(model.side, model.side)})"
+        out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))
         out.append(PanelLine(model.profile, size=18))
         profile = scenario.profiles.get(model.profile)
         brief = state.hover is not None  # room for the ruling and the odds
@@ -120,19 +123,20 @@ def panel_lines(
             weapon = scenario.weapons.get(name)
             if weapon is not None and chosen and not brief:
                 out.append(PanelLine(weapon_summary(weapon), DIM, 16))
-    named = provider_name and provider_name != "line of fire"
-    title = "Line of fire" + (f"  [{provider_name}]" if named else "")
+    own_provider = provider_name and provider_name != "line of fire"
+    title = "Line of fire" + (f"  [{provider_name}]" if own_provider else "")
     out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
-        out.append(PanelLine(f"{state.hover.shooter} -> {state.hover.target}", TARGET))
-        out.extend(PanelLine(line, size=18, spare=True) for line in state.hover.lines)
+        pair = f"{state.hover.shooter} -> {state.hover.target}"
+        out.append(PanelLine(named(pair, ids), TARGET))
+        out.extend(PanelLine(named(line, ids), size=18, spare=True) for line in state.hover.lines)
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
     if state.hover is not None and state.hover.odds:
-        out.extend(PanelLine(line, size=16) for line in state.hover.odds)
+        out.extend(PanelLine(named(line, ids), size=16) for line in state.hover.odds)
         if state.hover.risk:
-            risk = "at risk of a stray shot: " + ", ".join(state.hover.risk)
+            risk = "at risk of a stray shot: " + ", ".join(ids.get(m, m) for m in state.hover.risk)
             out.append(PanelLine(risk, RISK, 16))
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
@@ -142,7 +146,8 @@ def panel_lines(
         r = state.ruler
         to = f" to {r.target}" if r.target else ""
         out.append(PanelLine("Ruler", DIM, 18, gap=8))
-        out.append(PanelLine(f'{r.distance:.2f}" edge to edge from {r.origin}{to}', RULER))
+        said = f'{r.distance:.2f}" edge to edge from {r.origin}{to}'
+        out.append(PanelLine(named(said, ids), RULER))
     out.append(PanelLine("Dice log", DIM, 18, gap=8))
     for entry in state.log:
         colour = LOG_COLOURS.get(entry.kind, style.TEXT)

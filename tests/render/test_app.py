@@ -106,7 +106,7 @@ def test_click_on_a_base_selects_it(scenario: Scenario) -> None:
     assert app.state.selected is None
     click(app, screen(app, "b2"))
     assert app.state.selected == "b2"
-    assert "b2  (blue)" in panel_text(app)
+    assert "B2 [b2]  (Blue)" in panel_text(app)
     surface = app.draw()
     # The selection ring: white just outside the base's edge.
     x, y = screen(app, "b2")
@@ -310,7 +310,7 @@ def test_ruler_measures_edge_to_edge_between_bases(scenario: Scenario) -> None:
     assert math.dist(ruler.start, b1.at) == pytest.approx(b1.radius)
     assert math.dist(ruler.end, r1.at) == pytest.approx(r1.radius)
     assert app.state.selected is None  # a drag measures; it does not select
-    assert f'{ruler.distance:.2f}" edge to edge from b1 to r1' in panel_text(app)
+    assert f'{ruler.distance:.2f}" edge to edge from B1 to R1' in panel_text(app)
 
 
 def test_ruler_to_a_point_on_the_table(scenario: Scenario) -> None:

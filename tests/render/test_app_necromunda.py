@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -260,7 +261,7 @@ def test_stray_shot_risk_is_highlighted_nearest_first(write_scenario: Write) -> 
     point_at(app, base(app, "e1"))
     hover = app.state.hover
     assert hover is not None and hover.risk == ("e2",)
-    assert "at risk of a stray shot: e2" in panel(app)
+    assert "at risk of a stray shot: E2" in panel(app)
     surface = app.draw()
     x, y = base(app, "e2")
     edge = scenario.model("e2").radius * app.state.view.scale + 6
@@ -424,3 +425,25 @@ def _first_side(scenario: object, seed: int) -> str | None:
     from game.sequencer.game import Game
 
     return Game(scenario, seed).awaiting().side  # type: ignore[arg-type]
+
+
+def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
+    """The hover's ruling, odds and stray-shot risk, the line-of-fire heading and the
+    eye view name the models ("Cawdor ganger 2"); the Selected heading keeps the id in
+    brackets beside the name (the id is what --attacker and --target take)."""
+    from game.render.eye import _describe
+    from tests.conftest import SCENARIOS
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    click(app, base(app, "goliath-juve"))
+    point_at(app, base(app, "cawdor-champion"))
+    assert app.state.hover is not None and "cawdor-ganger-2" in app.state.hover.risk
+    text = panel(app)
+    assert "Goliath juve [goliath-juve]" in text
+    assert "Goliath juve -> Cawdor champion" in text
+    assert "the rest hidden by Cawdor ganger 2" in text
+    assert "at risk of a stray shot: Goliath ganger 1, Goliath ganger 2, Cawdor ganger 2" in text
+    assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-juve]", ""))
+    assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"
+    assert _describe(scenario, "drain").startswith("drain (")
