@@ -107,8 +107,9 @@ def _engaged(engine: Any, state: InfinityState, model: str) -> bool:
     )
 
 
-def _candidates(engine: Any, state: InfinityState, model: str, by: list[str]) -> list[Point]:
-    """Points within 2" that the base can reach and that are no nearer any attacker."""
+def _headings(state: InfinityState, model: str, by: list[str]) -> list[Point]:
+    """The points tried, shortest step first, then by heading, that are no nearer any
+    attacker (whether the base can reach them is asked apart: `_reach`)."""
     me = state.model(model)
     near = {a: math.dist(me.at, state.model(a).at) for a in by}
     out = []
@@ -118,31 +119,63 @@ def _candidates(engine: Any, state: InfinityState, model: str, by: list[str]) ->
             to = (me.at[0] + step * math.cos(angle), me.at[1] + step * math.sin(angle))
             if any(math.dist(to, state.model(a).at) < near[a] - 1e-9 for a in by):
                 continue
-            if engine.path_blocked(state, model, (me.at, to)) is None:
-                out.append(to)
+            out.append(to)
     return out
+
+
+def _reach(engine: Any, state: InfinityState, model: str, to: Point) -> bool:
+    """Whether the base can move straight to `to`."""
+    me = state.model(model)
+    return bool(engine.path_blocked(state, model, (me.at, to)) is None)
 
 
 def _fall_back(
     engine: Any, state: InfinityState, model: str, by: list[str], out: list[Event]
 ) -> InfinityState:
+    """The failed roll's move: of the points the base can reach, in `_headings`' order,
+    the first out of every attacker's Line of Fire; else the first in Partial or Total
+    Cover from every one of them; else Prone where the rule value says so.
+
+    The points are looked at in that order and only as far as the answer needs: a
+    point's reach is checked only when it could be chosen, the cheap exact question
+    (no clear line at all) is asked of the first point alone and then of all the rest
+    in one batch (most fall backs stop at the first point; the rest cost about three
+    single questions), and a full sighting only where a clear line was found. The same
+    point as asking everything of every candidate (tests/sequencer/test_infinity_guts.py)."""
     me = state.model(model)
-    points = _candidates(engine, state, model, by)
+    tried = _headings(state, model, by)
+    reach: dict[int, bool] = {}
+    clear: dict[tuple[int, str], bool] = {}
+
+    def reachable(i: int) -> bool:
+        if i not in reach:
+            reach[i] = _reach(engine, state, model, tried[i])
+        return reach[i]
+
+    def ask(ks: range) -> None:
+        asks = [(a, model, tried[k]) for k in ks for a in by]
+        answers = iter(engine.lof_possible(state, asks))
+        for k in ks:
+            for a in by:
+                clear[k, a] = next(answers)
 
     def moved(to: Point) -> dict[str, Placement]:
         return {model: Placement(to, me.facing)}
 
-    # (1) out of every attacker's Line of Fire: the cheap exact question first
-    for to in points:
-        clear = engine.lof_possible(state, [(a, model, to) for a in by])
-        if not any(
-            c and engine.sighting(state, a, model, moved(to)).lof
-            for a, c in zip(by, clear, strict=True)
-        ):
+    # (1) out of every attacker's Line of Fire
+    for i, to in enumerate(tried):
+        if not reachable(i):
+            continue
+        if (i, by[0]) not in clear:
+            ask(range(i, i + 1) if not clear else range(i, len(tried)))
+        if not any(clear[i, a] and engine.sighting(state, a, model, moved(to)).lof for a in by):
             return _move(state, model, to, out)
-    # (2) into Partial or Total Cover from every attacker
-    for to in points:
-        if all(engine.sighting(state, a, model, moved(to)).cover is not Cover.NONE for a in by):
+    # (2) into Partial or Total Cover from every attacker (the sightings (1) made are
+    # kept by the table's sight: each point failed (1) on a line of fire)
+    for i, to in enumerate(tried):
+        if reachable(i) and all(
+            engine.sighting(state, a, model, moved(to)).cover is not Cover.NONE for a in by
+        ):
             return _move(state, model, to, out)
     # (3) Prone, where the rule value says so
     values = getattr(engine.setup, "rule_values", {}) or {}

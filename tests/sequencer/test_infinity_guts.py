@@ -15,6 +15,7 @@ from game.sequencer.declarations import decode
 from game.sequencer.events import Moved, Rolled, SaveRolled, StateChanged
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, React, Skill
+from game.sequencer.sight import Cover, Placement
 from tests.sequencer.scripted import ScriptedDice
 
 Write = Callable[..., Path]
@@ -220,3 +221,89 @@ def test_guts_roll_chosen_by_the_active_trooper(write_scenario: Write) -> None:
     events = game.declare(Continue(Skill.idle()))
     assert game.rng.left() == []  # type: ignore[attr-defined]
     assert not [e for e in events if isinstance(e, GutsFailed)] and not guts(events)
+
+
+def _fall_back_asked_of_every_point(engine: Any, state: Any, model: str, by: list[str]) -> Any:
+    """FACTS 3.3's fall back asked of every point at once, with a full sighting from
+    every attacker (no cheap question first): the points on 16 headings at 0.5" to 2",
+    shortest first, that are no nearer any attacker and that the base can reach; the
+    first out of every attacker's Line of Fire, else the first in Partial or Total
+    Cover from all of them; None: neither (stay, or go Prone)."""
+    from game.sequencer.infinity_guts import HEADINGS, STEPS
+
+    me = state.model(model)
+    points = []
+    for step in STEPS:
+        for k in range(HEADINGS):
+            angle = 2 * math.pi * k / HEADINGS
+            to = (me.at[0] + step * math.cos(angle), me.at[1] + step * math.sin(angle))
+            nearer = any(
+                math.dist(to, state.model(a).at) < math.dist(me.at, state.model(a).at) - 1e-9
+                for a in by
+            )
+            if not nearer and engine.path_blocked(state, model, (me.at, to)) is None:
+                points.append(to)
+    seen = {
+        to: [engine.sighting(state, a, model, {model: Placement(to, me.facing)}) for a in by]
+        for to in points
+    }
+    out_of_sight = [to for to in points if not any(s.lof for s in seen[to])]
+    in_cover = [to for to in points if all(s.cover is not Cover.NONE for s in seen[to])]
+    return (out_of_sight or in_cover or [None])[0]
+
+
+def test_guts_fall_back_picks_the_point_the_rule_picks_asked_of_every_point() -> None:
+    """The fall back asks its points in order and only as far as the answer needs (a
+    cheap question first, batched): the point it moves to is the one the rule (FACTS
+    3.3: "move up to 2" to leave the LoF of every attacker; otherwise ... to gain Total
+    or Partial Cover") picks when every candidate is asked everything, over many
+    positions of the bundled demo table, one and two attackers."""
+    import numpy as np
+
+    from game.paths import SCENARIOS_DIR
+    from game.sequencer.infinity_guts import _fall_back
+
+    setup = load_scenario(SCENARIOS_DIR / "infinity-demo.toml")
+    game = Game(setup, seed=1)
+    engine, start = game.engine, game.state
+    rng = np.random.default_rng(13)
+    width, depth = setup.header.table
+    blue = [m.id for m in start.models if m.side == start.models[0].side]
+    red = [m.id for m in start.models if m.side != start.models[0].side]
+    outcomes = {"out of sight": 0, "cover": 0, "none": 0}
+    tried = 0
+    while tried < 40:
+        state = start
+        for m in start.models:  # everyone somewhere else on the table
+            at = (float(rng.uniform(1, width - 1)), float(rng.uniform(1, depth - 1)))
+            state = state.with_model(
+                state.model(m.id).replace(at=at, facing=float(rng.uniform(0, 360)))
+            )
+        model = str(rng.choice(red))
+        by = [str(a) for a in rng.choice(blue, size=1 + tried % 2, replace=False)]
+        me = state.model(model)
+        if any(engine.path_blocked(state, m.id, (m.at,)) for m in state.models):
+            continue  # a base on scenery or another base: not a position of the game
+        tried += 1
+        engine.sight._sightings.clear()  # each position asks afresh, the fall back first
+        engine.sight._clears.clear()
+        events: list[Any] = []
+        after = _fall_back(engine, state, model, by, events)
+        expected = _fall_back_asked_of_every_point(engine, state, model, by)
+        moves = [e for e in events if isinstance(e, Moved)]
+        if expected is None:
+            assert moves == [] and after.model(model).at == me.at
+        else:
+            assert [m.path for m in moves] == [(me.at, expected)]
+            assert after.model(model).at == expected
+        if expected is None:
+            outcomes["none"] += 1
+        elif not any(
+            engine.sighting(state, a, model, {model: Placement(expected, me.facing)}).lof
+            for a in by
+        ):
+            outcomes["out of sight"] += 1
+        else:
+            outcomes["cover"] += 1
+    # the positions reach every branch of the rule, or the comparison proves little
+    assert all(outcomes.values()), outcomes
