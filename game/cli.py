@@ -23,7 +23,7 @@ from typing import Any, NamedTuple
 import typer
 from typer.core import TyperGroup
 
-from game.errors import InputError, Problem
+from game.errors import InputError, Problem, said
 
 CLI = "<command line>"
 
@@ -177,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
         code = app(args=args, prog_name="skirmish", standalone_mode=False)
     except InputError as err:
         for problem in err.problems:
-            print(f"skirmish: {problem}", file=sys.stderr)
+            print(said(problem), file=sys.stderr)
         return 2
     except UsageError as err:
         if type(err).__name__ == "NoArgsIsHelpError":  # a bare `skirmish`: the help

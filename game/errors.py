@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from game.paths import as_typed
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +21,12 @@ class Problem:
         if self.place:
             return f"{where}: {self.place}: {self.problem}"
         return f"{where}: {self.problem}"
+
+
+def said(problem: Problem) -> str:
+    """The line a person reads for a problem, `skirmish: FILE:LINE: place: problem`, a
+    bundled table named as it was typed (`game.paths.as_typed`)."""
+    return f"skirmish: {replace(problem, file=as_typed(problem.file))}"
 
 
 class InputError(Exception):

@@ -41,11 +41,19 @@ def scenario_path(text: str | Path) -> Path:
     a path, for the reader to report as missing. Every command taking a scenario asks
     this, so each takes a bundled table by its name."""
     path = Path(text)
+    _TYPED.pop(path, None)  # a bundled table given by its path is named by it
     if path.exists() or len(path.parts) != 1:
         return path
     name = path.name.removesuffix(SUFFIX)
     bundled = SCENARIOS_DIR / f"{name}{SUFFIX}"
-    return bundled if name and bundled.is_file() else path
+    if name and bundled.is_file():
+        _TYPED[bundled] = str(text)
+        return bundled
+    return path
+
+
+# The bundled tables found by a name (`scenario_path`), with the name as it was typed.
+_TYPED: dict[Path, str] = {}
 
 
 MAPS_DIR = SCENARIOS_DIR / "maps"  # example maps for `skirmish import`
@@ -82,3 +90,10 @@ def save_path(path: Path) -> Path:
 def shown(path: Path) -> str:
     """`path` as a person reads it: a file in the current folder as ./NAME."""
     return f"./{path}" if not path.is_absolute() and len(path.parts) == 1 else str(path)
+
+
+def as_typed(file: str | Path) -> str:
+    """A file as a person named it: a bundled table found by its name (`scenario_path`)
+    reads as that name, not the path it is installed at; any other
+    file (a bundled one given by its path too) as given."""
+    return _TYPED.get(Path(file), str(file))

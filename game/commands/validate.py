@@ -9,7 +9,8 @@ from typing import Annotated
 import typer
 
 from game.commands._args import scenario_argument
-from game.errors import Problem
+from game.errors import Problem, said
+from game.paths import as_typed
 
 
 def validate(
@@ -42,12 +43,12 @@ def validate(
         if not as_json:
             if found:
                 for problem in found:  # as every command says bad input (game.cli)
-                    typer.echo(f"skirmish: {problem}", err=True)
+                    typer.echo(said(problem), err=True)
             else:
                 assert scenario is not None
                 typer.echo(
-                    f"{path}: ok ({scenario.ruleset.name}, {len(scenario.scenery)} scenery, "
-                    f"{len(scenario.models)} models)"
+                    f"{as_typed(path)}: ok ({scenario.ruleset.name}, "
+                    f"{len(scenario.scenery)} scenery, {len(scenario.models)} models)"
                 )
     if as_json:
         typer.echo(json.dumps({"files": report, "ok": not problems}, indent=2))

@@ -107,8 +107,9 @@ def test_every_command_taking_a_scenario_takes_a_name(
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "infinity-demo", "open-rebellion-village"]) == 0
     out = capsys.readouterr().out
-    assert f"{SCENARIOS / 'infinity-demo.toml'}: ok (infinity" in out
-    assert f"{SCENARIOS / 'open-rebellion-village.toml'}: ok (open-rebellion" in out
+    # a bundled table found by its name reads as the name typed, not where it is installed
+    assert "infinity-demo: ok (infinity" in out.splitlines()[0]
+    assert "open-rebellion-village: ok (open-rebellion" in out.splitlines()[1]
     lof = ["lof", "necromunda-alley", "--from", "goliath-leader", "--to", "goliath-heavy"]
     assert main([*lof, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["attacker"] == "goliath-leader"
@@ -123,6 +124,23 @@ def test_every_command_taking_a_scenario_takes_a_name(
     shoot = ["shoot", "infinity-demo", "--attacker", "zhanshi-hmg", "--target", "fusilier-2"]
     assert main([*shoot, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["attacker"] == "zhanshi-hmg"
+
+
+def test_messages_name_a_bundled_table_as_typed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Bad input on a bundled table found by name names it so (from a wheel its path is deep
+    in site-packages); given by its path, the path as given."""
+    monkeypatch.chdir(tmp_path)
+    shoot = ["shoot", "--attacker", "x", "--target", "orlock-leader"]
+    assert main([shoot[0], "necromunda-demo.toml", *shoot[1:]]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("skirmish: necromunda-demo.toml: --attacker: no model 'x'"), err
+    path = SCENARIOS / "necromunda-demo.toml"
+    assert main([shoot[0], str(path), *shoot[1:]]) == 2
+    assert capsys.readouterr().err.startswith(f"skirmish: {path}: --attacker: no model 'x'")
+    assert main(["validate", str(path)]) == 0
+    assert capsys.readouterr().out.startswith(f"{path}: ok")
 
 
 def test_a_name_that_is_no_table_reads_as_a_missing_file(
