@@ -7,7 +7,7 @@ markers: cached per view, size and model positions), then draws the overlays
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import pygame
 
@@ -224,7 +224,8 @@ def draw_frame(
     hint_top = 3
     if prompt is not None and prompt.choices and state.human:
         draw_reacting(table, scenario, prompt.models, view)
-        hint_top += draw_reaction_banner(table, prompt, (tw, th)).bottom  # the hint below it
+        shown = replace(prompt, choices=prompt.choices_with(state.toggled))
+        hint_top += draw_reaction_banner(table, shown, (tw, th)).bottom  # the hint below it
     if state.hint:
         draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())

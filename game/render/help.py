@@ -58,7 +58,8 @@ def help_sections(state: AppState) -> list[Section]:
         out.append(("Stepping through a saved game", REPLAY_KEYS))
     prompt = state.prompt
     if prompt is not None and prompt.choices and state.human:
-        out.append((f"Reacting: {prompt.text}", (*prompt.choices, *ROUTE_HELP)))
+        choices = prompt.choices_with(state.toggled)
+        out.append((f"Reacting: {prompt.text}", (*choices, *ROUTE_HELP)))
     draft = state.draft
     if draft is not None:
         out.append(("Laying out a move" if draft.kind == "move" else "Aiming a shot",

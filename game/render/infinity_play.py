@@ -34,7 +34,7 @@ from game.sequencer.infinity import (
     SkillKind,
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
-from game.sequencer.sentences import listed
+from game.sequencer.sentences import listed, plural
 from game.sequencer.sight import Cover, Placement
 
 Point = tuple[float, float]
@@ -72,6 +72,7 @@ NOT_INFINITY = frozenset(
 
 GUTS_KEY = "g"
 GUTS_TOGGLE = "fail a Guts Roll on purpose this Order"
+GUTS_ON = "Guts Roll: failing on purpose (G to cancel)"
 
 
 class InfinityRules(PlayRules):
@@ -107,13 +108,17 @@ class InfinityRules(PlayRules):
             return Prompt(None, "over", (), f"game over: {winner} wins")
         if awaiting.kind == "order":
             left = state.orders + len(state.irregular) + int(state.lieutenant_order)
-            text = f"{side}: {left} Orders left; select a trooper: M/S/D/I, E ends the turn"
-            return Prompt(side, "order", awaiting.models, text)
+            status = f"{plural(left, 'Order')} left"
+            text = f"{side}: {status}; select a trooper: M/S/D/I, E ends the turn"
+            return Prompt(side, "order", awaiting.models, text, status=status)
         assert order is not None
         if awaiting.kind == "second":
+            status = f"{order.model}'s second skill"
             text = f"{order.model}: second skill: M move, S shoot, D dodge, I idle"
-            return Prompt(side, "second", awaiting.models, text, order.model, order.route)
-        text = f"{side}: ARO to {order.model} from {listed(awaiting.models)}: pick one, then S/D/I"
+            return Prompt(side, "second", awaiting.models, text, order.model, order.route,
+                          status=status)  # fmt: skip
+        status = f"ARO to {order.model} from {listed(awaiting.models)}"
+        text = f"{side}: {status}: pick one, then S/D/I"
         choices = (
             f"S shoot at {order.model}",
             "D dodge",
@@ -121,7 +126,7 @@ class InfinityRules(PlayRules):
             "G first: fail a Guts Roll on purpose",
         )
         return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route,
-                      choices)  # fmt: skip
+                      choices, status, ((GUTS_KEY, GUTS_ON),))  # fmt: skip
 
     def toggles(self, game: Game) -> tuple[tuple[str, str], ...]:
         """G: the trooper declaring its skill fails any Guts Roll of this Order on

@@ -153,15 +153,14 @@ class NecromundaRules(PlayRules):
                 "M move, S shoot, A aim, R reload, C cover, U stand up, B blind fire, "
                 "E pass"
             )
-            return Prompt(side, "activate", awaiting.models, text)
+            status = f"activating a fighter ({len(awaiting.models)} ready)"
+            return Prompt(side, "activate", awaiting.models, text, status=status)
         model = awaiting.models[0]
         left = state.actions_left
         status = state.model(model).status
-        text = (
-            f"{model} ({status}): {left} action{'s' if left != 1 else ''} left; "
-            "E ends the activation"
-        )
-        return Prompt(side, "action", awaiting.models, text)
+        doing = f"{model} ({status}): {left} action{'s' if left != 1 else ''} left"
+        text = f"{doing}; E ends the activation"
+        return Prompt(side, "action", awaiting.models, text, status=doing)
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

@@ -92,7 +92,8 @@ class OpenRebellionRules(PlayRules):
             return Prompt(None, "over", (), f"game over: {winner} wins")
         if awaiting.kind == "initiative":
             text = f"turn {state.turn}, {side}: select a unit and press E to roll for initiative"
-            return Prompt(side, "initiative", awaiting.models, text)
+            status = f"turn {state.turn}, rolling for initiative"
+            return Prompt(side, "initiative", awaiting.models, text, status=status)
         if awaiting.kind == "fall-back":
             assert state.pending is not None
             p = state.pending
@@ -100,23 +101,22 @@ class OpenRebellionRules(PlayRules):
             hold = "I takes the morale check" if p.tier == 0 else "I stays"
             text = f"{p.target} takes {p.damage} damage {where}: select it, D falls back, {hold}"
             choices = ("D fall back", hold)
-            return Prompt(side, "fall-back", awaiting.models, text, choices=choices)
+            status = f"{p.target} takes {p.damage} damage {where}"
+            return Prompt(side, "fall-back", awaiting.models, text, choices=choices, status=status)
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
                 f"{side}: activate a unit ({', '.join(units)}): M move, S fire, "
                 "I initiative action, A take position, E pass"
             )
-            return Prompt(side, "activate", awaiting.models, text)
+            return Prompt(side, "activate", awaiting.models, text, status="activating a unit")
         unit = state.activating
         assert unit is not None
         left = state.actions_left
         wounds, pins = self.engine.markers(state, unit)
-        text = (
-            f"{unit} (W{wounds} P{pins}): {left} action{'s' if left != 1 else ''} left; "
-            "E ends the activation"
-        )
-        return Prompt(side, "action", awaiting.models, text)
+        doing = f"{unit} (W{wounds} P{pins}): {left} action{'s' if left != 1 else ''} left"
+        text = f"{doing}; E ends the activation"
+        return Prompt(side, "action", awaiting.models, text, status=doing)
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

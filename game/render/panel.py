@@ -5,12 +5,13 @@ drawing (`draw_panel`, rendered again only when its text changes).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.render import style
-from game.render.play_rules import AimKind
+from game.render.play_rules import AimKind, Prompt
 from game.render.ranges import profile_summary, weapon_summary
 from game.render.state import AppState, Draft, panel_width, ui_scale
 from game.render.style import (
@@ -91,7 +92,7 @@ def panel_lines(
         out.append(PanelLine(REPLAY_KEYS, REPLAY, 16))
     prompt = state.prompt
     if prompt is not None:
-        text = prompt.text if state.human or prompt.over else f"{prompt.text} (computer)"
+        text = prompt.text if state.human or prompt.over else computer_plays(prompt, ids)
         colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
         out.append(PanelLine(text, colour, 16))
     if state.message:
@@ -155,6 +156,14 @@ def panel_lines(
     if not state.log:
         out.append(PanelLine("no rolls yet", DIM, 16))
     return tuple(out)
+
+
+def computer_plays(prompt: Prompt, names: Mapping[str, str]) -> str:
+    """What a side the computer plays is doing, without the keys a person would press:
+    "the computer plays PanOceania: 1 Order left"."""
+    side = prompt.side or ""
+    plays = f"the computer plays {names.get(side, side)}"
+    return f"{plays}: {prompt.status}" if prompt.status else plays
 
 
 def draft_text(draft: Draft) -> str:

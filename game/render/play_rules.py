@@ -77,7 +77,10 @@ class Prompt:
     "aro", "second", "over", ...); `models` may declare; `mover` and `route` are the
     model being reacted to and its route so far (drawn, and clicked to pick a point);
     `choices` the keys of an answer a side gives out of its turn (a reaction), which
-    the window asks for in a banner no one misses."""
+    the window asks for in a banner no one misses. `status` says what is awaited
+    without the keys ("1 Order left"), for a side the computer plays; `when_on` the
+    choice shown instead of a toggle key's own (`PlayRules.toggles`) once it is switched
+    on: (key, words)."""
 
     side: str | None
     kind: str
@@ -86,10 +89,22 @@ class Prompt:
     mover: str | None = None
     route: tuple[Point, ...] = ()
     choices: tuple[str, ...] = ()  # an answer awaited out of turn (an ARO): its keys
+    status: str = ""
+    when_on: tuple[tuple[str, str], ...] = ()
 
     @property
     def over(self) -> bool:
         return self.kind == "over"
+
+    def choices_with(self, toggled: frozenset[str]) -> tuple[str, ...]:
+        """The choices as shown with the options `toggled` on: a switched-on key's
+        choice says it is on and how to cancel it."""
+        on = dict(self.when_on)
+        return tuple(
+            on.get(c.split(" ", 1)[0].lower(), c)
+            if c.split(" ", 1)[0].lower() in toggled else c
+            for c in self.choices
+        )  # fmt: skip
 
     @property
     def reacting(self) -> bool:

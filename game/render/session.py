@@ -127,6 +127,8 @@ class Session:
             prompt,
             text=named(prompt.text, ids),
             choices=tuple(named(c, ids) for c in prompt.choices),
+            status=named(prompt.status, ids),
+            when_on=tuple((k, named(c, ids)) for k, c in prompt.when_on),
         )
 
     def ai_due(self) -> bool:

@@ -311,6 +311,9 @@ def test_the_computer_plays_a_necromunda_side(write_scenario: Write) -> None:
                 click(app, base(app, prompt.models[0]))
             press(app, pygame.K_e)
         else:
+            lines = frame.panel_lines(app.scenario, app.state)
+            line = next(x.text for x in lines if "the computer plays" in x.text)
+            assert line.startswith("the computer plays Escher: ") and "M move" not in line
             app.run(frames=app.frames + AI_FRAMES)
     assert app.session.game.state.finished
     declared = app.session.game.declarations

@@ -8,6 +8,7 @@ import json
 import math
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -16,6 +17,7 @@ from game.cli import main
 from game.render import frame
 from game.render.app import AI_FRAMES, App, Confirm
 from game.render.dice_log import log_lines
+from game.render.help import help_sections
 from game.render.session import SAVE_NAME, Session
 from game.scenario import load_scenario
 from game.sequencer.declarations import decode
@@ -261,7 +263,9 @@ def test_the_computer_plays_its_side_a_few_frames_apart(write_scenario: Write) -
     assert app.session is not None
     press(app, pygame.K_e)  # blue gives up its turn: red (the computer) plays
     assert app.state.prompt is not None and app.state.prompt.side == "red"
-    assert not app.state.human and "(computer)" in panel(app)
+    # what the computer is doing, without the keys a person would press
+    assert not app.state.human and "the computer plays Red: 2 Orders left" in panel(app)
+    assert "(computer)" not in panel(app) and "M/S/D/I" not in panel(app)
     click(app, base(app, "r1"))
     press(app, pygame.K_d)
     assert app.state.message == "Red is played by the computer: wait for it"
@@ -387,6 +391,55 @@ def test_the_window_plays_ai_sides_with_the_search_player_and_says_it_is_thinkin
     assert len(session.game.declarations) == made + 1
     assert "the computer is thinking..." in shown
     assert app.state.message != "the computer is thinking..."
+
+
+def test_one_order_left_is_singular(write_scenario: Write) -> None:
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    assert "Blue: 2 Orders left" in panel(app)
+    click(app, base(app, "b1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 18.0)))
+    press(app, pygame.K_RETURN)
+    answer_aros(app)
+    assert awaiting(app) == "second"
+    press(app, pygame.K_i)
+    answer_aros(app)
+    assert awaiting(app) == "order"
+    assert "Blue: 1 Order left;" in panel(app)
+
+
+def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(
+    write_scenario: Write, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FACTS 3.3, Guts Roll: "The player may choose to fail." Once G is on, the ARO
+    banner (and F1's list) says so and how to cancel it, not "G first: ..."."""
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    click(app, base(app, "b1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 18.0)))
+    press(app, pygame.K_RETURN)
+    assert awaiting(app) == "aro"
+    shown: list[tuple[str, ...]] = []
+    banner = frame.draw_reaction_banner
+
+    def spy(surface: pygame.Surface, prompt: Any, table: Any) -> pygame.Rect:
+        shown.append(prompt.choices)
+        return banner(surface, prompt, table)
+
+    monkeypatch.setattr(frame, "draw_reaction_banner", spy)
+    app.draw()
+    assert "G first: fail a Guts Roll on purpose" in shown[-1]
+    press(app, pygame.K_g)
+    app.draw()
+    on = "Guts Roll: failing on purpose (G to cancel)"
+    assert on in shown[-1] and not any(c.startswith("G first") for c in shown[-1])
+    reacting = [keys for title, keys in help_sections(app.state) if title.startswith("Reacting")]
+    assert on in reacting[0]
+    press(app, pygame.K_g)  # off again
+    app.draw()
+    assert "G first: fail a Guts Roll on purpose" in shown[-1]
 
 
 def test_guts_roll_failed_on_purpose_with_g(write_scenario: Write) -> None:
