@@ -99,12 +99,31 @@ def _words(path: tuple[str, ...]) -> str:
     return " ".join(path).replace("_", " ")
 
 
+# Per class, the names of its fields when it is a dataclass (None: it is not), found once.
+_FIELDS: dict[type, tuple[str, ...] | None] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...] | None:
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        names = (
+            tuple(f.name for f in dataclasses.fields(cls))
+            if dataclasses.is_dataclass(cls)
+            else None
+        )
+        _FIELDS[cls] = names
+        return names
+
+
 def _check(value: object, path: tuple[str, ...], table: tuple[float, float]) -> str | None:
     """Why `value` (at `path` in a declaration) is not allowed, or None."""
-    width, depth = table
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for f in dataclasses.fields(value):
-            why = _check(getattr(value, f.name), (*path, f.name), table)
+    if value is None or isinstance(value, str):
+        return None  # text (names, enums) holds no number
+    names = _field_names(type(value))
+    if names is not None:
+        for name in names:
+            why = _check(getattr(value, name), (*path, name), table)
             if why:
                 return why
         return None
@@ -114,6 +133,7 @@ def _check(value: object, path: tuple[str, ...], table: tuple[float, float]) -> 
             return f"{_words(path)} {value} is not a finite number"
         return None
     if isinstance(value, tuple | list):
+        width, depth = table
         if len(value) == 2 and all(_number(v) for v in value):
             x, y = value
             if not (math.isfinite(x) and math.isfinite(y)):
@@ -134,8 +154,9 @@ def _check(value: object, path: tuple[str, ...], table: tuple[float, float]) -> 
 def check_numbers(declaration: Declaration, table: tuple[float, float]) -> None:
     """Refuse (IllegalDeclaration, with the reason) a declaration holding a number that is
     not finite, or a point off the `table` (width, depth); a displacement (`vector`) may
-    be no longer than the table. Game.declare and every engine's `apply` call it, so no
-    non-finite number (NaN, an infinite value) ever reaches the rules or the geometry."""
+    be no longer than the table. Every engine's `apply` calls it first, and Game.declare
+    for an engine that does not say it does (`checks_numbers`), so no non-finite number
+    (NaN, an infinite value) ever reaches the rules or the geometry."""
     why = _check(declaration, (), table)
     if why:
         raise IllegalDeclaration(f"{type(declaration).__name__}: {why}")

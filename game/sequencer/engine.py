@@ -25,7 +25,9 @@ class Awaiting:
 
 
 class Engine(Protocol):
-    """A rule system's turn structure on the sequencer."""
+    """A rule system's turn structure on the sequencer. An engine whose `apply` calls
+    `check_numbers` first says so with a class attribute `checks_numbers = True`;
+    Game.declare checks the numbers itself for any other."""
 
     def start(self, *, rng: np.random.Generator) -> tuple[GameState, list[Event]]: ...
 

@@ -90,6 +90,8 @@ __all__ = [
 class InfinityEngine(InfinityAttacks):
     """Infinity's Order Expenditure Sequence and turns (attacks: `InfinityAttacks`)."""
 
+    checks_numbers = True  # `apply` refuses bad numbers first: Game.declare need not
+
     def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
         self.setup = setup
         if sight is None:

@@ -104,6 +104,8 @@ def _length(path: tuple[Point, ...]) -> float:
 class NecromundaEngine(NecromundaNerve):
     """Necromunda's round structure and actions on the order sequencer."""
 
+    checks_numbers = True  # `apply` refuses bad numbers first: Game.declare need not
+
     def __init__(
         self,
         setup: Setup,

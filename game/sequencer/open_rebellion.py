@@ -140,6 +140,8 @@ DEFAULTS = {
 class OpenRebellionEngine(OpenRebellionFire):
     """Open Rebellion's turn structure and actions on the order sequencer."""
 
+    checks_numbers = True  # `apply` refuses bad numbers first: Game.declare need not
+
     def __init__(self, setup: Setup, sight: Sight | None = None) -> None:
         self.setup = setup
         shared = sight is None

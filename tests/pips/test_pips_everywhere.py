@@ -5,6 +5,7 @@ game/ names it. It registers itself here and is removed afterwards."""
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from game.errors import IllegalDeclaration
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
@@ -102,3 +104,20 @@ def test_pips_odds(capsys: pytest.CaptureFixture[str]) -> None:
     assert Fraction(hit["count"], hit["total"]) == Fraction(4, 6)
     assert main(["odds", "--help"]) == 0
     assert "pips" in capsys.readouterr().out
+
+
+def test_the_game_checks_the_numbers_for_an_engine_that_does_not() -> None:
+    """The pips engine does not call check_numbers in its apply (it has no
+    `checks_numbers`): Game.declare refuses a non-finite or off-table point itself, in
+    the check's words, and nothing changes."""
+    from tests.pips.system import PipsMove
+
+    game = Game(load_scenario(SCENARIO), seed=1)
+    assert not getattr(game.engine, "checks_numbers", False)
+    state = game.state
+    mover = game.awaiting().models[0]
+    with pytest.raises(IllegalDeclaration, match=r"^PipsMove: to \(nan, 1.0\) is not a finite"):
+        game.declare(PipsMove(mover, (math.nan, 1.0)))
+    with pytest.raises(IllegalDeclaration, match=r"^PipsMove: to \(1, -3\) is off the"):
+        game.declare(PipsMove(mover, (1.0, -3.0)))
+    assert game.state is state and game.declarations == []

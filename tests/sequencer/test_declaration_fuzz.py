@@ -210,6 +210,28 @@ def test_a_non_finite_number_anywhere_is_refused_with_a_reason(ruleset: str) -> 
     assert tried > 0, f"the {ruleset} player chose no declaration with a number in it"
 
 
+@pytest.mark.parametrize("ruleset", sorted(DECLARATIONS))
+def test_the_game_leaves_the_numbers_to_an_engine_that_checks_them(ruleset: str) -> None:
+    """Each bundled engine's `apply` checks the numbers first and says so
+    (`checks_numbers`), so Game.declare does not check them again: a spoiled choice is
+    still refused through the game, in the check's words, and nothing changes."""
+    played = PLAYED[ruleset]
+    game = played.game
+    assert type(game.engine).checks_numbers is True  # type: ignore[attr-defined]
+    refused = 0
+    for index, choice in enumerate(played.choices):
+        for spoiled in _each_number_replaced(choice, math.nan)[:1]:
+            state = played.states[index]
+            game.state, game.events, game.declarations = state, [], []
+            with pytest.raises(
+                IllegalDeclaration, match=f"^{type(choice).__name__}: .*not a finite"
+            ):
+                game.declare(spoiled)
+            assert game.state is state and game.events == [] and game.declarations == []
+            refused += 1
+    assert refused > 0
+
+
 def _each_number_replaced(value: Any, bad: float) -> list[Any]:
     """Copies of `value` with one of its numbers (each in turn) replaced by `bad`."""
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
