@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
+
+if TYPE_CHECKING:
+    from game.scenario import Scenario
 
 VARY_HELP = (
     "A change to try, as PARAM=VALUES (each value one change): turns=2,4; "
@@ -59,6 +62,7 @@ def balance(
     which changes bring a side's share of the decided games within the target."""
     from game.playtest.balance import candidates, judge
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
+    from game.playtest.players import describe
     from game.playtest.runner import Batch, jobs_for
     from game.playtest.variants import VaryError, parse_vary
     from game.scenario.load import read_toml
@@ -106,6 +110,7 @@ def balance(
         "games": len(jobs),
         "seed": seed,
         "swap": swapping,
+        "ai": describe(choice),
         "scheduler": scheduler,
         "baseline": rows[0],
         "changes": rows[1:],
@@ -114,16 +119,22 @@ def balance(
     if as_json:
         typer.echo(json.dumps(document, indent=1))
         return
-    _print(document, loaded.header.name)
+    _print(document, loaded)
 
 
-def _print(document: dict[str, Any], name: str) -> None:
+def _print(document: dict[str, Any], loaded: Scenario) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    side, target, tolerance = document["side"], document["target"], document["tolerance"]
+    from game.commands.playtest import side_called
+    from game.sequencer.sentences import names_of
+
+    names = names_of(loaded)
+    name = loaded.header.name
+    side = side_called(document["side"], names)
+    target, tolerance = document["target"], document["tolerance"]
     table = Table(
-        title=f"{name}: {side}'s share of decided games, target {target:.0%} ± "
+        title=f"{name}: the share of decided games {side} won, target {target:.0%} ± "
         f"{tolerance:.0%}, {document['games']} games each"
     )
     for column, justify in (("change", "left"), ("share [95% interval]", "right"),
@@ -143,6 +154,9 @@ def _print(document: dict[str, Any], name: str) -> None:
                       f"{row['wins']} / {row['decided']}", str(row["draws"]), verdict)  # fmt: skip
     console = Console()
     console.print(table)
+    swapped = " (sides swapped per seed)" if document["swap"] else ""
+    players = ", ".join(f"{p} for {side_called(s, names)}" for s, p in document["ai"].items())
+    console.print(f"players: {players}{swapped}")
     if document["balanced"]:
         console.print("Within the target: " + "; ".join(document["balanced"]) + ".")
     else:

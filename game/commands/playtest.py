@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -103,11 +104,13 @@ def playtest(
     [records] = play_batches([source], jobs, batch, where, quiet, setups={source: loaded})
     seconds = time.perf_counter() - start
     from game.playtest.players import describe
+    from game.sequencer.sentences import names_of
 
     document = summary_document(
         records,
         sides,
         swapping,
+        names_of(loaded),
         scenario=str(scenario),
         ruleset=loaded.ruleset.name,
         seed=seed,
@@ -212,6 +215,9 @@ def _print(
     from rich.console import Console
     from rich.table import Table
 
+    from game.sequencer.sentences import named, names_of, plural
+
+    names = names_of(loaded)
     players = document["ai"]
     swap = " (sides swapped per seed)" if document["swap"] else ""
     table = Table(
@@ -225,20 +231,30 @@ def _print(
     for s, row in document["sides"].items():
         low, high = row["interval95"]
         player = players[s] if not document["swap"] else " / ".join(sorted(set(players.values())))
-        table.add_row(s, player, str(row["wins"]), f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]",
+        rate = f"{row['win_rate']:.1%} [{low:.1%}, {high:.1%}]"
+        table.add_row(side_called(s, names), player, str(row["wins"]), rate,
                       f"{row['mean_down']:.2f}")  # fmt: skip
     draws = document["draws"]
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = Console()
     console.print(table)
-    console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: "
-                  + ", ".join(f"{k} ({v})" for k, v in document["reasons"].items()))  # fmt: skip
+    ended = "; ".join(
+        f"{named(reason, names)}: {plural(n, 'game')}" for reason, n in document["reasons"].items()
+    )
+    console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:
         console.print(sentence)
     seconds = document["seconds"]
     console.print(f"{seconds:.1f} s, {len(records) / seconds:.1f} games per second")
     for path in written:
         console.print(f"wrote {path}")
+
+
+def side_called(side: str, names: Mapping[str, str]) -> str:
+    """A side in a table people read: its name, with the id that --ai and --side take."""
+    name = names.get(side, side)
+    plain = name.lower().replace(" ", "-") == side.lower()  # "Rebels" for rebels
+    return name if plain else f"{name} ({side})"
 
 
 def register(app: typer.Typer) -> None:

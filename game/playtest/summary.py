@@ -8,7 +8,7 @@ player is said to have the edge only when the whole interval lies above an even 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.playtest.batch import Share, summarize
@@ -40,8 +40,14 @@ def player_shares(records: Sequence[GameRecord]) -> dict[str, Share]:
     return {name: Share(won[name], played[name]) for name in sorted(played)}
 
 
-def verdict(records: Sequence[GameRecord], sides: Sequence[str], swap: bool) -> list[str]:
-    """Sentences a designer reads: the side's edge, and the players' when they differ."""
+def verdict(
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    swap: bool,
+    names: Mapping[str, str] | None = None,
+) -> list[str]:
+    """Sentences a designer reads: the side's edge, and the players' when they differ
+    (`names`: each side's name, as the scenario gives it; else its id)."""
     out: list[str] = []
     decided = sum(1 for r in records if r.winner is not None)
     if not decided:
@@ -49,15 +55,16 @@ def verdict(records: Sequence[GameRecord], sides: Sequence[str], swap: bool) -> 
     even = 1 / len(sides)
     shares = side_shares(records, sides)
     best = max(sides, key=lambda s: shares[s].share)
+    called = (names or {}).get(best, best)
     whichever = " whichever player it has" if swap else ""
     if shares[best].low > even:
         out.append(
-            f"The table favours {best}: it wins {pct(shares[best])} of the {decided} "
+            f"The table favours {called}: it won {pct(shares[best])} of the {decided} "
             f"decided games{whichever}."
         )
     else:
         out.append(
-            f"No side is shown to have the edge: {best} wins {pct(shares[best])} of the "
+            f"No side is shown to have the edge: {called} won {pct(shares[best])} of the "
             f"{decided} decided games{whichever}."
         )
     players = player_shares(records)
@@ -70,19 +77,23 @@ def verdict(records: Sequence[GameRecord], sides: Sequence[str], swap: bool) -> 
             )
         elif players[top].low > 1 / len(players):
             out.append(
-                f"{top} is the better player: it wins {pct(players[top])} of the decided "
+                f"{top} is the better player: it won {pct(players[top])} of the decided "
                 "games it plays, whichever side it plays."
             )
         else:
             out.append(
-                f"Neither player is shown to be better: {top} wins {pct(players[top])} of "
+                f"Neither player is shown to be better: {top} won {pct(players[top])} of "
                 "the decided games it plays."
             )
     return out
 
 
 def summary_document(
-    records: Sequence[GameRecord], sides: Sequence[str], swap: bool, **run: Any
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    swap: bool,
+    names: Mapping[str, str] | None = None,
+    **run: Any,
 ) -> dict[str, Any]:
     """The batch as one JSON document: `run` (scenario, seed, workers...) first, then
     each side's wins, win rate and interval, models lost and points, draws, length,
@@ -121,7 +132,7 @@ def summary_document(
                 }
                 for name, share in player_shares(records).items()
             },
-            "verdict": verdict(records, sides, swap),
+            "verdict": verdict(records, sides, swap, names),
         }
     )
     return document

@@ -65,7 +65,7 @@ def test_old_files_keep_their_players_and_no_temperament() -> None:
     ("orlock", "needle"),
     [
         ('player = "serch"', "unknown player 'serch' (one of human, ai, simple, careful, search)"),
-        ('temperament = "calm"', "'cautious', 'balanced' or 'aggressive'"),
+        ('temperament = "calm"', "unknown temperament 'calm' (one of cautious, balanced, aggr"),
     ],
 )
 def test_an_unknown_player_or_temperament_is_one_line_naming_the_choices(

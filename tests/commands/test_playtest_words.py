@@ -1,0 +1,28 @@
+"""What playtest and balance print for people: the sides by the scenario's names (the
+ids that --ai and --side take beside them), how games ended in the table's words, the
+players a balance search used, and sentences that read right for any side's name."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.cli import main
+
+
+def test_playtest_names_the_sides(capsys: pytest.CaptureFixture[str]) -> None:
+    """necromunda-alley names its sides House Goliath (goliath) and House Cawdor (cawdor)."""
+    assert main(["playtest", "necromunda-alley", "--games", "4", "--workers", "1"]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the words, whatever the wrapping
+    assert "House Goliath" in out and "(goliath)" in out and "House Cawdor" in out
+    ended = out.split("how games ended: ", 1)[1].split(" No side")[0].split(" The table")[0]
+    assert "goliath has" not in ended and "cawdor has" not in ended, ended
+    assert ": 1 game" in ended or " games" in ended, ended
+    assert " won " in out and "Goliath wins" not in out and "Cawdor wins" not in out
+
+
+def test_balance_says_which_players_played(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["balance", "open-rebellion-demo", "--vary", "turns=2", "--games", "2"]
+    assert main([*args, "--workers", "1", "--ai", "simple"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "players: simple for Rebels, simple for Government" in out, out
+    assert "the share of decided games Rebels won" in out, out
