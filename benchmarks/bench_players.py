@@ -4,6 +4,9 @@
         [--a search] [--b careful] [--think 0.5 | --budget STEPS] [--temperament T]
         [--workers K] [--each]
 
+Stopped early (Ctrl+C, or SIGTERM from `kill PID`), a single-worker run reports the
+games it has played and stops.
+
 Each seed is played twice, the players' sides swapped, so a side's advantage cancels
 out; a draw counts against player A. Prints per scenario A's wins, draws, A's share with
 its interval, the mean processor seconds per declaration of each player and the games per second
@@ -14,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import signal
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +96,10 @@ def _job(args: tuple[str, int, bool, str, str, dict[str, Any]]) -> dict[str, Any
     return one(*args)
 
 
+def _stop(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("scenarios", nargs="*", default=DEFAULT)
@@ -110,6 +118,9 @@ def main() -> None:
         options["think"] = args.think
     if args.budget is not None:
         options["budget"] = args.budget
+    # SIGTERM (kill PID) stops a long run like Ctrl+C: the games played so far are reported
+    signal.signal(signal.SIGTERM, _stop)
+    stopped = False
     for path in args.scenarios:
         jobs = [
             (str(ROOT / path) if not Path(path).is_absolute() else path, s, swap, args.a, args.b,
@@ -123,19 +134,25 @@ def main() -> None:
                 results = list(pool.map(_job, jobs))
         else:
             results = []
-            for j in jobs:
-                results.append(_job(j))
-                if args.each:
-                    r = results[-1]
-                    wins = sum(x["won"] for x in results)
-                    print(
-                        f"  game {len(results)} (seed {j[1]}, swapped {j[2]}): "
-                        f"{'won' if r['won'] else 'draw' if r['draw'] else 'lost'}; "
-                        f"{wins} of {len(results)} so far; CPU s/declaration "
-                        f"{r['a'][0] / max(1, r['a'][1]):.3f}",
-                        flush=True,
-                    )
+            try:
+                for j in jobs:
+                    results.append(_job(j))
+                    if args.each:
+                        r = results[-1]
+                        wins = sum(x["won"] for x in results)
+                        print(
+                            f"  game {len(results)} (seed {j[1]}, swapped {j[2]}): "
+                            f"{'won' if r['won'] else 'draw' if r['draw'] else 'lost'}; "
+                            f"{wins} of {len(results)} so far; CPU s/declaration "
+                            f"{r['a'][0] / max(1, r['a'][1]):.3f}",
+                            flush=True,
+                        )
+            except KeyboardInterrupt:  # Ctrl+C or SIGTERM: the figures of the games played
+                stopped = True
         seconds = time.perf_counter() - start
+        if not results:
+            print(f"{Path(path).stem}: stopped before a game ended", flush=True)
+            break
         wins = sum(r["won"] for r in results)
         draws = sum(r["draw"] for r in results)
         share = Share(wins, len(results))
@@ -150,6 +167,9 @@ def main() -> None:
             flush=True,
         )
         assert math.isfinite(share.low)
+        if stopped:
+            print("stopped early: the figures above are of the games played", flush=True)
+            break
 
 
 if __name__ == "__main__":
