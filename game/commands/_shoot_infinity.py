@@ -148,13 +148,13 @@ def _exact(engine: Any, state: Any, rolls: list[dict[str, Any]], attacker: str, 
 
 
 def show(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from game.commands._console import for_people
     from game.rules.registry import find_ruleset
     from game.sequencer.sentences import ids_in, say, who
 
-    console = Console()
+    console = for_people()
     attacker, target = who(report["attacker"]), who(report["target"])
     title = f"[bold]{attacker}[/] shoots [bold]{target}[/] with {report['weapon']}"
     if report["reply"]:

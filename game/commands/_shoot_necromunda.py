@@ -197,13 +197,13 @@ def _placements(report: dict[str, Any]) -> list[str]:
 
 
 def print_necromunda(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from game.commands._console import for_people
     from game.rules.registry import find_ruleset
     from game.sequencer.sentences import ids_in, say, who
 
-    console = Console()
+    console = for_people()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
     point = report["at"]
     aimed = who(report["target"]) if report["target"] else f"the point ({point[0]:g}, {point[1]:g})"

@@ -108,13 +108,13 @@ def open_rebellion_shot(
 
 
 def print_open_rebellion(report: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from game.commands._console import for_people
     from game.rules.registry import find_ruleset
     from game.sequencer.sentences import ids_in, say, who
 
-    console = Console()
+    console = for_people()
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "

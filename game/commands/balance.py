@@ -123,9 +123,9 @@ def balance(
 
 
 def _print(document: dict[str, Any], loaded: Scenario) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from game.commands._console import for_people
     from game.commands.playtest import side_called
     from game.sequencer.sentences import names_of
 
@@ -152,7 +152,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
         verdict = "surely" if row["surely_within"] else "yes" if row["within"] else "no"
         table.add_row(row["change"], f"{row['share']:.0%} [{low:.0%}, {high:.0%}]",
                       f"{row['wins']} / {row['decided']}", str(row["draws"]), verdict)  # fmt: skip
-    console = Console()
+    console = for_people()
     console.print(table)
     swapped = " (sides swapped per seed)" if document["swap"] else ""
     players = ", ".join(f"{p} for {side_called(s, names)}" for s, p in document["ai"].items())

@@ -212,9 +212,9 @@ def _write_report(
 def _print(
     document: dict[str, Any], loaded: Scenario, records: list[GameRecord], written: list[Path]
 ) -> None:
-    from rich.console import Console
     from rich.table import Table
 
+    from game.commands._console import for_people
     from game.sequencer.sentences import named, names_of, plural
 
     names = names_of(loaded)
@@ -236,7 +236,7 @@ def _print(
                       f"{row['mean_down']:.2f}")  # fmt: skip
     draws = document["draws"]
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
-    console = Console()
+    console = for_people()
     console.print(table)
     ended = "; ".join(
         f"{named(reason, names)}: {plural(n, 'game')}" for reason, n in document["reasons"].items()
