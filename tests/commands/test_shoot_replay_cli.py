@@ -82,3 +82,12 @@ def test_replay_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     save.write_text("{ not json")
     assert main(["replay", str(save)]) == 2
     assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: JSON: ")
+
+
+def test_open_rebellion_refusals_name_the_units(capsys: pytest.CaptureFixture[str]) -> None:
+    """README: refusals use names; the place keeps the ids as typed."""
+    args = ["shoot", str(SCENARIOS / "open-rebellion-demo.toml"), "--attacker", "reb-a1"]
+    assert main([*args, "--target", "gov-a1"]) == 2
+    err = capsys.readouterr().err
+    assert "--attacker reb-a1 --target gov-a1: " in err
+    assert "no model of Rebel squad a has line of sight to Gov squad a" in err
