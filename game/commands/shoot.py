@@ -30,7 +30,14 @@ def refused(scenario: Scenario, path: Path, place: str, why: Exception) -> Input
     the reason names the models as the rest of the table's sentences do."""
     from game.sequencer.sentences import named, names_of
 
-    return problem(path, place, named(str(why), names_of(scenario)))
+    # An id that is a plain word ("target") only gains a capital as a name, and the word
+    # may stand in the sentence as itself ("is the target itself"): it is left alone.
+    names = {
+        key: name
+        for key, name in names_of(scenario).items()
+        if not (key.isalpha() and name == key.capitalize())
+    }
+    return problem(path, place, named(str(why), names))
 
 
 @dataclass(frozen=True, slots=True)

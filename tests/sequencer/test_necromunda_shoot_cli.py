@@ -112,8 +112,8 @@ def test_rapid_fire_extra_hits_placed_with_extra(
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (("--extra", "far"), 'no extra hit on Far: 4.0" from Target, more than 3"'),
-        (("--extra", "target"), "itself: its hits need no placing"),
+        (("--extra", "far"), 'no extra hit on far: 4.0" from target, more than 3"'),
+        (("--extra", "target"), "target is the target itself: its hits need no placing"),
         (("--extra", "nobody"), "--extra: no model 'nobody'"),
     ],
 )
