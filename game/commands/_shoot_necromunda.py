@@ -118,6 +118,8 @@ def necromunda_shot(
             if isinstance(e, Rolled)
         ],
         "events": [event_dict(e) for e in events],
+        # every fighter on the table (a sentence may name one only passed over)
+        "fighters": sorted(m.id for m in state.models),
         # how many of the placements the dice used (the rest of the hits go to the target)
         "extra_used": _extra_used(events, attacker, target, len(extra), len(extra_at)),
         # seed 004: who a miss may hit instead, in the order they are checked
@@ -205,6 +207,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
+    ids |= set(report.get("fighters", ()))
     point = report["at"]
     aimed = who(report["target"]) if report["target"] else f"the point ({point[0]:g}, {point[1]:g})"
     console.print(f"[bold]{who(report['attacker'])}[/] shoots {aimed} with {report['weapon']}")

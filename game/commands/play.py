@@ -107,8 +107,18 @@ def play(
         from game.render.play_rules import WINDOW_POLICY
 
         options = {"temperament": temperament, "think": think}
-        choice = choose_players(loaded, ai, options, default=WINDOW_POLICY)
-        _refuse_people(ai, [s for s in choice if not session.is_ai(s)])
+        computer = [s.id for s in loaded.sides if session.is_ai(s.id)]
+        if not computer:
+            raise InputError(
+                Problem(
+                    "<command line>",
+                    "--ai" if ai is not None else "--temperament" if temperament else "--think",
+                    "a person plays every side of this scenario: there is no computer "
+                    'side to choose a player for (player = "ai" in a [[side]] makes one)',
+                )
+            )
+        _refuse_people(ai, [s.id for s in loaded.sides if s.id not in computer])
+        choice = choose_players(loaded, ai, options, default=WINDOW_POLICY, only=computer)
         session.use_players(choice)
     if frames is None and no_display():
         # No screen to open a window on: draw the table once and save it, rather than

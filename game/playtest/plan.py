@@ -7,7 +7,7 @@ line naming the option, exit 2)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -58,18 +58,26 @@ def playable(scenario: Path, workers: int = 1) -> Scenario:
 
 
 def choose_players(
-    setup: Setup, ai: str | None, options: Mapping[str, Any], default: str = DEFAULT_AI
+    setup: Setup,
+    ai: str | None,
+    options: Mapping[str, Any],
+    default: str = DEFAULT_AI,
+    only: Collection[str] | None = None,
 ) -> Choice:
     """`--ai` and the players' options as a choice for each side of `setup`. A side
     `--ai` does not name plays the automatic player its [[side]] names (`player =
     "search"`), and `default` when it names none ("human" or "ai"); a side's
-    `temperament` is used unless `--temperament` is given, by a player that takes one."""
+    `temperament` is used unless `--temperament` is given, by a player that takes one.
+    `only`: the sides automatic players play (the window's computer sides); the
+    options are checked against those sides' players alone."""
     sides = [s.id for s in setup.sides]
     known = list(setup.ruleset.players)
     try:
         names = {s.id: s.player if s.player in known else default for s in setup.sides}
         if ai is not None:
             names |= parse_ai(ai, sides, known)
+        if only is not None:
+            names = {side: name for side, name in names.items() if side in only}
         own = {s.id: {"temperament": getattr(s, "temperament", None)} for s in setup.sides}
         return make_choice(setup.ruleset, names, options, own)
     except PlayerError as err:

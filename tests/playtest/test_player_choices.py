@@ -86,3 +86,40 @@ def test_play_refuses_ai_for_a_side_a_person_plays(
     assert len(err) == 1 and "side 'orlock' is played by a person" in err[0], err
     assert not out.exists()
     assert main([*args, "--ai", "escher=careful"]) == 0 and out.exists()
+
+
+def test_play_checks_options_against_the_computer_sides_alone(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The person's side has no automatic player: a temperament the computer's player
+    does not take is refused, not accepted because the person's side 'could' take it."""
+    out = tmp_path / "x.png"
+    args = ["play", str(DEMO), "--frames", "1", "--screenshot", str(out)]
+    assert main([*args, "--ai", "escher=careful", "--temperament", "cautious"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "--temperament: not an option of the chosen player (careful)" in err[0]
+    assert main([*args, "--ai", "escher=search", "--temperament", "cautious"]) == 0
+
+
+def test_play_on_a_table_people_play_alone_refuses_computer_options(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "people.toml"
+    path.write_text(DEMO.read_text("utf-8").replace(AI_SIDE, AI_SIDE.replace('"ai"', '"human"')))
+    out = tmp_path / "x.png"
+    for option in (["--ai", "careful"], ["--temperament", "cautious"], ["--think", "0.1"]):
+        assert main(["play", str(path), "--frames", "1", "--screenshot", str(out), *option]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and f"{option[0]}: a person plays every side" in err[0], err
+    assert not out.exists()
+
+
+def test_shoot_names_a_fighter_only_passed_over(capsys: pytest.CaptureFixture[str]) -> None:
+    """A Cool test's sentence names the fighter it looks past, who is neither the
+    attacker, the target nor at risk of a stray shot."""
+    alley = SCENARIOS / "necromunda-alley.toml"
+    assert (
+        main(["shoot", str(alley), "--attacker", "cawdor-leader", "--target", "goliath-juve"]) == 0
+    )
+    out = capsys.readouterr().out
+    assert "past Goliath ganger 2" in out and "goliath-ganger-2" not in out
