@@ -78,10 +78,13 @@ def lof(
         doc: Any = [r.to_json() for r in rulings] if every else rulings[0].to_json()
         typer.echo(json.dumps(doc, indent=2))
     else:
+        from game.sequencer.sentences import named, names_of
+
+        names = names_of(loaded)  # models by name, as the window calls them; scenery by id
         for n, r in enumerate(rulings):
             if n:
                 typer.echo("")
-            typer.echo("\n".join(r.lines()))
+            typer.echo("\n".join(named(line, names) for line in r.lines()))
     if out is not None and rulings:
         from game.render.lof_picture import save_lof_picture
 

@@ -257,18 +257,20 @@ def draw_eye(
     # each hider named once, over the widest run of strips it hides, or under the
     # ground with a line up to it; placed so that no name overprints another
     wants = []
+    called = names_of(scenario)  # models by name; scenery keeps its id
     for hider in view.hiders:
         first, end = view.widest_run(hider)
         cx = left + (first + end) / 2 * strip
         depth = min(sil.low[first:end]) * scale
-        tw, th = font(LABEL_PX).size(hider)
+        label = called.get(hider, hider)
+        tw, th = font(LABEL_PX).size(label)
         within = depth >= th + 4 and tw <= (end - first) * strip
         spots = ((cx, ground - depth / 2),) if within else ()
-        wants.append(Want(hider, hider, (tw, th), (cx, ground), spots=spots, kind="scenery"))
+        wants.append(Want(hider, label, (tw, th), (cx, ground), spots=spots, kind="scenery"))
     area = (rect.x + 4.0, top, rect.width - 8.0, rect.bottom - legend_h - 10 - top)
     for placed in place(wants, area):
         bx, by, bw, bh = placed.box
-        colour = colours.get(placed.text, OUTLINE)
+        colour = colours.get(placed.want.key, OUTLINE)
         if by >= ground:  # under the ground: a line up to the strips it names
             pygame.draw.line(surface, colour, placed.want.anchor, (bx + bw / 2, by), 2)
         spot = pygame.Rect(round(bx), round(by), round(bw), round(bh))

@@ -12,6 +12,7 @@ from game.render.overlays import draw_ruling
 from game.render.state import Hover
 from game.render.table import draw_table, font, save_png
 from game.render.view import View
+from game.sequencer.sentences import Names, named, names_of
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -34,14 +35,16 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
                 engine_loaded=True)  # fmt: skip
 
 
-def verdict(ruling: LofRuling) -> str:
-    """The ruling in one line for a picture's header."""
+def verdict(ruling: LofRuling, names: Names | None = None) -> str:
+    """The ruling in one line for a picture's header; models called by `names` when given
+    ("Goliath juve -> Cawdor champion"), else by their ids."""
     from game.scenario.ruling import share_text
 
     said = "line of fire" if ruling.lof else "no line of fire"
     sight = ruling.sight
     share = share_text(ruling.visible_fraction, sight.clear, bool(sight.hidden_by) and sight.clear)
-    return f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, cover {ruling.cover}"
+    text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, cover {ruling.cover}"
+    return named(text, names) if names else text
 
 
 def _fitted(text: str, size: int, colour: style.Colour, width: int) -> pygame.Surface:
@@ -62,7 +65,7 @@ def _header(
     name = f"{scenario.header.name}  ·  {scenario.ruleset.title}"
     title = _fitted(name, 26, style.TEXT, width)
     first = surface.blit(title, (style.MARGIN, 8))
-    line = _fitted(verdict(ruling), 22, RULING_TEXT, width)
+    line = _fitted(verdict(ruling, names_of(scenario)), 22, RULING_TEXT, width)
     second = surface.blit(line, (style.MARGIN, first.bottom + 6))
     return first, second
 

@@ -179,3 +179,32 @@ def test_all_on_a_table_without_enemies_says_so(
     assert (code, out) == (0, "no pairs of enemies on this table\n")
     code, out, _ = run(capsys, "lof", str(path), "--all", "--json")
     assert (code, json.loads(out)) == (0, [])
+
+
+def test_words_call_models_by_name_and_json_keeps_ids(capsys: pytest.CaptureFixture[str]) -> None:
+    """The words name models as the window does ("hidden by Cawdor ganger 2"); --json
+    keeps the ids a program reads."""
+    from ..conftest import SCENARIOS
+
+    path = str(SCENARIOS / "necromunda-alley.toml")
+    args = ("lof", path, "--from", "goliath-juve", "--to", "cawdor-champion")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    assert out.startswith("Goliath juve -> Cawdor champion (")
+    assert "(the rest hidden by Cawdor ganger 2)" in out
+    assert "cawdor-ganger-2" not in out and "goliath-juve" not in out
+    code, out, _ = run(capsys, *args, "--json")
+    doc = json.loads(out)
+    assert (doc["attacker"], doc["target"], doc["hidden_by"]) == (
+        "goliath-juve", "cawdor-champion", ["cawdor-ganger-2"]
+    )  # fmt: skip
+
+
+def test_words_keep_scenery_ids(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = write_scenario(TABLE)
+    code, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2")
+    assert code == 0
+    assert out.startswith("Blue 1 -> Red 2 (")
+    assert "(blocked by w2)" in out  # scenery is called by its id

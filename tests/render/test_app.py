@@ -18,6 +18,7 @@ from game.render.app import App, Declare, Idle, Measuring, Panning
 from game.render.ruling import NOT_LOADED, DistanceOnly, Ruling, edge_distance
 from game.render.state import AppState
 from game.scenario import Scenario, load_scenario
+from game.sequencer.sentences import named, names_of
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -223,9 +224,10 @@ def test_hover_shows_what_skirmish_lof_gives(
     hover = app.state.hover
     assert hover is not None
     # The panel's ruling is the command's, less its first line ("a -> b (ruleset)"),
-    # which the panel shows as its own heading.
-    assert printed[0].startswith(f"{shooter} -> {target}")
-    assert list(hover.lines) == printed[1:]
+    # which the panel shows as its own heading; both call the models by name.
+    names = names_of(app.scenario)
+    assert printed[0].startswith(f"{names[shooter]} -> {names[target]}")
+    assert [named(line, names) for line in hover.lines] == printed[1:]
     text = panel_text(app)
     assert all(line in text for line in printed[1:])
     surface = app.draw()

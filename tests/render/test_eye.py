@@ -182,6 +182,22 @@ def test_lof_all_out_writes_one_picture_per_pair(
     assert "names a folder" in err and err.count("\n") == 1
 
 
+def _record_placements(monkeypatch: pytest.MonkeyPatch) -> list[list[object]]:
+    """The eye view's label placements, one list a drawing, as they are made."""
+    import game.render.eye as eye
+
+    placed: list[list[object]] = []
+    real_place = eye.place
+
+    def recording(*args: object, **kwargs: object) -> object:
+        out = real_place(*args, **kwargs)  # type: ignore[arg-type]
+        placed.append(out)
+        return out
+
+    monkeypatch.setattr(eye, "place", recording)
+    return placed
+
+
 @pytest.mark.parametrize(
     ("name", "attacker", "target", "size"),
     [
@@ -193,7 +209,6 @@ def test_lof_all_out_writes_one_picture_per_pair(
 def test_the_hiders_names_are_each_placed_and_never_overprint(
     name: str, attacker: str, target: str, size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.render.eye as eye
     from game.render.labels import overlaps
 
     scenario = load_scenario(SCENARIOS / f"{name}.toml")
@@ -201,19 +216,11 @@ def test_the_hiders_names_are_each_placed_and_never_overprint(
     ruling = rule(scenario, table, attacker, target)
     view = eye_view(scenario, table, ruling)
     assert len(view.hiders) >= 2  # several hide the target: their names could collide
-    placed: list[list[object]] = []
-    real_place = eye.place
-
-    def recording(*args: object, **kwargs: object) -> object:
-        out = real_place(*args, **kwargs)  # type: ignore[arg-type]
-        placed.append(out)
-        return out
-
-    monkeypatch.setattr(eye, "place", recording)
+    placed = _record_placements(monkeypatch)
     surface = pygame.Surface(size)
     draw_eye(surface, surface.get_rect(), scenario, ruling, view)
     (labels,) = placed
-    assert sorted(p.text for p in labels) == sorted(view.hiders)  # type: ignore[attr-defined]
+    assert sorted(p.want.key for p in labels) == sorted(view.hiders)  # type: ignore[attr-defined]
     boxes = [p.box for p in labels]  # type: ignore[attr-defined]
     for i, a in enumerate(boxes):
         assert surface.get_rect().contains(pygame.Rect(a))
@@ -227,3 +234,25 @@ def test_the_header_never_says_0_percent_beside_a_line_of_fire() -> None:
     ruling = rule(scenario, table_from_scenario(scenario), "goliath-leader", "cawdor-champion")
     assert ruling.lof and ruling.visible_fraction < 0.005  # a sliver seen
     assert ": line of fire, under 1% visible, " in verdict(ruling)
+
+
+def test_the_picture_calls_models_by_name_and_scenery_by_id(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The lof picture's header and the eye view's strip labels name models as the
+    window's panel and legend do ("Cawdor ganger 2"); scenery keeps its id."""
+    from game.render.lof_picture import verdict
+    from game.sequencer.sentences import names_of
+
+    placed = _record_placements(monkeypatch)
+    alley = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    ruling = rule(alley, table_from_scenario(alley), "goliath-juve", "cawdor-champion")
+    assert verdict(ruling, names_of(alley)).startswith("Goliath juve -> Cawdor champion: ")
+    assert verdict(ruling).startswith("goliath-juve -> cawdor-champion: ")  # no names: ids
+    lof_picture(alley, ruling)
+    demo = load_scenario(SCENARIOS / "infinity-demo.toml")
+    blocked = rule(demo, table_from_scenario(demo), "fusilier-1", "zhanshi-2")
+    lof_picture(demo, blocked)
+    alley_labels, demo_labels = placed
+    assert [p.text for p in alley_labels] == ["Cawdor ganger 2"]  # type: ignore[attr-defined]
+    assert sorted(p.text for p in demo_labels) == ["container-1", "hab-1"]  # type: ignore[attr-defined]
