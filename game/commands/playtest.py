@@ -126,7 +126,7 @@ def playtest(
     if out is not None or report is not None:
         images = _plots(records, sides, loaded)
         if out is not None:
-            written = _write_out(out, records, sides, document, scenario, images)
+            written = _write_out(out, records, sides, document, loaded, scenario, images)
         if report is not None:
             _write_report(report, document, loaded, images)
             written.append(report)
@@ -185,13 +185,15 @@ def _write_out(
     records: list[GameRecord],
     sides: list[str],
     document: dict[str, Any],
+    loaded: Scenario,
     scenario: Path,
     images: dict[str, bytes],
 ) -> list[Path]:
     from game.files import write_bytes_atomic
     from game.playtest.output import write_folder
+    from game.sequencer.sentences import names_of
 
-    written = write_folder(out, records, sides, document, scenario)
+    written = write_folder(out, records, sides, document, scenario, names_of(loaded))
     for name, png in images.items():
         path = out / f"{name}.png"
         write_bytes_atomic(path, png)

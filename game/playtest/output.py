@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from game.errors import InputError, Problem
 from game.files import write_bytes_atomic, write_json_atomic
 from game.playtest.record import GameRecord
+from game.sequencer.sentences import named
 
 
 def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
@@ -23,12 +24,16 @@ def _csv(header: list[str], rows: list[list[Any]]) -> bytes:
     return buffer.getvalue().encode("utf-8")
 
 
-def games_csv(records: Sequence[GameRecord], sides: Sequence[str]) -> bytes:
+def games_csv(
+    records: Sequence[GameRecord], sides: Sequence[str], names: Mapping[str, str] | None = None
+) -> bytes:
     """One row per game: seed, sides swapped, each side's player, winner, last turn, how
-    it ended, declarations, then models lost, points and objectives held per side, and
-    last the seed again in hexadecimal (`0x...`). Seeds run to 39 digits and a spreadsheet
-    reads the `seed` column as a number, keeping 15 of them; `seed_hex` is text to it, so
-    the seed survives a round trip (`int(text, 16)`), and the columns before it stay put."""
+    it ended (a sentence calling sides and models by `names`, as the console does; the
+    winner and the column names keep the ids), declarations, then models lost, points and
+    objectives held per side, and last the seed again in hexadecimal (`0x...`). Seeds run
+    to 39 digits and a spreadsheet reads the `seed` column as a number, keeping 15 of
+    them; `seed_hex` is text to it, so the seed survives a round trip (`int(text, 16)`),
+    and the columns before it stay put."""
     header = ["game", "seed", "swapped", *(f"player_{s}" for s in sides)]
     header += ["winner", "winner_player", "turns", "ended", "declarations"]
     for s in sides:
@@ -37,7 +42,8 @@ def games_csv(records: Sequence[GameRecord], sides: Sequence[str]) -> bytes:
     rows = []
     for r in records:
         row: list[Any] = [r.index, r.seed, int(r.swapped), *(r.players[s] for s in sides)]
-        row += [r.winner or "draw", r.winner_player or "", r.turn, r.reason, r.declarations]
+        ended = named(r.reason, names) if names else r.reason
+        row += [r.winner or "draw", r.winner_player or "", r.turn, ended, r.declarations]
         for s in sides:
             row += [r.down.get(s, 0), r.points.get(s, 0), " ".join(r.objectives.get(s, ()))]
         rows.append([*row, hex(r.seed)])
@@ -79,10 +85,12 @@ def write_folder(
     sides: Sequence[str],
     summary: dict[str, Any],
     scenario: Path,
+    names: Mapping[str, str] | None = None,
 ) -> list[Path]:
-    """Write the batch's files into `folder`; returns what was written."""
+    """Write the batch's files into `folder` (`names`: what games.csv's sentences call
+    the sides and models); returns what was written."""
     written = [folder / "games.csv", folder / "casualties.csv", folder / "summary.json"]
-    write_bytes_atomic(written[0], games_csv(records, sides))
+    write_bytes_atomic(written[0], games_csv(records, sides, names))
     write_bytes_atomic(written[1], casualties_csv(records))
     write_json_atomic(written[2], summary)
     for path, save in save_files(records, folder, scenario):

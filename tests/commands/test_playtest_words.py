@@ -4,6 +4,9 @@ players a balance search used, and sentences that read right for any side's name
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import pytest
 
 from game.cli import main
@@ -26,3 +29,18 @@ def test_balance_says_which_players_played(capsys: pytest.CaptureFixture[str]) -
     out = " ".join(capsys.readouterr().out.split())
     assert "players: simple for Rebels, simple for Government" in out, out
     assert "the share of decided games Rebels won" in out, out
+
+
+def test_games_csv_says_how_games_ended_by_name(tmp_path: Path) -> None:
+    """games.csv's `ended` sentence calls the sides as the console does (House Cawdor,
+    not cawdor); the winner column keeps the ids --ai and --side take."""
+    out = tmp_path / "out"
+    args = ["playtest", "necromunda-alley", "--games", "4", "--workers", "1", "--out", str(out)]
+    assert main(args) == 0
+    with (out / "games.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert len(rows) == 4
+    ended = [r["ended"] for r in rows]
+    assert not any(e.startswith(("goliath ", "cawdor ")) for e in ended), ended
+    assert any(e.startswith(("House Goliath ", "House Cawdor ")) for e in ended), ended
+    assert {r["winner"] for r in rows} <= {"goliath", "cawdor", "draw"}

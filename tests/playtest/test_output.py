@@ -18,6 +18,7 @@ from matplotlib.image import imread
 from game.cli import main
 from game.playtest import plots
 from game.playtest.record import GameRecord
+from game.sequencer.sentences import named
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -56,7 +57,8 @@ def test_game_rows_add_up_to_the_summary(batch: Path) -> None:
         assert sum(points) / len(rows) == pytest.approx(figures["mean_points"])
     assert winners["draw"] == summary["draws"]["count"]
     ended = Counter(r["ended"].split(":")[0] for r in rows)
-    assert dict(ended) == summary["reasons"]
+    called = {"blue": "Blue", "red": "Red"}  # the sides, unnamed, as games.csv's sentences say them
+    assert dict(ended) == {named(k, called): n for k, n in summary["reasons"].items()}
     assert all(int(r["turns"]) >= 1 for r in rows)
 
 
