@@ -422,10 +422,9 @@ class NecromundaRules(PlayRules):
             centre, _ = engine.blast_centre(state, shooter, w, victim.at)
             bonus = SAVE_BONUS.get(engine.cover_from_point(state, centre, target), 0)
         lines.append(f"{target}: {self.hit_odds(w, target, chance, bonus, game)}")
-        risk = self.at_risk(game, shooter, target)
-        if risk and kind is AimKind.DIRECT:
-            lines.append(f"stray shots may hit: {', '.join(risk)}")
-        elif kind is AimKind.BLAST:
+        # who a stray shot may hit is the panel's own line ("at risk of a stray shot"),
+        # from `at_risk`, beside the rings it draws: not said twice here
+        if kind is AimKind.BLAST:
             lines.append('a miss scatters up to 6" (not in the odds)')
         return lines
 

@@ -447,6 +447,9 @@ def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
     assert "Goliath juve -> Cawdor champion" in text
     assert "the rest hidden by Cawdor ganger 2" in text
     assert "at risk of a stray shot: Goliath ganger 1, Goliath ganger 2, Cawdor ganger 2" in text
+    # said once: the odds do not repeat who a stray shot may hit
+    assert text.count("Goliath ganger 1, Goliath ganger 2, Cawdor ganger 2") == 1
+    assert "stray shots may hit" not in text
     assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-juve]", ""))
     assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"
     assert _describe(scenario, "drain").startswith("drain (")
