@@ -10,6 +10,7 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar, get_type_hints
 
@@ -160,3 +161,15 @@ def check_numbers(declaration: Declaration, table: tuple[float, float]) -> None:
     why = _check(declaration, (), table)
     if why:
         raise IllegalDeclaration(f"{type(declaration).__name__}: {why}")
+
+
+def carried(names: Sequence[str], model_id: str, name: str | None) -> str:
+    """The weapon a declaration names among a model's `names` (its first when None);
+    IllegalDeclaration, saying what it carries, when it has no such weapon."""
+    if name is None:
+        if not names:
+            raise IllegalDeclaration(f"{model_id} has no weapon")
+        return names[0]
+    if name not in names:
+        raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
+    return name

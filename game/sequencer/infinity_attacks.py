@@ -32,6 +32,7 @@ from game.rules.infinity.saves import (
 )
 from game.rules.infinity.saves import Defence as SaveDefence
 from game.rules.infinity.saves import Weapon as SaveWeapon
+from game.sequencer.declarations import carried
 from game.sequencer.events import (
     Event,
     Hit,
@@ -199,14 +200,7 @@ class InfinityAttacks:
         return out
 
     def _weapon(self, model_id: str, name: str | None) -> InfinityWeapon:
-        names = self.weapons[model_id]
-        if name is None:
-            if not names:
-                raise IllegalDeclaration(f"{model_id} has no weapon")
-            name = names[0]
-        if name not in names:
-            raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
-        weapon = self.setup.weapons[name]
+        weapon = self.setup.weapons[carried(self.weapons[model_id], model_id, name)]
         assert isinstance(weapon, InfinityWeapon)
         return weapon
 

@@ -22,6 +22,7 @@ from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
+from game.sequencer.declarations import carried
 from game.sequencer.events import Modifier
 from game.sequencer.necromunda_types import (
     AIMED,
@@ -231,14 +232,7 @@ class NecromundaTargeting:
     # -- weapons -----------------------------------------------------------------
 
     def weapon(self, model_id: str, name: str | None) -> NecromundaWeapon:
-        names = self.weapons[model_id]
-        if name is None:
-            if not names:
-                raise IllegalDeclaration(f"{model_id} has no weapon")
-            name = names[0]
-        if name not in names:
-            raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
-        weapon = self.all_weapons[name]
+        weapon = self.all_weapons[carried(self.weapons[model_id], model_id, name)]
         assert isinstance(weapon, NecromundaWeapon)
         return weapon
 

@@ -16,7 +16,7 @@ from enum import StrEnum
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import Event
 from game.sequencer.sight import Placement, Sighting
-from game.sequencer.state import GameState
+from game.sequencer.state import GameState, kept
 
 Point = tuple[float, float]
 
@@ -188,11 +188,7 @@ class NecromundaState(GameState):
     _asked: Asked | None = field(default=None, init=False, repr=False, compare=False)
 
     def asked(self) -> Asked:
-        found = self._asked
-        if found is None:
-            found = Asked()
-            object.__setattr__(self, "_asked", found)
-        return found
+        return kept(self, "_asked", Asked)
 
 
 # -- events ----------------------------------------------------------------------

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import Event
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, kept
 
 Point = tuple[float, float]
 
@@ -138,10 +138,7 @@ class OpenRebellionState(GameState):
 
     def alive_in(self, unit: str, models: tuple[str, ...]) -> tuple[ModelState, ...]:
         """The living models of `unit` (whose models are `models`), once per state."""
-        found = self._alive
-        if found is None:
-            found = {}
-            object.__setattr__(self, "_alive", found)
+        found: dict[str, tuple[ModelState, ...]] = kept(self, "_alive", dict)
         mine = found.get(unit)
         if mine is None:
             mine = found[unit] = tuple(m for m in map(self.model, models) if m.status != DEAD)

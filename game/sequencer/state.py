@@ -4,13 +4,27 @@ declaration leaves it exactly as it was."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Self
+from typing import Self, TypeVar
 
 from game.sequencer.sight import Placement
 
 Point = tuple[float, float]
+
+
+T = TypeVar("T")
+
+
+def kept(state: object, name: str, make: Callable[[], T]) -> T:
+    """The value a frozen state keeps in its field `name` (declared `None`, not
+    compared, not copied by `replace`), made by `make` on first use: answers worked
+    out once per state, forgotten by the states replaced from it."""
+    found: T | None = getattr(state, name)
+    if found is None:
+        found = make()
+        object.__setattr__(state, name, found)
+    return found
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,8 +79,7 @@ class GameState:
         """The model with that id (KeyError if there is none), found in O(1)."""
         index = self._index
         if index is None:
-            index = {m.id: k for k, m in enumerate(self.models)}
-            object.__setattr__(self, "_index", index)
+            index = kept(self, "_index", lambda: {m.id: k for k, m in enumerate(self.models)})
         return self.models[index[model_id]]
 
     def placements(self, gone: Collection[str] = ()) -> dict[str, Placement]:
@@ -78,10 +91,7 @@ class GameState:
     def placed(self, gone: Collection[str] = ()) -> Mapping[str, Placement]:
         """`placements` itself, not a copy: only to read."""
         key = frozenset(gone)
-        cache = self._placed
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_placed", cache)
+        cache: dict[frozenset[str], dict[str, Placement]] = kept(self, "_placed", dict)
         found = cache.get(key)
         if found is None:
             found = {m.id: Placement(m.at, m.facing, m.status not in key) for m in self.models}
