@@ -175,7 +175,7 @@ def show(report: dict[str, Any]) -> None:
         for model, freq in report["models"].items():
             exact = report["exact"][model]
             table.add_row(
-                model,
+                who(model),
                 *(
                     f"{freq[k]:.3f} ({exact[k]:.3f})"
                     for k in ("hit", "wounded", "unconscious", "dead")

@@ -233,7 +233,6 @@ def print_necromunda(report: dict[str, Any]) -> None:
         for key in ("hit", "seriously_injured", "out_of_action"):
             table.add_column(key.replace("_", " "), justify="right")
         for model, share in report["models"].items():
-            table.add_row(
-                model, *(f"{share[k]:.3f}" for k in ("hit", "seriously_injured", "out_of_action"))
-            )
+            shares = (f"{share[k]:.3f}" for k in ("hit", "seriously_injured", "out_of_action"))
+            table.add_row(who(model), *shares)
         console.print(table)

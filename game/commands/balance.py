@@ -126,7 +126,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     from rich.table import Table
 
     from game.commands._console import for_people
-    from game.commands.playtest import side_called
+    from game.playtest.summary import side_called
     from game.sequencer.sentences import names_of
 
     names = names_of(loaded)

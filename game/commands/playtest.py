@@ -121,7 +121,7 @@ def playtest(
         games_per_second=round(len(records) / seconds, 2) if seconds else None,
     )
     if detail:
-        document["results"] = [_detail(r) for r in records]
+        document["results"] = [_detail(r, names_of(loaded)) for r in records]
     written: list[Path] = []
     if out is not None or report is not None:
         images = _plots(records, sides, loaded)
@@ -136,10 +136,13 @@ def playtest(
     _print(document, loaded, records, written)
 
 
-def _detail(r: GameRecord) -> dict[str, Any]:
+def _detail(r: GameRecord, names: Mapping[str, str]) -> dict[str, Any]:
+    """One game for --detail: the ids in the fields, the names in the sentence."""
+    from game.sequencer.sentences import named
+
     return {
         "game": r.index, "seed": r.seed, "swapped": r.swapped, "players": r.players,
-        "winner": r.winner, "reason": r.reason, "turn": r.turn,
+        "winner": r.winner, "reason": named(r.reason, names), "turn": r.turn,
         "declarations": r.declarations, "down": r.down, "points": r.points,
         "objectives": {s: list(ids) for s, ids in r.objectives.items()},
     }  # fmt: skip
@@ -175,7 +178,11 @@ def _plots(records: list[GameRecord], sides: list[str], loaded: Scenario) -> dic
     from game.playtest import plots
 
     picture, area = table_images(loaded)
-    return plots.all_plots(records, sides, loaded.header.table, area, _colours(loaded)) | {
+    from game.sequencer.sentences import names_of
+
+    names = names_of(loaded)
+    table = loaded.header.table
+    return plots.all_plots(records, sides, table, area, _colours(loaded), names) | {
         "table": picture
     }
 
@@ -217,7 +224,8 @@ def _print(
     from rich.table import Table
 
     from game.commands._console import for_people
-    from game.sequencer.sentences import named, names_of, plural
+    from game.playtest.summary import side_called
+    from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
     players = document["ai"]
@@ -240,9 +248,7 @@ def _print(
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = for_people()
     console.print(table)
-    ended = "; ".join(
-        f"{named(reason, names)}: {plural(n, 'game')}" for reason, n in document["reasons"].items()
-    )
+    ended = "; ".join(f"{reason}: {plural(n, 'game')}" for reason, n in document["reasons"].items())
     console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:
         console.print(sentence)
@@ -250,13 +256,6 @@ def _print(
     console.print(f"{seconds:.1f} s, {len(records) / seconds:.1f} games per second")
     for path in written:
         console.print(f"wrote {path}")
-
-
-def side_called(side: str, names: Mapping[str, str]) -> str:
-    """A side in a table people read: its name, with the id that --ai and --side take."""
-    name = names.get(side, side)
-    plain = name.lower().replace(" ", "-") == side.lower()  # "Rebels" for rebels
-    return name if plain else f"{name} ({side})"
 
 
 def register(app: typer.Typer) -> None:

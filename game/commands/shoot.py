@@ -27,17 +27,12 @@ def problem(scenario: Path, place: str, what: str) -> InputError:
 
 def refused(scenario: Scenario, path: Path, place: str, why: Exception) -> InputError:
     """An attack the rules refuse, as the one-line error: the place keeps the ids as typed,
-    the reason names the models as the rest of the table's sentences do."""
+    the reason names the models as the rest of the table's sentences do (an id that is a
+    plain word, "target", is named too, except where the reason uses it as the word:
+    "is the target itself")."""
     from game.sequencer.sentences import named, names_of
 
-    # An id that is a plain word ("target") only gains a capital as a name, and the word
-    # may stand in the sentence as itself ("is the target itself"): it is left alone.
-    names = {
-        key: name
-        for key, name in names_of(scenario).items()
-        if not (key.isalpha() and name == key.capitalize())
-    }
-    return problem(path, place, named(str(why), names))
+    return problem(path, place, named(str(why), names_of(scenario)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,8 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
+from game.playtest.summary import side_called
+
 CAPTIONS = {
     "table": "The table",
     "win-rate": "Win rate as games accumulate, with the 95% interval",
@@ -54,7 +56,7 @@ def summary_table(document: Mapping[str, Any]) -> str:
             else players.get(side, "")
         )
         cells = [
-            side,
+            side_called(side, {side: row.get("name", side)}),
             player,
             str(row["wins"]),
             _share(row["win_rate"], row["interval95"]),

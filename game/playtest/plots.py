@@ -24,6 +24,7 @@ SIZE = (960, 540)  # pixels of each chart
 HEAT_HEIGHT = 560  # pixels of the heat map figure; its width follows the table
 FALLBACK = ("#2f6fd6", "#d63a2f", "#2fa84f", "#c9a227")
 DRAW = "#9a9a9a"
+Names = Mapping[str, str] | None  # each side's name (the scenario's), by id
 
 
 def _figure(width: int, height: int) -> Figure:
@@ -42,15 +43,26 @@ def _colour(colours: Mapping[str, str], sides: Sequence[str], side: str) -> str:
     return colours.get(side) or FALLBACK[list(sides).index(side) % len(FALLBACK)]
 
 
+def _called(names: Names, side: str) -> str:
+    """A side as the legends call it: the scenario's name for it, else its id."""
+    return (names or {}).get(side, side)
+
+
 def win_rate(
-    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    colours: Mapping[str, str],
+    names: Names = None,
 ) -> bytes:
     """Each side's win rate after 1, 2, ... n games, with its 95% Wilson band."""
-    return _png(win_rate_figure(records, sides, colours))
+    return _png(win_rate_figure(records, sides, colours, names))
 
 
 def win_rate_figure(
-    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    colours: Mapping[str, str],
+    names: Names = None,
 ) -> Figure:
     """The win-rate chart; games are counted in whole numbers on its x axis."""
     figure = _figure(*SIZE)
@@ -63,7 +75,7 @@ def win_rate_figure(
         axes.fill_between(
             n, [s.low for s in shares], [s.high for s in shares], color=colour, alpha=0.2
         )
-        axes.plot(n, wins / n, color=colour, label=f"{side} {shares[-1].share:.0%}")
+        axes.plot(n, wins / n, color=colour, label=f"{_called(names, side)} {shares[-1].share:.0%}")
     if len(sides) == 2:
         axes.axhline(0.5, color="#555555", linewidth=0.8, linestyle="--")
     axes.set_ylim(0, 1)
@@ -79,7 +91,10 @@ def win_rate_figure(
 
 
 def game_length(
-    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    colours: Mapping[str, str],
+    names: Names = None,
 ) -> bytes:
     """Games by the turn they ended in, stacked by who won."""
     figure = _figure(*SIZE)
@@ -90,7 +105,14 @@ def game_length(
         counts = np.array([sum(1 for r in records if r.turn == t and r.winner == who)
                            for t in turns])  # fmt: skip
         colour = DRAW if who is None else _colour(colours, sides, who)
-        axes.bar(turns, counts, bottom=bottom, color=colour, label=who or "draw", width=0.7)
+        axes.bar(
+            turns,
+            counts,
+            bottom=bottom,
+            color=colour,
+            width=0.7,
+            label="draw" if who is None else _called(names, who),
+        )
         bottom += counts
     axes.set_xticks(turns)
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -104,7 +126,10 @@ def game_length(
 
 
 def models_lost(
-    records: Sequence[GameRecord], sides: Sequence[str], colours: Mapping[str, str]
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    colours: Mapping[str, str],
+    names: Names = None,
 ) -> bytes:
     """How many games each side ended with 0, 1, 2... models lost."""
     figure = _figure(*SIZE)
@@ -117,7 +142,8 @@ def models_lost(
         mean = sum(r.down.get(side, 0) for r in records) / max(1, len(records))
         offset = (i - (len(sides) - 1) / 2) * width
         colour = _colour(colours, sides, side)
-        axes.bar(xs + offset, counts, width=width, color=colour, label=f"{side} (mean {mean:.2f})")
+        label = f"{_called(names, side)} (mean {mean:.2f})"
+        axes.bar(xs + offset, counts, width=width, color=colour, label=label)
     axes.set_xticks(xs)
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel("models lost in the game")
@@ -194,11 +220,12 @@ def all_plots(
     table: tuple[float, float],
     background: np.ndarray[Any, Any] | None,
     colours: Mapping[str, str],
+    names: Names = None,
 ) -> dict[str, bytes]:
-    """Every chart, by the name of its file."""
+    """Every chart, by the name of its file; the legends call the sides by `names`."""
     return {
-        "win-rate": win_rate(records, sides, colours),
-        "game-length": game_length(records, sides, colours),
-        "models-lost": models_lost(records, sides, colours),
+        "win-rate": win_rate(records, sides, colours, names),
+        "game-length": game_length(records, sides, colours, names),
+        "models-lost": models_lost(records, sides, colours, names),
         "heat-map": heat_map(records, table, background),
     }

@@ -13,6 +13,15 @@ from typing import Any
 
 from game.playtest.batch import Share, summarize
 from game.playtest.record import GameRecord
+from game.sequencer.sentences import named
+
+
+def side_called(side: str, names: Mapping[str, str] | None) -> str:
+    """A side in a table people read: its name, with the id that --ai and --side take
+    ("House Orlock (orlock)"; "Rebels" alone for the side `rebels`)."""
+    name = (names or {}).get(side, side)
+    plain = name.lower().replace(" ", "-") == side.lower()
+    return name if plain else f"{name} ({side})"
 
 
 def pct(share: Share) -> str:
@@ -96,9 +105,12 @@ def summary_document(
     **run: Any,
 ) -> dict[str, Any]:
     """The batch as one JSON document: `run` (scenario, seed, workers...) first, then
-    each side's wins, win rate and interval, models lost and points, draws, length,
-    how games ended, each player's share when the players differ, and the verdict."""
+    each side's name (`names`, as the scenario gives it), wins, win rate and interval,
+    models lost and points, draws, length, how games ended (sentences calling sides and
+    models by name, as the console does), each player's share when the players differ,
+    and the verdict. The keys stay the sides' ids."""
     summary = summarize(records, sides)
+    called = dict(names or {})
     decided = side_shares(records, sides)
     n = len(records)
     document: dict[str, Any] = dict(run)
@@ -109,6 +121,7 @@ def summary_document(
             "seeds": len({r.seed for r in records}),
             "sides": {
                 s: {
+                    "name": called.get(s, s),
                     "wins": summary.wins[s].count,
                     "win_rate": summary.wins[s].share,
                     "interval95": [summary.wins[s].low, summary.wins[s].high],
@@ -122,7 +135,7 @@ def summary_document(
             },
             "draws": {"count": summary.draws.count, "rate": summary.draws.share},
             "mean_turn": summary.mean_turn,
-            "reasons": summary.reasons,
+            "reasons": _named_counts(summary.reasons, called),
             "players": {
                 name: {
                     "decided_games": share.total,
@@ -136,3 +149,12 @@ def summary_document(
         }
     )
     return document
+
+
+def _named_counts(counts: Mapping[str, int], names: Mapping[str, str]) -> dict[str, int]:
+    """Counts keyed by sentences, the sentences calling sides and models by name (two
+    that read the same once named are one)."""
+    out: Counter[str] = Counter()
+    for text, n in counts.items():
+        out[named(text, names) if names else text] += n
+    return dict(out)

@@ -129,12 +129,29 @@ def _ids_pattern(ids: frozenset[str]) -> re.Pattern[str]:
     return re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ordered)) + r")(?![\w-])")
 
 
+# Words after which an id that is a plain word ("target", "boss") is that word, not the
+# model: "the target itself", "a target fighter", "may target a point".
+_AS_A_WORD = re.compile(
+    r"\b(?:the|a|an|any|each|every|no|one|its|their|this|that|may|must|can|cannot|will)\s+$",
+    re.IGNORECASE,
+)
+
+
 def named(text: str, names: Names | Collection[str]) -> str:
-    """`text` with every id of `names` standing alone in it replaced by its name."""
+    """`text` with every id of `names` standing alone in it replaced by its name. An id
+    that is a plain word is left as it is where the sentence uses it as the word (after an
+    article, a determiner or "may"/"must": "is the target itself" keeps its "target")."""
     if not names or not text:
         return text
     mapping = as_names(names)
-    return _ids_pattern(frozenset(mapping)).sub(lambda m: mapping[m.group(1)], text)
+
+    def name(m: re.Match[str]) -> str:
+        found = m.group(1)
+        if found.isalpha() and _AS_A_WORD.search(text, 0, m.start()):
+            return found
+        return mapping[found]
+
+    return _ids_pattern(frozenset(mapping)).sub(name, text)
 
 
 def listed(items: Iterable[object], empty: str = "nobody") -> str:

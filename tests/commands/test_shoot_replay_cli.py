@@ -54,6 +54,14 @@ def test_trials_agree_with_exact_odds(capsys: pytest.CaptureFixture[str]) -> Non
     assert report["exact"]["fusilier-2"]["hit"] > 0.8 > report["exact"]["zhanshi-hmg"]["hit"]
 
 
+def test_trial_rows_call_models_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """The trials table names each trooper as the sentences above it do."""
+    args = ["shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-2"]
+    assert main([*args, "--trials", "30"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["Zhanshi hmg", "Fusilier 2"]
+
+
 def test_shoot_refuses_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     code = main(["shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-lt"])
     assert code == 2

@@ -9,6 +9,7 @@ import io
 import json
 import re
 from collections import Counter
+from html import escape
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +19,6 @@ from matplotlib.image import imread
 from game.cli import main
 from game.playtest import plots
 from game.playtest.record import GameRecord
-from game.sequencer.sentences import named
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -30,7 +30,8 @@ def batch(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
     folder = tmp_path_factory.mktemp("batch")
     scenario = folder / "small.toml"
-    scenario.write_text(SMALL, encoding="utf-8")
+    # the blue side has a name, the red one none (its id made readable)
+    scenario.write_text(SMALL.replace('id = "blue"', 'id = "blue"\nname = "Ariadna"'), "utf-8")
     out = folder / "out"
     argv = ["playtest", str(scenario), "--games", "6", "--seed", "4", "--out", str(out)]
     argv += ["--save-games", "2", "--report", str(folder / "report.html"), "--json"]
@@ -56,9 +57,9 @@ def test_game_rows_add_up_to_the_summary(batch: Path) -> None:
         points = [int(r[f"points_{side}"]) for r in rows]
         assert sum(points) / len(rows) == pytest.approx(figures["mean_points"])
     assert winners["draw"] == summary["draws"]["count"]
+    # games.csv and summary.json say how games ended in the same words, sides by name
     ended = Counter(r["ended"].split(":")[0] for r in rows)
-    called = {"blue": "Blue", "red": "Red"}  # the sides, unnamed, as games.csv's sentences say them
-    assert dict(ended) == {named(k, called): n for k, n in summary["reasons"].items()}
+    assert dict(ended) == summary["reasons"]
     assert all(int(r["turns"]) >= 1 for r in rows)
 
 
@@ -120,7 +121,23 @@ def test_report_is_one_page_with_its_pictures_inside(batch: Path) -> None:
         assert source.startswith("data:image/png;base64,")
         _not_blank(base64.b64decode(source.split(",", 1)[1]))
     assert not re.search(r'(href|url)\s*[=(]\s*"?(https?:|file:|\.\.?/)', page)
-    assert "win rate [95% interval]" in page and "blue" in page and "red" in page
+    assert "win rate [95% interval]" in page
+    assert "<td>Ariadna (blue)</td>" in page and "<td>Red</td>" in page
+
+
+def test_sentences_call_sides_by_name_and_fields_keep_ids(batch: Path) -> None:
+    """summary.json's and the report's "how games ended" name the sides as the console
+    does; the keys a program reads stay the ids, each side's name beside its figures."""
+    summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
+    assert set(summary["sides"]) == {"blue", "red"}
+    assert {s: f["name"] for s, f in summary["sides"].items()} == {"blue": "Ariadna", "red": "Red"}
+    reasons = list(summary["reasons"])
+    assert reasons and not any(re.search(r"\b(blue|red)\b", r) for r in reasons)
+    assert "Ariadna has nothing left able to act" in reasons  # seed 4: blue lost twice
+    meta = re.search(r'<p class="meta">([^<]*)</p>', (batch / "report.html").read_text("utf-8"))
+    assert meta is not None
+    assert all(escape(r) in meta.group(1) for r in reasons)
+    assert not re.search(r"\b(blue|red)\b", meta.group(1))
 
 
 def test_save_games_needs_a_folder(small: Path, capsys: pytest.CaptureFixture[str]) -> None:

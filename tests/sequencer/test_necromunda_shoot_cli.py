@@ -112,8 +112,9 @@ def test_rapid_fire_extra_hits_placed_with_extra(
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (("--extra", "far"), 'no extra hit on far: 4.0" from target, more than 3"'),
-        (("--extra", "target"), "target is the target itself: its hits need no placing"),
+        (("--extra", "far"), 'no extra hit on Far: 4.0" from Target, more than 3"'),
+        # the model called "target" is named; the word "target" stays a word
+        (("--extra", "target"), "Target is the target itself: its hits need no placing"),
         (("--extra", "nobody"), "--extra: no model 'nobody'"),
     ],
 )
@@ -130,6 +131,42 @@ def test_rapid_fire_extra_hits_refused_with_the_reason(
     err = capsys.readouterr().err
     assert code == 2 and err.startswith("skirmish: ") and err.count("\n") == 1
     assert reason in err
+
+
+def test_refusals_name_models_whose_ids_are_plain_words(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Ids that are plain words ("shooter", "target") read as names in a refusal, as they
+    do in the shot's sentences; the place keeps them as typed."""
+    path = necromunda_table(write_scenario, RAPID, WALL)
+    code = main(["shoot", str(path), "--attacker", "shooter", "--target", "target"])
+    err = capsys.readouterr().err
+    assert code == 2 and "--attacker shooter --target target: " in err
+    assert "Shooter has no line of sight to Target" in err
+    assert main(["shoot", str(path), "--attacker", "shooter", "--target", "shooter"]) == 2
+    assert "Shooter is on Shooter's side" in capsys.readouterr().err
+
+
+WALL = """
+[[scenery]]
+id = "wall"
+kind = "wall"
+height = 3.0
+line = [[7, 4], [7, 20]]
+thickness = 0.4
+"""
+
+
+def test_trial_rows_call_fighters_by_name(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The trials table names each fighter as the sentences above it do; --json keeps ids."""
+    path = necromunda_table(write_scenario, RAPID)
+    args = ["shoot", str(path), "--attacker", "shooter", "--target", "target", "--trials", "40"]
+    assert main(args) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert {row.split("│")[1].strip() for row in rows} >= {"Shooter", "Target"}
+    assert set(run_json(capsys, *args, "--json")["models"]) >= {"shooter", "target"}
 
 
 def test_extra_hits_refused_in_a_system_without_them(capsys: pytest.CaptureFixture[str]) -> None:

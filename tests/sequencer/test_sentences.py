@@ -155,6 +155,22 @@ def test_ids_in_free_text_read_as_names() -> None:
     assert ids_in([cool]) == {"escher-ganger-1"}
 
 
+def test_plain_word_ids_are_named_except_where_used_as_the_word() -> None:
+    """A model called "target" or "boss" is named wherever the text names it; after an
+    article, a determiner or "may"/"must" the word is the word ("the target itself")."""
+    ids = {"target", "boss", "escher-ganger-1"}
+    assert named("boss has no line of sight to target", ids) == (
+        "Boss has no line of sight to Target"
+    )
+    assert named("target is the target itself", ids) == "Target is the target itself"
+    assert named("only a Blast weapon may target a point; give a target", ids) == (
+        "only a Blast weapon may target a point; give a target"
+    )
+    assert named("The boss, then boss", ids) == "The boss, then Boss"
+    # an id with a hyphen or a digit is never a plain word: named after "the" too
+    assert named("the escher-ganger-1 itself", ids) == "the Escher ganger 1 itself"
+
+
 def test_sides_read_by_the_names_the_scenario_gives() -> None:
     """A side's `name` ("PanOceania") is what sentences call it, in their own words and
     in an engine's free text; without the table's names, its id made readable."""
