@@ -55,6 +55,8 @@ WORTH_SI = 0.6  # down and may recover, or bleed out
 WORTH_PIN = 0.1  # a hit that only pins
 STRAY_ON = 0.5  # Necromunda: a stray check hits on D6 1-3
 RISK_WEIGHT = 0.4  # the enemies' shots back count for this much of what ours are worth
+# an enemy this much past a gun's long range is out of it (the range test allows 1e-9)
+OUT_OF_REACH = 1e-6
 
 
 @lru_cache(maxsize=4096)
@@ -206,12 +208,21 @@ class SimpleNecromundaPlayer:
 
     def _shot(self, state: NecromundaState, m: ModelState, actions_left: int) -> Action | None:
         """The best shot from where the fighter stands, or None."""
-        # only the closest eligible target is ever shot at: the others are not sighted
-        standing = {t.id for t in state.models if t.status != SERIOUSLY_INJURED}
-        eligible = self.engine.eligible(state, m.id, ARC, among=standing, limit=1)
-        targets = [t for t, _ in eligible]
+        # only the closest eligible target is ever shot at: the others are not sighted,
+        # nor is any enemy beyond the longest reach of the guns (a target that far is out
+        # of range of every one of them, and so is any farther one)
+        usable = self._usable(m, actions_left)
+        guns = [self.engine.long_range(m.id, w) for w in usable if not w.is_template]
+        targets: list[str] = []
+        if guns:
+            standing = {t.id for t in state.models if t.status != SERIOUSLY_INJURED}
+            nearer = max(guns) + OUT_OF_REACH
+            eligible = self.engine.eligible(
+                state, m.id, ARC, among=standing, limit=1, nearer=nearer
+            )
+            targets = [t for t, _ in eligible]
         best: tuple[tuple[int, int], Action] | None = None
-        for weapon in self._usable(m, actions_left):
+        for weapon in usable:
             if weapon.is_template:
                 action = self._flame(state, m, weapon)
                 if action is not None:
