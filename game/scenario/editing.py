@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from game.errors import InputError
 from game.rules.registry import find_ruleset
-from game.scenario.load import rule_data
+from game.scenario.load import in_our_words, rule_data
 from game.scenario.model import (
     Header,
     ModelEntry,
@@ -480,6 +480,9 @@ def _first_line(err: ValueError) -> str:
     errors = getattr(err, "errors", None)
     if callable(errors):
         first = errors()[0]
+        ours = in_our_words(first)
+        if ours is not None:
+            return ours
         loc = ".".join(str(p) for p in first.get("loc", ()))
         message = str(first.get("msg", err)).removeprefix("Value error, ")
         return f"{loc}: {message}" if loc else message

@@ -12,7 +12,8 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
-from typing import Any, TypeVar
+from types import UnionType
+from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 import shapely
 from pydantic import BaseModel, ValidationError
@@ -26,6 +27,7 @@ from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 from game.scenario.model import (
     AI,
     HUMAN,
+    ID_PATTERN,
     MAX_MODELS,
     MAX_OBJECTIVES,
     MAX_SCENERY,
@@ -176,6 +178,80 @@ def _shown(value: object) -> str:
     return str(value)
 
 
+# The items of a field holding a fixed list of numbers, by position, as a message names them.
+_ITEMS = {
+    "table": ("width", "depth"),
+    "at": ("x", "y"),
+    "colour": ("red", "green", "blue"),
+}
+# A value out of its range, in our words: "thickness must be more than 0, got -1".
+_BOUNDS = {
+    "greater_than": ("gt", "more than"),
+    "greater_than_equal": ("ge", "at least"),
+    "less_than": ("lt", "less than"),
+    "less_than_equal": ("le", "at most"),
+}
+
+
+def _what(loc: tuple[Any, ...]) -> str:
+    """The field (and item of it) an error is about, as a message names it: "thickness",
+    "table width", "line point 2 y", "weapons item 3"."""
+    if not loc:
+        return "the value"
+    field = str(loc[0])
+    words = [field]
+    rest = list(loc[1:])
+    if rest and isinstance(rest[0], int):
+        index = rest.pop(0)
+        if field in _ITEMS and index < len(_ITEMS[field]):
+            words.append(_ITEMS[field][index])
+        elif field in _POINT_LISTS:
+            words.append(f"point {index + 1}")
+            if rest and isinstance(rest[0], int):
+                words.append(("x", "y")[rest.pop(0)] if rest[0] in (0, 1) else "")
+        else:
+            words.append(f"item {index + 1}")
+    words += [str(part) if not isinstance(part, int) else f"item {part + 1}" for part in rest]
+    return " ".join(w for w in words if w)
+
+
+def in_our_words(error: Mapping[str, Any]) -> str | None:
+    """Range, length, form and finiteness errors, naming the field and the value as
+    written ("range must be more than 0, got -3"); None for any other error."""
+    kind = error["type"]
+    ctx = error.get("ctx") or {}
+    what = _what(tuple(error["loc"]))
+    value = error.get("input")
+    if kind in _BOUNDS:
+        key, words = _BOUNDS[kind]
+        return f"{what} must be {words} {float(ctx[key]):g}, got {_shown(value)}"
+    if kind == "finite_number":
+        return f"{what} must be a finite number, got {_shown(value)}"
+    if kind == "string_too_short":
+        least = int(ctx.get("min_length", 1))
+        if least <= 1:
+            return f"{what} must not be empty"
+        return f"{what} must be at least {least} characters, got {len(str(value))}"
+    if kind == "string_too_long":
+        return f"{what} must be at most {ctx.get('max_length')} characters, got {len(str(value))}"
+    if kind == "too_long":
+        return (
+            f"{what} may have at most {ctx.get('max_length')} items, got {ctx.get('actual_length')}"
+        )
+    if kind == "too_short":
+        return (
+            f"{what} needs at least {ctx.get('min_length')} items, got {ctx.get('actual_length')}"
+        )
+    if kind == "string_pattern_mismatch":
+        if ctx.get("pattern") == ID_PATTERN:
+            return (
+                f"{what} {_shown(value)} may hold only letters, digits and the marks _ . -"
+                " (no spaces)"
+            )
+        return f"{what} {_shown(value)} is not of the form {ctx.get('pattern')}"
+    return None
+
+
 def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
     loc = ".".join(str(part) for part in error["loc"] if not isinstance(part, int))
     field = str(error["loc"][0]) if error["loc"] else ""
@@ -189,6 +265,9 @@ def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         point = raw[field][index] if isinstance(raw.get(field), list) else None
         shown = f", not {_shown(point)}" if point is not None else ""
         return f"{field}: point {index + 1}: expected [x, y], two numbers{shown}"
+    ours = in_our_words(error)
+    if ours is not None:
+        return ours
     if kind == "missing" and len(error["loc"]) == 1:
         return f"missing field {loc!r}"
     if kind == "missing":
@@ -204,17 +283,81 @@ def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
     return f"{loc}: {message}" if loc else message
 
 
+def _numbers(annotation: Any) -> str | None:
+    """What a field holds when it holds only numbers ("a whole number", "a number"), else
+    None: `true` is no number, though pydantic reads it as 1."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _numbers(get_args(annotation)[0])
+    if annotation is bool:
+        return None
+    if annotation is int:
+        return "a whole number"
+    if annotation is float:
+        return "a number"
+    if origin in (Union, UnionType, tuple, list):
+        kinds = {_numbers(a) for a in get_args(annotation) if a not in (type(None), Ellipsis)}
+        if not kinds or None in kinds:
+            return None
+        return "a whole number" if kinds == {"a whole number"} else "a number"
+    return None
+
+
+def _has_bool(value: object) -> bool:
+    if isinstance(value, list | tuple):
+        return any(_has_bool(v) for v in value)
+    return isinstance(value, bool)
+
+
+@cache
+def _number_fields(model: type[BaseModel]) -> dict[str, str]:
+    """The keys (as written in the file) of a model's fields that hold only numbers, with
+    what they hold."""
+    out = {}
+    for name, info in model.model_fields.items():
+        holds = _numbers(info.annotation)
+        if holds is not None:
+            out[info.alias or name] = holds
+    return out
+
+
+def _booleans(model: type[BaseModel], raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(key, problem) for each field holding only numbers that was given true or false."""
+    found = []
+    for key, holds in _number_fields(model).items():
+        value = raw.get(key)
+        if not _has_bool(value):
+            continue
+        if key in _SHAPES:
+            found.append((key, f"{key}: expected {_SHAPES[key]}, not {_shown(value)}"))
+        elif key in _POINT_LISTS and isinstance(value, list):
+            index = next(i for i, point in enumerate(value) if _has_bool(point))
+            shown = _shown(value[index])
+            found.append(
+                (key, f"{key}: point {index + 1}: expected [x, y], two numbers, not {shown}")
+            )
+        else:
+            found.append((key, f"{key}: expected {holds}, not {_shown(value)}"))
+    return found
+
+
 def _validate(
     model: type[M], raw: object, file: str, place: str, where: Where, out: list[Problem]
 ) -> M | None:
     if not isinstance(raw, dict):
         out.append(Problem(file, place, "expected a table", where.line))
         return None
+    booleans = _booleans(model, raw)
+    for key, problem in booleans:
+        out.append(Problem(file, place, problem, where.at(key)))
     try:
-        return model.model_validate(raw)
+        entry = model.model_validate(raw)
+        return None if booleans else entry
     except ValidationError as err:
         said: set[tuple[int | None, str]] = set()
         for e in err.errors():
+            if e["loc"] and any(e["loc"][0] == key for key, _ in booleans):
+                continue  # said once: a number is expected there, not true or false
             # a field's own line; a field left out is missing from the entry's header
             whole = e["type"] == "missing" and len(e["loc"]) == 1
             line = where.at(str(e["loc"][0])) if e["loc"] and not whole else where.line

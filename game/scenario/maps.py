@@ -31,7 +31,7 @@ from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from game.errors import InputError, Problem
 from game.files import MEGABYTE, read_text
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
-from game.scenario.load import rule_data
+from game.scenario.load import in_our_words, rule_data
 from game.scenario.model import Header, ModelEntry, SceneryEntry, SceneryKind, SideEntry
 from game.scenario.writer import Document, check_document
 
@@ -346,7 +346,8 @@ def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
             first = err.errors()[0]
             loc = ".".join(str(p) for p in first["loc"])
             message = str(first["msg"]).removeprefix("Value error, ")
-            raise InputError(Problem(str(path), where, f"{loc}: {message}")) from None
+            said = in_our_words(first) or f"{loc}: {message}"
+            raise InputError(Problem(str(path), where, said)) from None
     return out
 
 
@@ -562,6 +563,8 @@ def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
             message = "missing"
         elif first["type"] in ("model_type", "dict_type"):
             message = f"must be a JSON object, not {_json_kind(first['input'])}"
+        elif (ours := in_our_words(first)) is not None:
+            raise InputError(Problem(str(path), what, ours)) from None
         where = f"{what}: {place}" if place else what
         raise InputError(Problem(str(path), where, message)) from None
 

@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 # size; this bound only keeps arithmetic on far-off points from overflowing.
 Coordinate = Annotated[float, Field(ge=-10_000, le=10_000)]
 Point = tuple[Coordinate, Coordinate]
-Id = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.\-]+$")]
+ID_PATTERN = r"^[A-Za-z0-9_.\-]+$"  # letters, digits, _ . - (no spaces)
+Id = Annotated[str, Field(min_length=1, max_length=64, pattern=ID_PATTERN)]
 Text = Annotated[str, Field(max_length=2_000)]
 # Limits on what one file may hold: generous for any real table (README, "Limits").
 MAX_POINTS = 200  # points in one scenery polygon or line

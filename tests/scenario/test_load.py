@@ -379,7 +379,7 @@ def test_a_problem_points_at_its_fields_own_line(write_scenario: Write) -> None:
     at = text.index('at = [4, "far"]') + 1
     second = [n for n, line in enumerate(text, start=1) if line == "[[model]]"][1]
     messages = problems_of(path)
-    assert f"{path}:{height}: scenery 'box': height: Input should be greater than 0" in messages
+    assert f"{path}:{height}: scenery 'box': height must be more than 0, got -2" in messages
     assert any(m.startswith(f"{path}:{at}: model 'f1': at: ") for m in messages), messages
     assert f"{path}:{second}: model 'f2': missing field 'profile'" in messages
 

@@ -172,7 +172,7 @@ def test_a_bad_object_value_names_the_object(tmp_path: Path) -> None:
     hab["properties"] = [{"name": "height", "type": "float", "value": -1}]
     path = tmp_path / "negative.tmj"
     path.write_text(json.dumps(data), encoding="utf-8")
-    with pytest.raises(InputError, match="object hab: height: Input should be greater than 0"):
+    with pytest.raises(InputError, match="object hab: height must be more than 0, got -1"):
         import_map(path, "infinity")
 
 
