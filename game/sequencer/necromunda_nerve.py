@@ -158,13 +158,21 @@ class NecromundaNerve(NecromundaFire):
         width, depth = self.table_size
         r = self.profiles[m.id].radius
         ends: list[Point] = [m.at]
+        # the other ends on the same heading, nearer and farther (by index in `ends`)
+        nearer: dict[int, list[int]] = {}
+        farther: dict[int, list[int]] = {}
         for k in range(RUN_HEADINGS):
             angle = 2 * math.pi * k / RUN_HEADINGS
+            heading_ends: list[tuple[float, int]] = []
             for share in RUN_SHARES:
                 d = allowance * share
                 end = (m.at[0] + math.cos(angle) * d, m.at[1] + math.sin(angle) * d)
                 if r <= end[0] <= width - r and r <= end[1] <= depth - r:
+                    heading_ends.append((d, len(ends)))
                     ends.append(end)
+            for d, i in heading_ends:
+                nearer[i] = [j for dj, j in heading_ends if dj < d]
+                farther[i] = [j for dj, j in heading_ends if dj > d]
         placements = self.placements(state)
 
         def gap(end: Point) -> float:
@@ -176,8 +184,15 @@ class NecromundaNerve(NecromundaFire):
         seen: dict[int, list[str]] = {}
 
         def can_reach(i: int) -> bool:
+            """A straight run sweeps all a shorter one on its heading does: blocked when
+            a shorter one is, free when a longer one is; asked the shortest first."""
             if i not in free:
-                free[i] = self.sight.path_blocked(placements, m.id, (m.at, ends[i])) is None
+                if any(not can_reach(j) for j in nearer.get(i, ())):
+                    free[i] = False
+                elif any(free.get(j) for j in farther.get(i, ())):
+                    free[i] = True
+                else:
+                    free[i] = self.sight.path_blocked(placements, m.id, (m.at, ends[i])) is None
             return free[i]
 
         def seen_by(i: int) -> list[str]:

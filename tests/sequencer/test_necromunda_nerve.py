@@ -352,3 +352,38 @@ def test_running_for_cover_picks_by_the_wishes_in_order_all_over_the_alley() -> 
         met.update(meets)
     assert len(checked) >= 10
     assert len(met) >= 2  # the wishes were met in more than one way
+
+
+def test_a_straight_run_is_blocked_whenever_a_shorter_one_on_its_heading_is() -> None:
+    """Running for Cover infers a run's path from a shorter one on the same heading (a
+    blocked shorter run blocks it) and from a longer one (a free longer run frees it):
+    the table's own path check agrees, all over the alley, both ways and often."""
+    import math
+
+    import numpy as np
+
+    from game.scenario import load_scenario
+    from game.sequencer.table_sight import TableSight
+    from tests.conftest import SCENARIOS
+
+    setup = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    sight = TableSight(setup)
+    engine = NecromundaEngine(setup, sight)
+    state, _ = engine.start(rng=np.random.default_rng(2))
+    placements = engine.placements(state)
+    rng = np.random.default_rng(9)
+    width, depth = setup.header.table
+    counts = {"both free": 0, "both blocked": 0, "only the longer blocked": 0}
+    for _ in range(2500):
+        m = state.models[int(rng.integers(len(state.models)))]
+        start = (float(rng.uniform(1, width - 1)), float(rng.uniform(1, depth - 1)))
+        if sight.path_blocked(placements, m.id, (start,)) is not None:
+            continue
+        angle, run = float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(1, 8))
+        ends = [(start[0] + math.cos(angle) * d, start[1] + math.sin(angle) * d)
+                for d in (run / 2, run)]  # fmt: skip
+        short, long = (sight.path_blocked(placements, m.id, (start, e)) is None for e in ends)
+        assert short or not long  # the shorter blocked: the longer too
+        key = "both free" if long else "both blocked" if not short else "only the longer blocked"
+        counts[key] += 1
+    assert min(counts.values()) >= 20
