@@ -151,6 +151,45 @@ def test_a_name_that_is_no_table_reads_as_a_missing_file(
     assert capsys.readouterr().err == "skirmish: no-such-table: no such file\n"
 
 
+def test_a_local_file_named_like_a_bundled_table_is_read_and_said(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`validate necromunda-demo` with ./necromunda-demo.toml here reads the local copy
+    (a table copied to be changed is the one meant) and says so in one line; a name with
+    no local file is the bundled table, silently; ./NAME.toml of no bundled name is read
+    by NAME too."""
+    monkeypatch.chdir(tmp_path)
+    text = (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8")
+    mine = text.replace('name = "Sump-town shootout"', 'name = "My shootout"')
+    assert mine != text
+    (tmp_path / "necromunda-demo.toml").write_text(mine, encoding="utf-8")
+    assert main(["validate", "necromunda-demo", "--json"]) == 0
+    captured = capsys.readouterr()
+    [entry] = json.loads(captured.out)["files"]
+    assert entry["name"] == "My shootout" and entry["file"] == "necromunda-demo.toml"
+    assert captured.err == (
+        "skirmish: reading necromunda-demo.toml in this folder, "
+        "not the bundled table of that name\n"
+    )
+    assert main(["validate", "necromunda-alley"]) == 0  # nothing of that name here
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out.startswith("necromunda-alley: ok")
+    assert main(["validate", "necromunda-demo.toml"]) == 0  # the file as given: no note
+    assert capsys.readouterr().err == ""
+    (tmp_path / "mine.toml").write_text(mine, encoding="utf-8")
+    assert main(["validate", "mine"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err == "" and captured.out.startswith("mine.toml: ok")
+
+
+def test_the_bundled_folder_itself_needs_no_note(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(SCENARIOS)  # ./necromunda-demo.toml is the bundled table
+    assert main(["validate", "necromunda-demo"]) == 0
+    assert capsys.readouterr().err == ""
+
+
 def test_scenarios_lists_the_bundled_tables(capsys: pytest.CaptureFixture[str]) -> None:
     files = sorted(SCENARIOS.glob("*.toml"))
     assert main(["scenarios"]) == 0
