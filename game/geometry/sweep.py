@@ -21,9 +21,11 @@ stretch, so a stretch of any length, however short, is found.
   touches a corner or another base. Those lines are built with numpy; a line counts only
   if it is clear from the watcher's base to its farther feature and on to where the
   mover touches it (pieces at least as tall as both models taken as blocking; lower
-  ones never prune). First, one convex solid at least as tall as both that crosses both
-  outer sides of the hull of the watcher's base and the leg's swept bases, keeping off
-  all of them, cuts every line to the leg (no test needed). Exact for pieces no lower
+  ones never prune). First, one convex obstacle that crosses both outer sides of the
+  hull of the watcher's base and the leg's swept bases, keeping off all of them, and
+  taller than any sight line can be where it crosses (`_separated`: a wall as tall as
+  the troopers is, since each line falls from one model's top to the other's), cuts
+  every line to the leg (no test needed). Exact for pieces no lower
   than the taller model and for models in the way, while the mover's base keeps off the
   pieces (it cannot cross a solid one; an area piece it stands in is not exact); a piece
   of in-between height near the leg, whose top edges are not such fixed lines, adds
@@ -39,11 +41,10 @@ from dataclasses import replace
 import numpy as np
 
 from game.geometry.blocking import (
+    EPS,
     Obstacles,
     blocked_by,
     gather,
-    point_to_edges,
-    seg_point_dist,
 )
 from game.geometry.lof import clear_witnesses, tangents
 from game.geometry.table import Body, BoolArray, FloatArray, IntArray, Point, Table
@@ -270,9 +271,9 @@ def _clear_events(
         bodies = np.zeros(0, dtype=np.intp)
     if not len(chosen) and not len(bodies):
         return None
-    obs = gather(table, chosen, bodies)
-    if _separated(table, obs, watcher, mover, leg, high):
+    if _separated(table, chosen, bodies, watcher, mover, leg):
         return np.zeros(0)
+    obs = gather(table, chosen, bodies)
     events: list[FloatArray] = [np.array([0.0, 1.0])]
     # the base touching a corner, another model's base or the watcher's
     events.append(_circle_events(leg, obs.x0, obs.y0, np.full(len(obs.x0), rm)))
@@ -317,20 +318,89 @@ def _clear_events(
     return np.concatenate(events) if events else np.zeros(0)
 
 
+_Side = tuple[float, float, float, float]  # (x0, y0, x1, y1)
+_DEEP = 1e-6  # inches: how far inside an obstacle a side must pass to count as crossing it
+
+
 def _separated(
-    table: Table, obs: Obstacles, watcher: Body, mover: Body, leg: tuple[Point, Point], high: float
+    table: Table,
+    chosen: IntArray,
+    bodies: IntArray,
+    watcher: Body,
+    mover: Body,
+    leg: tuple[Point, Point],
 ) -> bool:
-    """Whether one convex obstacle, at least as tall as both models and keeping off the
-    watcher's base and every base on the leg, crosses both outer sides of the hull of the
-    watcher's base and the leg's swept bases: it then cuts every sight line to the leg
-    (`game.geometry.lof`, step 2, with the leg's swept bases for the target's base)."""
+    """Whether one convex obstacle (of the pieces `chosen` and models `bodies`), keeping
+    off the watcher's base and every base on the leg, crosses both outer sides of the
+    hull of the watcher's base and the leg's swept bases, and stands taller than any
+    sight line can be where it crosses it: it then cuts every sight line to the leg
+    (`game.geometry.lof`, step 2, with the leg's swept bases for the target's base).
+
+    Crossing: each side passes `_DEEP` inside it, so the chord joining the two crossings
+    lies that deep inside it too (it is convex) and every line from the watcher's base
+    to the leg's bases crosses that chord. How tall: a line from the taller model's top
+    falls toward the lower model's, so where it crosses an obstacle at least `gap` from
+    the taller model's base it is at least `gap / longest` of the fall below the taller
+    top (`longest`: the longest line from the watcher's base to a base on the leg). A
+    piece as tall as both models (a wall as tall as the troopers) thus cuts every line
+    when the two differ in height; one of in-between height cuts them when close enough
+    to the lower model. Plain floats: a few pieces of a few corners each."""
+    found = _outer_sides(watcher, mover, leg)
+    if found is None:
+        return False
+    s1, s2, longest = found
     (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
-    outer: list[tuple[float, float, float, float]] = []  # (x0, y0, x1, y1) of each side
+    hw, hm = watcher.height, mover.height
+    low = min(hw, hm)
+    if len(chosen):
+        polygons, convex, tops = _plain_pieces(table)
+        for q in chosen.tolist():
+            top = tops[q]
+            if not convex[q] or top <= low:
+                continue
+            corners = polygons[q]
+            if not (_deep_across(corners, s1) and _deep_across(corners, s2)):
+                continue
+            gap_w = _polygon_point_gap(corners, wx, wy) - rw
+            if gap_w <= 1e-7:
+                continue
+            gap_leg = _polygon_leg_gap(corners, leg) - rm
+            if gap_leg > 1e-7 and top > _highest_line(hw, hm, gap_w, gap_leg, longest):
+                return True
+    if len(bodies):
+        ba = table.body_arrays
+        for b in bodies.tolist():
+            cx, cy, cr, top = float(ba.x[b]), float(ba.y[b]), float(ba.r[b]), float(ba.h[b])
+            if top <= low:
+                continue
+            deep = cr - _DEEP
+            if not (_point_seg(cx, cy, *s1) < deep and _point_seg(cx, cy, *s2) < deep):
+                continue
+            gap_w = math.hypot(cx - wx, cy - wy) - cr - rw
+            (ax, ay), (bx, by) = leg
+            gap_leg = _point_seg(cx, cy, ax, ay, bx, by) - cr - rm
+            apart = gap_w > 1e-7 and gap_leg > 1e-7
+            if apart and top > _highest_line(hw, hm, gap_w, gap_leg, longest):
+                return True
+    return False
+
+
+def _outer_sides(
+    watcher: Body, mover: Body, leg: tuple[Point, Point]
+) -> tuple[_Side, _Side, float] | None:
+    """The two outer sides of the hull of the watcher's base and the leg's swept bases
+    (segments of the outer tangents from base to base), and the longest line from the
+    watcher's base to a base on the leg; None where the bases meet."""
+    (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
+    # (length, side) of each tangent that is a side, by the side of the line of centres
+    sides: dict[float, list[tuple[float, _Side]]] = {1.0: [], -1.0: []}
+    longest = 0.0
     for k, (ex, ey) in enumerate(leg):
         ox, oy = leg[1 - k]
         length = math.hypot(ex - wx, ey - wy)
+        longest = max(longest, length + rw + rm)
         if length <= rw + rm:
-            return False
+            return None
         phi = math.atan2(ey - wy, ex - wx)
         ang = math.acos((rm - rw) / length)
         for sign in (1.0, -1.0):
@@ -339,64 +409,112 @@ def _separated(
             nx, ny = math.cos(phi + sign * ang), math.sin(phi + sign * ang)
             c = nx * wx + ny * wy - rw
             if nx * ox + ny * oy - c >= rm - 1e-9:
-                outer.append((wx - rw * nx, wy - rw * ny, ex - rm * nx, ey - rm * ny))
-    if len(outer) != 2:
-        return False
-    arr = np.array(outer)
-    n = 2
-    h = np.full(n, high)
-    with np.errstate(invalid="ignore"):
-        blocked = blocked_by(
-            arr[:, 0], arr[:, 1], arr[:, 2] - arr[:, 0], arr[:, 3] - arr[:, 1],
-            h, h, np.zeros(n), np.ones(n), obs,
-        )  # fmt: skip
-    tops = np.concatenate((obs.top, obs.ch))
-    convex = np.concatenate((table.arrays.convex[obs.pieces], np.ones(len(obs.bodies), bool)))
-    across = np.flatnonzero(blocked[0] & blocked[1] & convex & (tops >= high))
-    npieces = len(obs.pieces)
-    for q in across:
-        if q >= npieces:  # a model in the way, clear of the watcher and of the leg
-            o = q - npieces
-            (ax, ay), (bx, by) = leg
-            gap = float(seg_point_dist(ax, ay, bx, by, obs.cx[o : o + 1], obs.cy[o : o + 1])[0])
-            apart = math.hypot(obs.cx[o] - wx, obs.cy[o] - wy) > obs.cr[o] + rw + 1e-7
-            if apart and gap > obs.cr[o] + rm + 1e-7:
-                return True
-            continue
-        sel = obs.owner == q
-        ex0, ey0 = obs.x0[sel], obs.y0[sel]
-        ex1, ey1 = ex0 + obs.ex[sel], ey0 + obs.ey[sel]
-        if float(point_to_edges(wx, wy, ex0, ey0, ex1, ey1).min()) <= rw + 1e-7:
-            continue
-        if _segments_apart(leg, ex0, ey0, ex1, ey1) > rm + 1e-7:
-            return True
-    return False
+                side = (wx - rw * nx, wy - rw * ny, ex - rm * nx, ey - rm * ny)
+                sides[sign].append((length, side))
+    if not sides[1.0] or not sides[-1.0]:
+        return None
+    # a leg in line with the watcher has both ends on one tangent: the farther end's
+    # stretch of it is the side (the nearer base lies along it)
+    plus, minus = max(sides[1.0])[1], max(sides[-1.0])[1]
+    return plus, minus, longest
 
 
-def _segments_apart(
-    leg: tuple[Point, Point], x0: FloatArray, y0: FloatArray, x1: FloatArray, y1: FloatArray
-) -> float:
-    """Least distance between the leg and the edges (segments, none crossing it)."""
+def _plain_pieces(table: Table) -> tuple[list[list[Point]], list[bool], list[float]]:
+    """Each piece's corners (counter-clockwise), whether it is convex, and its top, as
+    plain floats: made once per scenery."""
+    memo = table.scenery_memo
+    found = memo.get("sweep:plain")
+    if found is None:
+        pa = table.arrays
+        xs, ys = pa.x0.tolist(), pa.y0.tolist()
+        polygons = [
+            list(zip(xs[a : a + n], ys[a : a + n], strict=True))
+            for a, n in zip(pa.start.tolist(), pa.count.tolist(), strict=True)
+        ]
+        found = memo["sweep:plain"] = (polygons, pa.convex.tolist(), pa.top.tolist())
+    return found  # type: ignore[return-value]
+
+
+def _deep_across(corners: list[Point], side: _Side) -> bool:
+    """Whether the segment passes at least `_DEEP` inside the convex polygon (corners
+    counter-clockwise) over some stretch (Cyrus-Beck clipping)."""
+    ax, ay, bx, by = side
+    dx, dy = bx - ax, by - ay
+    lo, hi = 0.0, 1.0
+    n = len(corners)
+    for i in range(n):
+        vx, vy = corners[i]
+        ux, uy = corners[(i + 1) % n]
+        ex, ey = ux - vx, uy - vy
+        need = _DEEP * math.hypot(ex, ey)
+        # inside, left of the edge by `_DEEP`: f0 + t * f1 > need
+        f0 = ex * (ay - vy) - ey * (ax - vx)
+        f1 = ex * dy - ey * dx
+        if f1 == 0.0:
+            if f0 <= need:
+                return False
+        elif f1 > 0.0:
+            lo = max(lo, (need - f0) / f1)
+        else:
+            hi = min(hi, (need - f0) / f1)
+        if hi <= lo:
+            return False
+    return True
+
+
+def _point_seg(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
+    """Distance from a point to a segment."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = min(1.0, max(0.0, ((px - ax) * dx + (py - ay) * dy) / ll)) if ll > 0 else 0.0
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+def _polygon_point_gap(corners: list[Point], px: float, py: float) -> float:
+    """Distance from a point to a convex polygon (0 inside it)."""
+    n = len(corners)
+    inside = True
+    best = math.inf
+    for i in range(n):
+        vx, vy = corners[i]
+        ux, uy = corners[(i + 1) % n]
+        if (ux - vx) * (py - vy) - (uy - vy) * (px - vx) <= 0.0:
+            inside = False
+        best = min(best, _point_seg(px, py, vx, vy, ux, uy))
+    return 0.0 if inside else best
+
+
+def _polygon_leg_gap(corners: list[Point], leg: tuple[Point, Point]) -> float:
+    """Distance from the leg (a segment) to a convex polygon (0 where they meet)."""
     (ax, ay), (bx, by) = leg
-    d = min(
-        float(point_to_edges(ax, ay, x0, y0, x1, y1).min()),
-        float(point_to_edges(bx, by, x0, y0, x1, y1).min()),
-        float(seg_point_dist(ax, ay, bx, by, x0, y0).min()),
-    )
-    if _crossing(leg, x0, y0, x1, y1):
-        return 0.0
-    return d
+    n = len(corners)
+    best = min(_polygon_point_gap(corners, ax, ay), _polygon_point_gap(corners, bx, by))
+    for i in range(n):
+        vx, vy = corners[i]
+        ux, uy = corners[(i + 1) % n]
+        best = min(best, _point_seg(vx, vy, ax, ay, bx, by))
+        # a leg crossing an edge meets the polygon
+        o1 = (bx - ax) * (vy - ay) - (by - ay) * (vx - ax)
+        o2 = (bx - ax) * (uy - ay) - (by - ay) * (ux - ax)
+        o3 = (ux - vx) * (ay - vy) - (uy - vy) * (ax - vx)
+        o4 = (ux - vx) * (by - vy) - (uy - vy) * (bx - vx)
+        if o1 * o2 <= 0.0 and o3 * o4 <= 0.0:
+            return 0.0
+    return best
 
 
-def _crossing(
-    leg: tuple[Point, Point], x0: FloatArray, y0: FloatArray, x1: FloatArray, y1: FloatArray
-) -> bool:
-    (ax, ay), (bx, by) = leg
-    o1 = (bx - ax) * (y0 - ay) - (by - ay) * (x0 - ax)
-    o2 = (bx - ax) * (y1 - ay) - (by - ay) * (x1 - ax)
-    o3 = (x1 - x0) * (ay - y0) - (y1 - y0) * (ax - x0)
-    o4 = (x1 - x0) * (by - y0) - (y1 - y0) * (bx - x0)
-    return bool(((o1 * o2 <= 0) & (o3 * o4 <= 0)).any())
+def _highest_line(hw: float, hm: float, gap_w: float, gap_leg: float, longest: float) -> float:
+    """A height no sight line between the two bases reaches where it crosses an
+    obstacle `gap_w` from the watcher's base and `gap_leg` from the leg's bases, with a
+    margin beyond the blocking test's tolerance (`EPS` along the line)."""
+    if hw > hm:
+        fall, gap = (hw - hm) * gap_w / longest, gap_w
+    elif hm > hw:
+        fall, gap = (hm - hw) * gap_leg / longest, gap_leg
+    else:
+        fall, gap = 0.0, min(gap_w, gap_leg)
+    high = max(hw, hm)
+    return high - fall + 1e-6 + EPS * (1.0 + high) / gap
 
 
 def _pairs_of_tangents(
