@@ -97,11 +97,10 @@ class SimpleOpenRebellionPlayer:
         best: tuple[int, str] | None = None
         for enemy in (s for s in state.sides if s != side):
             for target in e.side_units(state, enemy):
-                try:
-                    plan = e.pools(state, unit, target)
-                except IllegalDeclaration:
+                dice = e.fire_edge(state, unit, target)
+                if dice is None:
                     continue
-                edge = (plan.attack - plan.defence, target)
+                edge = (dice, target)
                 if best is None or edge > best:
                     best = edge
         return best

@@ -17,7 +17,7 @@ from game.errors import IllegalDeclaration
 from game.geometry import Table
 from game.geometry import sight as geometry_sight
 from game.geometry.lof import Sight as GeometrySight
-from game.geometry.lof import clear_lines
+from game.geometry.lof import SightLine, clear_witnesses
 from game.rules.open_rebellion.cover import (
     SEEN_ALL,
     OpenRebellionCover,
@@ -80,8 +80,11 @@ class Caches:
 
     sights: dict[SightKey, GeometrySight] = dataclasses.field(default_factory=dict)
     covers: dict[CoverKey, SquadCover] = dataclasses.field(default_factory=dict)
-    clears: dict[SightKey, bool] = dataclasses.field(default_factory=dict)
+    # the cheap question's answers: a clear sight line, or None when there is none
+    clears: dict[SightKey, SightLine | None] = dataclasses.field(default_factory=dict)
     plans: dict[object, dict[PlanKey, FirePlan | None]] = dataclasses.field(default_factory=dict)
+    # `fire_edge`'s answers where no plan was made (the plans' keys)
+    edges: dict[object, dict[PlanKey, int | None]] = dataclasses.field(default_factory=dict)
 
 
 _SHARED: weakref.WeakKeyDictionary[Sight, Caches] = weakref.WeakKeyDictionary()
@@ -134,7 +137,11 @@ class OpenRebellionFire(OpenRebellionUnits):
         if found is None:
             if not table:
                 table.append(self.sight.table_at(self.placements(state)))
-            found = geometry_sight(table[0], me.id, m.id, arc_degrees=360.0, models_block=False)
+            # a clear line found by the cheap question spares the search for one
+            witness = self.caches.clears.get(key)
+            found = geometry_sight(
+                table[0], me.id, m.id, arc_degrees=360.0, models_block=False, witness=witness
+            )
             _remember(self.caches.sights, key, found)
         return found
 
@@ -147,13 +154,19 @@ class OpenRebellionFire(OpenRebellionUnits):
         clear: list[bool | None] = []
         for key in keys:
             full = self.caches.sights.get(key)
-            clear.append(full.clear if full is not None else self.caches.clears.get(key))
+            if full is not None:
+                clear.append(full.clear)
+            elif key in self.caches.clears:
+                clear.append(self.caches.clears[key] is not None)
+            else:
+                clear.append(None)
         todo = [k for k, c in enumerate(clear) if c is None]
         if todo:
             table = self.sight.table_at(self.placements(state))
             bodies = [(table.body(keys[k][0]), table.body(keys[k][2])) for k in todo]
-            for k, ok in zip(todo, clear_lines(table, bodies, models_block=False), strict=True):
-                clear[k] = _remember(self.caches.clears, keys[k], ok)
+            lines = clear_witnesses(table, bodies, models_block=False)
+            for k, line in zip(todo, lines, strict=True):
+                clear[k] = _remember(self.caches.clears, keys[k], line) is not None
         return [bool(c) for c in clear]
 
     def _seen_counts(self, state: GameState, unit: str, target: str) -> list[tuple[str, int]]:
@@ -261,6 +274,37 @@ class OpenRebellionFire(OpenRebellionUnits):
             raise IllegalDeclaration(f"no model of {unit} has line of sight to {target}")
         return plan
 
+    def fire_edge(self, state: GameState, unit: str, target: str) -> int | None:
+        """The attacker's dice less the defender's of small arms fire from `unit` at
+        `target` (`pools`' figures; None when no model of `unit` sees it), asking only
+        what they depend on: whether the target is in light cover or better, not its
+        full reading (remembered by what the plans are)."""
+        key = (unit, target, self._plan_facts(state, unit), self._plan_facts(state, target))
+        plans = self.caches.plans.setdefault(self.army, {})
+        if key in plans:
+            plan = plans[key]
+            return None if plan is None else plan.attack - plan.defence
+        edges = self.caches.edges.setdefault(self.army, {})
+        if key in edges:
+            return edges[key]
+        edge = None
+        firing = self.firing_models(state, unit, target)
+        shooter = self.cover_shooter(state, unit, target)
+        if firing and shooter is not None:
+            light = self.in_light_cover(state, shooter, target)
+            bands = self.range_bands(state, firing, target)
+            defence = defender_pool(bands, self.skill_dice(state, target), light)
+            edge = self._attack(state, unit, firing) - defence
+        return _remember(edges, key, edge, PLANS_KEPT)
+
+    def _attack(self, state: GameState, unit: str, firing: Sequence[str]) -> int:
+        """The attacker's dice pool: the firing models' rate of fire, the unit's skill
+        dice and, in position, its support weapons' dice."""
+        weapons = [w for w in (self.weapon[f] for f in firing) if w is not None]
+        in_position = self.has_flag(state, unit, IN_POSITION)
+        support = sum(w.support_dice for w in weapons) if in_position else 0
+        return attacker_pool([w.rof for w in weapons], self.skill_dice(state, unit), support)
+
     def _plan_facts(self, state: GameState, unit: str) -> tuple[tuple[Point, str, bool], ...]:
         return tuple(
             (m.at, m.status, IN_POSITION in m.flags)
@@ -271,14 +315,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         firing = self.firing_models(state, unit, target)
         if not firing:
             return None
-        in_position = self.has_flag(state, unit, IN_POSITION)
-        rof = [w.rof for w in (self.weapon[f] for f in firing) if w is not None]
-        support = (
-            sum(w.support_dice for w in (self.weapon[f] for f in firing) if w is not None)
-            if in_position
-            else 0
-        )
-        attack = attacker_pool(rof, self.skill_dice(state, unit), support)
+        attack = self._attack(state, unit, firing)
         cover = self.cover(state, unit, target)
         bands = self.range_bands(state, firing, target)
         defence = defender_pool(

@@ -520,3 +520,45 @@ def test_the_fall_backs_light_cover_question_agrees_with_the_cover_reading() -> 
                 assert quick == (level >= OpenRebellionCover.LIGHT), (shooter, x, y)
                 levels.add(level)
     assert len(levels) >= 2  # both answers were asked for
+
+
+def test_fire_edge_is_the_pools_attack_less_defence_along_seeded_games() -> None:
+    """`fire_edge` (the simple player's measure of a shot, asking only whether the
+    target is in light cover or better) is `pools(...)`'s attacker less defender dice,
+    None where `pools` refuses for want of line of sight: for every unit and enemy unit
+    at each activation of seeded games on both bundled tables."""
+    from game.ai.open_rebellion import SimpleOpenRebellionPlayer
+    from game.sequencer.table_sight import TableSight
+
+    seen: set[object] = set()
+    for name in ("open-rebellion-demo", "open-rebellion-village"):
+        setup = load_scenario(Path(__file__).parents[2] / "scenarios" / f"{name}.toml")
+        quick = OpenRebellionEngine(setup, TableSight(setup))  # answers of its own
+        full = OpenRebellionEngine(setup, TableSight(setup))
+        game = Game(setup, seed=4)
+        player = SimpleOpenRebellionPlayer(game.engine)  # type: ignore[arg-type]
+        asked: set[object] = set()
+        for _ in range(300):
+            state, awaiting = game.state, game.awaiting()
+            if state.finished:
+                break
+            if awaiting.kind == "activate":
+                for unit in quick.units:
+                    for target in quick.units:
+                        if quick.side_of_unit[unit] == quick.side_of_unit[target]:
+                            continue
+                        if not quick.alive(state, unit) or not quick.alive(state, target):
+                            continue
+                        edge = quick.fire_edge(state, unit, target)
+                        try:
+                            plan = full.pools(state, unit, target)
+                        except IllegalDeclaration:
+                            assert edge is None
+                            asked.add(None)
+                            continue
+                        assert edge == plan.attack - plan.defence
+                        asked.add(plan.cover.level)
+            game.declare(player.choose(state, awaiting))
+        assert len(asked) >= 2, name  # cover at more than one level, or none seen
+        seen |= asked
+    assert None in seen and len(seen) >= 3
