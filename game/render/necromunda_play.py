@@ -374,9 +374,25 @@ class NecromundaRules(PlayRules):
             return str(why)
         return ""
 
-    def at_risk(self, game: Game, shooter: str, target: str) -> tuple[str, ...]:
+    def at_risk(
+        self, game: Game, shooter: str, target: str, weapon: str | None = None
+    ) -> tuple[str, ...]:
+        """Seed 004: a missed shot may hit a fighter near the line instead. Only a shot
+        that is rolled for strays: not a blast (it scatters) or a template (no hit
+        roll), not a target out of range (FACTS 2.3: it simply misses) or one the
+        fighter may not shoot."""
         state = self._state(game)
         try:
+            if weapon is not None:
+                w = self._weapon(shooter, weapon)
+                if w.is_template or w.blast_diameter is not None:
+                    return ()
+                facing = self._facing_to(game, shooter, state.model(target).at)
+                state, _ = self._turned(game, shooter, facing)
+                if self.engine.why_not_target(state, shooter, target, ARC):
+                    return ()
+                if self.engine.hit_plan(state, shooter, w, target=target).out_of_range:
+                    return ()
             return tuple(self.engine.at_risk(state, shooter, target))
         except (IllegalDeclaration, KeyError):
             return ()

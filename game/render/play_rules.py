@@ -194,8 +194,12 @@ class PlayRules(Protocol):
         """Where a blast or template would land and who is under it (None: direct fire)."""
         return None
 
-    def at_risk(self, game: Any, shooter: str, target: str) -> tuple[str, ...]:
-        """Models a miss may hit instead (stray shots, where the rules have them), nearest first."""
+    def at_risk(
+        self, game: Any, shooter: str, target: str, weapon: str | None = None
+    ) -> tuple[str, ...]:
+        """Models a miss may hit instead (stray shots, where the rules have them), nearest
+        first; with `weapon`, none when that shot can make no stray (out of range, a
+        target it may not shoot, a weapon whose miss does something else)."""
         return ()
 
     def toggles(self, game: Any) -> tuple[tuple[str, str], ...]:

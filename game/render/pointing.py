@@ -122,7 +122,10 @@ class Pointing:
             if state.hover.weapon == weapon:
                 return
             hover = replace(
-                state.hover, weapon=weapon, odds=self._odds(shooter.id, target.id, weapon)
+                state.hover,
+                weapon=weapon,
+                odds=self._odds(shooter.id, target.id, weapon),
+                risk=self._risk(shooter.id, target.id, weapon),
             )
             self.state = replace(state, hover=hover)
             return
@@ -133,18 +136,19 @@ class Pointing:
             self.state = replace(state, hover=None, message=f"no ruling: {err}")
             return
         odds = self._odds(shooter.id, target.id, weapon)
-        risk = self._risk(shooter.id, target.id)
+        risk = self._risk(shooter.id, target.id, weapon)
         self.state = replace(
             state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk)
         )
 
-    def _risk(self, shooter: str, target: str) -> tuple[str, ...]:
-        """Who a miss may hit instead (stray shots, where the rules have them), nearest first."""
+    def _risk(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
+        """Who a miss with `weapon` may hit instead (stray shots, where the rules have
+        them), nearest first: none for a shot that makes no stray (out of range, say)."""
         rules = self.rules
         if rules is None:
             return ()
         try:
-            return tuple(rules.at_risk(self.game, shooter, target))
+            return tuple(rules.at_risk(self.game, shooter, target, weapon))
         except (IllegalDeclaration, KeyError, ValueError):
             return ()
 

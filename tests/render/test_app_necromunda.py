@@ -251,6 +251,36 @@ def test_hover_shows_the_target_number_skirmish_shoot_gives(
         assert "seriously injured" in text and "out of action" in text
 
 
+@pytest.mark.parametrize(
+    ("e1_at", "key", "risk", "then"),
+    [
+        # the stub gun (12") in range: a miss may stray; then the frag blast: none
+        ("[8, 8]", pygame.K_3, ("e2",), ()),
+        # 14.5" off: out of range, the shot simply misses (FACTS 2.3)
+        ("[8, 5]", pygame.K_3, (), ()),
+        # a blast scatters on a miss: no stray shot; then the stub gun: e2
+        ("[8, 8]", pygame.K_1, (), ("e2",)),
+    ],
+)
+def test_stray_risk_only_for_a_shot_that_can_stray(
+    write_scenario: Write, e1_at: str, key: int, risk: tuple[str, ...], then: tuple[str, ...]
+) -> None:
+    """The panel lists who a stray shot may hit, and rings them, only for a shot that is
+    rolled for strays (seed 004): not one out of range, not a blast."""
+    text = GAME.replace("at = [10, 8]", "at = [8.9, 12]").replace("at = [8, 8]", f"at = {e1_at}")
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    click(app, base(app, "grenadier"))
+    press(app, key)
+    point_at(app, base(app, "e1"))
+    hover = app.state.hover
+    assert hover is not None and hover.risk == risk
+    assert ("at risk of a stray shot" in panel(app)) == bool(risk)
+    press(app, pygame.K_3 if key != pygame.K_3 else pygame.K_1)  # the other weapon
+    hover = app.state.hover
+    assert hover is not None and hover.risk == then
+
+
 def test_stray_shot_risk_is_highlighted_nearest_first(write_scenario: Write) -> None:
     # e2 stands just off the line from the grenadier to e1: at risk of a stray shot.
     text = GAME.replace("at = [10, 8]", "at = [8.9, 12]")
@@ -441,15 +471,22 @@ def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
     app = App(scenario, session=Session.start(scenario, seed=1))
     click(app, base(app, "goliath-juve"))
     point_at(app, base(app, "cawdor-champion"))
-    assert app.state.hover is not None and "cawdor-ganger-2" in app.state.hover.risk
+    # the juve's Autopistol (12") does not reach: the shot simply misses, no stray
+    assert app.state.hover is not None and app.state.hover.risk == ()
     text = panel(app)
     assert "Goliath juve [goliath-juve]" in text
     assert "Goliath juve -> Cawdor champion" in text
     assert "the rest hidden by Cawdor ganger 2" in text
-    assert "at risk of a stray shot: Goliath ganger 1, Goliath ganger 2, Cawdor ganger 2" in text
-    # said once: the odds do not repeat who a stray shot may hit
-    assert text.count("Goliath ganger 1, Goliath ganger 2, Cawdor ganger 2") == 1
-    assert "stray shots may hit" not in text
+    assert "out of range" in text and "stray" not in text
     assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-juve]", ""))
+    click(app, base(app, "goliath-ganger-1"))  # a Lasgun (24") in range
+    point_at(app, base(app, "cawdor-champion"))
+    assert app.state.hover is not None and "cawdor-ganger-2" in app.state.hover.risk
+    text = panel(app)
+    assert "at risk of a stray shot: Goliath ganger 2, Cawdor ganger 2" in text
+    # said once: the odds do not repeat who a stray shot may hit
+    assert text.count("Goliath ganger 2, Cawdor ganger 2") == 1
+    assert "stray shots may hit" not in text
+    assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-ganger-1]", ""))
     assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"
     assert _describe(scenario, "drain").startswith("drain (")
