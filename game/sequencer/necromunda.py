@@ -83,6 +83,7 @@ __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "
 Point = tuple[float, float]
 ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
 RECOVERY_HELP = 1.0  # Necromunda: an Active friend within 1" adds a Recovery die
+CONTACT_SLACK = 1e-6  # inches: far more than the rounding of a distance on the table
 # Recovery: with two dice the player keeps the best result.
 INJURY_RANK = {
     InjuryResult.FLESH_WOUND: 0,
@@ -176,7 +177,7 @@ class NecromundaEngine(NecromundaNerve):
         """Why the fighter cannot move along `path`, or None; remembered by what it
         depends on (the path and where every other fighter on the table stands), for
         the games on this table (a player asks, then the move is checked again)."""
-        placements = self.placements(state)
+        placements = self._placed(state)
         others = tuple((k, p.at) for k, p in placements.items() if p.present and k != model_id)
         key = (model_id, path, others)
         paths = _PATHS.setdefault(self.sight, {})
@@ -379,7 +380,7 @@ class NecromundaEngine(NecromundaNerve):
         for m in state.models:
             if m.status not in (STANDING, ENGAGED, PINNED):
                 continue
-            engaged = any(o.side != m.side and self._gap(m, o) <= ENGAGED_GAP for o in others)
+            engaged = self._touching_enemy(m, others)
             after = m.status
             if engaged and (m.status == STANDING or m.id != state.activating):
                 after = ENGAGED
@@ -389,6 +390,22 @@ class NecromundaEngine(NecromundaNerve):
                 events.append(StateChanged(m.id, m.status, after))
                 state = state.with_model(m.replace(status=after))
         return state
+
+    def _touching_enemy(self, m: ModelState, others: list[ModelState]) -> bool:
+        """Whether any of `others` on another side is in base contact with `m` (`_gap`
+        within ENGAGED_GAP); a base farther off along x or y than both radii and the
+        gap, by more than any rounding, cannot be (the distance is at least that)."""
+        (x, y), side, radius = m.at, m.side, self.radius
+        reach = radius[m.id] + ENGAGED_GAP + CONTACT_SLACK
+        for o in others:
+            if o.side == side:
+                continue
+            (ox, oy), far = o.at, reach + radius[o.id]
+            if abs(ox - x) > far or abs(oy - y) > far:
+                continue
+            if self._gap(m, o) <= ENGAGED_GAP:
+                return True
+        return False
 
     # -- the round ---------------------------------------------------------------
 

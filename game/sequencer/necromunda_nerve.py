@@ -173,7 +173,7 @@ class NecromundaNerve(NecromundaFire):
             for d, i in heading_ends:
                 nearer[i] = [j for dj, j in heading_ends if dj < d]
                 farther[i] = [j for dj, j in heading_ends if dj > d]
-        placements = self.placements(state)
+        placements = self._placed(state)
 
         def gap(end: Point) -> float:
             return min(math.dist(end, e.at) - r - self.profiles[e.id].radius for e in enemies)

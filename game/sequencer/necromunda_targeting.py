@@ -128,6 +128,17 @@ class NecromundaTargeting:
         fighters do not block LoS and friends touching the firer are ignored (FACTS 2.3).
         `facing=False`: every fighter faces 0 (for questions the facing does not change).
         A fresh dict (the caller may change it), built once per state and question."""
+        return dict(self._placed(state, shooter, target, facing=facing))
+
+    def _placed(
+        self,
+        state: GameState,
+        shooter: str | None = None,
+        target: str | None = None,
+        *,
+        facing: bool = True,
+    ) -> Mapping[str, Placement]:
+        """`placements` itself, not a copy: only to read."""
         asked = state.asked() if isinstance(state, NecromundaState) else None
         key = (shooter, target, facing)
         found = asked.placements.get(key) if asked is not None else None
@@ -142,7 +153,7 @@ class NecromundaTargeting:
                 found[m.id] = Placement(m.at, m.facing if facing else 0.0, present)
             if asked is not None:
                 asked.placements[key] = found
-        return dict(found)
+        return found
 
     def sighting(self, state: GameState, shooter: str, target: str) -> Sighting:
         """The sighting as the shooting rules read it (once per state). Only its `in_arc`
@@ -153,7 +164,7 @@ class NecromundaTargeting:
         found = asked.sightings.get((shooter, target)) if asked is not None else None
         if found is not None:
             return found
-        s = self.sight.sighting(self.placements(state, shooter, target, facing=False),
+        s = self.sight.sighting(self._placed(state, shooter, target, facing=False),
                                 shooter, target)  # fmt: skip
         arc = in_arc(self.body(state.model(shooter)), self.body(state.model(target)), ARC)
         if s.in_arc != arc:
@@ -179,7 +190,7 @@ class NecromundaTargeting:
         table_at = getattr(self.sight, "table_at", None)
         if table_at is None:
             raise IllegalDeclaration("this table cannot measure blasts and templates")
-        table: Table = table_at(self.placements(state))
+        table: Table = table_at(self._placed(state))
         return table
 
     def _with_marker(self, table: Table, at: Point, height: float) -> Table:
@@ -213,7 +224,7 @@ class NecromundaTargeting:
         }[reading.level]
 
     def distance(self, state: GameState, a: str, b: str) -> float:
-        return self.sight.distance(self.placements(state), a, b)
+        return self.sight.distance(self._placed(state), a, b)
 
     def engaged_with(self, state: GameState, model: str) -> list[str]:
         """Enemies in base contact (Seriously Injured and Out of Action ones excluded)."""
@@ -271,22 +282,30 @@ class NecromundaTargeting:
     ) -> Iterator[tuple[str, Sighting]]:
         """The eligible enemies nearest first, each sighted only when asked for."""
         me = state.model(shooter)
-        enemies = [m for m in state.models if m.side != me.side and m.status != OUT_OF_ACTION]
-        if among is not None:
-            enemies = [m for m in enemies if m.id in among]
-        # Cheap tests first (the sighting would refuse the same): outside the arc, or no
-        # clear line at all. Each enemy's own sighting leaves out the fighters any other
-        # enemy's would (prone ones, friends touching the firer) except itself, and a
-        # sight line never meets its own target. Nearest first: a sighting's distance is
-        # this edge-to-edge distance, so the order is the answer's.
+        # Cheap tests first (the sighting would refuse the same): too far, outside the
+        # arc, or no clear line at all. Each enemy's own sighting leaves out the fighters
+        # any other enemy's would (prone ones, friends touching the firer) except itself,
+        # and a sight line never meets its own target. Nearest first: a sighting's
+        # distance is this edge-to-edge distance, so the order is the answer's.
         eye = self.body(me)
-        if arc < 360:
-            enemies = [m for m in enemies if in_arc(eye, self.body(m), ARC)]
-        order = sorted((edge_distance(eye, self.body(m)), m.id, m) for m in enemies)
-        facingless = self.placements(state, shooter, facing=False)
-        for dist, _, m in order:
+        order = []
+        for m in state.models:
+            if m.side == me.side or m.status == OUT_OF_ACTION:
+                continue
+            if among is not None and m.id not in among:
+                continue
+            body = self.body(m)
+            dist = edge_distance(eye, body)
             if nearer is not None and not dist < nearer:
-                return
+                continue
+            if arc < 360 and not in_arc(eye, body, ARC):
+                continue
+            order.append((dist, m.id, m))
+        order.sort()
+        facingless: Mapping[str, Placement] = {}
+        for _, _, m in order:
+            if not facingless:
+                facingless = self._placed(state, shooter, facing=False)
             if not self.sight.clear_to(facingless, [(shooter, m.id, m.at)])[0]:
                 continue
             s = self.sighting(state, shooter, m.id)
