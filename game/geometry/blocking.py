@@ -59,6 +59,21 @@ class Obstacles:
         return str(table.bodies[int(self.bodies[k - len(self.pieces)])].id)
 
 
+@dataclass(frozen=True, slots=True)
+class Segments:
+    """Sight segments p + t d for t in [0, 1], climbing from height h0 to h1; the
+    stretch [ta, tb] lies outside both models' own bases."""
+
+    px: FloatArray
+    py: FloatArray
+    dx: FloatArray
+    dy: FloatArray
+    h0: FloatArray
+    h1: FloatArray
+    ta: FloatArray
+    tb: FloatArray
+
+
 def seg_point_dist(
     ax: float, ay: float, bx: float, by: float, px: FloatArray, py: FloatArray
 ) -> FloatArray:
@@ -373,23 +388,38 @@ def _corners(
     on = (tv >= lo_ - et_) & (tv <= hi_ + et_)
     if not on.any():
         return
-    ux = dx[r] / d
-    uy = dy[r] / d
-    c_out = obs.out_x[e] * uy - obs.out_y[e] * ux
-    c_in = obs.in_x[e] * uy - obs.in_y[e] * ux
-    rf = obs.reflex[e]
-    fwd_in = np.where(
-        rf,
-        (c_out > _ANGLE_EPS) | (c_in > _ANGLE_EPS),
-        (c_out > _ANGLE_EPS) & (c_in > _ANGLE_EPS),
-    )
-    bwd_in = np.where(
-        rf,
-        (c_out < -_ANGLE_EPS) | (c_in < -_ANGLE_EPS),
-        (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
+    fwd_in, bwd_in = into_wedge(
+        obs.out_x[e], obs.out_y[e], obs.in_x[e], obs.in_y[e], obs.reflex[e], dx[r] / d, dy[r] / d
     )
     vert = on & (((tv < hi_e[r, e]) & fwd_in) | ((tv > lo_e[r, e]) & bwd_in))
     edge_block[r[vert], e[vert]] = True
+
+
+def into_wedge(
+    out_x: FloatArray,
+    out_y: FloatArray,
+    in_x: FloatArray,
+    in_y: FloatArray,
+    reflex: BoolArray,
+    ux: FloatArray,
+    uy: FloatArray,
+) -> tuple[BoolArray, BoolArray]:
+    """Whether a line through a corner (edges out of and into it, reflex or not) with
+    direction (ux, uy) heads into the corner's interior wedge going forward, and going
+    backward."""
+    c_out = out_x * uy - out_y * ux
+    c_in = in_x * uy - in_y * ux
+    fwd_in: BoolArray = np.where(
+        reflex,
+        (c_out > _ANGLE_EPS) | (c_in > _ANGLE_EPS),
+        (c_out > _ANGLE_EPS) & (c_in > _ANGLE_EPS),
+    )
+    bwd_in: BoolArray = np.where(
+        reflex,
+        (c_out < -_ANGLE_EPS) | (c_in < -_ANGLE_EPS),
+        (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
+    )
+    return fwd_in, bwd_in
 
 
 def _seams(

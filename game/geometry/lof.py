@@ -37,6 +37,14 @@ Speed: the nearby pieces are picked with bounding boxes and edge distances over
 numpy arrays built once; the centre line and the four common tangents of the two
 bases are tried first; a convex piece (or a model) that blocks both outer tangents
 separates the two bases, which proves "no line of fire" without the full candidate set.
+Step 4 is skipped when every candidate crosses an obstacle that blocks any line crossing
+it: a wall at least as tall as both, or one of in-between height so near the lower model
+(and far from the higher one) that no line has climbed over it there.
+Many pairs at once (`lines_of_fire`, `clear_witnesses`) go through steps 1 to 3 together,
+each pair against its own nearby obstacles held ragged in flat arrays
+(`game.geometry.ragged`): the same arithmetic on the same numbers, so the same answers to
+the last bit as one pair at a time, in a few dozen numpy calls rather than a few dozen
+per pair.
 """
 
 from __future__ import annotations
@@ -52,12 +60,21 @@ from game.geometry.answers import LineOfFire, Point3, Sight, SightLine
 from game.geometry.blocking import (
     EPS,
     Obstacles,
+    Segments,
     blocked_by,
     gather,
     nearby,
     point_to_edges,
 )
 from game.geometry.over_tops import line_over_tops
+from game.geometry.ragged import (
+    Blocks,
+    Ends,
+    Groups,
+    blocked_ragged,
+    groups_near,
+    ragged_arange,
+)
 from game.geometry.table import Body, BodyId, BoolArray, FloatArray, IntArray, Point, Table
 
 __all__ = [
@@ -102,13 +119,24 @@ def tangents(
     x: FloatArray, y: FloatArray, r: FloatArray, i: IntArray, j: IntArray
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
     """All common tangent lines n.p = c of feature pairs (i, j) (discs; corners are r = 0)."""
+    kinds = _tangent_kinds(x, y, r, i, j)
+    return (
+        np.concatenate([nx[ok] for nx, _, _, ok in kinds]),
+        np.concatenate([ny[ok] for _, ny, _, ok in kinds]),
+        np.concatenate([c[ok] for _, _, c, ok in kinds]),
+    )
+
+
+def _tangent_kinds(
+    x: FloatArray, y: FloatArray, r: FloatArray, i: IntArray, j: IntArray
+) -> list[tuple[FloatArray, FloatArray, FloatArray, BoolArray]]:
+    """The four kinds of common tangent of each feature pair (outer two, then inner
+    two): n.x, n.y, c and whether that tangent exists."""
     dx = x[j] - x[i]
     dy = y[j] - y[i]
     ll = np.hypot(dx, dy)
     phi = np.arctan2(dy, dx)
-    ns_x: list[FloatArray] = []
-    ns_y: list[FloatArray] = []
-    cs: list[FloatArray] = []
+    out: list[tuple[FloatArray, FloatArray, FloatArray, BoolArray]] = []
     for s2 in (1.0, -1.0):
         with np.errstate(divide="ignore", invalid="ignore"):
             ratio = (s2 * r[j] - r[i]) / ll
@@ -118,27 +146,13 @@ def tangents(
             beta = phi + sign * ang
             nx, ny = np.cos(beta), np.sin(beta)
             c = nx * x[i] + ny * y[i] - r[i]
-            ns_x.append(nx[ok])
-            ns_y.append(ny[ok])
-            cs.append(c[ok])
-    return np.concatenate(ns_x), np.concatenate(ns_y), np.concatenate(cs)
-
-
-@dataclass(frozen=True, slots=True)
-class _Segments:
-    px: FloatArray
-    py: FloatArray
-    dx: FloatArray
-    dy: FloatArray
-    h0: FloatArray
-    h1: FloatArray
-    ta: FloatArray
-    tb: FloatArray
+            out.append((nx, ny, c, ok))
+    return out
 
 
 def _segments_on_lines(
     nx: FloatArray, ny: FloatArray, c: FloatArray, a: Body, b: Body, back: bool
-) -> _Segments:
+) -> Segments:
     """For each line meeting both bases, the 3D sight segment on it from a's top to b's.
 
     `back`: push the lower model's end to the far side of its base and take the nearest
@@ -169,7 +183,7 @@ def _segments_on_lines(
     ta = np.hypot(near_ax - sx, near_ay - sy) / safe
     tb = 1.0 - np.hypot(ex - near_bx, ey - near_by) / safe
     n = len(nx)
-    return _Segments(
+    return Segments(
         px=sx,
         py=sy,
         dx=dx,
@@ -183,7 +197,7 @@ def _segments_on_lines(
 
 def _segments_few(
     nxs: Sequence[float], nys: Sequence[float], cs: Sequence[float], a: Body, b: Body, back: bool
-) -> _Segments:
+) -> Segments:
     """`_segments_on_lines` for a handful of lines, float by float: the same operations
     in the same order (so the same segments to the last bit), without a numpy call per
     step; the lengths go through one np.hypot, as there."""
@@ -228,7 +242,7 @@ def _segments_few(
     lengths = np.hypot(np.concatenate((dx, gaps_x)), np.concatenate((dy, gaps_y)))
     ll = lengths[:n]
     safe = np.where(ll == 0, 1.0, ll)
-    return _Segments(
+    return Segments(
         px=np.array(sxs),
         py=np.array(sys_),
         dx=dx,
@@ -249,7 +263,7 @@ def _lines_through_both(
     return result
 
 
-def _witness(seg: _Segments, k: int) -> SightLine:
+def _witness(seg: Segments, k: int) -> SightLine:
     x0, y0 = float(seg.px[k]), float(seg.py[k])
     return SightLine(
         Point3(x0, y0, float(seg.h0[k])),
@@ -316,7 +330,7 @@ def lines_of_fire(
     A clear sight line is the same set of segments both ways, so each unordered pair is
     solved once (the arc is per direction). The first two steps (centre line and common
     tangents of the bases; a convex solid across both outer tangents) run for all pairs
-    in one numpy pass; only the pairs they leave open take the full candidate set.
+    in one numpy pass; the pairs they leave open take the full candidate set, together.
     """
     keys: dict[frozenset[str], int] = {}
     firsts: list[tuple[Body, Body]] = []
@@ -328,9 +342,7 @@ def lines_of_fire(
             keys[key] = len(firsts)
             firsts.append((a, b))
     solved = _prepass(table, firsts, models_block)
-    for k, (a, b) in enumerate(firsts):
-        if solved[k] is None:
-            solved[k] = clear_sight(table, a, b, models_block)
+    _solve_rest(table, firsts, solved, models_block)
     out: list[LineOfFire] = []
     for shooter, target in pairs:
         a = table.body(shooter)
@@ -354,8 +366,7 @@ def clear_lines(
     The bodies may stand anywhere, for instance one model at the points of its route:
     the table's models with the same ids are left out of the way, and the answer is
     `line_of_fire(...).clear` on the table with the two bodies moved there. All pairs
-    go through the batched first steps of `lines_of_fire`; only the ones left open are
-    solved one by one.
+    go through the batched steps of `lines_of_fire`.
     """
     return [w is not None for w in clear_witnesses(table, pairs, models_block=models_block)]
 
@@ -365,16 +376,32 @@ def clear_witnesses(
 ) -> list[SightLine | None]:
     """`clear_lines` with a clear sight line for each pair that has one (None: none)."""
     # the batched pass gathers the whole table once: worth it from a few pairs on
-    solved = (
+    solved: list[_Answer | None] = (
         _prepass(table, pairs, models_block, blockers_wanted=False)
         if len(pairs) >= 2
         else [None] * len(pairs)
     )
-    out: list[SightLine | None] = []
-    for answer, (a, b) in zip(solved, pairs, strict=True):
-        clear, witness, _ = answer if answer is not None else clear_sight(table, a, b, models_block)
-        out.append(witness if clear else None)
-    return out
+    _solve_rest(table, pairs, solved, models_block)
+    return [answer[1] if answer is not None and answer[0] else None for answer in solved]
+
+
+def _solve_rest(
+    table: Table,
+    pairs: Sequence[tuple[Body, Body]],
+    solved: list[_Answer | None],
+    models_block: bool,
+) -> None:
+    """Fill in the pairs `solved` leaves open (None) with `clear_sight`'s answers: one
+    by one when they are few, else all at once."""
+    rest = [k for k, answer in enumerate(solved) if answer is None]
+    if len(rest) < 2:
+        for k in rest:
+            solved[k] = clear_sight(table, *pairs[k], models_block)
+        return
+    for k, answer in zip(
+        rest, _solve_many(table, [pairs[k] for k in rest], models_block), strict=True
+    ):
+        solved[k] = answer
 
 
 _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
@@ -404,119 +431,389 @@ def _scenery_gap(table: Table, at: Point, radius: float) -> FloatArray:
     return result
 
 
+def _centre_and_tangents_vec(
+    ends: Ends, length: FloatArray
+) -> tuple[FloatArray, FloatArray, FloatArray]:
+    """`_centre_and_tangent_lists` for many pairs whose bases keep apart: five lines a
+    pair, pair by pair, the same numbers (`length`: math.hypot of the centres' offset)."""
+    ax, ay, ar, bx, by, br = ends.ax, ends.ay, ends.ar, ends.bx, ends.by, ends.br
+    phi = np.arctan2(by - ay, bx - ax)
+    nxs = [np.cos(phi + math.pi / 2)]
+    nys = [np.sin(phi + math.pi / 2)]
+    cs = [nxs[0] * ax + nys[0] * ay]
+    for s2 in (1.0, -1.0):
+        ang = np.arccos((s2 * br - ar) / length)
+        for sign in (1.0, -1.0):
+            nx, ny = np.cos(phi + sign * ang), np.sin(phi + sign * ang)
+            nxs.append(nx)
+            nys.append(ny)
+            cs.append(nx * ax + ny * ay - ar)
+    return (
+        np.column_stack(nxs).ravel(),
+        np.column_stack(nys).ravel(),
+        np.column_stack(cs).ravel(),
+    )
+
+
+def _apart(pairs: Sequence[tuple[Body, Body]]) -> tuple[list[int], list[float]]:
+    """The pairs whose bases keep apart (not in contact), with their centres' distance."""
+    keep: list[int] = []
+    lengths: list[float] = []
+    for k, (a, b) in enumerate(pairs):
+        length = math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1])
+        if math.dist(a.at, b.at) > a.radius + b.radius + EPS:
+            keep.append(k)
+            lengths.append(length)
+    return keep, lengths
+
+
+def _owns(table: Table, pairs: Sequence[tuple[Body, Body]]) -> tuple[IntArray, IntArray]:
+    """Each pair's two bodies' indices among the table's models (-1: none has the id)."""
+    index = table.body_index
+    return (
+        np.array([index.get(a.id, -1) for a, _ in pairs], dtype=np.intp),
+        np.array([index.get(b.id, -1) for _, b in pairs], dtype=np.intp),
+    )
+
+
 def _prepass(
     table: Table,
     pairs: Sequence[tuple[Body, Body]],
     models_block: bool,
-    chunk: int = 20,
     blockers_wanted: bool = True,
 ) -> list[_Answer | None]:
-    """Steps 1 and 2 of `clear_sight` for many pairs at once (None: not settled)."""
+    """Steps 1 and 2 of `clear_sight` for many pairs at once (None: not settled): the
+    centre line and the four common tangents of the bases (the lower model's end at the
+    back of its base) each against its own pair's nearby obstacles, and a convex solid
+    across both outer tangents."""
     answers: list[_Answer | None] = [None] * len(pairs)
-    nbodies = len(table.bodies) if models_block else 0
-    bodies = np.arange(nbodies, dtype=np.intp)
-    pa = table.arrays
-    body_tops = table.body_arrays.h[bodies]
-    # chunks of pairs close together on the table share few pieces
-    order = sorted(
-        range(len(pairs)),
-        key=lambda k: (
-            round((pairs[k][0].at[0] + pairs[k][1].at[0]) / 12),
-            (pairs[k][0].at[1] + pairs[k][1].at[1]),
-        ),
-    )
-    for lo in range(0, len(order), chunk):
-        group = [
-            (k, pairs[k][0], pairs[k][1])
-            for k in order[lo : lo + chunk]
-            if math.dist(pairs[k][0].at, pairs[k][1].at)
-            > pairs[k][0].radius + pairs[k][1].radius + EPS
-        ]
-        lines = [_centre_and_tangent_lists(a, b) for _, a, b in group]
-        if not group or any(len(ln[0]) != 5 for ln in lines):
+    keep, lengths = _apart(pairs)
+    if not keep:
+        return answers
+    group_pairs = [pairs[k] for k in keep]
+    ends = Ends.of(group_pairs)
+    ng = len(group_pairs)
+    nx, ny, c = _centre_and_tangents_vec(ends, np.array(lengths))
+    seg = _segments_vec(nx, ny, c, ends.take(np.repeat(np.arange(ng), 5)))
+    groups = groups_near(table, ends, _owns(table, group_pairs), models_block)
+    blocks = blocked_ragged(table, groups, np.repeat(np.arange(ng, dtype=np.intp), 5), seg)
+    free: BoolArray = ~blocks.hit.reshape(ng, 5)
+    settled: BoolArray = np.logical_or.reduce(free, axis=1)
+    first = free.argmax(axis=1)
+    high = np.maximum(ends.ah, ends.bh)
+    across = _across(table, groups, blocks, high, np.arange(ng, dtype=np.intp) * 5)
+    for g in np.flatnonzero(settled | across.any_piece | across.any_body):
+        k = keep[g]
+        a, b = group_pairs[g]
+        if settled[g]:
+            answers[k] = (True, _witness(seg, 5 * int(g) + int(first[g])), ())
             continue
-        nx = np.array([v for ln in lines for v in ln[0]])
-        ny = np.array([v for ln in lines for v in ln[1]])
-        c = np.array([v for ln in lines for v in ln[2]])
-        # per pair: a's x, y, radius, height, then b's
-        ends = np.array(
-            [(*a.at, a.radius, a.height, *b.at, b.radius, b.height) for _, a, b in group]
-        )
-        per = np.repeat(ends, 5, axis=0)
-        seg = _segments_vec(nx, ny, c, *(per[:, i] for i in range(8)))
-        # only the pieces some pair of this chunk could meet (bounding circles near its
-        # centre segment); the others cannot block
-        ax_, ay_, bx_, by_ = (ends[:, i : i + 1] for i in (0, 1, 4, 5))
-        reach = np.maximum(ends[:, 2:3], ends[:, 6:7])
-        ddx, ddy = bx_ - ax_, by_ - ay_  # the centre segments are longer than the bases
-        t = np.clip(((pa.cx - ax_) * ddx + (pa.cy - ay_) * ddy) / (ddx * ddx + ddy * ddy), 0, 1)
-        dist = np.hypot(pa.cx - (ax_ + t * ddx), pa.cy - (ay_ + t * ddy))
-        chosen = np.flatnonzero((dist <= reach + 1e-6 + pa.radius).any(axis=0))
-        sub = gather(table, chosen, bodies)
-        # pieces lower than both ends are kept here: their height range is empty
-        with np.errstate(invalid="ignore"):
-            part = blocked_by(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
-        # columns: the chosen pieces, then every model (each pair's own two left out)
-        nc = len(chosen)
-        rows: BoolArray = part.reshape(len(group), 5, nc + nbodies)
-        if nbodies:
-            own = [
-                (g, nc + table.body_index[body.id])
-                for g, (_, a, b) in enumerate(group)
-                for body in (a, b)
-                if body.id in table.body_index
-            ]
-            if own:
-                gs, cols = zip(*own, strict=True)
-                rows[list(gs), :, list(cols)] = False
-        free: BoolArray = ~np.logical_or.reduce(rows, axis=2)
-        settled: BoolArray = np.logical_or.reduce(free, axis=1)
-        first = free.argmax(axis=1)
-        tops = np.concatenate((sub.top, body_tops))
-        convex = np.concatenate((pa.convex[chosen], np.ones(nbodies, dtype=np.bool_)))
-        high = np.maximum(ends[:, 3], ends[:, 7])
-        across = rows[:, 1] & rows[:, 2] & convex & (tops >= high[:, None])
-        for g in np.flatnonzero(settled | np.logical_or.reduce(across, axis=1)):
-            k, a, b = group[g]
-            if settled[g]:
-                answers[k] = (True, _witness(seg, 5 * int(g) + int(first[g])), ())
-                continue
-            cut = across[g]
-            if cut[:nc].any():
-                cut[:nc] &= (_scenery_gap(table, a.at, a.radius)[chosen] > EPS) & (
-                    _scenery_gap(table, b.at, b.radius)[chosen] > EPS
-                )
-            if cut.any():
-                blockers = (
-                    tuple(_column_id(table, chosen, int(j)) for j in np.flatnonzero(rows[g, 0]))
-                    if blockers_wanted
-                    else ()
-                )
-                answers[k] = (False, None, blockers)
+        cut = bool(across.any_body[g])
+        if not cut and across.any_piece[g]:
+            pieces = across.pieces(groups, int(g))
+            gap_a = _scenery_gap(table, a.at, a.radius)[pieces]
+            gap_b = _scenery_gap(table, b.at, b.radius)[pieces]
+            cut = bool(((gap_a > EPS) & (gap_b > EPS)).any())
+        if cut:
+            blockers = _row_blockers(table, groups, blocks, int(g), 5 * int(g))
+            answers[k] = (False, None, blockers if blockers_wanted else ())
     return answers
 
 
-def _column_id(table: Table, chosen: IntArray, j: int) -> str:
-    """Id of column j of the prepass: the chosen pieces first, then every model."""
-    if j < len(chosen):
-        return str(table.pieces[int(chosen[j])].id)
-    return str(table.bodies[j - len(chosen)].id)
+@dataclass(frozen=True, slots=True)
+class _Across:
+    """Per group: which of its pieces (convex) and models, at least as tall as both ends,
+    block both outer tangents (rows 1 and 2 after the group's first row)."""
+
+    piece: BoolArray  # per group-piece
+    any_piece: BoolArray  # per group
+    any_body: BoolArray  # per group
+
+    def pieces(self, groups: Groups, g: int) -> IntArray:
+        lo, hi = groups.piece_start[g], groups.piece_start[g + 1]
+        result: IntArray = groups.pieces[lo:hi][self.piece[lo:hi]]
+        return result
+
+
+def _across(
+    table: Table, groups: Groups, blocks: Blocks, high: FloatArray, row0: IntArray
+) -> _Across:
+    """Step 2's test for every group at once; `row0`: each group's first segment."""
+    ng = len(row0)
+    npc = groups.piece_count()
+    g_p = np.repeat(np.arange(ng, dtype=np.intp), npc)
+    local = ragged_arange(npc)
+    r1 = blocks.piece[blocks.piece_at[row0 + 1][g_p] + local]
+    r2 = blocks.piece[blocks.piece_at[row0 + 2][g_p] + local]
+    pa = table.arrays
+    piece = r1 & r2 & pa.convex[groups.pieces] & (pa.top[groups.pieces] >= high[g_p])
+    nbc = groups.body_count()
+    g_b = np.repeat(np.arange(ng, dtype=np.intp), nbc)
+    local_b = ragged_arange(nbc)
+    b1 = blocks.body[blocks.body_at[row0 + 1][g_b] + local_b]
+    b2 = blocks.body[blocks.body_at[row0 + 2][g_b] + local_b]
+    body = b1 & b2 & (table.body_arrays.h[groups.bodies] >= high[g_b])
+    any_piece = np.zeros(ng, dtype=np.bool_)
+    any_piece[g_p[piece]] = True
+    any_body = np.zeros(ng, dtype=np.bool_)
+    any_body[g_b[body]] = True
+    return _Across(piece=piece, any_piece=any_piece, any_body=any_body)
+
+
+def _row_blockers(table: Table, groups: Groups, blocks: Blocks, g: int, s: int) -> tuple[str, ...]:
+    """Ids of group g's obstacles that block segment s: pieces, then models."""
+    lo, hi = blocks.piece_at[s], blocks.piece_at[s + 1]
+    pieces = groups.pieces[groups.piece_start[g] : groups.piece_start[g + 1]][blocks.piece[lo:hi]]
+    lo, hi = blocks.body_at[s], blocks.body_at[s + 1]
+    bodies = groups.bodies[groups.body_start[g] : groups.body_start[g + 1]][blocks.body[lo:hi]]
+    return tuple(str(table.pieces[int(p)].id) for p in pieces) + tuple(
+        str(table.bodies[int(m)].id) for m in bodies
+    )
+
+
+def _solve_many(
+    table: Table, pairs: Sequence[tuple[Body, Body]], models_block: bool
+) -> list[_Answer]:
+    """`clear_sight` for many pairs, the same answers to the last bit of the witness:
+    steps 1 to 3 for all the pairs in a few array passes (each pair against its own
+    nearby obstacles, its candidates in `clear_sight`'s order), step 4 pair by pair."""
+    answers: list[_Answer | None] = [None] * len(pairs)
+    todo: list[int] = []
+    lengths: list[float] = []
+    for k, (a, b) in enumerate(pairs):
+        dist = math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1])
+        if dist <= a.radius + b.radius + EPS:
+            answers[k] = (True, _contact_line(a, b), ())
+        else:
+            todo.append(k)
+            lengths.append(dist)
+    if todo:
+        mine = [pairs[k] for k in todo]
+        for k, answer in zip(todo, _solve_apart(table, mine, lengths, models_block), strict=True):
+            answers[k] = answer
+    return [answer for answer in answers if answer is not None]
+
+
+def _solve_apart(
+    table: Table, pairs: list[tuple[Body, Body]], lengths: list[float], models_block: bool
+) -> list[_Answer]:
+    """`_solve_many` for pairs whose bases keep apart (`lengths`: centre to centre)."""
+    ng = len(pairs)
+    answers: list[_Answer | None] = [None] * ng
+    ends = Ends.of(pairs)
+    groups = groups_near(table, ends, _owns(table, pairs), models_block)
+    pa, ba = table.arrays, table.body_arrays
+    high = np.maximum(ends.ah, ends.bh)
+    npc, nbc = groups.piece_count(), groups.body_count()
+    g_p = np.repeat(np.arange(ng, dtype=np.intp), npc)
+    g_b = np.repeat(np.arange(ng, dtype=np.intp), nbc)
+    mid = np.zeros(ng, dtype=np.bool_)
+    mid[g_p[pa.top[groups.pieces] < high[g_p]]] = True
+    mid[g_b[ba.h[groups.bodies] < high[g_b]]] = True
+    # 1. the centre line and the four common tangents of the two bases
+    nx, ny, c = _centre_and_tangents_vec(ends, np.array(lengths))
+    seg = _segments_vec(nx, ny, c, ends.take(np.repeat(np.arange(ng), 5)), np.repeat(mid, 5))
+    rows = np.repeat(np.arange(ng, dtype=np.intp), 5)
+    blocks = blocked_ragged(table, groups, rows, seg)
+    free = ~blocks.hit.reshape(ng, 5)
+    first = free.argmax(axis=1)
+    # 2. a convex solid, at least as tall as both, across both outer tangents
+    across = _across(table, groups, blocks, high, np.arange(ng, dtype=np.intp) * 5)
+    blockers: dict[int, tuple[str, ...]] = {}
+    open_: list[int] = []
+    for g in range(ng):
+        if free[g, first[g]]:
+            answers[g] = (True, _witness(seg, 5 * g + int(first[g])), ())
+            continue
+        blockers[g] = _row_blockers(table, groups, blocks, g, 5 * g)
+        a, b = pairs[g]
+        if across.any_body[g] or (
+            across.any_piece[g] and _pieces_clear_of_bases(table, across.pieces(groups, g), a, b)
+        ):
+            answers[g] = (False, None, blockers[g])
+        else:
+            open_.append(g)
+    if open_:
+        _tangent_step(table, pairs, groups, np.array(open_, dtype=np.intp), mid, answers, blockers)
+    return [answer for answer in answers if answer is not None]
+
+
+def _tangent_step(
+    table: Table,
+    pairs: list[tuple[Body, Body]],
+    groups: Groups,
+    todo: IntArray,
+    mid: BoolArray,
+    answers: list[_Answer | None],
+    blockers: dict[int, tuple[str, ...]],
+) -> None:
+    """Steps 3 and 4 of `clear_sight` for the groups `todo` (answers filled in place)."""
+    pa, ba = table.arrays, table.body_arrays
+    ne = np.diff(groups.edge_start)[todo]
+    nb = groups.body_count()[todo]
+    nf = 2 + ne + nb
+    fstart = np.zeros(len(todo) + 1, dtype=np.intp)
+    np.cumsum(nf, out=fstart[1:])
+    all_ends = Ends.of(pairs)
+    ends = all_ends.take(todo)
+    fx = np.zeros(int(fstart[-1]))
+    fy = np.zeros(len(fx))
+    fr = np.zeros(len(fx))
+    fx[fstart[:-1]], fy[fstart[:-1]], fr[fstart[:-1]] = ends.ax, ends.ay, ends.ar
+    fx[fstart[:-1] + 1], fy[fstart[:-1] + 1], fr[fstart[:-1] + 1] = ends.bx, ends.by, ends.br
+    edges = groups.edges[np.repeat(groups.edge_start[todo], ne) + ragged_arange(ne)]
+    at = np.repeat(fstart[:-1] + 2, ne) + ragged_arange(ne)
+    fx[at], fy[at] = pa.x0[edges], pa.y0[edges]
+    bodies = groups.bodies[np.repeat(groups.body_start[todo], nb) + ragged_arange(nb)]
+    at = np.repeat(fstart[:-1] + 2 + ne, nb) + ragged_arange(nb)
+    fx[at], fy[at], fr[at] = ba.x[bodies], ba.y[bodies], ba.r[bodies]
+    fi: list[IntArray] = []
+    fj: list[IntArray] = []
+    for t, n in enumerate(nf.tolist()):
+        i, j = _feature_pairs(n)
+        fi.append(i + fstart[t])
+        fj.append(j + fstart[t])
+    i, j = np.concatenate(fi), np.concatenate(fj)
+    pair_of = np.repeat(np.arange(len(todo), dtype=np.intp), nf * (nf - 1) // 2)
+    kinds = _tangent_kinds(fx, fy, fr, i, j)
+    key = np.concatenate([pair_of[ok] * 4 + v for v, (_, _, _, ok) in enumerate(kinds)])
+    order = np.argsort(key, kind="stable")
+    nx = np.concatenate([v[ok] for v, _, _, ok in kinds])[order]
+    ny = np.concatenate([v[ok] for _, v, _, ok in kinds])[order]
+    c = np.concatenate([v[ok] for _, _, v, ok in kinds])[order]
+    t_of = key[order] // 4
+    per = all_ends.take(todo[t_of])
+    da = np.abs(nx * per.ax + ny * per.ay - c)
+    db = np.abs(nx * per.bx + ny * per.by - c)
+    keep = (da <= per.ar + 1e-9) & (db <= per.br + 1e-9)
+    nx, ny, c, t_of, per = nx[keep], ny[keep], c[keep], t_of[keep], per.take(keep)
+    line_g = todo[t_of]
+    seg = _segments_vec(nx, ny, c, per, mid[line_g])
+    blocks = blocked_ragged(table, groups, line_g, seg)
+    free = np.flatnonzero(~blocks.hit)
+    found, at_first = np.unique(t_of[free], return_index=True)
+    witness = dict(zip(found.tolist(), free[at_first].tolist(), strict=True))
+    at = np.searchsorted(t_of, np.arange(len(todo) + 1))
+    for t, g in enumerate(todo.tolist()):
+        k = witness.get(t)
+        if k is not None:
+            answers[g] = (True, _witness(seg, k), ())
+            continue
+        a, b = pairs[g]
+        if (
+            mid[g]
+            and min(a.height, b.height) < max(a.height, b.height)
+            and _may_pass_over(
+                table, *_group_rows(groups, blocks, g, int(at[t]), int(at[t + 1])), a, b
+            )
+        ):
+            lo, hi = groups.piece_start[g], groups.piece_start[g + 1]
+            blo, bhi = groups.body_start[g], groups.body_start[g + 1]
+            over = line_over_tops(a, b, gather(table, groups.pieces[lo:hi], groups.bodies[blo:bhi]))
+            if over is not None:
+                answers[g] = (True, over, ())
+                continue
+        answers[g] = (False, None, blockers[g])
+
+
+def _group_rows(
+    groups: Groups, blocks: Blocks, g: int, first: int, last: int
+) -> tuple[IntArray, IntArray, BoolArray, BoolArray]:
+    """Group g's pieces and models, and which of them its segments first..last-1 are
+    blocked by (one row a segment)."""
+    pieces = groups.pieces[groups.piece_start[g] : groups.piece_start[g + 1]]
+    bodies = groups.bodies[groups.body_start[g] : groups.body_start[g + 1]]
+    by_piece = blocks.piece[blocks.piece_at[first] : blocks.piece_at[last]]
+    by_body = blocks.body[blocks.body_at[first] : blocks.body_at[last]]
+    return (
+        pieces,
+        bodies,
+        by_piece.reshape(last - first, len(pieces)),
+        by_body.reshape(last - first, len(bodies)),
+    )
+
+
+def _may_pass_over(
+    table: Table,
+    pieces: IntArray,
+    bodies: IntArray,
+    by_piece: BoolArray,
+    by_body: BoolArray,
+    a: Body,
+    b: Body,
+) -> bool:
+    """Step 4's condition, from which of the nearby `pieces` and `bodies` each candidate
+    of step 3 is blocked by (rows): some candidate is clear of every obstacle at least
+    as tall as both ends, and of every one of in-between height that any sight line
+    crossing it passes below its top (`_surely_under`). Those obstacles block a line
+    wherever it crosses them, as walls do; when every candidate crosses one, the flat
+    argument of step 3 says every line does, and the search over the top edges would
+    find nothing."""
+    high = max(a.height, b.height)
+    wall_p = table.arrays.top[pieces] >= high
+    wall_b = table.body_arrays.h[bodies] >= high
+    crossed = by_piece[:, wall_p].any(axis=1) | by_body[:, wall_b].any(axis=1)
+    if crossed.all():
+        return False
+    sure_p, sure_b = _surely_under(table, pieces, bodies, a, b)
+    crossed |= by_piece[:, sure_p].any(axis=1) | by_body[:, sure_b].any(axis=1)
+    return not crossed.all()
+
+
+def _surely_under(
+    table: Table, pieces: IntArray, bodies: IntArray, a: Body, b: Body
+) -> tuple[BoolArray, BoolArray]:
+    """Which pieces and models of in-between height every sight line from the lower
+    model's top disc to the higher one's passes below the top of, wherever it crosses
+    them (by a millionth of an inch). At a point x of the line between p (lower end)
+    and q (higher end) the line has climbed |x - p| / (|x - p| + |q - x|) of the way,
+    at most U / (U + V) with U the farthest any point of the obstacle is from the
+    lower base and V the nearest it comes to the higher one."""
+    lower, upper = (a, b) if a.height < b.height else (b, a)
+    (lx, ly), (hx, hy) = lower.at, upper.at
+    span = upper.height - lower.height
+    pa, ba = table.arrays, table.body_arrays
+    sure_p = np.zeros(len(pieces), dtype=np.bool_)
+    for n, p in enumerate(pieces.tolist()):
+        top = float(pa.top[p])
+        if top >= upper.height:
+            continue
+        sel = slice(int(pa.start[p]), int(pa.start[p] + pa.count[p]))
+        x0, y0, x1, y1 = pa.x0[sel], pa.y0[sel], pa.x1[sel], pa.y1[sel]
+        far = float(np.hypot(x0 - lx, y0 - ly).max()) + lower.radius
+        near = float(point_to_edges(hx, hy, x0, y0, x1, y1).min()) - upper.radius
+        if near > 0 and not shapely.contains_xy(table.polygons[p], hx, hy):
+            sure_p[n] = lower.height + span * far / (far + near) < top - 1e-6
+    tops = ba.h[bodies]
+    far_b = np.hypot(ba.x[bodies] - lx, ba.y[bodies] - ly) + ba.r[bodies] + lower.radius
+    near_b = np.hypot(ba.x[bodies] - hx, ba.y[bodies] - hy) - ba.r[bodies] - upper.radius
+    with np.errstate(divide="ignore", invalid="ignore"):
+        climbed = lower.height + span * far_b / (far_b + near_b)
+    sure_b = (tops < upper.height) & (near_b > 0) & (climbed < tops - 1e-6)
+    return sure_p, sure_b
+
+
+def _pieces_clear_of_bases(table: Table, pieces: IntArray, a: Body, b: Body) -> bool:
+    """`_clear_of_bases` for table pieces: whether one keeps clear of both bases."""
+    pa = table.arrays
+    for p in pieces.tolist():
+        sel = slice(int(pa.start[p]), int(pa.start[p] + pa.count[p]))
+        x0, y0 = pa.x0[sel], pa.y0[sel]
+        x1, y1 = x0 + (pa.x1[sel] - x0), y0 + (pa.y1[sel] - y0)
+        da = float(point_to_edges(a.at[0], a.at[1], x0, y0, x1, y1).min())
+        db = float(point_to_edges(b.at[0], b.at[1], x0, y0, x1, y1).min())
+        if da > a.radius + EPS and db > b.radius + EPS:
+            return True
+    return False
 
 
 def _segments_vec(
-    nx: FloatArray,
-    ny: FloatArray,
-    c: FloatArray,
-    ax: FloatArray,
-    ay: FloatArray,
-    ar: FloatArray,
-    ah: FloatArray,
-    bx: FloatArray,
-    by: FloatArray,
-    br: FloatArray,
-    bh: FloatArray,
-) -> _Segments:
-    """`_segments_on_lines` with one pair per line, always in `back` mode."""
+    nx: FloatArray, ny: FloatArray, c: FloatArray, ends: Ends, back: BoolArray | None = None
+) -> Segments:
+    """`_segments_on_lines` with one pair per line, in `back` mode where `back` says
+    (everywhere if it is None)."""
+    ax, ay, ar, ah = ends.ax, ends.ay, ends.ar, ends.ah
+    bx, by, br, bh = ends.bx, ends.by, ends.br, ends.bh
     ux, uy = -ny, nx
     flip = (ux * (bx - ax) + uy * (by - ay)) < 0
     ux = np.where(flip, -ux, ux)
@@ -529,16 +826,19 @@ def _segments_vec(
     pbx, pby = bx - db * nx, by - db * ny
     near_ax, near_ay = pax + ha * ux, pay + ha * uy
     near_bx, near_by = pbx - hb * ux, pby - hb * uy
-    sx = np.where(ah < bh, pax - ha * ux, near_ax)
-    sy = np.where(ah < bh, pay - ha * uy, near_ay)
-    ex = np.where(ah > bh, pbx + hb * ux, near_bx)
-    ey = np.where(ah > bh, pby + hb * uy, near_by)
+    lower, higher = ah < bh, ah > bh
+    if back is not None:
+        lower, higher = lower & back, higher & back
+    sx = np.where(lower, pax - ha * ux, near_ax)
+    sy = np.where(lower, pay - ha * uy, near_ay)
+    ex = np.where(higher, pbx + hb * ux, near_bx)
+    ey = np.where(higher, pby + hb * uy, near_by)
     dx, dy = ex - sx, ey - sy
     ll = np.hypot(dx, dy)
     safe = np.where(ll == 0, 1.0, ll)
     ta = np.hypot(near_ax - sx, near_ay - sy) / safe
     tb = 1.0 - np.hypot(ex - near_bx, ey - near_by) / safe
-    return _Segments(px=sx, py=sy, dx=dx, dy=dy, h0=ah, h1=bh, ta=ta, tb=tb)
+    return Segments(px=sx, py=sy, dx=dx, dy=dy, h0=ah, h1=bh, ta=ta, tb=tb)
 
 
 def clear_sight(
@@ -585,9 +885,17 @@ def clear_sight(
     free = ~blocked.any(axis=1)
     if free.any():
         return True, _witness(seg, int(np.argmax(free))), ()
-    # 4. in-between pieces: when some candidate is clear of everything at least as tall
-    #    as both (else the flat problem already has no line), lines over their top edges
-    if mid and low < high and (~blocked[:, full]).all(axis=1).any():
+    # 4. in-between pieces: when some candidate is clear of everything that blocks any
+    #    line crossing it (else the flat problem already has no line), lines over their
+    #    top edges
+    npieces = len(obs.pieces)
+    if (
+        mid
+        and low < high
+        and _may_pass_over(
+            table, obs.pieces, obs.bodies, blocked[:, :npieces], blocked[:, npieces:], a, b
+        )
+    ):
         over = line_over_tops(a, b, obs)
         if over is not None:
             return True, over, ()

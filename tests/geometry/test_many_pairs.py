@@ -1,0 +1,81 @@
+"""Many pairs at once give the answers of one pair at a time, to the last bit: the search
+for a clear line over thousands of pairs (`lines_of_fire`, `clear_witnesses`) finds the
+same witness, or names the same blockers, as `clear_sight` asked pair by pair."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from pathlib import Path
+
+import pytest
+import shapely
+
+from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table
+from game.geometry.lof import _solve_many, clear_sight
+
+BIG = Path(__file__).resolve().parents[2] / "benchmarks" / "tables" / "big-infinity.toml"
+
+
+def crowded(count: int, seed: int) -> Table:
+    """The 60-piece table with models added on free ground up to `count`, of mixed heights
+    (so pieces and models of in-between height stand between many pairs)."""
+    from game.scenario import load_scenario
+    from game.scenario.tables import table_from_scenario
+
+    table = table_from_scenario(load_scenario(BIG))
+    rnd = random.Random(seed)
+    bodies = list(table.bodies)
+    scenery = shapely.union_all(list(table.polygons))
+    while len(bodies) < count:
+        x, y = rnd.uniform(1, table.width - 1), rnd.uniform(1, table.depth - 1)
+        r = rnd.choice([0.49, 0.49, 0.79])
+        if scenery.distance(shapely.Point(x, y)) < r + 0.05:
+            continue
+        if any(math.dist((x, y), b.at) < r + b.radius + 0.3 for b in bodies):
+            continue
+        bodies.append(Body(BodyId(f"x{len(bodies)}"), (x, y), r, rnd.uniform(1.0, 3.0)))
+    return table.with_bodies(bodies)
+
+
+@pytest.mark.parametrize("models_block", [True, False])
+def test_many_pairs_at_once_are_answered_as_one_at_a_time(models_block: bool) -> None:
+    table = crowded(60, seed=3)
+    pairs = [
+        (table.body(a), table.body(b))
+        for a, b in itertools.combinations([b.id for b in table.bodies], 2)
+    ][::3]
+    many = _solve_many(table, pairs, models_block)
+    steps = {"clear": 0, "hidden": 0}
+    for (a, b), answer in zip(pairs, many, strict=True):
+        assert answer == clear_sight(table, a, b, models_block), (a.id, b.id)
+        steps["clear" if answer[0] else "hidden"] += 1
+    # both answers are common on this table (the comparison is not empty)
+    assert min(steps.values()) > 50, steps
+
+
+def test_touching_bases_and_bodies_off_the_table_are_answered_as_one_at_a_time() -> None:
+    wall = Piece(
+        PieceId("w"), PieceKind.WALL, ((5.0, 2.0), (5.5, 2.0), (5.5, 8.0), (5.0, 8.0)), 1.5
+    )
+    low = Piece(
+        PieceId("l"), PieceKind.OBSTACLE, ((7.0, 4.0), (8.0, 4.0), (8.0, 6.0), (7.0, 6.0)), 2.2
+    )
+    table = Table.build(
+        12.0,
+        12.0,
+        [wall, low],
+        [
+            Body(BodyId("a"), (2.0, 5.0), 0.5, 2.0),
+            Body(BodyId("b"), (10.0, 5.0), 0.5, 3.0),
+            Body(BodyId("c"), (6.2, 5.0), 0.5, 2.6),
+        ],
+    )
+    a, b, c = table.bodies
+    moved = Body(BodyId("a"), (2.0, 9.5), 0.5, 1.2)  # the table's "a", stood elsewhere
+    stranger = Body(BodyId("z"), (3.0, 5.0), 0.5, 2.5)  # in contact with "a"
+    pairs = [(a, b), (b, a), (a, c), (c, b), (moved, b), (a, stranger), (stranger, b), (moved, c)]
+    many = _solve_many(table, pairs, True)
+    assert many == [clear_sight(table, p, q, True) for p, q in pairs]
+    assert many[5][0], "bases in contact see each other"
