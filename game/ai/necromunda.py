@@ -125,6 +125,9 @@ class SimpleNecromundaPlayer:
 
     def __init__(self, engine: NecromundaEngine) -> None:
         self.engine = engine
+        # the weapons a fighter may fire, by its flags and whether it has both actions
+        self._usable_memo: dict[tuple[str, frozenset[str], bool], tuple[NecromundaWeapon, ...]] = {}
+        self._templates: dict[str, bool] = {}  # whether each weapon is a template one
 
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
         assert isinstance(state, NecromundaState)
@@ -145,7 +148,7 @@ class SimpleNecromundaPlayer:
             if m.status not in UPRIGHT or BROKEN in m.flags:
                 continue
             facing = self._face_enemy(state, m)
-            turned = state.with_model(m.replace(facing=facing))
+            turned = state if facing == m.facing else state.with_model(m.replace(facing=facing))
             shot = self._shot(turned, turned.model(m.id), actions_left=2)
             if shot is not None:
                 first = Action.aim() if self._worth_aiming(turned, m.id, shot) else shot
@@ -196,23 +199,31 @@ class SimpleNecromundaPlayer:
             return None  # aimed but the target is gone: keep still
         return self._advance(state, m)
 
-    def _usable(self, m: ModelState, left: int) -> list[NecromundaWeapon]:
-        out = []
-        for weapon in self.engine.weapons_of(m.id):
-            if out_of_ammo_flag(weapon.name) in m.flags or jammed_flag(weapon.name) in m.flags:
-                continue
-            if weapon.trait("Unwieldy") is not None and left < 2:
-                continue
-            out.append(weapon)
-        return out
+    def _usable(self, m: ModelState, left: int) -> tuple[NecromundaWeapon, ...]:
+        key = (m.id, m.flags, left >= 2)
+        found = self._usable_memo.get(key)
+        if found is None:
+            found = self._usable_memo[key] = tuple(
+                weapon for weapon in self.engine.weapons_of(m.id)
+                if out_of_ammo_flag(weapon.name) not in m.flags
+                and jammed_flag(weapon.name) not in m.flags
+                and (left >= 2 or weapon.trait("Unwieldy") is None)
+            )  # fmt: skip
+        return found
+
+    def _template(self, weapon: NecromundaWeapon) -> bool:
+        found = self._templates.get(weapon.name)
+        if found is None:
+            found = self._templates[weapon.name] = weapon.is_template
+        return found
 
     def _shot(self, state: NecromundaState, m: ModelState, actions_left: int) -> Action | None:
         """The best shot from where the fighter stands, or None."""
         # only the closest eligible target is ever shot at: the others are not sighted,
         # nor is any enemy beyond the longest reach of the guns (a target that far is out
         # of range of every one of them, and so is any farther one)
-        usable = self._usable(m, actions_left)
-        guns = [self.engine.long_range(m.id, w) for w in usable if not w.is_template]
+        usable = [(w, self._template(w)) for w in self._usable(m, actions_left)]
+        guns = [self.engine.long_range(m.id, w) for w, template in usable if not template]
         targets: list[str] = []
         if guns:
             standing = {t.id for t in state.models if t.status != SERIOUSLY_INJURED}
@@ -222,8 +233,8 @@ class SimpleNecromundaPlayer:
             )
             targets = [t for t, _ in eligible]
         best: tuple[tuple[int, int], Action] | None = None
-        for weapon in usable:
-            if weapon.is_template:
+        for weapon, template in usable:
+            if template:
                 action = self._flame(state, m, weapon)
                 if action is not None:
                     key = (0, weapon.strength + 2)  # auto-hits: worth more than a shot
