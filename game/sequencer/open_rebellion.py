@@ -180,6 +180,9 @@ class OpenRebellionEngine(OpenRebellionFire):
             tuple(sorted((m, p.quality) for m, p in self.profiles.items())),
             tuple(sorted(values.items())),
         )
+        # this army's plans and edges (looked up once: the key hashes every weapon)
+        self.plans = self.caches.plans.setdefault(self.army, {})
+        self.edges = self.caches.edges.setdefault(self.army, {})
 
     # -- the engine protocol ---------------------------------------------------------
 

@@ -121,6 +121,8 @@ class OpenRebellionFire(OpenRebellionUnits):
 
     caches: Caches
     army: tuple[object, ...]  # what fire plans depend on besides the table (see Caches)
+    plans: dict[PlanKey, FirePlan | None]  # caches.plans[army]
+    edges: dict[PlanKey, int | None]  # caches.edges[army]
 
     def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
         """Sight from one model to each living model of `unit` (models never block)."""
@@ -265,7 +267,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         """Both dice pools of small arms fire from `unit` at `target` as things stand
         (remembered by what they depend on: the two units' models)."""
         key = (unit, target, self._plan_facts(state, unit), self._plan_facts(state, target))
-        plans = self.caches.plans.setdefault(self.army, {})
+        plans = self.plans
         if key in plans:
             plan = plans[key]
         else:
@@ -280,11 +282,11 @@ class OpenRebellionFire(OpenRebellionUnits):
         what they depend on: whether the target is in light cover or better, not its
         full reading (remembered by what the plans are)."""
         key = (unit, target, self._plan_facts(state, unit), self._plan_facts(state, target))
-        plans = self.caches.plans.setdefault(self.army, {})
+        plans = self.plans
         if key in plans:
             plan = plans[key]
             return None if plan is None else plan.attack - plan.defence
-        edges = self.caches.edges.setdefault(self.army, {})
+        edges = self.edges
         if key in edges:
             return edges[key]
         edge = None

@@ -68,10 +68,10 @@ class OpenRebellionUnits:
     def value(self, name: str) -> float:
         return self.values[name]
 
-    def alive(self, state: GameState, unit: str) -> list[ModelState]:
+    def alive(self, state: GameState, unit: str) -> tuple[ModelState, ...]:
         if isinstance(state, OpenRebellionState):
-            return list(state.alive_in(unit, self.units[unit]))
-        return [m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD]
+            return state.alive_in(unit, self.units[unit])
+        return tuple(m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD)
 
     def side_units(self, state: GameState, side: str) -> list[str]:
         return [u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)]
