@@ -193,6 +193,18 @@ class InfinityEngine(InfinityAttacks):
         """Line of fire, arc, cover and distance, the models placed by `state` and `moved`."""
         return self.sight.sighting(self._placements(state, moved), shooter, target)
 
+    def surely_seen(
+        self,
+        state: GameState,
+        shooter: str,
+        target: str,
+        moved: Mapping[str, Placement] | None = None,
+    ) -> bool:
+        """True when `sighting(...).lof` surely holds, found without the visible
+        fraction (a sight that cannot tell says False); False: ask `sighting`."""
+        ask = getattr(self.sight, "surely_seen", None)
+        return bool(ask(self._placements(state, moved), shooter, target)) if ask else False
+
     def lof_possible(
         self,
         state: GameState,
@@ -476,8 +488,10 @@ class InfinityEngine(InfinityAttacks):
         out: list[tuple[str, bool]] = []
         for r in reactors:
             # Infinity: an ARO needs LoF (in the arc, enough of the trooper seen, not total
-            # cover) at any point along the movement, or the trooper inside its Zone of
-            # Control (8"): the whole route is swept, leg by leg
+            # cover: the cover reading is Total exactly where not enough is seen, so the
+            # sight's own "line of fire in the arc") at any point along the movement, or
+            # the trooper inside its Zone of Control (8"): the whole route is swept, leg
+            # by leg
             seen = self.sight.route_sight(
                 base,
                 r.id,
@@ -485,7 +499,6 @@ class InfinityEngine(InfinityAttacks):
                 path,
                 order.facing,
                 reach=ZONE_OF_CONTROL,
-                sees=_aro_lof,
                 first=True,
             )
             lof = seen.seen_at is not None
@@ -504,9 +517,8 @@ class InfinityEngine(InfinityAttacks):
         if order is None:
             return []
         seen = self.sight.route_sight(
-            self._placements(state), reactor, order.model, order.route, order.facing,
-            sees=_aro_lof,
-        )  # fmt: skip
+            self._placements(state), reactor, order.model, order.route, order.facing
+        )
         if seen.seen_at is None:
             return []
         points: list[Point] = [seen.seen_at]
@@ -722,8 +734,3 @@ class InfinityEngine(InfinityAttacks):
         if self._orders_left(state) == 0:
             return self._end_turn(state, events)
         return state, events
-
-
-def _aro_lof(s: Sighting) -> bool:
-    """Infinity: LoF for an ARO is in the arc, enough seen, and not total cover."""
-    return s.lof and s.in_arc and s.cover is not Cover.TOTAL

@@ -26,6 +26,9 @@ from typing import Any
 
 import numpy as np
 
+from game.geometry import Body, BodyId
+from game.geometry.measures import pieces_near
+from game.rules.infinity.cover import CONTACT
 from game.sequencer.events import Event, Hit, Moved, Rolled, SaveRolled, StateChanged
 from game.sequencer.infinity_orders import ENGAGED_GAP, InfinityState, OrderInProgress, Point
 from game.sequencer.sight import Cover, Placement
@@ -162,20 +165,38 @@ def _fall_back(
     def moved(to: Point) -> dict[str, Placement]:
         return {model: Placement(to, me.facing)}
 
+    seen: dict[tuple[int, str], bool] = {}  # line of fire, where (1) found it
+
+    def lof(i: int, a: str) -> bool:
+        # no clear line: none; surely seen (no visible fraction needed): yes; else the
+        # sighting says
+        if (i, a) not in seen:
+            to = moved(tried[i])
+            seen[i, a] = clear[i, a] and (
+                engine.surely_seen(state, a, model, to) or engine.sighting(state, a, model, to).lof
+            )
+        return seen[i, a]
+
+    def covered(i: int, a: str) -> bool:
+        # Infinity: with line of fire, Partial Cover needs scenery in contact (the
+        # cover reading's CONTACT): a point with none near is in no cover from `a`
+        if seen.get((i, a)) and not pieces_near(table, _base(engine, model, tried[i]), CONTACT):
+            return False
+        return engine.sighting(state, a, model, moved(tried[i])).cover is not Cover.NONE
+
     # (1) out of every attacker's Line of Fire
     for i, to in enumerate(tried):
         if not reachable(i):
             continue
         if (i, by[0]) not in clear:
             ask(range(i, i + 1) if not clear else range(i, len(tried)))
-        if not any(clear[i, a] and engine.sighting(state, a, model, moved(to)).lof for a in by):
+        if not any(lof(i, a) for a in by):
             return _move(state, model, to, out)
-    # (2) into Partial or Total Cover from every attacker (the sightings (1) made are
-    # kept by the table's sight: each point failed (1) on a line of fire)
+    # (2) into Partial or Total Cover from every attacker (each point failed (1) on a
+    # line of fire; the sightings (1) made are kept by the table's sight)
+    table = engine.sight.table_at({})  # the scenery: contact with it
     for i, to in enumerate(tried):
-        if reachable(i) and all(
-            engine.sighting(state, a, model, moved(to)).cover is not Cover.NONE for a in by
-        ):
+        if reachable(i) and all(covered(i, a) for a in by):
             return _move(state, model, to, out)
     # (3) Prone, where the rule value says so
     values = getattr(engine.setup, "rule_values", {}) or {}
@@ -183,6 +204,11 @@ def _fall_back(
         out.append(StateChanged(model, NORMAL, PRONE))
         return state.with_model(me.replace(status=PRONE))
     return state
+
+
+def _base(engine: Any, model: str, at: Point) -> Body:
+    """The trooper's base standing at `at` (for the scenery in contact with it)."""
+    return Body(BodyId(model), at, engine.radii[model], 1.0)
 
 
 def _move(state: InfinityState, model: str, to: Point, out: list[Event]) -> InfinityState:

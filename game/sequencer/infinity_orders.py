@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import OMIT_DEFAULT, Event, _plain
+from game.sequencer.events import OMIT_DEFAULT, Event
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
@@ -196,8 +196,32 @@ def _heading(a: Point, b: Point, default: float) -> float:
 
 
 def _skill_dict(skill: Skill) -> dict[str, object]:
-    body: dict[str, object] = _plain(skill)
-    return {k: v for k, v in body.items() if v not in ((), None, [])}
+    """The skill as a Declared event carries it: `_plain`'s JSON form without its empty
+    fields, worked out field by field (a skill holds only text, numbers and tuples of
+    them: one pass, not `_plain`'s general one)."""
+    out: dict[str, object] = {}
+    for name, omit, default in _SKILL_FIELDS:
+        value = getattr(skill, name)
+        if value is None or (isinstance(value, tuple | list) and not value):
+            continue
+        if omit and value == default:
+            continue
+        out[name] = _json(value)
+    return out
+
+
+_SKILL_FIELDS = tuple(
+    (f.name, bool(f.metadata.get("omit_default")), f.default) for f in dataclasses.fields(Skill)
+)
+
+
+def _json(value: object) -> object:
+    """`_plain` of text, numbers and tuples of them: tuples as lists, floats to 6 places."""
+    if isinstance(value, tuple | list):
+        return [_json(v) for v in value]
+    if isinstance(value, float):
+        return round(value, 6)
+    return value
 
 
 @dataclass(frozen=True, slots=True)

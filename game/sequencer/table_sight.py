@@ -4,6 +4,7 @@ game has put them, read through the rule system's cover rules."""
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from functools import partial
@@ -29,6 +30,7 @@ from game.geometry import (
     require_finite,
     sight,
 )
+from game.geometry.silhouette import STRIPS
 from game.geometry.sweep import Span, arc_spans, clear_spans, reach_spans
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
@@ -37,6 +39,8 @@ from game.sequencer.sight import Cover, Placement, RouteSight, Sighting, Stretch
 
 Point = tuple[float, float]
 CONTACT_TOLERANCE = 1e-3  # a moving base may touch scenery and other bases
+# a polygon about a unit circle (24 corners, radius 1): scaled, one holding a base
+_RING = tuple((math.cos(2 * math.pi * k / 24), math.sin(2 * math.pi * k / 24)) for k in range(24))
 
 
 def table_from_setup(setup: Setup) -> Table:
@@ -152,6 +156,7 @@ class TableSight:
         ]
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._solid_array = np.array(self._solid, dtype=object)
+        self._polygons = np.array(self.table.polygons, dtype=object)
         bounds = shapely.bounds(self._solid_array).reshape(-1, 4)
         self._solid_lo, self._solid_hi = bounds[:, :2], bounds[:, 2:]
         self._cache: dict[tuple[tuple[str, Point, float, bool], ...], Table] = {}
@@ -263,6 +268,62 @@ class TableSight:
         cover, reason = self.read_cover(table, s)
         return Sighting(patch_seen(s, self.min_patch_mm), s.in_arc, cover, s.distance, reason)
 
+    def surely_seen(self, placements: Mapping[str, Placement], shooter: str, target: str) -> bool:
+        """True when the shooter surely has line of fire to the target as the sighting
+        reads it (`sighting(...).lof`: a square of the rule system's minimum patch seen;
+        no arc), found without working out the visible fraction; False: ask the sighting.
+
+        Why: the sighting measures each strip of the target's silhouette from the lowest
+        height a clear line from the shooter's top reaches (`game.geometry.silhouette`).
+        Take a stretch across the top of the silhouette, as wide as the patch and a
+        strip either side (so a run of whole strips at least the patch wide lies in it),
+        from the top down a patch's depth. If nothing that could stand above a line
+        from the shooter's top down to that stretch (a piece or, where models block, a
+        model at least as tall as the lower of the shooter's top and the stretch's
+        foot) reaches into the hull of the shooter's base and the stretch, every such
+        line is clear: each of those strips is seen a patch deep, so the patch is."""
+        a = self._body(placements, shooter)
+        b = self._body(placements, target)
+        side = self.min_patch_mm / MM_PER_INCH
+        (ax, ay), (bx, by) = a.at, b.at
+        dist = math.hypot(bx - ax, by - ay)
+        half = side / 2 + 2 * b.radius / STRIPS
+        if dist <= a.radius + b.radius + 1e-3 or half > b.radius or b.height <= side + 1e-3:
+            return False
+        # below every line from the shooter's top to the stretch, with a margin
+        low = min(a.height, b.height - side - 1e-6) - 1e-6
+        px, py = -(by - ay) / dist, (bx - ax) / dist  # across the line of centres
+        ring = (a.radius + 1e-6) / math.cos(math.pi / len(_RING))
+        reach = half + 1e-6
+        ends = [(bx + k * reach * px, by + k * reach * py) for k in (-1.0, 1.0)]
+        # first the boxes: what is tall enough and near the hull's box at all
+        lo_x = min(ax - ring, ends[0][0], ends[1][0]) - 1e-6
+        hi_x = max(ax + ring, ends[0][0], ends[1][0]) + 1e-6
+        lo_y = min(ay - ring, ends[0][1], ends[1][1]) - 1e-6
+        hi_y = max(ay + ring, ends[0][1], ends[1][1]) + 1e-6
+        pa = self.table.arrays
+        pieces = np.flatnonzero(
+            (pa.top > low) & (pa.minx <= hi_x) & (pa.maxx >= lo_x) & (pa.miny <= hi_y)
+            & (pa.maxy >= lo_y)
+        )  # fmt: skip
+        tall: list[tuple[Point, float]] = []
+        if self.models_block:
+            for body_id, (x, y), r in self._others(placements, (shooter, target)):
+                near = lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r
+                if near and self._bodies[BodyId(body_id)].height > low:
+                    tall.append(((x, y), r))
+        if not len(pieces) and not tall:
+            return True
+        corners = [(ax + ring * cx, ay + ring * cy) for cx, cy in _RING]
+        hull = shapely.convex_hull(shapely.multipoints([*corners, *ends]))
+        if len(pieces) and shapely.dwithin(hull, self._polygons[pieces], 1e-6).any():
+            return False
+        if tall:
+            gaps = shapely.distance(hull, shapely.points([at for at, _ in tall]))
+            if any(g < r + 1e-6 for g, (_, r) in zip(gaps.tolist(), tall, strict=True)):
+                return False
+        return True
+
     def clear_to(
         self, placements: Mapping[str, Placement], asks: Sequence[tuple[str, str, Point]]
     ) -> list[bool]:
@@ -323,7 +384,16 @@ class TableSight:
         reads a full sighting (default: line of fire in the arc); it is asked inside each
         stretch the geometry finds, the middle first. `first`: stop looking for line of
         fire at the first stretch that has it (the reach is still swept whole)."""
-        accept = sees if sees is not None else (lambda s: s.lof and s.in_arc)
+
+        def accept(moved: Mapping[str, Placement]) -> bool:
+            if sees is not None:
+                return sees(self.sighting(moved, watcher, mover))
+            # line of fire in the arc: the arc is cheap, and line of fire surely there
+            # needs no visible fraction
+            return self.in_arc(moved, watcher, mover) and (
+                self.surely_seen(moved, watcher, mover) or self.sighting(moved, watcher, mover).lof
+            )
+
         w = self._body(placements, watcher)
         body = self._bodies[BodyId(mover)]
         core = self._cores[BodyId(mover)]
@@ -341,7 +411,7 @@ class TableSight:
                 for t in _tries(lo, hi):
                     at = _point(leg, t)
                     moved = {**placements, mover: Placement(at, facing)}
-                    if accept(self.sighting(moved, watcher, mover)):
+                    if accept(moved):
                         seen.append((_point(leg, lo), _point(leg, hi)))
                         seen_at = at if seen_at is None else seen_at
                         break
@@ -503,18 +573,18 @@ class TableSight:
                 or y + r > self.table.depth + 1e-9
             ):
                 return f"({x:g}, {y:g}) is off the table"
-        line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
         xs, ys = [x for x, _ in path], [y for _, y in path]
         lo_x, hi_x, lo_y, hi_y = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
         key = (r, tuple((float(x), float(y)) for x, y in path))
         if key not in self._through:
             if len(self._through) > 65536:
                 self._through.clear()
+            line = LineString(path) if len(path) > 1 else shapely.Point(path[0])
             self._through[key] = self._through_scenery(line, r, (lo_x, hi_x, lo_y, hi_y))
         why = self._through[key]
         if why is not None:
             return why
-        others = []
+        legs = list(itertools.pairwise(key[1])) or [(key[1][0], key[1][0])]
         for other, p in placements.items():
             if other == model or not p.present:
                 continue
@@ -522,10 +592,26 @@ class TableSight:
             grow = self._bodies[BodyId(other)].radius
             x, y = p.at
             if lo_x - grow <= x <= hi_x + grow and lo_y - grow <= y <= hi_y + grow:
-                others.append((other, p))
-        if others:
-            gaps = shapely.distance(line, shapely.points([p.at for _, p in others]))
-            for (other, _), gap in zip(others, gaps, strict=True):
-                if gap < r + self._bodies[BodyId(other)].radius - CONTACT_TOLERANCE:
+                gap = min(_point_to_segment(x, y, a, b) for a, b in legs)
+                if gap < r + grow - CONTACT_TOLERANCE:
                     return f"the base would pass through {other}"
         return None
+
+
+def _point_to_segment(px: float, py: float, a: Point, b: Point) -> float:
+    """Distance from a point to a segment, worked as GEOS works it (shapely.distance),
+    to the last bit: a base just touching another is judged as before."""
+    (ax, ay), (bx, by) = a, b
+    if ax == bx and ay == by:
+        dx, dy = px - ax, py - ay
+        return math.sqrt(dx * dx + dy * dy)
+    len2 = (bx - ax) * (bx - ax) + (by - ay) * (by - ay)
+    r = ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / len2
+    if r <= 0.0:
+        dx, dy = px - ax, py - ay
+        return math.sqrt(dx * dx + dy * dy)
+    if r >= 1.0:
+        dx, dy = px - bx, py - by
+        return math.sqrt(dx * dx + dy * dy)
+    s = ((ay - py) * (bx - ax) - (ax - px) * (by - ay)) / len2
+    return abs(s) * math.sqrt(len2)

@@ -9,6 +9,8 @@ import math
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from game.scenario import load_scenario
 from game.sequencer.game import Game
 from game.sequencer.infinity import (
@@ -89,3 +91,31 @@ def test_a_reactor_seeing_the_route_for_less_than_half_an_inch_may_react(
     assert points and aro_lof(engine, state, points[0])
     assert all(dense[0][1] - 0.25 <= y <= dense[-1][1] + 0.25 for _, y in points)
     assert all(math.isclose(x, 11.5) for x, _ in points)
+
+
+def test_an_aro_sees_where_the_sighting_has_line_of_fire_in_the_arc() -> None:
+    # the sweep confirms an ARO's line of fire with the sight's own "line of fire in
+    # the arc" (it may then skip the visible fraction where LoF is sure): the same as
+    # Infinity's reading, because its cover is Total exactly where too little is seen
+    from game.scenario import load_scenario as load
+    from game.sequencer.table_sight import TableSight
+    from tests.conftest import SCENARIOS
+
+    setup = load(SCENARIOS / "infinity-checkpoint.toml")
+    sight = TableSight(setup)
+    ids = [m.id for m in setup.models]
+    width, depth = setup.header.table
+    rng = np.random.default_rng(3)
+    kinds: set[tuple[bool, Cover]] = set()
+    for _ in range(120):
+        placements = {
+            m: Placement(
+                (rng.uniform(1, width - 1), rng.uniform(1, depth - 1)), rng.uniform(0, 360)
+            )
+            for m in ids
+        }
+        a, b = rng.choice(ids, 2, replace=False)
+        s = sight.sighting(placements, str(a), str(b))
+        assert (s.cover is Cover.TOTAL) == (not s.lof)
+        kinds.add((s.lof, s.cover))
+    assert {(False, Cover.TOTAL), (True, Cover.NONE)} <= kinds

@@ -10,8 +10,9 @@ import pytest
 from game.ai.infinity import SimpleInfinityPlayer
 from game.playtest.batch import play_out
 from game.scenario import load_scenario
-from game.sequencer.events import GameEnded
+from game.sequencer.events import GameEnded, _plain
 from game.sequencer.game import Game, decode_declarations
+from game.sequencer.infinity_orders import Skill, SkillKind, _skill_dict
 from game.sequencer.state import GameState
 from tests.conftest import SCENARIOS
 
@@ -78,3 +79,22 @@ def test_every_infinity_table_plays_to_its_end(scenario: Path) -> None:
     assert isinstance(game.events[-1], GameEnded)
     assert any(e.name == "Rolled" for e in game.events)  # somebody got to shoot
     assert no_model_in_two_places(game.state)
+
+
+def test_a_declared_skill_reads_as_its_json_form_without_empty_fields() -> None:
+    # the Declared event's skill: what events._plain makes of it, empty fields left out
+    # (worked out field by field for speed; the same dict, keys in the same order)
+    skills = [
+        Skill.move((1.0, 2.5), (3, 4.1234567891), facing=-0.0),
+        Skill.move((1, 2)),
+        Skill.attack("hmg", ("a", 3), ("b", 1), origin=(2.0, 3.0)),
+        Skill.speculative_attack("gl", "t", (1.5, 2)),
+        Skill.dodge(),
+        Skill.idle().failing_guts(),
+        Skill.attack("x", ("a", 1)).failing_guts(False),
+        Skill(SkillKind.ATTACK, weapon="", allies_hit=("q", "r"), facing=0.0),
+    ]
+    for skill in skills:
+        body = _plain(skill)
+        expected = {k: v for k, v in body.items() if v not in ((), None, [])}
+        assert repr(_skill_dict(skill)) == repr(expected)
