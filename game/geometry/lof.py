@@ -332,27 +332,34 @@ def lines_of_fire(
     tangents of the bases; a convex solid across both outer tangents) run for all pairs
     in one numpy pass; the pairs they leave open take the full candidate set, together.
     """
-    keys: dict[frozenset[str], int] = {}
+    index, bodies = table.body_index, table.bodies
+    keys: dict[tuple[int, int], int] = {}
     firsts: list[tuple[Body, Body]] = []
+    asked: list[tuple[int, bool]] = []  # per pair: its unordered pair, and whether turned
     for shooter, target in pairs:
-        a = table.body(shooter)
-        b = table.body(target)
-        key = frozenset((str(a.id), str(b.id)))
-        if key not in keys:
-            keys[key] = len(firsts)
-            firsts.append((a, b))
+        i, j = index[BodyId(shooter)], index[BodyId(target)]
+        key = (i, j) if i <= j else (j, i)
+        k = keys.get(key)
+        if k is None:
+            k = keys[key] = len(firsts)
+            firsts.append((bodies[i], bodies[j]))
+            asked.append((k, False))
+        else:
+            asked.append((k, firsts[k][0].id != bodies[i].id))
     solved = _prepass(table, firsts, models_block)
     _solve_rest(table, firsts, solved, models_block)
+    turned: dict[int, SightLine] = {}
     out: list[LineOfFire] = []
-    for shooter, target in pairs:
-        a = table.body(shooter)
-        b = table.body(target)
-        k = keys[frozenset((str(a.id), str(b.id)))]
+    for k, turn in asked:
         answer = solved[k]
         assert answer is not None
         clear, witness, blockers = answer
-        if witness is not None and firsts[k][0].id != a.id:
-            witness = SightLine(witness.end, witness.start)
+        a, b = firsts[k]
+        if turn:
+            a, b = b, a
+            if witness is not None:
+                w = turned.get(k)
+                witness = turned[k] = SightLine(witness.end, witness.start) if w is None else w
         out.append(LineOfFire(a.id, b.id, in_arc(a, b, arc_degrees), clear, witness, blockers))
     return out
 
@@ -502,6 +509,7 @@ def _prepass(
     first = free.argmax(axis=1)
     high = np.maximum(ends.ah, ends.bh)
     across = _across(table, groups, blocks, high, np.arange(ng, dtype=np.intp) * 5)
+    hidden: list[int] = []
     for g in np.flatnonzero(settled | across.any_piece | across.any_body):
         k = keep[g]
         a, b = group_pairs[g]
@@ -515,8 +523,14 @@ def _prepass(
             gap_b = _scenery_gap(table, b.at, b.radius)[pieces]
             cut = bool(((gap_a > EPS) & (gap_b > EPS)).any())
         if cut:
-            blockers = _row_blockers(table, groups, blocks, int(g), 5 * int(g))
-            answers[k] = (False, None, blockers if blockers_wanted else ())
+            hidden.append(int(g))
+    found = (
+        _centre_blockers(table, groups, blocks, np.array(hidden, dtype=np.intp))
+        if blockers_wanted
+        else [()] * len(hidden)
+    )
+    for h, blockers in zip(hidden, found, strict=True):
+        answers[keep[h]] = (False, None, blockers)
     return answers
 
 
@@ -560,15 +574,26 @@ def _across(
     return _Across(piece=piece, any_piece=any_piece, any_body=any_body)
 
 
-def _row_blockers(table: Table, groups: Groups, blocks: Blocks, g: int, s: int) -> tuple[str, ...]:
-    """Ids of group g's obstacles that block segment s: pieces, then models."""
-    lo, hi = blocks.piece_at[s], blocks.piece_at[s + 1]
-    pieces = groups.pieces[groups.piece_start[g] : groups.piece_start[g + 1]][blocks.piece[lo:hi]]
-    lo, hi = blocks.body_at[s], blocks.body_at[s + 1]
-    bodies = groups.bodies[groups.body_start[g] : groups.body_start[g + 1]][blocks.body[lo:hi]]
-    return tuple(str(table.pieces[int(p)].id) for p in pieces) + tuple(
-        str(table.bodies[int(m)].id) for m in bodies
-    )
+def _centre_blockers(
+    table: Table, groups: Groups, blocks: Blocks, gs: IntArray
+) -> list[tuple[str, ...]]:
+    """Ids of the obstacles blocking each group's centre line (its first of five
+    segments) for the groups `gs`: its pieces, then its models."""
+    names: list[list[str]] = [[] for _ in range(len(gs))]
+    rows = 5 * gs
+    for at, flags, start, items, ids in (
+        (blocks.piece_at, blocks.piece, groups.piece_start, groups.pieces, table.pieces),
+        (blocks.body_at, blocks.body, groups.body_start, groups.bodies, table.bodies),
+    ):
+        n = at[rows + 1] - at[rows]
+        local = ragged_arange(n)
+        hit = flags[np.repeat(at[rows], n) + local]
+        which = items[np.repeat(start[gs], n) + local][hit]
+        for r, k in zip(
+            np.repeat(np.arange(len(gs)), n)[hit].tolist(), which.tolist(), strict=True
+        ):
+            names[r].append(str(ids[k].id))
+    return [tuple(found) for found in names]
 
 
 def _solve_many(
@@ -619,13 +644,13 @@ def _solve_apart(
     first = free.argmax(axis=1)
     # 2. a convex solid, at least as tall as both, across both outer tangents
     across = _across(table, groups, blocks, high, np.arange(ng, dtype=np.intp) * 5)
-    blockers: dict[int, tuple[str, ...]] = {}
+    shut = np.flatnonzero(~np.logical_or.reduce(free, axis=1))
+    blockers = dict(zip(shut.tolist(), _centre_blockers(table, groups, blocks, shut), strict=True))
     open_: list[int] = []
     for g in range(ng):
         if free[g, first[g]]:
             answers[g] = (True, _witness(seg, 5 * g + int(first[g])), ())
             continue
-        blockers[g] = _row_blockers(table, groups, blocks, g, 5 * g)
         a, b = pairs[g]
         if across.any_body[g] or (
             across.any_piece[g] and _pieces_clear_of_bases(table, across.pieces(groups, g), a, b)
@@ -654,8 +679,7 @@ def _tangent_step(
     nf = 2 + ne + nb
     fstart = np.zeros(len(todo) + 1, dtype=np.intp)
     np.cumsum(nf, out=fstart[1:])
-    all_ends = Ends.of(pairs)
-    ends = all_ends.take(todo)
+    ends = Ends.of(pairs).take(todo)
     fx = np.zeros(int(fstart[-1]))
     fy = np.zeros(len(fx))
     fr = np.zeros(len(fx))
@@ -675,18 +699,35 @@ def _tangent_step(
         fj.append(j + fstart[t])
     i, j = np.concatenate(fi), np.concatenate(fj)
     pair_of = np.repeat(np.arange(len(todo), dtype=np.intp), nf * (nf - 1) // 2)
-    kinds = _tangent_kinds(fx, fy, fr, i, j)
-    key = np.concatenate([pair_of[ok] * 4 + v for v, (_, _, _, ok) in enumerate(kinds)])
+    # Two corners have one common tangent, the line through both, four times over (the
+    # same segment each time): only its first copy can be the first clear candidate, and
+    # only if that line meets both bases (tested here with room to spare, then exactly)
+    corners = (fr[i] == 0) & (fr[j] == 0)
+    on = ends.take(pair_of)
+    ux, uy = fx[j] - fx[i], fy[j] - fy[i]
+    room = np.hypot(ux, uy)
+    meets_a = np.abs(ux * (on.ay - fy[i]) - uy * (on.ax - fx[i])) <= (on.ar + 1e-6) * room
+    meets_b = np.abs(ux * (on.by - fy[i]) - uy * (on.bx - fx[i])) <= (on.br + 1e-6) * room
+    tried = np.flatnonzero(~corners | (meets_a & meets_b))
+    i, j, pair_of, corners, on = i[tried], j[tried], pair_of[tried], corners[tried], on.take(tried)
+    # each kind of tangent that exists and meets both bases, then in clear_sight's order
+    # (by pair: the kinds in turn, each in feature-pair order)
+    kinds = []
+    for kind, (nx, ny, c, ok) in enumerate(_tangent_kinds(fx, fy, fr, i, j)):
+        if kind:
+            ok = ok & ~corners
+        with np.errstate(invalid="ignore"):
+            da = np.abs(nx * on.ax + ny * on.ay - c)
+            db = np.abs(nx * on.bx + ny * on.by - c)
+        ok = ok & (da <= on.ar + 1e-9) & (db <= on.br + 1e-9)
+        kinds.append((nx[ok], ny[ok], c[ok], pair_of[ok]))
+    key = np.concatenate([t * 4 + v for v, (_, _, _, t) in enumerate(kinds)])
     order = np.argsort(key, kind="stable")
-    nx = np.concatenate([v[ok] for v, _, _, ok in kinds])[order]
-    ny = np.concatenate([v[ok] for _, v, _, ok in kinds])[order]
-    c = np.concatenate([v[ok] for _, _, v, ok in kinds])[order]
+    nx = np.concatenate([v for v, _, _, _ in kinds])[order]
+    ny = np.concatenate([v for _, v, _, _ in kinds])[order]
+    c = np.concatenate([v for _, _, v, _ in kinds])[order]
     t_of = key[order] // 4
-    per = all_ends.take(todo[t_of])
-    da = np.abs(nx * per.ax + ny * per.ay - c)
-    db = np.abs(nx * per.bx + ny * per.by - c)
-    keep = (da <= per.ar + 1e-9) & (db <= per.br + 1e-9)
-    nx, ny, c, t_of, per = nx[keep], ny[keep], c[keep], t_of[keep], per.take(keep)
+    per = ends.take(t_of)
     line_g = todo[t_of]
     seg = _segments_vec(nx, ny, c, per, mid[line_g])
     blocks = blocked_ragged(table, groups, line_g, seg)

@@ -41,18 +41,16 @@ def crowded(count: int, seed: int) -> Table:
 
 @pytest.mark.parametrize("models_block", [True, False])
 def test_many_pairs_at_once_are_answered_as_one_at_a_time(models_block: bool) -> None:
-    table = crowded(60, seed=3)
-    pairs = [
-        (table.body(a), table.body(b))
-        for a, b in itertools.combinations([b.id for b in table.bodies], 2)
-    ][::3]
+    table = crowded(70, seed=3)
+    ids = [b.id for b in table.bodies]
+    pairs = [(table.body(a), table.body(b)) for a, b in itertools.combinations(ids, 2)]
     many = _solve_many(table, pairs, models_block)
     steps = {"clear": 0, "hidden": 0}
     for (a, b), answer in zip(pairs, many, strict=True):
         assert answer == clear_sight(table, a, b, models_block), (a.id, b.id)
         steps["clear" if answer[0] else "hidden"] += 1
     # both answers are common on this table (the comparison is not empty)
-    assert min(steps.values()) > 50, steps
+    assert min(steps.values()) > 300, steps
 
 
 def test_touching_bases_and_bodies_off_the_table_are_answered_as_one_at_a_time() -> None:
