@@ -178,8 +178,8 @@ class NecromundaEngine(NecromundaNerve):
         depends on (the path and where every other fighter on the table stands), for
         the games on this table (a player asks, then the move is checked again)."""
         placements = self._placed(state)
-        others = tuple((k, p.at) for k, p in placements.items() if p.present and k != model_id)
-        key = (model_id, path, others)
+        # where every fighter on the table stands (the mover too: a key no less exact)
+        key = (model_id, path, self._standing(state))
         paths = _PATHS.setdefault(self.sight, {})
         if key in paths:
             return paths[key]
@@ -188,6 +188,16 @@ class NecromundaEngine(NecromundaNerve):
             paths.clear()
         paths[key] = why
         return why
+
+    def _standing(self, state: GameState) -> tuple[tuple[str, Point], ...]:
+        """(id, place) of every fighter on the table, once per state."""
+        asked = state.asked() if isinstance(state, NecromundaState) else None
+        found = asked.standing if asked is not None else None
+        if found is None:
+            found = tuple((k, p.at) for k, p in self._placed(state).items() if p.present)
+            if asked is not None:
+                asked.standing = found
+        return found
 
     # -- declarations ------------------------------------------------------------
 

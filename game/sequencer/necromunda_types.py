@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import Event
+from game.sequencer.events import Event, _plain
 from game.sequencer.sight import Placement, Sighting
 from game.sequencer.state import GameState, kept
 
@@ -143,6 +144,15 @@ class Action:
         return Action(ActionKind.CRAWL, path=tuple(path), facing=facing)
 
 
+def _exact(value: Any) -> Any:
+    """`_plain(value, exact=True)`, the plain values and tuples of them worked here."""
+    if value is None or isinstance(value, str | int | float):
+        return value
+    if isinstance(value, tuple):
+        return [_exact(v) for v in value]
+    return _plain(value, exact=True)
+
+
 @declaration
 @dataclass(frozen=True, slots=True)
 class Act(Declaration):
@@ -154,6 +164,29 @@ class Act(Declaration):
     model: str
     action: Action
     turn_to: float | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """`Declaration.to_dict`'s dict, the same to the last key and value, made field by
+        field (it is made for every action a game declares)."""
+        a = self.action
+        return {
+            "declare": "Act",
+            "model": _exact(self.model),
+            "action": {
+                "kind": _exact(a.kind),
+                "path": _exact(a.path),
+                "facing": _exact(a.facing),
+                "weapon": _exact(a.weapon),
+                "target": _exact(a.target),
+                "at": _exact(a.at),
+                "direction": _exact(a.direction),
+                "hit_order": _exact(a.hit_order),
+                "twin": _exact(a.twin),
+                "extra": _exact(a.extra),
+                "extra_at": _exact(a.extra_at),
+            },
+            "turn_to": _exact(self.turn_to),
+        }
 
 
 @declaration
@@ -167,12 +200,14 @@ class EndActivation(Declaration):
 @dataclass(slots=True)
 class Asked:
     """What has been asked of one state, kept while it lives: sightings by (shooter,
-    target) and placements by (shooter, target, facing) (`NecromundaTargeting`)."""
+    target) and placements by (shooter, target, facing) (`NecromundaTargeting`), and
+    where the fighters on the table stand (the engine's path answers' key)."""
 
     sightings: dict[tuple[str, str], Sighting] = field(default_factory=dict)
     placements: dict[tuple[str | None, str | None, bool], dict[str, Placement]] = field(
         default_factory=dict
     )
+    standing: tuple[tuple[str, tuple[float, float]], ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
