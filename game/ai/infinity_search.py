@@ -14,7 +14,9 @@ own lines to enemies (AROs kept for their turn)."""
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
+from typing import Any
 
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer, _facing
 from game.ai.search import Policy, SearchPlayer, cover_spots
@@ -51,6 +53,16 @@ class SearchInfinityPlayer(SearchPlayer):
 
     def rollout_policy(self) -> Policy:
         return SimpleInfinityPlayer(self.inf)
+
+    def reply_policy(self) -> Policy:
+        """The careful player (the window's computer player, the benchmark's opponent)
+        for the enemy's AROs when the weights say `careful_replies`, else the simple one."""
+        if self.weights.search.get("careful_replies", 0):
+            return self.careful
+        return self.rollout
+
+    def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        return self.careful.choose(state, awaiting)
 
     # -- candidates ------------------------------------------------------------------
 
@@ -173,7 +185,9 @@ class SearchInfinityPlayer(SearchPlayer):
             (React(reactor, Skill.dodge()), 0.0),
         ]
         with contextlib.suppress(IllegalDeclaration, KeyError):
-            out.append((self.careful._aro(state, reactor), 0.5))
+            out.append(
+                (self.careful._aro(state, reactor), self.weights.search.get("careful_prior", 0.5))
+            )
         if full:
             points = _along(order.route)
             picks = {points[0], points[len(points) // 2], points[-1]}
@@ -191,28 +205,166 @@ class SearchInfinityPlayer(SearchPlayer):
         assert isinstance(state, InfinityState)
         return state.order is None
 
+    def _worth(self, m: ModelState, side: str) -> float:
+        """A trooper's points to `side` as it stands (Dead nothing, Unconscious a share,
+        wounds a share), the enemy's counted against."""
+        w = self.weights
+        points = self.inf.points[m.id] or 10
+        if m.status == "dead":
+            worth = 0.0
+        elif m.status == "unconscious":
+            worth = w["unconscious"]
+        else:
+            worth = 1.0 - w["wound"] * m.wounds / self.inf.profiles[m.id].wounds
+        return points * worth if m.side == side else -w["enemy"] * points * worth
+
     def evaluate(self, state: GameState, side: str) -> float:
         assert isinstance(state, InfinityState)
-        w = self.weights
-        inf = self.inf
         total = 0.0
         able: dict[str, list[ModelState]] = {}
         for m in state.models:
-            points = inf.points[m.id] or 10
-            profile = inf.profiles[m.id]
-            if m.status == "dead":
-                worth = 0.0
-            elif m.status == "unconscious":
-                worth = w["unconscious"]
-            else:
-                worth = 1.0 - w["wound"] * m.wounds / profile.wounds
+            total += self._worth(m, side)
+            if m.status not in ("dead", "unconscious"):
                 able.setdefault(m.side, []).append(m)
-            total += points * worth if m.side == side else -w["enemy"] * points * worth
         if state.finished:
             return total + self.won(state, side)
         total += self._objectives(state, side, able)
         total += self._lines(state, side, able)
         return total
+
+    def luck(
+        self, state: GameState, declaration: Declaration, after: GameState, side: str
+    ) -> float:
+        """The declaration that completes an Order's AROs resolves its rolls: the
+        troopers' worth after the sampled dice less its exact expectation (a control
+        variate). Each Face-to-Face or Normal roll is its own dice (the engine rolls
+        each pair apart), so each trooper's wounds are the sum of independent exact
+        distributions (game.rules.infinity: face_to_face, wounds_taken). Orders with
+        templates, shots into close combat or a Dodge by the active trooper are left
+        as sampled."""
+        assert isinstance(state, InfinityState) and isinstance(after, InfinityState)
+        if state.order is None or after.order is not None:
+            return 0.0
+        try:
+            wounds = self._order_wounds(state, declaration)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return 0.0
+        if not wounds:
+            return 0.0
+        total = 0.0
+        for model_id, dist in wounds.items():
+            m = state.model(model_id)
+            expected = 0.0
+            for n, p in dist.items():
+                expected += p * self._worth(self._wounded(m, n), side)
+            total += self._worth(after.model(model_id), side) - expected
+        return total
+
+    def _wounded(self, m: ModelState, n: int) -> ModelState:
+        """`m` after `n` more wounds (Infinity: Unconscious at exactly its Wounds, Dead
+        beyond or hurt again while Unconscious)."""
+        if n <= 0 or m.status == "dead":
+            return m
+        total = m.wounds + n
+        vita = self.inf.profiles[m.id].wounds
+        if m.status == "unconscious" or total > vita:
+            return m.replace(wounds=total, status="dead")
+        if total == vita:
+            return m.replace(wounds=total, status="unconscious")
+        return m.replace(wounds=total)
+
+    def _order_wounds(
+        self, state: InfinityState, declaration: Declaration
+    ) -> dict[str, dict[int, float]]:
+        """Each trooper's exact distribution of wounds from the Order that `declaration`
+        completes (the engine's own planned rolls), or {} where not covered."""
+        from game.rules.infinity.odds import RollSide, Side, face_to_face
+        from game.rules.infinity.saves import Attack, wounds_taken
+        from game.sequencer.infinity_attacks import is_direct_template, is_impact_template
+
+        inf = self.inf
+        if isinstance(declaration, React):
+            pending = inf._react(state, declaration, [])
+        elif isinstance(declaration, Continue):
+            pending = inf._continue(state, declaration, [])
+        else:
+            return {}
+        order = pending.order
+        assert order is not None
+        active = state.model(order.model)
+        end = order.route[-1]
+        there = pending.with_model(active.replace(at=end, facing=order.facing))
+        skills = [s for s in (order.first, order.second) if s is not None]
+        if any(s.kind is SkillKind.DODGE for s in skills):
+            return {}
+        attack = next((s for s in skills if s.kind is SkillKind.ATTACK), None)
+        mine: dict[str, Any] = {}
+        if attack is not None:
+            weapon = inf.weapon(active.id, attack.weapon)
+            if weapon.template is not None or is_impact_template(weapon):
+                return {}
+            origin = attack.origin or (order.start if attack is order.first else end)
+            mine = inf._attack_rolls(there, active.id, origin, order.facing, attack, reactive=False)
+        theirs: dict[str, Any] = {}
+        for r in order.reactions:
+            if r.skill.kind is SkillKind.ATTACK:
+                w = inf.weapon(r.model, r.skill.weapon)
+                if w.template is not None or is_direct_template(w) or is_impact_template(w):
+                    return {}
+                reactor = there.model(r.model)
+                rolls = inf._attack_rolls(there, r.model, reactor.at, reactor.facing, r.skill,
+                                          reactive=True, target_at=r.at)  # fmt: skip
+                theirs[r.model] = rolls[active.id]
+            elif r.skill.kind is SkillKind.DODGE:
+                theirs[r.model] = inf._dodge_roll(r.model, active.id)
+        rolls_all = [*mine.values(), *theirs.values()]
+        if any(getattr(roll, "engaged", ()) for roll in rolls_all):
+            return {}
+
+        def side_of(roll: Any) -> RollSide:
+            return RollSide(roll.sv, roll.burst) if roll.rolled else RollSide(0, 0)
+
+        def attack_of(roll: Any) -> Attack:
+            placements = dict(roll.placements)
+            for model_id in (roll.model, roll.target):
+                placements[model_id] = dataclasses.replace(placements[model_id], present=True)
+            cover = inf.sight.sighting(placements, roll.model, roll.target).cover
+            plan = inf.save_against(roll.target, roll.weapon, cover is Cover.PARTIAL)
+            return Attack(plan.weapon, plan.defence)
+
+        sources: dict[str, list[dict[int, float]]] = {}
+
+        def add(model_id: str, dist: Any) -> None:
+            sources.setdefault(model_id, []).append({n: c / dist.total for n, c in dist.items()})
+
+        for target, roll in mine.items():
+            other = theirs.pop(target, None)
+            two = side_of(other) if other is not None else RollSide(0, 0)
+            f2f = face_to_face(side_of(roll), two)
+            attacks = {Side.ONE: attack_of(roll)}
+            if other is not None and other.weapon is not None:
+                attacks[Side.TWO] = attack_of(other)
+            taken = wounds_taken(f2f, attacks)
+            add(target, taken[Side.TWO])
+            if Side.TWO in attacks:
+                add(active.id, taken[Side.ONE])
+        for roll in theirs.values():
+            if roll.weapon is None:
+                continue  # a Dodge against an attack not made: no roll
+            taken = wounds_taken(face_to_face(side_of(roll), RollSide(0, 0)),
+                                 {Side.ONE: attack_of(roll)})  # fmt: skip
+            add(active.id, taken[Side.TWO])
+        out: dict[str, dict[int, float]] = {}
+        for model_id, dists in sources.items():
+            total: dict[int, float] = {0: 1.0}
+            for d in dists:
+                mixed: dict[int, float] = {}
+                for a, p in total.items():
+                    for b, q in d.items():
+                        mixed[a + b] = mixed.get(a + b, 0.0) + p * q
+                total = mixed
+            out[model_id] = total
+        return out
 
     def _objectives(
         self, state: InfinityState, side: str, able: dict[str, list[ModelState]]

@@ -58,6 +58,14 @@ from game.sequencer.state import GameState, ModelState
 Point = tuple[float, float]
 
 
+class HoldingNecromundaPlayer(CarefulNecromundaPlayer):
+    """The careful player's shots, Aims, reloads and standing up, but no moves: a
+    lookahead's stand-in for our own later actions."""
+
+    def _advance(self, state: NecromundaState, m: ModelState) -> Action | None:
+        return None
+
+
 class SearchNecromundaPlayer(SearchPlayer):
     """Chooses activations and actions by looking ahead (see the module's note)."""
 
@@ -67,10 +75,35 @@ class SearchNecromundaPlayer(SearchPlayer):
         assert isinstance(engine, NecromundaEngine)
         self.nec = engine
         self.careful = CarefulNecromundaPlayer(engine)
+        self.cools: dict[str, float] = {}  # each fighter's odds of passing a Cool test
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def rollout_policy(self) -> Policy:
         return SimpleNecromundaPlayer(self.nec)
+
+    def reply_policy(self) -> Policy:
+        """The careful player (the window's computer player, the benchmark's opponent)
+        when the weights say `careful_replies`, else the simple one."""
+        if self.weights.search.get("careful_replies", 0):
+            return self.careful
+        return self.rollout
+
+    def own_policy(self) -> Policy:
+        """After the candidate, our fighter shoots if the careful player would and
+        otherwise holds (`hold_after`): the search chooses its own moves when it gets
+        there, and a rollout's advance into the open would blame the candidate for it."""
+        if self.weights.search.get("hold_after", 0):
+            return HoldingNecromundaPlayer(self.nec)
+        return self.rollout
+
+    def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        return self.careful.choose(state, awaiting)
+
+    def _cool(self, m: ModelState) -> float:
+        found = self.cools.get(m.id)
+        if found is None:
+            found = self.cools[m.id] = self.careful._cool(m)
+        return found
 
     def passes(self, state: GameState, awaiting: Awaiting) -> list[Declaration]:
         if awaiting.kind == "activate":
@@ -96,7 +129,8 @@ class SearchNecromundaPlayer(SearchPlayer):
         w = self.weights
         out: list[tuple[Declaration, float]] = []
         with contextlib.suppress(IllegalDeclaration, ValueError):
-            out.append((self.careful.choose(state, Awaiting(state.active, "activate", ready)), 0.5))
+            choice = self.careful.choose(state, Awaiting(state.active, "activate", ready))
+            out.append((choice, w.search.get("careful_prior", 0.5)))
         near = set(self._nearest(state, ready, int(w.search["movers"])))
         shooters: list[tuple[Declaration, float]] = []
         movers: list[tuple[Declaration, float]] = []
@@ -146,7 +180,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         except IllegalDeclaration:
             first = None
         if first is not None:
-            out.append((first, 0.5))
+            out.append((first, self.weights.search.get("careful_prior", 0.5)))
         used = set(state.used)
         if m.status == PINNED and ActionKind.STAND_UP.value not in used:
             out.append((Action.stand_up(facing=self._face(state, m)), 0.2))
@@ -262,8 +296,13 @@ class SearchNecromundaPlayer(SearchPlayer):
         Out of Action). Blasts, templates, a volley's strays and shots that end the
         round (the End phase rolled in the same step) are left as sampled."""
         assert isinstance(state, NecromundaState) and isinstance(after, NecromundaState)
-        if not isinstance(declaration, Act) or after.turn != state.turn or after.finished:
+        if not isinstance(declaration, Act) or after.turn != state.turn:
             return 0.0
+        if after.finished:
+            if all(self.nec.fighting(after, s) for s in after.sides):
+                return 0.0  # the turn limit: the End phase's dice are in the same step
+            # a gang wiped out by the shot: weighed with the game's worth to either side
+            after = after.replace(finished=False, winner=None)
         action = declaration.action
         if action.kind is not ActionKind.SHOOT or action.target is None or action.weapon is None:
             return 0.0
@@ -282,7 +321,7 @@ class SearchNecromundaPlayer(SearchPlayer):
             return 0.0
         branches = [(1.0, action.target)]
         if closer is not None:
-            passes = self.careful._cool(m)
+            passes = self._cool(m)
             branches = [(passes, action.target), (1 - passes, closer)]
         # who the shot may land on in each branch: the target on a hit; on a miss, the
         # fighters at risk of a stray shot in turn (seed 004: D6 1-3 hits each)
@@ -304,7 +343,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         base = after
         for v in {v for _, v in landing}:
             base = base.with_model(state.model(v))  # each victim as it was
-        plain = self._material(base, side)
+        plain = self._settled(base, side)
         expected = plain
         for p_land, v in landing:
             victim = state.model(v)
@@ -316,9 +355,18 @@ class SearchNecromundaPlayer(SearchPlayer):
                 (pinned, some - si - ooa),
             ):
                 if p > 0:
-                    worth = self._material(base.with_model(victim.replace(status=status)), side)
+                    worth = self._settled(base.with_model(victim.replace(status=status)), side)
                     expected += p_land * p * (worth - plain)
-        return self._material(after, side) - expected
+        return self._settled(after, side) - expected
+
+    def _settled(self, state: NecromundaState, side: str) -> float:
+        """The fighters' worth to `side`, and the game's (`win`) when a gang has no
+        fighter left in the fight (it ends there, FACTS 2.8): the luck's measure."""
+        total = self._material(state, side)
+        beaten = [s for s in state.sides if not self.nec.fighting(state, s)]
+        if len(beaten) == 1:
+            total += -self.weights["win"] if beaten[0] == side else self.weights["win"]
+        return total
 
     def _closer(
         self, state: NecromundaState, shooter: str, weapon: NecromundaWeapon, target: str
@@ -359,7 +407,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         def keep(m: ModelState) -> float:
             if not left:
                 return 1.0
-            cool = self.careful._cool(m)
+            cool = self._cool(m)
             if bottled:
                 return cool**left
             calm = (1 - chance) ** left

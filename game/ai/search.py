@@ -46,7 +46,7 @@ import hashlib
 import math
 import tomllib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any, ClassVar, Protocol
 
@@ -65,6 +65,27 @@ REFUSED = (IllegalDeclaration, KeyError, ValueError, AssertionError)
 
 class Policy(Protocol):
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration: ...
+
+
+class Remembered:
+    """A deterministic policy whose answers are kept by position for one decision: the
+    lookahead meets the same position again and again (a move rolls no dice; a shot has
+    a few outcomes), so a dearer policy (the careful player) costs little more than a
+    look-up after its first answer there. `forget()` empties it (each decision)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.known: dict[tuple[GameState, Awaiting], Declaration] = {}
+
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        key = (state, awaiting)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self.policy.choose(state, awaiting)
+        return found
+
+    def forget(self) -> None:
+        self.known.clear()
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +150,8 @@ class Candidate:
     prior: float
     total: float = 0.0
     samples: int = 0
+    values: dict[int, float] = field(default_factory=dict)  # by dice sample
+    default: bool = False  # the system's default choice (kept unless clearly beaten)
 
     @property
     def mean(self) -> float:
@@ -164,6 +187,10 @@ class SearchPlayer:
         self.budget = step_budget(self.weights, budget, think)
         self.seed = 0 if seed is None else int(seed)
         self.rollout = self.rollout_policy()
+        # the opponent's replies in a lookahead: the system's likely opponent (at least
+        # as good as the rollout), remembered by position for the decision
+        self.replies = Remembered(self.reply_policy())
+        self.mine = Remembered(self.own_policy())  # our own declarations in a lookahead
         self.steps = 0  # forward-model steps spent on the last choice (for benchmarks)
 
     @property
@@ -175,6 +202,17 @@ class SearchPlayer:
 
     def rollout_policy(self) -> Policy:
         raise NotImplementedError
+
+    def reply_policy(self) -> Policy:
+        """The policy that plays the opponent's declarations in a lookahead (its likely
+        replies); the rollout policy unless a system names a stronger one."""
+        return self.rollout
+
+    def own_policy(self) -> Policy:
+        """The policy that plays our own declarations after the candidate in a lookahead
+        (the rest of the Order or activation); the rollout policy unless a system names
+        another."""
+        return self.rollout
 
     def candidates(self, state: GameState, awaiting: Awaiting) -> list[tuple[Declaration, float]]:
         """Declarations worth weighing, each with a cheap prior (higher: looks better)."""
@@ -214,6 +252,8 @@ class SearchPlayer:
         side = awaiting.side
         assert side is not None, "nothing to choose: the game is over"
         self.steps = 0
+        self.replies.forget()
+        self.mine.forget()
         if self.budget < self.weights.search.get("light_below", 8):
             found = self._dedupe(self._light(state, awaiting))
         else:
@@ -221,6 +261,8 @@ class SearchPlayer:
         rng = np.random.default_rng([self.seed, digest(state, awaiting)])
         keep = int(self.weights.search.get("candidates", 12))
         found.sort(key=lambda c: -c.prior)
+        if self.weights.search.get("deviate_z", 0) > 0 and self.budget > 1:
+            found = self._with_default(state, awaiting, found)
         found = found[:keep]
         if len(found) == 1 or self.budget <= 1:
             # nothing to weigh, or no budget to weigh it with: the first the engine accepts
@@ -233,6 +275,46 @@ class SearchPlayer:
         if best is not None:
             return best
         return self._fallback(state, awaiting)
+
+    def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        """The choice the search keeps unless another candidate is clearly better (by
+        more than the noise of their difference): a system's careful player, or None."""
+        return None
+
+    def _with_default(
+        self, state: GameState, awaiting: Awaiting, found: list[Candidate]
+    ) -> list[Candidate]:
+        """`found` with the default choice marked and first (added if missing)."""
+        try:
+            choice = self.default_choice(state, awaiting)
+        except (IllegalDeclaration, ValueError, AssertionError):
+            choice = None
+        if choice is None:
+            return found
+        key = repr(choice.to_dict())
+        for c in found:
+            if repr(c.declaration.to_dict()) == key:
+                c.default = True
+                return [c, *(o for o in found if o is not c)]
+        return [Candidate(choice, max((c.prior for c in found), default=0.0), default=True), *found]
+
+    def _pick(self, survivors: list[Candidate], lean: float) -> Candidate:
+        """The best survivor by score, unless the default is among them and the best's
+        lead over it (on the samples both drew, common dice) is within `deviate_z`
+        standard errors of that difference: then the default."""
+        survivors.sort(key=lambda c: (-c.score(lean), -c.prior))
+        best = survivors[0]
+        z = self.weights.search.get("deviate_z", 0)
+        base = next((c for c in survivors if c.default), None)
+        if base is None or best is base or z <= 0:
+            return best
+        common = sorted(set(best.values) & set(base.values))
+        if len(common) < 2:
+            return base
+        diffs = np.array([best.values[k] - base.values[k] for k in common])
+        lead = float(diffs.mean()) + lean * (best.prior - base.prior)
+        noise = float(diffs.std(ddof=1)) / math.sqrt(len(diffs))
+        return best if lead > z * noise else base
 
     def _light(self, state: GameState, awaiting: Awaiting) -> list[tuple[Declaration, float]]:
         """With a budget too small to weigh the full candidates: the fast policy's choice
@@ -292,6 +374,7 @@ class SearchPlayer:
             spent = 0
             while True:
                 before = self.steps
+                k = used
                 dice = int(seeds[used % len(seeds)])
                 used += 1
                 for c in list(survivors):
@@ -303,6 +386,7 @@ class SearchPlayer:
                         continue
                     c.total += value
                     c.samples += 1
+                    c.values[k] = value
                 survivors = [c for c in survivors if c.samples]
                 if not survivors:
                     return None  # every one refused (a refusal costs no step)
@@ -314,9 +398,10 @@ class SearchPlayer:
             if len(survivors) == 1 or self.steps >= self.budget:
                 break
             survivors.sort(key=lambda c: (-c.score(lean), -c.prior))
-            survivors = survivors[: max(1, math.ceil(len(survivors) / 2))]
-        survivors.sort(key=lambda c: (-c.score(lean), -c.prior))
-        return survivors[0].declaration
+            half = survivors[: max(1, math.ceil(len(survivors) / 2))]
+            # the default choice stays to the end (the final pick weighs it)
+            survivors = half + [c for c in survivors if c.default and c not in half]
+        return self._pick(survivors, lean).declaration
 
     def _sample(
         self, state: GameState, awaiting: Awaiting, side: str, declaration: Declaration, dice: int
@@ -341,7 +426,9 @@ class SearchPlayer:
             if self.steps >= self.budget or now.finished or self.horizon(state, awaiting, now):
                 break
             try:
-                step = self.rollout.choose(now, self.engine.awaiting(now))
+                waiting = self.engine.awaiting(now)
+                policy = self.mine if waiting.side == side else self.replies
+                step = policy.choose(now, waiting)
                 before, (now, _) = now, self.engine.apply(now, step, rng=rng)
             except REFUSED:
                 break

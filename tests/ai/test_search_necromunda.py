@@ -5,10 +5,13 @@ shot's sampled result taken off against its exact odds."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from pathlib import Path
 
 import numpy as np
 import pytest
 
+from game.ai.necromunda import CarefulNecromundaPlayer
 from game.ai.necromunda_search import SearchNecromundaPlayer
 from game.scenario import load_scenario
 from game.sequencer.game import Game
@@ -19,8 +22,10 @@ from game.sequencer.necromunda_types import (
     SERIOUSLY_INJURED,
     Act,
     Action,
+    ActionKind,
     NecromundaState,
 )
+from game.sequencer.sight import Cover
 from tests.conftest import SCENARIOS
 
 DEMO = SCENARIOS / "necromunda-demo.toml"
@@ -140,3 +145,101 @@ def test_a_shots_luck_averages_to_nothing(shooter: str, weapon: str, target: str
     assert luck.std() > 10  # the dice do matter to this shot
     assert abs(luck.mean()) < 4 * luck.std() / math.sqrt(len(luck))
     assert (worth - luck).std() < 0.2 * worth.std()
+
+
+# -- hand-made positions -------------------------------------------------------------
+
+STREET = """
+[scenario]
+name = "Open street"
+ruleset = "necromunda"
+table = [24, 32]
+turns = 4
+
+[[side]]
+id = "blue"
+player = "ai"
+
+[[side]]
+id = "red"
+player = "ai"
+
+[[scenery]]
+id = "block"
+kind = "building"
+polygon = [[3, 6], [6, 6], [6, 9], [3, 9]]
+
+[[model]]
+id = "leader"
+side = "blue"
+profile = "leader"
+at = [9, 4.5]
+facing = 90
+
+[[model]]
+id = "ganger"
+side = "blue"
+profile = "ganger"
+at = [1, 23]
+facing = 0
+
+[[model]]
+id = "heavy"
+side = "red"
+profile = "heavy"
+at = [10, 30]
+facing = -90
+"""
+
+
+def _street(
+    write_scenario: Callable[..., Path], at: tuple[float, float], wounds: int
+) -> tuple[Game, NecromundaEngine, NecromundaState]:
+    """Blue's leader (pistol and grenades, out of reach of everything) starts its
+    activation at `at`; red's heavy stubber watches the street from 25" away; a second
+    blue ganger far off keeps the round going after red's reply."""
+    game = Game(load_scenario(write_scenario(STREET, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    state = game.state
+    assert isinstance(state, NecromundaState)
+    leader = state.model("leader").replace(at=at, wounds=wounds)
+    state = state.with_model(leader).replace(
+        active="blue", activating="leader", actions_left=2, used=()
+    )
+    return game, engine, state
+
+
+def _cover_after(engine: NecromundaEngine, state: NecromundaState, choice: object) -> Cover:
+    """The cover the leader has from the heavy after `choice` (TOTAL: out of sight)."""
+    after, _ = engine.apply(state, choice, rng=np.random.default_rng(0))  # type: ignore[arg-type]
+    s = engine.sighting(after, "heavy", "leader")
+    return s.cover if s.lof else Cover.TOTAL
+
+
+def test_a_wounded_fighter_moves_into_cover_rather_than_along_the_line_of_fire(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """The leader, one of its two Wounds gone, stands in the open in the heavy
+    stubber's line of fire, nothing in its own reach: the careful player's advance
+    keeps it in the open; the search player moves it behind the block."""
+    _, engine, state = _street(write_scenario, (9, 4.5), 1)
+    assert engine.sighting(state, "heavy", "leader").cover is Cover.NONE
+    awaiting = engine.awaiting(state)
+    careful = CarefulNecromundaPlayer(engine).choose(state, awaiting)
+    assert _cover_after(engine, state, careful) is Cover.NONE, "no longer tempts careful"
+    choice = SearchNecromundaPlayer(engine, budget=150, seed=1).choose(state, awaiting)
+    assert isinstance(choice, Act) and choice.action.kind is ActionKind.MOVE
+    assert _cover_after(engine, state, choice) is not Cover.NONE, f"search chose {choice}"
+
+
+def test_does_not_walk_into_fire_it_can_avoid(write_scenario: Callable[..., Path]) -> None:
+    """The leader starts hidden behind the block: the careful player's advance takes it
+    out into the heavy stubber's line of fire; the search player's action does not."""
+    _, engine, state = _street(write_scenario, (4.5, 5.4), 0)
+    assert not engine.sighting(state, "heavy", "leader").lof
+    awaiting = engine.awaiting(state)
+    careful = CarefulNecromundaPlayer(engine).choose(state, awaiting)
+    assert _cover_after(engine, state, careful) is Cover.NONE, "no longer tempts careful"
+    choice = SearchNecromundaPlayer(engine, budget=150, seed=1).choose(state, awaiting)
+    assert _cover_after(engine, state, choice) is Cover.TOTAL, f"search chose {choice}"
