@@ -16,11 +16,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+from functools import lru_cache
 from typing import Any
 
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer, _facing
 from game.ai.search import Policy, SearchPlayer, cover_spots
 from game.errors import IllegalDeclaration
+from game.rules.infinity.odds import RollSide
+from game.rules.infinity.saves import Attack
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.infinity import (
@@ -40,6 +43,21 @@ from game.sequencer.state import GameState, ModelState
 Point = tuple[float, float]
 
 
+@lru_cache(maxsize=4096)
+def _pair_wounds(
+    one: RollSide, two: RollSide, attack: Attack, back: Attack | None
+) -> tuple[dict[int, float], dict[int, float]]:
+    """The exact wounds the target (side two) and the roller (side one) take from one
+    Face-to-Face roll (a Normal roll when side two rolls no dice): game.rules.infinity."""
+    from game.rules.infinity.odds import Side, face_to_face
+    from game.rules.infinity.saves import wounds_taken
+
+    attacks = {Side.ONE: attack} if back is None else {Side.ONE: attack, Side.TWO: back}
+    taken = wounds_taken(face_to_face(one, two), attacks)
+    shares = [{n: c / taken[s].total for n, c in taken[s].items()} for s in (Side.TWO, Side.ONE)]
+    return shares[0], shares[1]
+
+
 class SearchInfinityPlayer(SearchPlayer):
     """Chooses Orders and AROs by looking ahead (see the module's note)."""
 
@@ -49,7 +67,14 @@ class SearchInfinityPlayer(SearchPlayer):
         assert isinstance(engine, InfinityEngine)
         self.inf = engine
         self.careful = CarefulInfinityPlayer(engine)
+        # each Order's exact wounds, by the position and the declaration that resolves it
+        # (the same in every sample of a candidate: no dice are rolled before then)
+        self.wounds: dict[tuple[GameState, Declaration], dict[str, dict[int, float]]] = {}
         super().__init__(engine, **options)  # type: ignore[arg-type]
+
+    def forget(self) -> None:
+        super().forget()
+        self.wounds.clear()
 
     def rollout_policy(self) -> Policy:
         return SimpleInfinityPlayer(self.inf)
@@ -58,6 +83,13 @@ class SearchInfinityPlayer(SearchPlayer):
         """The careful player (the window's computer player, the benchmark's opponent)
         for the enemy's AROs when the weights say `careful_replies`, else the simple one."""
         if self.weights.search.get("careful_replies", 0):
+            return self.careful
+        return self.rollout
+
+    def own_policy(self) -> Policy:
+        """The careful player for our own second skill after a candidate (`careful_own`):
+        it shoots after a move only when the exchange is worth it."""
+        if self.weights.search.get("careful_own", 0):
             return self.careful
         return self.rollout
 
@@ -245,10 +277,14 @@ class SearchInfinityPlayer(SearchPlayer):
         assert isinstance(state, InfinityState) and isinstance(after, InfinityState)
         if state.order is None or after.order is not None:
             return 0.0
-        try:
-            wounds = self._order_wounds(state, declaration)
-        except (IllegalDeclaration, KeyError, ValueError):
-            return 0.0
+        key = (state, declaration)
+        wounds = self.wounds.get(key)
+        if wounds is None:
+            try:
+                wounds = self._order_wounds(state, declaration)
+            except (IllegalDeclaration, KeyError, ValueError):
+                wounds = {}
+            self.wounds[key] = wounds
         if not wounds:
             return 0.0
         total = 0.0
@@ -278,8 +314,8 @@ class SearchInfinityPlayer(SearchPlayer):
     ) -> dict[str, dict[int, float]]:
         """Each trooper's exact distribution of wounds from the Order that `declaration`
         completes (the engine's own planned rolls), or {} where not covered."""
-        from game.rules.infinity.odds import RollSide, Side, face_to_face
-        from game.rules.infinity.saves import Attack, wounds_taken
+        from game.rules.infinity.odds import RollSide
+        from game.rules.infinity.saves import Attack
         from game.sequencer.infinity_attacks import is_direct_template, is_impact_template
 
         inf = self.inf
@@ -334,26 +370,19 @@ class SearchInfinityPlayer(SearchPlayer):
 
         sources: dict[str, list[dict[int, float]]] = {}
 
-        def add(model_id: str, dist: Any) -> None:
-            sources.setdefault(model_id, []).append({n: c / dist.total for n, c in dist.items()})
-
         for target, roll in mine.items():
             other = theirs.pop(target, None)
             two = side_of(other) if other is not None else RollSide(0, 0)
-            f2f = face_to_face(side_of(roll), two)
-            attacks = {Side.ONE: attack_of(roll)}
-            if other is not None and other.weapon is not None:
-                attacks[Side.TWO] = attack_of(other)
-            taken = wounds_taken(f2f, attacks)
-            add(target, taken[Side.TWO])
-            if Side.TWO in attacks:
-                add(active.id, taken[Side.ONE])
+            back = attack_of(other) if other is not None and other.weapon is not None else None
+            to_them, to_me = _pair_wounds(side_of(roll), two, attack_of(roll), back)
+            sources.setdefault(target, []).append(to_them)
+            if back is not None:
+                sources.setdefault(active.id, []).append(to_me)
         for roll in theirs.values():
             if roll.weapon is None:
                 continue  # a Dodge against an attack not made: no roll
-            taken = wounds_taken(face_to_face(side_of(roll), RollSide(0, 0)),
-                                 {Side.ONE: attack_of(roll)})  # fmt: skip
-            add(active.id, taken[Side.TWO])
+            to_me, _ = _pair_wounds(side_of(roll), RollSide(0, 0), attack_of(roll), None)
+            sources.setdefault(active.id, []).append(to_me)
         out: dict[str, dict[int, float]] = {}
         for model_id, dists in sources.items():
             total: dict[int, float] = {0: 1.0}

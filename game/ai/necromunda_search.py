@@ -28,7 +28,12 @@ import contextlib
 import math
 from collections.abc import Callable
 
-from game.ai.necromunda import CarefulNecromundaPlayer, SimpleNecromundaPlayer, attack_outcome
+from game.ai.necromunda import (
+    CarefulNecromundaPlayer,
+    SimpleNecromundaPlayer,
+    attack_outcome,
+    worth,
+)
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
 from game.errors import IllegalDeclaration
 from game.rules.necromunda.data import NecromundaWeapon
@@ -443,6 +448,28 @@ class SearchNecromundaPlayer(SearchPlayer):
                 s.cover, w["full_cover"]
             )
             total -= w["exposure"] * cover * (self.nec.points[target] or 50)
-            if state.model(shooter).status in UPRIGHT and t.status in UPRIGHT:
+            e = state.model(shooter)
+            if e.status in UPRIGHT and t.status in UPRIGHT:
                 total += w["reach"] * (self.nec.points[shooter] or 50)
+            if w["threat"] and e.status in UPRIGHT:
+                total -= w["threat"] * self._harm(state, e, t) * (self.nec.points[target] or 50)
+            if w["threat_reach"] and e.status in UPRIGHT and t.status in UPRIGHT:
+                harm = self._harm(state, t, e)
+                total += w["threat_reach"] * harm * (self.nec.points[shooter] or 50)
         return total
+
+    def _harm(self, state: NecromundaState, shooter: ModelState, target: ModelState) -> float:
+        """What `shooter`'s best shot could do to `target` where both stand (the careful
+        player's worth of its exact outcome: taken out 1, Seriously Injured 0.6, a hit
+        that pins 0.1), its cover and range in the hit roll; 0 out of range."""
+        best = 0.0
+        bs = self.nec.profiles[shooter.id].bs
+        for weapon in self.careful._usable(shooter, 2):
+            if weapon.is_template:
+                continue
+            plan = self.nec.hit_plan(state, shooter.id, weapon, target=target.id)
+            if plan.out_of_range or plan.need > 6:
+                continue
+            chance = float(hit_chance(bs, bs - plan.need))
+            best = max(best, worth(attack_outcome(self.nec, weapon, target, chance)))
+        return best

@@ -252,8 +252,7 @@ class SearchPlayer:
         side = awaiting.side
         assert side is not None, "nothing to choose: the game is over"
         self.steps = 0
-        self.replies.forget()
-        self.mine.forget()
+        self.forget()
         if self.budget < self.weights.search.get("light_below", 8):
             found = self._dedupe(self._light(state, awaiting))
         else:
@@ -275,6 +274,11 @@ class SearchPlayer:
         if best is not None:
             return best
         return self._fallback(state, awaiting)
+
+    def forget(self) -> None:
+        """Drop what was kept for the last decision (a system may keep more)."""
+        self.replies.forget()
+        self.mine.forget()
 
     def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
         """The choice the search keeps unless another candidate is clearly better (by

@@ -8,15 +8,32 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from game.ai.search import TEMPERAMENTS, SearchPlayer, load_weights, step_budget
+from game.ai.search import (
+    TEMPERAMENTS,
+    Candidate,
+    Remembered,
+    SearchPlayer,
+    load_weights,
+    step_budget,
+)
 from game.errors import IllegalDeclaration
 from game.playtest.batch import BySide, play_out, seeds_for
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
+from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game, decode_declarations
-from game.sequencer.infinity import Activate, EndTurn, InfinityState, SkillKind
+from game.sequencer.infinity import (
+    Activate,
+    Continue,
+    EndTurn,
+    InfinityState,
+    React,
+    Skill,
+    SkillKind,
+)
 from game.sequencer.sight import Cover
 from tests.conftest import SCENARIOS
 
@@ -286,3 +303,126 @@ facing = 180
     assert draws_fire(careful), "the position no longer tempts the careful player"
     choice = search_player(game, seed=3, budget=150).choose(state, engine.awaiting(state))
     assert not draws_fire(choice), f"search chose {choice}"
+
+
+# -- the search's own parts ----------------------------------------------------------
+
+
+class Counting:
+    """A policy that counts the positions it is asked about."""
+
+    def __init__(self, answer: Declaration) -> None:
+        self.answer = answer
+        self.asked = 0
+
+    def choose(self, state: object, awaiting: object) -> Declaration:
+        self.asked += 1
+        return self.answer
+
+
+def test_a_remembered_policy_answers_a_position_once_per_decision() -> None:
+    game = Game(load_scenario(SCENARIOS / DEMOS["infinity"]), 3)
+    counting = Counting(EndTurn())
+    remembered = Remembered(counting)
+    state, awaiting = game.state, game.awaiting()
+    assert remembered.choose(state, awaiting) == EndTurn()
+    assert remembered.choose(state.replace(), awaiting) == EndTurn()  # an equal position
+    assert counting.asked == 1
+    moved = state.with_model(state.models[0].replace(at=(1.0, 1.0)))
+    remembered.choose(moved, awaiting)
+    assert counting.asked == 2
+    remembered.forget()
+    remembered.choose(state, awaiting)
+    assert counting.asked == 3
+
+
+@pytest.mark.parametrize(
+    ("lead", "spread", "kept"),
+    [
+        (1.0, 0.0, False),  # better on every sample: the search's choice
+        (1.0, 20.0, True),  # better on average, within the noise of the difference
+        (-1.0, 0.0, True),  # worse: the default
+        (3.0, 4.0, False),  # 3 ahead, a difference's standard error of about 0.9
+    ],
+)
+def test_the_default_choice_stands_unless_clearly_beaten(
+    lead: float, spread: float, kept: bool
+) -> None:
+    """`deviate_z` standard errors of the paired difference (common dice): the careful
+    choice is replaced only by a candidate whose lead is beyond the noise."""
+    game = Game(load_scenario(SCENARIOS / DEMOS["infinity"]), 3)
+    player = search_player(game, seed=1, budget=40)
+    assert player.weights.search["deviate_z"] >= 1
+    base = Candidate(EndTurn(), 0.0, default=True)
+    other = Candidate(Activate("a", Skill.idle()), 0.0)
+    rng = np.random.default_rng(5)
+    for k in range(20):
+        common = float(rng.normal(0, 10))  # the dice both candidates share
+        noise = spread * (1 if k % 2 else -1)
+        for c, v in ((base, common), (other, common + lead + noise)):
+            c.values[k] = v
+            c.total += v
+            c.samples += 1
+    chosen = player._pick([other, base], 0.0)
+    assert (chosen is base) is kept
+
+
+def test_an_orders_luck_averages_to_nothing(write_scenario: Callable[..., Path]) -> None:
+    """The Infinity control variate: blue's fusilier shoots red's Zhanshi, which shoots
+    back (Face-to-Face) while red's HMG shoots it too (a Normal roll); the fusilier's
+    wounds add up from both. The troopers' worth after sampled dice less its exact
+    expectation averages to zero within 4 standard errors, and takes nearly all the
+    spread out of the samples (nothing else is rolled)."""
+    game = _setup(
+        write_scenario,
+        """
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [10, 12]
+facing = 0
+
+[[model]]
+id = "zhanshi"
+side = "red"
+profile = "zhanshi"
+at = [20, 12]
+facing = 180
+
+[[model]]
+id = "hmg"
+side = "red"
+profile = "zhanshi-hmg"
+at = [22, 4]
+facing = 160
+""",
+    )
+    engine = game.engine
+    player = search_player(game, seed=1, budget=40)
+    state = game.state
+    rng = np.random.default_rng(0)
+    weapon = engine.weapons_of("fusilier")[0]
+    state, _ = engine.apply(
+        state, Activate("fusilier", Skill.attack(weapon.name, ("zhanshi", weapon.burst))), rng=rng
+    )
+    assert isinstance(state, InfinityState) and state.order is not None
+    assert {r for r, full in state.order.eligible if full} == {"zhanshi", "hmg"}
+    for reactor in ("zhanshi", "hmg"):
+        shot = engine.weapons_of(reactor)[0]
+        state, _ = engine.apply(
+            state, React(reactor, Skill.attack(shot.name, ("fusilier", 1))), rng=rng
+        )
+    last = Continue(Skill.idle())
+    wounds = player._order_wounds(state, last)  # type: ignore[attr-defined]
+    assert set(wounds) == {"fusilier", "zhanshi"}
+    assert max(wounds["fusilier"]) >= 2  # both red shots may wound it
+    lucks, worths = [], []
+    for k in range(400):
+        after, _ = engine.apply(state, last, rng=np.random.default_rng(k))
+        lucks.append(player.luck(state, last, after, "blue"))
+        worths.append(sum(player._worth(m, "blue") for m in after.models))  # type: ignore[attr-defined]
+    luck, worth = np.array(lucks), np.array(worths)
+    assert worth.std() > 1  # the dice do matter
+    assert abs(luck.mean()) < 4 * luck.std() / np.sqrt(len(luck))
+    assert (worth - luck).std() < 0.05 * worth.std()
