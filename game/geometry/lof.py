@@ -401,7 +401,7 @@ def _solve_rest(
     """Fill in the pairs `solved` leaves open (None) with `clear_sight`'s answers: one
     by one when they are few, else all at once."""
     rest = [k for k, answer in enumerate(solved) if answer is None]
-    if len(rest) < 2:
+    if len(rest) < 8:
         for k in rest:
             solved[k] = clear_sight(table, *pairs[k], models_block)
         return
@@ -412,6 +412,7 @@ def _solve_rest(
 
 
 _Answer = tuple[bool, SightLine | None, tuple[str, ...]]
+FEW = 20  # pairs at most that the first steps take all against the same obstacles
 
 
 def _scenery_gap(table: Table, at: Point, radius: float) -> FloatArray:
@@ -493,6 +494,18 @@ def _prepass(
     centre line and the four common tangents of the bases (the lower model's end at the
     back of its base) each against its own pair's nearby obstacles, and a convex solid
     across both outer tangents."""
+    if len(pairs) <= FEW:
+        return _prepass_few(table, pairs, models_block, blockers_wanted)
+    return _prepass_many(table, pairs, models_block, blockers_wanted)
+
+
+def _prepass_many(
+    table: Table,
+    pairs: Sequence[tuple[Body, Body]],
+    models_block: bool,
+    blockers_wanted: bool = True,
+) -> list[_Answer | None]:
+    """`_prepass` for many pairs, each against its own nearby obstacles, held ragged."""
     answers: list[_Answer | None] = [None] * len(pairs)
     keep, lengths = _apart(pairs)
     if not keep:
@@ -531,6 +544,80 @@ def _prepass(
     )
     for h, blockers in zip(hidden, found, strict=True):
         answers[keep[h]] = (False, None, blockers)
+    return answers
+
+
+def _prepass_few(
+    table: Table,
+    pairs: Sequence[tuple[Body, Body]],
+    models_block: bool,
+    blockers_wanted: bool = True,
+) -> list[_Answer | None]:
+    """`_prepass` for a few pairs (None: not settled), in fewer numpy calls: every pair's
+    segments against the same obstacles, the pieces any of the pairs could meet and
+    every model (the others' obstacles cannot block a pair's lines, so the answers are
+    the same)."""
+    answers: list[_Answer | None] = [None] * len(pairs)
+    keep, _ = _apart(pairs)
+    group = [pairs[k] for k in keep]
+    lines = [_centre_and_tangent_lists(a, b) for a, b in group]
+    if not group or any(len(ln[0]) != 5 for ln in lines):
+        return answers
+    ends = Ends.of(group)
+    ng = len(group)
+    nx = np.array([v for ln in lines for v in ln[0]])
+    ny = np.array([v for ln in lines for v in ln[1]])
+    c = np.array([v for ln in lines for v in ln[2]])
+    seg = _segments_vec(nx, ny, c, ends.take(np.repeat(np.arange(ng), 5)))
+    pa = table.arrays
+    nbodies = len(table.bodies) if models_block else 0
+    bodies = np.arange(nbodies, dtype=np.intp)
+    # the pieces whose bounding circle comes near some pair's centre segment
+    ax_, ay_, bx_, by_ = (v[:, None] for v in (ends.ax, ends.ay, ends.bx, ends.by))
+    reach = np.maximum(ends.ar, ends.br)[:, None]
+    ddx, ddy = bx_ - ax_, by_ - ay_  # the centre segments are longer than the bases
+    t = np.clip(((pa.cx - ax_) * ddx + (pa.cy - ay_) * ddy) / (ddx * ddx + ddy * ddy), 0, 1)
+    dist = np.hypot(pa.cx - (ax_ + t * ddx), pa.cy - (ay_ + t * ddy))
+    chosen = np.flatnonzero((dist <= reach + 1e-6 + pa.radius).any(axis=0))
+    sub = gather(table, chosen, bodies)
+    # pieces lower than both ends are kept here: their height range is empty
+    with np.errstate(invalid="ignore"):
+        part = blocked_by(seg.px, seg.py, seg.dx, seg.dy, seg.h0, seg.h1, seg.ta, seg.tb, sub)
+    # columns: the chosen pieces, then every model (each pair's own two left out)
+    nc = len(chosen)
+    rows: BoolArray = part.reshape(ng, 5, nc + nbodies)
+    if nbodies:
+        for g, own in enumerate(zip(*_owns(table, group), strict=True)):
+            for body in own:
+                if body >= 0:
+                    rows[g, :, nc + body] = False
+    free: BoolArray = ~np.logical_or.reduce(rows, axis=2)
+    settled: BoolArray = np.logical_or.reduce(free, axis=1)
+    first = free.argmax(axis=1)
+    tops = np.concatenate((sub.top, table.body_arrays.h[bodies]))
+    convex = np.concatenate((pa.convex[chosen], np.ones(nbodies, dtype=np.bool_)))
+    high = np.maximum(ends.ah, ends.bh)
+    across = rows[:, 1] & rows[:, 2] & convex & (tops >= high[:, None])
+    for g in np.flatnonzero(settled | np.logical_or.reduce(across, axis=1)).tolist():
+        k, (a, b) = keep[g], group[g]
+        if settled[g]:
+            answers[k] = (True, _witness(seg, 5 * g + int(first[g])), ())
+            continue
+        cut = across[g]
+        if cut[:nc].any():
+            cut[:nc] &= (_scenery_gap(table, a.at, a.radius)[chosen] > EPS) & (
+                _scenery_gap(table, b.at, b.radius)[chosen] > EPS
+            )
+        if cut.any():
+            names = [str(table.pieces[p].id) for p in chosen.tolist()] + [
+                str(m.id) for m in table.bodies[:nbodies]
+            ]
+            blockers = (
+                tuple(names[j] for j in np.flatnonzero(rows[g, 0]).tolist())
+                if blockers_wanted
+                else ()
+            )
+            answers[k] = (False, None, blockers)
     return answers
 
 

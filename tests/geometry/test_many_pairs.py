@@ -13,7 +13,7 @@ import pytest
 import shapely
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table
-from game.geometry.lof import _solve_many, clear_sight
+from game.geometry.lof import _prepass_few, _prepass_many, _solve_many, clear_sight
 
 BIG = Path(__file__).resolve().parents[2] / "benchmarks" / "tables" / "big-infinity.toml"
 
@@ -77,3 +77,20 @@ def test_touching_bases_and_bodies_off_the_table_are_answered_as_one_at_a_time()
     many = _solve_many(table, pairs, True)
     assert many == [clear_sight(table, p, q, True) for p, q in pairs]
     assert many[5][0], "bases in contact see each other"
+
+
+def test_the_first_steps_for_a_few_pairs_answer_as_for_many() -> None:
+    """A few pairs go through the first steps against the obstacles any of them could
+    meet, many pairs each against its own: the answers are the same."""
+    table = crowded(70, seed=5)
+    ids = [b.id for b in table.bodies]
+    pairs = [(table.body(a), table.body(b)) for a, b in itertools.permutations(ids, 2)]
+    many = _prepass_many(table, pairs, True)
+    rnd = random.Random(1)
+    settled = 0
+    for _ in range(60):
+        ks = rnd.sample(range(len(pairs)), rnd.randint(1, 20))
+        few = _prepass_few(table, [pairs[k] for k in ks], True)
+        assert few == [many[k] for k in ks]
+        settled += sum(answer is not None for answer in few)
+    assert settled > 200, settled
