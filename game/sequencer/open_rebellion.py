@@ -172,6 +172,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             units.setdefault(unit, []).append(m.id)
             self.side_of_unit[unit] = m.side
         self.units = {u: tuple(ms) for u, ms in units.items()}
+        self.radius = {m.id: m.radius for m in setup.models}
         # shared by the engines of one setup unless the sight is the caller's own
         self.caches = caches_for(sight) if shared else Caches()
         self.army = (

@@ -40,6 +40,7 @@ from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
 BISECT_STEPS = 14
+EDGE_SLACK = 1e-9  # the path check lets a base lie this far over the table's edge
 
 
 def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
@@ -62,6 +63,7 @@ class OpenRebellionUnits:
     unit_of: dict[str, str]
     side_of_unit: dict[str, str]
     units: dict[str, tuple[str, ...]]
+    radius: dict[str, float]  # each model's base radius on the table
 
     # -- reading the state ---------------------------------------------------------
 
@@ -213,6 +215,20 @@ class OpenRebellionUnits:
             if best == 0 or not blocked(m, best):
                 continue  # this model goes at least as far as the answer so far
             lo, hi = 0, best  # free at lo (or lo = 0), blocked at hi
+            # Most often the table's edge stops it: the last multiple that leaves its base
+            # on the table is asked first (and the next one), narrowing the halving to
+            # the answer itself when the path is free up to there
+            edge = self._edge_multiple(m, vector, hi, grid)
+            if edge is not None and lo <= edge < hi:
+                if edge > lo and blocked(m, edge):
+                    hi = edge
+                else:
+                    lo = edge  # free there (or 0)
+                    if edge + 1 < hi:
+                        if blocked(m, edge + 1):
+                            hi = edge + 1
+                        else:
+                            lo = edge + 1
             while hi - lo > 1:
                 mid = (lo + hi) // 2
                 if blocked(m, mid):
@@ -221,6 +237,35 @@ class OpenRebellionUnits:
                     lo = mid
             best = lo
         return best / grid
+
+    def _edge_multiple(self, m: ModelState, vector: Point, hi: int, grid: int) -> int | None:
+        """The largest k below `hi` whose move by k / grid of `vector` leaves the model's
+        base on the table, where the move by hi / grid does not (None when it does): a
+        guess `farthest` asks the table about, the path check staying the judge."""
+        width, depth = self.setup.header.table
+        r = self.radius[m.id]
+
+        def on_table(k: int) -> bool:
+            x = m.at[0] + vector[0] * (k / grid)
+            y = m.at[1] + vector[1] * (k / grid)
+            slack = EDGE_SLACK
+            return (
+                x - r >= -slack
+                and y - r >= -slack
+                and x + r <= width + slack
+                and (y + r <= depth + slack)
+            )
+
+        if on_table(hi) or not on_table(0):
+            return None
+        lo = 0
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            if on_table(mid):
+                lo = mid
+            else:
+                hi = mid
+        return lo
 
     def _move_by(
         self, state: OpenRebellionState, unit: str, vector: Point, events: list[Event]

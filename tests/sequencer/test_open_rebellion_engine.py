@@ -562,3 +562,52 @@ def test_fire_edge_is_the_pools_attack_less_defence_along_seeded_games() -> None
         assert len(asked) >= 2, name  # cover at more than one level, or none seen
         seen |= asked
     assert None in seen and len(seen) >= 3
+
+
+def test_farthest_is_the_halvings_answer_at_the_edge_and_against_scenery() -> None:
+    """`farthest` asks first where the table's edge stops a model, then halves: its
+    share is the plain halving's (BISECT_STEPS halvings of each blocked model's move,
+    the smallest), for units moved all over the demo table and sent every way, often
+    off the edge, sometimes into a building, sometimes not blocked at all."""
+    from game.sequencer.open_rebellion_units import BISECT_STEPS
+    from game.sequencer.table_sight import TableSight
+
+    setup = load_scenario(Path(__file__).parents[2] / "scenarios" / "open-rebellion-demo.toml")
+    engine = OpenRebellionEngine(setup, TableSight(setup))
+    state, _ = engine.start(rng=np.random.default_rng(1))
+    rng = np.random.default_rng(3)
+    grid = 1 << BISECT_STEPS
+    width, depth = setup.header.table
+    seen = {"whole": 0, "edge": 0, "other": 0}
+    for _ in range(120):
+        unit = list(engine.units)[int(rng.integers(len(engine.units)))]
+        here = engine.centre(state, unit)
+        to = (float(rng.uniform(1, width - 1)), float(rng.uniform(1, depth - 1)))
+        moved = engine._move_by(state, unit, (to[0] - here[0], to[1] - here[1]), [])  # type: ignore[arg-type]
+        if engine.move_blocked(moved, unit, (0.0, 0.0)):
+            continue  # placed overlapping something: no move from there is asked
+        angle, length = float(rng.uniform(0, 2 * math.pi)), float(rng.uniform(3, 12))
+        vector = (math.cos(angle) * length, math.sin(angle) * length)
+        placements = engine._others(moved, unit)
+        expected = 1.0
+        blocked = [m for m in engine.alive(moved, unit)
+                   if engine._path_blocked(placements, m, vector, 1.0)]  # fmt: skip
+        if blocked:
+            best = grid - 1
+            for m in blocked:
+                lo, hi = 0, grid - 1
+                while hi - lo > 1:
+                    mid = (lo + hi) // 2
+                    if engine._path_blocked(placements, m, vector, mid / grid):
+                        hi = mid
+                    else:
+                        lo = mid
+                best = min(best, lo)
+            expected = best / grid
+        assert engine.farthest(moved, unit, vector) == expected
+        why = [engine._path_blocked(placements, m, vector, expected + 1 / grid) for m in blocked]
+        kind = (
+            "whole" if not blocked else "edge" if any("off" in (w or "") for w in why) else "other"
+        )
+        seen[kind] += 1
+    assert min(seen.values()) >= 5, seen
