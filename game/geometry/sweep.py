@@ -222,11 +222,20 @@ def clear_spans(
 
     def holds(t: FloatArray) -> BoolArray:
         xs, ys = _on_leg(leg, t)
-        pairs = [
-            (watcher, replace(mover, at=(float(x), float(y)))) for x, y in zip(xs, ys, strict=True)
-        ]
-        found = clear_witnesses(table, pairs, models_block=models_block)
-        return np.array([w is not None for w in found], dtype=np.bool_)
+        answers = np.zeros(len(t), dtype=np.bool_)
+        asks: list[int] = []
+        pairs: list[tuple[Body, Body]] = []
+        for k, (x, y) in enumerate(zip(xs.tolist(), ys.tolist(), strict=True)):
+            at = replace(mover, at=(x, y))
+            # most points between events of a leg out of sight are cut off by one
+            # obstacle: no need for the geometry's search there
+            if not surely_hidden(table, watcher, at, ((x, y), (x, y)), models_block=models_block):
+                asks.append(k)
+                pairs.append((watcher, at))
+        if pairs:
+            found = clear_witnesses(table, pairs, models_block=models_block)
+            answers[asks] = [w is not None for w in found]
+        return answers
 
     (x0, y0), (x1, y1) = leg
     if (x0, y0) == (x1, y1):
@@ -239,14 +248,30 @@ def clear_spans(
     return _spans_between(events, holds, False)
 
 
-def _clear_events(
+def surely_hidden(
+    table: Table,
+    watcher: Body,
+    mover: Body,
+    leg: tuple[Point, Point],
+    *,
+    models_block: bool = True,
+) -> bool:
+    """True when no clear sight line joins the watcher and `mover` anywhere on the leg
+    (a point: both ends the same), proved at once by one obstacle across the hull
+    (`_separated`); False: it may have one (ask `clear_spans` or the geometry)."""
+    chosen, bodies = _near_hull(table, watcher, mover, leg, models_block)
+    return _separated(table, chosen, bodies, watcher, mover, leg)
+
+
+def _near_hull(
     table: Table, watcher: Body, mover: Body, leg: tuple[Point, Point], models_block: bool
-) -> FloatArray | None:
-    """Every parameter where the answer can change; None when nothing near can block."""
+) -> tuple[IntArray, IntArray]:
+    """The pieces taller than the lower model and, where models block, the models
+    (but these two) that reach into the box around the hull of the watcher's base and
+    the leg's swept bases (every sight line lies in that hull)."""
     (x0, y0), (x1, y1) = leg
     (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
-    low, high = min(watcher.height, mover.height), max(watcher.height, mover.height)
-    # every sight line lies in the hull of the watcher's base and the leg's swept bases
+    low = min(watcher.height, mover.height)
     grow = max(rw, rm) + 1e-6
     lox, hix = min(wx, x0, x1) - grow, max(wx, x0, x1) + grow
     loy, hiy = min(wy, y0, y1) - grow, max(wy, y0, y1) + grow
@@ -269,6 +294,17 @@ def _clear_events(
         bodies = np.flatnonzero(sel)
     else:
         bodies = np.zeros(0, dtype=np.intp)
+    return chosen, bodies
+
+
+def _clear_events(
+    table: Table, watcher: Body, mover: Body, leg: tuple[Point, Point], models_block: bool
+) -> FloatArray | None:
+    """Every parameter where the answer can change; None when nothing near can block."""
+    (x0, y0), (x1, y1) = leg
+    (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
+    low, high = min(watcher.height, mover.height), max(watcher.height, mover.height)
+    chosen, bodies = _near_hull(table, watcher, mover, leg, models_block)
     if not len(chosen) and not len(bodies):
         return None
     if _separated(table, chosen, bodies, watcher, mover, leg):

@@ -31,7 +31,7 @@ from game.geometry import (
     sight,
 )
 from game.geometry.silhouette import STRIPS
-from game.geometry.sweep import Span, arc_spans, clear_spans, reach_spans
+from game.geometry.sweep import Span, arc_spans, clear_spans, reach_spans, surely_hidden
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
@@ -349,15 +349,25 @@ class TableSight:
                 out.append(None)
                 todo.append(len(out) - 1)
         if todo:
+            table = self._table(placements)
+            if len(self._clears) > 65536:
+                self._clears.clear()
             pairs = []
+            open_ = []
             for k in todo:
                 watcher, model, at = asks[k]
                 core = replace(self._cores[BodyId(model)], at=at)
-                pairs.append((self._body(placements, watcher), core))
-            found = clear_witnesses(self._table(placements), pairs, models_block=self.models_block)
-            if len(self._clears) > 65536:
-                self._clears.clear()
-            for k, line in zip(todo, found, strict=True):
+                w = self._body(placements, watcher)
+                # one obstacle across the hull of the two bases, tall enough: no line
+                # (most pairs asked have none), without the geometry's search
+                if surely_hidden(table, w, core, (at, at), models_block=self.models_block):
+                    out[k] = False
+                    self._clears[keys[k]] = None
+                else:
+                    pairs.append((w, core))
+                    open_.append(k)
+            found = clear_witnesses(table, pairs, models_block=self.models_block) if pairs else []
+            for k, line in zip(open_, found, strict=True):
                 out[k] = line is not None
                 # a line to the lowered body, its end raised to the top, is clear too
                 # (raising an end raises every point): the sighting need not search again

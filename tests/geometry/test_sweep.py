@@ -13,7 +13,7 @@ from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, clear_lines, in_arc
-from game.geometry.sweep import _separated, arc_spans, clear_spans, reach_spans
+from game.geometry.sweep import _separated, arc_spans, clear_spans, reach_spans, surely_hidden
 
 Point = tuple[float, float]
 
@@ -227,3 +227,22 @@ def test_clear_stretches_agree_with_the_point_tests_on_random_legs() -> None:
             assert any(lo <= t <= hi for lo, hi in spans) == clear
         checked += 1
     assert checked >= 60
+
+
+def test_a_pair_proved_hidden_at_once_has_no_clear_line() -> None:
+    # the same proof for one place of the mover (a leg of no length), which the table's
+    # sight asks before the geometry's search: never says hidden where a line is clear
+    rng = np.random.default_rng(37)
+    proved = asked = 0
+    for _ in range(40):
+        table = _random_table(rng, (0.9, 1.0, 1.1, 2.5, None))
+        for _ in range(25):
+            watcher = Body(BodyId("w"), tuple(rng.uniform(1, 19, 2)), 0.5, 1.0)
+            spot = tuple(rng.uniform(1, 19, 2))
+            height = float(rng.choice([0.882, 1.0, 1.2]))
+            mover = Body(BodyId("m"), spot, MOVER_RADIUS, height)  # type: ignore[arg-type]
+            asked += 1
+            if surely_hidden(table, watcher, mover, (spot, spot)):  # type: ignore[arg-type]
+                proved += 1
+                assert not clear_lines(table, [(watcher, mover)])[0]
+    assert 30 <= proved < asked / 2
