@@ -232,7 +232,9 @@ class NecromundaNerve(NecromundaFire):
         self, state: NecromundaState, m: ModelState, at: Point, watchers: Sequence[str]
     ) -> bool:
         moved = state.with_model(m.replace(at=at))
-        for e in watchers:
+        # the nearest first: one in the open is found sooner (any one decides)
+        nearest = sorted(watchers, key=lambda e: (math.dist(state.model(e).at, at), e))
+        for e in nearest:
             placements = self.placements(moved, e, m.id, facing=False)  # cover only
             placements[m.id] = Placement(at, 0.0, True)
             if self.sight.sighting(placements, e, m.id).cover is Cover.NONE:
