@@ -4,7 +4,9 @@ Budgets (DESIGN.md): one ruling under 1 ms median (issue 13: under 0.3 ms); all 
 ordered pairs under 150 ms; all ordered pairs of 100 models under 400 ms (the same 60
 pieces with models added on free ground, seeded, 60 and 100 in all).
 A "ruling" here is the exact line of fire with its witness (`line_of_fire`); the full
-answer with visible fraction and distance (`sight`) is timed too.
+answer with visible fraction and distance (`sight`) is timed too. Each all-pairs line
+ends with a digest of its rulings (witnesses and blockers to the last bit): compare it
+between two trees to check that speed work changed no answer.
 Times are this process's CPU time (the machine is shared: a busy machine inflates CPU
 time less than wall time).
 Run: python benchmarks/bench_lof.py
@@ -12,6 +14,7 @@ Run: python benchmarks/bench_lof.py
 
 from __future__ import annotations
 
+import hashlib
 import itertools
 import math
 import statistics
@@ -24,7 +27,15 @@ import shapely
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.geometry import Body, BodyId, Table, line_of_fire, lines_of_fire, sight
+from game.geometry import (
+    Body,
+    BodyId,
+    LineOfFire,
+    Table,
+    line_of_fire,
+    lines_of_fire,
+    sight,
+)
 from game.scenario import load_scenario
 from game.scenario.tables import table_from_scenario
 
@@ -51,16 +62,23 @@ def crowded(table: Table, count: int, seed: int = 13) -> Table:
     return table.with_bodies(bodies)
 
 
-def all_pairs_ms(table: Table, rounds: int = 3) -> tuple[float, int, int]:
-    """Best time of all ordered pairs through `lines_of_fire`, pairs clear, pairs."""
+def digest(rulings: list[LineOfFire]) -> str:
+    """A short fingerprint of every ruling, witness and blocker to the last bit: the same
+    on two trees means they rule alike on every pair (speed work must keep it)."""
+    return hashlib.sha256(repr(rulings).encode()).hexdigest()[:12]
+
+
+def all_pairs_ms(table: Table, rounds: int = 3) -> tuple[float, int, int, str]:
+    """Best time of all ordered pairs through `lines_of_fire`, pairs clear, pairs, and
+    the rulings' digest."""
     pairs = list(itertools.permutations([b.id for b in table.bodies], 2))
     best = math.inf
-    clear = 0
+    rulings: list[LineOfFire] = []
     for _ in range(rounds):
         t0 = time.process_time()
-        clear = sum(r.clear for r in lines_of_fire(table, pairs, arc_degrees=180.0))
+        rulings = lines_of_fire(table, pairs, arc_degrees=180.0)
         best = min(best, time.process_time() - t0)
-    return best * 1e3, clear, len(pairs)
+    return best * 1e3, sum(r.clear for r in rulings), len(pairs), digest(rulings)
 
 
 def main() -> None:
@@ -79,11 +97,12 @@ def main() -> None:
         line_of_fire(table, a, b, **kw)
         singles.append(time.process_time() - t0)
     rounds: list[float] = []
-    clear = 0
+    rulings: list[LineOfFire] = []
     for _ in range(5):
         t0 = time.process_time()
-        clear = sum(r.clear for r in lines_of_fire(table, pairs, **kw))
+        rulings = lines_of_fire(table, pairs, **kw)
         rounds.append(time.process_time() - t0)
+    clear = sum(r.clear for r in rulings)
     fulls: list[float] = []
     for a, b in pairs:
         t0 = time.process_time()
@@ -97,17 +116,20 @@ def main() -> None:
         f"max {max(singles) * 1e3:.3f} ms  (budget < 0.3 ms median)"
     )
     best = min(rounds) * 1e3
-    print(f"lines_of_fire, all {len(pairs)} ordered pairs: {best:.1f} ms (budget < 150 ms)")
+    print(
+        f"lines_of_fire, all {len(pairs)} ordered pairs: {best:.1f} ms (budget < 150 ms)"
+        f" (rulings {digest(rulings)})"
+    )
     median_full = statistics.median(fulls) * 1e3
     print(
         f"sight (LoF + visible fraction + distance): median {median_full:.3f} ms, "
         f"all pairs {sum(fulls) * 1e3:.0f} ms"
     )
     for count, budget in ((60, ""), (100, " (budget < 400 ms)")):
-        ms, clear, n = all_pairs_ms(crowded(table, count))
+        ms, clear, n, rulings_digest = all_pairs_ms(crowded(table, count))
         print(
             f"lines_of_fire, {count} models, all {n} ordered pairs: {ms:.0f} ms{budget}"
-            f" ({clear} clear)"
+            f" ({clear} clear, rulings {rulings_digest})"
         )
 
 

@@ -587,9 +587,10 @@ def _prepass_few(
     nc = len(chosen)
     rows: BoolArray = part.reshape(ng, 5, nc + nbodies)
     if nbodies:
-        for g, own in enumerate(zip(*_owns(table, group), strict=True)):
-            for body in own:
-                if body >= 0:
+        index = table.body_index
+        for g, (a, b) in enumerate(group):
+            for body in (index.get(a.id), index.get(b.id)):
+                if body is not None:
                     rows[g, :, nc + body] = False
     free: BoolArray = ~np.logical_or.reduce(rows, axis=2)
     settled: BoolArray = np.logical_or.reduce(free, axis=1)
@@ -609,16 +610,20 @@ def _prepass_few(
                 _scenery_gap(table, b.at, b.radius)[chosen] > EPS
             )
         if cut.any():
-            names = [str(table.pieces[p].id) for p in chosen.tolist()] + [
-                str(m.id) for m in table.bodies[:nbodies]
-            ]
             blockers = (
-                tuple(names[j] for j in np.flatnonzero(rows[g, 0]).tolist())
+                tuple(_column_id(table, chosen, j) for j in np.flatnonzero(rows[g, 0]).tolist())
                 if blockers_wanted
                 else ()
             )
             answers[k] = (False, None, blockers)
     return answers
+
+
+def _column_id(table: Table, chosen: IntArray, j: int) -> str:
+    """Id of column j of `_prepass_few`: the chosen pieces first, then every model."""
+    if j < len(chosen):
+        return str(table.pieces[int(chosen[j])].id)
+    return str(table.bodies[j - len(chosen)].id)
 
 
 @dataclass(frozen=True, slots=True)
