@@ -220,6 +220,8 @@ def clear_spans(
     the module docstring says. Touching is clear, so a stretch may be a single point
     only where a line grazes; such points are not searched for."""
 
+    near = _near_hull(table, watcher, mover, leg, models_block)
+
     def holds(t: FloatArray) -> BoolArray:
         xs, ys = _on_leg(leg, t)
         answers = np.zeros(len(t), dtype=np.bool_)
@@ -228,8 +230,8 @@ def clear_spans(
         for k, (x, y) in enumerate(zip(xs.tolist(), ys.tolist(), strict=True)):
             at = replace(mover, at=(x, y))
             # most points between events of a leg out of sight are cut off by one
-            # obstacle: no need for the geometry's search there
-            if not surely_hidden(table, watcher, at, ((x, y), (x, y)), models_block=models_block):
+            # obstacle (of those near the whole leg): no need for the geometry's search
+            if not _separated(table, *near, watcher, at, ((x, y), (x, y))):
                 asks.append(k)
                 pairs.append((watcher, at))
         if pairs:
@@ -240,7 +242,7 @@ def clear_spans(
     (x0, y0), (x1, y1) = leg
     if (x0, y0) == (x1, y1):
         return [(0.0, 1.0)] if bool(holds(np.zeros(1))[0]) else []
-    events = _clear_events(table, watcher, mover, leg, models_block)
+    events = _clear_events(table, watcher, mover, leg, near)
     if events is None:
         return [(0.0, 1.0)]  # nothing tall enough anywhere near: every line is clear
     if not len(events):
@@ -298,13 +300,18 @@ def _near_hull(
 
 
 def _clear_events(
-    table: Table, watcher: Body, mover: Body, leg: tuple[Point, Point], models_block: bool
+    table: Table,
+    watcher: Body,
+    mover: Body,
+    leg: tuple[Point, Point],
+    near: tuple[IntArray, IntArray],
 ) -> FloatArray | None:
-    """Every parameter where the answer can change; None when nothing near can block."""
+    """Every parameter where the answer can change; None when nothing near can block.
+    `near`: `_near_hull`'s pieces and models."""
     (x0, y0), (x1, y1) = leg
     (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
     low, high = min(watcher.height, mover.height), max(watcher.height, mover.height)
-    chosen, bodies = _near_hull(table, watcher, mover, leg, models_block)
+    chosen, bodies = near
     if not len(chosen) and not len(bodies):
         return None
     if _separated(table, chosen, bodies, watcher, mover, leg):

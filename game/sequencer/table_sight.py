@@ -398,9 +398,14 @@ class TableSight:
         def accept(moved: Mapping[str, Placement]) -> bool:
             if sees is not None:
                 return sees(self.sighting(moved, watcher, mover))
-            # line of fire in the arc: the arc is cheap, and line of fire surely there
-            # needs no visible fraction
-            return self.in_arc(moved, watcher, mover) and (
+            # line of fire in the arc: the arc is cheap, a sighting made before answers,
+            # and line of fire surely there needs no visible fraction
+            if not self.in_arc(moved, watcher, mover):
+                return False
+            known = self._sightings.get(self._corridor_key(moved, watcher, mover))
+            if known is not None:
+                return known.lof
+            return (
                 self.surely_seen(moved, watcher, mover) or self.sighting(moved, watcher, mover).lof
             )
 
@@ -412,12 +417,15 @@ class TableSight:
         seen: list[Stretch] = []
         near: list[Stretch] = []
         seen_at: Point | None = None
+        others: list[tuple[str, Point, float]] | None = None  # for the legs' keys
         for leg in legs:
             spans = reach_spans(w, body.radius, leg, reach)
             near += [(_point(leg, lo), _point(leg, hi)) for lo, hi in spans]
             if first and seen_at is not None:
                 continue
-            for lo, hi in self._open_spans(placements, w, core, leg):
+            if others is None and self.models_block:
+                others = self._others(placements, ())
+            for lo, hi in self._open_spans(placements, w, core, leg, others):
                 for t in _tries(lo, hi):
                     at = _point(leg, t)
                     moved = {**placements, mover: Placement(at, facing)}
@@ -435,11 +443,12 @@ class TableSight:
         w: Body,
         core: Body,
         leg: tuple[Point, Point],
+        others: list[tuple[str, Point, float]] | None = None,
     ) -> list[Span]:
         """The stretches of a leg inside the watcher's arc with a clear line to the
         mover's patch core, remembered per watcher, leg and models that could be in the
-        way (`_leg_key`)."""
-        key = self._leg_key(placements, w, core, leg)
+        way (`_leg_key`; `others` as it takes them)."""
+        key = self._leg_key(placements, w, core, leg, others)
         found = self._open.get(key)
         if found is not None:
             return found
@@ -462,13 +471,19 @@ class TableSight:
         return found
 
     def _leg_key(
-        self, placements: Mapping[str, Placement], w: Body, core: Body, leg: tuple[Point, Point]
+        self,
+        placements: Mapping[str, Placement],
+        w: Body,
+        core: Body,
+        leg: tuple[Point, Point],
+        others: list[tuple[str, Point, float]] | None = None,
     ) -> tuple[object, ...]:
         """What the stretches of a leg depend on: the watcher as placed, the mover (its id,
         radius and height), the leg and, where models block, every other model whose base
         reaches into the box around the watcher's base and the bases along the leg (every
         sight line between them lies inside it). The mover's own placement does not count:
-        the sweep leaves it out of the way."""
+        the sweep leaves it out of the way. `others`: `_others(placements, ())`, made
+        once for many legs."""
         inside: tuple[tuple[str, Point], ...] = ()
         if self.models_block:
             (x0, y0), (x1, y1) = leg
@@ -479,7 +494,7 @@ class TableSight:
                 min(wy, y0, y1) - grow,
                 max(wy, y0, y1) + grow,
             )
-            inside = self._in_box(placements, box, (str(w.id), str(core.id)))
+            inside = self._in_box(placements, box, (str(w.id), str(core.id)), others)
         return (w.id, w.at, w.facing, w.radius, w.height, core.id, core.radius, core.height,
                 leg, inside)  # fmt: skip
 
@@ -488,14 +503,17 @@ class TableSight:
         placements: Mapping[str, Placement],
         box: tuple[float, float, float, float],
         skip: tuple[str, ...],
+        others: list[tuple[str, Point, float]] | None = None,
     ) -> tuple[tuple[str, Point], ...]:
         """(id, where) of each model on the table, but `skip`, whose base reaches into the
-        box (lo_x, hi_x, lo_y, hi_y)."""
+        box (lo_x, hi_x, lo_y, hi_y). `others`: `_others(placements, ())`, made before."""
         lo_x, hi_x, lo_y, hi_y = box
+        if others is None:
+            others = self._others(placements, ())
         return tuple(
             (body_id, (x, y))
-            for body_id, (x, y), r in self._others(placements, skip)
-            if lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r
+            for body_id, (x, y), r in others
+            if body_id not in skip and lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r
         )
 
     def _others(
