@@ -39,8 +39,6 @@ from game.sequencer.sight import Cover, Placement, RouteSight, Sighting, Stretch
 
 Point = tuple[float, float]
 CONTACT_TOLERANCE = 1e-3  # a moving base may touch scenery and other bases
-# a polygon about a unit circle (24 corners, radius 1): scaled, one holding a base
-_RING = tuple((math.cos(2 * math.pi * k / 24), math.sin(2 * math.pi * k / 24)) for k in range(24))
 
 
 def table_from_setup(setup: Setup) -> Table:
@@ -274,14 +272,16 @@ class TableSight:
         no arc), found without working out the visible fraction; False: ask the sighting.
 
         Why: the sighting measures each strip of the target's silhouette from the lowest
-        height a clear line from the shooter's top reaches (`game.geometry.silhouette`).
-        Take a stretch across the top of the silhouette, as wide as the patch and a
-        strip either side (so a run of whole strips at least the patch wide lies in it),
-        from the top down a patch's depth. If nothing that could stand above a line
-        from the shooter's top down to that stretch (a piece or, where models block, a
-        model at least as tall as the lower of the shooter's top and the stretch's
-        foot) reaches into the hull of the shooter's base and the stretch, every such
-        line is clear: each of those strips is seen a patch deep, so the patch is."""
+        height a clear line from the shooter's top reaches, over lines from across the
+        shooter's base, the one toward its centre among them (`game.geometry.silhouette`;
+        the part of a line inside the shooter's own base is never blocked). Take a
+        stretch across the top of the silhouette, as wide as the patch and a strip
+        either side (so a run of whole strips at least the patch wide lies in it), from
+        the top down a patch's depth. If nothing that could stand above a line from the
+        shooter's top down to that stretch (a piece or, where models block, a model at
+        least as tall as the lower of the shooter's top and the stretch's foot) reaches
+        into the triangle joining the shooter's centre to the stretch, those lines are
+        clear: each of those strips is seen a patch deep, so the patch is."""
         a = self._body(placements, shooter)
         b = self._body(placements, target)
         side = self.min_patch_mm / MM_PER_INCH
@@ -293,14 +293,11 @@ class TableSight:
         # below every line from the shooter's top to the stretch, with a margin
         low = min(a.height, b.height - side - 1e-6) - 1e-6
         px, py = -(by - ay) / dist, (bx - ax) / dist  # across the line of centres
-        ring = (a.radius + 1e-6) / math.cos(math.pi / len(_RING))
         reach = half + 1e-6
-        ends = [(bx + k * reach * px, by + k * reach * py) for k in (-1.0, 1.0)]
-        # first the boxes: what is tall enough and near the hull's box at all
-        lo_x = min(ax - ring, ends[0][0], ends[1][0]) - 1e-6
-        hi_x = max(ax + ring, ends[0][0], ends[1][0]) + 1e-6
-        lo_y = min(ay - ring, ends[0][1], ends[1][1]) - 1e-6
-        hi_y = max(ay + ring, ends[0][1], ends[1][1]) + 1e-6
+        (x1, y1), (x2, y2) = ((bx + k * reach * px, by + k * reach * py) for k in (-1.0, 1.0))
+        # first the boxes: what is tall enough and near the triangle's box at all
+        lo_x, hi_x = min(ax, x1, x2) - 1e-6, max(ax, x1, x2) + 1e-6
+        lo_y, hi_y = min(ay, y1, y2) - 1e-6, max(ay, y1, y2) + 1e-6
         pa = self.table.arrays
         pieces = np.flatnonzero(
             (pa.top > low) & (pa.minx <= hi_x) & (pa.maxx >= lo_x) & (pa.miny <= hi_y)
@@ -314,8 +311,7 @@ class TableSight:
                     tall.append(((x, y), r))
         if not len(pieces) and not tall:
             return True
-        corners = [(ax + ring * cx, ay + ring * cy) for cx, cy in _RING]
-        hull = shapely.convex_hull(shapely.multipoints([*corners, *ends]))
+        hull = shapely.Polygon([(ax, ay), (x1, y1), (x2, y2)])
         if len(pieces) and shapely.dwithin(hull, self._polygons[pieces], 1e-6).any():
             return False
         if tall:
