@@ -343,11 +343,12 @@ class NecromundaFire(NecromundaTargeting):
         chance = self.hit_probability(state, shooter, weapon, target, blind)
         # "easier to hit" compares the real chances: a natural 1 always misses, and 7+ and
         # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots); only the
-        # eligible enemies closer than the target are sighted, nearest first
+        # eligible enemies closer than the target and not Seriously Injured are sighted,
+        # nearest first
+        able = {m.id for m in state.models if m.status != SERIOUSLY_INJURED}
         closer = next((
-            c for c, _ in self._eligible(state, shooter, arc, None, mine.distance - 1e-9)
-            if state.model(c).status != SERIOUSLY_INJURED
-            and self.hit_probability(state, shooter, weapon, c, blind) >= chance
+            c for c, _ in self._eligible(state, shooter, arc, able, mine.distance - 1e-9)
+            if self.hit_probability(state, shooter, weapon, c, blind) >= chance
         ), None)  # fmt: skip
         if closer is None:
             return target

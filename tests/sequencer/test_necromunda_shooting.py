@@ -183,6 +183,26 @@ def test_target_priority_cool_test(write: Write, cool: tuple[int, int], shot_at:
     assert bool(of(events, TargetChanged)) is (shot_at == "close")
 
 
+def test_target_priority_skips_a_closer_seriously_injured_fighter(write: Write) -> None:
+    """FACTS 2.3: "The shooter may skip a closer target that is Prone+Seriously Injured":
+    no Cool test to shoot past it (the closer fighter is not even asked about), while a
+    closer one standing makes the shooter take it."""
+    path = necromunda_table(
+        write,
+        [
+            ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+            ("close", "escher", "ganger", (10.0, 10.0), 180.0),
+            ("far", "escher", "ganger", (16.0, 12.0), 180.0),
+        ],
+    )
+    game, state = shooting_game(path, "shooter")
+    game.state = state.with_model(state.model("close").replace(status="seriously-injured"))
+    game.rng = ScriptedNecromunda(5, 2, 1)  # type: ignore[assignment]  # hit 5, firepower, wound 1
+    events = game.declare(Act("shooter", Action.shoot("Lasgun", "far")))
+    assert not [e for e in of(events, Rolled) if e.attribute == "Cl"]
+    assert hit_targets(events) == ["far"]
+
+
 def test_a_prone_fighter_in_cover_is_hidden(write: Write) -> None:
     path = necromunda_table(
         write,
