@@ -163,9 +163,9 @@ def test_beyond_long_range_misses_but_rolls_the_firepower_die(write: Write) -> N
     assert of(events, AmmoChanged)[0].state == "reloaded"
 
 
-@pytest.mark.parametrize(("cool", "shot_at"), [((4, 3), "far"), ((3, 3), "close")])
-def test_target_priority_cool_test(write: Write, cool: tuple[int, int], shot_at: str) -> None:
-    path = necromunda_table(
+def priority_table(write: Write) -> Any:
+    """A shooter with an enemy closer than the one it aims at."""
+    return necromunda_table(
         write,
         [
             ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
@@ -173,7 +173,11 @@ def test_target_priority_cool_test(write: Write, cool: tuple[int, int], shot_at:
             ("far", "escher", "ganger", (16.0, 12.0), 180.0),
         ],
     )
-    game, _ = shooting_game(path, "shooter")
+
+
+@pytest.mark.parametrize(("cool", "shot_at"), [((4, 3), "far"), ((3, 3), "close")])
+def test_target_priority_cool_test(write: Write, cool: tuple[int, int], shot_at: str) -> None:
+    game, _ = shooting_game(priority_table(write), "shooter")
     # Cool 7+: 4+3 passes, 3+3 fails; then hit roll 5, firepower 2, wound 1
     game.rng = ScriptedNecromunda(*cool, 5, 2, 1)  # type: ignore[assignment]
     events = game.declare(Act("shooter", Action.shoot("Lasgun", "far")))
@@ -187,15 +191,7 @@ def test_target_priority_skips_a_closer_seriously_injured_fighter(write: Write) 
     """FACTS 2.3: "The shooter may skip a closer target that is Prone+Seriously Injured":
     no Cool test to shoot past it (the closer fighter is not even asked about), while a
     closer one standing makes the shooter take it."""
-    path = necromunda_table(
-        write,
-        [
-            ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
-            ("close", "escher", "ganger", (10.0, 10.0), 180.0),
-            ("far", "escher", "ganger", (16.0, 12.0), 180.0),
-        ],
-    )
-    game, state = shooting_game(path, "shooter")
+    game, state = shooting_game(priority_table(write), "shooter")
     game.state = state.with_model(state.model("close").replace(status="seriously-injured"))
     game.rng = ScriptedNecromunda(5, 2, 1)  # type: ignore[assignment]  # hit 5, firepower, wound 1
     events = game.declare(Act("shooter", Action.shoot("Lasgun", "far")))
