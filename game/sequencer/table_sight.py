@@ -571,15 +571,25 @@ class TableSight:
         if not len(boxed):
             return None
         gaps = shapely.distance(line, self._solid_array[boxed])
-        near = boxed[gaps < r - CONTACT_TOLERANCE + 1e-9]
+        within = gaps < r - CONTACT_TOLERANCE + 1e-9
+        near, gaps = boxed[within], gaps[within]
         if not len(near):
             return None
-        swept = line.buffer(r - CONTACT_TOLERANCE)
-        overlap = shapely.area(shapely.intersection(swept, self._solid_array[near]))
-        hit = np.flatnonzero(overlap > 1e-9)
-        if not len(hit):
-            return None
-        piece_id = self._solid_ids[int(near[hit[0]])]
+        # a piece reaching well inside the swept shape's polygon (shapely's buffer: 8
+        # sides a quarter circle, so it holds every point within cos(pi/32) of its
+        # radius) overlaps it by far more than the area test's 1e-9: only the pieces
+        # before the first such one need that test
+        sure = np.flatnonzero(gaps < (r - CONTACT_TOLERANCE) * math.cos(math.pi / 32) - 0.01)
+        first = int(sure[0]) if len(sure) else len(near)
+        if first:
+            swept = line.buffer(r - CONTACT_TOLERANCE)
+            overlap = shapely.area(shapely.intersection(swept, self._solid_array[near[:first]]))
+            hit = np.flatnonzero(overlap > 1e-9)
+            if len(hit):
+                first = int(hit[0])
+            elif first == len(near):
+                return None
+        piece_id = self._solid_ids[int(near[first])]
         kind = self.table.piece(piece_id).kind.value
         return f"the base would pass through {kind} {piece_id}"
 

@@ -14,7 +14,7 @@ from shapely.geometry import LineString
 from game.geometry import NotFiniteError
 from game.scenario import load_scenario
 from game.sequencer.sight import Placement
-from game.sequencer.table_sight import TableSight, _point_to_segment
+from game.sequencer.table_sight import CONTACT_TOLERANCE, TableSight, _point_to_segment
 from tests.conftest import SCENARIOS
 
 
@@ -138,3 +138,37 @@ def test_surely_seen_only_where_the_sighting_has_line_of_fire(table: str) -> Non
                 proved += 1
                 assert sight.sighting(placements, str(shooter), str(target)).lof
     assert 10 <= proved < asked
+
+
+@pytest.mark.parametrize("table", ["infinity-demo", "necromunda-alley", "open-rebellion-village"])
+def test_a_path_through_scenery_names_the_piece_its_swept_base_overlaps_first(table: str) -> None:
+    # path_blocked skips the swept shape where a piece reaches well inside it; the piece
+    # named is still the first (in the table's order) whose overlap with shapely's
+    # buffer of the path has an area, as when every near piece was cut by the buffer
+    setup = load_scenario(SCENARIOS / f"{table}.toml")
+    sight = TableSight(setup)
+    mover = setup.models[0].id
+    r = setup.models[0].radius
+    width, depth = setup.header.table
+    corners = [c for p in setup.scenery for c in p.footprint]
+    rng = np.random.default_rng(11)
+    solid = [(p, poly) for p, poly in zip(sight.table.pieces, sight.table.polygons, strict=True)
+             if p.kind.solid]  # fmt: skip
+    named = 0
+    for _ in range(400):
+        cx, cy = corners[int(rng.integers(len(corners)))]
+        start = (float(np.clip(cx + rng.normal(0, 1.5), r, width - r)),
+                 float(np.clip(cy + rng.normal(0, 1.5), r, depth - r)))  # fmt: skip
+        end = (float(np.clip(start[0] + rng.normal(0, 2), r, width - r)),
+               float(np.clip(start[1] + rng.normal(0, 2), r, depth - r)))  # fmt: skip
+        path = (start, end)
+        swept = LineString(path).buffer(r - CONTACT_TOLERANCE)
+        expected = next(
+            (f"the base would pass through {p.kind.value} {p.id}" for p, poly in solid
+             if shapely.area(shapely.intersection(swept, poly)) > 1e-9),
+            None,
+        )  # fmt: skip
+        empty = {m.id: Placement(m.at, m.facing, present=False) for m in setup.models}
+        assert sight.path_blocked(empty, mover, path) == expected
+        named += expected is not None
+    assert named > 50
