@@ -172,14 +172,20 @@ class OpenRebellionFire(OpenRebellionUnits):
         return [bool(c) for c in clear]
 
     def _seen_counts(self, state: GameState, unit: str, target: str) -> list[tuple[str, int]]:
-        """For each living model of `unit`, how many living models of `target` it sees."""
-        shooters = self.alive(state, unit)
-        targets = self.alive(state, target)
-        clear = self._clear(state, [(s, t) for s in shooters for t in targets])
-        n = len(targets)
-        return [
-            (s.id, sum(1 for c in clear[i * n : (i + 1) * n] if c)) for i, s in enumerate(shooters)
-        ]
+        """For each living model of `unit`, how many living models of `target` it sees
+        (once per state: who fires and who cover is read from both ask it)."""
+        known = state.seen_counts() if isinstance(state, OpenRebellionState) else {}
+        found = known.get((unit, target))
+        if found is None:
+            shooters = self.alive(state, unit)
+            targets = self.alive(state, target)
+            clear = self._clear(state, [(s, t) for s in shooters for t in targets])
+            n = len(targets)
+            found = known[(unit, target)] = [
+                (s.id, sum(1 for c in clear[i * n : (i + 1) * n] if c))
+                for i, s in enumerate(shooters)
+            ]
+        return found
 
     def firing_models(self, state: GameState, unit: str, target: str) -> list[str]:
         """Models of `unit` with line of sight to at least one model of `target`."""

@@ -136,6 +136,15 @@ class OpenRebellionState(GameState):
         default=None, init=False, repr=False, compare=False
     )
 
+    _seen: dict[tuple[str, str], list[tuple[str, int]]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
+
+    def seen_counts(self) -> dict[tuple[str, str], list[tuple[str, int]]]:
+        """Per (unit, target unit), how many of the target's models each model of the
+        unit sees (`OpenRebellionFire._seen_counts`), once per state."""
+        return kept(self, "_seen", dict)
+
     def alive_in(self, unit: str, models: tuple[str, ...]) -> tuple[ModelState, ...]:
         """The living models of `unit` (whose models are `models`), once per state."""
         found: dict[str, tuple[ModelState, ...]] = kept(self, "_alive", dict)
