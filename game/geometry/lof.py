@@ -766,7 +766,7 @@ def _tangent_step(
 ) -> None:
     """Steps 3 and 4 of `clear_sight` for the groups `todo` (answers filled in place)."""
     pa, ba = table.arrays, table.body_arrays
-    ne = np.diff(groups.edge_start)[todo]
+    edges, ne = groups.edges(table, todo)
     nb = groups.body_count()[todo]
     nf = 2 + ne + nb
     fstart = np.zeros(len(todo) + 1, dtype=np.intp)
@@ -777,7 +777,6 @@ def _tangent_step(
     fr = np.zeros(len(fx))
     fx[fstart[:-1]], fy[fstart[:-1]], fr[fstart[:-1]] = ends.ax, ends.ay, ends.ar
     fx[fstart[:-1] + 1], fy[fstart[:-1] + 1], fr[fstart[:-1] + 1] = ends.bx, ends.by, ends.br
-    edges = groups.edges[np.repeat(groups.edge_start[todo], ne) + ragged_arange(ne)]
     at = np.repeat(fstart[:-1] + 2, ne) + ragged_arange(ne)
     fx[at], fy[at] = pa.x0[edges], pa.y0[edges]
     bodies = groups.bodies[np.repeat(groups.body_start[todo], nb) + ragged_arange(nb)]

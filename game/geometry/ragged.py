@@ -57,20 +57,30 @@ class Ends:
 
 @dataclass(frozen=True, slots=True)
 class Groups:
-    """The obstacles near each of G pairs: pieces (with their edges) and models, by group
-    in table order. Entry ranges of group g: `piece_start[g]:piece_start[g + 1]` and so on."""
+    """The obstacles near each of G pairs: pieces and models, by group in table order.
+    Entry ranges of group g: `piece_start[g]:piece_start[g + 1]` and so on."""
 
     pieces: IntArray  # table index per group-piece
     piece_start: IntArray  # (G + 1)
-    edges: IntArray  # table edge index per group-edge
-    edge_piece: IntArray  # the group-piece of each group-edge
-    edge_start: IntArray  # (G + 1)
     bodies: IntArray  # table index per group-model
     body_start: IntArray  # (G + 1)
 
     def piece_count(self) -> IntArray:
         result: IntArray = np.diff(self.piece_start)
         return result
+
+    def edges(self, table: Table, gs: IntArray) -> tuple[IntArray, IntArray]:
+        """The table edges of the pieces of groups `gs`, group by group (piece by piece,
+        each piece's edges in order), and how many each group has."""
+        pa = table.arrays
+        npc = self.piece_count()[gs]
+        pieces = self.pieces[np.repeat(self.piece_start[gs], npc) + ragged_arange(npc)]
+        counts = pa.count[pieces]
+        edges: IntArray = np.repeat(pa.start[pieces], counts) + ragged_arange(counts)
+        per_group = np.bincount(
+            np.repeat(np.arange(len(gs), dtype=np.intp), npc), weights=counts, minlength=len(gs)
+        ).astype(np.intp)
+        return edges, per_group
 
     def body_count(self) -> IntArray:
         result: IntArray = np.diff(self.body_start)
@@ -127,10 +137,6 @@ def groups_near(
     pick &= _seg_point_dist(axc, ayc, bxc, byc, pa.cx, pa.cy) <= reach + pa.radius
     g_p, pieces = np.nonzero(pick)
     piece_start = _starts(np.bincount(g_p, minlength=ng).astype(np.intp))
-    counts = pa.count[pieces]
-    edge_piece = np.repeat(np.arange(len(pieces), dtype=np.intp), counts)
-    edges = np.repeat(pa.start[pieces], counts) + ragged_arange(counts)
-    edge_start = _starts(np.bincount(g_p, weights=counts, minlength=ng).astype(np.intp))
     ba = table.body_arrays
     if models_block and len(ba.x):
         d = _seg_point_dist(axc, ayc, bxc, byc, ba.x, ba.y) - ba.r
@@ -146,9 +152,6 @@ def groups_near(
     return Groups(
         pieces=pieces.astype(np.intp),
         piece_start=piece_start,
-        edges=edges.astype(np.intp),
-        edge_piece=edge_piece,
-        edge_start=edge_start,
         bodies=bodies.astype(np.intp),
         body_start=body_start,
     )
@@ -210,14 +213,17 @@ def blocked_ragged(
     et = EPS / dlen
     pa = table.arrays
     ba = table.body_arrays
-    tops = pa.top
-    # pieces: every (segment, edge of its group)
-    ne = np.diff(groups.edge_start)[group]
-    s = np.repeat(np.arange(n, dtype=np.intp), ne)
-    k = np.repeat(groups.edge_start[group], ne) + ragged_arange(ne)
-    e = groups.edges[k]
-    gp = groups.edge_piece[k]
-    lo, hi = _height_range(h0[s], h1[s], tops[groups.pieces[gp]], ta[s], tb[s])
+    # pieces: every (segment, piece of its group), then every edge of those
+    npc = np.diff(groups.piece_start)[group]
+    piece_at = _starts(npc)
+    rs = np.repeat(np.arange(n, dtype=np.intp), npc)
+    run_piece = groups.pieces[np.repeat(groups.piece_start[group], npc) + ragged_arange(npc)]
+    lo_run, hi_run = _height_range(h0[rs], h1[rs], pa.top[run_piece], ta[rs], tb[rs])
+    ne = pa.count[run_piece]
+    run_of = np.repeat(np.arange(len(rs), dtype=np.intp), ne)
+    s = rs[run_of]
+    e = np.repeat(pa.start[run_piece], ne) + ragged_arange(ne)
+    lo, hi = lo_run[run_of], hi_run[run_of]
     ets = et[s]
     dls = dlen[s]
     dxs, dys = dx[s], dy[s]
@@ -245,16 +251,13 @@ def blocked_ragged(
         _corners(i, e[i], edge_block, dxs[i], dys[i], dls[i], wx[i], wy[i], lo, hi, ets, table)
         along = on_line & (np.abs(side + denom / dls) <= EPS)
         if along.any():
-            _seams(along, s, k, e, wx, wy, dxs, dys, dls, lo, hi, ets, ex, ey, edge_block)
-    # per (segment, piece of its group): edges of one piece are consecutive
-    npc = np.diff(groups.piece_start)[group]
-    piece_at = _starts(npc)
-    if len(s):
-        first = np.ones(len(s), dtype=np.bool_)
-        first[1:] = (s[1:] != s[:-1]) | (gp[1:] != gp[:-1])
-        piece: BoolArray = np.logical_or.reduceat(edge_block, np.flatnonzero(first))
-    else:
-        piece = np.zeros(0, dtype=np.bool_)
+            _seams(along, s, wx, wy, dxs, dys, dls, lo, hi, ets, ex, ey, edge_block)
+    # per (segment, piece): its edges are consecutive
+    piece: BoolArray = (
+        np.logical_or.reduceat(edge_block, _starts(ne)[:-1])
+        if len(e)
+        else np.zeros(len(rs), dtype=np.bool_)
+    )
     # models: every (segment, model of its group)
     nb = np.diff(groups.body_start)[group]
     sb = np.repeat(np.arange(n, dtype=np.intp), nb)
@@ -269,7 +272,7 @@ def blocked_ragged(
     dist = np.hypot(wx - tcl * dxb, wy - tcl * dyb)
     body: BoolArray = (dist < ba.r[body_idx] - EPS) & (hi > lo + et[sb])
     hit = np.zeros(n, dtype=np.bool_)
-    hit[np.repeat(np.arange(n, dtype=np.intp), npc)[piece]] = True
+    hit[rs[piece]] = True
     hit[sb[body]] = True
     return Blocks(piece=piece, piece_at=piece_at, body=body, body_at=_starts(nb), hit=hit)
 
@@ -306,8 +309,6 @@ def _corners(
 def _seams(
     along: BoolArray,
     s: IntArray,
-    k: IntArray,
-    e: IntArray,
     wx: FloatArray,
     wy: FloatArray,
     dx: FloatArray,
