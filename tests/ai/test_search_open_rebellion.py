@@ -15,9 +15,11 @@ from game.scenario import load_scenario
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine
 from game.sequencer.open_rebellion_types import (
+    ACTIVATED,
     DEAD,
     WOUND,
     Action,
+    ActionKind,
     ActivateUnit,
     OpenRebellionState,
     UnitAct,
@@ -99,3 +101,51 @@ def test_small_arms_fires_luck_averages_to_nothing(side: str) -> None:
     # more damage to the government's squad is good luck for the rebels only
     more = np.array(hurts) > np.mean(hurts)
     assert (luck[more].mean() > 0) == (side == "rebels")
+
+
+# -- the careful player's choice as the floor ------------------------------------------
+
+
+def test_the_default_is_the_careful_players_choice_when_nothing_is_clearly_better() -> None:
+    """The initiative pick weighs nothing (the unit with most skill dice, as the careful
+    player names it), and below `light_below` steps the careful choice is taken as is."""
+    state, engine, player = opening()
+    careful = player.careful
+    start, _ = engine.start(rng=np.random.default_rng(0))
+    awaiting = engine.awaiting(start)
+    assert awaiting.kind == "initiative"
+    assert player.choose(start, awaiting) == careful.choose(start, awaiting)
+    small = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    awaiting = engine.awaiting(state)
+    assert small.choose(state, awaiting) == careful.choose(state, awaiting)
+    assert small.steps == 0
+
+
+def test_pins_that_change_nothing_are_not_shed() -> None:
+    """The engine gives pin markers no effect (FACTS 1.5: unknown beyond the Initiative
+    Action shedding them), so the search never spends an action shedding them: with
+    three pins the careful player takes the Initiative Action, the search fires."""
+    state, engine, player = opening()
+    wounds, _ = engine.markers(state, "orchard-squad")
+    state = engine._set_markers(state, "orchard-squad", wounds, 3, [])
+    awaiting = engine.awaiting(state)
+    assert player.careful.choose(state, awaiting) == UnitAct("orchard-squad", Action.initiative())
+    chosen = player.choose(state, awaiting)
+    assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
+
+
+def test_on_the_last_turn_markers_on_an_activated_unit_are_worth_nothing() -> None:
+    """Wound markers turn into kills when their unit next activates (FACTS 1.4): on the
+    last turn a unit that has activated never rolls them, so the evaluation counts
+    them for nothing there, and their expected kills on a unit still to activate."""
+    state, engine, player = opening()
+    last = state.replace(turn=engine.turns)
+    for unit in ("east-squad", "west-squad"):
+        for m in engine.alive(last, unit):
+            last = last.with_model(m.with_marker(WOUND, 2))
+    last = engine._set_flag(last, "east-squad", ACTIVATED, True)
+    assert player._expected_kills(last, "east-squad") == 0.0
+    assert player._expected_kills(last, "west-squad") > 0.0
+    # the same markers a turn earlier: the east squad activates again next turn
+    earlier = last.replace(turn=engine.turns - 1)
+    assert player._expected_kills(earlier, "east-squad") > 0.0
