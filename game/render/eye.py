@@ -175,6 +175,19 @@ def _describe(scenario: Scenario, hider: str) -> str:
     return f"{hider} ({piece.kind.value}, {height})"
 
 
+LEGEND_ROW = 20  # pixels a row of the legend takes
+LEGEND_GAP = 8  # pixels between the picture (and the names under it) and the legend
+RULER_BELOW = 10  # pixels the ruler's "0" reaches under the ground
+MIN_PICTURE = 64  # pixels of silhouette kept before two hiders share a legend row
+
+
+def legend_rows(view: EyeView, two_columns: bool) -> int:
+    """Rows of the legend: the share seen, the size, the minimum patch where the rule
+    system has one, and each hider (or two hiders to a row)."""
+    hiders = (len(view.hiders) + 1) // 2 if two_columns else len(view.hiders)
+    return 2 + (1 if view.min_patch_mm > 0 else 0) + hiders
+
+
 def draw_eye(
     surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario, ruling: LofRuling, view: EyeView
 ) -> pygame.Rect:
@@ -192,16 +205,22 @@ def draw_eye(
         "topleft",
         room=rect.right - x0 - 6,  # smaller until it fits the panel
     )
-    legend_rows = 3 + len(view.hiders)
-    legend_h = 20 * legend_rows
     top = y + 34
-    # room under the ground for the hiders' names: a row more for each further hider,
-    # up to two, when the picture is tall enough to spare them
+    # room under the ground for the hiders' names: a row, and a row more for each
+    # further hider, up to two, when the picture is tall enough to spare them; else
+    # the ruler's "0" reaching below it
     rows = min(2, max(0, len(view.hiders) - 1)) if rect.height >= 400 else 0
-    bottom = rect.bottom - legend_h - 36 - LABEL_ROW * rows
+    under = LABEL_ROW * (1 + rows) if view.hiders else RULER_BELOW
+    # the legend's rows under that, each hider on a row of its own while the silhouette
+    # keeps at least MIN_PICTURE pixels, else two hiders to a row, by name only
+    spare = rect.bottom - LEGEND_ROW * legend_rows(view, False) - LEGEND_GAP - under - top
+    two_columns = len(view.hiders) > 1 and spare < MIN_PICTURE
+    legend_h = LEGEND_ROW * legend_rows(view, two_columns)
+    legend_top = rect.bottom - legend_h - 6
+    bottom = legend_top - LEGEND_GAP - under
     # one scale for width and height: the silhouette as tall as it is, to scale
     avail_w = rect.width - 110
-    avail_h = max(40, bottom - top)
+    avail_h = max(1, bottom - top)
     scale = min(avail_w / max(sil.width, 1e-6), avail_h / max(sil.height, 1e-6))
     w_px, h_px = sil.width * scale, sil.height * scale
     left = rect.x + 60 + (avail_w - w_px) / 2
@@ -267,8 +286,11 @@ def draw_eye(
         within = depth >= th + 4 and tw <= (end - first) * strip
         spots = ((cx, ground - depth / 2),) if within else ()
         wants.append(Want(hider, label, (tw, th), (cx, ground), spots=spots, kind="scenery"))
-    area = (rect.x + 4.0, top, rect.width - 8.0, rect.bottom - legend_h - 10 - top)
-    for placed in place(wants, area):
+    area = (rect.x + 4.0, top, rect.width - 8.0, legend_top - LEGEND_GAP - top)
+    # kept clear of names: the ruler and its inches, and the ground line itself
+    ruler = (float(rect.x), top - 10, ruler_x - rect.x + 2.0, ground - top + 20)
+    line = (rect.x + 50.0, ground - 1, rect.right - 60.0 - rect.x, 2.0)
+    for placed in place(wants, area, taken=(ruler, line)):
         bx, by, bw, bh = placed.box
         colour = colours.get(placed.want.key, OUTLINE)
         if by >= ground:  # under the ground: a line up to the strips it names
@@ -298,7 +320,7 @@ def draw_eye(
             2,
         )
     # the legend
-    ly = rect.bottom - legend_h - 6
+    ly = legend_top
     from game.scenario.ruling import share_text
 
     clear = ruling.sight.clear
@@ -331,7 +353,15 @@ def draw_eye(
             "topleft",
             room,
         )
-    ly += 20
+        ly += 20
+    if two_columns:  # each hider's colour and name, two to a row, without the details
+        column = (rect.right - x0 - 6) // 2
+        for k, hider in enumerate(view.hiders):
+            cx, cy = x0 + (k % 2) * column, ly + (k // 2) * LEGEND_ROW
+            pygame.draw.rect(surface, colours[hider], pygame.Rect(cx, cy + 4, 12, 12))
+            _text(surface, called.get(hider, hider), 16, style.TEXT, (cx + 18, cy), "topleft",
+                  column - 24)  # fmt: skip
+        return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     for hider in view.hiders:
         pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + 4, 12, 12))
         _text(

@@ -7,13 +7,20 @@ markers: cached per view, size and model positions), then draws the overlays
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import pygame
 
 from game.render import style
 from game.render.eye_panel import EyeCache, draw_hover_eye, eye_room
-from game.render.help import draw_help, draw_hint, draw_reaction_banner, help_sections
+from game.render.help import (
+    draw_help,
+    draw_hint,
+    draw_reaction_banner,
+    help_sections,
+    reaction_banner,
+)
 from game.render.labels import Placed, Want
 from game.render.overlays import (
     draw_draft,
@@ -29,7 +36,7 @@ from game.render.overlays import (
     ring_base,
 )
 from game.render.panel import PanelCache, PanelLine, draw_panel, panel_lines
-from game.render.play_rules import Marker
+from game.render.play_rules import Marker, Prompt
 from game.render.state import AppState, Size, ui_scale
 from game.render.style import (
     DEAD,
@@ -57,6 +64,7 @@ from game.render.table import (
 )
 from game.render.view import View
 from game.scenario import Scenario
+from game.scenario.scenario import PlacedModel
 
 __all__ = [
     "DEAD", "HIDES", "LOF_NO", "LOF_YES", "PANEL_BG", "RINGS", "RISK", "RULER", "SELECT",
@@ -171,6 +179,50 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
     return wants, colours
 
 
+def _base_rect(model: PlacedModel, view: View, margin: float = 0.0) -> pygame.Rect:
+    """The square around a model's base on the screen, `margin` pixels wider each way."""
+    cx, cy = view.to_screen(*model.at)
+    r = max(model.radius * view.scale, 3.0) + margin
+    return pygame.Rect(round(cx - r), round(cy - r), round(2 * r), round(2 * r))
+
+
+def _rect(box: tuple[float, float, float, float]) -> pygame.Rect:
+    x, y, w, h = box
+    return pygame.Rect(round(x), round(y), round(w), round(h))
+
+
+# How much the reaction banner minds covering each thing (`banner_avoids`).
+ASKED_WEIGHT = 10  # a model asked to react: its base, its label and its markers
+MOVER_WEIGHT = 4  # the model whose move or attack it answers
+ROUTE_WEIGHT = 2  # each point of that move's route
+OTHER_WEIGHT = 1  # any other label
+
+
+def banner_avoids(
+    scenario: Scenario, prompt: Prompt, labels: Sequence[Placed], view: View
+) -> list[tuple[pygame.Rect, int]]:
+    """What the reaction banner should not cover, with weights: the bases and labels of
+    the models asked to react most (the person decides for them), the mover and its
+    route less, every other label a little."""
+    weights = dict.fromkeys(prompt.models, ASKED_WEIGHT)
+    if prompt.mover and prompt.mover not in weights:
+        weights[prompt.mover] = MOVER_WEIGHT
+    out: list[tuple[pygame.Rect, int]] = []
+    for label in labels:
+        key = label.want.key.removeprefix("marker:").split(":")[0]
+        out.append((_rect(label.box), weights.get(key, OTHER_WEIGHT)))
+    for model_id, weight in weights.items():
+        try:
+            model = scenario.model(model_id)
+        except KeyError:
+            continue
+        out.append((_base_rect(model, view, 6), weight))
+    for point in prompt.route:
+        px, py = view.to_screen(*point)
+        out.append((pygame.Rect(round(px) - 4, round(py) - 4, 8, 8), ROUTE_WEIGHT))
+    return out
+
+
 def _display_ready() -> bool:
     return pygame.display.get_init() and pygame.display.get_surface() is not None
 
@@ -201,7 +253,19 @@ def draw_frame(
     ui = ui_scale(surface.get_size())
     table.blit(cache.table.layer(scenario, state.view, (tw, th), state.markers, ui), (0, 0))
     view = state.view
-    draw_range_rings(table, scenario, state)
+    # a reaction asked of a person: its banner (placed first, for the rings' labels)
+    prompt = state.prompt
+    shown: Prompt | None = None
+    avoid: list[tuple[pygame.Rect, int]] = []
+    kept_clear = [_rect(label.box) for label in cache.table.labels]
+    kept_clear += [_base_rect(model, view) for model in scenario.models]
+    banner: list[pygame.Rect] = []
+    if prompt is not None and prompt.choices and state.human:
+        shown = replace(prompt, choices=prompt.choices_with(state.toggled))
+        avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
+        banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
+    # the rings' labels kept off the table's labels and bases, and from under the banner
+    draw_range_rings(table, scenario, state, kept_clear, banner)
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
@@ -220,12 +284,12 @@ def draw_frame(
         draw_risk(table, scenario, state.hover.risk, view)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
-    prompt = state.prompt
     hint_top = 3
-    if prompt is not None and prompt.choices and state.human:
+    if prompt is not None and shown is not None:
         draw_reacting(table, scenario, prompt.models, view)
-        shown = replace(prompt, choices=prompt.choices_with(state.toggled))
-        hint_top += draw_reaction_banner(table, shown, (tw, th)).bottom  # the hint below it
+        drawn = draw_reaction_banner(table, shown, (tw, th), avoid)
+        if drawn.top < th // 2:
+            hint_top += drawn.bottom  # the hint below it
     if state.hint:
         draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())

@@ -6,6 +6,8 @@ replay), the hint the window opens with, and the banner that asks for a reaction
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from game.render import style
@@ -116,19 +118,48 @@ def draw_hint(surface: pygame.Surface, table: Size, top: int = 3) -> pygame.Rect
     return box
 
 
-def draw_reaction_banner(surface: pygame.Surface, prompt: Prompt, table: Size) -> pygame.Rect:
-    """A reaction is awaited from a person: a red banner across the top of the table
-    with what is asked and each choice's key."""
-    ui = ui_scale(surface.get_size())
+def reaction_banner(
+    surface_size: Size,
+    prompt: Prompt,
+    table: Size,
+    avoid: Sequence[tuple[pygame.Rect, int]] = (),
+) -> tuple[pygame.Rect, list[tuple[str, int]]]:
+    """Where the reaction banner goes on a surface of `surface_size`, and its lines
+    (text, pixels): across the top of the table, or across the bottom when it would
+    cover less there of what `avoid` lists (rectangles with a weight: the labels and
+    bases of the models asked weigh most)."""
+    ui = ui_scale(surface_size)
     room = table[0] - round(40 * ui)
     head, body = round(24 * ui), round(19 * ui)
     lines = [(t, head) for t in wrap(prompt.text, head, room)]
     lines += [(t, body) for t in wrap("   ".join(prompt.choices), body, room)]
     height = sum(font(px).get_linesize() for _, px in lines) + round(12 * ui)
     box = pygame.Rect(round(10 * ui), round(6 * ui), table[0] - round(20 * ui), height)
+    low = box.move(0, table[1] - height - 2 * round(6 * ui))
+
+    def covered(banner: pygame.Rect) -> int:
+        return sum(weight for rect, weight in avoid if banner.colliderect(rect))
+
+    if low.top > box.bottom and covered(low) < covered(box):
+        box = low
+    return box, lines
+
+
+def draw_reaction_banner(
+    surface: pygame.Surface,
+    prompt: Prompt,
+    table: Size,
+    avoid: Sequence[tuple[pygame.Rect, int]] = (),
+) -> pygame.Rect:
+    """A reaction is awaited from a person: a red banner across the table (the top, or
+    the bottom when it covers less there: `reaction_banner`) with what is asked and
+    each choice's key."""
+    ui = ui_scale(surface.get_size())
+    box, lines = reaction_banner(surface.get_size(), prompt, table, avoid)
     pygame.draw.rect(surface, ARO_BG, box)
     pygame.draw.rect(surface, HELP_TITLE, box, 3)
     y = box.top + round(6 * ui)
+    head = lines[0][1] if lines else 0
     for text, px in lines:
         image = font(px).render(text, True, ARO_TEXT if px == head else HELP_TITLE)
         surface.blit(image, image.get_rect(midtop=(box.centerx, y)))

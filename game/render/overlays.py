@@ -77,10 +77,50 @@ def ring_base(surface: pygame.Surface, colour: Colour, model: PlacedModel, view:
     pygame.draw.circle(surface, colour, centre, max(model.radius * view.scale, 3.0) + pad, width)
 
 
-def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState) -> None:
+# Where on its ring a band's label goes, tried in turn (degrees, clockwise from east as
+# drawn): the upper right first, then the other diagonals, then the sides.
+RING_LABEL_ANGLES = (-35, -145, 35, 145, -60, -120, 60, 120, 0, 180, -90, 90)
+
+
+def ring_label_at(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    centre: Point,
+    radius: float,
+    avoid: Sequence[pygame.Rect],
+    never: Sequence[pygame.Rect] = (),
+) -> Point:
+    """Where a ring's label goes: the first spot on the ring whose box lies on the
+    surface and clear of `avoid` (the table's labels and bases, the labels of the rings
+    before) and of `never` (the reaction banner); else the first clear of `never`
+    alone; else the upper right as ever."""
+    w, h = font(size).size(text)
+    bounds = surface.get_rect().inflate(-8, -4)
+    spots = []
+    for degrees in RING_LABEL_ANGLES:
+        angle = math.radians(degrees)
+        at = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+        box = pygame.Rect(0, 0, w + 6, h + 2)
+        box.center = (round(at[0]), round(at[1]))
+        if bounds.contains(box) and box.collidelist(list(never)) < 0:
+            spots.append((at, box.collidelist(list(avoid)) < 0))
+    for at, clear in spots:
+        if clear:
+            return at
+    if spots:
+        return spots[0][0]
+    angle = math.radians(RING_LABEL_ANGLES[0])
+    return (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+
+
+def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState,
+                     avoid: Sequence[pygame.Rect] = (),
+                     never: Sequence[pygame.Rect] = ()) -> None:  # fmt: skip
     """The chosen weapon's range bands around the selected base, labelled with their MODs.
     Ranges are measured from the base edge, so a ring's radius is the base radius plus
-    the band's limit."""
+    the band's limit. Each label sits on its ring where it covers nothing in `avoid`
+    (where it can) and nothing in `never`."""
     if state.selected is None:
         return
     model = scenario.model(state.selected)
@@ -94,7 +134,7 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     width, depth = scenario.header.table
     farthest = math.hypot(width, depth)
     reach = max(surface.get_size()) * 1.5
-    angle = math.radians(-35)
+    taken = list(avoid)
     for ring in range_rings(weapon, scenario.profiles.get(model.profile)):
         if ring.limit > farthest:
             break
@@ -102,8 +142,10 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         if radius > reach + math.hypot(cx, cy):
             break  # the rest are wholly off screen
         pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
-        at = (cx + math.cos(angle) * radius, cy + math.sin(angle) * radius)
-        _label(surface, ring.label, at, (210, 225, 255), 16)
+        at = ring_label_at(surface, ring.label, 16, (cx, cy), radius, taken, never)
+        box = _label(surface, ring.label, at, (210, 225, 255), 16)
+        if box is not None:
+            taken.append(box)
 
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,

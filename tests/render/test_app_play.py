@@ -424,9 +424,9 @@ def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(
     shown: list[tuple[str, ...]] = []
     banner = frame.draw_reaction_banner
 
-    def spy(surface: pygame.Surface, prompt: Any, table: Any) -> pygame.Rect:
+    def spy(surface: pygame.Surface, prompt: Any, table: Any, *rest: Any) -> pygame.Rect:
         shown.append(prompt.choices)
-        return banner(surface, prompt, table)
+        return banner(surface, prompt, table, *rest)
 
     monkeypatch.setattr(frame, "draw_reaction_banner", spy)
     app.draw()

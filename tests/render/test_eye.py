@@ -256,3 +256,50 @@ def test_the_picture_calls_models_by_name_and_scenery_by_id(
     alley_labels, demo_labels = placed
     assert [p.text for p in alley_labels] == ["Cawdor ganger 2"]  # type: ignore[attr-defined]
     assert sorted(p.text for p in demo_labels) == ["container-1", "hab-1"]  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("height", [200, 250, 420])
+def test_the_legend_keeps_clear_of_the_ground_and_the_names_under_it(
+    height: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The legend starts a gap below the ground line and the row of names under it,
+    however short the room (the window keeps 250 pixels at most for the picture at
+    1280x800): with four hiders in a short room they share rows, two to a row, so the
+    silhouette keeps its size; every name placed on the picture is above the legend."""
+    import game.render.eye as eye
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, "goliath-leader", "cawdor-leader")
+    view = eye_view(scenario, table, ruling)
+    assert len(view.hiders) == 4 and view.min_patch_mm == 0
+    placed = _record_placements(monkeypatch)
+    surface = pygame.Surface((320, height))
+    sil = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+    ground = sil.bottom
+    x0 = 14 + 6  # the legend's swatches
+    swatch = next(y for y in range(ground, height) if surface.get_at((x0, y))[:3] == SEEN)
+    legend_top = swatch - 4
+    assert legend_top - ground >= eye.LABEL_ROW + eye.LEGEND_GAP
+    two = eye.legend_rows(view, True) * eye.LEGEND_ROW
+    shared = height - 6 - two == legend_top  # the hiders two to a row
+    assert shared == (height < 420)
+    assert sil.height >= eye.MIN_PICTURE or shared  # shared rows: all the room it can have
+    (labels,) = placed
+    # names with no room are left out (the legend names every hider): none at 250 px
+    assert len(labels) == 4 or height < 250
+    assert all(p.box[1] + p.box[3] <= legend_top for p in labels)  # type: ignore[attr-defined]
+
+
+def test_a_legend_without_a_minimum_patch_has_no_empty_row() -> None:
+    from game.render.eye import legend_rows
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    table = table_from_scenario(scenario)
+    view = eye_view(scenario, table, rule(scenario, table, "goliath-leader", "cawdor-leader"))
+    assert legend_rows(view, False) == 2 + 4 and legend_rows(view, True) == 2 + 2
+    infinity = load_scenario(SCENARIOS / "infinity-demo.toml")
+    table = table_from_scenario(infinity)
+    view = eye_view(infinity, table, rule(infinity, table, "zhanshi-2", "orc-1"))
+    assert view.min_patch_mm > 0 and len(view.hiders) == 3
+    assert legend_rows(view, False) == 3 + 3  # the patch's row, only where there is one

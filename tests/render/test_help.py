@@ -6,6 +6,7 @@ route's points shown."""
 from __future__ import annotations
 
 import dataclasses
+import math
 
 import pygame
 import pytest
@@ -161,3 +162,70 @@ def test_f2_the_edit_mode_is_in_the_help_overlay_and_in_play_help(
     assert main(["play", "--help"]) == 0
     said = " ".join(capsys.readouterr()[0].replace("│", " ").split())
     assert "F2 edits the table" in said
+
+
+def _aro_from_the_top(at_top: float, size: tuple[int, int]) -> App:
+    """The Infinity demo, both sides played by people, the Zhanshi HMG moved to 20"
+    across and `at_top` inches from the top edge, asked for an ARO as Fusilier 1 moves."""
+    scenario = _both_human("infinity-demo")
+    hmg = scenario.model("zhanshi-hmg")
+    models = tuple(
+        dataclasses.replace(m, at=(20.0, at_top)) if m.id == hmg.id else m for m in scenario.models
+    )
+    scenario = dataclasses.replace(scenario, models=models)
+    app = App(scenario, session=Session.start(scenario, seed=4), size=size)
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    app.state = dataclasses.replace(app.state, hint=False)
+    assert app.state.prompt is not None and "zhanshi-hmg" in app.state.prompt.models
+    return app
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (960, 640)])
+def test_the_aro_banner_leaves_the_models_asked_in_sight(
+    size: tuple[int, int], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The banner goes across the top of the table, unless it would cover a model asked
+    to react (or its label) there and less at the bottom: then across the bottom."""
+    from game.render import frame
+
+    drawn: list[pygame.Rect] = []
+    banner = frame.draw_reaction_banner
+
+    def spy(*args: object, **kwargs: object) -> pygame.Rect:
+        box = banner(*args, **kwargs)  # type: ignore[arg-type]
+        drawn.append(box)
+        return box
+
+    monkeypatch.setattr(frame, "draw_reaction_banner", spy)
+    for at_top, low in ((4.0, False), (0.8, True)):
+        app = _aro_from_the_top(at_top, size)
+        app.draw()
+        box = drawn[-1]
+        assert (box.top > app.state.table_size[1] // 2) == low, (at_top, box)
+        x, y = app.state.view.to_screen(*app.scenario.model("zhanshi-hmg").at)
+        assert not box.collidepoint(round(x), round(y))
+        labels = [p.box for p in app.cache.table.labels if p.want.key == "zhanshi-hmg"]
+        assert labels and not any(box.colliderect(pygame.Rect(*map(round, b))) for b in labels)
+
+
+def test_a_range_rings_label_is_never_under_the_banner() -> None:
+    """The band labels of the selected model's rings sit where nothing covers them: on
+    the table, off the banner and off the other labels, trying the ring's spots in turn."""
+    from game.render.overlays import RING_LABEL_ANGLES, ring_label_at
+
+    surface = pygame.Surface((800, 600))
+    free = ring_label_at(surface, '-3 to 8"', 16, (400, 150), 120, [])
+    first = RING_LABEL_ANGLES[0]
+    assert free == pytest.approx((400 + 120 * math.cos(math.radians(first)),
+                                  150 + 120 * math.sin(math.radians(first))))  # fmt: skip
+    banner = pygame.Rect(10, 6, 780, 90)  # the ring's top half is under it
+    at = ring_label_at(surface, '-3 to 8"', 16, (400, 150), 120, [banner])
+    box = pygame.Rect(0, 0, 60, 20)
+    box.center = (round(at[0]), round(at[1]))
+    assert not box.colliderect(banner) and surface.get_rect().contains(box)
+    # labels everywhere: a spot on a label rather than one under the banner
+    crowded = [surface.get_rect()]
+    at = ring_label_at(surface, '-3 to 8"', 16, (400, 150), 120, crowded, [banner])
+    box.center = (round(at[0]), round(at[1]))
+    assert not box.colliderect(banner) and surface.get_rect().contains(box)
