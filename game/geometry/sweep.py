@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -267,35 +268,37 @@ def surely_hidden(
 
 def _near_hull(
     table: Table, watcher: Body, mover: Body, leg: tuple[Point, Point], models_block: bool
-) -> tuple[IntArray, IntArray]:
+) -> tuple[list[int], list[int]]:
     """The pieces taller than the lower model and, where models block, the models
     (but these two) that reach into the box around the hull of the watcher's base and
-    the leg's swept bases (every sight line lies in that hull)."""
+    the leg's swept bases (every sight line lies in that hull). Plain floats: a table
+    has tens of pieces and models, too few for numpy to pay."""
     (x0, y0), (x1, y1) = leg
     (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
     low = min(watcher.height, mover.height)
     grow = max(rw, rm) + 1e-6
     lox, hix = min(wx, x0, x1) - grow, max(wx, x0, x1) + grow
     loy, hiy = min(wy, y0, y1) - grow, max(wy, y0, y1) + grow
-    pa = table.arrays
-    chosen = np.flatnonzero(
-        (pa.top > low) & (pa.minx <= hix) & (pa.maxx >= lox) & (pa.miny <= hiy) & (pa.maxy >= loy)
-    )
-    ba = table.body_arrays
-    if models_block and len(ba.x):
-        sel = (
-            (ba.h > low)
-            & (ba.x + ba.r >= lox)
-            & (ba.x - ba.r <= hix)
-            & (ba.y + ba.r >= loy)
-            & (ba.y - ba.r <= hiy)
-        )
-        for own in (watcher.id, mover.id):
-            if own in table.body_index:
-                sel[table.body_index[own]] = False
-        bodies = np.flatnonzero(sel)
-    else:
-        bodies = np.zeros(0, dtype=np.intp)
+    plain = _plain_pieces(table)
+    chosen = [
+        k
+        for k, (bx0, bx1, by0, by1) in enumerate(plain.box)
+        if plain.top[k] > low and bx0 <= hix and bx1 >= lox and by0 <= hiy and by1 >= loy
+    ]
+    bodies: list[int] = []
+    if models_block and table.bodies:
+        own = {watcher.id, mover.id}
+        for k, b in enumerate(table.bodies):
+            (x, y), r = b.at, b.radius
+            if (
+                b.height > low
+                and x + r >= lox
+                and x - r <= hix
+                and y + r >= loy
+                and y - r <= hiy
+                and b.id not in own
+            ):
+                bodies.append(k)
     return chosen, bodies
 
 
@@ -304,7 +307,7 @@ def _clear_events(
     watcher: Body,
     mover: Body,
     leg: tuple[Point, Point],
-    near: tuple[IntArray, IntArray],
+    near: tuple[list[int], list[int]],
 ) -> FloatArray | None:
     """Every parameter where the answer can change; None when nothing near can block.
     `near`: `_near_hull`'s pieces and models."""
@@ -316,7 +319,7 @@ def _clear_events(
         return None
     if _separated(table, chosen, bodies, watcher, mover, leg):
         return np.zeros(0)
-    obs = gather(table, chosen, bodies)
+    obs = gather(table, np.array(chosen, dtype=np.intp), np.array(bodies, dtype=np.intp))
     events: list[FloatArray] = [np.array([0.0, 1.0])]
     # the base touching a corner, another model's base or the watcher's
     events.append(_circle_events(leg, obs.x0, obs.y0, np.full(len(obs.x0), rm)))
@@ -367,8 +370,8 @@ _DEEP = 1e-6  # inches: how far inside an obstacle a side must pass to count as 
 
 def _separated(
     table: Table,
-    chosen: IntArray,
-    bodies: IntArray,
+    chosen: list[int],
+    bodies: list[int],
     watcher: Body,
     mover: Body,
     leg: tuple[Point, Point],
@@ -396,14 +399,20 @@ def _separated(
     hw, hm = watcher.height, mover.height
     low = min(hw, hm)
     if len(chosen):
-        polygons, convex, tops = _plain_pieces(table)
-        for q in chosen.tolist():
-            top = tops[q]
-            if not convex[q] or top <= low:
+        plain = _plain_pieces(table)
+        for q in chosen:
+            top = plain.top[q]
+            if not plain.convex[q] or top <= low:
                 continue
-            corners = polygons[q]
-            if not (_deep_across(corners, s1) and _deep_across(corners, s2)):
+            # the circle round the piece's box must reach both sides (cheap), then the
+            # piece itself
+            cx, cy, cr = plain.circle[q]
+            if _point_seg(cx, cy, *s1) > cr or _point_seg(cx, cy, *s2) > cr:
                 continue
+            edges = plain.edges[q]
+            if not (_deep_across(edges, s1) and _deep_across(edges, s2)):
+                continue
+            corners = plain.corners[q]
             gap_w = _polygon_point_gap(corners, wx, wy) - rw
             if gap_w <= 1e-7:
                 continue
@@ -412,7 +421,7 @@ def _separated(
                 return True
     if len(bodies):
         ba = table.body_arrays
-        for b in bodies.tolist():
+        for b in bodies:
             cx, cy, cr, top = float(ba.x[b]), float(ba.y[b]), float(ba.r[b]), float(ba.h[b])
             if top <= low:
                 continue
@@ -462,34 +471,57 @@ def _outer_sides(
     return plus, minus, longest
 
 
-def _plain_pieces(table: Table) -> tuple[list[list[Point]], list[bool], list[float]]:
-    """Each piece's corners (counter-clockwise), whether it is convex, and its top, as
-    plain floats: made once per scenery."""
+class _Plain(NamedTuple):
+    """The pieces as plain floats, made once per scenery: each piece's corners
+    (counter-clockwise), its edges (x0, y0, ex, ey, `_DEEP` times the length), whether
+    it is convex, its top, its box and the circle around its box."""
+
+    corners: list[list[Point]]
+    edges: list[list[tuple[float, float, float, float, float]]]
+    convex: list[bool]
+    top: list[float]
+    box: list[tuple[float, float, float, float]]  # lo_x, hi_x, lo_y, hi_y
+    circle: list[tuple[float, float, float]]  # x, y, radius
+
+
+def _plain_pieces(table: Table) -> _Plain:
     memo = table.scenery_memo
     found = memo.get("sweep:plain")
     if found is None:
         pa = table.arrays
         xs, ys = pa.x0.tolist(), pa.y0.tolist()
-        polygons = [
+        corners = [
             list(zip(xs[a : a + n], ys[a : a + n], strict=True))
             for a, n in zip(pa.start.tolist(), pa.count.tolist(), strict=True)
         ]
-        found = memo["sweep:plain"] = (polygons, pa.convex.tolist(), pa.top.tolist())
-    return found  # type: ignore[return-value]
+        edges = []
+        for cs in corners:
+            nxt = cs[1:] + cs[:1]
+            edges.append(
+                [(vx, vy, ux - vx, uy - vy, _DEEP * math.hypot(ux - vx, uy - vy))
+                 for (vx, vy), (ux, uy) in zip(cs, nxt, strict=True)]
+            )  # fmt: skip
+        box = list(
+            zip(pa.minx.tolist(), pa.maxx.tolist(), pa.miny.tolist(), pa.maxy.tolist(), strict=True)
+        )
+        circle = [
+            ((x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1e-9)
+            for x0, x1, y0, y1 in box
+        ]
+        found = memo["sweep:plain"] = _Plain(
+            corners, edges, pa.convex.tolist(), pa.top.tolist(), box, circle
+        )
+    assert isinstance(found, _Plain)
+    return found
 
 
-def _deep_across(corners: list[Point], side: _Side) -> bool:
-    """Whether the segment passes at least `_DEEP` inside the convex polygon (corners
-    counter-clockwise) over some stretch (Cyrus-Beck clipping)."""
+def _deep_across(edges: list[tuple[float, float, float, float, float]], side: _Side) -> bool:
+    """Whether the segment passes at least `_DEEP` inside the convex polygon (its edges
+    counter-clockwise, as `_Plain` holds them) over some stretch (Cyrus-Beck clipping)."""
     ax, ay, bx, by = side
     dx, dy = bx - ax, by - ay
     lo, hi = 0.0, 1.0
-    n = len(corners)
-    for i in range(n):
-        vx, vy = corners[i]
-        ux, uy = corners[(i + 1) % n]
-        ex, ey = ux - vx, uy - vy
-        need = _DEEP * math.hypot(ex, ey)
+    for vx, vy, ex, ey, need in edges:
         # inside, left of the edge by `_DEEP`: f0 + t * f1 > need
         f0 = ex * (ay - vy) - ey * (ax - vx)
         f1 = ex * dy - ey * dx
