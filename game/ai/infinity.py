@@ -69,15 +69,15 @@ class SimpleInfinityPlayer:
         reach = max(w.max_range for w in weapons)
         # Cheap tests first: out of arc or beyond the last band needs no sight lines, and
         # one batched "any line at all" settles the targets no line of fire reaches.
-        near: dict[str, float] = {}
-        for t in state.models:
-            if t.side == shooter.side or t.status == "dead":
-                continue
-            if not self.engine.in_arc(state, shooter.id, t.id, moved):
-                continue
-            d = self.engine.distance(state, shooter.id, t.id, moved)
-            if d <= reach:
-                near[t.id] = d
+        enemies = [t.id for t in state.models if t.side != shooter.side and t.status != "dead"]
+        near = {
+            t: d
+            for t, (arc, d) in zip(
+                enemies, self.engine.arcs_and_distances(state, shooter.id, enemies, moved),
+                strict=True,
+            )
+            if arc and d <= reach
+        }  # fmt: skip
         asks = [(shooter.id, t, None) for t in near]
         possible = self.engine.lof_possible(state, asks, moved)
         seen = {t for t, ok in zip(near, possible, strict=True) if ok}

@@ -229,6 +229,22 @@ class InfinityEngine(InfinityAttacks):
         """Whether the target is at least partly in the shooter's arc (cheap: no sight lines)."""
         return self.sight.in_arc(self._two(state, shooter, target, moved), shooter, target)
 
+    def arcs_and_distances(
+        self,
+        state: GameState,
+        shooter: str,
+        targets: Sequence[str],
+        moved: Mapping[str, Placement] | None = None,
+    ) -> list[tuple[bool, float]]:
+        """`in_arc` and `distance` from the shooter to each target at once."""
+        placed = state.placed(("dead",))
+        a = moved[shooter] if moved and shooter in moved else placed[shooter]
+        out = []
+        for t in targets:
+            pair = {shooter: a, t: moved[t] if moved and t in moved else placed[t]}
+            out.append((self.sight.in_arc(pair, shooter, t), self.sight.distance(pair, shooter, t)))
+        return out
+
     def distance(
         self, state: GameState, a: str, b: str, moved: Mapping[str, Placement] | None = None
     ) -> float:
