@@ -339,8 +339,7 @@ def _clear_events(
     fx = np.concatenate(([wx], obs.x0, obs.cx))
     fy = np.concatenate(([wy], obs.y0, obs.cy))
     fr = np.concatenate(([rw], np.zeros(len(obs.x0)), obs.cr))
-    i, j = np.triu_indices(len(fx), k=1)
-    i, j = i.astype(np.intp), j.astype(np.intp)
+    i, j = _pairs(len(fx))
     # two corners fix one line: keep the pair only if that line meets the watcher's base
     both = (fr[i] == 0) & (fr[j] == 0)
     ddx, ddy = fx[j] - fx[i], fy[j] - fy[i]
@@ -590,6 +589,18 @@ def _highest_line(hw: float, hm: float, gap_w: float, gap_leg: float, longest: f
         fall, gap = 0.0, min(gap_w, gap_leg)
     high = max(hw, hm)
     return high - fall + 1e-6 + EPS * (1.0 + high) / gap
+
+
+_PAIRS: dict[int, tuple[IntArray, IntArray]] = {}
+
+
+def _pairs(n: int) -> tuple[IntArray, IntArray]:
+    """Every pair (i < j) of n features, as index arrays (kept per n; read only)."""
+    found = _PAIRS.get(n)
+    if found is None:
+        i, j = np.triu_indices(n, k=1)
+        found = _PAIRS[n] = (i.astype(np.intp), j.astype(np.intp))
+    return found
 
 
 def _pairs_of_tangents(
