@@ -123,28 +123,41 @@ def groups_near(
     `min_top` the lower of the two heights: the pieces and models it would pick, in the
     same order. `own`: each pair's two models' table indices (-1: not on the table)."""
     pa = table.arrays
-    reach = (np.maximum(ends.ar, ends.br) + 1e-6)[:, None]
-    low = np.minimum(ends.ah, ends.bh)[:, None]
-    axc, ayc, bxc, byc = (v[:, None] for v in (ends.ax, ends.ay, ends.bx, ends.by))
     ng = len(ends.ax)
-    pick = (
-        (pa.top > low)
-        & (pa.minx <= np.maximum(axc, bxc) + reach)
-        & (pa.maxx >= np.minimum(axc, bxc) - reach)
-        & (pa.miny <= np.maximum(ayc, byc) + reach)
-        & (pa.maxy >= np.minimum(ayc, byc) - reach)
+    reach = np.maximum(ends.ar, ends.br) + 1e-6
+    low = np.minimum(ends.ah, ends.bh)
+    hi_x = (np.maximum(ends.ax, ends.bx) + reach)[:, None]
+    lo_x = (np.minimum(ends.ax, ends.bx) - reach)[:, None]
+    hi_y = (np.maximum(ends.ay, ends.by) + reach)[:, None]
+    lo_y = (np.minimum(ends.ay, ends.by) - reach)[:, None]
+    # bounding boxes first (most pieces are far from most pairs), then the bounding circle
+    # against the centre segment for the ones left, as `nearby` tests it
+    g, p = np.nonzero(
+        (pa.top > low[:, None])
+        & (pa.minx <= hi_x)
+        & (pa.maxx >= lo_x)
+        & (pa.miny <= hi_y)
+        & (pa.maxy >= lo_y)
     )
-    pick &= _seg_point_dist(axc, ayc, bxc, byc, pa.cx, pa.cy) <= reach + pa.radius
-    g_p, pieces = np.nonzero(pick)
+    near = _seg_point_dist(ends.take(g), pa.cx[p], pa.cy[p]) <= reach[g] + pa.radius[p]
+    g_p, pieces = g[near], p[near]
     piece_start = _starts(np.bincount(g_p, minlength=ng).astype(np.intp))
     ba = table.body_arrays
     if models_block and len(ba.x):
-        d = _seg_point_dist(axc, ayc, bxc, byc, ba.x, ba.y) - ba.r
-        sel = (d <= reach) & (ba.h > low)
-        for which in own:
-            ok = which >= 0
-            sel[np.flatnonzero(ok), which[ok]] = False
-        g_b, bodies = np.nonzero(sel)
+        # a model within reach of the centre segment is within its box grown by reach
+        # and the model's radius (and a hair): only those are measured
+        g, m = np.nonzero(
+            (ba.h > low[:, None])
+            & (ba.x - ba.r <= hi_x + 1e-6)
+            & (ba.x + ba.r >= lo_x - 1e-6)
+            & (ba.y - ba.r <= hi_y + 1e-6)
+            & (ba.y + ba.r >= lo_y - 1e-6)
+        )
+        mine = (m != own[0][g]) & (m != own[1][g])
+        g, m = g[mine], m[mine]
+        d = _seg_point_dist(ends.take(g), ba.x[m], ba.y[m]) - ba.r[m]
+        within = d <= reach[g]
+        g_b, bodies = g[within], m[within]
         body_start = _starts(np.bincount(g_b, minlength=ng).astype(np.intp))
     else:
         bodies = np.zeros(0, dtype=np.intp)
@@ -157,10 +170,10 @@ def groups_near(
     )
 
 
-def _seg_point_dist(
-    ax: FloatArray, ay: FloatArray, bx: FloatArray, by: FloatArray, px: FloatArray, py: FloatArray
-) -> FloatArray:
-    """`blocking.seg_point_dist` for a column of segments against a row of points."""
+def _seg_point_dist(ends: Ends, px: FloatArray, py: FloatArray) -> FloatArray:
+    """`blocking.seg_point_dist` from each pair's centre segment to its point, entry by
+    entry."""
+    ax, ay, bx, by = ends.ax, ends.ay, ends.bx, ends.by
     dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
     safe = np.where(ll > 0, ll, 1.0)
