@@ -12,8 +12,11 @@ from pathlib import Path
 import pytest
 import shapely
 
-from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table
+from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, lof
+from game.geometry.blocking import gather
 from game.geometry.lof import _prepass_few, _prepass_many, _solve_many, clear_sight
+from game.geometry.over_tops import line_over_tops
+from game.geometry.table import BoolArray, IntArray
 
 BIG = Path(__file__).resolve().parents[2] / "benchmarks" / "tables" / "big-infinity.toml"
 
@@ -94,3 +97,66 @@ def test_the_first_steps_for_a_few_pairs_answer_as_for_many() -> None:
         assert few == [many[k] for k in ks]
         settled += sum(answer is not None for answer in few)
     assert settled > 200, settled
+
+
+def walled(seed: int) -> Table:
+    """A small table of thin walls and models of mixed heights (1 to 3 inches): many
+    pairs see each other only over the top of some wall."""
+    rnd = random.Random(seed)
+    walls = []
+    for k in range(7):
+        x, y = rnd.uniform(3, 19), rnd.uniform(3, 19)
+        w, d = (rnd.uniform(2, 4), 0.3) if k % 2 else (0.3, rnd.uniform(2, 4))
+        box = ((x, y), (x + w, y), (x + w, y + d), (x, y + d))
+        walls.append(Piece(PieceId(f"w{k}"), PieceKind.WALL, box, rnd.uniform(1.0, 3.0)))
+    scenery = shapely.union_all([shapely.Polygon(p.footprint) for p in walls])
+    bodies: list[Body] = []
+    while len(bodies) < 14:
+        x, y = rnd.uniform(1, 23), rnd.uniform(1, 23)
+        if scenery.distance(shapely.Point(x, y)) < 0.6:
+            continue
+        if any(math.dist((x, y), b.at) < 1.2 for b in bodies):
+            continue
+        bodies.append(Body(BodyId(f"m{len(bodies)}"), (x, y), 0.5, rnd.uniform(1.0, 3.0)))
+    return Table.build(24.0, 24.0, walls, bodies)
+
+
+def test_the_search_over_top_edges_is_skipped_only_where_it_finds_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Step 4 is skipped when every candidate crosses a wall or an obstacle of in-between
+    height that no sight line climbs over where it crosses it: wherever that skips a
+    search the walls alone would not have, the search finds no line."""
+    original = lof._may_pass_over
+    skipped = 0
+
+    def checking(
+        table_: Table,
+        pieces: IntArray,
+        bodies: IntArray,
+        by_piece: BoolArray,
+        by_body: BoolArray,
+        a: Body,
+        b: Body,
+    ) -> bool:
+        nonlocal skipped
+        verdict = original(table_, pieces, bodies, by_piece, by_body, a, b)
+        high = max(a.height, b.height)
+        walls = by_piece[:, table_.arrays.top[pieces] >= high].any(axis=1) | by_body[
+            :, table_.body_arrays.h[bodies] >= high
+        ].any(axis=1)
+        if walls.all():
+            return verdict
+        if not verdict:
+            skipped += 1
+            assert line_over_tops(a, b, gather(table_, pieces, bodies)) is None, (a.id, b.id)
+        return verdict
+
+    monkeypatch.setattr(lof, "_may_pass_over", checking)
+    for seed in range(6):
+        table = walled(seed)
+        pairs = list(itertools.combinations(table.bodies, 2))
+        lof._solve_many(table, pairs, True)
+        for a, b in pairs[::5]:  # and one pair at a time
+            lof.clear_sight(table, a, b, True)
+    assert skipped > 20, skipped
