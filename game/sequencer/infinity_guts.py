@@ -140,11 +140,12 @@ def _fall_back(
     Cover from every one of them; else Prone where the rule value says so.
 
     The points are looked at in that order and only as far as the answer needs: a
-    point's reach is checked only when it could be chosen, the cheap exact question
-    (no clear line at all) is asked of the first point alone and then of all the rest
-    in one batch (most fall backs stop at the first point; the rest cost about three
-    single questions), and a full sighting only where a clear line was found. The same
-    point as asking everything of every candidate (tests/sequencer/test_infinity_guts.py)."""
+    point's reach is checked only when it could be chosen; line of fire is first
+    proved without the visible fraction where nothing tall enough is in the way
+    (`surely_seen`: most points, in the open), else the cheap exact question (no
+    clear line at all) is asked, and a full sighting only where a clear line was
+    found. The same point as asking everything of every candidate
+    (tests/sequencer/test_infinity_guts.py)."""
     me = state.model(model)
     tried = _headings(state, model, by)
     reach: dict[int, bool] = {}
@@ -168,13 +169,16 @@ def _fall_back(
     seen: dict[tuple[int, str], bool] = {}  # line of fire, where (1) found it
 
     def lof(i: int, a: str) -> bool:
-        # no clear line: none; surely seen (no visible fraction needed): yes; else the
+        # surely seen (no visible fraction needed): yes; no clear line: none; else the
         # sighting says
         if (i, a) not in seen:
             to = moved(tried[i])
-            seen[i, a] = clear[i, a] and (
-                engine.surely_seen(state, a, model, to) or engine.sighting(state, a, model, to).lof
-            )
+            if engine.surely_seen(state, a, model, to):
+                seen[i, a] = True
+            else:
+                if (i, a) not in clear:
+                    ask(range(i, i + 1))
+                seen[i, a] = clear[i, a] and engine.sighting(state, a, model, to).lof
         return seen[i, a]
 
     def covered(i: int, a: str) -> bool:
@@ -188,8 +192,6 @@ def _fall_back(
     for i, to in enumerate(tried):
         if not reachable(i):
             continue
-        if (i, by[0]) not in clear:
-            ask(range(i, i + 1) if not clear else range(i, len(tried)))
         if not any(lof(i, a) for a in by):
             return _move(state, model, to, out)
     # (2) into Partial or Total Cover from every attacker (each point failed (1) on a
