@@ -5,11 +5,19 @@ player's moves (move and shoot, move out of sight), moves into cover (a base aga
 a scenery piece, fewest enemies with a clear line there first) and onto objectives,
 and ending the turn; an ARO's careful answer, shots from a few points of the route,
 Dodge and no ARO; a second skill's shots, Dodge and Idle. The lookahead plays the
-Order to its end (the enemy's AROs by the simple player) and scores the position by
+Order to its end (the enemy's AROs and our second skill by the simple player, or by the
+careful one where the weights say `careful_replies`/`careful_own`) and scores it by
 `game/ai/weights/infinity.toml`: points of troopers kept and taken out (wounds and
 Unconscious in between), objectives held (more as the last turn nears), each trooper's
 exposure to enemies with a clear line to it next turn (less in partial cover) and its
-own lines to enemies (AROs kept for their turn)."""
+own lines to enemies (AROs kept for their turn).
+
+The step that resolves an Order rolls every die of it; its sampled result is taken off
+against its exact expectation (`luck`, a control variate): the engine rolls each pair
+apart (the active trooper against each target, Face-to-Face when it shoots back; each
+other ARO a Normal roll), so each trooper's wounds are the sum of independent exact
+distributions. A sample then differs from another by little more than Guts moves (the
+demo's opening Orders: a sample's spread 4-10 points -> under 1)."""
 
 from __future__ import annotations
 
@@ -43,19 +51,34 @@ from game.sequencer.state import GameState, ModelState
 Point = tuple[float, float]
 
 
-@lru_cache(maxsize=4096)
-def _pair_wounds(
-    one: RollSide, two: RollSide, attack: Attack, back: Attack | None
-) -> tuple[dict[int, float], dict[int, float]]:
-    """The exact wounds the target (side two) and the roller (side one) take from one
-    Face-to-Face roll (a Normal roll when side two rolls no dice): game.rules.infinity."""
-    from game.rules.infinity.odds import Side, face_to_face
-    from game.rules.infinity.saves import wounds_taken
+Joint = dict[tuple[int, ...], float]  # wounds to each of some troopers -> probability
 
-    attacks = {Side.ONE: attack} if back is None else {Side.ONE: attack, Side.TWO: back}
-    taken = wounds_taken(face_to_face(one, two), attacks)
-    shares = [{n: c / taken[s].total for n, c in taken[s].items()} for s in (Side.TWO, Side.ONE)]
-    return shares[0], shares[1]
+
+@lru_cache(maxsize=4096)
+def _pair_wounds(one: RollSide, two: RollSide, attack: Attack, back: Attack | None) -> Joint:
+    """The exact joint wounds (to the target, side two; to the roller, side one) of one
+    Face-to-Face roll (a Normal roll when side two rolls no dice; `back` None when its
+    roll does no harm): game.rules.infinity's distributions, the saves after each
+    outcome independent."""
+    from game.rules.infinity.odds import Side, face_to_face
+    from game.rules.infinity.saves import wounds_from_hits
+
+    def wounds(hits: tuple[int, int], attack: Attack | None) -> dict[int, float]:
+        if attack is None or not sum(hits):
+            return {0: 1.0}
+        d = wounds_from_hits(*hits, attack.weapon, attack.defence)
+        return {n: c / d.total for n, c in d.items()}
+
+    f2f = face_to_face(one, two)
+    out: Joint = {}
+    for outcome, count in f2f.items():
+        p = count / f2f.total
+        to_them = wounds(outcome.hits_on(Side.TWO), attack)
+        to_me = wounds(outcome.hits_on(Side.ONE), back)
+        for a, pa in to_them.items():
+            for b, pb in to_me.items():
+                out[(a, b)] = out.get((a, b), 0.0) + p * pa * pb
+    return out
 
 
 class SearchInfinityPlayer(SearchPlayer):
@@ -69,12 +92,12 @@ class SearchInfinityPlayer(SearchPlayer):
         self.careful = CarefulInfinityPlayer(engine)
         # each Order's exact wounds, by the position and the declaration that resolves it
         # (the same in every sample of a candidate: no dice are rolled before then)
-        self.wounds: dict[tuple[GameState, Declaration], dict[str, dict[int, float]]] = {}
+        self.expected: dict[tuple[GameState, Declaration, str], tuple[tuple[str, ...], float]] = {}
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def forget(self) -> None:
         super().forget()
-        self.wounds.clear()
+        self.expected.clear()
 
     def rollout_policy(self) -> Policy:
         return SimpleInfinityPlayer(self.inf)
@@ -277,23 +300,36 @@ class SearchInfinityPlayer(SearchPlayer):
         assert isinstance(state, InfinityState) and isinstance(after, InfinityState)
         if state.order is None or after.order is not None:
             return 0.0
-        key = (state, declaration)
-        wounds = self.wounds.get(key)
-        if wounds is None:
+        key = (state, declaration, side)
+        found = self.expected.get(key)
+        if found is None:
             try:
-                wounds = self._order_wounds(state, declaration)
+                ids, joint = self._order_wounds(state, declaration)
             except (IllegalDeclaration, KeyError, ValueError):
-                wounds = {}
-            self.wounds[key] = wounds
-        if not wounds:
+                ids, joint = (), {}
+            mean = 0.0
+            for wounds, p in joint.items():
+                hurt = {
+                    i: self._wounded(state.model(i), n) for i, n in zip(ids, wounds, strict=True)
+                }
+                mean += p * self._settled(state, hurt, side)
+            found = self.expected[key] = (ids if joint else (), mean)
+        ids, mean = found
+        if not ids:
             return 0.0
-        total = 0.0
-        for model_id, dist in wounds.items():
-            m = state.model(model_id)
-            expected = 0.0
-            for n, p in dist.items():
-                expected += p * self._worth(self._wounded(m, n), side)
-            total += self._worth(after.model(model_id), side) - expected
+        return self._settled(after, {i: after.model(i) for i in ids}, side) - mean
+
+    def _settled(self, state: InfinityState, hurt: dict[str, ModelState], side: str) -> float:
+        """The luck's measure: the worth of the troopers in `hurt` (as they are there) to
+        `side`, and the game's (`win`) when a side has no trooper left able to act."""
+        total = sum(self._worth(m, side) for m in hurt.values())
+        beaten = [
+            s
+            for s in state.sides
+            if not any(self.inf.can_act(hurt.get(m.id, m)) for m in state.side_models(s))
+        ]
+        if len(beaten) == 1:
+            total += -self.weights["win"] if beaten[0] == side else self.weights["win"]
         return total
 
     def _wounded(self, m: ModelState, n: int) -> ModelState:
@@ -311,9 +347,10 @@ class SearchInfinityPlayer(SearchPlayer):
 
     def _order_wounds(
         self, state: InfinityState, declaration: Declaration
-    ) -> dict[str, dict[int, float]]:
-        """Each trooper's exact distribution of wounds from the Order that `declaration`
-        completes (the engine's own planned rolls), or {} where not covered."""
+    ) -> tuple[tuple[str, ...], Joint]:
+        """The troopers the Order that `declaration` completes may hurt and the exact
+        joint distribution of their wounds (the engine's own planned rolls; each pair's
+        roll independent of the others), or nothing where not covered."""
         from game.rules.infinity.odds import RollSide
         from game.rules.infinity.saves import Attack
         from game.sequencer.infinity_attacks import is_direct_template, is_impact_template
@@ -324,7 +361,7 @@ class SearchInfinityPlayer(SearchPlayer):
         elif isinstance(declaration, Continue):
             pending = inf._continue(state, declaration, [])
         else:
-            return {}
+            return (), {}
         order = pending.order
         assert order is not None
         active = state.model(order.model)
@@ -332,13 +369,13 @@ class SearchInfinityPlayer(SearchPlayer):
         there = pending.with_model(active.replace(at=end, facing=order.facing))
         skills = [s for s in (order.first, order.second) if s is not None]
         if any(s.kind is SkillKind.DODGE for s in skills):
-            return {}
+            return (), {}
         attack = next((s for s in skills if s.kind is SkillKind.ATTACK), None)
         mine: dict[str, Any] = {}
         if attack is not None:
             weapon = inf.weapon(active.id, attack.weapon)
             if weapon.template is not None or is_impact_template(weapon):
-                return {}
+                return (), {}
             origin = attack.origin or (order.start if attack is order.first else end)
             mine = inf._attack_rolls(there, active.id, origin, order.facing, attack, reactive=False)
         theirs: dict[str, Any] = {}
@@ -346,7 +383,7 @@ class SearchInfinityPlayer(SearchPlayer):
             if r.skill.kind is SkillKind.ATTACK:
                 w = inf.weapon(r.model, r.skill.weapon)
                 if w.template is not None or is_direct_template(w) or is_impact_template(w):
-                    return {}
+                    return (), {}
                 reactor = there.model(r.model)
                 rolls = inf._attack_rolls(there, r.model, reactor.at, reactor.facing, r.skill,
                                           reactive=True, target_at=r.at)  # fmt: skip
@@ -355,7 +392,7 @@ class SearchInfinityPlayer(SearchPlayer):
                 theirs[r.model] = inf._dodge_roll(r.model, active.id)
         rolls_all = [*mine.values(), *theirs.values()]
         if any(getattr(roll, "engaged", ()) for roll in rolls_all):
-            return {}
+            return (), {}
 
         def side_of(roll: Any) -> RollSide:
             return RollSide(roll.sv, roll.burst) if roll.rolled else RollSide(0, 0)
@@ -368,32 +405,32 @@ class SearchInfinityPlayer(SearchPlayer):
             plan = inf.save_against(roll.target, roll.weapon, cover is Cover.PARTIAL)
             return Attack(plan.weapon, plan.defence)
 
-        sources: dict[str, list[dict[int, float]]] = {}
-
+        sources: list[tuple[tuple[str, ...], Joint]] = []
         for target, roll in mine.items():
             other = theirs.pop(target, None)
             two = side_of(other) if other is not None else RollSide(0, 0)
             back = attack_of(other) if other is not None and other.weapon is not None else None
-            to_them, to_me = _pair_wounds(side_of(roll), two, attack_of(roll), back)
-            sources.setdefault(target, []).append(to_them)
-            if back is not None:
-                sources.setdefault(active.id, []).append(to_me)
+            sources.append(
+                ((target, active.id), _pair_wounds(side_of(roll), two, attack_of(roll), back))
+            )
         for roll in theirs.values():
             if roll.weapon is None:
                 continue  # a Dodge against an attack not made: no roll
-            to_me, _ = _pair_wounds(side_of(roll), RollSide(0, 0), attack_of(roll), None)
-            sources.setdefault(active.id, []).append(to_me)
-        out: dict[str, dict[int, float]] = {}
-        for model_id, dists in sources.items():
-            total: dict[int, float] = {0: 1.0}
-            for d in dists:
-                mixed: dict[int, float] = {}
-                for a, p in total.items():
-                    for b, q in d.items():
-                        mixed[a + b] = mixed.get(a + b, 0.0) + p * q
-                total = mixed
-            out[model_id] = total
-        return out
+            pair = _pair_wounds(side_of(roll), RollSide(0, 0), attack_of(roll), None)
+            sources.append(((active.id, roll.model), pair))
+        ids = tuple(dict.fromkeys(i for names, _ in sources for i in names))
+        joint: Joint = {(0,) * len(ids): 1.0}
+        for names, dist in sources:
+            at = [ids.index(i) for i in names]
+            mixed: Joint = {}
+            for wounds, p in joint.items():
+                for more, q in dist.items():
+                    now = list(wounds)
+                    for k, n in zip(at, more, strict=True):
+                        now[k] += n
+                    mixed[tuple(now)] = mixed.get(tuple(now), 0.0) + p * q
+            joint = mixed
+        return ids, joint
 
     def _objectives(
         self, state: InfinityState, side: str, able: dict[str, list[ModelState]]

@@ -4,8 +4,10 @@ Candidates: for a fighter to activate, the careful player's first action (Aim or
 turned to the enemy), its advance, moves into cover (a base against scenery, fewest
 enemies with a clear line there first), Take Cover, standing up, and activating to do
 nothing; within an activation, each eligible shot, Aim, the moves, reloading and ending
-it. The lookahead plays on (the simple player for both gangs) until the enemy has
-finished its next activation.
+it. The lookahead plays on until the enemy has finished its next activation: the
+enemy by the careful player (`careful_replies`), our fighter's later actions by the
+careful player's shots without its moves (`hold_after`: the search chooses its own
+moves when it gets there). The careful player's choice is the default (`deviate_z`).
 
 The position is scored by `game/ai/weights/necromunda.toml` in what decides the game at
 the turn limit (FACTS 2.8): the points of fighters each gang can expect to have in the

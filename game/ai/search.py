@@ -3,10 +3,13 @@
 The engine's `apply(state, declaration, rng=...)` is pure and exact for a given dice
 stream, so the player looks ahead by playing: each candidate declaration (a system's
 module proposes a few, with a cheap prior) is applied with a sampled dice stream, the
-game is played on by a fast policy for both sides (the system's simple player: the
-opponent's likely replies) up to a horizon the system names (the end of an Order, or the
-opponent's next activation), and the position there is scored by the
-system's weighted evaluation (weights as data, `game/ai/weights/`).
+game is played on up to a horizon the system names (the end of an Order, or the
+opponent's next activation) and the position there is scored by the system's weighted
+evaluation (weights as data, `game/ai/weights/`). In the lookahead the opponent's
+declarations come from `reply_policy` (its likely replies: a system may name its careful
+player, the window's computer opponent) and our own later ones from `own_policy`; both
+are deterministic, so their answers are kept by position for the decision (`Remembered`:
+a move rolls no dice and a shot has a few outcomes, so a dearer policy is asked little).
 
 Why sampled lookahead and not full MCTS rollouts: one step of the forward model costs
 about 1-5 ms (line-of-fire geometry), so half a second buys 100-200 steps; rollouts to
@@ -34,6 +37,12 @@ the sampled result is than its expectation (`luck`), and that is taken off the s
 (a control variate: the same mean, far less spread), for the candidate and for every
 declaration of the lookahead. `split_dice` (weights file) gives the candidate its own
 dice stream, so the rollout after every candidate rolls the same dice.
+
+The default choice: a system may name one (its careful player's), which stays among the
+candidates to the end and is kept unless the best candidate's lead over it, on the
+samples both drew with the same dice, is more than `deviate_z` (weights file) standard
+errors of their difference: the search departs from the careful choice only where it
+sees clearly further.
 
 Never stalls: a candidate the engine refuses (IllegalDeclaration on `apply`) is
 dropped; if none is left the fast policy's choice is tried, then the system's passes

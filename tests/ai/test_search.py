@@ -175,9 +175,12 @@ def _setup(write_scenario: Callable[..., Path], body: str, turns: int = 3) -> Ga
 def test_a_wounded_trooper_moves_into_cover_rather_than_across_the_line_of_fire(
     write_scenario: Callable[..., Path],
 ) -> None:
-    """A Knight (2 wounds, one taken) with only a pistol stands in the open in the line
-    of fire of an HMG 26" away, beyond its pistol's reach: its Order takes it out of
-    the HMG's line of fire (or into cover) instead of toward the gun."""
+    """A Knight (2 wounds, one taken) with no gun stands in the open in the line of fire
+    of an HMG 26" away, which faces the other way (no ARO now; it turns on its own
+    turn): its Order takes it out of the HMG's line of fire (or into cover) instead of
+    toward the gun or staying. (With the HMG facing it, any move draws its ARO, which
+    the exact odds rate worse than staying; with a pistol, a move closer shoots it in
+    the back, which is better still.)"""
     game = _setup(
         write_scenario,
         """
@@ -187,14 +190,14 @@ side = "blue"
 profile = "knight-of-justice"
 at = [4, 12]
 facing = 0
-weapons = ["Pistol"]
+weapons = []
 
 [[model]]
 id = "hmg"
 side = "red"
 profile = "zhanshi-hmg"
 at = [30, 12]
-facing = 180
+facing = 0
 """,
     )
     state = game.state
@@ -203,6 +206,7 @@ facing = 180
     state = state.with_model(knight.replace(wounds=1))
     engine = game.engine
     assert engine.sighting(state, "hmg", "knight").lof  # exposed where it stands
+    assert not engine.in_arc(state, "hmg", "knight")  # but the HMG looks away
     choice = search_player(game, seed=1, budget=150).choose(state, engine.awaiting(state))
     assert isinstance(choice, Activate) and choice.model == "knight"
     assert choice.skill.kind is SkillKind.MOVE
@@ -414,14 +418,16 @@ facing = 160
             state, React(reactor, Skill.attack(shot.name, ("fusilier", 1))), rng=rng
         )
     last = Continue(Skill.idle())
-    wounds = player._order_wounds(state, last)  # type: ignore[attr-defined]
-    assert set(wounds) == {"fusilier", "zhanshi"}
-    assert max(wounds["fusilier"]) >= 2  # both red shots may wound it
+    ids, joint = player._order_wounds(state, last)  # type: ignore[attr-defined]
+    assert set(ids) == {"fusilier", "zhanshi", "hmg"}
+    assert sum(joint.values()) == pytest.approx(1.0)
+    assert max(w[ids.index("fusilier")] for w in joint) >= 2  # both red shots may wound it
     lucks, worths = [], []
     for k in range(400):
         after, _ = engine.apply(state, last, rng=np.random.default_rng(k))
         lucks.append(player.luck(state, last, after, "blue"))
-        worths.append(sum(player._worth(m, "blue") for m in after.models))  # type: ignore[attr-defined]
+        hurt = {i: after.model(i) for i in ids}
+        worths.append(player._settled(after, hurt, "blue"))  # type: ignore[attr-defined]
     luck, worth = np.array(lucks), np.array(worths)
     assert worth.std() > 1  # the dice do matter
     assert abs(luck.mean()) < 4 * luck.std() / np.sqrt(len(luck))
