@@ -634,6 +634,7 @@ class _Across:
     piece: BoolArray  # per group-piece
     any_piece: BoolArray  # per group
     any_body: BoolArray  # per group
+    bent: BoolArray  # per group-piece: as `piece`, but the piece is not convex
 
     def pieces(self, groups: Groups, g: int) -> IntArray:
         lo, hi = groups.piece_start[g], groups.piece_start[g + 1]
@@ -652,7 +653,8 @@ def _across(
     r1 = blocks.piece[blocks.piece_at[row0 + 1][g_p] + local]
     r2 = blocks.piece[blocks.piece_at[row0 + 2][g_p] + local]
     pa = table.arrays
-    piece = r1 & r2 & pa.convex[groups.pieces] & (pa.top[groups.pieces] >= high[g_p])
+    tall = r1 & r2 & (pa.top[groups.pieces] >= high[g_p])
+    piece = tall & pa.convex[groups.pieces]
     nbc = groups.body_count()
     g_b = np.repeat(np.arange(ng, dtype=np.intp), nbc)
     local_b = ragged_arange(nbc)
@@ -663,7 +665,58 @@ def _across(
     any_piece[g_p[piece]] = True
     any_body = np.zeros(ng, dtype=np.bool_)
     any_body[g_b[body]] = True
-    return _Across(piece=piece, any_piece=any_piece, any_body=any_body)
+    return _Across(
+        piece=piece, any_piece=any_piece, any_body=any_body, bent=tall & ~pa.convex[groups.pieces]
+    )
+
+
+def _bent_walls(
+    table: Table,
+    groups: Groups,
+    across: _Across,
+    ends: Ends,
+    nx: FloatArray,
+    ny: FloatArray,
+    todo: IntArray,
+) -> BoolArray:
+    """Step 2 for pieces that are not convex, for the groups `todo` (whose lines are
+    `nx`, `ny`, five a group): whether one of them, at least as tall as both ends,
+    across both outer tangents and clear of both bases, leaves a single polygon inside
+    the quadrilateral of the outer tangents' four touching points. Then it separates
+    the bases: outside both bases every sight line runs inside that quadrilateral from
+    one base to the other, and a connected solid joining its two long sides is crossed
+    by every such line (no line threads a neck of the piece thinner than a touch)."""
+    npc = groups.piece_count()
+    g_p = np.repeat(np.arange(len(npc), dtype=np.intp), npc)
+    wanted = np.zeros(len(npc), dtype=np.bool_)
+    wanted[todo] = True
+    entries = np.flatnonzero(across.bent & wanted[g_p])
+    out = np.zeros(len(todo), dtype=np.bool_)
+    if not len(entries):
+        return out
+    g = g_p[entries]
+    pieces = groups.pieces[entries]
+    shapes = np.array(table.polygons, dtype=object)[pieces]
+    e = ends.take(g)
+    clear = (shapely.distance(shapes, shapely.points(e.ax, e.ay)) - e.ar > EPS) & (
+        shapely.distance(shapes, shapely.points(e.bx, e.by)) - e.br > EPS
+    )
+    n1x, n1y, n2x, n2y = nx[5 * g + 1], ny[5 * g + 1], nx[5 * g + 2], ny[5 * g + 2]
+    corners = np.stack(
+        (
+            np.column_stack((e.ax - e.ar * n1x, e.ay - e.ar * n1y)),
+            np.column_stack((e.bx - e.br * n1x, e.by - e.br * n1y)),
+            np.column_stack((e.bx - e.br * n2x, e.by - e.br * n2y)),
+            np.column_stack((e.ax - e.ar * n2x, e.ay - e.ar * n2y)),
+        ),
+        axis=1,
+    )
+    inside = shapely.intersection(shapes, shapely.polygons(corners))
+    one = (shapely.get_type_id(inside) == 3) & ~shapely.is_empty(inside)
+    hidden = np.zeros(len(npc), dtype=np.bool_)
+    hidden[g[clear & one]] = True
+    result: BoolArray = hidden[todo]
+    return result
 
 
 def _centre_blockers(
@@ -751,7 +804,13 @@ def _solve_apart(
         else:
             open_.append(g)
     if open_:
-        _tangent_step(table, pairs, groups, np.array(open_, dtype=np.intp), mid, answers, blockers)
+        todo = np.array(open_, dtype=np.intp)
+        walled = _bent_walls(table, groups, across, ends, nx, ny, todo)
+        for g in todo[walled].tolist():
+            answers[g] = (False, None, blockers[g])
+        todo = todo[~walled]
+        if len(todo):
+            _tangent_step(table, pairs, groups, todo, mid, answers, blockers)
     return [answer for answer in answers if answer is not None]
 
 

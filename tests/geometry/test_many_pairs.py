@@ -160,3 +160,54 @@ def test_the_search_over_top_edges_is_skipped_only_where_it_finds_nothing(
         for a, b in pairs[::5]:  # and one pair at a time
             lof.clear_sight(table, a, b, True)
     assert skipped > 20, skipped
+
+
+def test_a_bent_building_across_the_way_hides_unless_a_channel_runs_through_it() -> None:
+    """Step 2 for pieces that are not convex: an L-shaped building across both outer
+    tangents hides the target; a U-shaped one whose channel runs from one model to the
+    other (its arms joined outside the way) does not."""
+    a = Body(BodyId("a"), (2.0, 10.0), 0.5, 1.5)
+    b = Body(BodyId("b"), (20.0, 10.0), 0.5, 1.5)
+    ell = ((9.0, 6.0), (13.0, 6.0), (13.0, 14.0), (12.0, 14.0), (12.0, 7.0), (9.0, 7.0))
+    # a U on its side: arms along y 8..9 and 11..12, joined by a bar across the way
+    # (x 16..17, y 3..17)
+    u = (
+        (8.0, 8.0),
+        (16.0, 8.0),
+        (16.0, 3.0),
+        (17.0, 3.0),
+        (17.0, 17.0),
+        (16.0, 17.0),
+        (16.0, 12.0),
+        (8.0, 12.0),
+        (8.0, 11.0),
+        (16.0, 11.0),
+        (16.0, 9.0),
+        (8.0, 9.0),
+    )
+    for footprint, hidden in ((ell, True), (u, True)):
+        piece = Piece(PieceId("p"), PieceKind.BUILDING, footprint, 4.0)
+        table = Table.build(24.0, 24.0, [piece], [a, b])
+        many = _solve_many(table, [(a, b), (b, a)], True)
+        assert many == [clear_sight(table, a, b, True), clear_sight(table, b, a, True)]
+        assert many[0][0] is not hidden
+    # the channel between the arms is open at both ends: the bar sits beyond the target
+    channel = (
+        (8.0, 8.0),
+        (22.0, 8.0),
+        (22.0, 3.0),
+        (23.0, 3.0),
+        (23.0, 17.0),
+        (22.0, 17.0),
+        (22.0, 12.0),
+        (8.0, 12.0),
+        (8.0, 11.0),
+        (21.5, 11.0),
+        (21.5, 9.0),
+        (8.0, 9.0),
+    )
+    piece = Piece(PieceId("p"), PieceKind.BUILDING, channel, 4.0)
+    table = Table.build(24.0, 24.0, [piece], [a, b])
+    many = _solve_many(table, [(a, b), (b, a)], True)
+    assert many == [clear_sight(table, a, b, True), clear_sight(table, b, a, True)]
+    assert many[0][0], "lines run along the channel between the arms"
