@@ -38,3 +38,38 @@ def scenario_file(text: str | Path) -> Path:
 def scenario_argument(help: str = SCENARIO_HELP) -> Any:
     """A scenario argument: a file, or a bundled table by name (`skirmish scenarios`)."""
     return typer.Argument(help=help, parser=scenario_file, metavar="SCENARIO")
+
+
+# The longest a computer player may be given to think about one declaration, in seconds:
+# a minute a declaration already makes a game last hours.
+MAX_THINK = 60.0
+# The longest wait for a cluster's scheduler to answer, in seconds.
+MAX_WAIT = 600.0
+
+
+def number_between(low: float, high: float | None, unit: str = "") -> Any:
+    """A typer callback refusing a number that is not finite (nan, inf, 1e400) or lies
+    outside [low, high], in one sentence naming the range: click's own range check lets
+    nan through (every comparison with it is false)."""
+    import math
+
+    def check(value: float | None) -> float | None:
+        if value is None:
+            return value
+        inside = math.isfinite(value) and value >= low and (high is None or value <= high)
+        if not inside:
+            what = f"{unit} " if unit else ""
+            span = f"from {low:g} to {high:g}" if high is not None else f"of at least {low:g}"
+            raise typer.BadParameter(f"expected a number of {what}{span}")  # the CLI adds the value
+        return value
+
+    return check
+
+
+def think_option(help: str = "Seconds a player may think per declaration.") -> Any:
+    """`--think SECONDS`: finite, from 0 to `MAX_THINK`."""
+    return typer.Option(
+        "--think",
+        help=f"{help.rstrip('.')} (at most {MAX_THINK:g}).",
+        callback=number_between(0.0, MAX_THINK, "seconds"),
+    )

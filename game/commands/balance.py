@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -35,9 +35,13 @@ def balance(
     games: Annotated[int, typer.Option("--games", min=1, help=GAMES_HELP)] = 100,
     seed: Annotated[int, typer.Option("--seed", min=0, help=SEED_HELP)] = 1,
     side: Annotated[str | None, typer.Option("--side", help=SIDE_HELP)] = None,
-    target: Annotated[float, typer.Option("--target", min=0, max=100, help=TARGET_HELP)] = 50.0,
+    target: Annotated[
+        float,
+        typer.Option("--target", help=TARGET_HELP, callback=number_between(0, 100, "percent")),
+    ] = 50.0,
     tolerance: Annotated[
-        float, typer.Option("--tolerance", min=0, max=100, help=TOLERANCE_HELP)
+        float,
+        typer.Option("--tolerance", help=TOLERANCE_HELP, callback=number_between(0, 100, "points")),
     ] = 5.0,
     ai: Annotated[
         str | None, typer.Option("--ai", help="The automatic player(s), as for playtest.")
@@ -45,16 +49,19 @@ def balance(
     temperament: Annotated[
         str | None, typer.Option("--temperament", help="The players' weight set.")
     ] = None,
-    think: Annotated[
-        float | None, typer.Option("--think", min=0.0, help="Seconds per declaration.")
-    ] = None,
+    think: Annotated[float | None, think_option("Seconds per declaration.")] = None,
     swap: Annotated[bool | None, typer.Option("--swap/--no-swap", help=SWAP_HELP)] = None,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Processes here.")] = 1,
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="A Dask scheduler (tcp://HOST:PORT).")
     ] = None,
     connect_timeout: Annotated[
-        float, typer.Option("--connect-timeout", min=0.1, help="Seconds to reach the scheduler.")
+        float,
+        typer.Option(
+            "--connect-timeout",
+            help="Seconds to reach the scheduler.",
+            callback=number_between(0.1, MAX_WAIT, "seconds"),
+        ),
     ] = 10.0,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import scenario_argument, think_option
 from game.display import no_display
 from game.errors import InputError, Problem
 from game.paths import scenario_path
@@ -71,7 +71,7 @@ def play(
     ] = None,
     think: Annotated[
         float | None,
-        typer.Option("--think", min=0.0, help="Seconds the computer may think per declaration."),
+        think_option("Seconds the computer may think per declaration."),
     ] = None,
 ) -> None:
     """Play on the table: select with a click; M move, S shoot, D dodge, I idle, E end

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -44,7 +44,9 @@ def playtest(
     connect_timeout: Annotated[
         float,
         typer.Option(
-            "--connect-timeout", min=0.1, help="Seconds to wait for the scheduler to answer."
+            "--connect-timeout",
+            help="Seconds to wait for the scheduler to answer.",
+            callback=number_between(0.1, MAX_WAIT, "seconds"),
         ),
     ] = 10.0,
     detail: Annotated[
@@ -57,7 +59,7 @@ def playtest(
     ] = None,
     think: Annotated[
         float | None,
-        typer.Option("--think", min=0.0, help="Seconds a player may think per declaration."),
+        think_option(),
     ] = None,
     swap: Annotated[bool | None, typer.Option("--swap/--no-swap", help=SWAP_HELP)] = None,
     out: Annotated[

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import number_between, scenario_argument
 from game.errors import InputError, Problem
 
 
@@ -15,7 +15,12 @@ def render(
     scenario: Annotated[Path, scenario_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help="PNG file to write.")],
     scale: Annotated[
-        float, typer.Option("--scale", min=2.0, max=200.0, help="Pixels per inch.")
+        float,
+        typer.Option(
+            "--scale",
+            help="Pixels per inch.",
+            callback=number_between(2.0, 200.0, "pixels an inch"),
+        ),
     ] = 20.0,
     size: Annotated[
         str | None, typer.Option("--size", help="Fit the picture in WxH pixels (sets --scale).")

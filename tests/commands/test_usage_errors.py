@@ -140,3 +140,40 @@ def test_a_missing_file_is_the_same_line_for_every_command(
     missing = argv[1] if argv[1] != "--load" else argv[2]
     assert f"skirmish: {missing}: no such file" in captured.err.splitlines()
     assert not (tmp_path / "x.png").exists() and not (tmp_path / "x.toml").exists()
+
+
+@pytest.mark.parametrize("command", ["play", "playtest", "balance"])
+@pytest.mark.parametrize("think", ["nan", "inf", "1e400", "-1", "61"])
+def test_a_think_that_is_not_a_sensible_number_of_seconds_is_refused(
+    capsys: pytest.CaptureFixture[str], command: str, think: str
+) -> None:
+    """--think nan or inf crashed in the search's step budget (int(nan)); a minute a
+    declaration is the most (`MAX_THINK`)."""
+    argv = [command] if command == "play" else [command, "infinity-demo", "--vary", "turns=2"]
+    argv = argv[:2] if command == "playtest" else argv
+    line = one_line(capsys, [*argv, "--think", think])
+    assert line == (
+        f"{command} --think: expected a number of seconds from 0 to 60 (got {think!r}); "
+        f"see skirmish {command} --help"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "place"),
+    [
+        (["render", "infinity-demo", "-o", "x.png", "--scale", "nan"], "render --scale"),
+        (["balance", "infinity-demo", "--vary", "turns=2", "--target", "nan"], "balance --target"),
+        (
+            ["balance", "infinity-demo", "--vary", "turns=2", "--tolerance", "inf"],
+            "balance --tolerance",
+        ),
+        (["playtest", "infinity-demo", "--connect-timeout", "nan"], "playtest --connect-timeout"),
+    ],
+)
+def test_every_number_option_refuses_nan_and_inf(
+    capsys: pytest.CaptureFixture[str], argv: list[str], place: str
+) -> None:
+    """click's range check lets nan through (every comparison with nan is false)."""
+    line = one_line(capsys, argv)
+    assert line.startswith(f"{place}: expected a number of ")
+    assert f"(got {argv[-1]!r})" in line
