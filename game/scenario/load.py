@@ -23,7 +23,7 @@ from game.errors import InputError, Problem
 from game.files import parse_toml, read_text
 from game.paths import ASSETS_DIR
 from game.rules.data import Profile, Weapon
-from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.model import (
     AI,
     HUMAN,
@@ -303,10 +303,12 @@ def _numbers(annotation: Any) -> str | None:
     return None
 
 
-def _has_bool(value: object) -> bool:
+def _not_number(value: object) -> bool:
+    """Whether `value` (or an item of it) is true or false, or text: pydantic would read
+    `true` as 1 and "3" as 3, but a number in a scenario is written as a number."""
     if isinstance(value, list | tuple):
-        return any(_has_bool(v) for v in value)
-    return isinstance(value, bool)
+        return any(_not_number(v) for v in value)
+    return isinstance(value, bool | str)
 
 
 @cache
@@ -321,17 +323,18 @@ def _number_fields(model: type[BaseModel]) -> dict[str, str]:
     return out
 
 
-def _booleans(model: type[BaseModel], raw: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """(key, problem) for each field holding only numbers that was given true or false."""
+def _not_numbers(model: type[BaseModel], raw: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(key, problem) for each field holding only numbers that was given true or false,
+    or a number in quotes ("3")."""
     found = []
     for key, holds in _number_fields(model).items():
         value = raw.get(key)
-        if not _has_bool(value):
+        if not _not_number(value):
             continue
         if key in _SHAPES:
             found.append((key, f"{key}: expected {_SHAPES[key]}, not {_shown(value)}"))
         elif key in _POINT_LISTS and isinstance(value, list):
-            index = next(i for i, point in enumerate(value) if _has_bool(point))
+            index = next(i for i, point in enumerate(value) if _not_number(point))
             shown = _shown(value[index])
             found.append(
                 (key, f"{key}: point {index + 1}: expected [x, y], two numbers, not {shown}")
@@ -347,17 +350,17 @@ def _validate(
     if not isinstance(raw, dict):
         out.append(Problem(file, place, "expected a table", where.line))
         return None
-    booleans = _booleans(model, raw)
-    for key, problem in booleans:
+    refused = _not_numbers(model, raw)
+    for key, problem in refused:
         out.append(Problem(file, place, problem, where.at(key)))
     try:
         entry = model.model_validate(raw)
-        return None if booleans else entry
+        return None if refused else entry
     except ValidationError as err:
         said: set[tuple[int | None, str]] = set()
         for e in err.errors():
-            if e["loc"] and any(e["loc"][0] == key for key, _ in booleans):
-                continue  # said once: a number is expected there, not true or false
+            if e["loc"] and any(e["loc"][0] == key for key, _ in refused):
+                continue  # said once: a number is expected there, not true, false or text
             # a field's own line; a field left out is missing from the entry's header
             whole = e["type"] == "missing" and len(e["loc"]) == 1
             line = where.at(str(e["loc"][0])) if e["loc"] and not whole else where.line
@@ -495,6 +498,38 @@ def _footprint(entry: SceneryEntry, file: str, where: Where, out: list[Problem])
     return poly
 
 
+# The table's size when [scenario] does not say it: nothing is off a table this large.
+_UNBOUNDED = 1e9
+
+
+def _read_rule_data(
+    ruleset: Ruleset,
+    data: Mapping[str, Any],
+    lines: _Lines,
+    file: str,
+    out: list[Problem],
+    weapons: dict[str, Weapon],
+    profiles: dict[str, Profile],
+) -> None:
+    """A scenario's own [[weapon]] and [[profile]] entries, each replacing a bundled one
+    of its name in `weapons` and `profiles`; their problems to `out`."""
+    local_profiles: list[tuple[Profile, str, int | None]] = []
+    seen: set[str] = set()
+    for weapon, where in _read_entries(ruleset.weapon_model, "weapon", data, lines, file, out):
+        if weapon.name in seen:
+            out.append(Problem(file, f"weapon {weapon.name!r}", "duplicate name", where.at("name")))
+        seen.add(weapon.name)
+        weapons[weapon.name] = weapon
+    seen = set()
+    for prof, where in _read_entries(ruleset.profile_model, "profile", data, lines, file, out):
+        if prof.name in seen:
+            out.append(Problem(file, f"profile {prof.name!r}", "duplicate name", where.at("name")))
+        seen.add(prof.name)
+        profiles[prof.name] = prof
+        local_profiles.append((prof, file, where.at("weapons")))
+    _check_rule_data(local_profiles, weapons, out)
+
+
 def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """Read a scenario and find every problem in it."""
     try:
@@ -530,40 +565,29 @@ def check_data(
         out.append(Problem(file, "[scenario]", "missing: the file needs a [scenario] table"))
         return None, out
     header_where = lines.table_where("scenario")
+    # A [scenario] table with a problem hides none of the file's other problems: what
+    # can be checked without it (or without its rule system) still is.
     header = _validate(Header, data["scenario"], file, "[scenario]", header_where, out)
-    if header is None:
-        return None, out
-    try:
-        ruleset = find_ruleset(header.ruleset)
-    except UnknownRuleset:
-        known = ", ".join(RULESETS)
-        problem = f"unknown ruleset {header.ruleset!r} (known: {known})"
-        out.append(Problem(file, "[scenario] ruleset", problem, header_where.at("ruleset")))
-        return None, out
-    try:
-        base_profiles, base_weapons = rule_data(ruleset.name)
-    except InputError as err:
-        return None, out + err.problems
-    weapons = dict(base_weapons)
-    profiles = dict(base_profiles)
-    local_profiles: list[tuple[Profile, str, int | None]] = []
-    # A scenario's own [[weapon]] or [[profile]] replaces a bundled one of that name.
-    seen: set[str] = set()
-    for weapon, where in _read_entries(ruleset.weapon_model, "weapon", data, lines, file, out):
-        if weapon.name in seen:
-            out.append(Problem(file, f"weapon {weapon.name!r}", "duplicate name", where.at("name")))
-        seen.add(weapon.name)
-        weapons[weapon.name] = weapon
-    seen = set()
-    for prof, where in _read_entries(ruleset.profile_model, "profile", data, lines, file, out):
-        if prof.name in seen:
-            out.append(Problem(file, f"profile {prof.name!r}", "duplicate name", where.at("name")))
-        seen.add(prof.name)
-        profiles[prof.name] = prof
-        local_profiles.append((prof, file, where.at("weapons")))
-    _check_rule_data(local_profiles, weapons, out)
+    ruleset = None
+    raw_ruleset = data["scenario"].get("ruleset") if isinstance(data["scenario"], dict) else None
+    if isinstance(raw_ruleset, str):
+        try:
+            ruleset = find_ruleset(raw_ruleset)
+        except UnknownRuleset:
+            known = ", ".join(RULESETS)
+            problem = f"unknown ruleset {raw_ruleset!r} (known: {known})"
+            out.append(Problem(file, "[scenario] ruleset", problem, header_where.at("ruleset")))
+    weapons: dict[str, Weapon] = {}
+    profiles: dict[str, Profile] = {}
+    if ruleset is not None:
+        try:
+            base_profiles, base_weapons = rule_data(ruleset.name)
+        except InputError as err:
+            return None, out + err.problems
+        weapons, profiles = dict(base_weapons), dict(base_profiles)
+        _read_rule_data(ruleset, data, lines, file, out, weapons, profiles)
 
-    width, depth = header.table
+    width, depth = header.table if header is not None else (_UNBOUNDED, _UNBOUNDED)
     table = Polygon([(0, 0), (width, 0), (width, depth), (0, depth)])
     ids: dict[str, str] = {}
 
@@ -581,7 +605,7 @@ def check_data(
     places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
     for side, where in _read_entries(SideEntry, "side", data, lines, file, out):
         claim("side", side.id, where.at("id"))
-        if side.player not in (HUMAN, AI, *ruleset.players):
+        if ruleset is not None and side.player not in (HUMAN, AI, *ruleset.players):
             known = ", ".join((HUMAN, AI, *ruleset.players))
             problem = f"unknown player {side.player!r} (one of {known})"
             out.append(Problem(file, f"side {side.id!r}", problem, where.at("player")))
@@ -623,6 +647,8 @@ def check_data(
         claim("model", spec.id, where.at("id"))
         if spec.side not in side_ids:
             out.append(Problem(file, place, f"unknown side {spec.side!r}", where.at("side")))
+        if ruleset is None:
+            continue  # its profile, weapons and state are the rule system's
         profile = profiles.get(spec.profile)
         if profile is None:
             problem = f"unknown profile {spec.profile!r}"
@@ -695,7 +721,7 @@ def check_data(
             )
         objectives.append(objective)
 
-    if out:
+    if out or header is None or ruleset is None:
         # In the order of the file, whatever check found them.
         return None, sorted(out, key=lambda p: p.line or 0)
     scenario = Scenario(

@@ -64,7 +64,9 @@ def test_render_writes_png(tmp_path: Path) -> None:
 def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path: Path) -> None:
     """Run the real console entry in a subprocess, as a person would."""
     bad = tmp_path / "bad.toml"
-    bad.write_text('[scenario]\nname = "x"\nruleset = "chess"\ntable = [4, 4]\n')
+    bad.write_text(
+        '[scenario]\nname = "x"\nruleset = "chess"\ntable = [4, 4]\n[[side]]\nid = "a"\n'
+    )
     run = subprocess.run(
         [sys.executable, "-m", "game.cli", "render", str(bad), "--out", str(tmp_path / "x.png")],
         capture_output=True,

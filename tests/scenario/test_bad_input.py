@@ -391,3 +391,73 @@ def test_a_number_is_not_true_or_false(
     found = problems(path)
     line = field_line(path, 14, key)
     assert found == [f"{path}:{line}: {needle}"]
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "needle"),
+    [
+        (MODEL.format(at="[4, 20]", facing='"90"'), "facing",
+         "model 'f1': facing: expected a number, not '90'"),
+        (MODEL.format(at='[4, "20"]', facing=0), "at",
+         "model 'f1': at: expected [x, y], two numbers, not [4, '20']"),
+        ('[[scenery]]\nid = "b"\nkind = "building"\nheight = "1.5"\n'
+         "polygon = [[1, 1], [2, 1], [2, 2]]",
+         "height", "scenery 'b': height: expected a number, not '1.5'"),
+        ('[[objective]]\nid = "o"\nat = [5, 5]\npoints = "3"', "points",
+         "objective 'o': points: expected a whole number, not '3'"),
+        ('[[profile]]\nname = "fusilier"\nbase = 25\nheight = 1\ncc = 13\nbs = "12"\nph = 10\n'
+         "wip = 12\narm = 1\nbts = 0\nwounds = 1\nsilhouette = 2", "bs",
+         "profile 'fusilier': bs: expected a whole number, not '12'"),
+    ],
+)  # fmt: skip
+def test_a_number_in_quotes_is_refused(
+    body: str, key: str, needle: str, write_scenario: Write
+) -> None:
+    """ "3" is text, not a number (pydantic would read it as 3): refused as true is, once,
+    at the field's own line, naming the field and the value."""
+    path = write_scenario(body)
+    found = problems(path)
+    line = field_line(path, 14, key)
+    assert found == [f"{path}:{line}: {needle}"]
+
+
+def test_real_numbers_still_read(write_scenario: Write) -> None:
+    path = write_scenario(MODEL.format(at="[4, 20.5]", facing=90))
+    scenario, found = check_scenario(path)
+    assert found == [] and scenario is not None
+    assert scenario.models[-1].at == (4, 20.5)
+
+
+def test_a_bad_scenario_table_hides_no_other_problem(write_scenario: Write) -> None:
+    """validate stopped at a problem in [scenario]; every entry is still checked (what
+    needs the rule system, when it is the problem, is not)."""
+    path = write_scenario(
+        '[scenario]\nname = "x"\nruleset = "chess"\ntable = [24, 24]\nturns = 0\n'
+        '[[side]]\nid = "blue"\ncolour = [300, 0, 0]\n'
+        '[[scenery]]\nid = "w"\nkind = "wal"\npolygon = [[0, 0], [1, 1], [1, 0]]\n'
+        '[[model]]\nid = "m"\nside = "blue"\nprofile = "p"\nat = [1, "x"]\n',
+        header=False,
+    )
+    known = "infinity, necromunda, open-rebellion"
+    assert problems(path) == [
+        f"{path}:3: [scenario] ruleset: unknown ruleset 'chess' (known: {known})",
+        f"{path}:5: [scenario]: turns must be at least 1, got 0",
+        f"{path}:8: side 'blue': colour red must be at most 255, got 300",
+        f"{path}:11: scenery 'w': unknown kind 'wal' (one of building, wall, obstacle, area)",
+        f"{path}:17: model 'm': at: expected [x, y], two numbers, not [1, 'x']",
+    ]
+
+
+def test_a_bad_table_size_still_checks_the_models(write_scenario: Write) -> None:
+    path = write_scenario(
+        '[scenario]\nname = "x"\nruleset = "infinity"\ntable = [24, true]\n'
+        '[[side]]\nid = "blue"\n'
+        + MODEL.format(at="[4, 20]", facing=0).replace('"fusilier"', '"nobody"'),
+        header=False,
+    )
+    found = problems(path)
+    assert (
+        found[0]
+        == f"{path}:4: [scenario]: table: expected [width, depth], two numbers, not [24, true]"
+    )
+    assert found[1].endswith("model 'f1': unknown profile 'nobody'")

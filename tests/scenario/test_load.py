@@ -119,7 +119,8 @@ def test_unknown_field_is_named(write_scenario: Write) -> None:
 
 def test_unknown_ruleset(write_scenario: Write) -> None:
     path = write_scenario(
-        '[scenario]\nname = "x"\nruleset = "warhammer"\ntable = [24, 24]\n', header=False
+        '[scenario]\nname = "x"\nruleset = "warhammer"\ntable = [24, 24]\n[[side]]\nid = "a"\n',
+        header=False,
     )
     assert problems_of(path) == [
         f"{path}:{field_line(path, 1, 'ruleset')}: [scenario] ruleset: unknown ruleset 'warhammer' "
