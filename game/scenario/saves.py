@@ -61,7 +61,7 @@ class SavedGame:
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
-                place = f"declarations[{index}]"
+                place = declaration_place(index)
                 raise InputError(Problem(str(self.path), place, f"illegal: {why}")) from None
         return game
 
@@ -95,11 +95,41 @@ def _json(path: Path) -> dict[str, Any]:
     return data
 
 
+# What a save's field holds, as a problem names it.
+_KINDS: dict[type, str] = {int: "a whole number", str: "text", list: "a list"}
+
+
 def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
     value = data.get(key)
+    if key not in data:
+        raise _bad(path, key, f"missing: a save gives it as {_KINDS[kind]}")
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise _bad(path, key, f"missing or not a {kind.__name__}")
+        raise _bad(path, key, f"expected {_KINDS[kind]}, not {json.dumps(value)[:40]}")
     return value
+
+
+def declaration_place(index: int) -> str:
+    """Where the declaration at `index` of a save's list is, as a person counts them."""
+    return f"declaration {index + 1}"
+
+
+def _decoded(path: Path, index: int, raw: Any, ruleset: str) -> Declaration:
+    """The save's declaration at `index`; InputError naming it and saying what is wrong."""
+    place = declaration_place(index)
+    if not isinstance(raw, dict):
+        shown = json.dumps(raw)[:40]
+        raise _bad(path, place, f"expected a JSON object with its kind in 'declare', not {shown}")
+    kind = raw.get("declare")
+    if not isinstance(kind, str):
+        problem = "its kind is missing (a declaration names it in 'declare')"
+        raise _bad(path, place, problem if kind is None else f"'declare' must be text, not {kind}")
+    try:
+        return decode(raw)
+    except (ValueError, TypeError, AttributeError, KeyError, RecursionError) as err:
+        said = str(err)[:300]
+        if said.startswith("unknown declaration"):
+            said = f"{ruleset} has no declaration called {kind[:64]!r}"
+        raise _bad(path, place, said.removeprefix(f"{kind}: ")) from None
 
 
 def read_save(path: Path) -> SavedGame:
@@ -147,10 +177,7 @@ def read_save(path: Path) -> SavedGame:
     scenario.ruleset.load("engine")
     declarations = []
     for index, raw in enumerate(raw_declarations):
-        try:
-            declarations.append(decode(raw))
-        except (ValueError, TypeError, AttributeError, KeyError, RecursionError) as err:
-            raise _bad(path, f"declarations[{index}]", str(err)[:300]) from None
+        declarations.append(_decoded(path, index, raw, scenario.ruleset.title))
     return SavedGame(
         path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk, changes
     )
