@@ -120,6 +120,7 @@ def playtest(
         scheduler=scheduler,
         ai=describe(choice),
         seconds=round(seconds, 3),
+        timed="wall clock, from the first game to the last",
         games_per_second=round(len(records) / seconds, 2) if seconds else None,
     )
     if detail:
@@ -226,8 +227,8 @@ def _print(
     from rich.table import Table
 
     from game.commands._console import for_people
-    from game.playtest.summary import side_called
-    from game.sequencer.sentences import names_of, plural
+    from game.playtest.summary import how_games_ended, side_called, speed_sentence
+    from game.sequencer.sentences import names_of
 
     names = names_of(loaded)
     players = document["ai"]
@@ -250,12 +251,11 @@ def _print(
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = for_people()
     console.print(table)
-    ended = "; ".join(f"{reason}: {plural(n, 'game')}" for reason, n in document["reasons"].items())
+    ended = how_games_ended(document["reasons"])
     console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:
         console.print(sentence)
-    seconds = document["seconds"]
-    console.print(f"{seconds:.1f} s, {len(records) / seconds:.1f} games per second")
+    console.print(speed_sentence(document))
     for path in written:
         console.print(f"wrote {path}")
 

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from game.playtest.summary import side_called
+from game.playtest.summary import how_games_ended, side_called
 
 CAPTIONS = {
     "table": "The table",
@@ -92,7 +92,7 @@ def report_page(
     meta = (
         f"{ruleset} · {document['games']} games from seed {document['seed']}{swap} · "
         f"mean last turn {document['mean_turn']:.2f} · "
-        + ", ".join(f"{k} ({v})" for k, v in document["reasons"].items())
+        + f"how games ended: {how_games_ended(document['reasons'])}"
     )
     verdict = "".join(f"<p>{escape(s)}</p>" for s in document.get("verdict", ()))
     figures = {}

@@ -67,9 +67,15 @@ def progress_bar(
     total: int, description: str = "playing", show: bool | None = None
 ) -> Iterator[Callable[[int], None] | None]:
     """A callback `tick(n)` that advances the bar by `n` games, or None when the bar is
-    not shown (not a terminal, or `show` False)."""
+    not shown (`show` False; or standard error is not a terminal, said in one line)."""
     if show is None:
         show = sys.stderr.isatty()
+        if not show:  # a log or a pipe: one line saying what is under way, in place of the bar
+            print(
+                f"{description} {total} games (no progress bar: standard error is not a terminal)",
+                file=sys.stderr,
+                flush=True,
+            )
     if not show:
         yield None
         return

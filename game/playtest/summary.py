@@ -13,7 +13,7 @@ from typing import Any
 
 from game.playtest.batch import Share, summarize
 from game.playtest.record import GameRecord
-from game.sequencer.sentences import named
+from game.sequencer.sentences import named, plural
 
 
 def side_called(side: str, names: Mapping[str, str] | None) -> str:
@@ -149,6 +149,24 @@ def summary_document(
         }
     )
     return document
+
+
+def how_games_ended(reasons: Mapping[str, int]) -> str:
+    """The document's `reasons` as one phrase: "turn limit (4): 3 games; ...: 1 game"."""
+    return "; ".join(f"{reason}: {plural(n, 'game')}" for reason, n in reasons.items())
+
+
+def speed_sentence(document: Mapping[str, Any]) -> str:
+    """How long the batch took, said as what it is: the wall-clock time from the first
+    game to the last (not CPU time) with the workers or the cluster that played it."""
+    seconds = float(document["seconds"])
+    games = int(document["games"])
+    if document.get("scheduler"):
+        on = f"on the cluster at {document['scheduler']}"
+    else:
+        on = f"with {plural(int(document.get('workers') or 1), 'worker')}"
+    rate = f": {games / seconds:.1f} games a second" if seconds > 0 else ""
+    return f"{plural(games, 'game')} in {seconds:.1f} s of wall-clock time {on}{rate}."
 
 
 def _named_counts(counts: Mapping[str, int], names: Mapping[str, str]) -> dict[str, int]:

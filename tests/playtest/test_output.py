@@ -169,3 +169,31 @@ def test_the_win_rate_chart_counts_games_in_whole_numbers() -> None:
     ticks = [t for t in axes.get_xticks() if 1 <= t <= 5]
     assert len(ticks) >= 2
     assert all(float(t).is_integer() for t in ticks)
+
+
+def test_the_report_says_how_games_ended_as_the_console_does(batch: Path) -> None:
+    """The page said "turn limit (4) (2)": each way a game ended with its count of games,
+    as the console prints it."""
+    summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
+    meta = re.search(r'<p class="meta">([^<]*)</p>', (batch / "report.html").read_text("utf-8"))
+    assert meta is not None
+    ended = "; ".join(
+        f"{escape(r)}: {n} game{'s' if n != 1 else ''}" for r, n in summary["reasons"].items()
+    )
+    assert meta.group(1).endswith(f"how games ended: {ended}")
+    assert ") (" not in meta.group(1)
+
+
+def test_the_speed_is_said_as_wall_clock_with_its_workers(batch: Path) -> None:
+    from game.playtest.summary import speed_sentence
+
+    summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
+    assert summary["timed"] == "wall clock, from the first game to the last"
+    document = {"games": 6, "seconds": 2.0, "workers": 1, "scheduler": None}
+    assert speed_sentence(document) == (
+        "6 games in 2.0 s of wall-clock time with 1 worker: 3.0 games a second."
+    )
+    assert speed_sentence(document | {"workers": 4}).startswith("6 games in 2.0 s of wall-clock")
+    assert "with 4 workers" in speed_sentence(document | {"workers": 4})
+    on_cluster = speed_sentence(document | {"workers": None, "scheduler": "tcp://h:8786"})
+    assert "on the cluster at tcp://h:8786" in on_cluster

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 from rich.progress import Progress
 
@@ -69,3 +70,16 @@ def test_local_and_cluster_runs_count_every_game(small: Path) -> None:
     ):
         run_on(client, sources, jobs, batch, progress=ticks.append)
     assert sum(ticks) == 3
+
+
+def test_without_a_terminal_one_line_says_what_is_under_way(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A batch with standard error in a log or a pipe said nothing until it was done."""
+    with progress_bar(12, "playing") as tick:  # pytest's stderr is no terminal
+        assert tick is None
+    err = capsys.readouterr().err
+    assert err == "playing 12 games (no progress bar: standard error is not a terminal)\n"
+    with progress_bar(12, show=False):
+        pass
+    assert capsys.readouterr().err == ""
