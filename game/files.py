@@ -142,11 +142,37 @@ def _cannot_write(target: Path, err: OSError) -> WriteError:
     return WriteError(Problem(_shown(target), "", f"cannot write: {err.strerror or err}"))
 
 
+def not_writable(path: Path, folder: bool = False) -> str | None:
+    """Why `path` cannot be written as a file (or made as a folder), said as a sentence,
+    or None: a folder given for a file, a file for a folder, or a file where a folder on
+    the way must be. A folder on the way that is missing is no problem: every command
+    that writes makes the folders its file goes in (README, "Files written")."""
+    if folder and path.exists() and not path.is_dir():
+        return "is already a file, not a folder"
+    if not folder and path.is_dir():
+        return "is a folder, not a file"
+    for above in path.parents:
+        if above.exists():
+            return None if above.is_dir() else f"{_shown(above)} is a file, not a folder"
+    return None
+
+
+def check_writable(path: Path, option: str, folder: bool = False) -> None:
+    """Refuse, before any work is done, an output `path` that cannot be written
+    (`not_writable`), naming the option that gave it."""
+    problem = not_writable(path, folder)
+    if problem is not None:
+        raise InputError(Problem(_shown(path), option, problem))
+
+
 @contextmanager
 def atomic_output(target: Path, binary: bool = True) -> Iterator[IO[Any]]:
     """A file object to write `target`'s new contents to; on success it replaces
     `target` in one rename, on any error `target` is left as it was. A folder that
     cannot be made or a rename refused (the target is a folder) is a `WriteError`."""
+    problem = not_writable(target)
+    if problem is not None:  # said as a sentence, not as "File exists" or "Not a directory"
+        raise WriteError(Problem(_shown(target), "", problem))
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         clean_stale(target)

@@ -69,9 +69,14 @@ def map_path(text: str | Path) -> Path:
     """The map file a person means by `text`: a file that exists, else the bundled map
     of that file name (`skirmish import outpost.tmx`), else `text` as a path."""
     path = Path(text)
+    _TYPED.pop(path, None)
     if path.exists() or len(path.parts) != 1:
         return path
-    return bundled_maps().get(path.name, path)
+    found = bundled_maps().get(path.name)
+    if found is None:
+        return path
+    _TYPED[found] = str(text)
+    return found
 
 
 def is_bundled(path: Path) -> bool:

@@ -11,6 +11,7 @@ import typer
 
 from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
+from game.paths import as_typed
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -109,7 +110,7 @@ def balance(
         for c in found
     ]
     document: dict[str, Any] = {
-        "scenario": str(scenario),
+        "scenario": as_typed(scenario),
         "ruleset": loaded.ruleset.name,
         "side": judged,
         "target": target / 100,

@@ -11,6 +11,7 @@ import typer
 from game.commands._args import scenario_argument
 from game.display import no_display
 from game.errors import InputError, Problem
+from game.files import check_writable
 from game.paths import is_bundled, save_path, shown
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 
@@ -49,6 +50,9 @@ def edit(
     width, height = parse_size(size)
     if screenshot is not None and screenshot.suffix.lower() != ".png":
         raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    for path, option in ((screenshot, "--screenshot"), (out, "--out")):
+        if path is not None:
+            check_writable(path, option)
     for path, option in ((out, "--out"), (scenario, "SCENARIO")):
         if path is not None and path.suffix.lower() != ".toml" and not path.exists():
             raise InputError(Problem(str(path), option, "a scenario is a .toml file"))

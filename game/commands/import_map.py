@@ -10,7 +10,8 @@ from typing import Annotated
 import typer
 
 from game.errors import InputError, Problem
-from game.paths import map_path
+from game.files import check_writable
+from game.paths import as_typed, map_path
 
 
 def import_command(
@@ -40,6 +41,7 @@ def import_command(
     """Read a map and write it as a scenario: scenery with heights and kinds, and models."""
     if out.suffix.lower() != ".toml":
         raise InputError(Problem(str(out), "--out", "the scenario must be a .toml file"))
+    check_writable(out, "--out")
     from game.scenario.maps import import_map
     from game.scenario.writer import write_scenario
 
@@ -47,7 +49,7 @@ def import_command(
     scenario = write_scenario(doc, out)
     if as_json:
         report = {
-            "map": str(map_file),
+            "map": as_typed(map_file),
             "out": str(out),
             "ruleset": scenario.ruleset.name,
             "table": list(scenario.header.table),

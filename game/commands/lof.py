@@ -18,6 +18,7 @@ import typer
 
 from game.commands._args import scenario_argument
 from game.errors import InputError, Problem
+from game.files import check_writable
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -57,6 +58,8 @@ def lof(
     if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):
         problem = "with --all, --out names a folder for one picture per pair"
         raise InputError(Problem(str(out), "--out", problem))
+    if out is not None:
+        check_writable(out, "--out", folder=every)
     from game.scenario import load_scenario
     from game.scenario.ruling import rule
     from game.scenario.tables import table_from_scenario

@@ -11,6 +11,7 @@ import typer
 from game.commands._args import scenario_argument, think_option
 from game.display import no_display
 from game.errors import InputError, Problem
+from game.files import check_writable
 from game.paths import scenario_path
 from game.rules.registry import DEMO_SCENARIO
 
@@ -21,7 +22,8 @@ def parse_size(text: str) -> tuple[int, int]:
     """`WxH` in pixels, each at least 200."""
     m = _SIZE.match(text.strip())
     if not m or int(m[1]) < 200 or int(m[2]) < 200:
-        raise InputError(Problem("--size", "", f"expected WxH of at least 200x200, got {text!r}"))
+        problem = f"expected WxH in pixels, each at least 200 (got {text!r})"
+        raise InputError(Problem("<command line>", "--size", problem))
     return int(m[1]), int(m[2])
 
 
@@ -85,6 +87,8 @@ def play(
     width, height = parse_size(size)
     if screenshot is not None and screenshot.suffix.lower() != ".png":
         raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    if screenshot is not None:
+        check_writable(screenshot, "--screenshot")
     session: Session | None = None
     if load is not None:
         if scenario is not None:

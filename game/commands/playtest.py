@@ -13,6 +13,7 @@ import typer
 
 from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
+from game.paths import as_typed
 
 if TYPE_CHECKING:
     from game.playtest.record import GameRecord
@@ -80,7 +81,7 @@ def playtest(
     Game i plays with its own seed, child i of --seed (with --swap, seed i plays games
     2i and 2i+1), so the figures do not depend on --workers or the cluster, and any game
     can be replayed alone."""
-    from game.playtest.output import check_writable
+    from game.files import check_writable
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
     from game.playtest.runner import Batch, Source, jobs_for
     from game.playtest.summary import summary_document
@@ -113,7 +114,7 @@ def playtest(
         sides,
         swapping,
         names_of(loaded),
-        scenario=str(scenario),
+        scenario=as_typed(scenario),
         ruleset=loaded.ruleset.name,
         seed=seed,
         workers=workers if scheduler is None else None,

@@ -9,6 +9,7 @@ import typer
 
 from game.commands._args import number_between, scenario_argument
 from game.errors import InputError, Problem
+from game.files import check_writable
 
 
 def render(
@@ -31,6 +32,7 @@ def render(
     out when the scale leaves it no room."""
     if out.suffix.lower() != ".png":
         raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    check_writable(out, "--out")
     from game.scenario import load_scenario
 
     loaded = load_scenario(scenario)

@@ -94,9 +94,12 @@ def replay(
 
 def _window(save: Path, frames: int | None, screenshot: Path | None) -> None:
     from game.display import no_display
+    from game.files import check_writable
     from game.render.app import replay_window
     from game.render.session import SessionError
 
+    if screenshot is not None:
+        check_writable(screenshot, "--screenshot")
     if frames is None and no_display():
         frames, screenshot = 1, screenshot or Path("skirmish-replay.png")
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")

@@ -10,7 +10,6 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from game.errors import InputError, Problem
 from game.files import write_bytes_atomic, write_json_atomic
 from game.playtest.record import GameRecord
 from game.sequencer.sentences import named
@@ -97,18 +96,3 @@ def write_folder(
         write_json_atomic(path, save)
         written.append(path)
     return written
-
-
-def check_writable(path: Path, option: str, folder: bool) -> None:
-    """Refuse, before any game is played, an output `path` that cannot be written: a
-    folder given for a file, a file given for a folder, or a file where a folder on the
-    way must be."""
-    if folder and path.exists() and not path.is_dir():
-        raise InputError(Problem(str(path), option, "exists and is not a folder"))
-    if not folder and path.is_dir():
-        raise InputError(Problem(str(path), option, "is a folder, not a file"))
-    for above in path.parents:
-        if above.exists():
-            if not above.is_dir():
-                raise InputError(Problem(str(path), option, f"{above} is a file, not a folder"))
-            return

@@ -38,6 +38,8 @@ from game.scenario.writer import Document, check_document
 Point = tuple[float, float]
 M = TypeVar("M", bound=BaseModel)
 
+# Where an option given on the command line is named in a problem.
+COMMAND_LINE = "<command line>"
 TILED = (".tmx", ".tmj", ".json")
 UVTT = (".uvtt", ".dd2vtt")
 DEFAULT_THICKNESS = 0.25  # inches: a wall drawn as a line
@@ -623,14 +625,15 @@ def import_map(
         rs = find_ruleset(ruleset)
     except UnknownRuleset:
         known = ", ".join(RULESETS)
-        raise InputError(
-            Problem(str(path), "--ruleset", f"unknown ruleset {ruleset!r} (known: {known})")
-        ) from None
+        problem = f"unknown ruleset {ruleset!r} (known: {known})"
+        raise InputError(Problem(COMMAND_LINE, "--ruleset", problem)) from None
     if not (math.isfinite(scale) and scale > 0):
-        raise InputError(Problem(str(path), "--scale", "must be a finite number above 0"))
+        problem = f"expected a number of inches above 0 (got {scale:g})"
+        raise InputError(Problem(COMMAND_LINE, "--scale", problem))
     suffix = path.suffix.lower()
     if wall_height is not None and not 0 < wall_height <= 100:
-        raise InputError(Problem(str(path), "--wall-height", "inches above 0, at most 100"))
+        problem = f"expected a number of inches above 0 and at most 100 (got {wall_height:g})"
+        raise InputError(Problem(COMMAND_LINE, "--wall-height", problem))
     if suffix in TILED:
         found = _tiled(path, rs.name, scale)
     elif suffix in UVTT:

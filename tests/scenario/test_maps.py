@@ -202,5 +202,8 @@ def test_a_tmx_number_that_is_not_one_names_the_attribute_and_object(
 
 @pytest.mark.parametrize("scale", [float("nan"), float("inf"), 0.0, -1.0])
 def test_scale_must_be_a_finite_number_above_0(scale: float) -> None:
-    with pytest.raises(InputError, match="--scale: must be a finite number above 0"):
+    with pytest.raises(InputError) as err:
         import_map(MAPS / "outpost.tmj", "infinity", scale=scale)
+    [problem] = err.value.problems
+    assert (problem.file, problem.place) == ("<command line>", "--scale")
+    assert problem.problem == f"expected a number of inches above 0 (got {scale:g})"
