@@ -7,7 +7,7 @@ from typing import Any
 
 import typer
 
-from game.paths import SCENARIOS_DIR, SUFFIX, scenario_path
+from game.paths import SCENARIOS_DIR, SUFFIX, scenario_path, shown
 
 SCENARIO_HELP = (
     "Scenario file (TOML), or the name of a bundled table (see skirmish scenarios; "
@@ -21,18 +21,33 @@ def scenario_file(text: str | Path) -> Path:
     be changed is the one meant. When a bundled table of that name exists too, one line
     on stderr says which was read."""
     path = Path(text)
+    if path.is_file() and path.suffix.lower() != SUFFIX:
+        typer.echo(
+            f"skirmish: reading {shown(path)} as a scenario (TOML), though its name does "
+            f"not end in {SUFFIX}",
+            err=True,
+        )
     if path.exists() or len(path.parts) != 1 or path.suffix == SUFFIX:
         return scenario_path(text)
     here = Path(f"{path}{SUFFIX}")
     if not here.is_file():
         return scenario_path(text)
-    bundled = SCENARIOS_DIR / here.name
-    if bundled.is_file() and not here.resolve().samefile(bundled):
+    if local_override(path.name) is not None:
         typer.echo(
             f"skirmish: reading {here} in this folder, not the bundled table of that name",
             err=True,
         )
     return here
+
+
+def local_override(name: str) -> Path | None:
+    """NAME.toml in this folder when a bundled table is called NAME too (and it is not
+    that file): what a command given the bare NAME reads."""
+    here = Path(f"{name}{SUFFIX}")
+    bundled = SCENARIOS_DIR / here.name
+    if here.is_file() and bundled.is_file() and not here.resolve().samefile(bundled):
+        return here
+    return None
 
 
 def scenario_argument(help: str = SCENARIO_HELP) -> Any:

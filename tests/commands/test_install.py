@@ -243,3 +243,39 @@ def test_the_dummy_driver_with_a_display_draws_one_frame(
     assert main(["play", "necromunda-alley"]) == 0
     assert "no display: drawing one frame" in capsys.readouterr().out
     assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_scenarios_says_a_local_copy_is_read_in_place_of_a_bundled_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["scenarios"]) == 0
+    assert "in its place" not in capsys.readouterr().out
+    (tmp_path / "necromunda-demo.toml").write_text(
+        (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert (
+        "necromunda-demo: necromunda-demo.toml in this folder is read in its place "
+        "(rename the copy to use the bundled one)"
+    ) in out
+    assert main(["scenarios", "--json"]) == 0
+    listed = {e["name"]: e for e in json.loads(capsys.readouterr().out)["scenarios"]}
+    assert listed["necromunda-demo"]["read_instead"] == "necromunda-demo.toml"
+    assert listed["infinity-demo"]["read_instead"] is None
+
+
+def test_a_scenario_not_named_toml_is_read_with_a_note(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mytable").write_text(
+        (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    assert main(["validate", "./mytable"]) == 0
+    assert capsys.readouterr().err == (
+        "skirmish: reading ./mytable as a scenario (TOML), though its name does not end in .toml\n"
+    )
+    assert main(["validate", "necromunda-demo"]) == 0
+    assert capsys.readouterr().err == ""
