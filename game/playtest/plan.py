@@ -107,13 +107,19 @@ def play_batches(
 ) -> list[list[GameRecord]]:
     """Play the jobs on each scenario here or on the cluster, behind one progress bar;
     one list of records per scenario."""
-    with progress_bar(len(jobs) * len(sources), description, show_progress) as tick:
-        if where.scheduler is None:
+    total = len(jobs) * len(sources)
+    if where.scheduler is None:
+        with progress_bar(total, description, show_progress) as tick:
             return run_here(sources, jobs, batch, where.workers, tick, setups)
-        from game.playtest.cluster import ClusterError, connect
+    from game.playtest.cluster import ClusterError, connect
 
-        try:
-            with connect(where.scheduler, where.connect_timeout) as client:
-                return run_on(client, sources, jobs, batch, tick)
-        except ClusterError as err:
-            raise InputError(Problem(COMMAND_LINE, "--scheduler", str(err))) from None
+    # the bar (or the line in its place) once the cluster has answered: a bad address
+    # is the one line of bad input
+    try:
+        with (
+            connect(where.scheduler, where.connect_timeout) as client,
+            progress_bar(total, description, show_progress) as tick,
+        ):
+            return run_on(client, sources, jobs, batch, tick)
+    except ClusterError as err:
+        raise InputError(Problem(COMMAND_LINE, "--scheduler", str(err))) from None
