@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -144,6 +145,38 @@ def _given(argv: Sequence[str], opts: Sequence[str]) -> str | None:
     return None
 
 
+# click's words for a value of the wrong kind or out of its range, and ours.
+_NOT_A = re.compile(r"^'.*' is not a valid (?P<kind>int|integer|float)(?: range)?$", re.S)
+_KINDS = {"int": "a whole number", "integer": "a whole number", "float": "a number"}
+_OUT_OF = re.compile(r"^.* is not in the range (?P<range>.+)$", re.S)
+_RANGES = (
+    (re.compile(r"^x>=(?P<a>\S+)$"), "at least {a}"),
+    (re.compile(r"^x>(?P<a>\S+)$"), "more than {a}"),
+    (re.compile(r"^x<=(?P<b>\S+)$"), "at most {b}"),
+    (re.compile(r"^x<(?P<b>\S+)$"), "less than {b}"),
+    (re.compile(r"^(?P<a>\S+)<=x<=(?P<b>\S+)$"), "from {a} to {b}"),
+)
+_POSSIBLE = re.compile(r" \(Possible options: (?P<options>[^)]*)\)$")
+
+
+def in_our_words(message: str) -> str:
+    """click's message for a bad value or an unknown option as our sentence: "'abc' is
+    not a valid int range" -> "expected a whole number", "0 is not in the range x>=1" ->
+    "must be at least 1", "(Possible options: --out)" -> "(did you mean --out?)"; any
+    other message as it is."""
+    if m := _NOT_A.match(message):
+        return f"expected {_KINDS[m['kind']]}"
+    if m := _OUT_OF.match(message):
+        for pattern, words in _RANGES:
+            if r := pattern.match(m["range"].strip()):
+                return "must be " + words.format(**r.groupdict())
+    if m := _POSSIBLE.search(message):
+        *others, last = (o.strip() for o in m["options"].split(","))
+        options = f"{', '.join(others)} or {last}" if others else last
+        return f"{message[: m.start()]} (did you mean {options}?)"
+    return message
+
+
 def usage_problem(err: Any, argv: Sequence[str]) -> Problem:
     """A usage error as the one-line problem: the command and option, what is wrong,
     the value given, and where the help is."""
@@ -157,13 +190,14 @@ def usage_problem(err: Any, argv: Sequence[str]) -> Problem:
     is_option = type(param).__name__.endswith("Option")
     if type(err).__name__ == "BadParameter" and param is not None:
         place = " ".join([*path, opts[0] if is_option and opts else param.human_readable_name])
-        what = str(err.message).rstrip(".")
+        what = in_our_words(str(err.message).rstrip("."))
         value = _given(argv, opts) if is_option else None
-        if value is not None and value not in what:
+        said = value is not None and re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w.-])", what)
+        if value is not None and not said:
             what += f" (got {value!r})"
     else:
         place = " ".join(path)
-        what = err.format_message().strip().rstrip(".")
+        what = in_our_words(err.format_message().strip().rstrip("."))
     what = what[:1].lower() + what[1:]
     help_cmd = " ".join(["skirmish", *path, "--help"])
     return Problem(CLI, place, f"{what}; see {help_cmd}")

@@ -177,3 +177,32 @@ def test_every_number_option_refuses_nan_and_inf(
     line = one_line(capsys, argv)
     assert line.startswith(f"{place}: expected a number of ")
     assert f"(got {argv[-1]!r})" in line
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["playtest", "infinity-demo", "--games", "abc"],
+         "playtest --games: expected a whole number (got 'abc')"),
+        (["playtest", "infinity-demo", "--games", "1.5"],
+         "playtest --games: expected a whole number (got '1.5')"),
+        (["playtest", "infinity-demo", "--games", "0"],
+         "playtest --games: must be at least 1 (got '0')"),
+        (["odds", "infinity", "--sv1", "x"],
+         "odds infinity --sv1: expected a whole number (got 'x')"),
+        (["odds", "infinity", "--sv1", "3", "--b1", "99"],
+         "odds infinity --b1: must be from 0 to 30 (got '99')"),
+        (["playtest", "infinity-demo", "--connect-timeout", "soon"],
+         "playtest --connect-timeout: expected a number (got 'soon')"),
+        (["lof", "infinity-demo", "--o"],
+         "lof: no such option: --o (did you mean --json, --out or --to?)"),
+    ],
+)  # fmt: skip
+def test_click_words_become_sentences(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """ "'abc' is not a valid int range", "0 is not in the range x>=1" and "(Possible
+    options: ...)" were click's words."""
+    line = one_line(capsys, argv)
+    command = said.split(":")[0].rsplit(" --", 1)[0]
+    assert line == f"{said}; see skirmish {command} --help"
