@@ -162,6 +162,9 @@ _EXPECTED = {
     "int_parsing": "a whole number",
     "int_from_float": "a whole number",
     "string_type": "text in quotes",
+    "tuple_type": "a list in brackets",
+    "list_type": "a list in brackets",
+    "dict_type": "a table",
 }
 
 
@@ -278,8 +281,13 @@ def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         known = ", ".join(re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected"))))
         return f"unknown {loc} {_shown(error['input'])} (one of {known})"
     if kind in _EXPECTED:
-        return f"{loc}: expected {_EXPECTED[kind]}, not {_shown(error['input'])}"
+        what = _what(tuple(error["loc"]))
+        return f"{what}: expected {_EXPECTED[kind]}, not {_shown(error['input'])}"
     message = str(error["msg"]).removeprefix("Value error, ")
+    if message.startswith("Input should be "):  # pydantic's words for any other kind
+        message = (
+            f"expected {message.removeprefix('Input should be ')}, not {_shown(error['input'])}"
+        )
     return f"{loc}: {message}" if loc else message
 
 

@@ -72,7 +72,7 @@ class SceneryEntry(Strict):
     @model_validator(mode="after")
     def _one_shape(self) -> SceneryEntry:
         if (self.polygon is None) == (self.line is None):
-            raise ValueError("give exactly one of polygon or line")
+            raise ValueError("needs exactly one of polygon or line")
         if self.line is not None and len(self.line) < 2:
             raise ValueError("a line needs at least 2 points")
         return self

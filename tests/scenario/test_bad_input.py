@@ -461,3 +461,27 @@ def test_a_bad_table_size_still_checks_the_models(write_scenario: Write) -> None
         == f"{path}:4: [scenario]: table: expected [width, depth], two numbers, not [24, true]"
     )
     assert found[1].endswith("model 'f1': unknown profile 'nobody'")
+
+
+@pytest.mark.parametrize(
+    ("body", "key", "needle"),
+    [
+        (MODEL.format(at="[4, 20]", facing=0) + 'weapons = "Combi Rifle"', "weapons",
+         "model 'f1': weapons: expected a list in brackets, not 'Combi Rifle'"),
+        (MODEL.format(at="[4, 20]", facing=0) + "weapons = {a = 1}", "weapons",
+         "model 'f1': weapons: expected a list in brackets, not {a = 1}"),
+        (MODEL.format(at="[4, 20]", facing=0) + 'weapons = ["Combi Rifle", 3]', "weapons",
+         "model 'f1': weapons item 2: expected text in quotes, not 3"),
+        ('[[scenery]]\nid = "b"\nkind = "building"', "id",
+         "scenery 'b': needs exactly one of polygon or line"),
+    ],
+)  # fmt: skip
+def test_no_pydantic_words_reach_a_person(
+    body: str, key: str, needle: str, write_scenario: Write
+) -> None:
+    """ "weapons: Input should be a valid tuple" was pydantic's; a list item is named by
+    its place in the list."""
+    path = write_scenario(body)
+    found = problems(path)
+    assert any(line.endswith(needle) for line in found), found
+    assert not any("Input should" in line or "valid tuple" in line for line in found)
