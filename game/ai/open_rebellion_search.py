@@ -10,6 +10,18 @@ no action goes to shedding them), and another candidate replaces it only when it
 advantage over the default, paired sample by sample on common dice, is more than
 `margin_z` standard errors above `margin_min` points (weights file).
 
+Where a unit stands (`_reposition`, weights `reposition_*`, `exchange_risk`): at the
+start of an activation the default is a standard move instead when, from there, the
+side's exchange of fire is better than staying: the wound markers each of our units may
+expect to place (its best target in sight, exact odds, two actions a turn) less those
+each enemy unit may expect to place on its best target of ours, over the rest of this
+turn and the next `reposition_turns` - 1 turns, the move costing this turn's second
+shot (and a support weapon its position). Against the careful player on Hill farm this
+took the default from 0.53 to 0.74 of 240 games (a squad in the open moves into cover
+before it fires). A fall-back answer (`_fall_back`) is the one whose wound markers from
+this fire (the damage at the tier where the unit ends up) and exchange after are worth
+more over `fall_back_tries` tac-move rolls.
+
 Candidates: within an activation, fire at each enemy unit in sight, a fan of standard
 moves (moves that end with the unit against scenery first), Take Position, the
 Initiative Action and ending the activation; each unit for activation; both answers to a
@@ -37,7 +49,7 @@ import numpy as np
 from game.ai.open_rebellion import CarefulOpenRebellionPlayer, SimpleOpenRebellionPlayer
 from game.ai.search import Candidate, Policy, SearchPlayer, cover_spots, digest, reply_done
 from game.errors import IllegalDeclaration
-from game.rules.open_rebellion.odds import BANG_FACES, CoverTier, damage
+from game.rules.open_rebellion.odds import BANG_FACES, CoverTier, damage, small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.open_rebellion import OpenRebellionEngine
@@ -64,6 +76,23 @@ ANGLES = (0, 30, -30, 60, -60, 90, -90, 180)
 def _mean_damage(attack: int, defence: int) -> float:
     """Expected damage points of small arms fire (attacker bangs less defender bangs)."""
     return float(damage(attack, defence).mean())
+
+
+# the share of a damage point that is a wound marker at each conversion tier (seed 001:
+# light cover, the defender's bang shifts it to a pin; hard cover, the attacker's to a wound)
+_WOUND_SHARE = {
+    CoverTier.OPEN: 1.0,
+    CoverTier.LIGHT: 1 - BANG_FACES / 6,
+    CoverTier.HARD: BANG_FACES / 6,
+    CoverTier.BEYOND_HARD: 0.0,
+}
+
+
+@lru_cache(maxsize=4096)
+def _mean_wounds(attack: int, defence: int, tier: int) -> float:
+    """Expected wound markers of small arms fire at a conversion tier (exact odds)."""
+    dist = small_arms_fire(attack, defence, CoverTier(tier))
+    return sum(float(p) * m.wounds for m, p in dist.probabilities().items())
 
 
 class SearchOpenRebellionPlayer(SearchPlayer):
@@ -111,6 +140,17 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         return default if self._legal(state, default) else self._fallback(state, awaiting)
 
     def _default(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        """The careful choice (`_careful`), or a move when one clearly improves the
+        exchange of fire the rest of the game (`_reposition`)."""
+        if awaiting.kind == "fall-back" and self.weights.search.get("fall_back_tries", 0):
+            return self._fall_back(state, awaiting)
+        if self.weights.search.get("reposition", 0):
+            moved = self._reposition(state, awaiting)
+            if moved is not None:
+                return moved
+        return self._careful(state, awaiting)
+
+    def _careful(self, state: GameState, awaiting: Awaiting) -> Declaration:
         """The careful player's choice; while pin markers count for nothing
         (`pin_marker` 0: the engine gives them no effect) as if the activating unit had
         none, so that no action goes to shedding them."""
@@ -196,6 +236,141 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         if not values:
             return -math.inf
         return float(np.mean(np.array(values) - np.array(base[: len(values)])))
+
+    # -- the exchange of fire: where a unit stands ------------------------------------
+
+    def _reposition(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        """At the start of an activation, a standard move (a fan of headings and the
+        spots against scenery within reach) when the side's exchange of fire from
+        there (`_exchange`) beats staying by more than `reposition_margin`; else None.
+        The move costs the unit one of this turn's two actions, and a support weapon
+        its position."""
+        if awaiting.kind != "action":
+            return None
+        assert isinstance(state, OpenRebellionState)
+        unit = state.activating
+        e = self.orb
+        if unit is None or state.actions_left < 2 or not e.alive(state, unit):
+            return None
+        turns = min(int(self.weights.search.get("reposition_turns", 3)), e.turns - state.turn + 1)
+        stay = self._exchange(state, unit, turns, 2)
+        best: tuple[float, Point] | None = None
+        for v in self._spots(state, unit):
+            if e.move_blocked(state, unit, v) is not None:
+                continue
+            there = e._move_by(state, unit, v, [])
+            value = self._exchange(there, unit, turns, 1)
+            if best is None or value > best[0]:
+                best = (value, v)
+        if best is None or best[0] <= stay + self.weights.search.get("reposition_margin", 0.05):
+            return None
+        return UnitAct(unit, Action.move(*best[1]))
+
+    def _fall_back(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        """Fall back or stand (take the morale check in the open): the answer whose
+        wound markers from this fire (the damage at the tier where the unit ends up,
+        exact) and exchange of fire after (`_exchange`) are worth more, over
+        `fall_back_tries` rolls of the tac-move, the same for both answers."""
+        assert isinstance(state, OpenRebellionState) and state.pending is not None
+        e = self.orb
+        pending = state.pending
+        unit = pending.target
+        turns = min(int(self.weights.search.get("reposition_turns", 3)), e.turns - state.turn + 1)
+        now = 0 if e.has_flag(state, unit, ACTIVATED) else 2
+        risk = self.weights["exchange_risk"]
+        tries = int(self.weights.search["fall_back_tries"])
+        best: tuple[float, Declaration] | None = None
+        for go in (False, True):
+            choice = FallBackChoice(unit, go)
+            total = 0.0
+            for k in range(tries):
+                rng = np.random.default_rng([self.seed, k])
+                try:
+                    after, _ = e.apply(state, choice, rng=rng)
+                except IllegalDeclaration:
+                    break
+                assert isinstance(after, OpenRebellionState)
+                if not e.alive(after, unit) or after.finished:
+                    continue
+                cover = e.cover(after, pending.attacker, unit).level
+                tier = e.conversion_tier(after, unit, CoverTier(int(cover)), pending.lowers_tier)
+                placed = pending.damage * _WOUND_SHARE[tier]
+                total += -risk * placed + self._exchange(after, unit, turns, now)
+            else:
+                if best is None or total > best[0]:
+                    best = (total, choice)
+        return best[1] if best is not None else self._careful(state, awaiting)
+
+    def _spots(self, state: OpenRebellionState, unit: str) -> list[Point]:
+        """Standard-move vectors: eight headings from the nearest enemy unit's (full and
+        half a move) and the `reposition_covers` spots against scenery nearest it."""
+        e = self.orb
+        length = e.value("standard_move")
+        here = e.centre(state, unit)
+        side = e.side_of_unit[unit]
+        enemies = [u for s in state.sides if s != side for u in e.side_units(state, s)]
+        if not enemies:
+            return []
+        goal = min((e.centre(state, u) for u in enemies), key=lambda c: math.dist(c, here))
+        base = math.atan2(goal[1] - here[1], goal[0] - here[0])
+        out: list[Point] = []
+        for angle in (0, 45, -45, 90, -90, 135, -135, 180):
+            a = base + math.radians(angle)
+            for step in (1.0, 0.5):
+                out.append((math.cos(a) * length * step, math.sin(a) * length * step))
+        first = e.alive(state, unit)[0]
+        spots = cover_spots(e.setup, first.at, length, self.radius[first.id], every=1.0)
+        spots.sort(key=lambda p: math.dist(p, goal))
+        for p in spots[: int(self.weights.search.get("reposition_covers", 12))]:
+            out.append((p[0] - first.at[0], p[1] - first.at[1]))
+        return [v for v in out if math.hypot(*v) <= length + 1e-9]
+
+    def _wounds(self, state: GameState, unit: str, target: str) -> float | None:
+        """Expected wound markers of one small arms fire (exact odds), None out of sight."""
+        try:
+            plan = self.orb.pools(state, unit, target)
+        except IllegalDeclaration:
+            return None
+        return _mean_wounds(plan.attack, plan.defence, int(plan.tier))
+
+    def _exchange(self, state: GameState, unit: str, turns: int, now: int) -> float:
+        """The wound markers the side of `unit` may expect to place, less (times
+        `reposition_risk`) those it may expect to take, over `turns` turns: every unit
+        firing its two actions a turn at its best target in sight, `unit` `now` actions
+        this turn, a unit that has activated none this turn. On the last turn a unit
+        that has activated never rolls its markers: fire at it counts for nothing."""
+        assert isinstance(state, OpenRebellionState)
+        e = self.orb
+        side = e.side_of_unit[unit]
+        last = state.turn >= e.turns
+        ours = e.side_units(state, side)
+        theirs = [u for s in state.sides if s != side for u in e.side_units(state, s)]
+        later = 2 * (turns - 1)
+
+        def best(shooter: str, targets: list[str], skip: set[str]) -> tuple[float, float]:
+            this_turn = after = 0.0
+            for t in targets:
+                w = self._wounds(state, shooter, t)
+                if w is None:
+                    continue
+                after = max(after, w)
+                if t not in skip:
+                    this_turn = max(this_turn, w)
+            return this_turn, after
+
+        done = {u for u in e.units if e.has_flag(state, u, ACTIVATED)} if last else set()
+        total = 0.0
+        for u in ours:
+            this_turn, after = best(u, theirs, done)
+            n = now if u == unit else (0 if e.has_flag(state, u, ACTIVATED) else 2)
+            total += n * this_turn + later * after
+        risk = self.weights["exchange_risk"]
+        for t in theirs:
+            skip = (done | {unit}) if last else set()
+            this_turn, after = best(t, ours, skip)
+            n = 0 if e.has_flag(state, t, ACTIVATED) else 2
+            total -= risk * (n * this_turn + later * after)
+        return total
 
     def passes(self, state: GameState, awaiting: Awaiting) -> list[Declaration]:
         assert awaiting.side is not None
@@ -385,8 +560,7 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             hurt = after.pending.damage
         else:
             hurt = sum(e.markers(after, target)) - sum(e.markers(state, target))
-        fw = {CoverTier.OPEN: 1.0, CoverTier.LIGHT: 1 - BANG_FACES / 6,
-              CoverTier.HARD: BANG_FACES / 6}.get(plan.tier, 0.0)  # fmt: skip
+        fw = _WOUND_SHARE[plan.tier]
         # a point of damage: a wound marker at this share, a kill at the odds, the cheapest first
         worth = (
             self.weights["wound_marker"] * fw * self._kill_odds() * self._cheapest(state, target)
@@ -428,5 +602,5 @@ class _Rollout:
 
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
         if awaiting.side is not None and awaiting.side == self.player.side:
-            return self.player._default(state, awaiting)
+            return self.player._careful(state, awaiting)
         return self.player.careful.choose(state, awaiting)

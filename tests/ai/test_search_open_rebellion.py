@@ -11,16 +11,20 @@ import numpy as np
 import pytest
 
 from game.ai.open_rebellion_search import SearchOpenRebellionPlayer
+from game.errors import IllegalDeclaration
+from game.rules.open_rebellion.odds import small_arms_fire
 from game.scenario import load_scenario
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     DEAD,
+    IN_POSITION,
     WOUND,
     Action,
     ActionKind,
     ActivateUnit,
+    FallBackChoice,
     OpenRebellionState,
     UnitAct,
 )
@@ -149,3 +153,93 @@ def test_on_the_last_turn_markers_on_an_activated_unit_are_worth_nothing() -> No
     # the same markers a turn earlier: the east squad activates again next turn
     earlier = last.replace(turn=engine.turns - 1)
     assert player._expected_kills(earlier, "east-squad") > 0.0
+
+
+# -- where a unit stands: the exchange of fire -------------------------------------------
+
+DEMO = SCENARIOS / "open-rebellion-demo.toml"
+
+
+def _best_wounds(engine: OpenRebellionEngine, state: OpenRebellionState, target: str) -> float:
+    """The most wound markers one enemy unit's small arms fire may be expected to place
+    on `target` (exact odds: `small_arms_fire`), 0 when none sees it."""
+    best = 0.0
+    side = engine.side_of_unit[target]
+    for shooter in engine.units:
+        if engine.side_of_unit[shooter] == side:
+            continue
+        try:
+            plan = engine.pools(state, shooter, target)
+        except IllegalDeclaration:
+            continue
+        dist = small_arms_fire(plan.attack, plan.defence, plan.tier)
+        best = max(best, sum(float(p) * m.wounds for m, p in dist.probabilities().items()))
+    return best
+
+
+def test_a_squad_in_the_open_under_the_enemys_guns_moves_into_cover_first() -> None:
+    """Hill farm, turn 1: the government's squad B stands in the open, the rebels behind
+    stone walls (hard cover, seed 001: only pinned markers unless the attacker's bangs
+    shift them). The careful player puts its HMG in position there; the search player
+    first moves it where the rebels' best fire is expected to place a fraction of the
+    wound markers (light cover: the defender's +4 dice and its bangs shift wounds to
+    pins), and only then fires or takes position."""
+    game = Game(load_scenario(DEMO), 7)
+    engine = game.engine
+    assert isinstance(engine, OpenRebellionEngine)
+    state = engine.ready_to_fire(game.state, "gov-squad-b")
+    awaiting = engine.awaiting(state)
+    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    careful = player.careful.choose(state, awaiting)
+    assert isinstance(careful, UnitAct) and careful.action.kind is not ActionKind.STANDARD_MOVE
+    chosen = player.choose(state, awaiting)
+    assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
+    after, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
+    assert isinstance(after, OpenRebellionState)
+    before = _best_wounds(engine, state, "gov-squad-b")
+    assert before > 1.0
+    assert _best_wounds(engine, after, "gov-squad-b") < before / 2
+
+
+def test_a_squad_that_the_enemy_cannot_hurt_holds_its_ground() -> None:
+    """The village: the rebels' garden squad, in position behind the garden wall, is
+    beyond hard cover to the government's fire (every marker pinned, seed 001), so no
+    move improves its exchange: the search keeps the careful choice, fire."""
+    state, engine, _ = opening()
+    state = engine.ready_to_fire(state.replace(activating=None), "garden-squad")
+    state = engine._set_flag(state, "garden-squad", IN_POSITION, True)
+    assert _best_wounds(engine, state, "garden-squad") == 0.0
+    awaiting = engine.awaiting(state)
+    light = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    chosen = light.choose(state, awaiting)
+    assert chosen == light.careful.choose(state, awaiting)
+    assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
+
+
+def test_a_squad_hit_in_the_open_falls_back_when_that_leaves_it_less_exposed() -> None:
+    """Seed 001: a unit damaged in the open takes a morale check or fails it on purpose
+    and falls back (a tac-move generally away from the shooter). Hill farm: the rebels'
+    squad B puts 2 damage on the government's squad B in the open. The careful player
+    takes the check; the search falls back, and wherever the tac-move roll takes it the
+    rebels' best fire there is expected to place fewer wound markers (exact odds) than
+    where it stood, for the same 2 wound markers now (no cover is reached)."""
+    game = Game(load_scenario(DEMO), 7)
+    engine = game.engine
+    assert isinstance(engine, OpenRebellionEngine)
+    state = engine.ready_to_fire(game.state, "rebel-squad-b")
+    fire = UnitAct("rebel-squad-b", Action.fire("gov-squad-b"))
+    hit, _ = engine.apply(state, fire, rng=np.random.default_rng(1))
+    assert isinstance(hit, OpenRebellionState) and hit.pending is not None
+    assert hit.pending.damage == 2 and hit.pending.tier == 0  # in the open
+    awaiting = engine.awaiting(hit)
+    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    assert player.careful.choose(hit, awaiting) == FallBackChoice("gov-squad-b", False)
+    assert player.choose(hit, awaiting) == FallBackChoice("gov-squad-b", True)
+    stood = _best_wounds(engine, hit, "gov-squad-b")
+    for k in range(10):
+        after, _ = engine.apply(
+            hit, FallBackChoice("gov-squad-b", True), rng=np.random.default_rng(k)
+        )
+        assert isinstance(after, OpenRebellionState)
+        assert engine.markers(after, "gov-squad-b")[0] == 2
+        assert _best_wounds(engine, after, "gov-squad-b") < stood - 0.1
