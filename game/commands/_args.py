@@ -58,6 +58,10 @@ def scenario_argument(help: str = SCENARIO_HELP) -> Any:
 # The longest a computer player may be given to think about one declaration, in seconds:
 # a minute a declaration already makes a game last hours.
 MAX_THINK = 60.0
+# The most games a playtest or each change of a balance plays, and the most trials of
+# one attack: more would take days, and their seeds alone fill the memory.
+MAX_GAMES = 1_000_000
+MAX_TRIALS = 1_000_000
 # The longest wait for a cluster's scheduler to answer, in seconds.
 MAX_WAIT = 600.0
 

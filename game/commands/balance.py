@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
+from game.commands._args import MAX_GAMES, MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
 from game.paths import as_typed
 
@@ -33,7 +33,7 @@ SWAP_HELP = "Sides' players exchanged per seed, as for playtest."
 def balance(
     scenario: Annotated[Path, scenario_argument()],
     vary: Annotated[list[str], typer.Option("--vary", help=VARY_HELP)],
-    games: Annotated[int, typer.Option("--games", min=1, help=GAMES_HELP)] = 100,
+    games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES, help=GAMES_HELP)] = 100,
     seed: Annotated[int, typer.Option("--seed", min=0, help=SEED_HELP)] = 1,
     side: Annotated[str | None, typer.Option("--side", help=SIDE_HELP)] = None,
     target: Annotated[

@@ -68,12 +68,12 @@ def edit(
         except UnknownRuleset:
             known = ", ".join(RULESETS)
             problem = f"unknown ruleset {name!r} (known: {known})"
-            raise InputError(Problem("--ruleset", "", problem)) from None
+            raise InputError(Problem("<command line>", "--ruleset", problem)) from None
         title = scenario.stem if scenario is not None else "New table"
         try:
             editing = Editing.start(new_document(name, title), scenario)
         except EditRefused as why:
-            raise InputError(Problem("--ruleset", "", str(why))) from None
+            raise InputError(Problem("<command line>", "--ruleset", str(why))) from None
     save_to = out or (save_path(scenario) if scenario is not None else None)
     save_to = save_to or Path("skirmish-table.toml")
     if frames is None and no_display():

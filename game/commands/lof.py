@@ -53,6 +53,10 @@ def lof(
     ] = False,
 ) -> None:
     """Rule on line of fire: yes/no with the witness line, blockers, visible share, cover."""
+    if every and (attacker, target) != (None, None):
+        option = "--from" if attacker is not None else "--to"
+        problem = "--all rules on every pair of enemy models: give --from and --to, or --all"
+        raise InputError(Problem("<command line>", option, problem))
     if out is not None and not every and out.suffix.lower() != ".png":
         raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
     if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):

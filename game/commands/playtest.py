@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import MAX_WAIT, number_between, scenario_argument, think_option
+from game.commands._args import MAX_GAMES, MAX_WAIT, number_between, scenario_argument, think_option
 from game.errors import InputError, Problem
 from game.paths import as_typed
 
@@ -33,7 +33,9 @@ SWAP_HELP = (
 
 def playtest(
     scenario: Annotated[Path, scenario_argument()],
-    games: Annotated[int, typer.Option("--games", min=1, help="How many games.")] = 100,
+    games: Annotated[
+        int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games.")
+    ] = 100,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the whole batch.")] = 1,
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Processes on this machine.")

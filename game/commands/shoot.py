@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import MAX_TRIALS, scenario_argument
 from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -86,7 +86,9 @@ def shoot(
     reply: Annotated[
         bool, typer.Option("--reply", help="The target shoots back, where the rules let it.")
     ] = False,
-    trials: Annotated[int, typer.Option("--trials", min=0, help="Resolve it N times.")] = 0,
+    trials: Annotated[
+        int, typer.Option("--trials", min=0, max=MAX_TRIALS, help="Resolve it N times.")
+    ] = 0,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed.")] = 1,
     extra: Annotated[
         list[str] | None,

@@ -85,7 +85,11 @@ def _json(path: Path) -> dict[str, Any]:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
-        raise InputError(Problem(str(path), "JSON", err.msg, err.lineno)) from None
+        if not text.strip():
+            raise _bad(path, "", "the file is empty: not a save file") from None
+        said = err.msg[:1].lower() + err.msg[1:]
+        problem = f"not valid JSON: {said} (column {err.colno})"
+        raise InputError(Problem(str(path), "", problem, err.lineno)) from None
     except RecursionError:
         raise _bad(path, "JSON", "values nested too deeply") from None
     except ValueError as err:  # e.g. an integer of thousands of digits

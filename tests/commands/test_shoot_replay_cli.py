@@ -89,7 +89,7 @@ def test_replay_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert "event 3 differs" in captured.err and "differs" not in captured.out
     save.write_text("{ not json")
     assert main(["replay", str(save)]) == 2
-    assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: JSON: ")
+    assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: not valid JSON: ")
 
 
 def test_open_rebellion_refusals_name_the_units(capsys: pytest.CaptureFixture[str]) -> None:

@@ -187,7 +187,8 @@ def test_every_number_option_refuses_nan_and_inf(
         (["playtest", "infinity-demo", "--games", "1.5"],
          "playtest --games: expected a whole number (got '1.5')"),
         (["playtest", "infinity-demo", "--games", "0"],
-         "playtest --games: must be at least 1 (got '0')"),
+         "playtest --games: must be from 1 to 1000000 (got '0')"),
+        (["play", "--seed", "-3"], "play --seed: must be at least 0 (got '-3')"),
         (["odds", "infinity", "--sv1", "x"],
          "odds infinity --sv1: expected a whole number (got 'x')"),
         (["odds", "infinity", "--sv1", "3", "--b1", "99"],
@@ -206,3 +207,37 @@ def test_click_words_become_sentences(
     line = one_line(capsys, argv)
     command = said.split(":")[0].rsplit(" --", 1)[0]
     assert line == f"{said}; see skirmish {command} --help"
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["playtest", "infinity-demo", "--games", "10000000000"],
+         "playtest --games: must be from 1 to 1000000 (got '10000000000')"),
+        (["balance", "infinity-demo", "--vary", "turns=2", "--games", "1000001"],
+         "balance --games: must be from 1 to 1000000 (got '1000001')"),
+        (["shoot", "infinity-demo", "--attacker", "a", "--trials", "100000000000"],
+         "shoot --trials: must be from 0 to 1000000 (got '100000000000')"),
+    ],
+)  # fmt: skip
+def test_a_batch_too_large_to_finish_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """--games 10000000000 filled the memory with seeds before the first game."""
+    command = said.split(" ", 1)[0]
+    assert one_line(capsys, argv) == f"{said}; see skirmish {command} --help"
+
+
+def test_lof_all_takes_no_pair(capsys: pytest.CaptureFixture[str]) -> None:
+    """--from was ignored beside --all, every pair ruled."""
+    assert one_line(capsys, ["lof", "infinity-demo", "--all", "--to", "x"]) == (
+        "--to: --all rules on every pair of enemy models: give --from and --to, or --all"
+    )
+
+
+def test_edit_names_the_ruleset_option_on_the_command_line(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert one_line(capsys, ["edit", "--ruleset", "chess", "--frames", "1"]).startswith(
+        "--ruleset: unknown ruleset 'chess' (known: "
+    )
