@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import tempfile
+import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -60,6 +61,7 @@ def jobs_for(seed: int, games: int, swap: bool) -> list[Job]:
 
 _SETUPS: dict[str, Setup] = {}
 _FOLDER: list[Path] = []
+_SETUP_LOCK = threading.Lock()
 
 
 def setup_of(source: Source) -> Setup:
@@ -67,14 +69,17 @@ def setup_of(source: Source) -> Setup:
     from game.scenario import load_scenario
 
     key = hashlib.sha256(source.text.encode("utf-8")).hexdigest()
-    if key not in _SETUPS:
-        if not _FOLDER:
-            _FOLDER.append(Path(tempfile.mkdtemp(prefix="skirmish-batch-")))
-        path = _FOLDER[0] / key[:16] / source.name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(source.text, encoding="utf-8")
-        _SETUPS[key] = load_scenario(path)
-    return _SETUPS[key]
+    # A cluster's worker may run chunks in threads of one process: one of them writes and
+    # reads the file while the others wait (one read a file another had just emptied).
+    with _SETUP_LOCK:
+        if key not in _SETUPS:
+            if not _FOLDER:
+                _FOLDER.append(Path(tempfile.mkdtemp(prefix="skirmish-batch-")))
+            path = _FOLDER[0] / key[:16] / source.name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(source.text, encoding="utf-8")
+            _SETUPS[key] = load_scenario(path)
+        return _SETUPS[key]
 
 
 def play_chunk(source: Source, batch: Batch, chunk: Sequence[Job]) -> list[GameRecord]:

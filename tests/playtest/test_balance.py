@@ -131,3 +131,32 @@ def test_balance_on_a_scheduler_plays_the_same_games(
         assert main([*argv, "--scheduler", cluster.scheduler_address]) == 0
     there = json.loads(capsys.readouterr().out)
     assert there["baseline"] == here["baseline"] and there["changes"] == here["changes"]
+
+
+def test_threads_of_one_worker_load_a_scenario_once(small: Path) -> None:
+    """A cluster worker runs chunks in threads: one read the scenario's file while
+    another was writing it ("[scenario]: missing") before setup_of took a lock."""
+    import threading
+
+    from game.playtest.runner import Source, setup_of
+
+    # a text no other test loads, so every thread finds it not yet loaded
+    source = Source("table.toml", small.read_text(encoding="utf-8") + "\n# threads\n")
+    start = threading.Barrier(8)
+    found: list[object] = []
+    failed: list[BaseException] = []
+
+    def load() -> None:
+        start.wait()
+        try:
+            found.append(setup_of(source))
+        except BaseException as err:  # any failure is the finding
+            failed.append(err)
+
+    threads = [threading.Thread(target=load) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == []
+    assert len(found) == 8 and all(setup is found[0] for setup in found)
