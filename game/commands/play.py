@@ -16,13 +16,16 @@ from game.paths import scenario_path
 from game.rules.registry import DEMO_SCENARIO
 
 _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
+# The largest window or picture side, in pixels (pygame's limit is 16384; no screen is
+# near it).
+MAX_SIDE = 8192
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    """`WxH` in pixels, each at least 200."""
+    """`WxH` in pixels, each from 200 to MAX_SIDE."""
     m = _SIZE.match(text.strip())
-    if not m or int(m[1]) < 200 or int(m[2]) < 200:
-        problem = f"expected WxH in pixels, each at least 200 (got {text!r})"
+    if not m or not all(200 <= int(v) <= MAX_SIDE for v in (m[1], m[2])):
+        problem = f"expected WxH in pixels, each from 200 to {MAX_SIDE} (got {text!r})"
         raise InputError(Problem("<command line>", "--size", problem))
     return int(m[1]), int(m[2])
 

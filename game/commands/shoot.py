@@ -7,6 +7,7 @@ report printed for people)."""
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
@@ -64,6 +65,8 @@ def parse_point(text: str, scenario: Path, flag: str = "--at") -> tuple[float, f
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise problem(scenario, flag, f"{text!r} is not X,Y (e.g. {flag} 12,8.5)") from None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        raise problem(scenario, flag, f"{text!r} is not a point: X and Y must be finite numbers")
     return x, y
 
 

@@ -78,6 +78,8 @@ def _names(text: str) -> list[str]:
 
 def _known(name: str, known: list[str], what: str) -> None:
     if name not in known:
+        if not known:
+            raise VaryError(f"no {what} {name!r}: the scenario has no {what}s")
         raise VaryError(f"no {what} {name!r} in the scenario (known: {', '.join(known)})")
 
 

@@ -241,3 +241,23 @@ def test_edit_names_the_ruleset_option_on_the_command_line(
     assert one_line(capsys, ["edit", "--ruleset", "chess", "--frames", "1"]).startswith(
         "--ruleset: unknown ruleset 'chess' (known: "
     )
+
+
+def test_sizes_points_and_names_refused_in_sentences(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A 99999-pixel window was clamped by pygame with its own warnings; --at nan,2 was
+    refused by the declaration's check in its words; an objective in a table with none
+    listed "(known: )"."""
+    assert one_line(capsys, ["play", "--frames", "1", "--size", "99999x300"]) == (
+        "--size: expected WxH in pixels, each from 200 to 8192 (got '99999x300')"
+    )
+    argv = ["shoot", "infinity-demo", "--attacker", "fusilier-1", "--at", "nan,2"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        "skirmish: infinity-demo: --at: 'nan,2' is not a point: X and Y must be finite numbers\n"
+    )
+    argv = ["balance", "infinity-demo", "--vary", "points:o=2"]
+    assert one_line(capsys, argv) == (
+        "--vary points:o=2: no objective 'o': the scenario has no objectives"
+    )

@@ -58,7 +58,7 @@ def test_objective_points(data: dict) -> None:  # type: ignore[type-arg]
         ("shift:red:z=1", "'shift:red:z' is not a parameter to vary"),
         ("shift:red:x=nan", "'nan' is not a distance in inches"),
         ("remove=nobody", "no model 'nobody' in the scenario"),
-        ("points:antenna=3", "no objective 'antenna' in the scenario"),
+        ("points:antenna=3", "no objective 'antenna': the scenario has no objectives"),
         ("height=3", "'height' is not a parameter to vary"),
     ],
 )
