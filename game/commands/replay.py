@@ -55,6 +55,9 @@ def replay(
     if window:
         _window(save, frames, screenshot)
         return
+    for option, given in (("--frames", frames), ("--screenshot", screenshot)):
+        if given is not None:  # it would be ignored without the window
+            raise InputError(Problem("<command line>", option, "goes with --window"))
     from game.scenario.saves import read_save
 
     saved = read_save(save)
@@ -99,6 +102,8 @@ def _window(save: Path, frames: int | None, screenshot: Path | None) -> None:
     from game.render.session import SessionError
 
     if screenshot is not None:
+        if screenshot.suffix.lower() != ".png":
+            raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
         check_writable(screenshot, "--screenshot")
     if frames is None and no_display():
         frames, screenshot = 1, screenshot or Path("skirmish-replay.png")

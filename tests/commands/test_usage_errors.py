@@ -261,3 +261,17 @@ def test_sizes_points_and_names_refused_in_sentences(
     assert one_line(capsys, argv) == (
         "--vary points:o=2: no objective 'o': the scenario has no objectives"
     )
+
+
+def test_replay_window_options_are_checked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """--screenshot x.jpg was taken, and --frames or --screenshot without --window
+    silently ignored."""
+    save = str(tmp_path / "nosuch.json")
+    assert main(["replay", save, "--window", "--frames", "1", "--screenshot", "x.jpg"]) == 2
+    assert capsys.readouterr().err == "skirmish: x.jpg: --screenshot: must be a .png file\n"
+    assert one_line(capsys, ["replay", save, "--frames", "2"]) == "--frames: goes with --window"
+    assert one_line(capsys, ["replay", save, "--screenshot", "s.png"]) == (
+        "--screenshot: goes with --window"
+    )
