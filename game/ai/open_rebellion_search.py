@@ -124,7 +124,8 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         self.steps = 0
         self.side = side
         default = self._default(state, awaiting)
-        if awaiting.kind == "initiative" or self.budget < self.weights.search.get("light_below", 8):
+        light = self.budget < self.weights.search.get("light_below", 8)
+        if awaiting.kind == "initiative" or light or not self.weights.search.get("lookahead", 1):
             return default if self._legal(state, default) else self._fallback(state, awaiting)
         found = self._dedupe(self.candidates(state, awaiting))
         found.sort(key=lambda c: -c.prior)
