@@ -20,7 +20,6 @@ steps 5-7 resolve (BS Attacks, Face-to-Face, templates, saves) is in `infinity_a
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -77,7 +76,7 @@ from game.sequencer.infinity_orders import (
 )
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight, Sighting
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 __all__ = [
     "ACTIVE_STATES", "ARO_BURST", "CLOSE_COMBAT_MOD", "ENGAGED_GAP", "MAX_BURST",
@@ -137,7 +136,7 @@ class InfinityEngine(InfinityAttacks):
         irregular = frozenset(m.id for m in able if self.profiles[m.id].irregular)
         regular = sum(1 for m in able if m.id not in irregular)
         lieutenant = any(m.id in self.lieutenants for m in able)
-        state = dataclasses.replace(
+        state = renew(
             state, orders=regular, irregular=irregular, lieutenant_order=lieutenant, order=None
         )
         events.append(
@@ -318,9 +317,7 @@ class InfinityEngine(InfinityAttacks):
             reacted = {r.model for r in order.reactions}
             if all(r in reacted for r, _ in order.eligible):
                 if order.stage is Stage.ARO_FIRST:
-                    state = dataclasses.replace(
-                        state, order=dataclasses.replace(order, stage=Stage.SECOND)
-                    )
+                    state = renew(state, order=renew(order, stage=Stage.SECOND))
                 else:
                     state = self._resolve(state, events, rng)
         return state, events
@@ -341,22 +338,22 @@ class InfinityEngine(InfinityAttacks):
             raise IllegalDeclaration(f"{m.id} is {m.status} and cannot act")
         pool = self._pool_for(state, m.id)
         if pool == "irregular":
-            state2 = dataclasses.replace(state, irregular=state.irregular - {m.id})
+            state2 = renew(state, irregular=state.irregular - {m.id})
         elif pool == "regular":
-            state2 = dataclasses.replace(state, orders=state.orders - 1)
+            state2 = renew(state, orders=state.orders - 1)
         elif pool == "lieutenant":
-            state2 = dataclasses.replace(state, lieutenant_order=False)
+            state2 = renew(state, lieutenant_order=False)
         else:
             raise IllegalDeclaration(f"no Order left for {m.id}")
         route, facing = self._route_after(state, m, (m.at,), m.facing, d.skill, first=True)
         order = OrderInProgress(m.id, m.at, d.skill, route, facing, Stage.ARO_FIRST, ())
         eligible = self._eligible(state2, order, d.skill, route, already=())
-        order = dataclasses.replace(order, eligible=eligible)
+        order = renew(order, eligible=eligible)
         events.append(
             Declared(m.side, {"declare": "Activate", "model": m.id, "skill": _skill_dict(d.skill)})
         )
         events.append(OrderSpent(m.side, m.id, pool, self._orders_left(state2)))
-        return dataclasses.replace(state2, order=order)
+        return renew(state2, order=order)
 
     def _route_after(
         self,
@@ -604,10 +601,8 @@ class InfinityEngine(InfinityAttacks):
                 )
         reactor = state.model(d.model)
         events.append(Declared(reactor.side, d.to_dict()))
-        order = dataclasses.replace(
-            order, reactions=(*order.reactions, Reaction(d.model, d.skill, at))
-        )
-        return dataclasses.replace(state, order=order)
+        order = renew(order, reactions=(*order.reactions, Reaction(d.model, d.skill, at)))
+        return renew(state, order=order)
 
     def _continue(self, state: InfinityState, d: Continue, events: list[Event]) -> InfinityState:
         order = state.order
@@ -630,7 +625,7 @@ class InfinityEngine(InfinityAttacks):
         route, facing = self._route_after(
             state, m, order.route, order.facing, d.skill, first=first is not SkillKind.MOVE
         )
-        order = dataclasses.replace(order, route=route, facing=facing, second=d.skill)
+        order = renew(order, route=route, facing=facing, second=d.skill)
         done = [r for r, _ in order.eligible]
         lays_template = (
             second is SkillKind.ATTACK and self._weapon(m.id, d.skill.weapon).template is not None
@@ -640,11 +635,11 @@ class InfinityEngine(InfinityAttacks):
             if second is SkillKind.MOVE or lays_template
             else ()
         )
-        order = dataclasses.replace(order, eligible=(*order.eligible, *new), stage=Stage.ARO_SECOND)
+        order = renew(order, eligible=(*order.eligible, *new), stage=Stage.ARO_SECOND)
         events.append(
             Declared(state.active, {"declare": "Continue", "skill": _skill_dict(d.skill)})
         )
-        return dataclasses.replace(state, order=order)
+        return renew(state, order=order)
 
     # -- resolution ------------------------------------------------------------
 
@@ -657,9 +652,7 @@ class InfinityEngine(InfinityAttacks):
         if len(order.route) > 1:
             events.append(Moved(active.id, order.route, _length(order.route)))
         end = order.route[-1]
-        state = dataclasses.replace(
-            state.with_model(active.replace(at=end, facing=order.facing)), order=None
-        )
+        state = renew(state.with_model(active.replace(at=end, facing=order.facing)), order=None)
         made = len(events)
         state = self._resolve_skills(state, order, events, rng)
         if self.system is SaveSystem.N5:
@@ -713,7 +706,7 @@ class InfinityEngine(InfinityAttacks):
         else:
             return None
         events.append(GameEnded(winner, reason, scores))
-        return dataclasses.replace(state, finished=True, winner=winner, order=None)
+        return renew(state, finished=True, winner=winner, order=None)
 
     def _objectives_held(self, state: GameState) -> list[tuple[str, str, int]]:
         """(side, objective, points) for each objective a side holds: more of its troopers
@@ -739,13 +732,13 @@ class InfinityEngine(InfinityAttacks):
         events.append(TurnEnded(state.turn, state.active))
         index = state.sides.index(state.active)
         if index + 1 < len(state.sides):
-            state = dataclasses.replace(state, active=state.sides[index + 1])
+            state = renew(state, active=state.sides[index + 1])
         else:
             if state.turn >= self.turns:
                 ended = self._victory(state, events, final=True)
                 assert ended is not None
                 return ended, events
-            state = dataclasses.replace(state, turn=state.turn + 1, active=state.sides[0])
+            state = renew(state, turn=state.turn + 1, active=state.sides[0])
         state, events = self._begin_turn(state, events)
         if self._orders_left(state) == 0:
             return self._end_turn(state, events)

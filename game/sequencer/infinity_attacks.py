@@ -8,7 +8,6 @@ saves (N5 and Code One), wounds and the states they lead to (seeds 000/002/003, 
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -61,7 +60,7 @@ from game.sequencer.infinity_orders import (
 )
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight
-from game.sequencer.state import GameState
+from game.sequencer.state import GameState, renew
 
 
 def is_impact_template(weapon: InfinityWeapon) -> bool:
@@ -422,7 +421,7 @@ class InfinityAttacks:
         out = {main: roll}
         for a in affected:
             if a != main:
-                out[a] = dataclasses.replace(
+                out[a] = renew(
                     roll, purpose=f"{roll.purpose.split(' at ')[0]} at {a} (under the template)",
                     target=a, engaged=(),
                 )  # fmt: skip
@@ -648,7 +647,7 @@ class InfinityAttacks:
         # others.
         placements = dict(d.placements) if d.placements is not None else self._placements(state)
         for model_id in (attacker, target):
-            placements[model_id] = dataclasses.replace(placements[model_id], present=True)
+            placements[model_id] = renew(placements[model_id], present=True)
         cover = self.sight.sighting(placements, attacker, target).cover is Cover.PARTIAL
         if weapon.template is not None:
             # Whether Partial Cover helps saves against a template is rule data (FACTS 3.6).

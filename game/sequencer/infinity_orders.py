@@ -16,7 +16,7 @@ from enum import StrEnum
 
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import OMIT_DEFAULT, Event
-from game.sequencer.state import GameState
+from game.sequencer.state import GameState, renew
 
 Point = tuple[float, float]
 
@@ -65,7 +65,7 @@ class Skill:
 
     def failing_guts(self, fail: bool = True) -> Skill:
         """The same skill, the trooper choosing to fail a Guts Roll this Order."""
-        return dataclasses.replace(self, fail_guts=fail)
+        return renew(self, fail_guts=fail)
 
     @staticmethod
     def move(*path: Point, facing: float | None = None) -> Skill:

@@ -20,7 +20,6 @@ Broken, Running for Cover and Rally in `necromunda_nerve`.
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 import math
 import weakref
@@ -76,7 +75,7 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Sight
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "NecromundaState"]
 
@@ -231,7 +230,7 @@ class NecromundaEngine(NecromundaNerve):
             m = self._model(state, d.model)
             if m.side != state.active or READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
-            state = dataclasses.replace(state, activating=m.id)
+            state = renew(state, activating=m.id)
         elif d.model not in (None, state.activating):
             raise IllegalDeclaration(
                 f"{state.activating} is activating, not {self._model(state, d.model).id}"
@@ -251,9 +250,7 @@ class NecromundaEngine(NecromundaNerve):
                 raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:
                 raise IllegalDeclaration(f"{m.id} is out of action")
-            state = dataclasses.replace(
-                state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=()
-            )
+            state = renew(state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=())
         elif state.activating != m.id:
             raise IllegalDeclaration(f"{state.activating} is activating, not {m.id}")
         elif d.turn_to is not None:
@@ -273,7 +270,7 @@ class NecromundaEngine(NecromundaNerve):
             events.append(Turned(m.id, m.facing))
         state = self._do(state, m, action, events, rng)
         used = (*state.used, action.kind.value) if action.kind in BASIC else state.used
-        state = dataclasses.replace(state, actions_left=state.actions_left - cost, used=used)
+        state = renew(state, actions_left=state.actions_left - cost, used=used)
         state = self._update_engaged(state, events)
         me = state.model(m.id)
         if state.actions_left <= 0 or me.status == OUT_OF_ACTION:
@@ -434,9 +431,7 @@ class NecromundaEngine(NecromundaNerve):
             m.replace(flags=m.flags | {READY}) if m.status != OUT_OF_ACTION else m
             for m in state.models
         )
-        state = dataclasses.replace(
-            state, models=models, priority=side, active=side, activating=None, used=()
-        )
+        state = renew(state, models=models, priority=side, active=side, activating=None, used=())
         events.append(TurnStarted(state.turn, side, sum(1 for m in models if READY in m.flags)))
         if not self.ready(state, side):
             return self._next_side(state, events, rng)
@@ -449,7 +444,7 @@ class NecromundaEngine(NecromundaNerve):
         assert fighter is not None
         m = state.model(fighter)
         state = state.with_model(m.replace(flags=m.flags - {READY, AIMED}))
-        state = dataclasses.replace(state, activating=None, actions_left=0, used=())
+        state = renew(state, activating=None, actions_left=0, used=())
         ended = self._victory(state, events)
         if ended is not None:
             return ended
@@ -468,7 +463,7 @@ class NecromundaEngine(NecromundaNerve):
         for k in range(len(order)):
             side = order[(start + k) % len(order)]
             if self.ready(state, side):
-                return dataclasses.replace(state, active=side)
+                return renew(state, active=side)
         return self._end_phase(state, events, rng)
 
     def _end_phase(
@@ -483,7 +478,7 @@ class NecromundaEngine(NecromundaNerve):
         ended = self._victory(state, events, final=state.turn >= self.turns)
         if ended is not None:
             return ended
-        state = dataclasses.replace(state, turn=state.turn + 1)
+        state = renew(state, turn=state.turn + 1)
         return self._priority_phase(state, events, rng)
 
     def _recovery(
@@ -548,7 +543,7 @@ class NecromundaEngine(NecromundaNerve):
                     events.append(StateChanged(m.id, m.status, OUT_OF_ACTION))
                     fled = m.replace(status=OUT_OF_ACTION, flags=m.flags | {FLED})
                     state = state.with_model(fled)
-        return dataclasses.replace(state, bottled=frozenset(bottled))
+        return renew(state, bottled=frozenset(bottled))
 
     def fighting(self, state: GameState, side: str) -> list[ModelState]:
         """Fighters still in the fight: Standing or Pinned."""
@@ -571,7 +566,7 @@ class NecromundaEngine(NecromundaNerve):
         else:
             return None
         events.append(GameEnded(winner, reason, scores))
-        return dataclasses.replace(state, finished=True, winner=winner, activating=None)
+        return renew(state, finished=True, winner=winner, activating=None)
 
     # -- for players and tools ---------------------------------------------------
 
@@ -581,4 +576,4 @@ class NecromundaEngine(NecromundaNerve):
         m = state.model(model_id)
         if READY not in m.flags:
             state = state.with_model(m.replace(flags=m.flags | {READY}))
-        return dataclasses.replace(state, active=m.side, activating=None, used=())
+        return renew(state, active=m.side, activating=None, used=())

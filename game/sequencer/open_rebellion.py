@@ -52,7 +52,6 @@ Choices this engine makes where the sources are silent (say so, change them here
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -100,7 +99,7 @@ from game.sequencer.open_rebellion_types import (
 from game.sequencer.open_rebellion_units import bang_dice, bangs
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Sight
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 __all__ = [
     "Action",
@@ -282,7 +281,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             raise IllegalDeclaration(f"{unit} is not a unit of {side} on the table")
         events.append(Declared(side, d.to_dict()))
         picks = (*state.picks, (side, unit))
-        state = dataclasses.replace(state, picks=picks)
+        state = renew(state, picks=picks)
         if len(picks) < len(state.sides):
             return state
         # Open Rebellion: both units make a skill test; more bangs activates first
@@ -301,7 +300,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             if len(top) == 1:
                 winner = top[0]
                 break
-        state = dataclasses.replace(state, phase="activate", picks=(), active=winner)
+        state = renew(state, phase="activate", picks=(), active=winner)
         return self._next_side(state, events, rng, start=winner)
 
     # -- activations -----------------------------------------------------------------
@@ -318,9 +317,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             raise IllegalDeclaration(f"{unit} has no models left")
         if self.has_flag(state, unit, ACTIVATED):
             raise IllegalDeclaration(f"{unit} has activated this turn")
-        state = dataclasses.replace(
-            state, phase="action", activating=unit, actions_left=ACTIONS_PER_ACTIVATION
-        )
+        state = renew(state, phase="action", activating=unit, actions_left=ACTIONS_PER_ACTIVATION)
         return self._kills(state, unit, events, rng)
 
     def _kills(
@@ -381,7 +378,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         state = self._reveal(state, d.unit, events)
         state = self._do(state, d.unit, d.action, events, rng)
         cost = self.cost(d.action)
-        state = dataclasses.replace(state, actions_left=state.actions_left - cost)
+        state = renew(state, actions_left=state.actions_left - cost)
         return self._after_action(state, events, rng)
 
     def _reveal(
@@ -414,7 +411,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         unit = state.activating
         assert unit is not None
         state = self._set_flag(state, unit, ACTIVATED, True)
-        state = dataclasses.replace(state, activating=None, actions_left=0, phase="activate")
+        state = renew(state, activating=None, actions_left=0, phase="activate")
         ended = self._victory(state, events)
         if ended is not None:
             return ended
@@ -435,7 +432,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         for k in range(len(order)):
             side = order[(first + k) % len(order)]
             if self.ready_units(state, side):
-                return dataclasses.replace(state, active=side)
+                return renew(state, active=side)
         return self._end_turn(state, events)
 
     def _end_turn(self, state: OpenRebellionState, events: list[Event]) -> OpenRebellionState:
@@ -447,9 +444,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             state = self._set_flag(state, unit, ACTIVATED, False)
         turn = state.turn + 1
         events.append(TurnStarted(turn, state.sides[0]))
-        return dataclasses.replace(
-            state, turn=turn, phase="initiative", picks=(), active=state.sides[0]
-        )
+        return renew(state, turn=turn, phase="initiative", picks=(), active=state.sides[0])
 
     # -- actions ---------------------------------------------------------------------
 
@@ -558,7 +553,7 @@ class OpenRebellionEngine(OpenRebellionFire):
                 reason = "failed the morale check"
         if go:
             state = self.fall_back(state, target, pending.attacker, reason, events, rng)
-        state = dataclasses.replace(state, phase="action", pending=None)
+        state = renew(state, phase="action", pending=None)
         state = self._convert(state, pending, events, rng)
         return self._after_action(state, events, rng)
 
@@ -566,7 +561,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         """The state with `unit` activating with two actions (for `skirmish shoot`: one
         small arms fire from the table as laid out)."""
         assert isinstance(state, OpenRebellionState)
-        return dataclasses.replace(
+        return renew(
             state,
             phase="action",
             picks=(),
@@ -597,6 +592,4 @@ class OpenRebellionEngine(OpenRebellionFire):
         else:
             return None
         events.append(GameEnded(winner, reason, scores))
-        return dataclasses.replace(
-            state, finished=True, winner=winner, activating=None, pending=None
-        )
+        return renew(state, finished=True, winner=winner, activating=None, pending=None)

@@ -44,7 +44,7 @@ from game.sequencer.open_rebellion_types import (
 )
 from game.sequencer.open_rebellion_units import OpenRebellionUnits, bang_dice, bangs
 from game.sequencer.sight import Sight
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 Point = tuple[float, float]
 FALL_BACK_SPREAD = 75.0  # degrees either side of straight away: "generally away"
@@ -368,7 +368,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         pending = PendingFire(unit, target, hurt, plan.lowers, int(plan.cover.level))
         if hurt and plan.cover.level <= OpenRebellionCover.LIGHT:
             # the defender chooses: take the morale check / fall back (FallBackChoice)
-            return dataclasses.replace(state, phase="fall-back", pending=pending)
+            return renew(state, phase="fall-back", pending=pending)
         return self._convert(state, pending, events, rng)
 
     def fall_back(

@@ -6,7 +6,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from functools import partial
 
 import numpy as np
@@ -36,6 +35,7 @@ from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, RouteSight, Sighting, Stretch
+from game.sequencer.state import renew
 
 Point = tuple[float, float]
 CONTACT_TOLERANCE = 1e-3  # a moving base may touch scenery and other bases
@@ -352,7 +352,7 @@ class TableSight:
             open_ = []
             for k in todo:
                 watcher, model, at = asks[k]
-                core = replace(self._cores[BodyId(model)], at=at)
+                core = renew(self._cores[BodyId(model)], at=at)
                 w = self._body(placements, watcher)
                 # one obstacle across the hull of the two bases, tall enough: no line
                 # (most pairs asked have none), without the geometry's search
@@ -451,7 +451,7 @@ class TableSight:
         found = []
         if leg[0] == leg[1]:
             asks = [(str(w.id), str(core.id), leg[0])]
-            if in_arc(w, replace(core, at=leg[0]), self.arc) and self.clear_to(placements, asks)[0]:
+            if in_arc(w, renew(core, at=leg[0]), self.arc) and self.clear_to(placements, asks)[0]:
                 found = [(0.0, 1.0)]
         else:
             table = self._table(placements)
