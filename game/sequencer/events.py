@@ -152,13 +152,33 @@ class GameEnded(Event):
 OMIT_DEFAULT = {"omit_default": True}
 
 
+# Per class, its dataclass fields (None: not a dataclass), found once: asking
+# `dataclasses.is_dataclass` of every value cost more than the rest of `_plain`.
+_FIELDS: dict[type, tuple[dataclasses.Field[Any], ...] | None] = {}
+
+
+def _fields_of(cls: type) -> tuple[dataclasses.Field[Any], ...] | None:
+    try:
+        return _FIELDS[cls]
+    except KeyError:
+        found = dataclasses.fields(cls) if dataclasses.is_dataclass(cls) else None
+        _FIELDS[cls] = found
+        return found
+
+
 def _plain(value: Any, exact: bool = False) -> Any:
     """JSON-ready values; floats rounded to 6 places unless `exact` (declarations must
     replay to the bit, logs read better rounded)."""
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    kind = type(value)
+    if kind is str or kind is int or kind is bool or value is None:
+        return value  # the plain values first: most are
+    if kind is float:
+        return value if exact else round(value, 6)
+    fields = None if kind is type else _fields_of(kind)
+    if fields is not None:
         return {
             f.name: _plain(getattr(value, f.name), exact)
-            for f in dataclasses.fields(value)
+            for f in fields
             if not (f.metadata.get("omit_default") and getattr(value, f.name) == f.default)
         }
     if isinstance(value, tuple | list):
