@@ -147,7 +147,9 @@ class OpenRebellionState(GameState):
 
     def alive_in(self, unit: str, models: tuple[str, ...]) -> tuple[ModelState, ...]:
         """The living models of `unit` (whose models are `models`), once per state."""
-        found: dict[str, tuple[ModelState, ...]] = kept(self, "_alive", dict)
+        found = self._alive
+        if found is None:
+            found = kept(self, "_alive", dict)
         mine = found.get(unit)
         if mine is None:
             mine = found[unit] = tuple(m for m in map(self.model, models) if m.status != DEAD)
