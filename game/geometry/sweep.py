@@ -540,7 +540,11 @@ def _point_seg(px: float, py: float, ax: float, ay: float, bx: float, by: float)
     """Distance from a point to a segment."""
     dx, dy = bx - ax, by - ay
     ll = dx * dx + dy * dy
-    t = min(1.0, max(0.0, ((px - ax) * dx + (py - ay) * dy) / ll)) if ll > 0 else 0.0
+    if ll > 0:
+        t = ((px - ax) * dx + (py - ay) * dy) / ll
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t  # min/max as compares: cheaper
+    else:
+        t = 0.0
     return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
@@ -554,7 +558,9 @@ def _polygon_point_gap(corners: list[Point], px: float, py: float) -> float:
         ux, uy = corners[(i + 1) % n]
         if (ux - vx) * (py - vy) - (uy - vy) * (px - vx) <= 0.0:
             inside = False
-        best = min(best, _point_seg(px, py, vx, vy, ux, uy))
+        gap = _point_seg(px, py, vx, vy, ux, uy)
+        if gap < best:
+            best = gap
     return 0.0 if inside else best
 
 
