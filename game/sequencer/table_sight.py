@@ -217,8 +217,17 @@ class TableSight:
             reach = max(ar, br) + 1e-6
             if others is None:
                 others = self._others(placements, ())
+            # the capsule's box first (plain compares): most models are far from it
+            lo_x, hi_x = min(ax, b_at[0]) - reach, max(ax, b_at[0]) + reach
+            lo_y, hi_y = min(ay, b_at[1]) - reach, max(ay, b_at[1]) + reach
             for body_id, (x, y), radius in others:
-                if body_id in (shooter, target):
+                if (
+                    x + radius < lo_x
+                    or x - radius > hi_x
+                    or y + radius < lo_y
+                    or y - radius > hi_y
+                    or body_id in (shooter, target)
+                ):
                     continue
                 px, py = x - ax, y - ay
                 t = (px * dx + py * dy) / length2 if length2 > 0 else 0.0
