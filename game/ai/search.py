@@ -126,15 +126,34 @@ def load_weights(system: str, temperament: str = "balanced") -> Weights:
     return Weights(system, temperament, values, search)
 
 
+# The most a decision may be given: an hour of thinking, ten million forward-model steps
+# (the commands refuse less already; this is the guard below them for every caller).
+MAX_THINK = 3600.0
+MAX_BUDGET = 10_000_000
+
+
 def step_budget(weights: Weights, budget: int | None, think: float | None) -> int:
     """Forward-model steps per decision: `budget`, `think` seconds at the calibrated
-    rate, the smaller of the two, or the weights' default; at least 1."""
+    rate, the smaller of the two, or the weights' default; at least 1. A `think` or
+    `budget` that is not a number, negative, infinite or absurdly large is refused."""
     limits = []
     if budget is not None:
+        if not (isinstance(budget, int | float) and math.isfinite(budget)):
+            raise IllegalDeclaration(
+                f"the search budget must be a whole number of steps, not {budget}"
+            )
+        if not 0 <= budget <= MAX_BUDGET:
+            raise IllegalDeclaration(
+                f"the search budget must be from 0 to {MAX_BUDGET:,} steps, not {budget:g}"
+            )
         limits.append(int(budget))
     if think is not None:
-        if think < 0:
-            raise IllegalDeclaration(f"think must be zero or more seconds, got {think}")
+        if not (isinstance(think, int | float) and math.isfinite(think)):
+            raise IllegalDeclaration(f"think must be a number of seconds, not {think}")
+        if not 0 <= think <= MAX_THINK:
+            raise IllegalDeclaration(
+                f"think must be from 0 to {MAX_THINK:g} seconds, not {think:g}"
+            )
         limits.append(int(think * weights.search["steps_per_second"]))
     if not limits:
         limits.append(int(weights.search["budget"]))

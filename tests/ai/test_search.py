@@ -5,6 +5,8 @@ replay identically from the save, and better choices in small hand-made position
 from __future__ import annotations
 
 import json
+import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -80,6 +82,25 @@ def test_think_seconds_become_a_step_budget_the_smaller_limit_wins() -> None:
     assert step_budget(w, 0, None) == 1  # always at least one step
     with pytest.raises(IllegalDeclaration):
         step_budget(w, None, -1.0)
+
+
+@pytest.mark.parametrize(
+    ("budget", "think", "words"),
+    [
+        (None, math.nan, "think must be a number of seconds, not nan"),
+        (None, math.inf, "think must be a number of seconds, not inf"),
+        (None, 1e9, "think must be from 0 to 3600 seconds, not 1e+09"),
+        (math.nan, None, "the search budget must be a whole number of steps, not nan"),
+        (-5, None, "the search budget must be from 0 to 10,000,000 steps, not -5"),
+        (10**12, 0.5, "the search budget must be from 0 to 10,000,000 steps"),
+    ],
+)
+def test_a_think_or_budget_that_is_nan_inf_or_absurd_is_refused_in_a_sentence(
+    budget: float | None, think: float | None, words: str
+) -> None:
+    w = load_weights("infinity")
+    with pytest.raises(IllegalDeclaration, match=re.escape(words)):
+        step_budget(w, budget, think)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("system", sorted(DEMOS))
