@@ -73,6 +73,8 @@ def necromunda_shot(
         assert aim_at is not None
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
+        if target == attacker:  # the engine asks this of shots; a template has no target
+            raise IllegalDeclaration(f"{attacker} cannot shoot at itself")
         if weapon.is_template and (extra or extra_at):
             raise IllegalDeclaration(f"the {weapon.name} lays a template: no extra hits to place")
         if extra and weapon.blast_diameter is not None and weapon.rapid_fire > 0:
@@ -90,6 +92,7 @@ def necromunda_shot(
                 weapon.name, target, at=at, blind=blind, extra=extra, extra_at=extra_at
             )
         declaration = Act(attacker, action, turn_to=turn)
+        aimed_state = state if turn is None else state.with_model(me.replace(facing=turn))
         game.state = state
         events = game.declare(declaration)
     except IllegalDeclaration as err:
@@ -124,8 +127,8 @@ def necromunda_shot(
         "extra_used": _extra_used(events, attacker, target, len(extra), len(extra_at)),
         # seed 004: who a miss may hit instead, in the order they are checked
         "at_risk": (
-            engine.at_risk(state, attacker, target)
-            if target is not None and not weapon.is_template
+            engine.stray_risk(aimed_state, attacker, weapon, target, blind=me.status == "pinned")
+            if target is not None
             else []
         ),
     }

@@ -63,9 +63,9 @@ def open_rebellion_shot(
     declaration = UnitAct(unit, Action.fire(enemy))
     place = f"--attacker {attacker} --target {target}"
     try:
-        plan = engine.pools(state, unit, enemy)
         game.state = state
-        events = game.declare(declaration)
+        events = game.declare(declaration)  # the rules' refusals first: a friend, no sight
+        plan = engine.pools(state, unit, enemy)
         if game.awaiting().kind == "fall-back":
             events += game.declare(FallBackChoice(enemy, False))
     except IllegalDeclaration as err:

@@ -385,14 +385,9 @@ class NecromundaRules(PlayRules):
         try:
             if weapon is not None:
                 w = self._weapon(shooter, weapon)
-                if w.is_template or w.blast_diameter is not None:
-                    return ()
                 facing = self._facing_to(game, shooter, state.model(target).at)
                 state, _ = self._turned(game, shooter, facing)
-                if self.engine.why_not_target(state, shooter, target, ARC):
-                    return ()
-                if self.engine.hit_plan(state, shooter, w, target=target).out_of_range:
-                    return ()
+                return tuple(self.engine.stray_risk(state, shooter, w, target))
             return tuple(self.engine.at_risk(state, shooter, target))
         except (IllegalDeclaration, KeyError):
             return ()

@@ -19,6 +19,7 @@ from typing import Any
 from game.errors import IllegalDeclaration
 from game.render.session import Session, SessionError, read_save
 from game.scenario import Scenario
+from game.scenario.saves import refused_declaration
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
@@ -53,7 +54,8 @@ class Replay:
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
-                raise SessionError(f"{path}: declarations[{index}]: illegal: {why}") from None
+                problem = refused_declaration(path, index, why, scenario)
+                raise SessionError(str(problem), [problem]) from None
             self.steps.append(self._step(game))
         self.events: list[Event] = list(game.events)
         self.full = game

@@ -26,6 +26,7 @@ from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenari
 from game.scenario.scenario import Scenario
 from game.sequencer.declarations import Declaration, decode
 from game.sequencer.game import SAVE_FORMAT, Game, text_hash
+from game.sequencer.sentences import named, names_of
 
 MAX_SAVE_BYTES = 64 * MEGABYTE
 MAX_SEED = 2**128 - 1
@@ -61,8 +62,8 @@ class SavedGame:
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
-                place = declaration_place(index)
-                raise InputError(Problem(str(self.path), place, f"illegal: {why}")) from None
+                problem = refused_declaration(self.path, index, why, self.scenario)
+                raise InputError(problem) from None
         return game
 
     def changes_sentence(self) -> str | None:
@@ -115,6 +116,13 @@ def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
 def declaration_place(index: int) -> str:
     """Where the declaration at `index` of a save's list is, as a person counts them."""
     return f"declaration {index + 1}"
+
+
+def refused_declaration(path: Path, index: int, why: Exception, scenario: Scenario) -> Problem:
+    """A save's declaration the rules refuse, named as a person counts it, the reason
+    calling the table's models and sides by name."""
+    reason = named(str(why), names_of(scenario))
+    return Problem(str(path), declaration_place(index), f"the rules refuse it: {reason}")
 
 
 def _decoded(path: Path, index: int, raw: Any, ruleset: str) -> Declaration:

@@ -418,6 +418,8 @@ class InfinityEngine(InfinityAttacks):
                 )
             seen.add(target_id)
             t = self._model(state, target_id)
+            if t.id == m.id:
+                raise IllegalDeclaration(f"{m.id} cannot target itself")
             if t.side == m.side:
                 raise IllegalDeclaration(f"{t.id} is on {m.id}'s own side")
             if t.status == "dead":

@@ -415,7 +415,11 @@ class NecromundaFire(NecromundaTargeting):
             picked = [self.dice.firepower[f - 1] for f in faces]
             holes = sum(p.holes for p in picked)
             symbols = sum(1 for p in picked if p.ammo)
-            events.append(FirepowerRolled(shooter, weapon.name, tuple(faces), holes, symbols))
+            events.append(
+                FirepowerRolled(
+                    shooter, weapon.name, tuple(faces), holes, symbols, weapon.rapid_fire
+                )
+            )
         fails = 0
         if weapon.ammo is not None:
             for _ in range(symbols):

@@ -103,6 +103,19 @@ def _two_dice(e: EventData, reckoning: str, faces: list[int]) -> str:
     return f"{head}rolled {dice_total} against {e['target']}+: {outcome}"
 
 
+def _firepower(e: EventData) -> str:
+    """FACTS 2.6: every ranged attack rolls a Firepower die for its Ammo symbol; only a
+    Rapid Fire weapon's hit scores the bullet holes it shows (an event saved before the
+    event said which is told as Rapid Fire)."""
+    count = int(e["ammo_symbols"])
+    symbols = {0: "no Ammo symbol", 1: "an Ammo symbol"}.get(count, f"{count} Ammo symbols")
+    rolls = "the Firepower die" if len(e["faces"]) == 1 else "the Firepower dice"
+    said = f"{who(e['model'])} rolls {rolls} for the {e['weapon']}: {dice(e['faces'])}"
+    if not int(e.get("rapid_fire", 1)):
+        return f"{said}, {symbols}"
+    return f"{said}; {plural(int(e['holes']), 'bullet hole')}, {symbols}"
+
+
 def sentence(e: EventData) -> str | None:
     """An event as Necromunda says it (None: the shared wording serves)."""
     kind = e.get("event")
@@ -139,12 +152,7 @@ def sentence(e: EventData) -> str | None:
             f"{who(e['declared'])}: {e['reason']}"
         )
     if kind == "FirepowerRolled":
-        ammo = "an ammo symbol" if int(e["ammo_symbols"]) == 1 else None
-        symbols = ammo or plural(int(e["ammo_symbols"]), "ammo symbol")
-        return (
-            f"{who(e['model'])} rolls Firepower for the {e['weapon']}: {dice(e['faces'])}; "
-            f"{plural(int(e['holes']), 'hit')}, {symbols}"
-        )
+        return _firepower(e)
     if kind == "AmmoChanged":
         return f"{who(e['model'])}'s {e['weapon']}: {e['state']}"
     if kind == "StrayChecked":

@@ -315,6 +315,8 @@ class NecromundaTargeting:
 
     def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
         t = state.model(target)
+        if target == shooter:
+            return f"{shooter} cannot shoot at itself"
         if t.side == state.model(shooter).side:
             return f"{target} is on {shooter}'s side"
         if t.status == OUT_OF_ACTION:
@@ -416,6 +418,22 @@ class NecromundaTargeting:
         if harder < self.hit_probability(state, shooter, weapon, target, blind):
             return f"no extra hit on {extra}: harder to hit than {target}"
         return ""
+
+    def stray_risk(
+        self, state: GameState, shooter: str, weapon: NecromundaWeapon, target: str,
+        blind: bool = False,
+    ) -> list[str]:  # fmt: skip
+        """Who a miss of this shot may hit instead (`at_risk`), for a shot that is rolled
+        for strays: none for a blast (it scatters) or a template (no hit roll), a target
+        out of range (FACTS 2.3: the shot simply misses) or one the fighter may not
+        shoot. `state` has the shooter facing as it shoots."""
+        if weapon.is_template or weapon.blast_diameter is not None:
+            return []
+        if self.why_not_target(state, shooter, target, 360.0 if blind else ARC):
+            return []
+        if self.hit_plan(state, shooter, weapon, target=target, blind=blind).out_of_range:
+            return []
+        return self.at_risk(state, shooter, target)
 
     def at_risk(self, state: GameState, shooter: str, target: str) -> list[str]:
         """Fighters a miss may hit instead (seed 004), nearest the firer first: any

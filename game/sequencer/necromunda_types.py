@@ -256,11 +256,15 @@ class TargetChanged(Event):
 
 @dataclass(frozen=True, slots=True)
 class FirepowerRolled(Event):
+    """FACTS 2.6: a Firepower die with every ranged attack (its Ammo symbol); a Rapid
+    Fire (X) weapon rolls X, a hit scoring the bullet holes shown."""
+
     model: str
     weapon: str
     faces: tuple[int, ...]
     holes: int
     ammo_symbols: int
+    rapid_fire: int = 0  # X of the weapon's Rapid Fire (X); 0: the holes count for nothing
 
 
 @dataclass(frozen=True, slots=True)

@@ -469,6 +469,8 @@ class OpenRebellionEngine(OpenRebellionFire):
             if action.target is None:
                 raise IllegalDeclaration("small arms fire needs a target unit")
             target = self._unit(action.target)
+            if target == unit:
+                raise IllegalDeclaration(f"{unit} cannot fire at itself")
             if self.side_of_unit[target] == self.side_of_unit[unit]:
                 raise IllegalDeclaration(f"{target} is not an enemy unit")
             if not self.alive(state, target):

@@ -144,7 +144,7 @@ def test_refusals_name_models_whose_ids_are_plain_words(
     assert code == 2 and "--attacker shooter --target target: " in err
     assert "Shooter has no line of sight to Target" in err
     assert main(["shoot", str(path), "--attacker", "shooter", "--target", "shooter"]) == 2
-    assert "Shooter is on Shooter's side" in capsys.readouterr().err
+    assert "Shooter cannot shoot at itself" in capsys.readouterr().err
 
 
 WALL = """

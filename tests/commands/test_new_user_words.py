@@ -1,0 +1,149 @@
+"""What a new user found in `skirmish shoot` and `skirmish replay`: a shot out of range
+has no stray risk, a model shooting at itself is refused in one sentence, the Firepower
+die is told by what it does for the weapon, a save's refused declaration is counted as a
+person counts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.playtest.batch import automatic_player
+from game.rules.registry import find_ruleset
+from game.scenario import load_scenario
+from game.sequencer.game import Game
+from game.sequencer.necromunda import Act, Action
+from game.sequencer.necromunda_types import FirepowerRolled
+from game.sequencer.sentences import say
+from tests.conftest import SCENARIOS
+
+NECROMUNDA = SCENARIOS / "necromunda-demo.toml"
+
+
+def shoot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["shoot", *args])
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_no_stray_shot_risk_for_a_shot_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    """FACTS 2.3: beyond Long range the shot misses automatically: no hit roll, so no miss
+    to stray (seed 004's stray shots follow a missed hit roll)."""
+    args = [str(NECROMUNDA), "--attacker", "orlock-leader", "--target", "escher-champion"]
+    code, out, _ = shoot(capsys, *args)  # Autopistol, 12" long range; 20.4" away
+    assert code == 0 and "out of range" in out
+    assert "stray" not in out
+    code, out, _ = shoot(capsys, *args, "--json")
+    assert json.loads(out)["at_risk"] == []
+    # in range, the same table still names who a miss may stray into
+    code, out, _ = shoot(
+        capsys, str(NECROMUNDA), "--attacker", "orlock-grenadier", "--target", "escher-leader",
+        "--weapon", "Grenade launcher (krak)",
+    )  # fmt: skip
+    assert code == 0 and "a miss may stray into, nearest first: Escher ganger 1" in out
+
+
+@pytest.mark.parametrize(
+    ("table", "model", "weapon", "said"),
+    [
+        ("necromunda-demo", "orlock-leader", None, "Orlock leader cannot shoot at itself"),
+        ("necromunda-demo", "escher-champion", "Flamer", "Escher champion cannot shoot at itself"),
+        ("infinity-demo", "orc-1", None, "Orc 1 cannot target itself"),
+        ("open-rebellion-demo", "reb-b1", None, "Rebel squad b cannot fire at itself"),
+    ],
+)
+def test_a_model_shooting_at_itself_is_refused_in_one_sentence(
+    capsys: pytest.CaptureFixture[str], table: str, model: str, weapon: str | None, said: str
+) -> None:
+    weapons = ["--weapon", weapon] if weapon else []
+    code, _, err = shoot(
+        capsys, str(SCENARIOS / f"{table}.toml"), "--attacker", model, "--target", model,
+        *weapons,
+    )  # fmt: skip
+    assert code == 2
+    assert err.endswith(f"--attacker {model} --target {model}: {said}\n")
+    assert err.count("\n") == 1 and "side" not in err
+
+
+def firepower(rapid_fire: int, faces: tuple[int, ...], holes: int, symbols: int) -> str:
+    event = FirepowerRolled("orlock-heavy", "Heavy stubber", faces, holes, symbols, rapid_fire)
+    return say(event, find_ruleset("necromunda"), ["orlock-heavy"])
+
+
+def test_firepower_die_of_a_weapon_without_rapid_fire_tells_only_its_ammo_symbol() -> None:
+    """FACTS 2.6: a Firepower die is rolled with every ranged attack for its Ammo symbol;
+    only Rapid Fire (X) scores the bullet holes shown as hits."""
+    said = firepower(0, (5,), 3, 0)
+    assert said == "Orlock heavy rolls the Firepower die for the Heavy stubber: 5, no Ammo symbol"
+    assert "hole" not in firepower(0, (6,), 1, 1) and "an Ammo symbol" in firepower(0, (6,), 1, 1)
+    said = firepower(2, (6, 1), 2, 1)
+    assert said.endswith("rolls the Firepower dice for the Heavy stubber: 6 and 1; "
+                         "2 bullet holes, an Ammo symbol")  # fmt: skip
+
+
+def test_shoot_tells_a_stub_guns_firepower_die_without_hits(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The Stub gun has no Rapid Fire (assets/necromunda/weapons.toml): its Firepower die
+    scores no hits, whatever it shows (FACTS 2.6)."""
+    code, out, _ = shoot(
+        capsys, str(NECROMUNDA), "--attacker", "orlock-heavy", "--target", "escher-ganger-2",
+        "--weapon", "Stub gun",
+    )  # fmt: skip
+    [line] = [x for x in out.splitlines() if "Firepower" in x]
+    assert code == 0 and "rolls the Firepower die for the Stub gun: " in line
+    assert "hit" not in line and "hole" not in line
+
+
+def bad_save(tmp_path: Path) -> Path:
+    """A Necromunda save whose second declaration has a fighter shoot at itself."""
+    game = Game(load_scenario(NECROMUNDA), seed=3)
+    game.save(tmp_path / "good.json")
+    data = json.loads((tmp_path / "good.json").read_text())
+    act = Act("orlock-leader", Action.shoot("Autopistol", "orlock-leader"))
+    data["declarations"] = [Act("orlock-leader", Action.aim()).to_dict(), act.to_dict()]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+@pytest.mark.parametrize("window", [False, True])
+def test_a_saves_refused_declaration_is_counted_as_a_person_counts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], window: bool
+) -> None:
+    save = bad_save(tmp_path)
+    shown = ["--window", "--frames", "1"] if window else []
+    assert main(["replay", str(save), *shown]) == 2
+    err = capsys.readouterr().err
+    assert err == (
+        f"skirmish: {save}: declaration 2: the rules refuse it: "
+        "Orlock leader cannot shoot at itself\n"
+    )
+
+
+def test_a_save_written_before_firepower_said_rapid_fire_still_checks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """replay --check: a field an event gained since the save is no difference; a value
+    the save does give still has to match."""
+    game = Game(load_scenario(NECROMUNDA), seed=5)
+    player = automatic_player(game.engine)
+    while not any(e.name == "FirepowerRolled" for e in game.events):
+        game.declare(player.choose(game.state, game.awaiting()))
+    save = tmp_path / "old.json"
+    game.save(save)
+    data = json.loads(save.read_text())
+    rolled = [e for e in data["events"] if e["event"] == "FirepowerRolled"]
+    assert rolled and all("rapid_fire" in e for e in rolled)
+    for e in rolled:
+        del e["rapid_fire"]
+    save.write_text(json.dumps(data))
+    assert main(["replay", str(save), "--check"]) == 0
+    assert "check: the event log matches" in capsys.readouterr().out
+    rolled[0]["holes"] += 1
+    save.write_text(json.dumps(data))
+    assert main(["replay", str(save), "--check"]) == 1
+    assert "differs" in capsys.readouterr().err
