@@ -51,7 +51,7 @@ class _Working:
     zmin: FloatArray  # (columns,)
     zseg: FloatArray  # (lines,)
     col: IntArray  # (lines,)
-    need: FloatArray  # (lines, obstacles)
+    need: FloatArray  # (obstacles, lines): a row per obstacle (cheap to reduce over)
     obs: Obstacles
 
     def hiding(self) -> tuple[IntArray, npt.NDArray[np.bool_]]:
@@ -60,7 +60,7 @@ class _Working:
         zmin, zseg, col = self.zmin, self.zseg, self.col
         hidden_cols = np.flatnonzero(zmin > 1e-9)
         if not len(hidden_cols):
-            return hidden_cols, np.zeros((0, self.need.shape[1]), dtype=np.bool_)
+            return hidden_cols, np.zeros((0, self.need.shape[0]), dtype=np.bool_)
         order = np.lexsort((zseg, col))
         first = np.ones(len(order), dtype=np.bool_)
         first[1:] = col[order][1:] != col[order][:-1]
@@ -68,7 +68,8 @@ class _Working:
         best_col = col[best]
         rows = best[zmin[best_col] > 1e-9]
         level = np.minimum(zseg[rows], 1e300)[:, None] - 1e-9
-        return col[rows], self.need[rows] >= level
+        need = self.need[:, rows].T  # (rows, obstacles)
+        return col[rows], need >= level
 
 
 def visibility_of(
@@ -198,18 +199,18 @@ def _working(
     qc = fx * fx + fy * fy - b.radius**2
     tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
     tb = np.clip(tb, 0.0, 1.0)
-    t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (N, K)
-    tops = np.concatenate((obs.top, obs.ch))
+    t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (K, N)
+    tops = np.concatenate((obs.top, obs.ch))[:, None]
     ha = a.height
     hit = t1 <= t2
     with np.errstate(divide="ignore", invalid="ignore"):
-        low = (tops[None, :] - ha * (1.0 - t2)) / t2
-        high = ha + (tops[None, :] - ha) / t1
-    need = np.where(tops[None, :] <= ha, low, high)
-    need = np.where(np.isinf(tops)[None, :], np.inf, need)
+        low = (tops - ha * (1.0 - t2)) / t2
+        high = ha + (tops - ha) / t1
+    need = np.where(tops <= ha, low, high)
+    need = np.where(np.isinf(tops), np.inf, need)
     # np.nan_to_num(need, nan=inf, posinf=inf) in fewer operations (-inf -> the lowest float)
     need = np.where(hit, np.where(np.isnan(need), np.inf, np.maximum(need, _LOWEST)), -np.inf)
-    zseg = need.max(axis=1) if need.shape[1] else np.full(len(sx), -np.inf)
+    zseg = need.max(axis=0) if need.shape[0] else np.full(len(sx), -np.inf)
     zmin = np.full(columns, np.inf)
     np.minimum.at(zmin, col, zseg)
     return _Working(zmin, zseg, col, need, obs)
@@ -273,44 +274,55 @@ def _spans(
     tb: FloatArray,
     obs: Obstacles,
 ) -> tuple[FloatArray, FloatArray]:
-    """(N, K): first and last segment parameter inside each obstacle within [ta, tb]
-    (t1 > t2 when the segment misses it)."""
+    """(K, N): first and last segment parameter inside each obstacle (a row each) within
+    [ta, tb] for each segment (a column each); t1 > t2 where the segment misses it.
+
+    A row per edge and per obstacle: a piece's few edges reduce row against row over
+    all the segments at once (a reduction across a short last axis, or `reduceat`,
+    costs tens of times more for hundreds of segments)."""
     parts1: list[FloatArray] = []
     parts2: list[FloatArray] = []
-    tac, tbc = ta[:, None], tb[:, None]
     if len(obs.pieces):
-        wx = obs.x0[None, :] - px[:, None]
-        wy = obs.y0[None, :] - py[:, None]
-        dxc, dyc = dx[:, None], dy[:, None]
-        denom = dxc * obs.ey[None, :] - dyc * obs.ex[None, :]
+        ex, ey = obs.ex[:, None], obs.ey[:, None]
+        wx = obs.x0[:, None] - px
+        wy = obs.y0[:, None] - py
+        denom = dx * ey - dy * ex
         with np.errstate(divide="ignore", invalid="ignore"):
-            t = (wx * obs.ey[None, :] - wy * obs.ex[None, :]) / denom
-            u = (wx * dyc - wy * dxc) / denom
-        ok = (u >= 0) & (u <= 1) & (t >= tac) & (t <= tbc) & (denom != 0)
+            t = (wx * ey - wy * ex) / denom
+            u = (wx * dy - wy * dx) / denom
+        ok = (u >= 0) & (u <= 1) & (t >= ta) & (t <= tb) & (denom != 0)
         entering = denom < 0
         into = ok & entering
         out = ok & ~entering
         inf = np.inf
-        min_in = np.minimum.reduceat(np.where(into, t, inf), obs.offsets, axis=1)
-        min_out = np.minimum.reduceat(np.where(out, t, inf), obs.offsets, axis=1)
-        max_in = np.maximum.reduceat(np.where(into, t, -inf), obs.offsets, axis=1)
-        max_out = np.maximum.reduceat(np.where(out, t, -inf), obs.offsets, axis=1)
+        t_in_lo, t_out_lo = np.where(into, t, inf), np.where(out, t, inf)
+        t_in_hi, t_out_hi = np.where(into, t, -inf), np.where(out, t, -inf)
+        n_p = len(obs.pieces)
+        min_in, min_out = np.empty((n_p, len(px))), np.empty((n_p, len(px)))
+        max_in, max_out = np.empty((n_p, len(px))), np.empty((n_p, len(px)))
+        ends = [*obs.offsets.tolist(), len(obs.x0)]
+        for k in range(n_p):
+            rows = slice(ends[k], ends[k + 1])
+            np.minimum.reduce(t_in_lo[rows], axis=0, out=min_in[k])
+            np.minimum.reduce(t_out_lo[rows], axis=0, out=min_out[k])
+            np.maximum.reduce(t_in_hi[rows], axis=0, out=max_in[k])
+            np.maximum.reduce(t_out_hi[rows], axis=0, out=max_out[k])
         # starting inside: the first crossing leaves; ending inside: the last one enters
-        t1 = np.where(min_out < min_in, tac, min_in)
-        t2 = np.where(max_in > max_out, tbc, max_out)
-        parts1.append(t1)
-        parts2.append(t2)
+        parts1.append(np.where(min_out < min_in, ta, min_in))
+        parts2.append(np.where(max_in > max_out, tb, max_out))
     if len(obs.bodies):
-        fx = px[:, None] - obs.cx[None, :]
-        fy = py[:, None] - obs.cy[None, :]
-        qa = (dx * dx + dy * dy)[:, None]
-        qb = 2 * (fx * dx[:, None] + fy * dy[:, None])
-        qc = fx * fx + fy * fy - obs.cr[None, :] ** 2
+        fx = px - obs.cx[:, None]
+        fy = py - obs.cy[:, None]
+        qa = dx * dx + dy * dy
+        qb = 2 * (fx * dx + fy * dy)
+        qc = fx * fx + fy * fy - obs.cr[:, None] ** 2
         disc = qb * qb - 4 * qa * qc
         root = np.sqrt(np.maximum(disc, 0.0))
-        lo = np.maximum((-qb - root) / (2 * qa), tac)
-        hi = np.minimum((-qb + root) / (2 * qa), tbc)
+        lo = np.maximum((-qb - root) / (2 * qa), ta)
+        hi = np.minimum((-qb + root) / (2 * qa), tb)
         miss = (disc <= 0) | (hi < lo)
         parts1.append(np.where(miss, np.inf, lo))
         parts2.append(np.where(miss, -np.inf, hi))
-    return np.concatenate(parts1, axis=1), np.concatenate(parts2, axis=1)
+    if len(parts1) == 1:
+        return parts1[0], parts2[0]
+    return np.concatenate(parts1), np.concatenate(parts2)
