@@ -275,13 +275,39 @@ def _centre_and_tangent_lists(a: Body, b: Body) -> tuple[list[float], list[float
     """The centre line first, then the four common tangents of the two bases
     (the first two are the outer ones), as plain lists of n.x, n.y and c."""
     (ax, ay), (bx, by) = a.at, b.at
+    nxs: list[float] = []
+    nys: list[float] = []
+    cs: list[float] = []
+    _add_centre_and_tangents(
+        nxs, nys, cs, ax, ay, a.radius, bx, by, b.radius, math.hypot(bx - ax, by - ay)
+    )
+    return nxs, nys, cs
+
+
+def _add_centre_and_tangents(
+    nxs: list[float],
+    nys: list[float],
+    cs: list[float],
+    ax: float,
+    ay: float,
+    ar: float,
+    bx: float,
+    by: float,
+    br: float,
+    length: float,
+) -> None:
+    """Appends one pair's centre line and common tangents (those that exist) to the
+    lists. The trigonometry is Python's math (the platform's libm) for one pair and for
+    many alike: numpy's vectorised sin/cos/arctan2/arccos differ from libm in the last
+    bits on some processors (AVX-512), and the many-pairs answers must equal the
+    one-pair answers to the last bit."""
     phi = math.atan2(by - ay, bx - ax)
-    length = math.hypot(bx - ax, by - ay)
-    nxs = [math.cos(phi + math.pi / 2)]
-    nys = [math.sin(phi + math.pi / 2)]
-    cs = [nxs[0] * ax + nys[0] * ay]
+    nx0, ny0 = math.cos(phi + math.pi / 2), math.sin(phi + math.pi / 2)
+    nxs.append(nx0)
+    nys.append(ny0)
+    cs.append(nx0 * ax + ny0 * ay)
     for s2 in (1.0, -1.0):
-        ratio = (s2 * b.radius - a.radius) / length
+        ratio = (s2 * br - ar) / length
         if abs(ratio) > 1.0:
             continue
         ang = math.acos(ratio)
@@ -289,8 +315,7 @@ def _centre_and_tangent_lists(a: Body, b: Body) -> tuple[list[float], list[float
             nx, ny = math.cos(phi + sign * ang), math.sin(phi + sign * ang)
             nxs.append(nx)
             nys.append(ny)
-            cs.append(nx * ax + ny * ay - a.radius)
-    return nxs, nys, cs
+            cs.append(nx * ax + ny * ay - ar)
 
 
 def _contact_line(a: Body, b: Body) -> SightLine:
@@ -442,25 +467,24 @@ def _scenery_gap(table: Table, at: Point, radius: float) -> FloatArray:
 def _centre_and_tangents_vec(
     ends: Ends, length: FloatArray
 ) -> tuple[FloatArray, FloatArray, FloatArray]:
-    """`_centre_and_tangent_lists` for many pairs whose bases keep apart: five lines a
-    pair, pair by pair, the same numbers (`length`: math.hypot of the centres' offset)."""
-    ax, ay, ar, bx, by, br = ends.ax, ends.ay, ends.ar, ends.bx, ends.by, ends.br
-    phi = np.arctan2(by - ay, bx - ax)
-    nxs = [np.cos(phi + math.pi / 2)]
-    nys = [np.sin(phi + math.pi / 2)]
-    cs = [nxs[0] * ax + nys[0] * ay]
-    for s2 in (1.0, -1.0):
-        ang = np.arccos((s2 * br - ar) / length)
-        for sign in (1.0, -1.0):
-            nx, ny = np.cos(phi + sign * ang), np.sin(phi + sign * ang)
-            nxs.append(nx)
-            nys.append(ny)
-            cs.append(nx * ax + ny * ay - ar)
-    return (
-        np.column_stack(nxs).ravel(),
-        np.column_stack(nys).ravel(),
-        np.column_stack(cs).ravel(),
-    )
+    """`_centre_and_tangent_lists` for many pairs whose bases keep apart (so all five
+    lines exist): five lines a pair, pair by pair, the same numbers (`length`:
+    math.hypot of the centres' offset)."""
+    nxs: list[float] = []
+    nys: list[float] = []
+    cs: list[float] = []
+    for ax, ay, ar, bx, by, br, ll in zip(
+        ends.ax.tolist(),
+        ends.ay.tolist(),
+        ends.ar.tolist(),
+        ends.bx.tolist(),
+        ends.by.tolist(),
+        ends.br.tolist(),
+        length.tolist(),
+        strict=True,
+    ):
+        _add_centre_and_tangents(nxs, nys, cs, ax, ay, ar, bx, by, br, ll)
+    return np.array(nxs), np.array(nys), np.array(cs)
 
 
 def _apart(pairs: Sequence[tuple[Body, Body]]) -> tuple[list[int], list[float]]:
