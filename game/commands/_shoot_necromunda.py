@@ -148,15 +148,80 @@ def necromunda_shot(
                 if m.status == "out-of-action" and state.model(m.id).status != m.status:
                     counts[m.id]["out_of_action"] += 1
             misfires += any(isinstance(e, Misfired) for e in trial)
-        keep = {attacker, *(t for t in (target,) if t)}
+        exact, why = _exact(engine, aimed_state, attacker, target, weapon, events, extra)
         report["trials"] = trials
+        # a row for the target and for every fighter the shot may reach (the attacker
+        # only when it can be hit: a blast's misfire)
         report["models"] = {
             m: {k: v / trials for k, v in tally.items()}
             for m, tally in counts.items()
-            if m in keep or any(tally.values())
+            if m == target or any(tally.values()) or any(exact.get(m, {}).values())
         }
+        report["exact"] = exact
+        if why:
+            report["no_exact"] = why
+        report["blast"] = weapon.blast_diameter is not None
         report["misfires"] = misfires / trials
     return report
+
+
+KEYS = ("hit", "seriously_injured", "out_of_action")
+
+
+def _exact(
+    engine: Any, state: Any, attacker: str, target: str | None, weapon: Any,
+    events: list[Any], extra: tuple[str, ...],
+) -> tuple[dict[str, dict[str, float]], str]:  # fmt: skip
+    """The exact chances (hit, Seriously Injured, Out of Action) of the fighters a shot
+    at a model may reach, where the exact odds follow the dice the trials roll: the
+    Cool test of target priority (FACTS 2.3: 2D6 >= Cl, else the closer enemy is shot),
+    the hit roll, a Rapid Fire weapon's Firepower holes, wound, save and Injury dice,
+    and for a weapon without Rapid Fire each fighter a miss may stray into (seed 004:
+    D6 1-3 hits it, checked nearest first). None, and why, for a blast (it scatters), a
+    template or placed extra hits."""
+    from game.sequencer.necromunda_fire import ARC
+
+    if target is None or weapon.blast_diameter is not None:
+        return {}, "a blast's scatter is not in them"
+    if weapon.is_template:
+        return {}, "a template's reach is not in them"
+    if extra:
+        return {}, "placed extra hits are not in them"
+    blind = state.model(attacker).status == "pinned"
+    closer = engine.closer_target(state, attacker, weapon, target, 360.0 if blind else ARC, blind)
+    shots = [(target, 1.0)]
+    if closer is not None:
+        cl = engine.profiles[attacker].cl
+        passed = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= max(cl, 3)) / 36
+        shots = [(target, passed), (closer, 1.0 - passed)]
+    out: dict[str, list[float]] = {}
+    for aimed, weight in shots:
+        for m, shares in _one_shot(engine, state, attacker, aimed, weapon, blind).items():
+            tally = out.setdefault(m, [0.0, 0.0, 0.0])
+            for i, share in enumerate(shares):
+                tally[i] += weight * share
+    return {m: dict(zip(KEYS, shares, strict=True)) for m, shares in out.items()}, ""
+
+
+def _one_shot(
+    engine: Any, state: Any, attacker: str, target: str, weapon: Any, blind: bool
+) -> dict[str, tuple[float, float, float]]:
+    """`_exact` of a shot at `target` with no Cool test before it."""
+    from game.ai.necromunda import attack_outcome
+    from game.rules.necromunda.odds import hit_chance
+    from game.sequencer.necromunda_targeting import STRAY_HITS_ON
+
+    plan = engine.hit_plan(state, attacker, weapon, target=target, blind=blind)
+    bs = engine.profiles[attacker].bs
+    chance = 0.0 if plan.out_of_range else float(hit_chance(bs, bs - plan.need))
+    out = {target: attack_outcome(engine, weapon, state.model(target), chance)}
+    if not weapon.rapid_fire:
+        stray = STRAY_HITS_ON / 6
+        left = 1.0 - chance  # a miss, not yet gone astray
+        for m in engine.stray_risk(state, attacker, weapon, target, blind=blind):
+            out[m] = attack_outcome(engine, weapon, state.model(m), left * stray)
+            left *= 1.0 - stray
+    return out
 
 
 def _extra_used(
@@ -231,11 +296,18 @@ def print_necromunda(report: dict[str, Any]) -> None:
     for line in placements[1:]:
         console.print(f"  {line}", markup=False)
     if "models" in report:
-        table = Table(title=f"{report['trials']} trials; misfires {report['misfires']:.3f}")
+        exact = report.get("exact") or {}
+        title = f"{report['trials']} trials" + (" (exact in brackets)" if exact else "")
+        if report.get("blast"):
+            title += f"; misfires {report['misfires']:.3f}"
+        table = Table(title=title)
         table.add_column("fighter")
-        for key in ("hit", "seriously_injured", "out_of_action"):
+        for key in KEYS:
             table.add_column(key.replace("_", " "), justify="right")
         for model, share in report["models"].items():
-            shares = (f"{share[k]:.3f}" for k in ("hit", "seriously_injured", "out_of_action"))
+            known = exact.get(model)
+            shares = (f"{share[k]:.3f}" + (f" ({known[k]:.3f})" if known else "") for k in KEYS)
             table.add_row(who(model), *shares)
         console.print(table)
+        if report.get("no_exact"):
+            console.print(f"  no exact odds beside the shares: {report['no_exact']}")

@@ -112,6 +112,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
+    from game.sequencer.open_rebellion_sentences import markers
     from game.sequencer.sentences import ids_in, say, who
 
     console = for_people()
@@ -132,9 +133,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     for e in report["events"]:
         if e["event"] in shown:
             console.print(f"  {say(e, find_ruleset('open-rebellion'), ids)}", markup=False)
-    title = "markers (w wound, p pinned)"
-    if "shares" in report:
-        title += f": {report['trials']} trials"
+    title = "markers placed" + (f": {report['trials']} trials" if "shares" in report else "")
     table = Table(title=title)
     table.add_column("markers")
     table.add_column("exact", justify="right")
@@ -143,7 +142,8 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     for key, p in report["exact"].items():
         if p < SHOWN_FROM and not report.get("shares", {}).get(key):
             continue  # the long tail stays in --json
-        row = [key, f"{p:.4f}"]
+        wounds, pinned = key.rstrip("p").split("w")  # the --json key: "1w2p"
+        row = [markers(int(wounds), int(pinned)), f"{p:.4f}"]
         if "shares" in report:
             row.append(f"{report['shares'].get(key, 0.0):.4f}")
         table.add_row(*row)

@@ -29,6 +29,7 @@ from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine, tier_label
+from game.sequencer.open_rebellion_sentences import markers
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     DEAD,
@@ -114,7 +115,7 @@ class OpenRebellionRules(PlayRules):
         assert unit is not None
         left = state.actions_left
         wounds, pins = self.engine.markers(state, unit)
-        doing = f"{unit} (W{wounds} P{pins}): {left} action{'s' if left != 1 else ''} left"
+        doing = f"{unit}, {markers(wounds, pins)}: {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
         return Prompt(side, "action", awaiting.models, text, status=doing)
 
@@ -205,7 +206,9 @@ class OpenRebellionRules(PlayRules):
         state = self._state(game)
         unit, enemy = self.unit(shooter), self.unit(target)
         lines = [f"{unit} fires at {enemy}"]
-        if unit == enemy or engine.side_of_unit[unit] == engine.side_of_unit[enemy]:
+        if unit == enemy:
+            return [*lines, f"no shot: {unit} cannot fire at itself"]
+        if engine.side_of_unit[unit] == engine.side_of_unit[enemy]:
             return [*lines, "no shot: not an enemy unit"]
         try:
             plan = engine.pools(state, unit, enemy)
@@ -228,14 +231,14 @@ class OpenRebellionRules(PlayRules):
         exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
         wounds: dict[int, float] = {}
         pins: dict[int, float] = {}
-        for markers, ways in exact.counts.items():
+        for placed, ways in exact.counts.items():
             p = ways / exact.total
-            w = min(markers.wounds, SHOWN)
-            n = min(markers.pinned, SHOWN)
+            w = min(placed.wounds, SHOWN)
+            n = min(placed.pinned, SHOWN)
             wounds[w] = wounds.get(w, 0.0) + p
             pins[n] = pins.get(n, 0.0) + p
         lines.append("wound markers: " + _spread(wounds))
-        lines.append("pin markers: " + _spread(pins))
+        lines.append("pinned markers: " + _spread(pins))
         expected = sum(m.wounds * ways for m, ways in exact.counts.items()) / exact.total
         lines.append(f"expected wound markers {expected:.2f}")
         return lines

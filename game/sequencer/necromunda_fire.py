@@ -325,6 +325,25 @@ class NecromundaFire(NecromundaTargeting):
                 state = self._out_of_ammo(state, shooter, w, fails, events)
         return state
 
+    def closer_target(
+        self, state: NecromundaState, shooter: str, weapon: NecromundaWeapon, target: str,
+        arc: float, blind: bool,
+    ) -> str | None:  # fmt: skip
+        """The enemy that makes shooting `target` need a Cool test (FACTS 2.3): the
+        closest eligible one no harder to hit and not Seriously Injured; None when the
+        target may be shot without one."""
+        mine = self.sighting(state, shooter, target)  # eligible: check_shot said so
+        chance = self.hit_probability(state, shooter, weapon, target, blind)
+        # "easier to hit" compares the real chances: a natural 1 always misses, and 7+ and
+        # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots); only the
+        # eligible enemies closer than the target and not Seriously Injured are sighted,
+        # nearest first
+        able = {m.id for m in state.models if m.status != SERIOUSLY_INJURED}
+        return next((
+            c for c, _ in self._eligible(state, shooter, arc, able, mine.distance - 1e-9)
+            if self.hit_probability(state, shooter, weapon, c, blind) >= chance
+        ), None)  # fmt: skip
+
     def _priority(
         self,
         state: NecromundaState,
@@ -339,17 +358,7 @@ class NecromundaFire(NecromundaTargeting):
         """Target priority (FACTS 2.3): the closest eligible enemy, unless every closer
         one is Seriously Injured or harder to hit; otherwise a Cool test (2D6 >= Cl) to
         shoot the chosen one, failing which the shot goes to the closest that mattered."""
-        mine = self.sighting(state, shooter, target)  # eligible: check_shot said so
-        chance = self.hit_probability(state, shooter, weapon, target, blind)
-        # "easier to hit" compares the real chances: a natural 1 always misses, and 7+ and
-        # 8+ both need a 6 and then the plain BS (seed 004, Improbable Shots); only the
-        # eligible enemies closer than the target and not Seriously Injured are sighted,
-        # nearest first
-        able = {m.id for m in state.models if m.status != SERIOUSLY_INJURED}
-        closer = next((
-            c for c, _ in self._eligible(state, shooter, arc, able, mine.distance - 1e-9)
-            if self.hit_probability(state, shooter, weapon, c, blind) >= chance
-        ), None)  # fmt: skip
+        closer = self.closer_target(state, shooter, weapon, target, arc, blind)
         if closer is None:
             return target
         cl = self.profiles[shooter].cl

@@ -23,6 +23,14 @@ def _cover(tier: object, reason: object = "") -> str:
     return f"{words} ({why})" if why else words
 
 
+def markers(wounds: int, pinned: int) -> str:
+    """Markers as seed 001 names them: "no markers", "1 wound marker", "2 wound markers
+    and 1 pinned marker"."""
+    said = [plural(n, kind) for n, kind in ((wounds, "wound marker"), (pinned, "pinned marker"))
+            if n]  # fmt: skip
+    return " and ".join(said) or "no markers"
+
+
 def action_words(action: Mapping[str, Any]) -> str:
     kind = str(action.get("kind", ""))
     if kind == "standard-move":
@@ -90,15 +98,10 @@ def sentence(e: EventData) -> str | None:
         return f"{who(e['unit'])} falls back: {e['reason']}"
     if kind == "DamageConverted":
         roll = f" ({e['roller']} rolls {dice(e['faces'])})" if e.get("roller") else ""
-        return (
-            f"Damage on {who(e['unit'])} {_cover(e['tier'])}{roll}: "
-            f"{plural(int(e['wounds']), 'wound marker')}, {plural(int(e['pins']), 'pin')}"
-        )
+        placed = markers(int(e["wounds"]), int(e["pins"]))
+        return f"Damage on {who(e['unit'])} {_cover(e['tier'])}{roll}: {placed}"
     if kind == "MarkersChanged":
-        return (
-            f"{who(e['unit'])} now has {plural(int(e['wounds']), 'wound marker')} and "
-            f"{plural(int(e['pins']), 'pin')}"
-        )
+        return f"{who(e['unit'])} now has {markers(int(e['wounds']), int(e['pins']))}"
     if kind == "KillsRolled":
         killed = listed(e.get("killed", ()), "no one")
         return f"{who(e['unit'])} rolls its wound markers: {dice(e['faces'])}; killed: {killed}"

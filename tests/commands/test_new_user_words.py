@@ -6,6 +6,7 @@ person counts."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -147,3 +148,61 @@ def test_a_save_written_before_firepower_said_rapid_fire_still_checks(
     save.write_text(json.dumps(data))
     assert main(["replay", str(save), "--check"]) == 1
     assert "differs" in capsys.readouterr().err
+
+
+def test_open_rebellion_markers_are_said_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 001 names wound markers and pinned markers: the trials table and the damage
+    sentences say them so, never a code such as 0w0p or '0 pins'."""
+    code, out, _ = shoot(
+        capsys, str(SCENARIOS / "open-rebellion-demo.toml"), "--attacker", "reb-a1",
+        "--target", "gov-b1", "--trials", "200",
+    )  # fmt: skip
+    assert code == 0
+    assert "no markers" in out and "1 wound marker" in out
+    assert not re.search(r"\dw\dp|\b0 pins?\b|\(w wound", out)
+    ruleset = find_ruleset("open-rebellion")
+    converted = {"event": "DamageConverted", "unit": "gov-a", "tier": "hard", "roller": "",
+                 "faces": [], "wounds": 2, "pins": 1}  # fmt: skip
+    said = say(converted, ruleset, ["gov-a"])
+    assert said == "Damage on Gov a in hard cover: 2 wound markers and 1 pinned marker"
+    changed = {"event": "MarkersChanged", "unit": "gov-a", "wounds": 0, "pins": 3}
+    assert say(changed, ruleset, ["gov-a"]) == "Gov a now has 3 pinned markers"
+
+
+def test_necromunda_trials_show_the_exact_odds_beside_the_shares(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """As in the other systems, each share has the exact chance beside it. Orlock
+    grenadier at Escher leader with the Grenade launcher (krak) past Escher ganger 1: a
+    Cool test (FACTS 2.3: 2D6 >= Cl 7, 21 of 36) or the shot goes to the ganger; a miss
+    may stray into the ganger (seed 004: D6 1-3)."""
+    n = 4000
+    args = [str(NECROMUNDA), "--attacker", "orlock-grenadier", "--target", "escher-leader",
+            "--weapon", "Grenade launcher (krak)", "--trials", str(n), "--seed", "7"]  # fmt: skip
+    code, out, _ = shoot(capsys, *args, "--json")
+    assert code == 0
+    report = json.loads(out)
+    assert set(report["models"]) == {"escher-leader", "escher-ganger-1"}  # no attacker row
+    for model, shares in report["models"].items():
+        for key, seen in shares.items():
+            p = report["exact"][model][key]
+            assert 0 < p < 1 and abs(seen - p) <= 4 * (p * (1 - p) / n) ** 0.5, (model, key)
+    # BS 4+, aim-free, GL krak short -1 / long 0: the leader is hit only after a passed
+    # Cool test, so never more often than 21/36 of the trials
+    assert report["exact"]["escher-leader"]["hit"] < 21 / 36
+    code, out, _ = shoot(capsys, *args)
+    assert code == 0 and f"{n} trials (exact in brackets)" in out and "misfire" not in out
+
+
+def test_necromunda_trials_say_misfires_only_for_a_blast(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FACTS 2.7: a misfire is a blast's (the Scatter die's Hit and a 1); the exact odds
+    leave a blast's scatter out and say so."""
+    code, out, _ = shoot(
+        capsys, str(SCENARIOS / "necromunda-bombardment.toml"), "--attacker",
+        "orlock-grenadier-1", "--at", "18.5,12", "--weapon", "Grenade launcher (frag)",
+        "--trials", "300",
+    )  # fmt: skip
+    assert code == 0 and "300 trials; misfires 0." in out
+    assert "no exact odds beside the shares: a blast's scatter is not in them" in out
