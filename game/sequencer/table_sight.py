@@ -155,6 +155,12 @@ class TableSight:
         self._solid_ids = [p.id for p in self.table.pieces if p.kind.solid]
         self._solid_array = np.array(self._solid, dtype=object)
         self._polygons = np.array(self.table.polygons, dtype=object)
+        # (top, lo_x, hi_x, lo_y, hi_y) of every piece, as plain floats (tens of pieces)
+        pa = self.table.arrays
+        self._piece_boxes: list[tuple[float, float, float, float, float]] = list(
+            zip(pa.top.tolist(), pa.minx.tolist(), pa.maxx.tolist(), pa.miny.tolist(),
+                pa.maxy.tolist(), strict=True)
+        )  # fmt: skip
         bounds = shapely.bounds(self._solid_array).reshape(-1, 4)
         self._solid_boxes: list[tuple[float, float, float, float]] = [
             (b[0], b[1], b[2], b[3]) for b in bounds.tolist()
@@ -292,7 +298,9 @@ class TableSight:
         shooter's top down to that stretch (a piece or, where models block, a model at
         least as tall as the lower of the shooter's top and the stretch's foot) reaches
         into the triangle joining the shooter's centre to the stretch, those lines are
-        clear: each of those strips is seen a patch deep, so the patch is."""
+        clear: each of those strips is seen a patch deep, so the patch is. The stretch
+        may lie anywhere across the silhouette: its middle is tried first, then either
+        edge (a target beside a wall is seen past it on one side)."""
         a = self._body(placements, shooter)
         b = self._body(placements, target)
         side = self.min_patch_mm / MM_PER_INCH
@@ -305,29 +313,54 @@ class TableSight:
         low = min(a.height, b.height - side - 1e-6) - 1e-6
         px, py = -(by - ay) / dist, (bx - ax) / dist  # across the line of centres
         reach = half + 1e-6
-        (x1, y1), (x2, y2) = ((bx + k * reach * px, by + k * reach * py) for k in (-1.0, 1.0))
-        # first the boxes: what is tall enough and near the triangle's box at all
-        lo_x, hi_x = min(ax, x1, x2) - 1e-6, max(ax, x1, x2) + 1e-6
-        lo_y, hi_y = min(ay, y1, y2) - 1e-6, max(ay, y1, y2) + 1e-6
-        pa = self.table.arrays
-        pieces = np.flatnonzero(
-            (pa.top > low) & (pa.minx <= hi_x) & (pa.maxx >= lo_x) & (pa.miny <= hi_y)
-            & (pa.maxy >= lo_y)
-        )  # fmt: skip
+        edge = b.radius - half  # the farthest from the middle a stretch's middle lies
+        offsets = (0.0, -edge, edge) if edge > 0.0 else (0.0,)
+        # first the boxes: what is tall enough and near the box of any stretch's triangle
+        far = edge + reach
+        (x1, y1), (x2, y2) = ((bx + k * far * px, by + k * far * py) for k in (-1.0, 1.0))
+        box = (min(ax, x1, x2) - 1e-6, max(ax, x1, x2) + 1e-6,
+               min(ay, y1, y2) - 1e-6, max(ay, y1, y2) + 1e-6)  # fmt: skip
+        pieces = [k for k, bb in enumerate(self._piece_boxes) if bb[0] > low and _meets(bb, box)]
         tall: list[tuple[Point, float]] = []
         if self.models_block:
+            lo_x, hi_x, lo_y, hi_y = box
             for body_id, (x, y), r in self._others(placements, (shooter, target)):
                 near = lo_x - r <= x <= hi_x + r and lo_y - r <= y <= hi_y + r
                 if near and self._bodies[BodyId(body_id)].height > low:
                     tall.append(((x, y), r))
-        if not len(pieces) and not tall:
+        if not pieces and not tall:
             return True
-        hull = shapely.Polygon([(ax, ay), (x1, y1), (x2, y2)])
-        if len(pieces) and shapely.dwithin(hull, self._polygons[pieces], 1e-6).any():
+        for offset in offsets:
+            ends = [(bx + (offset + k * reach) * px, by + (offset + k * reach) * py)
+                    for k in (-1.0, 1.0)]  # fmt: skip
+            if self._clear_triangle((ax, ay), ends[0], ends[1], pieces, tall):
+                return True
+        return False
+
+    def _clear_triangle(
+        self,
+        a: Point,
+        b: Point,
+        c: Point,
+        pieces: list[int],
+        tall: list[tuple[Point, float]],
+    ) -> bool:
+        """Whether none of `pieces` (the table's indices) and no base of `tall` reaches
+        within 1e-6 of the triangle abc."""
+        xs, ys = (a[0], b[0], c[0]), (a[1], b[1], c[1])
+        box = (min(xs) - 1e-6, max(xs) + 1e-6, min(ys) - 1e-6, max(ys) + 1e-6)
+        near = [k for k in pieces if _meets(self._piece_boxes[k], box)]
+        lo_x, hi_x, lo_y, hi_y = box
+        bases = [(at, r) for at, r in tall
+                 if lo_x - r <= at[0] <= hi_x + r and lo_y - r <= at[1] <= hi_y + r]  # fmt: skip
+        if not near and not bases:
+            return True
+        hull = shapely.Polygon([a, b, c])
+        if near and shapely.dwithin(hull, self._polygons[near], 1e-6).any():
             return False
-        if tall:
-            gaps = shapely.distance(hull, shapely.points([at for at, _ in tall]))
-            if any(g < r + 1e-6 for g, (_, r) in zip(gaps.tolist(), tall, strict=True)):
+        if bases:
+            gaps = shapely.distance(hull, shapely.points([at for at, _ in bases]))
+            if any(g < r + 1e-6 for g, (_, r) in zip(gaps.tolist(), bases, strict=True)):
                 return False
         return True
 
@@ -646,6 +679,16 @@ class TableSight:
                 if gap < r + grow - CONTACT_TOLERANCE:
                     return f"the base would pass through {other}"
         return None
+
+
+def _meets(
+    piece: tuple[float, float, float, float, float], box: tuple[float, float, float, float]
+) -> bool:
+    """Whether a piece's box (top, lo_x, hi_x, lo_y, hi_y) meets the box (lo_x, hi_x,
+    lo_y, hi_y)."""
+    _, p_lo_x, p_hi_x, p_lo_y, p_hi_y = piece
+    lo_x, hi_x, lo_y, hi_y = box
+    return p_lo_x <= hi_x and p_hi_x >= lo_x and p_lo_y <= hi_y and p_hi_y >= lo_y
 
 
 def _point_to_segment(px: float, py: float, a: Point, b: Point) -> float:

@@ -140,6 +140,25 @@ def test_surely_seen_only_where_the_sighting_has_line_of_fire(table: str) -> Non
     assert 10 <= proved < asked
 
 
+def test_surely_seen_proves_a_target_half_behind_a_tower_past_its_edge() -> None:
+    # the proof's stretch may lie at either edge of the silhouette: a target whose line
+    # of centres clips the corner of the full-height tower (14..18 x 13..17) is still
+    # proved seen past the corner, as the sighting finds it
+    setup = load_scenario(SCENARIOS / "infinity-demo.toml")
+    sight = TableSight(setup)
+    shooter, target = setup.models[0].id, setup.models[-1].id
+    tower = shapely.Polygon([(14, 13), (18, 13), (18, 17), (14, 17)])
+    proved_behind = 0
+    for y in np.arange(15.9, 16.7, 0.05):
+        at = (20.0, float(y))
+        placements = {shooter: Placement((8.0, 19.0), 0.0), target: Placement(at, 180.0)}
+        if sight.surely_seen(placements, shooter, target):
+            assert sight.sighting(placements, shooter, target).lof
+            if LineString([(8.0, 19.0), at]).intersection(tower).length > 0:
+                proved_behind += 1
+    assert proved_behind >= 3
+
+
 @pytest.mark.parametrize("table", ["infinity-demo", "necromunda-alley", "open-rebellion-village"])
 def test_a_path_through_scenery_names_the_piece_its_swept_base_overlaps_first(table: str) -> None:
     # path_blocked skips the swept shape where a piece reaches well inside it; the piece
