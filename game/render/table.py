@@ -18,6 +18,7 @@ from game.render import style
 from game.render.labels import Box, Placed, Want, place
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario, SceneryKind
+from game.sequencer.sentences import names_of
 
 Point = tuple[float, float]
 
@@ -253,13 +254,15 @@ def scenery_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]
 
 
 def model_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
-    """Each model's id, beside its base."""
+    """Each model's name (as the sentences call it: "Orlock leader"), beside its base."""
     size = label_size(view, "model", ui)
+    names = names_of(scenario)
     out: list[Want] = []
     for model in scenario.models:
         anchor = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
-        out.append(Want(model.id, model.id, _boxed(model.id, size), anchor, r, "model", (), size))
+        name = names.get(model.id, model.id)
+        out.append(Want(model.id, name, _boxed(name, size), anchor, r, "model", (), size))
     return out
 
 
@@ -344,7 +347,7 @@ def draw_model(surface: pygame.Surface, model: PlacedModel, view: View,
 
 def draw_models(surface: pygame.Surface, scenario: Scenario, view: View,
                 colours: Mapping[str, style.Colour] | None = None) -> None:  # fmt: skip
-    """The bases (their ids are labels: `model_wants`)."""
+    """The bases (their names are labels: `model_wants`)."""
     colours = colours or side_colours(scenario)
     for model in scenario.models:
         draw_model(surface, model, view, colours[model.side], scenario.ruleset.arc_degrees,

@@ -18,7 +18,7 @@ from game.scenario import load_scenario
 from game.sequencer.game import Game
 from game.sequencer.necromunda import Act, Action
 from game.sequencer.necromunda_types import FirepowerRolled
-from game.sequencer.sentences import say
+from game.sequencer.sentences import names_of, say
 from tests.conftest import SCENARIOS
 
 NECROMUNDA = SCENARIOS / "necromunda-demo.toml"
@@ -206,3 +206,41 @@ def test_necromunda_trials_say_misfires_only_for_a_blast(
     )  # fmt: skip
     assert code == 0 and "300 trials; misfires 0." in out
     assert "no exact odds beside the shares: a blast's scatter is not in them" in out
+
+
+NESTED = re.compile(r"\([^()]*\(")  # a bracket opened inside another
+
+
+@pytest.mark.parametrize(
+    ("table", "attacker", "target"),
+    [
+        ("necromunda-demo", "orlock-leader", "escher-leader"),  # the water still in the way
+        ("infinity-demo", "orc-1", "zhanshi-1"),  # hab-1 and fence-b in the way
+        ("open-rebellion-demo", "gov-b1", "reb-b1"),  # one of Rebel squad b out of sight
+    ],
+)
+def test_cover_is_said_without_brackets_inside_brackets(
+    capsys: pytest.CaptureFixture[str], table: str, attacker: str, target: str
+) -> None:
+    """A cover reading inside a refusal or a sentence reads without nested brackets."""
+    path = str(SCENARIOS / f"{table}.toml")
+    _, out, err = shoot(capsys, path, "--attacker", attacker, "--target", target)
+    said = out + err
+    assert "in the way" in said or "out of sight" in said
+    assert not NESTED.search(said), said
+    assert main(["lof", path, "--from", attacker, "--to", target]) == 0
+    assert not NESTED.search(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("table", ["necromunda-demo", "infinity-demo", "open-rebellion-demo"])
+def test_table_labels_call_models_by_name(table: str) -> None:
+    """Pictures and the window label a base with the name the sentences use, not its id."""
+    from game.render.table import default_view, picture_size, table_labels
+
+    scenario = load_scenario(SCENARIOS / f"{table}.toml")
+    view = default_view(40.0)  # room for every name
+    placed = table_labels(scenario, view, picture_size(scenario, 40.0))
+    said = {p.want.key: p.want.text for p in placed if p.want.kind == "model"}
+    assert len(said) == len(scenario.models)
+    for model in scenario.models:
+        assert said[model.id] == names_of(scenario)[model.id] != model.id

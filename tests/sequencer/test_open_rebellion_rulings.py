@@ -64,7 +64,7 @@ def test_hard_cover_needs_a_wall_in_base_contact_not_a_building(write_scenario: 
     cover = engine.cover(state, "red-a", "blue-a")
     assert cover.level is OpenRebellionCover.OPEN
     assert "wall" not in cover.reason
-    assert cover.reason == "open: only 0 of 1 seen (of 3) in cover"
+    assert cover.reason == "open: only 0 of the 1 in sight in cover; 2 of 3 out of sight"
     hidden = [m for m in cover.models if not m.seen]
     assert len(hidden) == 2 and all("barn" in m.reason for m in hidden)
 

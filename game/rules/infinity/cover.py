@@ -52,15 +52,15 @@ def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> Infinit
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return InfinityCoverReading(
-            InfinityCover.TOTAL, f"total: no line of fire reaches it ({by} in the way)", ()
+            InfinityCover.TOTAL, f"total: no line of fire reaches it, {by} in the way", ()
         )
     if not patch_seen(sight, min_patch_mm):
         seen = sight.visible_patch * MM_PER_INCH
         by = ", ".join(sight.hidden_by) or "scenery"
         return InfinityCoverReading(
             InfinityCover.TOTAL,
-            f"total: only a sliver is seen past {by} (largest patch {seen:.1f} mm, "
-            f"line of fire needs {min_patch_mm:g}x{min_patch_mm:g} mm)",
+            f"total: only a sliver is seen past {by}: the largest patch is {seen:.1f} mm, "
+            f"line of fire needs {min_patch_mm:g}x{min_patch_mm:g} mm",
             (),
         )
     hidden = 1.0 - sight.visible_fraction

@@ -35,7 +35,7 @@ def read_cover(sight: Sight) -> NecromundaCoverReading:
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return NecromundaCoverReading(
-            NecromundaCover.FULL, f"full: not in line of sight ({by} in the way)", 1.0
+            NecromundaCover.FULL, f"full: not in line of sight, {by} in the way", 1.0
         )
     hidden = 1.0 - sight.visible_fraction
     names = ", ".join(sight.hidden_by) or "scenery"

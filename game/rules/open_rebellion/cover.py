@@ -73,13 +73,13 @@ def model_cover(table: Table, sight: Sight) -> ModelCover:
         # not a tier: a model the shooter cannot see is left out of the unit's reading
         by = ", ".join(sight.blockers) or "scenery"
         return ModelCover(str(target.id), OpenRebellionCover.OPEN, bool(walls), False,
-                          f"out of sight ({by} in the way)", seen=False)  # fmt: skip
+                          f"out of sight, {by} in the way", seen=False)  # fmt: skip
     if walls:
         # Open Rebellion: hard cover needs the model touching the wall; whether the shooter
         # sees past it is the squad's flank test
         level, reason = OpenRebellionCover.HARD, f"touching {', '.join(sorted(walls))}"
         if not hidden_by_wall:
-            reason += " (which hides none of it from here)"
+            reason += ", which hides none of it from here"
     elif inside_area:
         level, reason = OpenRebellionCover.LIGHT, f"in area terrain {', '.join(inside_area)}"
     elif sight.visible_fraction < SEEN_ALL:
@@ -116,30 +116,37 @@ def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
             # a flank: the shooter sees more than half the unit past the wall
             return SquadCover(
                 OpenRebellionCover.LIGHT,
-                f"light: hard cover flanked ({seen} of {n} seen past the wall)",
+                f"light: hard cover flanked, {seen} of {n} seen past the wall",
                 models,
             )
         walls = sorted({w for m in visible if m.level is OpenRebellionCover.HARD for w in m.walls})
         return SquadCover(
             OpenRebellionCover.HARD,
-            f"hard: {hard} of {n}{_seen_of(n, len(models))} touching {', '.join(walls)}",
+            f"hard: {hard} {_of(n, len(models))} touching {', '.join(walls)}"
+            f"{_unseen(n, len(models))}",
             models,
         )
     if 2 * light_up > n:
         return SquadCover(
             OpenRebellionCover.LIGHT,
-            f"light: {light_up} of {n}{_seen_of(n, len(models))} in cover",
+            f"light: {light_up} {_of(n, len(models))} in cover{_unseen(n, len(models))}",
             models,
         )
     return SquadCover(
         OpenRebellionCover.OPEN,
-        f"open: only {light_up} of {n}{_seen_of(n, len(models))} in cover",
+        f"open: only {light_up} {_of(n, len(models))} in cover{_unseen(n, len(models))}",
         models,
     )
 
 
-def _seen_of(seen: int, total: int) -> str:
-    return "" if seen == total else f" seen (of {total})"
+def _of(seen: int, total: int) -> str:
+    """ "of 4", or of the models in sight when the shooter sees only some, and how many
+    it does not see: "of the 3 in sight", "; 1 of 4 out of sight" (no brackets)."""
+    return f"of {total}" if seen == total else f"of the {seen} in sight"
+
+
+def _unseen(seen: int, total: int) -> str:
+    return "" if seen == total else f"; {total - seen} of {total} out of sight"
 
 
 def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
@@ -147,7 +154,7 @@ def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -
     itself with `squad_cover`): out of sight is the top level, any tier is partial."""
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
-        return Cover.TOTAL, f"not in line of fire ({by} in the way)"
+        return Cover.TOTAL, f"not in line of fire, {by} in the way"
     mine = model_cover(table, sight)
     level = Cover.NONE if mine.level is OpenRebellionCover.OPEN else Cover.PARTIAL
     return level, mine.reason
@@ -162,5 +169,5 @@ def scenario_ruling(
     mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [sight.target]
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
     squad = squad_cover(table, sights)
-    reason = squad.reason if unit is None else f"{squad.reason} (unit {unit})"
+    reason = squad.reason if unit is None else f"{squad.reason}; judged for the whole of {unit}"
     return CoverRuling(squad.level.label, reason)
