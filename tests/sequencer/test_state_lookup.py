@@ -3,10 +3,12 @@ built once per state; a replaced state answers for its own models, never the old
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from game.sequencer.sight import Placement
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 
 def state() -> GameState:
@@ -42,3 +44,29 @@ def test_placements_are_fresh_each_time_and_leave_the_gone_off_the_table() -> No
     first["m0"] = Placement((5.0, 5.0), 0.0)  # the caller may change its copy
     assert s.placements(("dead",))["m0"].at == (0.0, 1.0)
     assert s.placements()["m2"].present  # nothing gone: every model is on the table
+
+
+def test_renew_makes_what_dataclasses_replace_makes_with_fresh_memos() -> None:
+    s = state()
+    s.model("m1")
+    s.placements(("dead",))  # memos built on the old state
+    assert renew(s, turn=2, active="red") == dataclasses.replace(s, turn=2, active="red")
+    m = s.models[0]
+    changes: dict[str, object] = {"at": (4.0, 4.0), "flags": frozenset({"x"})}
+    assert renew(m, **changes) == dataclasses.replace(m, **changes)  # type: ignore[arg-type]
+    moved = renew(s, models=s.models[:3])
+    assert moved._index is None and moved._placed is None  # memos start afresh
+    assert list(moved.placements()) == ["m0", "m1", "m2"]
+    assert renew(s.models[0], at=(4.0, 4.0)).at == (4.0, 4.0)
+    with pytest.raises(TypeError, match="no init field _index"):
+        renew(s, _index={})
+    with pytest.raises(TypeError, match="no init field bogus"):
+        renew(s.models[0], bogus=1)
+
+
+def test_with_model_keeps_the_order_and_the_index_answers_for_the_new_models() -> None:
+    s = state()
+    moved = s.with_model(s.model("m4").replace(at=(7.0, 7.0)))
+    assert [m.id for m in moved.models] == [m.id for m in s.models]
+    assert moved.model("m4").at == (7.0, 7.0) and s.model("m4").at == (4.0, 1.0)
+    assert all(moved.model(m.id) is m for m in moved.models)
