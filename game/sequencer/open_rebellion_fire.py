@@ -40,9 +40,10 @@ from game.sequencer.open_rebellion_types import (
     FellBack,
     OpenRebellionState,
     PendingFire,
+    PlanFacts,
     SmallArmsFire,
 )
-from game.sequencer.open_rebellion_units import OpenRebellionUnits, bang_dice, bangs
+from game.sequencer.open_rebellion_units import GONE, OpenRebellionUnits, bang_dice, bangs
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState, renew
 
@@ -69,7 +70,7 @@ SightKey = tuple[str, Point, str, Point]
 CoverKey = tuple[str, Point, tuple[tuple[str, Point], ...]]
 # what small arms fire from one unit at another depends on: the two units' models
 # (place, status, in position), in the units' fixed order
-PlanKey = tuple[str, str, tuple[tuple[Point, str, bool], ...], tuple[tuple[Point, str, bool], ...]]
+PlanKey = tuple[str, str, PlanFacts, PlanFacts]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -138,7 +139,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         found = self.caches.sights.get(key)
         if found is None:
             if not table:
-                table.append(self.sight.table_at(self.placements(state)))
+                table.append(self.table(state))
             # a clear line found by the cheap question spares the search for one
             witness = self.caches.clears.get(key)
             found = geometry_sight(
@@ -164,7 +165,7 @@ class OpenRebellionFire(OpenRebellionUnits):
                 clear.append(None)
         todo = [k for k, c in enumerate(clear) if c is None]
         if todo:
-            table = self.sight.table_at(self.placements(state))
+            table = self.table(state)
             bodies = [(table.body(keys[k][0]), table.body(keys[k][2])) for k in todo]
             lines = clear_witnesses(table, bodies, models_block=False)
             for k, line in zip(todo, lines, strict=True):
@@ -220,7 +221,7 @@ class OpenRebellionFire(OpenRebellionUnits):
         found = self.caches.covers.get(key)
         if found is None:
             sights = self.sights(state, shooter, target)
-            table = self.sight.table_at(self.placements(state))
+            table = self.table(state)
             found = _remember(self.caches.covers, key, squad_cover(table, sights))
         return found
 
@@ -241,7 +242,7 @@ class OpenRebellionFire(OpenRebellionUnits):
             for m, ok in zip(alive, self._clear(state, [(me, m) for m in alive]), strict=True)
             if ok
         ]
-        table = [self.sight.table_at(self.placements(state))]
+        table = [self.table(state)]
         covered = 0
         maybe = []
         for m in seen:
@@ -261,7 +262,7 @@ class OpenRebellionFire(OpenRebellionUnits):
     def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
         weapons = [self.weapon[f] for f in firing]
         band = max(w.band for w in weapons if w is not None)
-        placements = self.placements(state)
+        placements = state.placed(GONE)
         gap = min(
             self.sight.distance(placements, f, m.id)
             for f in firing
@@ -313,11 +314,15 @@ class OpenRebellionFire(OpenRebellionUnits):
         support = sum(w.support_dice for w in weapons) if in_position else 0
         return attacker_pool([w.rof for w in weapons], self.skill_dice(state, unit), support)
 
-    def _plan_facts(self, state: GameState, unit: str) -> tuple[tuple[Point, str, bool], ...]:
-        return tuple(
-            (m.at, m.status, IN_POSITION in m.flags)
-            for m in (state.model(i) for i in self.units[unit])
-        )
+    def _plan_facts(self, state: GameState, unit: str) -> PlanFacts:
+        known = state.asked().facts if isinstance(state, OpenRebellionState) else {}
+        found = known.get(unit)
+        if found is None:
+            found = known[unit] = tuple(
+                (m.at, m.status, IN_POSITION in m.flags)
+                for m in (state.model(i) for i in self.units[unit])
+            )
+        return found
 
     def _pools(self, state: GameState, unit: str, target: str) -> FirePlan | None:
         firing = self.firing_models(state, unit, target)

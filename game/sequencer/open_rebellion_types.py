@@ -12,8 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from game.geometry import Table
 from game.sequencer.declarations import Declaration, declaration
 from game.sequencer.events import Event
+from game.sequencer.sight import Placement, Sight
 from game.sequencer.state import GameState, ModelState, kept
 
 Point = tuple[float, float]
@@ -121,6 +123,22 @@ class PendingFire:
     tier: int  # the defender's cover tier when the dice were rolled
 
 
+# what a fire plan depends on, for one unit: its models' (place, status, in position)
+PlanFacts = tuple[tuple[Point, str, bool], ...]
+
+
+@dataclass(slots=True)
+class Asked:
+    """What has been asked of one state, kept while it lives: the table with the models
+    where they stand (for the sight it was built by), each unit's plan facts, the
+    placements a move of each unit is checked against, and each side's units left."""
+
+    table: tuple[Sight, Table] | None = None
+    facts: dict[str, PlanFacts] = field(default_factory=dict)
+    others: dict[str, dict[str, Placement]] = field(default_factory=dict)
+    side_units: dict[str, list[str]] = field(default_factory=dict)
+
+
 @dataclass(frozen=True, slots=True)
 class OpenRebellionState(GameState):
     """`phase`: "initiative" (sides name units), "activate", "action" (a unit is
@@ -139,6 +157,11 @@ class OpenRebellionState(GameState):
     _seen: dict[tuple[str, str], list[tuple[str, int]]] | None = field(
         default=None, init=False, repr=False, compare=False
     )
+
+    _asked: Asked | None = field(default=None, init=False, repr=False, compare=False)
+
+    def asked(self) -> Asked:
+        return kept(self, "_asked", Asked)
 
     def seen_counts(self) -> dict[tuple[str, str], list[tuple[str, int]]]:
         """Per (unit, target unit), how many of the target's models each model of the

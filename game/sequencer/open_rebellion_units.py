@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from game.errors import IllegalDeclaration
+from game.geometry import Table
 from game.rules.open_rebellion.data import OpenRebellionProfile, OpenRebellionWeapon
 from game.rules.open_rebellion.odds import (
     BANG_FACES,
@@ -41,6 +42,7 @@ from game.sequencer.state import GameState, ModelState
 Point = tuple[float, float]
 BISECT_STEPS = 14
 EDGE_SLACK = 1e-9  # the path check lets a base lie this far over the table's edge
+GONE = frozenset((DEAD,))  # the statuses that take a model off the table
 
 
 def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
@@ -76,7 +78,14 @@ class OpenRebellionUnits:
         return tuple(m for m in (state.model(i) for i in self.units[unit]) if m.status != DEAD)
 
     def side_units(self, state: GameState, side: str) -> list[str]:
-        return [u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)]
+        """The side's units with a model left (a fresh list; worked out once per state)."""
+        known = state.asked().side_units if isinstance(state, OpenRebellionState) else {}
+        found = known.get(side)
+        if found is None:
+            found = known[side] = [
+                u for u, s in self.side_of_unit.items() if s == side and self.alive(state, u)
+            ]
+        return list(found)
 
     def ready_units(self, state: GameState, side: str) -> list[str]:
         return [u for u in self.side_units(state, side) if not self.has_flag(state, u, ACTIVATED)]
@@ -118,7 +127,18 @@ class OpenRebellionUnits:
         )
 
     def placements(self, state: GameState) -> dict[str, Placement]:
-        return {m.id: Placement(m.at, m.facing, m.status != DEAD) for m in state.models}
+        """Where every model stands, the dead off the table (a fresh dict)."""
+        return state.placements(GONE)
+
+    def table(self, state: GameState) -> Table:
+        """The table with the models where they stand (once per state)."""
+        asked = state.asked() if isinstance(state, OpenRebellionState) else None
+        if asked is not None and asked.table is not None and asked.table[0] is self.sight:
+            return asked.table[1]
+        table = self.sight.table_at(state.placed(GONE))
+        if asked is not None:
+            asked.table = (self.sight, table)
+        return table
 
     def _set_markers(
         self, state: OpenRebellionState, unit: str, wounds: int, pins: int, events: list[Event]
@@ -178,15 +198,19 @@ class OpenRebellionUnits:
         # the moved models must not overlap each other (they keep their spacing)
         return None
 
-    def _others(self, state: GameState, unit: str) -> dict[str, Placement]:
-        """The placements a move of `unit` is checked against: its own models left out."""
-        placements = self.placements(state)
-        for m in self.alive(state, unit):
-            placements[m.id] = Placement(m.at, 0.0, False)
+    def _others(self, state: GameState, unit: str) -> Mapping[str, Placement]:
+        """The placements a move of `unit` is checked against: its own models left out
+        (once per state and unit; only to read)."""
+        known = state.asked().others if isinstance(state, OpenRebellionState) else {}
+        placements = known.get(unit)
+        if placements is None:
+            placements = known[unit] = self.placements(state)
+            for m in self.alive(state, unit):
+                placements[m.id] = Placement(m.at, 0.0, False)
         return placements
 
     def _path_blocked(
-        self, placements: dict[str, Placement], m: ModelState, vector: Point, share: float
+        self, placements: Mapping[str, Placement], m: ModelState, vector: Point, share: float
     ) -> str | None:
         end = (m.at[0] + vector[0] * share, m.at[1] + vector[1] * share)
         return self.sight.path_blocked(placements, m.id, (m.at, end))
