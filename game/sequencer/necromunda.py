@@ -143,6 +143,7 @@ class NecromundaEngine(NecromundaNerve):
         self.radius = {m: p.radius for m, p in self.profiles.items()}
         self.shapes = {m.id: (m.radius, m.height) for m in setup.models}
         self._bodies = {}
+        self._placements = {}
 
     # -- state -------------------------------------------------------------------
 

@@ -113,6 +113,7 @@ class NecromundaTargeting:
     radius: dict[str, float]  # each fighter's profile's base radius
     shapes: dict[str, tuple[float, float]]  # each model's radius and height on the table
     _bodies: dict[tuple[str, Point, float], Body]
+    _placements: dict[tuple[Point, float, bool], Placement]
 
     # -- placements and sight ---------------------------------------------------
 
@@ -141,18 +142,49 @@ class NecromundaTargeting:
         """`placements` itself, not a copy: only to read."""
         asked = state.asked() if isinstance(state, NecromundaState) else None
         key = (shooter, target, facing)
-        found = asked.placements.get(key) if asked is not None else None
+        found: Mapping[str, Placement] | None = (
+            asked.placements.get(key) if asked is not None else None
+        )
         if found is None:
-            found = {}
-            firer = state.model(shooter) if shooter is not None else None
-            for m in state.models:
-                present = m.status != OUT_OF_ACTION
-                if present and firer is not None and m.id not in (shooter, target):
-                    touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
-                    present = m.status not in PRONE and not touching
-                found[m.id] = Placement(m.at, m.facing if facing else 0.0, present)
+            if shooter is not None and target is not None:
+                found = self._placed_for(state, shooter, target, facing)
+            else:
+                built: dict[str, Placement] = {}
+                firer = state.model(shooter) if shooter is not None else None
+                for m in state.models:
+                    present = m.status != OUT_OF_ACTION
+                    if present and firer is not None and m.id != shooter:
+                        touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
+                        present = m.status not in PRONE and not touching
+                    built[m.id] = self._placement(m.at, m.facing if facing else 0.0, present)
+                found = built
             if asked is not None:
                 asked.placements[key] = found
+        return found
+
+    def _placed_for(
+        self, state: GameState, shooter: str, target: str, facing: bool
+    ) -> Mapping[str, Placement]:
+        """The placements for a sighting from `shooter` to `target`: those for any target
+        of the shooter's, the target itself on the table unless out of action."""
+        every = self._placed(state, shooter, None, facing=facing)
+        was = every[target]
+        present = state.model(target).status != OUT_OF_ACTION
+        if was.present == present:
+            return every
+        found = dict(every)
+        found[target] = self._placement(was.at, was.facing, present)
+        return found
+
+    def _placement(self, at: Point, facing: float, present: bool) -> Placement:
+        """One Placement for each place, facing and presence (kept: most fighters stand
+        still from one state to the next)."""
+        key = (at, facing, present)
+        found = self._placements.get(key)
+        if found is None:
+            if len(self._placements) > BODIES_KEPT:
+                self._placements.clear()
+            found = self._placements[key] = Placement(at, facing, present)
         return found
 
     def sighting(self, state: GameState, shooter: str, target: str) -> Sighting:

@@ -10,6 +10,7 @@ condition: only Running for Cover until it Rallies). Markers: "flesh-wounds".
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -204,7 +205,7 @@ class Asked:
     where the fighters on the table stand (the engine's path answers' key)."""
 
     sightings: dict[tuple[str, str], Sighting] = field(default_factory=dict)
-    placements: dict[tuple[str | None, str | None, bool], dict[str, Placement]] = field(
+    placements: dict[tuple[str | None, str | None, bool], Mapping[str, Placement]] = field(
         default_factory=dict
     )
     standing: tuple[tuple[str, tuple[float, float]], ...] | None = None
