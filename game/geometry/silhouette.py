@@ -152,7 +152,7 @@ def _working(
         return None
     # the silhouette: `columns` strips across the line of centres, through b's centre
     px_, py_ = -(by - ay) / dist, (bx - ax) / dist
-    u = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
+    u = _across(columns)
     qx = bx + u * b.radius * px_
     qy = by + u * b.radius * py_
     # directions from each strip toward the shooter's base
@@ -160,7 +160,7 @@ def _working(
     kd = np.hypot(kx, ky)
     psi = np.arctan2(ky, kx)
     omega = np.arcsin(np.clip(a.radius / kd, 0.0, 1.0))
-    dirs = [psi[:, None] + omega[:, None] * np.linspace(-0.999, 0.999, spread)[None, :]]
+    dirs = [psi[:, None] + omega[:, None] * _spread(spread)[None, :]]
     full = obs.top >= max(a.height, b.height)
     if full.any():
         vx = obs.x0[full[obs.owner]]
@@ -216,6 +216,28 @@ def _working(
     return _Working(zmin, zseg, col, need, obs)
 
 
+_ACROSS: dict[int, FloatArray] = {}
+_SPREAD: dict[int, FloatArray] = {}
+
+
+def _across(columns: int) -> FloatArray:
+    """The strips' centre lines across the silhouette, -1 .. 1 (kept per count; read
+    only)."""
+    found = _ACROSS.get(columns)
+    if found is None:
+        found = _ACROSS[columns] = (np.arange(columns) + 0.5) / columns * 2.0 - 1.0
+    return found
+
+
+def _spread(spread: int) -> FloatArray:
+    """Where across the shooter's base each strip's lines aim, -0.999 .. 0.999 of its
+    angular half width (kept per count; read only)."""
+    found = _SPREAD.get(spread)
+    if found is None:
+        found = _SPREAD[spread] = np.linspace(-0.999, 0.999, spread)
+    return found
+
+
 def patch_core(body: Body, side: float) -> Body:
     """The body a clear line must reach for a square of `side` of its silhouette to be
     seen: the same base, `side` lower (less a hair for the patch test's tolerance).
@@ -241,6 +263,8 @@ def largest_patch(seen: FloatArray, width: float) -> float:
     `width` wide and judged at their centre lines, so the answer is good to a strip."""
     depths = [float(x) for x in seen]  # tens of strips: plain floats beat numpy calls
     n = len(depths)
+    if n and min(depths) == max(depths):
+        return min(n * width, depths[0])  # every strip as deep: one run of all of them
     # the widest run of strips around each strip seen at least as deep as it: a square
     # as deep as strip i fits in min(run * width, depth i); the best over all strips is
     # the best over all widths k of min(k * width, deepest run of k) (one pass each way)
