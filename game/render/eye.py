@@ -181,11 +181,12 @@ RULER_BELOW = 10  # pixels the ruler's "0" reaches under the ground
 MIN_PICTURE = 64  # pixels of silhouette kept before two hiders share a legend row
 
 
-def legend_rows(view: EyeView, two_columns: bool) -> int:
+def legend_rows(view: EyeView, two_columns: bool, hiders_listed: bool = True) -> int:
     """Rows of the legend: the share seen, the size, the minimum patch where the rule
-    system has one, and each hider (or two hiders to a row)."""
+    system has one, and each hider (or two hiders to a row; none when they are not
+    `hiders_listed`)."""
     hiders = (len(view.hiders) + 1) // 2 if two_columns else len(view.hiders)
-    return 2 + (1 if view.min_patch_mm > 0 else 0) + hiders
+    return 2 + (1 if view.min_patch_mm > 0 else 0) + (hiders if hiders_listed else 0)
 
 
 def draw_eye(
@@ -215,7 +216,13 @@ def draw_eye(
     # keeps at least MIN_PICTURE pixels, else two hiders to a row, by name only
     spare = rect.bottom - LEGEND_ROW * legend_rows(view, False) - LEGEND_GAP - under - top
     two_columns = len(view.hiders) > 1 and spare < MIN_PICTURE
-    legend_h = LEGEND_ROW * legend_rows(view, two_columns)
+    # a room too short even for that (a crowded panel): the hiders are named on the
+    # picture alone, so the silhouette is never squeezed to nothing
+    listed = (
+        rect.bottom - LEGEND_ROW * legend_rows(view, two_columns) - LEGEND_GAP - under - top
+        >= MIN_PICTURE // 2
+    )
+    legend_h = LEGEND_ROW * legend_rows(view, two_columns, listed)
     legend_top = rect.bottom - legend_h - 6
     bottom = legend_top - LEGEND_GAP - under
     # one scale for width and height: the silhouette as tall as it is, to scale
@@ -354,6 +361,8 @@ def draw_eye(
             room,
         )
         ly += 20
+    if not listed:
+        return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     if two_columns:  # each hider's colour and name, two to a row, without the details
         column = (rect.right - x0 - 6) // 2
         for k, hider in enumerate(view.hiders):

@@ -196,6 +196,7 @@ ASKED_WEIGHT = 10  # a model asked to react: its base, its label and its markers
 MOVER_WEIGHT = 4  # the model whose move or attack it answers
 ROUTE_WEIGHT = 2  # each point of that move's route
 OTHER_WEIGHT = 1  # any other label
+BASE_WEIGHT = 2  # any other model's base
 
 
 def banner_avoids(
@@ -203,7 +204,7 @@ def banner_avoids(
 ) -> list[tuple[pygame.Rect, int]]:
     """What the reaction banner should not cover, with weights: the bases and labels of
     the models asked to react most (the person decides for them), the mover and its
-    route less, every other label a little."""
+    route less, every other base and label a little."""
     weights = dict.fromkeys(prompt.models, ASKED_WEIGHT)
     if prompt.mover and prompt.mover not in weights:
         weights[prompt.mover] = MOVER_WEIGHT
@@ -211,12 +212,8 @@ def banner_avoids(
     for label in labels:
         key = label.want.key.removeprefix("marker:").split(":")[0]
         out.append((_rect(label.box), weights.get(key, OTHER_WEIGHT)))
-    for model_id, weight in weights.items():
-        try:
-            model = scenario.model(model_id)
-        except KeyError:
-            continue
-        out.append((_base_rect(model, view, 6), weight))
+    for model in scenario.models:
+        out.append((_base_rect(model, view, 6), weights.get(model.id, BASE_WEIGHT)))
     for point in prompt.route:
         px, py = view.to_screen(*point)
         out.append((pygame.Rect(round(px) - 4, round(py) - 4, 8, 8), ROUTE_WEIGHT))

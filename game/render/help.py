@@ -127,7 +127,8 @@ def reaction_banner(
     """Where the reaction banner goes on a surface of `surface_size`, and its lines
     (text, pixels): across the top of the table, or across the bottom when it would
     cover less there of what `avoid` lists (rectangles with a weight: the labels and
-    bases of the models asked weigh most)."""
+    bases of the models asked weigh most), or, when both edges are crowded, across the
+    band of the table between them that covers least (nearest an edge of those)."""
     ui = ui_scale(surface_size)
     room = table[0] - round(40 * ui)
     head, body = round(24 * ui), round(19 * ui)
@@ -140,8 +141,17 @@ def reaction_banner(
     def covered(banner: pygame.Rect) -> int:
         return sum(weight for rect, weight in avoid if banner.colliderect(rect))
 
+    high = box
     if low.top > box.bottom and covered(low) < covered(box):
         box = low
+    if covered(box) and low.top > high.top:
+        # both edges crowded: every band between them, a quarter of the banner apart
+        step = max(1, height // 4)
+        bands = [high.move(0, dy) for dy in range(step, low.top - high.top, step)]
+        best = min(bands, key=lambda b: (covered(b), min(b.top, table[1] - b.bottom)),
+                   default=box)  # fmt: skip
+        if covered(best) < covered(box):
+            box = best
     return box, lines
 
 

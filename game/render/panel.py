@@ -34,6 +34,10 @@ REPLAY: Colour = (150, 220, 255)
 REPLAY_KEYS = "Left/Right a declaration · Up/Down a turn · Home/End · T take over here"
 PAD = 14  # pixels between the panel's edges and its text (at ui scale 1)
 
+# Pixels the eye view needs to show the silhouette at all (its heading, a row of names
+# under the ground, the share seen and the size): a panel with less keeps its words.
+EYE_LEAST = 140
+
 
 @dataclass(frozen=True, slots=True)
 class PanelLine:
@@ -263,7 +267,7 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
 
     need = 12 + head_h + min_log + sum(tall(line) for line in body)
     reserve = max(0, min(reserve, int(bottom - need)))
-    if reserve < round(120 * ui):
+    if reserve < round(EYE_LEAST * ui):
         reserve = 0
     # Still too full: the spare details go, the tallest first, so the odds stay.
     spares = sorted((line for line in body if line.spare), key=tall)
