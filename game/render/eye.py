@@ -9,13 +9,14 @@ line at all (the ruling's visible fraction is then 0) every strip is drawn hidde
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.geometry import Strips, Table, silhouette_strips
 from game.geometry.table import MM_PER_INCH
 from game.render import style
-from game.render.labels import Want, place
+from game.render.labels import Box, Want, place
 from game.render.table import font
 from game.rules.cover import patch_seen
 from game.sequencer.sentences import named, names_of
@@ -34,6 +35,7 @@ PATCH_SHORT = (240, 80, 70)
 UNNAMED = (80, 80, 80)
 LABEL_PX = 15  # the hiders' names on the silhouette
 LABEL_ROW = 20  # pixels a row of names takes
+RUN_BAR = 4  # pixels: the bar under the strips a name under the ground names (its least width too)
 # colours of the pieces and models hiding the target, in the order they are named
 HIDERS: tuple[style.Colour, ...] = (
     (120, 110, 150),
@@ -181,6 +183,41 @@ RULER_BELOW = 10  # pixels the ruler's "0" reaches under the ground
 MIN_PICTURE = 64  # pixels of silhouette kept before two hiders share a legend row
 
 
+@dataclass(frozen=True, slots=True)
+class PlacedName:
+    """A hider's name placed on the eye view; `inside` the run of strips it names."""
+
+    want: Want
+    box: Box
+    inside: bool
+
+    @property
+    def text(self) -> str:
+        return self.want.text
+
+
+def place_names(
+    wants: Sequence[Want], picture: Box, area: Box, taken: Sequence[Box]
+) -> list[PlacedName]:
+    """The hiders' names: on the silhouette inside the run each names (its spot), the
+    others off the picture, clear of `taken`, and only where no room is left there on
+    the picture after all (a bar under the run then says which it names); none
+    overprints another."""
+    inner = place([w for w in wants if w.spots], picture)
+    inside = {p.want.key for p in inner}
+    rest = [w for w in wants if w.key not in inside]
+    boxes = [p.box for p in inner]
+    outer = place(rest, area, taken=(*taken, picture, *boxes))
+    boxes += [p.box for p in outer]
+    done = inside | {p.want.key for p in outer}
+    last = place([w for w in rest if w.key not in done], area, taken=(*taken, *boxes))
+    return [PlacedName(p.want, p.box, p.want.key in inside) for p in [*inner, *outer, *last]]
+
+
+def _width(run: tuple[int, int]) -> int:
+    return run[1] - run[0]
+
+
 def legend_rows(view: EyeView, two_columns: bool, hiders_listed: bool = True) -> int:
     """Rows of the legend: the share seen, the size, the minimum patch where the rule
     system has one, and each hider (or two hiders to a row; none when they are not
@@ -294,14 +331,29 @@ def draw_eye(
         spots = ((cx, ground - depth / 2),) if within else ()
         wants.append(Want(hider, label, (tw, th), (cx, ground), spots=spots, kind="scenery"))
     area = (rect.x + 4.0, top, rect.width - 8.0, legend_top - LEGEND_GAP - top)
-    # kept clear of names: the ruler and its inches, and the ground line itself
+    # kept clear of names: the ruler and its inches, and the ground line itself with the
+    # bars under it that mark each named run
     ruler = (float(rect.x), top - 10, ruler_x - rect.x + 2.0, ground - top + 20)
-    line = (rect.x + 50.0, ground - 1, rect.right - 60.0 - rect.x, 2.0)
-    for placed in place(wants, area, taken=(ruler, line)):
+    line = (rect.x + 50.0, ground - 1, rect.right - 60.0 - rect.x, 2.0 + RUN_BAR + 2)
+    picture = (left, ground - h_px, w_px, h_px)
+    labels = place_names(wants, picture, area, (ruler, line))
+    # the widest runs' bars first, so a narrow run's bar shows on top of a wide one
+    for placed in sorted(labels, key=lambda p: -_width(view.widest_run(p.want.key))):
         bx, by, bw, bh = placed.box
         colour = colours.get(placed.want.key, OUTLINE)
-        if by >= ground:  # under the ground: a line up to the strips it names
-            pygame.draw.line(surface, colour, placed.want.anchor, (bx + bw / 2, by), 2)
+        if not placed.inside:
+            # off the picture: a bar in its colour under the very strips it names (two
+            # hiders side by side are told apart), and a line from it to the name
+            first, end = view.widest_run(placed.want.key)
+            x0_run, x1_run = left + first * strip, left + end * strip
+            if x1_run - x0_run < RUN_BAR:
+                mid = (x0_run + x1_run) / 2
+                x0_run, x1_run = mid - RUN_BAR / 2, mid + RUN_BAR / 2
+            bar = pygame.Rect(round(x0_run), round(ground + 2), max(1, round(x1_run - x0_run)),
+                              RUN_BAR)  # fmt: skip
+            pygame.draw.rect(surface, colour, bar)
+            end_y = by if by >= bar.bottom else by + bh  # the name's nearer edge
+            pygame.draw.line(surface, colour, (bar.centerx, bar.bottom), (bx + bw / 2, end_y), 2)
         spot = pygame.Rect(round(bx), round(by), round(bw), round(bh))
         pygame.draw.rect(surface, style.BACKGROUND, spot)
         surface.blit(font(LABEL_PX).render(placed.text, True, colour), spot.topleft)

@@ -187,14 +187,14 @@ def _record_placements(monkeypatch: pytest.MonkeyPatch) -> list[list[object]]:
     import game.render.eye as eye
 
     placed: list[list[object]] = []
-    real_place = eye.place
+    real_place = eye.place_names
 
     def recording(*args: object, **kwargs: object) -> object:
         out = real_place(*args, **kwargs)  # type: ignore[arg-type]
         placed.append(out)
         return out
 
-    monkeypatch.setattr(eye, "place", recording)
+    monkeypatch.setattr(eye, "place_names", recording)
     return placed
 
 

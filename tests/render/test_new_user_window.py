@@ -77,3 +77,39 @@ def test_a_short_panel_keeps_the_silhouette(height: int) -> None:
     surface = pygame.Surface((320, height))
     sil = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
     assert sil.height >= 24 and sil.bottom < height
+
+
+def test_names_off_the_picture_mark_the_run_they_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """lof --out, Goliath leader at Cawdor leader in the alley: four fighters hide narrow
+    runs at the two sides of the silhouette. A name sits on the silhouette only inside
+    its own run; one placed off it has a bar in its colour under the very strips it
+    names (two names under one band could not be told apart)."""
+    import game.render.eye as eye
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, "goliath-leader", "cawdor-leader")
+    view = eye_view(scenario, table, ruling)
+    placed: list[list[eye.PlacedName]] = []
+    real = eye.place_names
+
+    def recording(*args: object, **kwargs: object) -> list[eye.PlacedName]:
+        out = real(*args, **kwargs)  # type: ignore[arg-type]
+        placed.append(out)
+        return out
+
+    monkeypatch.setattr(eye, "place_names", recording)
+    surface = pygame.Surface((440, 420))
+    sil = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+    (names,) = placed
+    assert sorted(p.want.key for p in names) == sorted(view.hiders)
+    colours = {h: eye.HIDERS[k % len(eye.HIDERS)] for k, h in enumerate(view.hiders)}
+    strip = sil.width / len(view.strips.low)
+    for name in names:
+        box = pygame.Rect(*map(round, name.box))
+        if name.inside:
+            continue
+        assert not box.colliderect(sil.inflate(-2, -2)), name.text  # off the picture
+        first, end = view.widest_run(name.want.key)
+        x = round(sil.left + (first + end) / 2 * strip)
+        assert surface.get_at((x, sil.bottom + 3))[:3] == colours[name.want.key], name.text
