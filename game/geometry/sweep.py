@@ -514,6 +514,40 @@ def _plain_pieces(table: Table) -> _Plain:
     return found
 
 
+def plain_corners(table: Table) -> tuple[list[list[Point]], list[bool]]:
+    """Each piece's corners (counter-clockwise) and whether it is convex, as plain
+    floats, made once per scenery (read only)."""
+    plain = _plain_pieces(table)
+    return plain.corners, plain.convex
+
+
+def convex_apart(a: list[Point], b: list[Point], gap: float) -> bool:
+    """Whether two convex polygons (or a polygon and a segment or point) lie more than
+    `gap` apart, proved along the normal of one of their edges: their shadows on that
+    line are that far apart, and no two points are nearer than their shadows. False:
+    they may not be (two corners facing each other across a gap can be apart with no
+    edge proving it)."""
+    for poly in (a, b):
+        n = len(poly)
+        for i in range(n):
+            (x0, y0), (x1, y1) = poly[i], poly[(i + 1) % n]
+            nx, ny = y0 - y1, x1 - x0
+            length = math.hypot(nx, ny)
+            if length == 0.0:
+                continue
+            pa = [nx * x + ny * y for x, y in a]
+            pb = [nx * x + ny * y for x, y in b]
+            if max(min(pb) - max(pa), min(pa) - max(pb)) > gap * length:
+                return True
+    return False
+
+
+def polygon_point_gap(corners: list[Point], px: float, py: float) -> float:
+    """Distance from a point to a convex polygon, its corners counter-clockwise (0 inside
+    it)."""
+    return _polygon_point_gap(corners, px, py)
+
+
 def _deep_across(edges: list[tuple[float, float, float, float, float]], side: _Side) -> bool:
     """Whether the segment passes at least `_DEEP` inside the convex polygon (its edges
     counter-clockwise, as `_Plain` holds them) over some stretch (Cyrus-Beck clipping)."""

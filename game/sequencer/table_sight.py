@@ -30,7 +30,16 @@ from game.geometry import (
     sight,
 )
 from game.geometry.silhouette import STRIPS
-from game.geometry.sweep import Span, arc_spans, clear_spans, reach_spans, surely_hidden
+from game.geometry.sweep import (
+    Span,
+    arc_spans,
+    clear_spans,
+    convex_apart,
+    plain_corners,
+    polygon_point_gap,
+    reach_spans,
+    surely_hidden,
+)
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
@@ -355,14 +364,17 @@ class TableSight:
                  if lo_x - r <= at[0] <= hi_x + r and lo_y - r <= at[1] <= hi_y + r]  # fmt: skip
         if not near and not bases:
             return True
-        hull = shapely.Polygon([a, b, c])
-        if near and shapely.dwithin(hull, self._polygons[near], 1e-6).any():
+        # plain floats: a convex piece proved farther off than 1e-6 along an edge's
+        # normal, a base farther off than its radius and 1e-6 (the corners run
+        # counter-clockwise: `surely_seen` puts the stretch's ends in that order)
+        triangle = [a, b, c]
+        corners, convex = plain_corners(self.table)
+        other = [k for k in near if not convex[k]]
+        if any(not convex_apart(triangle, corners[k], 1e-6) for k in near if convex[k]):
             return False
-        if bases:
-            gaps = shapely.distance(hull, shapely.points([at for at, _ in bases]))
-            if any(g < r + 1e-6 for g, (_, r) in zip(gaps.tolist(), bases, strict=True)):
-                return False
-        return True
+        if other and shapely.dwithin(shapely.Polygon(triangle), self._polygons[other], 1e-6).any():
+            return False
+        return all(polygon_point_gap(triangle, x, y) >= r + 1e-6 for (x, y), r in bases)
 
     def clear_to(
         self, placements: Mapping[str, Placement], asks: Sequence[tuple[str, str, Point]]

@@ -9,11 +9,20 @@ from dataclasses import replace
 
 import numpy as np
 import pytest
+import shapely
 from shapely.geometry import LineString
 from shapely.geometry import Point as ShapelyPoint
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, clear_lines, in_arc
-from game.geometry.sweep import _separated, arc_spans, clear_spans, reach_spans, surely_hidden
+from game.geometry.sweep import (
+    _separated,
+    arc_spans,
+    clear_spans,
+    convex_apart,
+    polygon_point_gap,
+    reach_spans,
+    surely_hidden,
+)
 
 Point = tuple[float, float]
 
@@ -246,3 +255,27 @@ def test_a_pair_proved_hidden_at_once_has_no_clear_line() -> None:
                 proved += 1
                 assert not clear_lines(table, [(watcher, mover)])[0]
     assert 30 <= proved < asked / 2
+
+
+def test_convex_shapes_proved_apart_are_that_far_apart_as_shapely_measures() -> None:
+    # surely_seen's triangles against the pieces: "apart" must never be said of a
+    # triangle and a box nearer than the gap; a point's gap to a triangle is shapely's
+    rng = np.random.default_rng(23)
+    proved = 0
+    for _ in range(3000):
+        ax, ay, bx, by, cx, cy = rng.uniform(0, 10, 6)
+        if (bx - ax) * (cy - ay) - (by - ay) * (cx - ax) < 0:
+            bx, by, cx, cy = cx, cy, bx, by  # counter-clockwise, as surely_seen's
+        triangle = [(ax, ay), (bx, by), (cx, cy)]
+        x0, y0 = rng.uniform(0, 10, 2)
+        w, h = rng.uniform(0.1, 3, 2)
+        box = [(x0, y0), (x0 + w, y0), (x0 + w, y0 + h), (x0, y0 + h)]
+        gap = float(rng.choice([1e-6, 0.05, 0.5]))
+        far = shapely.distance(shapely.Polygon(triangle), shapely.Polygon(box))
+        if convex_apart(triangle, box, gap):
+            proved += 1
+            assert far > gap
+        px, py = rng.uniform(0, 10, 2)
+        near = shapely.distance(shapely.Polygon(triangle), ShapelyPoint(px, py))
+        assert polygon_point_gap(triangle, px, py) == pytest.approx(near, abs=1e-12)
+    assert proved > 1000
