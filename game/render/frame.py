@@ -278,7 +278,10 @@ def draw_frame(
     if state.hover is not None:
         taken = [label.box for label in cache.table.labels]
         cache.ruling_label = draw_ruling(table, scenario, state.hover, view, engine_loaded, taken)
-        draw_risk(table, scenario, state.hover.risk, view)
+        said = cache.ruling_label
+        if said is not None:
+            taken.append((float(said.x), float(said.y), float(said.w), float(said.h)))
+        draw_risk(table, scenario, state.hover.risk, view, taken)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
     hint_top = 3

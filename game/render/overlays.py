@@ -40,7 +40,7 @@ from game.render.style import (
     UNDER_FRIEND,
     Colour,
 )
-from game.render.table import font, translucent
+from game.render.table import base_circles, font, translucent
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
 
@@ -152,7 +152,8 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
                 engine_loaded: bool, taken: Sequence[Box] = ()) -> pygame.Rect | None:  # fmt: skip
     """The witness line (green), or the centre line (red: no line of fire; white dashed:
     no engine), the blocking pieces outlined in red, and a label at the target, placed
-    clear of the table's labels (`taken`) where there is room (its box is returned)."""
+    clear of the table's labels (`taken`) and the bases where there is room (its box is
+    returned)."""
     ruling = hover.ruling
     shooter = scenario.model(hover.shooter)
     target = scenario.model(hover.target)
@@ -191,7 +192,7 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     w, h = font(18).size(text)
     want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", ((tx, ty - r - 22),))
     bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
-    placed = place([want], bounds, (), taken)
+    placed = place([want], bounds, base_circles(scenario, view), taken)
     return _label(surface, text, placed[0].centre if placed else (tx, ty - r - 22), colour)
 
 
@@ -363,8 +364,14 @@ def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
 
 
 def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],
-              view: View) -> None:  # fmt: skip
-    """The fighters a miss may hit instead, numbered nearest the shooter first."""
+              view: View, taken: Sequence[Box] = ()) -> list[pygame.Rect]:  # fmt: skip
+    """The fighters a miss may hit instead, numbered nearest the shooter first; each
+    number placed clear of the bases and of `taken` (the table's labels, the ruling's)
+    where there is room (the numbers' boxes are returned)."""
+    bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+    circles = base_circles(scenario, view)
+    boxes = list(taken)
+    drawn: list[pygame.Rect] = []
     for index, model_id in enumerate(risk, 1):
         try:
             model = scenario.model(model_id)
@@ -373,7 +380,16 @@ def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...]
         ring_base(surface, RISK, model, view, 2, 6.0)
         x, y = view.to_screen(*model.at)
         r = model.radius * view.scale
-        _label(surface, f"stray {index}", (x, y + r + 14), RISK, 14)
+        text = f"stray {index}"
+        w, h = font(14).size(text)
+        below = (x, y + r + 14)
+        want = Want(f"stray:{model_id}", text, (w + 6, h + 2), (x, y), r + 7, "risk", (below,))
+        placed = place([want], bounds, circles, boxes)
+        box = _label(surface, text, placed[0].centre if placed else below, RISK, 14)
+        if box is not None:
+            boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
+            drawn.append(box)
+    return drawn
 
 
 def draw_effect(surface: pygame.Surface, effect: Effect, view: View) -> None:

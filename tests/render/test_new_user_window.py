@@ -113,3 +113,37 @@ def test_names_off_the_picture_mark_the_run_they_name(monkeypatch: pytest.Monkey
         first, end = view.widest_run(name.want.key)
         x = round(sil.left + (first + end) / 2 * strip)
         assert surface.get_at((x, sil.bottom + 3))[:3] == colours[name.want.key], name.text
+
+
+@pytest.mark.parametrize("size", [(960, 640), (1280, 800)])
+def test_the_ruling_and_stray_shot_labels_keep_off_names_and_bases(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    """The crowded alley, Goliath heavy pointing at Cawdor champion: the ruling's label
+    kept off the bases (it sat on Cawdor ganger 2's), and the stray-shot numbers off the
+    names and the ruling's label (they sat on 'Goliath ganger 1' and 'Cawdor ganger 1')."""
+    from game.render.labels import hits_circle, overlaps
+    from game.render.overlays import draw_risk
+    from game.render.table import base_circles
+    from tests.render.driving import point_at
+
+    scenario = load_scenario(both_sides_played_by_people(tmp_path, "necromunda-alley"))
+    app = App(scenario, size=size, session=Session.start(scenario, seed=3))
+    click(app, base(app, "goliath-heavy"))
+    point_at(app, base(app, "cawdor-champion"))
+    app.draw()
+    hover = app.state.hover
+    said = app.cache.ruling_label
+    assert hover is not None and hover.risk and said is not None
+    view = app.state.view
+    circles = base_circles(scenario, view)
+    ruling_box = (float(said.x), float(said.y), float(said.w), float(said.h))
+    assert not any(hits_circle(ruling_box, c) for c in circles)
+    names = [p.box for p in app.cache.table.labels]
+    scratch = pygame.Surface(app.state.table_size)
+    tags = draw_risk(scratch, scenario, hover.risk, view, [*names, ruling_box])
+    assert len(tags) == len(hover.risk)
+    for tag in tags:
+        box = (float(tag.x), float(tag.y), float(tag.w), float(tag.h))
+        assert not any(overlaps(box, other) for other in [*names, ruling_box])
+        assert not any(hits_circle(box, c) for c in circles)
