@@ -255,6 +255,13 @@ def in_our_words(error: Mapping[str, Any]) -> str | None:
     return None
 
 
+def expected(error: Mapping[str, Any]) -> str | None:
+    """A value of the wrong kind, in our words ("expected a number, not 'abc'"); None
+    for any other error."""
+    kind = _EXPECTED.get(error["type"])
+    return None if kind is None else f"expected {kind}, not {_shown(error.get('input'))}"
+
+
 def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
     loc = ".".join(str(part) for part in error["loc"] if not isinstance(part, int))
     field = str(error["loc"][0]) if error["loc"] else ""
@@ -280,9 +287,8 @@ def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
     if kind in ("literal_error", "enum"):
         known = ", ".join(re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected"))))
         return f"unknown {loc} {_shown(error['input'])} (one of {known})"
-    if kind in _EXPECTED:
-        what = _what(tuple(error["loc"]))
-        return f"{what}: expected {_EXPECTED[kind]}, not {_shown(error['input'])}"
+    if (wrong := expected(error)) is not None:
+        return f"{_what(tuple(error['loc']))}: {wrong}"
     message = str(error["msg"]).removeprefix("Value error, ")
     if message.startswith("Input should be "):  # pydantic's words for any other kind
         message = (

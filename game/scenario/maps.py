@@ -31,8 +31,16 @@ from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from game.errors import InputError, Problem
 from game.files import MEGABYTE, read_text
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
-from game.scenario.load import in_our_words, rule_data
-from game.scenario.model import Header, ModelEntry, SceneryEntry, SceneryKind, SideEntry
+from game.scenario.load import expected, in_our_words, rule_data
+from game.scenario.model import MAX_COORDINATE as FAR
+from game.scenario.model import (
+    MAX_TABLE,
+    Header,
+    ModelEntry,
+    SceneryEntry,
+    SceneryKind,
+    SideEntry,
+)
 from game.scenario.writer import Document, check_document
 
 Point = tuple[float, float]
@@ -85,10 +93,10 @@ class MapImport:
 
     name: str
     size: Point
-    pieces: list[SceneryEntry]
-    models: list[ModelEntry]
-    sides: list[str]
-    skipped: list[str]
+    pieces: list[SceneryEntry] = field(default_factory=list)
+    models: list[ModelEntry] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
 
 
 def _rotate(points: Iterable[Point], origin: Point, degrees: float) -> list[Point]:
@@ -336,7 +344,7 @@ def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
         return (p[0] / tile_w * scale, p[1] / tile_h * scale)
 
     profiles, _ = rule_data(ruleset)
-    out = MapImport(Path(path).stem, (tiles_w * scale, tiles_h * scale), [], [], [], [])
+    out = MapImport(Path(path).stem, _table_size(path, tiles_w * scale, tiles_h * scale))
     names: set[str] = set()
     for n, obj in enumerate(objects, start=1):
         where = f"object {obj.name or n!s}"
@@ -509,29 +517,44 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
     vtt = _parse(_Vtt, _read_json(path), path, "Universal VTT map")
     res = vtt.resolution
     ox, oy = res.map_origin.x, res.map_origin.y
-    size = (res.map_size.x * scale, res.map_size.y * scale)
-    if size[0] <= 0 or size[1] <= 0:
+    width, depth = res.map_size.x * scale, res.map_size.y * scale
+    if width <= 0 or depth <= 0:
         raise InputError(Problem(str(path), "resolution.map_size", "the map has no area"))
-    out = MapImport(path.stem, size, [], [], [], [])
+    out = MapImport(path.stem, _table_size(path, width, depth))
     names: set[str] = set()
     for key, polylines in (
         ("line_of_sight", vtt.line_of_sight),
         ("objects_line_of_sight", vtt.objects_line_of_sight),
     ):
-        for raw in polylines:
+        for n, raw in enumerate(polylines, start=1):
             points = [((p.x - ox) * scale, (p.y - oy) * scale) for p in raw]
             for chain in _chains(points):
                 piece_id = _unique("", "wall" if key == "line_of_sight" else "object", names)
-                out.pieces.append(
-                    SceneryEntry(
+                try:
+                    piece = SceneryEntry(
                         id=piece_id,
                         kind=SceneryKind.WALL,
                         height=wall_height,
                         line=chain,
                         thickness=DEFAULT_THICKNESS,
                     )
-                )
+                except ValidationError:  # a point thousands of inches off the map
+                    far = (p for p in raw if max(abs(p.x - ox), abs(p.y - oy)) * scale > FAR)
+                    x, y = next((p.x, p.y) for p in far)
+                    problem = f"the point ({x:g}, {y:g}) lies far off the map"
+                    raise InputError(Problem(str(path), f"{key} {n}", problem)) from None
+                out.pieces.append(piece)
     return out
+
+
+def _table_size(path: Path, width: float, depth: float) -> Point:
+    """The table a map makes, refused before any piece is built on it when it is larger
+    than a scenario's table may be (README, "Limits")."""
+    if not (0 < width <= MAX_TABLE and 0 < depth <= MAX_TABLE):
+        most = f"{MAX_TABLE:g}"
+        problem = f'the table would be {width:g}x{depth:g}" (at most {most}"): lower --scale'
+        raise InputError(Problem(str(path), "map size", problem))
+    return (width, depth)
 
 
 # ------------------------------------------------------------------------ common
@@ -559,16 +582,39 @@ def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
         return model.model_validate(data)
     except ValidationError as err:
         first = err.errors()[0]
-        place = ".".join(str(p) for p in first["loc"])
+        place = _place(first["loc"])
         message = str(first["msg"])
         if first["type"] == "missing":
             message = "missing"
         elif first["type"] in ("model_type", "dict_type"):
             message = f"must be a JSON object, not {_json_kind(first['input'])}"
+        elif (wrong := expected(first)) is not None:
+            message = wrong
         elif (ours := in_our_words(first)) is not None:
             raise InputError(Problem(str(path), what, ours)) from None
         where = f"{what}: {place}" if place else what
         raise InputError(Problem(str(path), where, message)) from None
+
+
+# What one item of a map's list is called ("layer 2", "object 5").
+_ITEM = {"layers": "layer", "objects": "object", "properties": "property"}
+
+
+def _place(loc: Iterable[int | str]) -> str:
+    """Where in a map's JSON an error is, as a person counts: ("layers", 0, "objects", 3,
+    "x") -> "layer 1 object 4 x"; ("line_of_sight", 0, 1, "x") -> "line_of_sight 1 point
+    2 x" (a list of lists of points)."""
+    words: list[str] = []
+    last: int | str | None = None
+    for part in loc:
+        if isinstance(part, int) and isinstance(last, int):
+            words.append(f"point {part + 1}")
+        elif isinstance(part, int) and words:
+            words[-1] = f"{_ITEM.get(str(last), words[-1])} {part + 1}"
+        else:
+            words.append(str(part))
+        last = part
+    return " ".join(words)
 
 
 def _json_kind(value: Any) -> str:
@@ -642,9 +688,6 @@ def import_map(
         known = ", ".join(TILED + UVTT)
         raise InputError(Problem(str(path), "", f"unknown map format {suffix!r} (known: {known})"))
     width, depth = found.size
-    if not (0 < width <= 240 and 0 < depth <= 240):
-        problem = f'the table would be {width:g}x{depth:g}" (at most 240"): lower --scale'
-        raise InputError(Problem(str(path), "map size", problem))
     table = box(0, 0, width, depth)
     pieces = [clipped for piece in found.pieces for clipped in _clip(piece, table)]
     side_ids = found.sides or ["blue", "red"]

@@ -13,7 +13,8 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 
 # A coordinate in inches. Whether a point is on the table is checked against the table's
 # size; this bound only keeps arithmetic on far-off points from overflowing.
-Coordinate = Annotated[float, Field(ge=-10_000, le=10_000)]
+MAX_COORDINATE = 10_000
+Coordinate = Annotated[float, Field(ge=-MAX_COORDINATE, le=MAX_COORDINATE)]
 Point = tuple[Coordinate, Coordinate]
 ID_PATTERN = r"^[A-Za-z0-9_.\-]+$"  # letters, digits, _ . - (no spaces)
 Id = Annotated[str, Field(min_length=1, max_length=64, pattern=ID_PATTERN)]
@@ -25,6 +26,7 @@ MAX_SCENERY_POINTS = 5_000  # points in all of a scenario's scenery together
 MAX_MODELS = 200  # models in a scenario
 MAX_SIDES = 16
 MAX_OBJECTIVES = 100
+MAX_TABLE = 240  # inches, either side of the table
 
 
 class Strict(BaseModel):
@@ -51,7 +53,9 @@ class Header(Strict):
 
     name: str = Field(min_length=1, max_length=200)
     ruleset: str = Field(max_length=64)
-    table: tuple[Annotated[float, Field(gt=0, le=240)], Annotated[float, Field(gt=0, le=240)]]
+    table: tuple[
+        Annotated[float, Field(gt=0, le=MAX_TABLE)], Annotated[float, Field(gt=0, le=MAX_TABLE)]
+    ]
     description: Text = ""
     turns: int = Field(default=3, ge=1, le=50, description="turn limit")
     # which saving-roll rule (FACTS 3.2); read by the systems that have a choice of them.

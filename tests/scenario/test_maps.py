@@ -207,3 +207,46 @@ def test_scale_must_be_a_finite_number_above_0(scale: float) -> None:
     [problem] = err.value.problems
     assert (problem.file, problem.place) == ("<command line>", "--scale")
     assert problem.problem == f"expected a number of inches above 0 (got {scale:g})"
+
+
+@pytest.mark.parametrize("scale", [600.0, 1000.0, 1e300])
+def test_a_scale_too_large_for_any_table_is_one_line_before_any_wall_is_built(
+    scale: float,
+) -> None:
+    # Above 625 the walls' points passed the coordinates' bound and pydantic's
+    # ValidationError escaped as a traceback (tester's finding 1, session 6).
+    with pytest.raises(InputError) as err:
+        import_map(MAPS / "crypt.uvtt", "infinity", scale=scale)
+    [problem] = err.value.problems
+    assert (problem.place, problem.problem.endswith('(at most 240"): lower --scale')) == (
+        "map size",
+        True,
+    )
+
+
+def _crypt_with(tmp_path: Path, wall: int, point: int, x: object) -> Path:
+    data = json.loads((MAPS / "crypt.uvtt").read_text(encoding="utf-8"))
+    data["line_of_sight"][wall][point]["x"] = x
+    path = tmp_path / "changed.uvtt"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def test_a_map_coordinate_in_words_is_named_in_ours(tmp_path: Path) -> None:
+    path = _crypt_with(tmp_path, 0, 1, "abc")
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value) == (
+        f"{path}: Universal VTT map: line_of_sight 1 point 2 x: expected a number, not 'abc'"
+    )
+
+
+def test_a_wall_point_far_off_the_map_is_one_line(tmp_path: Path) -> None:
+    path = _crypt_with(tmp_path, 2, 1, 1e9)
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    [problem] = err.value.problems
+    assert (problem.place, problem.problem) == (
+        "line_of_sight 3",
+        "the point (1e+09, 13) lies far off the map",
+    )
