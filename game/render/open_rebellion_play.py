@@ -1,7 +1,7 @@
 """Open Rebellion on the interactive table: a click on any model selects its unit (squad);
 intents become the unit's declarations; the hover shows both dice pools and the exact
 odds of wound and pin markers (game.rules.open_rebellion.odds.small_arms_fire); wound
-and pin markers are drawn on every model of the unit.
+and pin markers are the unit's, said once beside it.
 
 The window's keys (game.render.app binds them; this adapter reads them as Open
 Rebellion's actions):
@@ -21,6 +21,7 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.errors import IllegalDeclaration
@@ -42,6 +43,8 @@ from game.sequencer.open_rebellion_types import (
     PickInitiative,
     UnitAct,
 )
+from game.sequencer.sentences import who
+from game.sequencer.state import ModelState
 
 Point = tuple[float, float]
 SHOWN = 4  # marker counts listed in the odds lines before "or more"
@@ -244,27 +247,38 @@ class OpenRebellionRules(PlayRules):
         return lines
 
     def markers(self, game: Game) -> dict[str, Marker]:
+        """The dead marked on their bases; a unit's markers and flags are the unit's, so
+        they are said once, in words, beside the living model nearest its middle ("East
+        squad: 2 wound markers", "in position", "done"), not on each of its models."""
         state = self._state(game)
-        out: dict[str, Marker] = {}
-        for m in state.models:
-            tags: list[str] = []
-            if m.status == DEAD:
-                out[m.id] = Marker("dead")
+        out = {m.id: Marker("dead") if m.status == DEAD else Marker("normal")
+               for m in state.models}  # fmt: skip
+        for unit in self.engine.units:
+            alive = self.engine.alive(state, unit)
+            if not alive:
                 continue
-            wounds, pins = m.marker("wound"), m.marker("pin")
-            if wounds:
-                tags.append(f"W{wounds}")
-            if pins:
-                tags.append(f"P{pins}")
-            if IN_POSITION in m.flags:
-                tags.append("POS")
-            if ACTIVATED in m.flags:
-                tags.append("done")
-            out[m.id] = Marker("normal", 0, 0, tuple(tags))
+            first = alive[0]  # the markers and flags are the same on every model
+            wounds, pins = first.marker("wound"), first.marker("pin")
+            facts = [markers(wounds, pins)] if wounds or pins else []
+            if IN_POSITION in first.flags:
+                facts.append("in position")
+            if ACTIVATED in first.flags:
+                facts.append("done")
+            if not facts:
+                continue
+            facts[0] = f"{who(unit)}: {facts[0]}"
+            out[_middle(alive).id] = Marker("normal", 0, 0, tuple(facts))
         return out
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _middle(models: Sequence[ModelState]) -> ModelState:
+    """The model nearest the middle of `models` (the first of the nearest)."""
+    x = sum(m.at[0] for m in models) / len(models)
+    y = sum(m.at[1] for m in models) / len(models)
+    return min(models, key=lambda m: (m.at[0] - x) ** 2 + (m.at[1] - y) ** 2)
 
 
 def _spread(odds: dict[int, float]) -> str:

@@ -139,12 +139,22 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     assert isinstance(game.declarations[-1], FallBackChoice)
     wounds, pins = engine.markers(game.state, theirs)
     assert wounds + pins == fire.damage
-    tags = dict(app.state.markers)[f"{theirs}-1"].tags
-    assert (f"W{wounds}" in tags) == bool(wounds) and (f"P{pins}" in tags) == bool(pins)
+    # The unit's markers are said once, in words, by one of its models (not on each).
+    shown = {m: k.tags for m, k in app.state.markers if m.startswith(theirs) and k.tags}
+    assert len(shown) == 1
+    [tags] = shown.values()
+    said = " and ".join(
+        f"{n} {kind} marker{'s' if n != 1 else ''}"
+        for n, kind in ((wounds, "wound"), (pins, "pinned"))
+        if n
+    )
+    assert tags[0] == f"{theirs.replace('-', ' ').capitalize()}: {said}"
     # two actions: the other side's turn; it passes with its other unit
     other = "blue" if side == "red" else "red"
     assert awaiting(app) == (other, "activate")
-    assert "done" in dict(app.state.markers)[f"{mine}-1"].tags
+    assert [k.tags for m, k in app.state.markers if m.startswith(mine) and k.tags] == [
+        (f"{mine.replace('-', ' ').capitalize()}: done",)
+    ]
     click(app, base(app, f"{other}-b-1"))
     press(app, pygame.K_e)
     assert game.declarations[-1] == EndUnit(f"{other}-b")
