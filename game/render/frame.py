@@ -65,6 +65,7 @@ from game.render.table import (
 from game.render.view import View
 from game.scenario import Scenario
 from game.scenario.scenario import PlacedModel
+from game.sequencer.sentences import plural
 
 __all__ = [
     "DEAD", "HIDES", "LOF_NO", "LOF_YES", "PANEL_BG", "RINGS", "RISK", "RULER", "SELECT",
@@ -102,15 +103,7 @@ class LayerCache:
         return self.surface
 
 
-MARKER_WORDS = {
-    "unconscious": "UNC",
-    "prone": "PRONE",
-    "dead": "DEAD",
-    "pinned": "PINNED",
-    "seriously-injured": "SER.INJ",
-    "out-of-action": "OOA",
-    "engaged": "ENGAGED",
-}
+MARKER_WORDS = {"seriously-injured": "seriously injured", "out-of-action": "out of action"}
 GONE = ("dead", "out-of-action")  # greyed and crossed
 DOWN = ("unconscious", "seriously-injured")  # greyed
 LYING = ("prone", "pinned")  # a bar across the base
@@ -153,16 +146,16 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
     for model in scenario.models:
         marker = _marker(model.id, model.state, markers)
         status = marker.status or "normal"
-        words = [] if status == "normal" else [MARKER_WORDS.get(status, status.upper())]
+        words = [] if status == "normal" else [MARKER_WORDS.get(status, status.replace("-", " "))]
         if marker.wounds and status not in GONE:
-            words.append(f"{marker.wounds}W")
+            words.append(f"{plural(marker.wounds, 'wound')} lost")
         boxes: list[tuple[str, Colour]] = []
         if words:
             colour = WOUND if status in ("normal", *DOWN, *GONE) else (200, 120, 20)
-            boxes.append((" ".join(words), DEAD if status in GONE else colour))
+            boxes.append((", ".join(words), DEAD if status in GONE else colour))
         for tag in marker.tags if status not in GONE else ():
             colour = TAG if tag != "done" else DEAD
-            if tag.startswith(("no ammo", "jam", "BLAZE")):
+            if tag.startswith(("no ammo", "jammed", "on fire")):
                 colour = (170, 60, 20)
             boxes.append((tag, colour))
         cx, cy = view.to_screen(*model.at)

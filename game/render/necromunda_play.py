@@ -53,7 +53,7 @@ from game.sequencer.necromunda_types import (
     EndActivation,
     NecromundaState,
 )
-from game.sequencer.sentences import listed, who
+from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
@@ -67,14 +67,6 @@ def _pct(p: float) -> str:
     if 0 < p < 0.005:
         return "<1%"
     return f"{p:.0%}"
-
-
-def _short(weapon: str) -> str:
-    """A weapon's name short enough for a tag on a base ("Heavy stubber" -> "Hea.stu")."""
-    words = weapon.replace("(", "").replace(")", "").split()
-    if len(words) == 1:
-        return words[0][:7]
-    return ".".join(w[:3] for w in words[:2])
 
 
 class NecromundaRules(PlayRules):
@@ -452,16 +444,16 @@ class NecromundaRules(PlayRules):
             tags: list[str] = []
             flesh = m.marker(FLESH_WOUNDS)
             if flesh:
-                tags.append(f"FW{flesh}")
+                tags.append(plural(flesh, "flesh wound"))
             if AIMED in m.flags:
-                tags.append("AIM")
+                tags.append("aimed")
             for flag in sorted(m.flags):
                 if flag.startswith("out-of-ammo:"):
-                    tags.append(f"no ammo {_short(flag.split(':', 1)[1])}")
+                    tags.append(f"no ammo: {flag.split(':', 1)[1]}")
                 elif flag.startswith("jammed:"):
-                    tags.append(f"jam {_short(flag.split(':', 1)[1])}")
+                    tags.append(f"jammed: {flag.split(':', 1)[1]}")
             if m.marker("blaze") or "blaze" in m.flags:
-                tags.append("BLAZE")
+                tags.append("on fire")
             if m.status != OUT_OF_ACTION and READY not in m.flags:
                 tags.append("done")
             status = STATUS_SHOWN.get(m.status, m.status)

@@ -74,15 +74,19 @@ def _declared(side: str, d: Mapping[str, Any]) -> str:
 # The characteristics tested on 2D6 against the total (FACTS 2.1: Ld, Cl, Wil, Int
 # "2D6 >= value"); the rest are a D6 against a target number.
 TWO_DICE = frozenset({"Ld", "Cl", "Wil", "Int"})
+# Profile columns said in words where a log line names them: a weapon's Am(mo) and a
+# fighter's Sv (armour save); the rest are known by their letters (BS 4+, Cl 7+).
+SAID = {"Am": "Ammo", "Sv": "armour"}
 
 
 def _roll(e: EventData) -> str:
     """A D6 roll against a target number: "needs 3+"; a 2D6 test by its total:
     "rolled 5 + 1, a total of 6 against 5+: passed"."""
     mods = modifiers(e.get("modifiers", ()))
-    # A characteristic rolled against (BS 4+, Sv 5+); a wound roll's S and T are in
+    # A characteristic rolled against (BS 4+, armour 5+); a wound roll's S and T are in
     # its purpose already.
-    parts = [] if e["attribute"] in ("S", "T") else [f"{e['attribute']} {e['base']}+"]
+    said = SAID.get(e["attribute"], e["attribute"])
+    parts = [] if e["attribute"] in ("S", "T") else [f"{said} {e['base']}+"]
     reckoning = ", ".join(parts + ([mods] if mods else []))
     faces = [int(f) for f in e["faces"]]
     if e["attribute"] in TWO_DICE and len(faces) == 2:

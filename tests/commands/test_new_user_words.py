@@ -15,6 +15,7 @@ from game.cli import main
 from game.playtest.batch import automatic_player
 from game.rules.registry import find_ruleset
 from game.scenario import load_scenario
+from game.sequencer.events import Modifier, Rolled
 from game.sequencer.game import Game
 from game.sequencer.necromunda import Act, Action
 from game.sequencer.necromunda_types import FirepowerRolled
@@ -244,3 +245,16 @@ def test_table_labels_call_models_by_name(table: str) -> None:
     assert len(said) == len(scenario.models)
     for model in scenario.models:
         assert said[model.id] == names_of(scenario)[model.id] != model.id
+
+
+def test_necromunda_log_says_ammo_and_armour_in_words() -> None:
+    """Tester's finding 10: the log read "Am 2+" and "Sv 6+" (a weapon's Ammo roll, a
+    fighter's armour save, FACTS 2.6 and seed 004's saves)."""
+    ruleset = find_ruleset("necromunda")
+    ammo = Rolled("orlock-heavy", "ammo test (Heavy stubber)", "Am", 2, (), 2, (1,), ("fail",))
+    save = Rolled("orlock-heavy", "save against Lasgun", "Sv", 5, (Modifier("AP", 1),), 6,
+                  (6,), ("success",))  # fmt: skip
+    assert say(ammo, ruleset) == (
+        "Orlock heavy, ammo test (Heavy stubber): Ammo 2+, needs 2+; rolled 1 (fail)"
+    )
+    assert say(save, ruleset).startswith("Orlock heavy, save against Lasgun: armour 5+, AP +1")

@@ -314,16 +314,17 @@ def test_markers_and_flags_are_drawn_on_the_bases(write_scenario: Write) -> None
     flagged = m.replace(flags=m.flags | {"out-of-ammo:Lasgun", "jammed:Stub gun"})
     game.state = game.state.with_model(flagged.with_marker("flesh-wounds", 1))
     tags = app.session.rules.markers(game)["e1"].tags  # type: ignore[union-attr]
-    assert {"FW1", "no ammo Lasgun", "jam Stu.gun"} <= set(tags)
+    # New user's finding 10: the tags in words ("Hea.stu", "FW2" were unreadable).
+    assert {"1 flesh wound", "no ammo: Lasgun", "jammed: Stub gun"} <= set(tags)
     before = app.draw().copy()
     app.follow_game([])
     assert isinstance(dict(app.state.markers)["e1"], Marker)
     after = app.draw()
-    x, y = base(app, "e1")
-    r = round(scenario.model("e1").radius * app.state.view.scale)
-    beside = [(x + r + dx, y - r - dy) for dx in range(0, 40, 3) for dy in range(0, 40, 3)]
-    assert any(after.get_at(p)[:3] == frame.TAG for p in beside)  # the FW1 tag
-    assert not any(before.get_at(p)[:3] == frame.TAG for p in beside)
+    [tag] = [p for p in app.cache.table.labels if p.text == "1 flesh wound"]
+    x, y, w, h = (round(v) for v in tag.box)
+    inside = [(x + dx, y + dy) for dx in range(1, w - 1, 2) for dy in range(1, h - 1, 2)]
+    assert any(after.get_at(p)[:3] == frame.TAG for p in inside)  # the flesh wound's tag
+    assert not any(before.get_at(p)[:3] == frame.TAG for p in inside)
 
 
 def test_the_computer_plays_a_necromunda_side(write_scenario: Write) -> None:
@@ -490,3 +491,22 @@ def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
     assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-ganger-1]", ""))
     assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"
     assert _describe(scenario, "drain").startswith("drain (")
+
+
+def test_state_and_wounds_beside_a_base_are_words(write_scenario: Write) -> None:
+    # New user's finding 10: "PINNED 1W", "SER.INJ" read as words a person knows.
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED))
+    view = app.state.view
+    marked = {
+        "e1": Marker("pinned", 1, 2),
+        "e2": Marker("seriously-injured", 2, 2),
+        "e3": Marker("normal", 0, 1, ("2 flesh wounds",)),
+    }
+    wants, _ = frame.marker_wants(scenario, view, marked)
+    said = {w.key.split(":")[1]: w.text for w in wants if w.key.split(":")[1] in marked}
+    assert said == {
+        "e1": "pinned, 1 wound lost",
+        "e2": "seriously injured, 2 wounds lost",
+        "e3": "2 flesh wounds",
+    }
