@@ -243,8 +243,8 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     )
     sides = ", ".join(s.id for s in doc.sides)
     y = _line(surface, f"sides: {sides}", (x, y), 17)
-    saved = "saved" if not editing.dirty else "not saved"
-    y = _line(surface, f"file: {editor.save_to.name} ({saved})", (x, y), 17)
+    for chunk in _wrap(f"file: {editor.save_to.name} ({file_status(editor)})", 44):
+        y = _line(surface, chunk, (x, y), 17)
     y += 6
     tool = f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}"
     y = _line(surface, tool, (x, y), 19, (250, 226, 120))
@@ -274,7 +274,8 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
         for chunk in _wrap(f"refused: {st.refused}", 44):
             y = _line(surface, chunk, (x, y), 17, REFUSED)
     elif st.message:
-        y = _line(surface, st.message, (x, y), 17, DONE)
+        for chunk in _wrap(st.message, 44):
+            y = _line(surface, chunk, (x, y), 17, DONE)
     if ruling is not None:
         y += 4
         for chunk in _wrap(verdict(ruling), 44):
@@ -289,6 +290,16 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     ky = keys_top
     for text in KEYS:
         ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2
+
+
+def file_status(editor: Editor) -> str:
+    """What the file Ctrl+S writes holds: "saved" only when it holds the table as it is
+    now (a bundled table opened with --out somewhere else is not written yet)."""
+    editing = editor.editing
+    path = editing.path
+    if editing.saved is None or path is None or editor.save_to.resolve() != path.resolve():
+        return "not written yet"
+    return "changes not saved" if editing.dirty else "saved"
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -15,7 +15,7 @@ import pytest
 
 from game.cli import main
 from game.render.editor import Editor
-from game.scenario.editing import Editing, new_document
+from game.scenario.editing import Editing, new_document, set_header
 from game.scenario.writer import Document
 
 Point = tuple[float, float]
@@ -403,3 +403,20 @@ def test_a_bundled_table_is_saved_in_the_current_folder_never_over_itself(
     assert copy.read_bytes() != b"" and main(["validate", str(copy)]) == 0
     assert "saves it as ./infinity-demo.toml" in shown_frames[0]
     assert shown_frames[-1] == "saved as ./infinity-demo.toml"
+
+
+def test_the_panel_says_saved_only_for_a_file_that_holds_the_table(tmp_path: Path) -> None:
+    # Tester's finding 12: 'edit infinity-demo --out ed.toml' said "(saved)" before
+    # anything was written.
+    from game.paths import scenario_path
+    from game.render.editor_draw import file_status
+
+    out = tmp_path / "ed.toml"
+    editor = Editor(Editing.open(scenario_path("infinity-demo")), surface=pygame.Surface(
+        (800, 600)), save_to=out)  # fmt: skip
+    editor.draw()
+    assert file_status(editor) == "not written yet" and not out.exists()
+    editor.save()
+    assert out.exists() and file_status(editor) == "saved"
+    editor.editing.apply(set_header(turns=4))
+    assert file_status(editor) == "changes not saved"
