@@ -184,7 +184,10 @@ def _exact(
     if target is None or weapon.blast_diameter is not None:
         return {}, "a blast's scatter is not in them"
     if weapon.is_template:
-        return {}, "a template's reach is not in them"
+        return (
+            {},
+            "a flame template's saves (Flak 5+ against it, cover from the firer) are not in them",
+        )
     if extra:
         return {}, "placed extra hits are not in them"
     blind = state.model(attacker).status == "pinned"

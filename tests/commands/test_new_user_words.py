@@ -207,6 +207,12 @@ def test_necromunda_trials_say_misfires_only_for_a_blast(
     )  # fmt: skip
     assert code == 0 and "300 trials; misfires 0." in out
     assert "no exact odds beside the shares: a blast's scatter is not in them" in out
+    code, out, _ = shoot(
+        capsys, str(NECROMUNDA), "--attacker", "escher-champion", "--target", "orlock-heavy",
+        "--weapon", "Flamer", "--trials", "20",
+    )  # fmt: skip
+    assert code == 0 and "misfire" not in out
+    assert "no exact odds beside the shares: a flame template's saves (Flak 5+" in out
 
 
 NESTED = re.compile(r"\([^()]*\(")  # a bracket opened inside another
