@@ -57,15 +57,24 @@ def range_rings(weapon: Weapon, profile: Profile | None = None) -> list[Ring]:
             if isinstance(strength, int):
                 long = float(strength * multiple)
         if short:
-            rings.append(Ring(float(short), f"S {_mod(getattr(weapon, 'acc_short', 0))}"))
+            rings.append(Ring(float(short), _band("short", short, getattr(weapon, "acc_short", 0))))
         if long:
-            rings.append(Ring(float(long), f"L {_mod(getattr(weapon, 'acc_long', 0))}"))
+            rings.append(Ring(float(long), _band("long", long, getattr(weapon, "acc_long", 0))))
         return rings
     band = getattr(weapon, "band", None)
     if isinstance(band, int | float) and band > 0:
         # One band length: +1 defender die per full band between the units.
-        return [Ring(band * k, f'>{band * k:g}" +{k} def') for k in range(1, MAX_BAND_RINGS + 1)]
+        return [
+            Ring(band * k, f'past {band * k:g}": +{k} defence {"die" if k == 1 else "dice"}')
+            for k in range(1, MAX_BAND_RINGS + 1)
+        ]
     return []
+
+
+def _band(name: str, reach: float, accuracy: object) -> str:
+    """A short or long range ring's label: 'short to 4", +1', 'long to 12"'."""
+    acc = accuracy if isinstance(accuracy, int) else 0
+    return f'{name} to {reach:g}"' + (f", {acc:+d}" if acc else "")
 
 
 def weapon_summary(weapon: Weapon) -> str:

@@ -34,21 +34,21 @@ def test_necromunda_short_and_long_with_grenades_from_strength() -> None:
     scenario = demo("necromunda")
     leader = scenario.profiles["leader"]
     assert range_rings(scenario.weapons["Autopistol"], leader) == [
-        Ring(4.0, "S +1"),
-        Ring(12.0, "L 0"),
+        Ring(4.0, 'short to 4", +1'),
+        Ring(12.0, 'long to 12"'),
     ]
     # Grenades: long range = S x 3 (FACTS, Necromunda grenades); the leader has S 3.
     krak = scenario.weapons["Krak grenade"]
-    assert range_rings(krak, leader) == [Ring(9.0, "L -1")]
+    assert range_rings(krak, leader) == [Ring(9.0, 'long to 9", -1')]
     assert range_rings(krak) == []  # no fighter, no strength: no ring rather than a guess
 
 
 def test_open_rebellion_a_ring_per_band() -> None:
     rings = range_rings(demo("open-rebellion").weapons["Rifle"])
     assert rings[:3] == [
-        Ring(8.0, '>8" +1 def'),
-        Ring(16.0, '>16" +2 def'),
-        Ring(24.0, '>24" +3 def'),
+        Ring(8.0, 'past 8": +1 defence die'),
+        Ring(16.0, 'past 16": +2 defence dice'),
+        Ring(24.0, 'past 24": +3 defence dice'),
     ]
 
 
