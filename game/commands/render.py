@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,20 +11,26 @@ from game.commands._args import number_between, scenario_argument
 from game.errors import InputError, Problem
 from game.files import check_writable
 
+if TYPE_CHECKING:
+    from game.scenario import Scenario
+
+DEFAULT_SCALE = 20.0  # pixels an inch
+
 
 def render(
     scenario: Annotated[Path, scenario_argument()],
     out: Annotated[Path, typer.Option("--out", "-o", help="PNG file to write.")],
     scale: Annotated[
-        float,
+        float | None,
         typer.Option(
             "--scale",
-            help="Pixels per inch.",
+            help="Pixels per inch (default 20).",
             callback=number_between(2.0, 200.0, "pixels an inch"),
         ),
-    ] = 20.0,
+    ] = None,
     size: Annotated[
-        str | None, typer.Option("--size", help="Fit the picture in WxH pixels (sets --scale).")
+        str | None,
+        typer.Option("--size", help="Fit the picture in WxH pixels (instead of --scale)."),
     ] = None,
 ) -> None:
     """Draw the table: scenery by kind with heights, bases with facings and ids, a grid.
@@ -35,17 +41,38 @@ def render(
     check_writable(out, "--out")
     from game.scenario import load_scenario
 
+    if size is not None and scale is not None:
+        raise InputError(Problem("<command line>", "--size", "give --scale or --size, not both"))
     loaded = load_scenario(scenario)
-    from game.render.table import save_png, scale_to_fit, table_picture
+    from game.render.table import save_png, table_picture
 
     if size is not None:
         from game.commands.play import parse_size
 
-        scale = scale_to_fit(loaded, parse_size(size))
-    picture = table_picture(loaded, scale)
+        scale = _fitted(loaded, parse_size(size))
+    picture = table_picture(loaded, scale or DEFAULT_SCALE)
     save_png(picture, out)
     w, h = picture.get_size()
     typer.echo(f"{out}: {w}x{h} pixels, {loaded.header.name} ({loaded.ruleset.name})")
+
+
+def _fitted(loaded: Scenario, size: tuple[int, int]) -> float:
+    """The scale that fits the picture in `size`; refused (one line) when that is below
+    the least that keeps the labels readable, or the picture would not fit."""
+    from game.render.table import MIN_FIT_SCALE, picture_size, scale_to_fit
+
+    scale = scale_to_fit(loaded, size)
+    w, h = picture_size(loaded, scale)
+    if scale >= MIN_FIT_SCALE and w <= size[0] and h <= size[1]:
+        return scale
+    least = picture_size(loaded, MIN_FIT_SCALE)
+    width, depth = loaded.header.table
+    problem = (
+        f'{size[0]}x{size[1]} is too small for the {width:g}x{depth:g}" table: its names '
+        f"and heights need {MIN_FIT_SCALE:g} pixels an inch: give at least "
+        f"{least[0]}x{least[1]}"
+    )
+    raise InputError(Problem("<command line>", "--size", problem))
 
 
 def register(app: typer.Typer) -> None:

@@ -125,6 +125,33 @@ def test_render_size_fits_the_picture(tmp_path: Path) -> None:
         assert w <= size[0] and h <= size[1] and (w > size[0] - 60 or h > size[1] - 60)
 
 
+def test_render_size_too_small_for_readable_labels_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tester's finding 8: --size 200x200 gave a 120x317 picture (taller than asked) at
+    2 px an inch; a size that leaves less than MIN_FIT_SCALE is refused with the least
+    size that works, and that size gives a picture inside it."""
+    import pygame
+
+    from game.cli import main
+    from game.render.table import MIN_FIT_SCALE
+
+    out = tmp_path / "t.png"
+    for size in ("200x200", "400x300"):
+        assert main(["render", "infinity-demo", "--out", str(out), "--size", size]) == 2
+        [line] = capsys.readouterr().err.splitlines()
+        assert f"--size: {size} is too small" in line and f"{MIN_FIT_SCALE:g} pixels" in line
+        assert not out.exists()
+    least = line.rsplit(" ", 1)[1]
+    assert main(["render", "infinity-demo", "--out", str(out), "--size", least]) == 0
+    w, h = pygame.image.load(str(out)).get_size()
+    assert f"{w}x{h}" == least
+    # --scale and --size together: one of them would be ignored
+    args = ["render", "infinity-demo", "--out", str(out), "--size", "800x600", "--scale", "20"]
+    assert main(args) == 2
+    assert "give --scale or --size, not both" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
 def test_the_rulings_label_keeps_clear_of_the_table_labels(path: Path) -> None:
     """Pointing at an enemy labels the target with the ruling: placed where it covers
