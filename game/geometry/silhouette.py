@@ -78,7 +78,7 @@ def visibility_of(
     work = _working(table, a, b, models_block, columns, spread)
     if work is None:
         return Visibility(1.0, (), min(2 * b.radius, b.height))
-    seen = b.height - np.clip(work.zmin, 0.0, b.height)
+    seen = b.height - work.zmin.clip(0.0, b.height)
     fraction = float(seen.sum() / (columns * b.height)) if b.height > 0 else 0.0
     hidden: set[str] = set()
     _, by_strip = work.hiding()
@@ -153,13 +153,14 @@ def _working(
     # the silhouette: `columns` strips across the line of centres, through b's centre
     px_, py_ = -(by - ay) / dist, (bx - ax) / dist
     u = _across(columns)
-    qx = bx + u * b.radius * px_
-    qy = by + u * b.radius * py_
+    ur = u * b.radius
+    qx = bx + ur * px_
+    qy = by + ur * py_
     # directions from each strip toward the shooter's base
     kx, ky = ax - qx, ay - qy
     kd = np.hypot(kx, ky)
     psi = np.arctan2(ky, kx)
-    omega = np.arcsin(np.clip(a.radius / kd, 0.0, 1.0))
+    omega = np.arcsin(np.minimum(a.radius / kd, 1.0))  # np.clip: the ratio is not negative
     dirs = [psi[:, None] + omega[:, None] * _spread(spread)[None, :]]
     full = obs.top >= max(a.height, b.height)
     if full.any():
@@ -175,13 +176,15 @@ def _working(
     theta = np.concatenate(dirs, axis=1)  # (J, K)
     delta = (theta - psi[:, None] + np.pi) % (2 * np.pi) - np.pi
     inside = np.abs(delta) <= omega[:, None]
-    jj, kk = np.nonzero(inside)
-    th = theta[jj, kk]
-    dl = delta[jj, kk]
+    flat = np.flatnonzero(inside)  # row by row, as np.nonzero
+    jj = flat // theta.shape[1]
+    th = theta.ravel()[flat]
+    dl = delta.ravel()[flat]
     k = kd[jj]
     root = np.sqrt(np.maximum(a.radius**2 - (k * np.sin(dl)) ** 2, 0.0))
-    s_near = k * np.cos(dl) - root
-    s_far = k * np.cos(dl) + root
+    along = k * np.cos(dl)
+    s_near = along - root
+    s_far = along + root
     cx_, cy_ = np.cos(th), np.sin(th)
     col = np.concatenate((jj, jj))
     s = np.concatenate((s_near, s_far))
@@ -190,7 +193,6 @@ def _working(
     sx = ox + s * np.concatenate((cx_, cx_))
     sy = oy + s * np.concatenate((cy_, cy_))
     dx, dy = ox - sx, oy - sy
-    ll = np.hypot(dx, dy)
     ta = np.concatenate((np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)))
     # where the segment enters the target's base
     fx, fy = sx - bx, sy - by
@@ -198,8 +200,8 @@ def _working(
     qb = 2 * (fx * dx + fy * dy)
     qc = fx * fx + fy * fy - b.radius**2
     tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
-    tb = np.clip(tb, 0.0, 1.0)
-    t1, t2 = _spans(sx, sy, dx, dy, ll, ta, tb, obs)  # (K, N)
+    tb = tb.clip(0.0, 1.0)  # np.clip's own ufunc, without its wrapper
+    t1, t2 = _spans(sx, sy, dx, dy, ta, tb, obs)  # (K, N)
     tops = np.concatenate((obs.top, obs.ch))[:, None]
     ha = a.height
     hit = t1 <= t2
@@ -293,7 +295,6 @@ def _spans(
     py: FloatArray,
     dx: FloatArray,
     dy: FloatArray,
-    ll: FloatArray,
     ta: FloatArray,
     tb: FloatArray,
     obs: Obstacles,
