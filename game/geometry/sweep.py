@@ -76,7 +76,8 @@ def _circle_events(
     disc = qb * qb - 4 * qa * qc
     ok = disc >= 0
     root = np.sqrt(np.where(ok, disc, 0.0))
-    return np.concatenate(((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)))[np.r_[ok, ok]]
+    both = np.concatenate((ok, ok))  # (np.r_ costs several times more)
+    return np.concatenate(((-qb - root) / (2 * qa), (-qb + root) / (2 * qa)))[both]
 
 
 def _line_events(
@@ -91,7 +92,7 @@ def _line_events(
     safe = np.where(ok, nd, 1.0)
     t = np.concatenate(((c + off - n0) / safe, (c - off - n0) / safe))
     rows = np.concatenate((np.arange(len(nx)), np.arange(len(nx)))).astype(np.intp)
-    keep = np.r_[ok, ok]
+    keep = np.concatenate((ok, ok))
     return t[keep], rows[keep]
 
 
@@ -103,7 +104,7 @@ def _spans_between(
     when `at_events`, for answers that can hold at a single point)."""
     ev = np.unique(np.clip(np.concatenate(([0.0, 1.0], events)), 0.0, 1.0))
     if len(ev) > 1:
-        ev = ev[np.r_[True, np.diff(ev) > _MERGE]]
+        ev = ev[np.concatenate(([True], ev[1:] - ev[:-1] > _MERGE))]  # np.r_, np.diff
         ev[-1] = 1.0
     mids = (ev[:-1] + ev[1:]) / 2
     mid_ok = holds(mids) if len(mids) else np.zeros(0, dtype=np.bool_)
@@ -446,7 +447,9 @@ def _outer_sides(
     # (length, side) of each tangent that is a side, by the side of the line of centres
     sides: dict[float, list[tuple[float, _Side]]] = {1.0: [], -1.0: []}
     longest = 0.0
-    for k, (ex, ey) in enumerate(leg):
+    # a point (both ends the same) gives the same tangents from either end: once is enough
+    ends = leg[:1] if leg[0] == leg[1] else leg
+    for k, (ex, ey) in enumerate(ends):
         ox, oy = leg[1 - k]
         length = math.hypot(ex - wx, ey - wy)
         longest = max(longest, length + rw + rm)
