@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from game.scenario import Scenario
 
 EYE_HEIGHT = 250  # pixels of the panel the eye view takes while a target is pointed at
+EYE_FROM = 800  # window height from which the eye view's room grows with it
 MIN_PANEL_HEIGHT = 640  # a shorter window keeps its panel for the words
 
 
@@ -33,10 +34,11 @@ class EyeCache:
 
 def eye_room(hover: Hover | None, height: int) -> int:
     """Pixels of the panel to keep for the eye view: some when the pointed-at target's
-    ruling is a line-of-fire ruling and the window is tall enough, else none."""
+    ruling is a line-of-fire ruling and the window is tall enough, else none; more in a
+    window taller than EYE_FROM (a large screen's panel had it small under empty room)."""
     if hover is None or not isinstance(hover.ruling, LofRuling) or height < MIN_PANEL_HEIGHT:
         return 0
-    return EYE_HEIGHT
+    return round(EYE_HEIGHT * max(1.0, height / EYE_FROM))
 
 
 def draw_hover_eye(surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario,

@@ -267,7 +267,7 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
 
     need = 12 + head_h + min_log + sum(tall(line) for line in body)
     reserve = max(0, min(reserve, int(bottom - need)))
-    if reserve < round(EYE_LEAST * ui):
+    if reserve < EYE_LEAST:  # the eye view draws at a fixed size, whatever the window
         reserve = 0
     # Still too full: the spare details go, the tallest first, so the odds stay.
     spares = sorted((line for line in body if line.spare), key=tall)

@@ -7,7 +7,7 @@ import pytest
 
 from game.render.app import App
 from game.render.eye import SEEN
-from game.render.eye_panel import EYE_HEIGHT
+from game.render.eye_panel import EYE_HEIGHT, eye_room
 from game.render.session import Session
 from game.render.state import panel_width
 from game.scenario import load_scenario
@@ -26,7 +26,9 @@ def _green(surface: pygame.Surface, rect: pygame.Rect) -> int:
     )
 
 
-@pytest.mark.parametrize(("size", "shown"), [((1280, 800), True), ((1280, 560), False)])
+@pytest.mark.parametrize(
+    ("size", "shown"), [((1280, 800), True), ((2560, 1440), True), ((1280, 560), False)]
+)
 def test_pointing_at_an_enemy_shows_its_eye_view(size: tuple[int, int], shown: bool) -> None:
     scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
     app = App(scenario, size=size, session=Session.start(scenario, 1))
@@ -39,7 +41,8 @@ def test_pointing_at_an_enemy_shows_its_eye_view(size: tuple[int, int], shown: b
     kept = app.cache.panel.kept.move(surface.get_width() - panel_width(surface.get_size()), 0)
     if shown:
         # at most its room: it shrinks so the odds and the log's heading stay (issue 15)
-        assert 120 <= kept.height <= EYE_HEIGHT
+        assert 120 <= kept.height <= eye_room(hover, size[1])
+        assert eye_room(hover, size[1]) >= EYE_HEIGHT * size[1] // 800
         assert _green(surface, kept) > 100  # the seen part of the silhouette
         assert app.cache.eye.ruling is hover.ruling
     else:
