@@ -77,7 +77,7 @@ def picture_size(scenario: Scenario, scale: float) -> tuple[int, int]:
 
 
 # Pixels an inch below which a fitted picture is refused: the names, markers and heights
-# no longer find room beside the bases (infinity-demo at 400x300, 7 px an inch, crossed
+# no longer find room beside the bases (a 32x32" demo table at 400x300, 7 px an inch, crossed
 # leader lines over labels; at 500x400, 10, every label sat clear).
 MIN_FIT_SCALE = 9.0
 
