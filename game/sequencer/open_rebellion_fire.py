@@ -12,18 +12,22 @@ from collections.abc import Sequence
 from typing import TypeVar
 
 import numpy as np
+import shapely
 
 from game.errors import IllegalDeclaration
 from game.geometry import Table
 from game.geometry import sight as geometry_sight
 from game.geometry.lof import Sight as GeometrySight
 from game.geometry.lof import SightLine, clear_witnesses
+from game.geometry.table import Body
 from game.rules.open_rebellion.cover import (
     SEEN_ALL,
     OpenRebellionCover,
     SquadCover,
-    squad_cover,
+    model_cover,
+    seen_whole_cover,
     standing_in,
+    unit_cover,
 )
 from game.rules.open_rebellion.odds import (
     CoverTier,
@@ -86,6 +90,8 @@ class Caches:
     plans: dict[object, dict[PlanKey, FirePlan | None]] = dataclasses.field(default_factory=dict)
     # `fire_edge`'s answers where no plan was made (the plans' keys)
     edges: dict[object, dict[PlanKey, int | None]] = dataclasses.field(default_factory=dict)
+    # `surely_all_seen`'s answers
+    whole: dict[SightKey, bool] = dataclasses.field(default_factory=dict)
 
 
 _SHARED: weakref.WeakKeyDictionary[Sight, Caches] = weakref.WeakKeyDictionary()
@@ -111,6 +117,68 @@ def _remember(cache: dict[K, V], key: K, value: V, most: int = SIGHT_CACHE) -> V
         cache.clear()
     cache[key] = value
     return value
+
+
+# a piece near the lines of `surely_all_seen`: its box, top and footprint
+_Near = tuple[float, float, float, float, float, shapely.Polygon]
+GAP = 1e-6  # inches: a piece this near the lines may touch them
+
+
+def _standing_pieces(table: Table) -> list[_Near]:
+    """The pieces with a top above the floor, kept with the table's scenery."""
+    memo = table.scenery_memo
+    found = memo.get("standing pieces")
+    if not isinstance(found, list):
+        pa = table.arrays
+        found = memo["standing pieces"] = [
+            (float(pa.minx[k]), float(pa.miny[k]), float(pa.maxx[k]), float(pa.maxy[k]),
+             float(pa.top[k]), table.polygons[k])
+            for k in range(len(table.pieces))
+            if pa.top[k] > 0.0
+        ]  # fmt: skip
+    return found
+
+
+def surely_all_seen(table: Table, a: Body, b: Body) -> bool:
+    """True when the shooter `a` surely sees the whole of `b`'s silhouette (the visible
+    fraction is 1, so `b` is not hidden in part: models never block in Open Rebellion),
+    found without working out the visible fraction; False: ask the sighting.
+
+    Why: the visible fraction measures each strip of the silhouette (across `b`'s centre,
+    square to the line of centres, a base wide) from the lowest height a clear line from
+    the shooter's top reaches, over lines from across the shooter's base, among them the
+    one toward its centre from the base's near edge (`game.geometry.silhouette`; the part
+    of a line inside either base is never blocked). That line is higher, everywhere
+    between the base's edge and the strip, than the line from the shooter's centre at its
+    top down to the strip's foot; a piece of top t stands above the latter only where it
+    has come down below t, the last 1 - t / height of the way (all of it for a piece at
+    least as tall as the shooter). If no piece comes within GAP of the part of the
+    triangle (shooter's centre, both ends of the silhouette's foot) where the lines are
+    that low, each strip is seen to its foot past every piece."""
+    (ax, ay), (bx, by) = a.at, b.at
+    dist = math.hypot(bx - ax, by - ay)
+    if dist <= a.radius + b.radius or a.height <= 0.0:
+        return False
+    px, py = -(by - ay) / dist * b.radius, (bx - ax) / dist * b.radius
+    lx, ly, rx, ry = bx + px, by + py, bx - px, by - py
+    lo_x, hi_x = min(ax, lx, rx) - GAP, max(ax, lx, rx) + GAP
+    lo_y, hi_y = min(ay, ly, ry) - GAP, max(ay, ly, ry) + GAP
+    corners: list[tuple[Point, Point, Point, Point]] = []
+    near: list[shapely.Polygon] = []
+    for x0, y0, x1, y1, top, polygon in _standing_pieces(table):
+        if x0 > hi_x or x1 < lo_x or y0 > hi_y or y1 < lo_y:
+            continue
+        # the lines come below the piece's top from s0 of the way on (all the way for a
+        # piece at least as tall as the shooter: the region is the whole triangle)
+        s0 = max(0.0, 1.0 - top / a.height - 1e-9) if math.isfinite(top) else 0.0
+        corners.append(
+            ((ax + s0 * (lx - ax), ay + s0 * (ly - ay)), (lx, ly), (rx, ry),
+             (ax + s0 * (rx - ax), ay + s0 * (ry - ay)))
+        )  # fmt: skip
+        near.append(polygon)
+    if not near:
+        return True
+    return not bool(shapely.dwithin(shapely.polygons(corners), near, GAP).any())
 
 
 def tier_label(tier: CoverTier) -> str:
@@ -146,6 +214,18 @@ class OpenRebellionFire(OpenRebellionUnits):
                 table[0], me.id, m.id, arc_degrees=360.0, models_block=False, witness=witness
             )
             _remember(self.caches.sights, key, found)
+        return found
+
+    def _seen_whole(self, table: Table, me: ModelState, m: ModelState) -> bool:
+        """Whether `me` surely sees all of `m` (`surely_all_seen`), unless a full sighting
+        made before answers for itself (False: read that one)."""
+        key = (me.id, me.at, m.id, m.at)
+        if key in self.caches.sights:
+            return False
+        found = self.caches.whole.get(key)
+        if found is None:
+            found = surely_all_seen(table, table.body(me.id), table.body(m.id))
+            _remember(self.caches.whole, key, found)
         return found
 
     def _clear(
@@ -220,9 +300,16 @@ class OpenRebellionFire(OpenRebellionUnits):
         )
         found = self.caches.covers.get(key)
         if found is None:
-            sights = self.sights(state, shooter, target)
+            # a model surely seen whole is read without its sighting
             table = self.table(state)
-            found = _remember(self.caches.covers, key, squad_cover(table, sights))
+            me = state.model(shooter)
+            models = tuple(
+                seen_whole_cover(table, m.id)
+                if self._seen_whole(table, me, m)
+                else model_cover(table, self._sight(state, [table], me, m))
+                for m in self.alive(state, target)
+            )
+            found = _remember(self.caches.covers, key, unit_cover(models))
         return found
 
     def in_light_cover(self, state: GameState, shooter: str, target: str) -> bool:
@@ -252,6 +339,10 @@ class OpenRebellionFire(OpenRebellionUnits):
             else:
                 maybe.append(m)
         n = len(seen)
+        if 2 * covered > n or 2 * (covered + len(maybe)) <= n:
+            return 2 * covered > n
+        # a model surely seen whole is in the open: no sighting needed for it
+        maybe = [m for m in maybe if not self._seen_whole(table[0], me, m)]
         for k, m in enumerate(maybe):
             if 2 * covered > n or 2 * (covered + len(maybe) - k) <= n:
                 break

@@ -62,16 +62,35 @@ def standing_in(table: Table, target: Body) -> tuple[set[str], list[str]]:
 
 def model_cover(table: Table, sight: Sight) -> ModelCover:
     """One model's own tier as seen by the shooter of `sight`."""
-    target = table.body(sight.target)
-    walls, inside_area = standing_in(table, target)
-    hidden_by_wall = [p for p in sight.hidden_by if p in walls]
-    any_wall_hides = any(
-        table.piece(p).kind is PieceKind.WALL for p in sight.hidden_by if p in table.piece_index
+    return _model_cover(
+        table, sight.target, sight.clear, sight.blockers, sight.hidden_by, sight.visible_fraction
     )
-    seen_past = sight.clear and not any_wall_hides
-    if not sight.clear:
+
+
+def seen_whole_cover(table: Table, target: str) -> ModelCover:
+    """`model_cover` for a model the shooter sees all of (a clear sight with a visible
+    fraction of 1, nothing hiding any of it), read without the sight."""
+    return _model_cover(table, target, True, (), (), 1.0)
+
+
+def _model_cover(
+    table: Table,
+    target_id: str,
+    clear: bool,
+    blockers: Sequence[str],
+    hidden_by: Sequence[str],
+    visible_fraction: float,
+) -> ModelCover:
+    target = table.body(target_id)
+    walls, inside_area = standing_in(table, target)
+    hidden_by_wall = [p for p in hidden_by if p in walls]
+    any_wall_hides = any(
+        table.piece(p).kind is PieceKind.WALL for p in hidden_by if p in table.piece_index
+    )
+    seen_past = clear and not any_wall_hides
+    if not clear:
         # not a tier: a model the shooter cannot see is left out of the unit's reading
-        by = ", ".join(sight.blockers) or "scenery"
+        by = ", ".join(blockers) or "scenery"
         return ModelCover(str(target.id), OpenRebellionCover.OPEN, bool(walls), False,
                           f"out of sight, {by} in the way", seen=False)  # fmt: skip
     if walls:
@@ -82,10 +101,10 @@ def model_cover(table: Table, sight: Sight) -> ModelCover:
             reason += ", which hides none of it from here"
     elif inside_area:
         level, reason = OpenRebellionCover.LIGHT, f"in area terrain {', '.join(inside_area)}"
-    elif sight.visible_fraction < SEEN_ALL:
+    elif visible_fraction < SEEN_ALL:
         level, reason = (
             OpenRebellionCover.LIGHT,
-            f"{1 - sight.visible_fraction:.0%} hidden by {', '.join(sight.hidden_by)}",
+            f"{1 - visible_fraction:.0%} hidden by {', '.join(hidden_by)}",
         )
     else:
         level, reason = OpenRebellionCover.OPEN, "in the open"
@@ -102,7 +121,11 @@ def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
     "More than half" is of those seen, and hard cover needs a wall each touches (seed
     001: "a model should be in base contact with a wall"), never a building that hides
     it."""
-    models = tuple(model_cover(table, s) for s in sights)
+    return unit_cover(tuple(model_cover(table, s) for s in sights))
+
+
+def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
+    """`squad_cover` from each model's own reading."""
     visible = [m for m in models if m.seen]
     n = len(visible)
     if n == 0:
