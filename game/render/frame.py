@@ -255,7 +255,7 @@ def draw_frame(
         avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
         banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
     # the rings' labels kept off the table's labels and bases, and from under the banner
-    draw_range_rings(table, scenario, state, kept_clear, banner)
+    draw_range_rings(table, scenario, state, kept_clear, banner, ui)
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
@@ -270,11 +270,13 @@ def draw_frame(
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
         taken = [label.box for label in cache.table.labels]
-        cache.ruling_label = draw_ruling(table, scenario, state.hover, view, engine_loaded, taken)
+        cache.ruling_label = draw_ruling(
+            table, scenario, state.hover, view, engine_loaded, taken, ui
+        )
         said = cache.ruling_label
         if said is not None:
             taken.append((float(said.x), float(said.y), float(said.w), float(said.h)))
-        draw_risk(table, scenario, state.hover.risk, view, taken)
+        draw_risk(table, scenario, state.hover.risk, view, taken, ui)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)
     hint_top = 3

@@ -116,11 +116,11 @@ def ring_label_at(
 
 def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState,
                      avoid: Sequence[pygame.Rect] = (),
-                     never: Sequence[pygame.Rect] = ()) -> None:  # fmt: skip
+                     never: Sequence[pygame.Rect] = (), ui: float = 1.0) -> None:  # fmt: skip
     """The chosen weapon's range bands around the selected base, labelled with their MODs.
     Ranges are measured from the base edge, so a ring's radius is the base radius plus
     the band's limit. Each label sits on its ring where it covers nothing in `avoid`
-    (where it can) and nothing in `never`."""
+    (where it can) and nothing in `never`; its text grows with the window (`ui`)."""
     if state.selected is None:
         return
     model = scenario.model(state.selected)
@@ -142,14 +142,16 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         if radius > reach + math.hypot(cx, cy):
             break  # the rest are wholly off screen
         pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
-        at = ring_label_at(surface, ring.label, 16, (cx, cy), radius, taken, never)
-        box = _label(surface, ring.label, at, (210, 225, 255), 16)
+        px = round(16 * ui)
+        at = ring_label_at(surface, ring.label, px, (cx, cy), radius, taken, never)
+        box = _label(surface, ring.label, at, (210, 225, 255), px)
         if box is not None:
             taken.append(box)
 
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
-                engine_loaded: bool, taken: Sequence[Box] = ()) -> pygame.Rect | None:  # fmt: skip
+                engine_loaded: bool, taken: Sequence[Box] = (),
+                ui: float = 1.0) -> pygame.Rect | None:  # fmt: skip
     """The witness line (green), or the centre line (red: no line of fire; white dashed:
     no engine), the blocking pieces outlined in red, and a label at the target, placed
     clear of the table's labels (`taken`) and the bases where there is room (its box is
@@ -189,11 +191,13 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     ring_base(surface, TARGET, target, view)
     tx, ty = view.to_screen(*target.at)
     r = max(target.radius * view.scale, 3.0)
-    w, h = font(18).size(text)
-    want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", ((tx, ty - r - 22),))
+    px = round(18 * ui)  # grows with the window, as the table's labels do
+    w, h = font(px).size(text)
+    above = (tx, ty - r - 4 - h)
+    want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", (above,))
     bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
     placed = place([want], bounds, base_circles(scenario, view), taken)
-    return _label(surface, text, placed[0].centre if placed else (tx, ty - r - 22), colour)
+    return _label(surface, text, placed[0].centre if placed else above, colour, px)
 
 
 def _chord_offset(share: float) -> float:
@@ -364,7 +368,8 @@ def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
 
 
 def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],
-              view: View, taken: Sequence[Box] = ()) -> list[pygame.Rect]:  # fmt: skip
+              view: View, taken: Sequence[Box] = (),
+              ui: float = 1.0) -> list[pygame.Rect]:  # fmt: skip
     """The fighters a miss may hit instead, numbered nearest the shooter first; each
     number placed clear of the bases and of `taken` (the table's labels, the ruling's)
     where there is room (the numbers' boxes are returned)."""
@@ -381,11 +386,12 @@ def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...]
         x, y = view.to_screen(*model.at)
         r = model.radius * view.scale
         text = f"stray {index}"
-        w, h = font(14).size(text)
-        below = (x, y + r + 14)
+        px = round(14 * ui)
+        w, h = font(px).size(text)
+        below = (x, y + r + 4 + h)
         want = Want(f"stray:{model_id}", text, (w + 6, h + 2), (x, y), r + 7, "risk", (below,))
         placed = place([want], bounds, circles, boxes)
-        box = _label(surface, text, placed[0].centre if placed else below, RISK, 14)
+        box = _label(surface, text, placed[0].centre if placed else below, RISK, px)
         if box is not None:
             boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
             drawn.append(box)
