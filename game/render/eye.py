@@ -203,14 +203,16 @@ def place_names(
     others off the picture, clear of `taken`, and only where no room is left there on
     the picture after all (a bar under the run then says which it names); none
     overprints another."""
-    inner = place([w for w in wants if w.spots], picture)
+    inner = place([w for w in wants if w.spots], picture, leaders=False)
     inside = {p.want.key for p in inner}
     rest = [w for w in wants if w.key not in inside]
     boxes = [p.box for p in inner]
-    outer = place(rest, area, taken=(*taken, picture, *boxes))
+    outer = place(rest, area, taken=(*taken, picture, *boxes), leaders=False)
     boxes += [p.box for p in outer]
     done = inside | {p.want.key for p in outer}
-    last = place([w for w in rest if w.key not in done], area, taken=(*taken, *boxes))
+    last = place(
+        [w for w in rest if w.key not in done], area, taken=(*taken, *boxes), leaders=False
+    )
     return [PlacedName(p.want, p.box, p.want.key in inside) for p in [*inner, *outer, *last]]
 
 

@@ -3,10 +3,12 @@ markers and the heights of scenery, on the window's table and on every picture.
 
 Each label asks for a spot near its anchor (`Want`); `place` takes them in order and
 gives each the first candidate spot that stays inside the bounds, off every base and
-clear of the labels placed before it: beside the base first (below, above, right,
-left, the diagonals), then a step further out with a leader line back to the base.
-A label with no room is left out (the table zoomed out too far for it), never
-drawn over another. Plain geometry on pixel rectangles, so tests can check it.
+clear of the labels and leader lines placed before it: beside the base first (below,
+above, right, left, the diagonals), nearer it than any other base; then, once every
+label that fits beside its base has its place, a step further out with a leader line
+back to the base that crosses no label and no other base. A label with no room is
+left out (the table zoomed out too far for it), never drawn over another.
+Plain geometry on pixel rectangles, so tests can check it.
 
 No pygame here.
 """
@@ -103,25 +105,129 @@ def candidates(want: Want) -> Iterable[tuple[Box, bool]]:
             yield (left, top, w, h), ring > 0
 
 
+def leader_line(want: Want, box: Box) -> tuple[Point, Point]:
+    """The line from the edge of a label's base (its anchor, `clear` out) to the
+    nearest point of the label's box."""
+    ax, ay = want.anchor
+    x, y, w, h = box
+    cx, cy = x + w / 2, y + h / 2
+    d = math.hypot(cx - ax, cy - ay) or 1.0
+    start = (ax + (cx - ax) / d * want.clear, ay + (cy - ay) / d * want.clear)
+    end = (min(max(ax, x), x + w), min(max(ay, y), y + h))
+    return start, end
+
+
+def crosses_box(a: Point, b: Point, box: Box, margin: float = 0.0) -> bool:
+    """True when the segment a-b passes through the box (grown by `margin`)."""
+    x, y, w, h = box
+    lo = [x - margin, y - margin]
+    hi = [x + w + margin, y + h + margin]
+    t0, t1 = 0.0, 1.0
+    for axis in (0, 1):
+        start, delta = a[axis], b[axis] - a[axis]
+        if delta == 0:
+            if not lo[axis] < start < hi[axis]:
+                return False
+            continue
+        ta, tb = (lo[axis] - start) / delta, (hi[axis] - start) / delta
+        t0, t1 = max(t0, min(ta, tb)), min(t1, max(ta, tb))
+        if t0 >= t1:
+            return False
+    return True
+
+
+def nearest_on_segment(p: Point, a: Point, b: Point) -> Point:
+    """The point of the segment a-b nearest `p`."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    length = dx * dx + dy * dy
+    t = 0.0 if length == 0 else ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / length
+    t = max(0.0, min(1.0, t))
+    return (a[0] + t * dx, a[1] + t * dy)
+
+
+def crosses_circle(a: Point, b: Point, circle: tuple[float, float, float]) -> bool:
+    """True when the segment a-b passes inside the circle."""
+    cx, cy, r = circle
+    px, py = nearest_on_segment((cx, cy), a, b)
+    return (px - cx) ** 2 + (py - cy) ** 2 < r * r
+
+
+def _within(box: Box, bounds: Box) -> Box:
+    """The box slid inside the bounds where it sticks out of them (when it fits)."""
+    x, y, w, h = box
+    bx, by, bw, bh = bounds
+    return (min(max(x, bx), bx + bw - w), min(max(y, by), by + bh - h), w, h)
+
+
+def _gap(box: Box, circle: tuple[float, float, float]) -> float:
+    """Pixels between a box and the edge of a circle."""
+    x, y, w, h = box
+    cx, cy, r = circle
+    nx, ny = min(max(cx, x), x + w), min(max(cy, y), y + h)
+    return math.hypot(nx - cx, ny - cy) - r
+
+
+def _own(want: Want, circle: tuple[float, float, float]) -> bool:
+    return (circle[0], circle[1]) == want.anchor
+
+
 def place(
     wants: Sequence[Want],
     bounds: Box,
     circles: Sequence[tuple[float, float, float]] = (),
     taken: Sequence[Box] = (),
+    *,
+    leaders: bool = True,
 ) -> list[Placed]:
     """Place `wants` in order; each avoids the boxes `taken`, the labels placed before
-    it and every circle (the bases). Labels without room are left out."""
-    placed: list[Placed] = []
+    it, their leader lines and every circle (the bases). A label's own leader line
+    crosses no label and no other base, and a label beside a base (a model's name or
+    marker) sits nearer its own base than any other, so that it cannot be read as
+    another's. Labels without room are left out. `leaders=False`: no leader lines are
+    drawn (the eye view draws its own), so each label simply takes its first free spot
+    in order."""
+    placed: dict[int, Placed] = {}
     boxes = list(taken)
-    for want in wants:
+    lines: list[tuple[Point, Point]] = []
+    # Every label beside its base first, then those that must move out with a leader
+    # line (one moved out first would take a later label's place beside its own base).
+    tries = [(i, want, False) for i, want in enumerate(wants)]
+    tries += [(i, want, True) for i, want in enumerate(wants)]
+    for index, want, far in tries if leaders else [(i, w, None) for i, w in enumerate(wants)]:
+        if index in placed:
+            continue
         for box, leader in candidates(want):
+            if far is not None and leader != far:
+                continue
+            if leaders:
+                box = _within(box, bounds)  # a label by the table's edge slides along it
             if not inside(box, bounds):
                 continue
             if any(overlaps(box, other, 1.0) for other in boxes):
                 continue
             if any(hits_circle(box, c) for c in circles):
                 continue
-            placed.append(Placed(want, box, leader))
+            if any(crosses_box(a, b, box, 1.0) for a, b in lines):
+                continue
+            line = leader_line(want, box) if leader and leaders else None
+            if line is not None and (
+                any(crosses_box(*line, other) for other in boxes)
+                or any(crosses_circle(*line, c) for c in circles if not _own(want, c))
+            ):
+                continue
+            if want.kind in ("model", "marker") and _nearer_another(want, box, circles, leader):
+                continue
+            placed[index] = Placed(want, box, leader)
             boxes.append(box)
+            if line is not None:
+                lines.append(line)
             break
-    return placed
+    return [placed[i] for i in sorted(placed)]
+
+
+def _nearer_another(want: Want, box: Box, circles: Sequence[tuple[float, float, float]],
+                    leader: bool) -> bool:  # fmt: skip
+    """Whether the label could be read as another base's: beside its base, another
+    comes as near; moved out with a leader line, another's edge is within a gap."""
+    own = 2 * GAP if leader else _gap(box, (*want.anchor, want.clear))
+    return any(_gap(box, c) <= own for c in circles if not _own(want, c))

@@ -15,7 +15,7 @@ import pygame.gfxdraw
 
 from game.files import write_with
 from game.render import style
-from game.render.labels import Box, Placed, Want, place
+from game.render.labels import Box, Placed, Want, leader_line, nearest_on_segment, place
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario, SceneryKind
 from game.sequencer.sentences import names_of
@@ -243,21 +243,83 @@ def label_size(view: View, kind: str, ui: float = 1.0) -> int:
 
 def scenery_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     """Each piece's height ("full" without one): inside it when it fits, else just
-    above or below it."""
+    above or below it (or beside it), where the piece is: a bent wall's is on the wall,
+    not at the middle of its bend (the centre of an L lies off the piece)."""
     size = label_size(view, "scenery", ui)
     out: list[Want] = []
     for piece in scenario.scenery:
         points = [view.to_screen(x, y) for x, y in piece.footprint]
-        xs = [p[0] for p in points]
-        ys = [p[1] for p in points]
-        centre = (sum(xs) / len(xs), sum(ys) / len(ys))
+        anchor = _on_piece(points)
         text = "full" if piece.height is None else f'{piece.height:g}"'
         w, h = _boxed(text, size)
-        spots = [centre] if max(xs) - min(xs) > w + 4 and max(ys) - min(ys) > h + 4 else []
-        spots += [(centre[0], min(ys) - h / 2 - 3), (centre[0], max(ys) + h / 2 + 3)]
-        out.append(Want(f"scenery:{piece.id}", text, (w, h), centre, 0.0, "scenery",
+        spots = _beside_piece(points, anchor, w, h)
+        out.append(Want(f"scenery:{piece.id}", text, (w, h), anchor, 0.0, "scenery",
                         tuple(spots), size))  # fmt: skip
     return out
+
+
+def _on_piece(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
+    """The middle of a footprint when it lies on the piece, else the point of the piece
+    nearest it."""
+    cx = sum(p[0] for p in points) / len(points)
+    cy = sum(p[1] for p in points) / len(points)
+    if _inside(points, cx, cy):
+        return (cx, cy)
+    edges = zip(points, [*points[1:], points[0]], strict=True)
+    near = [nearest_on_segment((cx, cy), a, b) for a, b in edges]
+    return min(near, key=lambda p: math.hypot(p[0] - cx, p[1] - cy))
+
+
+def _crossings(points: Sequence[tuple[float, float]], at: float, axis: int) -> list[float]:
+    """Where the line `axis` = `at` (0: a vertical line x = at) crosses the outline,
+    along the other axis, sorted."""
+    other = 1 - axis
+    out = []
+    for a, b in zip(points, [*points[1:], points[0]], strict=True):
+        if (a[axis] <= at < b[axis]) or (b[axis] <= at < a[axis]):
+            t = (at - a[axis]) / (b[axis] - a[axis])
+            out.append(a[other] + t * (b[other] - a[other]))
+    return sorted(out)
+
+
+def _inside(points: Sequence[tuple[float, float]], x: float, y: float) -> bool:
+    ys = _crossings(points, x, 0)
+    return any(ys[i] <= y <= ys[i + 1] for i in range(0, len(ys) - 1, 2))
+
+
+def _span(points: Sequence[tuple[float, float]], at: float, axis: int,
+          near: float) -> tuple[float, float] | None:  # fmt: skip
+    """The stretch of the piece the line `axis` = `at` crosses nearest `near`."""
+    cut = _crossings(points, at, axis)
+    spans = [(cut[i], cut[i + 1]) for i in range(0, len(cut) - 1, 2)]
+    return min(spans, key=lambda s: max(s[0] - near, near - s[1], 0.0), default=None)
+
+
+def _beside_piece(points: Sequence[tuple[float, float]], anchor: tuple[float, float],
+                  w: float, h: float) -> list[tuple[float, float]]:  # fmt: skip
+    """Spots for a piece's label: inside it at `anchor` when the label fits there, then
+    just above and below the piece at the anchor and a quarter of the way in from
+    either end, then beside it (beside first for a piece running down the table)."""
+    ax, ay = anchor
+    spots: list[tuple[float, float]] = []
+    down, across = _span(points, ax, 0, ay), _span(points, ay, 1, ax)
+    if down and across and down[1] - down[0] > h + 4 and across[1] - across[0] > w + 4:
+        spots.append(((across[0] + across[1]) / 2, (down[0] + down[1]) / 2))
+    xs = [p[0] for p in points]
+    ys = [p[1] for p in points]
+    ways = [(0, min(xs), max(xs), ax, ay), (1, min(ys), max(ys), ay, ax)]
+    if max(ys) - min(ys) > max(xs) - min(xs):
+        ways.reverse()  # a piece running down the table: beside it first
+    for axis, lo, hi, mid, near in ways:
+        for at in (mid, lo + (hi - lo) / 4, hi - (hi - lo) / 4):
+            span = _span(points, at, axis, near)
+            if span is None:
+                continue
+            if axis == 0:
+                spots += [(at, span[0] - h / 2 - 3), (at, span[1] + h / 2 + 3)]
+            else:
+                spots += [(span[0] - w / 2 - 3, at), (span[1] + w / 2 + 3, at)]
+    return spots
 
 
 def model_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
@@ -322,12 +384,7 @@ def draw_labels(surface: pygame.Surface, placed: Sequence[Placed], view: View,
         x, y, w, h = label.box
         box = pygame.Rect(round(x), round(y), round(w), round(h))
         if label.leader:
-            ax, ay = want.anchor
-            cx, cy = label.centre
-            d = math.hypot(cx - ax, cy - ay) or 1.0
-            start = (ax + (cx - ax) / d * want.clear, ay + (cy - ay) / d * want.clear)
-            end = (min(max(ax, box.left), box.right), min(max(ay, box.top), box.bottom))
-            pygame.draw.line(surface, style.INK, start, end, 1)
+            pygame.draw.line(surface, style.INK, *leader_line(want, label.box), 1)
         pygame.draw.rect(surface, back, box)
         image = font(want.px or label_size(view, want.kind)).render(want.text, True, ink)
         surface.blit(image, image.get_rect(center=box.center))

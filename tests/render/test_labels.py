@@ -5,12 +5,26 @@ covers a base, and each stays on the table."""
 from __future__ import annotations
 
 import itertools
+import math
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from game.render.app import App
-from game.render.labels import Placed, Want, hits_circle, inside, overlaps, place
+from game.render.labels import (
+    Placed,
+    Want,
+    _gap,
+    crosses_box,
+    crosses_circle,
+    hits_circle,
+    inside,
+    leader_line,
+    nearest_on_segment,
+    overlaps,
+    place,
+)
 from game.render.session import Session, SessionError
 from game.render.table import (
     base_circles,
@@ -34,6 +48,21 @@ def _check(placed: list[Placed], scenario: Scenario, bounds: tuple[float, ...],
     for label in placed:
         assert inside(label.box, bounds), (label.text, label.box, bounds)  # type: ignore[arg-type]
         assert not any(hits_circle(label.box, c) for c in circles), label.text
+    _check_reading(placed, circles)
+
+
+def _check_reading(placed: list[Placed], circles: list[tuple[float, float, float]]) -> None:
+    """Tester's finding 6: a label beside a base is nearer it than any other base; a
+    leader line crosses no other label and no other base."""
+    for label in placed:
+        others = [c for c in circles if (c[0], c[1]) != label.want.anchor]
+        if label.leader:
+            line = leader_line(label.want, label.box)
+            assert not any(crosses_box(*line, p.box) for p in placed if p is not label), label
+            assert not any(crosses_circle(*line, c) for c in others), label.text
+        elif label.want.kind in ("model", "marker") and others:
+            own = _gap(label.box, (*label.want.anchor, label.want.clear))
+            assert own < min(_gap(label.box, c) for c in others), label.text
 
 
 def _app(path: Path, size: tuple[int, int]) -> App:
@@ -74,16 +103,20 @@ def test_picture_labels_never_overlap(path: Path) -> None:
 
 
 def test_a_crowded_label_moves_aside_or_gives_way() -> None:
-    """Three bases in a row, each label asking for the spot below its base: the second
-    moves aside (the first has the spot it would overlap), nothing is drawn twice."""
+    """Three bases in a row, 4 px apart, labels wider than a base: a label below a base
+    would sit as near the next base as its own, so the first goes left, the last right
+    and the middle one above or below with a leader line (tester's finding 6: a name
+    against another's base was read as that one's); nothing is drawn twice."""
     wants = [Want(f"m{i}", f"model-{i}", (60, 14), (100 + 20 * i, 100), 8) for i in range(3)]
     circles = [(100 + 20 * i, 100, 8) for i in range(3)]
     placed = place(wants, (0, 0, 400, 300), circles)
     assert [p.want.key for p in placed] == ["m0", "m1", "m2"]
-    assert placed[0].box == (70, 110, 60, 14)  # below its base
-    assert placed[1].box[1] < 100  # above: below was taken
+    assert placed[0].box == (30, 93, 60, 14)  # left of its base
+    assert placed[2].box == (150, 93, 60, 14)  # right of its base
+    assert placed[1].leader
     for a, b in itertools.combinations(placed, 2):
         assert not overlaps(a.box, b.box)
+    _check_reading(placed, circles)
     tight = place(wants, (85, 85, 70, 50), circles)  # no room for all of them
     assert len(tight) < 3
     for a, b in itertools.combinations(tight, 2):
@@ -177,3 +210,24 @@ def test_the_rulings_label_keeps_clear_of_the_table_labels(path: Path) -> None:
             assert not overlaps((box.x, box.y, box.w, box.h), (x, y, w, h)), (target.id, label.text)
         checked += 1
     assert checked >= 1
+
+
+def test_a_bent_walls_height_sits_on_the_wall(write_scenario: Callable[..., Path]) -> None:
+    """Tester's finding 9: an L-shaped wall's "full" sat at the middle of its bend, mid
+    room with no leader line; it goes beside the wall itself."""
+    scenario = load_scenario(write_scenario("""
+        [[scenery]]
+        id = "bend"
+        kind = "wall"
+        line = [[2, 2], [20, 2], [20, 20]]
+        thickness = 0.3
+        """))  # fmt: skip
+    view = default_view(20.0)
+    size = picture_size(scenario, 20.0)
+    [label] = table_labels(scenario, view, size)
+    points = [view.to_screen(x, y) for x, y in scenario.piece("bend").footprint]
+    edges = list(zip(points, [*points[1:], points[0]], strict=True))
+    x, y, w, h = label.box
+    corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+    near = min(math.dist(c, nearest_on_segment(c, a, b)) for c in corners for a, b in edges)
+    assert near <= 5 and not label.leader, (label.box, near)
