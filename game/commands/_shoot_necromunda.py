@@ -75,6 +75,8 @@ def necromunda_shot(
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
         if target == attacker:  # the engine asks this of shots; a template has no target
             raise IllegalDeclaration(f"{attacker} cannot shoot at itself")
+        if at is not None and math.dist(at, me.at) < engine.profiles[attacker].radius:
+            raise IllegalDeclaration(f"{attacker} cannot aim at a point under its own base")
         if weapon.is_template and (extra or extra_at):
             raise IllegalDeclaration(f"the {weapon.name} lays a template: no extra hits to place")
         if extra and weapon.blast_diameter is not None and weapon.rapid_fire > 0:

@@ -264,3 +264,16 @@ def test_necromunda_log_says_ammo_and_armour_in_words() -> None:
         "Orlock heavy, ammo test (Heavy stubber): Ammo 2+, needs 2+; rolled 1 (fail)"
     )
     assert say(save, ruleset).startswith("Orlock heavy, save against Lasgun: armour 5+, AP +1")
+
+
+def test_a_blast_aimed_under_the_shooters_own_base_is_refused(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The grenadier stands at (12, 21.5): a blast aimed there is aimed at itself."""
+    args = [str(NECROMUNDA), "--attacker", "orlock-grenadier", "--weapon",
+            "Grenade launcher (frag)"]  # fmt: skip
+    code, _, err = shoot(capsys, *args, "--at", "12,21.5")
+    assert code == 2
+    assert err.endswith(": Orlock grenadier cannot aim at a point under its own base\n")
+    code, out, _ = shoot(capsys, *args, "--at", "12,19")  # 2.5" away: a point to aim at
+    assert code == 0 and "shoots the point (12, 19)" in out
