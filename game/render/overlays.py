@@ -196,8 +196,17 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     above = (tx, ty - r - 4 - h)
     want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", (above,))
     bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
-    placed = place([want], bounds, base_circles(scenario, view), taken)
-    return _label(surface, text, placed[0].centre if placed else above, colour, px)
+    spot = ruling_spot(want, bounds, base_circles(scenario, view), taken)
+    return _label(surface, text, spot or above, colour, px)
+
+
+def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
+                taken: Sequence[Box]) -> Point | None:  # fmt: skip
+    """Where the ruling's label goes: clear of every label and base; where the bases
+    leave no room, over a base but still clear of every label (a label overprinted,
+    'Cawdor champion' under 'LoF 13% full', is worse than a base partly covered)."""
+    placed = place([want], bounds, circles, taken) or place([want], bounds, (), taken)
+    return placed[0].centre if placed else None
 
 
 def _chord_offset(share: float) -> float:

@@ -231,3 +231,18 @@ def test_a_bent_walls_height_sits_on_the_wall(write_scenario: Callable[..., Path
     corners = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
     near = min(math.dist(c, nearest_on_segment(c, a, b)) for c in corners for a, b in edges)
     assert near <= 5 and not label.leader, (label.box, near)
+
+
+def test_the_rulings_label_covers_a_base_rather_than_a_label() -> None:
+    """Tester's finding 7: with no room clear of both labels and bases the ruling's
+    label was drawn at its first spot anyway, over 'Cawdor champion'. A target hemmed
+    in by bases all round, one label beside it: the ruling covers a base, not it."""
+    from game.render.overlays import ruling_spot
+
+    circles = [(100 + dx, 100 + dy, 9) for dx in range(-60, 61, 20) for dy in range(-60, 61, 20)]
+    label = (110.0, 70.0, 60.0, 14.0)
+    want = Want("ruling", "LoF 13% full", (80, 16), (100, 100), 15, "ruling", ((100, 77),))
+    spot = ruling_spot(want, (40, 40, 130, 130), circles, [label])
+    assert spot is not None
+    box = (spot[0] - 40, spot[1] - 8, 80, 16)
+    assert not overlaps(box, label)
