@@ -52,6 +52,19 @@ def scenario_path(text: str | Path) -> Path:
     return path
 
 
+def no_such_scenario(path: Path) -> str | None:
+    """Why a bare NAME (or NAME.toml) names no scenario, with the bundled table whose
+    name is nearest it ("no such file or bundled table; did you mean NAME? ..."); None
+    when `path` exists or has a folder in it (the reader says it is missing)."""
+    if path.exists() or len(path.parts) != 1:
+        return None
+    from difflib import get_close_matches
+
+    close = get_close_matches(path.name.removesuffix(SUFFIX), bundled_scenarios(), n=1)
+    alike = f"; did you mean {close[0]}?" if close else ""
+    return f"no such file or bundled table{alike} (skirmish scenarios lists them)"
+
+
 # The bundled tables found by a name (`scenario_path`), with the name as it was typed.
 _TYPED: dict[Path, str] = {}
 

@@ -62,8 +62,9 @@ MAX_THINK = 60.0
 # one attack: more would take days, and their seeds alone fill the memory.
 MAX_GAMES = 1_000_000
 MAX_TRIALS = 1_000_000
-# The longest wait for a cluster's scheduler to answer, in seconds.
+# The longest wait for a cluster's scheduler to answer, in seconds, and the wait unless told.
 MAX_WAIT = 600.0
+WAIT = 10.0
 
 
 def number_between(low: float, high: float | None, unit: str = "") -> Any:
@@ -92,3 +93,45 @@ def think_option(help: str = "Seconds a player may think per declaration.") -> A
         help=f"{help.rstrip('.')} (at most {MAX_THINK:g}).",
         callback=number_between(0.0, MAX_THINK, "seconds"),
     )
+
+
+def _seed_check(value: int | None) -> int | None:
+    from game.dice import seed_refused  # the check a save's seed passes
+
+    if value is not None and seed_refused(value) is not None:
+        raise typer.BadParameter("must be a whole number from 0 to 2**128 - 1")
+    return value
+
+
+def seed_option(help: str) -> Any:
+    """`--seed N`: a whole number from 0 to 2**128 - 1, the seeds a save can carry."""
+    return typer.Option("--seed", help=help, callback=_seed_check, metavar="N")
+
+
+# The most frames --frames runs: over four hours at 60 frames a second.
+MAX_FRAMES = 1_000_000
+
+
+def frames_option(help: str = "Run this many frames, then exit.") -> Any:
+    """`--frames N`: from 1 to `MAX_FRAMES`."""
+    return typer.Option("--frames", min=1, max=MAX_FRAMES, help=help, metavar="N")
+
+
+def connect_timeout_option() -> Any:
+    """`--connect-timeout SECONDS`: finite, from 0.1 to `MAX_WAIT`; only with --scheduler."""
+    return typer.Option(
+        "--connect-timeout",
+        help=f"With --scheduler: seconds to wait for it to answer (default {WAIT:g}).",
+        callback=number_between(0.1, MAX_WAIT, "seconds"),
+    )
+
+
+def scheduler_wait(scheduler: str | None, connect_timeout: float | None) -> float:
+    """How long to wait for the scheduler; --connect-timeout without one is refused, as
+    it would change nothing."""
+    from game.errors import InputError, Problem
+
+    if connect_timeout is not None and scheduler is None:
+        problem = "goes with --scheduler: the games play on this machine, with no one to wait for"
+        raise InputError(Problem("<command line>", "--connect-timeout", problem))
+    return WAIT if connect_timeout is None else connect_timeout

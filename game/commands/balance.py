@@ -9,7 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import MAX_GAMES, MAX_WAIT, number_between, scenario_argument, think_option
+from game.commands._args import (
+    MAX_GAMES,
+    connect_timeout_option,
+    number_between,
+    scenario_argument,
+    scheduler_wait,
+    seed_option,
+    think_option,
+)
 from game.errors import InputError, Problem
 from game.paths import as_typed
 
@@ -34,7 +42,7 @@ def balance(
     scenario: Annotated[Path, scenario_argument()],
     vary: Annotated[list[str], typer.Option("--vary", help=VARY_HELP)],
     games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES, help=GAMES_HELP)] = 100,
-    seed: Annotated[int, typer.Option("--seed", min=0, help=SEED_HELP)] = 1,
+    seed: Annotated[int, seed_option(SEED_HELP)] = 1,
     side: Annotated[str | None, typer.Option("--side", help=SIDE_HELP)] = None,
     target: Annotated[
         float,
@@ -56,14 +64,7 @@ def balance(
     scheduler: Annotated[
         str | None, typer.Option("--scheduler", help="A Dask scheduler (tcp://HOST:PORT).")
     ] = None,
-    connect_timeout: Annotated[
-        float,
-        typer.Option(
-            "--connect-timeout",
-            help="Seconds to reach the scheduler.",
-            callback=number_between(0.1, MAX_WAIT, "seconds"),
-        ),
-    ] = 10.0,
+    connect_timeout: Annotated[float | None, connect_timeout_option()] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
     """Play the scenario as it is and with each change (the same seeds for all), and say
@@ -75,6 +76,7 @@ def balance(
     from game.playtest.variants import VaryError, parse_vary
     from game.scenario.load import read_toml
 
+    wait = scheduler_wait(scheduler, connect_timeout)
     loaded = playable(scenario, workers)
     sides = [s.id for s in loaded.sides]
     judged = side or sides[0]
@@ -93,7 +95,7 @@ def balance(
     swapping = swap_default(choice, swap)
     found = candidates(scenario, data, changes)
     jobs = jobs_for(seed, games, swapping)
-    where = Where(workers, scheduler, connect_timeout)
+    where = Where(workers, scheduler, wait)
     sources = [c.source for c in found if c.source is not None]
     played = play_batches(
         sources,

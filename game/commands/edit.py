@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import frames_option, scenario_argument
 from game.display import no_display
 from game.errors import InputError, Problem
 from game.files import check_writable
@@ -32,9 +32,7 @@ def edit(
             "--out", "-o", help="Save here (default: SCENARIO; a bundled table: ./NAME.toml)."
         ),
     ] = None,
-    frames: Annotated[
-        int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
-    ] = None,
+    frames: Annotated[int | None, frames_option()] = None,
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
     ] = None,

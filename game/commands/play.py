@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import scenario_argument, think_option
+from game.commands._args import frames_option, scenario_argument, seed_option, think_option
 from game.display import no_display
 from game.errors import InputError, Problem
 from game.files import check_writable
@@ -51,14 +51,12 @@ def play(
         Path | None,
         scenario_argument("Scenario file (TOML) or bundled table; default: the bundled demo."),
     ] = None,
-    frames: Annotated[
-        int | None, typer.Option("--frames", min=1, help="Run this many frames, then exit.")
-    ] = None,
+    frames: Annotated[int | None, frames_option()] = None,
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
     ] = None,
     size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed of the game.")] = 1,
+    seed: Annotated[int | None, seed_option("Random seed of the game (default 1).")] = None,
     load: Annotated[
         Path | None, typer.Option("--load", help="Carry on a game saved with Ctrl+S.")
     ] = None,
@@ -96,6 +94,9 @@ def play(
     if load is not None:
         if scenario is not None:
             raise InputError(Problem(str(load), "--load", "give a save or a scenario, not both"))
+        if seed is not None:
+            problem = "a save carries its game's seed: --seed is for a new game"
+            raise InputError(Problem(str(load), "--seed", problem))
         try:
             session = Session.load(load)
         except SessionError as why:
@@ -106,7 +107,7 @@ def play(
 
         loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))
         try:
-            session = Session.start(loaded, seed)
+            session = Session.start(loaded, 1 if seed is None else seed)
         except SessionError as why:
             typer.echo(f"{why}: the table opens as a viewer")
     if session is not None and (ai, temperament, think) != (None, None, None):

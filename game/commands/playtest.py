@@ -11,7 +11,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import MAX_GAMES, MAX_WAIT, number_between, scenario_argument, think_option
+from game.commands._args import (
+    MAX_GAMES,
+    connect_timeout_option,
+    scenario_argument,
+    scheduler_wait,
+    seed_option,
+    think_option,
+)
 from game.errors import InputError, Problem
 from game.paths import as_typed
 
@@ -36,7 +43,7 @@ def playtest(
     games: Annotated[
         int, typer.Option("--games", min=1, max=MAX_GAMES, help="How many games.")
     ] = 100,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the whole batch.")] = 1,
+    seed: Annotated[int, seed_option("Seed of the whole batch.")] = 1,
     workers: Annotated[
         int, typer.Option("--workers", min=1, help="Processes on this machine.")
     ] = 1,
@@ -44,14 +51,7 @@ def playtest(
         str | None,
         typer.Option("--scheduler", help="Address of a Dask scheduler (tcp://HOST:PORT)."),
     ] = None,
-    connect_timeout: Annotated[
-        float,
-        typer.Option(
-            "--connect-timeout",
-            help="Seconds to wait for the scheduler to answer.",
-            callback=number_between(0.1, MAX_WAIT, "seconds"),
-        ),
-    ] = 10.0,
+    connect_timeout: Annotated[float | None, connect_timeout_option()] = None,
     detail: Annotated[
         bool, typer.Option("--detail", help="With --json: every game's seed and result.")
     ] = False,
@@ -88,6 +88,10 @@ def playtest(
     from game.playtest.runner import Batch, Source, jobs_for
     from game.playtest.summary import summary_document
 
+    wait = scheduler_wait(scheduler, connect_timeout)
+    if detail and not as_json:
+        problem = "goes with --json: the games' seeds and results are listed in its document"
+        raise InputError(Problem("<command line>", "--detail", problem))
     if save_games and out is None:
         raise InputError(Problem("<command line>", "--save-games", "needs --out DIR for the saves"))
     if report is not None and report.suffix.lower() not in (".html", ".htm"):
@@ -102,7 +106,7 @@ def playtest(
     sides = [s.id for s in loaded.sides]
     jobs = jobs_for(seed, games, swapping)
     batch = Batch(choice, tuple(sides), keep_saves=save_games)
-    where = Where(workers, scheduler, connect_timeout)
+    where = Where(workers, scheduler, wait)
     start = time.perf_counter()
     source = Source.of(scenario)
     quiet = False if as_json else None

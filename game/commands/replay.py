@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import typer
 
+from game.commands._args import frames_option
 from game.errors import InputError, Problem
 
 
@@ -47,20 +48,21 @@ def replay(
     window: Annotated[
         bool, typer.Option("--window", help="Step through it on the table (T takes over).")
     ] = False,
-    frames: Annotated[
-        int | None, typer.Option("--frames", min=1, help="With --window: run N frames, exit.")
-    ] = None,
+    frames: Annotated[int | None, frames_option("With --window: run N frames, exit.")] = None,
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="With --window: save the last frame.")
+    ] = None,
+    size: Annotated[
+        str | None, typer.Option("--size", help="With --window: window size WxH in pixels.")
     ] = None,
 ) -> None:
     """Replay a saved game from its scenario (the copy the save carries), seed and
     declarations: its events as sentences, or (--window) on the table, one declaration
     at a time."""
     if window:
-        _window(save, frames, screenshot)
+        _window(save, frames, screenshot, size or "1280x800")
         return
-    for option, given in (("--frames", frames), ("--screenshot", screenshot)):
+    for option, given in (("--frames", frames), ("--screenshot", screenshot), ("--size", size)):
         if given is not None:  # it would be ignored without the window
             raise InputError(Problem("<command line>", option, "goes with --window"))
     from game.scenario.saves import read_save
@@ -100,21 +102,25 @@ def replay(
         raise typer.Exit(1)
 
 
-def _window(save: Path, frames: int | None, screenshot: Path | None) -> None:
+def _window(save: Path, frames: int | None, screenshot: Path | None, size: str) -> None:
+    from game.commands.play import parse_size
     from game.display import no_display
     from game.files import check_writable
     from game.render.app import replay_window
     from game.render.session import SessionError
 
+    width, height = parse_size(size)
     if screenshot is not None:
         if screenshot.suffix.lower() != ".png":
             raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
         check_writable(screenshot, "--screenshot")
+    if not save.exists():  # said before the window's own words
+        raise InputError(Problem(str(save), "", "no such file"))
     if frames is None and no_display():
         frames, screenshot = 1, screenshot or Path("skirmish-replay.png")
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     try:
-        replay_window(save, frames=frames, screenshot=screenshot)
+        replay_window(save, size=(width, height), frames=frames, screenshot=screenshot)
     except SessionError as why:
         raise InputError(why.problems or Problem(str(save), "--window", str(why))) from None
     if screenshot is not None:

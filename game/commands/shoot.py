@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import typer
 
-from game.commands._args import MAX_TRIALS, scenario_argument
+from game.commands._args import MAX_TRIALS, scenario_argument, seed_option
 from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -90,9 +90,10 @@ def shoot(
         bool, typer.Option("--reply", help="The target shoots back, where the rules let it.")
     ] = False,
     trials: Annotated[
-        int, typer.Option("--trials", min=0, max=MAX_TRIALS, help="Resolve it N times.")
-    ] = 0,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Random seed.")] = 1,
+        int | None,
+        typer.Option("--trials", min=1, max=MAX_TRIALS, help="Resolve it N times (default once)."),
+    ] = None,
+    seed: Annotated[int, seed_option("Random seed.")] = 1,
     extra: Annotated[
         list[str] | None,
         typer.Option(
@@ -119,7 +120,7 @@ def shoot(
     extras = tuple(name.strip() for text in extra or () for name in text.split(",") if name.strip())
     extra_points = tuple(parse_point(text, scenario, "--extra-at") for text in extra_at or ())
     shot = Shot(
-        loaded, scenario, attacker, target, point, weapon, reply, trials, seed,
+        loaded, scenario, attacker, target, point, weapon, reply, trials or 0, seed,
         extras, extra_points,
     )  # fmt: skip
     report = handler.resolve(shot)

@@ -14,6 +14,20 @@ if TYPE_CHECKING:
     from game.dice.rng import child_rng, make_rng, seed_sequence, spawn_rngs, spawn_seeds
     from game.dice.sampling import chunks, lookup, roll_faces
 
+# The largest seed a game, a batch or a trial takes (and a save carries): 128 bits, as
+# much as a SeedSequence's entropy is worth; longer numbers only make saves nobody opens.
+MAX_SEED = 2**128 - 1
+
+
+def seed_refused(seed: int) -> str | None:
+    """Why `seed` is no seed, in one sentence; None when it is one."""
+    if 0 <= seed <= MAX_SEED:
+        return None
+    digits = str(seed)
+    shown = digits if len(digits) <= 40 else f"a number of {len(digits)} digits"
+    return f"must be a whole number from 0 to 2**128 - 1, not {shown}"
+
+
 _HOME = {
     **dict.fromkeys(("Distribution", "binomial", "binomial_counts", "sum_of"), "exact"),
     **dict.fromkeys(("DieKind", "RollRecord", "roll"), "records"),
@@ -31,6 +45,7 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    "MAX_SEED",
     "DieKind",
     "Distribution",
     "RollRecord",

@@ -21,7 +21,7 @@ from shapely.geometry import LineString, Point, Polygon
 
 from game.errors import InputError, Problem
 from game.files import parse_toml, read_text
-from game.paths import ASSETS_DIR
+from game.paths import ASSETS_DIR, no_such_scenario
 from game.rules.data import Profile, Weapon
 from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.model import (
@@ -394,8 +394,16 @@ def _entry_place(kind: str, raw: object, index: int) -> str:
 
 def read_toml(path: Path) -> tuple[dict[str, Any], _Lines]:
     """The parsed file and its header lines; a missing file or a syntax error is bad input."""
-    text = read_text(path, MAX_FILE_BYTES, "TOML file")
+    text = read_scenario_text(path)
     return parse_toml(text, str(path)), _Lines(text)
+
+
+def read_scenario_text(path: Path) -> str:
+    """The text of a scenario file; a bare name that is no file and no bundled table is
+    bad input naming the tables close to it."""
+    if (missing := no_such_scenario(path)) is not None:
+        raise InputError(Problem(str(path), "", missing))
+    return read_text(path, MAX_FILE_BYTES, "TOML file")
 
 
 def _read_entries(
@@ -547,7 +555,7 @@ def _read_rule_data(
 def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """Read a scenario and find every problem in it."""
     try:
-        text = read_text(path, MAX_FILE_BYTES, "TOML file")
+        text = read_scenario_text(path)
     except InputError as err:
         return None, err.problems
     return check_scenario_text(text, path)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game.dice import seed_refused
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import MAX_PATH_CHARS, MEGABYTE, read_text
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
@@ -29,7 +30,6 @@ from game.sequencer.game import SAVE_FORMAT, Game, text_hash
 from game.sequencer.sentences import named, names_of
 
 MAX_SAVE_BYTES = 64 * MEGABYTE
-MAX_SEED = 2**128 - 1
 FORMATS = (1, SAVE_FORMAT)
 # How many changes of the scenario file a message lists before "and N more".
 SHOWN_CHANGES = 4
@@ -161,10 +161,8 @@ def read_save(path: Path) -> SavedGame:
         known = ", ".join(RULESETS)
         raise _bad(path, "ruleset", f"unknown ruleset {name[:64]!r} (known: {known})") from None
     seed = _field(path, data, "seed", int)
-    if not 0 <= seed <= MAX_SEED:
-        digits = str(seed)
-        shown = digits if len(digits) <= 40 else f"a number of {len(digits)} digits"
-        raise _bad(path, "seed", f"must be a whole number from 0 to 2**128 - 1, not {shown}")
+    if (refused := seed_refused(seed)) is not None:
+        raise _bad(path, "seed", refused)
     where = _field(path, data, "scenario", str)
     if len(where) > MAX_PATH_CHARS:
         raise _bad(path, "scenario", f"the file name is over {MAX_PATH_CHARS} characters")

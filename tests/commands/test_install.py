@@ -148,7 +148,9 @@ def test_a_name_that_is_no_table_reads_as_a_missing_file(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     assert main(["validate", "no-such-table"]) == 2
-    assert capsys.readouterr().err == "skirmish: no-such-table: no such file\n"
+    assert capsys.readouterr().err == (
+        "skirmish: no-such-table: no such file or bundled table (skirmish scenarios lists them)\n"
+    )
 
 
 def test_a_local_file_named_like_a_bundled_table_is_read_and_said(

@@ -138,7 +138,8 @@ def test_a_missing_file_is_the_same_line_for_every_command(
     assert main(argv) == 2
     captured = capsys.readouterr()
     missing = argv[1] if argv[1] != "--load" else argv[2]
-    assert f"skirmish: {missing}: no such file" in captured.err.splitlines()
+    [line] = captured.err.splitlines()
+    assert line.startswith(f"skirmish: {missing}: no such file")
     assert not (tmp_path / "x.png").exists() and not (tmp_path / "x.toml").exists()
 
 
@@ -188,7 +189,8 @@ def test_every_number_option_refuses_nan_and_inf(
          "playtest --games: expected a whole number (got '1.5')"),
         (["playtest", "infinity-demo", "--games", "0"],
          "playtest --games: must be from 1 to 1000000 (got '0')"),
-        (["play", "--seed", "-3"], "play --seed: must be at least 0 (got '-3')"),
+        (["play", "--seed", "-3"],
+         "play --seed: must be a whole number from 0 to 2**128 - 1 (got '-3')"),
         (["odds", "infinity", "--sv1", "x"],
          "odds infinity --sv1: expected a whole number (got 'x')"),
         (["odds", "infinity", "--sv1", "3", "--b1", "99"],
@@ -217,7 +219,7 @@ def test_click_words_become_sentences(
         (["balance", "infinity-demo", "--vary", "turns=2", "--games", "1000001"],
          "balance --games: must be from 1 to 1000000 (got '1000001')"),
         (["shoot", "infinity-demo", "--attacker", "a", "--trials", "100000000000"],
-         "shoot --trials: must be from 0 to 1000000 (got '100000000000')"),
+         "shoot --trials: must be from 1 to 1000000 (got '100000000000')"),
     ],
 )  # fmt: skip
 def test_a_batch_too_large_to_finish_is_refused(
@@ -274,4 +276,111 @@ def test_replay_window_options_are_checked(
     assert one_line(capsys, ["replay", save, "--frames", "2"]) == "--frames: goes with --window"
     assert one_line(capsys, ["replay", save, "--screenshot", "s.png"]) == (
         "--screenshot: goes with --window"
+    )
+
+
+@pytest.mark.parametrize("command", ["play", "playtest", "balance", "shoot"])
+def test_a_seed_no_save_could_carry_is_refused(
+    capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """A 51-digit --seed was taken, and the game's save then refused by replay (tester's
+    finding 2, session 6): --seed takes what a save's seed may be, 0 to 2**128 - 1."""
+    argv = {
+        "play": ["play"],
+        "playtest": ["playtest", "infinity-demo"],
+        "balance": ["balance", "infinity-demo", "--vary", "turns=2"],
+        "shoot": ["shoot", "infinity-demo", "--attacker", "fusilier-1"],
+    }[command]
+    seed = str(2**128)
+    assert one_line(capsys, [*argv, "--seed", seed]) == (
+        f"{command} --seed: must be a whole number from 0 to 2**128 - 1 (got {seed!r}); "
+        f"see skirmish {command} --help"
+    )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["playtest", "infinity-demo", "--connect-timeout", "1"],
+         "--connect-timeout: goes with --scheduler: the games play on this machine, with no "
+         "one to wait for"),
+        (["balance", "infinity-demo", "--vary", "turns=2", "--connect-timeout", "1"],
+         "--connect-timeout: goes with --scheduler: the games play on this machine, with no "
+         "one to wait for"),
+        (["playtest", "infinity-demo", "--detail"],
+         "--detail: goes with --json: the games' seeds and results are listed in its document"),
+        (["shoot", "infinity-demo", "--attacker", "fusilier-1", "--trials", "0"],
+         "shoot --trials: must be from 1 to 1000000 (got '0'); see skirmish shoot --help"),
+        (["play", "--frames", "99999999999999999999"],
+         "play --frames: must be from 1 to 1000000 (got '99999999999999999999'); "
+         "see skirmish play --help"),
+        (["edit", "--frames", "1000001"],
+         "edit --frames: must be from 1 to 1000000 (got '1000001'); see skirmish edit --help"),
+        (["replay", "x.json", "--window", "--frames", "1000001"],
+         "replay --frames: must be from 1 to 1000000 (got '1000001'); "
+         "see skirmish replay --help"),
+        (["replay", "x.json", "--size", "800x600"], "--size: goes with --window"),
+    ],
+)  # fmt: skip
+def test_an_option_that_would_change_nothing_is_refused(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """Tester's finding 17, session 6: these were taken and did nothing (--frames 1e20
+    ran until killed)."""
+    assert one_line(capsys, argv) == said
+
+
+def test_play_load_refuses_a_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`play --load SAVE --seed 5` played the save's own seed (tester's finding 17)."""
+    save = tmp_path / "game.json"
+    save.write_text("{}", encoding="utf-8")
+    assert main(["play", "--load", str(save), "--seed", "5", "--frames", "1"]) == 2
+    assert capsys.readouterr().err == (
+        f"skirmish: {save}: --seed: a save carries its game's seed: --seed is for a new game\n"
+    )
+
+
+def test_replay_window_says_a_missing_save_before_drawing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """'no display: drawing one frame' came before 'no such file' (finding 18)."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    save = str(tmp_path / "nosuch.json")
+    assert main(["replay", save, "--window"]) == 2
+    captured = capsys.readouterr()
+    assert (captured.out, captured.err) == ("", f"skirmish: {save}: no such file\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "typed", "meant"),
+    [
+        (["play", "necromunda-aley", "--frames", "1"], "necromunda-aley", "necromunda-alley"),
+        (["validate", "infinty-demo.toml"], "infinty-demo.toml", "infinity-demo"),
+        (["shoot", "infinity-dem", "--attacker", "a"], "infinity-dem", "infinity-demo"),
+    ],
+)
+def test_a_typo_in_a_bundled_tables_name_names_the_table(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    typed: str,
+    meant: str,
+) -> None:
+    """Tester's finding 14, session 6: 'necromunda-aley: no such file', no hint."""
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    assert capsys.readouterr().err == (
+        f"skirmish: {typed}: no such file or bundled table; did you mean {meant}? "
+        "(skirmish scenarios lists them)\n"
+    )
+
+
+def test_a_name_near_no_bundled_table_is_said_missing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["validate", "zzqqxx"]) == 2
+    assert capsys.readouterr().err == (
+        "skirmish: zzqqxx: no such file or bundled table (skirmish scenarios lists them)\n"
     )
