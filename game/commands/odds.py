@@ -70,7 +70,7 @@ def _print_table(title: str, rows: list[dict[str, Any]], columns: Iterable[str])
     rich.console costs about a third of the command's start-up budget (DESIGN: odds
     under 200 ms in all), and these tables are a few right-aligned columns."""
     cols = list(columns)
-    head = [*cols, "count / total", "probability"]
+    head = [*(c.replace("_", " ") for c in cols), "count / total", "probability"]  # words
     body = [
         [
             *("-" if row[c] is None else str(row[c]) for c in cols),

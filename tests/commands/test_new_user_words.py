@@ -277,3 +277,13 @@ def test_a_blast_aimed_under_the_shooters_own_base_is_refused(
     assert err.endswith(": Orlock grenadier cannot aim at a point under its own base\n")
     code, out, _ = shoot(capsys, *args, "--at", "12,19")  # 2.5" away: a point to aim at
     assert code == 0 and "shoots the point (12, 19)" in out
+
+
+def test_odds_tables_head_their_columns_in_words(capsys: pytest.CaptureFixture[str]) -> None:
+    """The printed table says 'wounds left', not the --json key 'wounds_left'."""
+    args = ["odds", "necromunda", "--bs", "4", "--strength", "3", "--toughness", "3"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "wounds left  flesh wounds" in out and "_" not in out
+    assert main([*args, "--json"]) == 0
+    assert "wounds_left" in capsys.readouterr().out  # the JSON keeps its keys
