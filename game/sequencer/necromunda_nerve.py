@@ -181,7 +181,6 @@ class NecromundaNerve(NecromundaFire):
         reach = {i: gap(p) for i, p in enumerate(ends)}
         farthest_first = sorted(reach, key=lambda i: (-reach[i], i))
         free: dict[int, bool] = {0: True}  # staying put needs no path
-        seen: dict[int, list[str]] = {}
 
         def can_reach(i: int) -> bool:
             """A straight run sweeps all a shorter one on its heading does: blocked when
@@ -195,27 +194,35 @@ class NecromundaNerve(NecromundaFire):
                     free[i] = self.sight.path_blocked(placements, m.id, (m.at, ends[i])) is None
             return free[i]
 
-        def seen_by(i: int) -> list[str]:
-            """The enemies with any clear line to the point (no arc)."""
-            if i not in seen:
-                asks = [(e.id, m.id, ends[i]) for e in enemies]
-                clear = self.sight.clear_to(placements, asks)
-                seen[i] = [e.id for e, ok in zip(enemies, clear, strict=True) if ok]
-            return seen[i]
+        def nearest(i: int) -> list[ModelState]:
+            return sorted(enemies, key=lambda e: (math.dist(e.at, ends[i]), e.id))
+
+        def sees(e: ModelState, i: int) -> bool:
+            """Whether the enemy has any clear line to the point (no arc; the sight keeps
+            the answer)."""
+            return self.sight.clear_to(placements, [(e.id, m.id, ends[i])])[0]
+
+        def unseen(i: int) -> bool:
+            """No enemy has any clear line to the point: asked one enemy at a time, the
+            nearest first, until one has."""
+            return not any(sees(e, i) for e in nearest(i))
+
+        def in_cover(i: int) -> bool:
+            """In cover from every enemy with a clear line to the point, the nearest first:
+            one it is in the open to decides, and the farther ones are not asked."""
+            return all(
+                not sees(e, i) or self._in_cover(state, m, ends[i], [e.id]) for e in nearest(i)
+            )
 
         # first wish: more than 3" from every enemy (the farthest come first)
         far = any(can_reach(i) for i in farthest_first if reach[i] > SAFE_DISTANCE + 1e-9)
         pool = [i for i in farthest_first if not far or reach[i] > SAFE_DISTANCE + 1e-9]
         # second: out of every enemy's line of sight; third: in cover from every enemy
         # that still sees it; last: as far from the enemies as it can
-        hidden = next((i for i in pool if can_reach(i) and not seen_by(i)), None)
+        hidden = next((i for i in pool if can_reach(i) and unseen(i)), None)
         covered = None
         if hidden is None:
-            covered = next(
-                (i for i in pool
-                 if can_reach(i) and self._in_cover(state, m, ends[i], seen_by(i))),
-                None,
-            )  # fmt: skip
+            covered = next((i for i in pool if can_reach(i) and in_cover(i)), None)
         best = hidden if hidden is not None else covered
         if best is None:
             best = next(i for i in pool if can_reach(i))
