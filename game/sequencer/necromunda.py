@@ -553,19 +553,20 @@ class NecromundaEngine(NecromundaNerve):
     def _victory(
         self, state: NecromundaState, events: list[Event], *, final: bool = False
     ) -> NecromundaState | None:
-        scores = {s: sum(self.points[m.id] for m in self.fighting(state, s)) for s in state.sides}
-        beaten = [s for s in state.sides if not self.fighting(state, s)]
+        fighting = {s: self.fighting(state, s) for s in state.sides}
+        beaten = [s for s in state.sides if not fighting[s]]
+        if not beaten and not final:
+            return None
+        scores = {s: sum(self.points[m.id] for m in fighting[s]) for s in state.sides}
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
             reason = f"{', '.join(beaten)} has no fighter left standing or pinned"
-        elif final:
+        else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]
             winner = leaders[0] if len(leaders) == 1 else None
             reason = f"turn limit ({self.turns}): points of fighters still in the fight"
-        else:
-            return None
         events.append(GameEnded(winner, reason, scores))
         return renew(state, finished=True, winner=winner, activating=None)
 

@@ -41,6 +41,21 @@ MAX_RAPID_FIRE = 6
 MAX_BLAST = 12.0
 # The traits that take a value, and how the value is read (each refuses a bad one).
 _TRAIT_VALUES = {"Rapid Fire": _rapid_fire, "Blast": _blast}
+_PARSED: dict[tuple[str, ...], dict[str, str]] = {}
+
+
+def _parsed(traits: tuple[str, ...]) -> dict[str, str]:
+    """Each trait's name and argument ('' when it has none), the first of a name kept;
+    read once for each list of traits."""
+    found = _PARSED.get(traits)
+    if found is None:
+        found = {}
+        for trait in traits:
+            m = _TRAIT.match(trait)
+            if m:
+                found.setdefault(m["name"], m["arg"] or "")
+        _PARSED[traits] = found
+    return found
 
 
 class NecromundaProfile(Profile):
@@ -95,11 +110,7 @@ class NecromundaWeapon(Weapon):
 
     def trait(self, name: str) -> str | None:
         """The trait's argument ('' when it has none), or None when the weapon lacks it."""
-        for trait in self.traits:
-            m = _TRAIT.match(trait)
-            if m and m["name"] == name:
-                return m["arg"] or ""
-        return None
+        return _parsed(self.traits).get(name)
 
     @property
     def rapid_fire(self) -> int:
