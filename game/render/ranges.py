@@ -78,7 +78,11 @@ def _band(name: str, reach: float, accuracy: object) -> str:
 
 
 def weapon_summary(weapon: Weapon) -> str:
-    """The weapon's columns in one short line (its name left out)."""
+    """The weapon's columns in one short line (its name left out): the rule system's own
+    `summary()` where its weapons have one, else each column by its name."""
+    own = getattr(weapon, "summary", None)
+    if callable(own):
+        return str(own())
     skip = {"name", "unconfirmed", "note", "bands", "traits"}
     parts: list[str] = []
     bands = getattr(weapon, "bands", None)

@@ -64,3 +64,20 @@ def test_every_demo_weapon_and_profile_summarises(path: Path) -> None:
 def test_infinity_profile_summary_shows_move_pair() -> None:
     text = profile_summary(demo("infinity").profiles["fusilier"])
     assert text.startswith("MOV 4-4  CC 13  BS 12")
+
+
+def test_weapon_summaries_read_as_each_rule_system_lists_a_profile() -> None:
+    """Necromunda's armoury columns (FACTS 2.2: Rng S | Rng L | Acc S | Acc L | Str | AP |
+    D | Am | Traits); Infinity's bands with their MODs, DAM, B, AMMO and the save; Open
+    Rebellion's ROF and range band (seed 001). No column names from the data files."""
+    necromunda = demo("necromunda").weapons
+    assert weapon_summary(necromunda["Autopistol"]) == (
+        'Rng 4"/12", Acc +1/-, Str 3, D 1, Am 4+, Rapid Fire (1), Sidearm'
+    )
+    assert weapon_summary(necromunda["Krak grenade"]).startswith("Rng L S x3, Acc -/-1, Str 6")
+    assert weapon_summary(demo("infinity").weapons["HMG"]) == (
+        'to 8" -3, to 16" 0, to 32" +3, to 48" -3, to 96" -6; DAM 15; B 4; AMMO N; SAVE ARM'
+    )
+    assert weapon_summary(demo("open-rebellion").weapons["HMG"]) == (
+        'ROF 1, range band 12", 3 support dice in position'
+    )

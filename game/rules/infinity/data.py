@@ -63,6 +63,23 @@ class InfinityWeapon(Weapon):
             raise ValueError("a weapon needs dam (CodeOne) or ps (N5)")
         return self
 
+    def summary(self) -> str:
+        """The profile in the game's own columns: the range bands with their MODs, DAM
+        (or PS), B, AMMO and the Saving Roll Attribute, then the traits."""
+        # a band's MOD where it changes (as the range rings show them)
+        kept = [b for k, b in enumerate(self.bands)
+                if k == len(self.bands) - 1 or self.bands[k + 1][1] != b[1]]  # fmt: skip
+        parts = [", ".join(f'to {limit:g}" {mod:+d}' if mod else f'to {limit:g}" 0'
+                           for limit, mod in kept)]  # fmt: skip
+        if self.template is not None:
+            parts.append(f"{self.template.replace('-', ' ')} template")
+        parts.append(f"DAM {self.dam}" if self.dam is not None else f"PS {self.ps}")
+        parts.append(f"B {self.burst}")
+        parts.append(f"AMMO {self.ammo.value}")
+        save = self.save + (f" {self.save_mod:+d}" if self.save_mod else "")
+        parts.append(f"SAVE {save}")
+        return "; ".join(p for p in [*parts, ", ".join(self.traits)] if p)
+
     @property
     def possibility_of_survival(self) -> int:
         """N5 PS; derived as 20 - DAM where only CodeOne's DAM is given (FACTS 3.2)."""

@@ -131,5 +131,29 @@ class NecromundaWeapon(Weapon):
             return float(strength * self.long_strength_multiple)
         return self.long
 
+    def summary(self) -> str:
+        """The profile as the armoury lists it (FACTS 2.2): 'Rng 4"/12", Acc +1/-, Str 3,
+        D 1, Am 4+, Rapid Fire (1), Sidearm'."""
+        parts = []
+        if self.long_strength_multiple is not None:
+            parts.append(f"Rng L S x{self.long_strength_multiple}")
+        elif self.short is not None or self.long is not None:
+            short = f'{self.short:g}"' if self.short is not None else "-"
+            long = f'{self.long:g}"' if self.long is not None else "-"
+            parts.append(f"Rng {short}/{long}")
+        if self.acc_short or self.acc_long:
+            parts.append(f"Acc {_signed(self.acc_short)}/{_signed(self.acc_long)}")
+        parts.append(f"Str {self.strength}")
+        if self.ap:
+            parts.append(f"AP {self.ap}")
+        parts.append(f"D {self.damage}")
+        if self.ammo is not None:
+            parts.append(f"Am {self.ammo}+")
+        return ", ".join([*parts, *self.traits])
+
+
+def _signed(value: int) -> str:
+    return f"{value:+d}" if value else "-"
+
 
 STATES = ("standing", "engaged", "pinned", "seriously-injured", "out-of-action")

@@ -26,6 +26,15 @@ class OpenRebellionWeapon(Weapon):
     # Blast effects and "really bad-ass guns" lower the damage tier by one (seed 001).
     lowers_tier: StrictBool = False
 
+    def summary(self) -> str:
+        """The profile in seed 001's words: 'ROF 1, range band 8"'."""
+        parts = [f"ROF {self.rof}", f'range band {self.band:g}"']
+        if self.support_dice:
+            parts.append(f"{self.support_dice} support dice in position")
+        if self.lowers_tier:
+            parts.append("lowers the damage tier by one")
+        return ", ".join(parts)
+
 
 # The rule value naming a quality's skill dice: skill_dice_<quality>.
 SKILL_DICE = "skill_dice_"
