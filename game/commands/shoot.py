@@ -60,13 +60,19 @@ class ShootHandler(Protocol):
     def show(self, report: dict[str, Any]) -> None: ...
 
 
-def parse_point(text: str, scenario: Path, flag: str = "--at") -> tuple[float, float]:
+def parse_point(
+    text: str, scenario: Path, table: tuple[float, float], flag: str = "--at"
+) -> tuple[float, float]:
+    """X,Y on the command line: a point of the `table` (width, depth)."""
     try:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise problem(scenario, flag, f"{text!r} is not X,Y (e.g. {flag} 12,8.5)") from None
     if not (math.isfinite(x) and math.isfinite(y)):
         raise problem(scenario, flag, f"{text!r} is not a point: X and Y must be finite numbers")
+    width, depth = table
+    if not (0 <= x <= width and 0 <= y <= depth):
+        raise problem(scenario, flag, f"({x:g}, {y:g}) is off the {width:g}x{depth:g} table")
     return x, y
 
 
@@ -116,9 +122,12 @@ def shoot(
         raise problem(
             scenario, "[scenario] ruleset", f"shoot does not play {loaded.ruleset.title} yet"
         )
-    point = parse_point(at, scenario) if at is not None else None
+    table = loaded.header.table
+    point = parse_point(at, scenario, table) if at is not None else None
     extras = tuple(name.strip() for text in extra or () for name in text.split(",") if name.strip())
-    extra_points = tuple(parse_point(text, scenario, "--extra-at") for text in extra_at or ())
+    extra_points = tuple(
+        parse_point(text, scenario, table, "--extra-at") for text in extra_at or ()
+    )
     shot = Shot(
         loaded, scenario, attacker, target, point, weapon, reply, trials or 0, seed,
         extras, extra_points,

@@ -131,19 +131,19 @@ def _check(value: object, path: tuple[str, ...], table: tuple[float, float]) -> 
     if _number(value):
         assert isinstance(value, int | float)
         if not math.isfinite(value):
-            return f"{_words(path)} {value} is not a finite number"
+            return f"{_words(path[-1:])} {value} is not a finite number"
         return None
     if isinstance(value, tuple | list):
         width, depth = table
         if len(value) == 2 and all(_number(v) for v in value):
             x, y = value
             if not (math.isfinite(x) and math.isfinite(y)):
-                return f"{_words(path)} ({x}, {y}) is not a finite point"
+                return f"({x}, {y}) is not a finite point"
             if path and path[-1] in _DISPLACEMENTS:
                 if abs(x) > width or abs(y) > depth:
-                    return f"{_words(path)} ({x:g}, {y:g}) is longer than the table"
+                    return f"the move ({x:g}, {y:g}) is longer than the table"
             elif not (0 <= x <= width and 0 <= y <= depth):
-                return f"{_words(path)} ({x:g}, {y:g}) is off the {width:g}x{depth:g} table"
+                return f"({x:g}, {y:g}) is off the {width:g}x{depth:g} table"
             return None
         for index, item in enumerate(value):
             why = _check(item, (*path, f"point {index + 1}"), table)
@@ -160,7 +160,7 @@ def check_numbers(declaration: Declaration, table: tuple[float, float]) -> None:
     (NaN, an infinite value) ever reaches the rules or the geometry."""
     why = _check(declaration, (), table)
     if why:
-        raise IllegalDeclaration(f"{type(declaration).__name__}: {why}")
+        raise IllegalDeclaration(why)
 
 
 def carried(names: Sequence[str], model_id: str, name: str | None) -> str:

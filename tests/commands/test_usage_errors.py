@@ -384,3 +384,23 @@ def test_a_name_near_no_bundled_table_is_said_missing(
     assert capsys.readouterr().err == (
         "skirmish: zzqqxx: no such file or bundled table (skirmish scenarios lists them)\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("flag", "argv"),
+    [
+        ("--at", ["--at", "-5,-5"]),
+        ("--extra-at", ["--at", "5,5", "--extra-at", "40,1"]),
+    ],
+)
+def test_a_point_off_the_table_names_the_option(
+    capsys: pytest.CaptureFixture[str], flag: str, argv: list[str]
+) -> None:
+    """Tester's finding 3, session 6: '--attacker orlock-grenadier-1 --at -5,-5: Act:
+    action at (-5, -5) is off the 30x24 table', the engine's words."""
+    shot = ["shoot", "necromunda-bombardment", "--attacker", "orlock-grenadier-1", *argv]
+    assert main(shot) == 2
+    point = argv[-1].replace(",", ", ")
+    assert capsys.readouterr().err == (
+        f"skirmish: necromunda-bombardment: {flag}: ({point}) is off the 30x24 table\n"
+    )

@@ -223,9 +223,8 @@ def test_the_game_leaves_the_numbers_to_an_engine_that_checks_them(ruleset: str)
         for spoiled in _each_number_replaced(choice, math.nan)[:1]:
             state = played.states[index]
             game.state, game.events, game.declarations = state, [], []
-            with pytest.raises(
-                IllegalDeclaration, match=f"^{type(choice).__name__}: .*not a finite"
-            ):
+            # in the check's words, with no class name ("Act: ...") before them
+            with pytest.raises(IllegalDeclaration, match=r"^[^:]*not a finite"):
                 game.declare(spoiled)
             assert game.state is state and game.events == [] and game.declarations == []
             refused += 1
@@ -254,8 +253,10 @@ def _each_number_replaced(value: Any, bad: float) -> list[Any]:
 def test_points_must_be_on_the_table_and_moves_no_longer_than_it() -> None:
     table = (24.0, 12.0)
     check_numbers(Act("a", _move((3.0, 4.0))), table)
-    with pytest.raises(IllegalDeclaration, match=r"off the 24x12 table"):
+    with pytest.raises(IllegalDeclaration) as refused:
         check_numbers(Act("a", _move((3.0, 12.5))), table)
+    # the point in a person's words, not the engine's ("Act: action path point 1 (3, 12.5)")
+    assert str(refused.value) == "(3, 12.5) is off the 24x12 table"
     with pytest.raises(IllegalDeclaration, match=r"turn to inf is not a finite number"):
         check_numbers(Act("a", _move((3.0, 4.0)), turn_to=math.inf), table)
     from game.sequencer.open_rebellion_types import Action as UnitAction
