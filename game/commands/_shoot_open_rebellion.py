@@ -112,7 +112,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.open_rebellion_sentences import markers
+    from game.sequencer.open_rebellion_sentences import converts, markers
     from game.sequencer.sentences import ids_in, say, who
 
     console = for_people()
@@ -123,10 +123,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
         f"{report['defence_dice']} defence dice ({report['range_bands']} range "
         f"band{'' if report['range_bands'] == 1 else 's'})"
     )
-    console.print(
-        f"  cover: {report['cover_reason']}; damage converts as {report['tier']} "
-        "if the unit stays put"
-    )
+    console.print(f"  cover: {report['cover_reason']}; {converts(report['tier'])}", markup=False)
     shown = {
         "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",
     }  # fmt: skip

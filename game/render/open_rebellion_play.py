@@ -30,7 +30,7 @@ from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine, tier_label
-from game.sequencer.open_rebellion_sentences import markers
+from game.sequencer.open_rebellion_sentences import converts, markers
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     DEAD,
@@ -230,7 +230,7 @@ class OpenRebellionRules(PlayRules):
             f"{engine.skill_dice(state, enemy)}" + (f" + cover {cover_dice}" if cover_dice else "")
         )
         lines.append(f"cover: {plan.cover.reason}")
-        lines.append(f"damage converts as {tier_label(plan.tier)} (if it stays put)")
+        lines.append(converts(tier_label(plan.tier)))
         exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
         wounds: dict[int, float] = {}
         pins: dict[int, float] = {}

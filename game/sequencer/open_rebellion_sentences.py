@@ -10,7 +10,19 @@ from typing import Any
 
 from game.sequencer.sentences import EventData, dice, listed, plural, who
 
-TIERS = {"open": "in the open", "light": "in light cover", "hard": "in hard cover"}
+TIERS = {
+    "open": "in the open",
+    "light": "in light cover",
+    "hard": "in hard cover",
+    "beyond-hard": "beyond hard cover",  # seed 001: "position improved beyond hard cover"
+}
+
+
+def converts(tier: object) -> str:
+    """How damage turns into markers where the unit is (seed 001, Damage Conversion):
+    "damage converts as in hard cover if the unit stays put"."""
+    where = TIERS.get(str(tier), f"in {tier} cover")
+    return f"damage converts as {where} if the unit stays put"
 
 
 def _cover(tier: object, reason: object = "") -> str:

@@ -287,3 +287,17 @@ def test_odds_tables_head_their_columns_in_words(capsys: pytest.CaptureFixture[s
     assert "wounds left  flesh wounds" in out and "_" not in out
     assert main([*args, "--json"]) == 0
     assert "wounds_left" in capsys.readouterr().out  # the JSON keeps its keys
+
+
+def test_damage_beyond_hard_cover_is_said_as_seed_001_says_it() -> None:
+    """Seed 001: "Defender position improved beyond hard cover; all damage is pinned
+    markers" (it read 'in beyond-hard cover')."""
+    from game.sequencer.open_rebellion_sentences import converts
+
+    ruleset = find_ruleset("open-rebellion")
+    converted = {"event": "DamageConverted", "unit": "gov-a", "tier": "beyond-hard",
+                 "roller": "", "faces": [], "wounds": 0, "pins": 2}  # fmt: skip
+    assert (
+        say(converted, ruleset, ["gov-a"]) == "Damage on Gov a beyond hard cover: 2 pinned markers"
+    )
+    assert converts("light") == "damage converts as in light cover if the unit stays put"
