@@ -16,7 +16,7 @@ from types import UnionType
 from typing import Annotated, Any, TypeVar, Union, get_args, get_origin
 
 import shapely
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, TypeAdapter, ValidationError
 from shapely.geometry import LineString, Point, Polygon
 
 from game.errors import InputError, Problem
@@ -382,7 +382,48 @@ def _validate(
             if (line, problem) not in said:  # one message for one field's shape
                 said.add((line, problem))
                 out.append(Problem(file, place, problem, line))
+        bad = {str(e["loc"][0]) for e in err.errors() if e["loc"]} | {k for k, _ in refused}
+        for problem in _whole_entry_problems(model, raw, bad):
+            if (where.line, problem) not in said:
+                out.append(Problem(file, place, problem, where.line))
         return None
+
+
+def _whole_entry_problems(model: type[M], raw: Mapping[str, Any], bad: set[str]) -> list[str]:
+    """What the entry's own checks of its fields together ("a line needs at least 2
+    points") find once its `bad` fields are left out: pydantic runs them only on an entry
+    whose every field is good, and a bad thickness would hide a one-point line. A check
+    that names a field left out is not said (leaving `line` out, the entry has no shape)."""
+    if not bad:
+        return []
+    try:
+        model.model_validate({k: v for k, v in raw.items() if k not in bad})
+    except ValidationError as err:
+        found = []
+        for e in err.errors():
+            message = str(e["msg"]).removeprefix("Value error, ")
+            if not e["loc"] and not any(re.search(rf"\b{re.escape(k)}\b", message) for k in bad):
+                found.append(message)
+        return found
+    return []
+
+
+def good_field(model: type[BaseModel], raw: object, key: str) -> Any:
+    """The value of field `key` of an entry that failed as a whole, when that field alone
+    is good (a model's side and profile are still checked against the file's); else None."""
+    if not isinstance(raw, dict) or key not in raw or isinstance(raw[key], bool):
+        return None
+    try:
+        return _field_adapter(model, key).validate_python(raw[key])
+    except ValidationError:
+        return None
+
+
+@cache
+def _field_adapter(model: type[BaseModel], key: str) -> TypeAdapter[Any]:
+    info = model.model_fields[key]
+    form: Any = Annotated[info.annotation, *info.metadata]  # the field's type and bounds
+    return TypeAdapter(form)
 
 
 def _entry_place(kind: str, raw: object, index: int) -> str:
@@ -409,6 +450,18 @@ def read_scenario_text(path: Path) -> str:
 def _read_entries(
     model: type[M], kind: str, data: Mapping[str, Any], lines: _Lines, file: str, out: list[Problem]
 ) -> list[tuple[M, Where]]:
+    return [
+        (entry, where)
+        for entry, _, where in _read_each(model, kind, data, lines, file, out)
+        if entry is not None
+    ]
+
+
+def _read_each(
+    model: type[M], kind: str, data: Mapping[str, Any], lines: _Lines, file: str, out: list[Problem]
+) -> list[tuple[M | None, object, Where]]:
+    """Every entry of the list `kind`, in the file's order: the checked entry, or None
+    when it has a problem (said in `out`), beside what the file holds there."""
     raw_list = data.get(kind, [])
     if not isinstance(raw_list, list):
         out.append(Problem(file, kind, f"write each {kind} as a [[{kind}]] table", None))
@@ -418,12 +471,11 @@ def _read_entries(
         problem = f"{len(raw_list)} entries; a scenario may have at most {most}"
         out.append(Problem(file, f"[[{kind}]]", problem, lines.entry(kind, most)))
         return []
-    found: list[tuple[M, Where]] = []
+    found: list[tuple[M | None, object, Where]] = []
     for index, raw in enumerate(raw_list):
         where = lines.entry_where(kind, index)
         entry = _validate(model, raw, file, _entry_place(kind, raw, index), where, out)
-        if entry is not None:
-            found.append((entry, where))
+        found.append((entry, raw, where))
     return found
 
 
@@ -520,6 +572,8 @@ def _footprint(entry: SceneryEntry, file: str, where: Where, out: list[Problem])
     return poly
 
 
+# One of each kind of entry, as a sentence names it ("already a scenery piece").
+_ONE = {"scenery": "scenery piece"}
 # The table's size when [scenario] does not say it: nothing is off a table this large.
 _UNBOUNDED = 1e9
 
@@ -613,19 +667,22 @@ def check_data(
     table = Polygon([(0, 0), (width, 0), (width, depth), (0, depth)])
     ids: dict[str, str] = {}
 
-    def claim(kind: str, entry_id: str, line: int | None) -> None:
+    def claim(kind: str, entry_id: str | None, line: int | None) -> None:
+        if entry_id is None:
+            return  # an id that is no id: said where it is
         if entry_id in ids:
-            out.append(
-                Problem(
-                    file, f"{kind} {entry_id!r}", f"duplicate id (already a {ids[entry_id]})", line
-                )
-            )
+            already = _ONE.get(ids[entry_id], ids[entry_id])
+            problem = f"duplicate id (already a {already})"
+            out.append(Problem(file, f"{kind} {entry_id!r}", problem, line))
         else:
             ids[entry_id] = kind
 
     sides: list[SideEntry] = []
     places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
-    for side, where in _read_entries(SideEntry, "side", data, lines, file, out):
+    for side, raw, where in _read_each(SideEntry, "side", data, lines, file, out):
+        if side is None:
+            claim("side", good_field(SideEntry, raw, "id"), where.at("id"))
+            continue
         claim("side", side.id, where.at("id"))
         if ruleset is not None and side.player not in (HUMAN, AI, *ruleset.players):
             known = ", ".join((HUMAN, AI, *ruleset.players))
@@ -638,7 +695,10 @@ def check_data(
 
     pieces: list[tuple[Piece, Polygon]] = []
     points = 0
-    for entry, where in _read_entries(SceneryEntry, "scenery", data, lines, file, out):
+    for entry, raw, where in _read_each(SceneryEntry, "scenery", data, lines, file, out):
+        if entry is None:
+            claim("scenery", good_field(SceneryEntry, raw, "id"), where.at("id"))
+            continue
         claim("scenery", entry.id, where.at("id"))
         shape_line = where.at("line" if entry.line is not None else "polygon")
         points += len(entry.polygon or entry.line or ())
@@ -663,7 +723,21 @@ def check_data(
         if isinstance(entry, dict) and isinstance(entry.get("id"), str)
     }
     placed: list[tuple[PlacedModel, int | None]] = []
-    for spec, where in _read_entries(ModelEntry, "model", data, lines, file, out):
+    for index, (spec, raw, where) in enumerate(
+        _read_each(ModelEntry, "model", data, lines, file, out)
+    ):
+        if spec is None:  # what can still be checked of it against the rest of the file
+            model_id = good_field(ModelEntry, raw, "id")
+            claim("model", model_id, where.at("id"))
+            place = _entry_place("model", raw, index)
+            side = good_field(ModelEntry, raw, "side")
+            if side is not None and side not in side_ids:
+                out.append(Problem(file, place, f"unknown side {side!r}", where.at("side")))
+            profile_name = good_field(ModelEntry, raw, "profile")
+            if ruleset is not None and profile_name is not None and profile_name not in profiles:
+                problem = f"unknown profile {profile_name!r}"
+                out.append(Problem(file, place, problem, where.at("profile")))
+            continue
         place = f"model {spec.id!r}"
         places[place] = where.line
         claim("model", spec.id, where.at("id"))
@@ -731,7 +805,10 @@ def check_data(
                 )
 
     objectives: list[ObjectiveEntry] = []
-    for objective, where in _read_entries(ObjectiveEntry, "objective", data, lines, file, out):
+    for objective, raw, where in _read_each(ObjectiveEntry, "objective", data, lines, file, out):
+        if objective is None:
+            claim("objective", good_field(ObjectiveEntry, raw, "id"), where.at("id"))
+            continue
         claim("objective", objective.id, where.at("id"))
         line = where.at("at")
         x, y = objective.at

@@ -192,7 +192,7 @@ def test_duplicate_ids(write_scenario: Write) -> None:
         """
     )
     assert problems_of(path) == [
-        f"{path}:{field_line(path, 19, 'id')}: model 'f1': duplicate id (already a scenery)"
+        f"{path}:{field_line(path, 19, 'id')}: model 'f1': duplicate id (already a scenery piece)"
     ]
 
 
@@ -329,6 +329,69 @@ def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
     assert messages[1] == f"{path}:{line_at}: model 'f1': base at (50, 5) is off the 24x24 table"
     line_profile = field_line(path, 25, "profile")
     assert messages[2] == f"{path}:{line_profile}: model 'f2': unknown profile 'nobody'"
+
+
+def test_a_bad_field_hides_neither_its_entrys_other_problems_nor_the_files(
+    write_scenario: Write,
+) -> None:
+    """Tester's finding 4, session 6: a bad field (at = [1e400, 5], thickness = -1) hid
+    the entry's other problems and every check against the rest of the file (an unknown
+    side and profile, a duplicate id, a one-point line): validate reports every problem
+    of a file (README)."""
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "b1"
+        kind = "building"
+        polygon = [[1, 1], [3, 1], [3, 3]]
+
+        [[scenery]]
+        id = "b1"
+        kind = "wall"
+        thickness = -1
+        line = [[5, 5]]
+
+        [[model]]
+        id = "m1"
+        side = "green"
+        profile = "nosuch"
+        at = [1e400, 5]
+
+        [[model]]
+        id = "m1"
+        side = "blue"
+        profile = "fusilier"
+        at = [10, 10]
+        """
+    )
+    second = 19  # the second [[scenery]]'s header line
+
+    def at(line: int, key: str) -> str:
+        return f"{path}:{field_line(path, line, key)}"
+
+    assert problems_of(path) == [
+        f"{path}:{second}: scenery 'b1': a line needs at least 2 points",
+        f"{at(second, 'id')}: scenery 'b1': duplicate id (already a scenery piece)",
+        f"{at(second, 'thickness')}: scenery 'b1': thickness must be more than 0, got -1",
+        f"{at(25, 'side')}: model 'm1': unknown side 'green'",
+        f"{at(25, 'profile')}: model 'm1': unknown profile 'nosuch'",
+        f"{at(25, 'at')}: model 'm1': at x must be a finite number, got inf",
+        f"{at(31, 'id')}: model 'm1': duplicate id (already a model)",
+    ]
+
+
+def test_a_shape_check_naming_the_bad_field_is_not_said(write_scenario: Write) -> None:
+    """A line of text is one problem, not also 'needs exactly one of polygon or line'."""
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "w"
+        kind = "wall"
+        line = "here"
+        """
+    )
+    [message] = problems_of(path)
+    assert message.endswith("scenery 'w': line: expected a number, not 'here'")
 
 
 def test_load_scenario_raises_input_error(write_scenario: Write) -> None:
