@@ -13,6 +13,7 @@ import typer
 from game.commands.odds import JsonOpt, Tables, bad, emit
 from game.commands.odds import rows as outcome_rows
 from game.dice.exact import Distribution
+from game.errors import InputError
 from game.rules.infinity.odds import (
     NO_WINNER,
     Extra,
@@ -24,11 +25,18 @@ from game.rules.infinity.odds import (
 from game.rules.infinity.saves import Ammo, Attack, Defence, SaveSystem, Weapon, wounds_taken
 
 Burst = Annotated[int, typer.Option(min=0, max=30, help="Burst (0: this side does not roll).")]
+# Generous bounds: a Success Value after every MOD, a weapon's DAM or PS, a trooper's ARM.
+SV = {"min": -30, "max": 50}
+STAT = {"min": 0, "max": 30}
+
+
+def _bad(place: str, problem: str) -> InputError:
+    return bad("infinity", place, problem)
 
 
 def _extra(sd: bool, reroll: bool, n: int) -> Extra:
     if sd and reroll:
-        raise bad(f"--sd{n}", f"give --sd{n} or --reroll{n}, not both")
+        raise _bad(f"--sd{n}", f"give --sd{n} or --reroll{n}, not both")
     if sd:
         return Extra.SPECIAL_DIE
     return Extra.REROLL if reroll else Extra.NONE
@@ -45,21 +53,19 @@ def _attack(
     """Side n's attack: its --dam/--ps and --ammo, the other side's --arm and --cover."""
     other = 3 - n
     if dam is not None and ps is not None:
-        raise bad(f"--dam{n}", f"give --dam{n} (CodeOne) or --ps{n} (N5), not both")
+        raise _bad(f"--dam{n}", f"give --dam{n} (CodeOne) or --ps{n} (N5), not both")
     if dam is None and ps is None:
         for given, name in ((ammo is not None, f"--ammo{n}"), (arm is not None, f"--arm{other}")):
             if given:
-                raise bad(name, f"needs --dam{n} or --ps{n}")
+                raise _bad(name, f"needs --dam{n} or --ps{n}")
         if cover:
-            raise bad(f"--cover{other}", f"needs --dam{n} or --ps{n}")
+            raise _bad(f"--cover{other}", f"needs --dam{n} or --ps{n}")
         return None
     try:
         ammo_kind = Ammo((ammo or "N").upper())
     except ValueError:
         known = ", ".join(a.value for a in Ammo)
-        raise bad(f"--ammo{n}", f"{ammo!r} is not one of {known}") from None
-    if arm is not None and arm < 0:
-        raise bad(f"--arm{other}", "ARM cannot be negative")
+        raise _bad(f"--ammo{n}", f"{ammo!r} is not one of {known}") from None
     weapon = (
         Weapon(SaveSystem.CODEONE, dam, ammo_kind)
         if dam is not None
@@ -81,30 +87,32 @@ def _f2f_order(o: F2FOutcome) -> tuple[int, int, int]:
 
 
 def infinity(
-    sv1: Annotated[int, typer.Option(help="Success Value of side 1 (after MODs).")],
+    sv1: Annotated[int, typer.Option(**SV, help="Success Value of side 1 (after MODs).")],
     b1: Burst = 1,
-    sv2: Annotated[int | None, typer.Option(help="Success Value of side 2.")] = None,
+    sv2: Annotated[int | None, typer.Option(**SV, help="Success Value of side 2.")] = None,
     b2: Burst = 1,
     sd1: Annotated[bool, typer.Option(help="Side 1 has +1 SD.")] = False,
     sd2: Annotated[bool, typer.Option(help="Side 2 has +1 SD.")] = False,
     reroll1: Annotated[bool, typer.Option(help="Side 1 may reroll one die.")] = False,
     reroll2: Annotated[bool, typer.Option(help="Side 2 may reroll one die.")] = False,
-    dam1: Annotated[int | None, typer.Option(help="Side 1 weapon DAM (CodeOne).")] = None,
-    ps1: Annotated[int | None, typer.Option(help="Side 1 weapon PS (N5).")] = None,
+    dam1: Annotated[int | None, typer.Option(**STAT, help="Side 1 weapon DAM (CodeOne).")] = None,
+    ps1: Annotated[int | None, typer.Option(**STAT, help="Side 1 weapon PS (N5).")] = None,
     ammo1: Annotated[str | None, typer.Option(help="Side 1 ammo: N, AP, DA, EXP.")] = None,
-    arm1: Annotated[int | None, typer.Option(help="Side 1 ARM against side 2.")] = None,
+    arm1: Annotated[int | None, typer.Option(**STAT, help="Side 1 ARM against side 2.")] = None,
     cover1: Annotated[bool, typer.Option(help="Side 1 in Partial Cover (saves).")] = False,
-    dam2: Annotated[int | None, typer.Option(help="Side 2 weapon DAM (CodeOne).")] = None,
-    ps2: Annotated[int | None, typer.Option(help="Side 2 weapon PS (N5).")] = None,
+    dam2: Annotated[int | None, typer.Option(**STAT, help="Side 2 weapon DAM (CodeOne).")] = None,
+    ps2: Annotated[int | None, typer.Option(**STAT, help="Side 2 weapon PS (N5).")] = None,
     ammo2: Annotated[str | None, typer.Option(help="Side 2 ammo: N, AP, DA, EXP.")] = None,
-    arm2: Annotated[int | None, typer.Option(help="Side 2 ARM against side 1.")] = None,
+    arm2: Annotated[int | None, typer.Option(**STAT, help="Side 2 ARM against side 1.")] = None,
     cover2: Annotated[bool, typer.Option(help="Side 2 in Partial Cover (saves).")] = False,
     as_json: JsonOpt = False,
 ) -> None:
     """Infinity Face-to-Face (or Normal roll with --b2 0), and wounds with damage options."""
+    if b1 == 0 and b2 == 0:
+        raise _bad("--b1", "neither side rolls: give side 1 or side 2 a Burst above 0")
     if sv2 is None:
         if b2 > 0:
-            raise bad("--sv2", "side 2 rolls (--b2 > 0) and needs a Success Value")
+            raise _bad("--sv2", "side 2 rolls (--b2 > 0) and needs a Success Value")
         sv2 = 0
     one = RollSide(sv1, b1, _extra(sd1, reroll1, 1))
     two = RollSide(sv2, b2, _extra(sd2, reroll2, 2))
@@ -128,7 +136,9 @@ def infinity(
         "total": f2f.total,
         "win": {str(int(side)): _win_probability(f2f, side) for side in Side},
     }
-    tables: Tables = [("Face-to-Face", doc["outcomes"], ["winner", "successes", "crits"])]
+    # Infinity: a roll no one opposes is a Normal roll (seeds 002/003, FACTS 3.1)
+    roll = "Face-to-Face" if b1 and b2 else f"Normal roll of side {1 if b1 else 2}"
+    tables: Tables = [(roll, doc["outcomes"], ["winner", "successes", "crits"])]
     if attacks:
         taken = wounds_taken(f2f, attacks)
         doc["wounds"] = {}
@@ -140,7 +150,11 @@ def infinity(
                 doc["wounds"][str(int(target))] = rows
                 tables.append((f"Wounds taken by side {int(target)}", rows, ["wounds"]))
     emit(doc, as_json, tables)
-    if not as_json:
+    if not as_json and not (b1 and b2):
+        roller = "1" if b1 else "2"
+        succeeds = doc["win"][roller]
+        typer.echo(f"side {roller} succeeds {succeeds:.4%}, fails {1 - succeeds:.4%}")
+    elif not as_json:
         typer.echo(
             f"side 1 wins {doc['win']['1']:.4%}, side 2 wins {doc['win']['2']:.4%}, "
             f"nobody {float(f2f.probability(NO_WINNER)):.4%}"

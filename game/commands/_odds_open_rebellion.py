@@ -37,7 +37,7 @@ def open_rebellion(
 ) -> None:
     """Open Rebellion small arms fire: damage and wound / pinned markers."""
     if cover not in TIERS:
-        raise bad("--cover", f"{cover!r} is not one of {', '.join(TIERS)}")
+        raise bad("open-rebellion", "--cover", f"{cover!r} is not one of {', '.join(TIERS)}")
     tier = shifted_tier(TIERS[cover], in_position=in_position, hidden=hidden, blast=blast)
     markers = small_arms_fire(attack_dice, defence_dice, tier)
     markers = Distribution(dict(sorted(markers.items())), markers.total)

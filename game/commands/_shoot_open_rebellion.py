@@ -107,6 +107,10 @@ def open_rebellion_shot(
     return report
 
 
+def _models(n: int) -> str:
+    return f"{n} model" if n == 1 else f"{n} models"
+
+
 def print_open_rebellion(report: dict[str, Any]) -> None:
     from rich.table import Table
 
@@ -119,7 +123,8 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "
-        f"{report['attack_dice']} attack dice ({len(report['firing'])} with LOS) against "
+        f"{report['attack_dice']} attack dice ({_models(len(report['firing']))} in line of "
+        "sight) against "
         f"{report['defence_dice']} defence dice ({report['range_bands']} range "
         f"band{'' if report['range_bands'] == 1 else 's'})"
     )

@@ -20,6 +20,9 @@ from game.errors import InputError, Problem
 CLI = "<command line>"
 K = TypeVar("K")
 
+# The largest total whose exact counts a table shows (more digits are --json's).
+MAX_SHOWN_TOTAL = 10**12
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print one JSON document.")]
 
 
@@ -54,8 +57,11 @@ odds_app = typer.Typer(
 )
 
 
-def bad(place: str, problem: str) -> InputError:
-    return InputError(Problem(file=CLI, place=place, problem=problem))
+def bad(system: str, place: str, problem: str) -> InputError:
+    """A bad option of `skirmish odds SYSTEM`, said as a usage error is ("odds infinity
+    --ammo1: ...; see skirmish odds infinity --help")."""
+    help_cmd = f"skirmish odds {system} --help"
+    return InputError(Problem(CLI, f"odds {system} {place}", f"{problem}; see {help_cmd}"))
 
 
 def rows(dist: Distribution[K], fields: Callable[[K], dict[str, Any]]) -> list[dict[str, Any]]:
@@ -70,15 +76,20 @@ def _print_table(title: str, rows: list[dict[str, Any]], columns: Iterable[str])
     rich.console costs about a third of the command's start-up budget (DESIGN: odds
     under 200 ms in all), and these tables are a few right-aligned columns."""
     cols = list(columns)
-    head = [*(c.replace("_", " ") for c in cols), "count / total", "probability"]  # words
+    # Exact counts while a person can read them: 30 dice a side make totals of 79 digits.
+    counted = all(row["total"] <= MAX_SHOWN_TOTAL for row in rows)
+    head = [*(c.replace("_", " ") for c in cols), *(["count / total"] * counted), "probability"]
     body = [
         [
             *("-" if row[c] is None else str(row[c]) for c in cols),
-            f"{row['count']}/{row['total']}",
+            *([f"{row['count']}/{row['total']}"] * counted),
             f"{row['probability']:.4%}",
         ]
         for row in rows
     ]
+    if not counted:
+        digits = max(len(str(row["total"])) for row in rows)
+        title += f" (the exact counts, over totals of {digits} digits, are in --json)"
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
 
     def line(cells: list[str]) -> str:

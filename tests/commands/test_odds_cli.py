@@ -75,8 +75,74 @@ def test_infinity_bad_input(
 ) -> None:
     code, _, err = run(capsys, "infinity", *args)
     assert code == 2
-    assert err.startswith(f"skirmish: <command line>: {place}:")
+    assert err.startswith(f"skirmish: <command line>: odds infinity {place}:")
+    assert err.endswith("; see skirmish odds infinity --help\n")
     assert "Traceback" not in err
+
+
+def test_a_normal_roll_is_titled_and_summed_up_as_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Tester's finding 13, session 6: --b2 0 (a Normal roll, README) was still titled
+    'Face-to-Face' and said 'side 2 wins 0.0000%'."""
+    code, out, _ = run(capsys, "infinity", "--sv1", "10", "--b2", "0")
+    assert code == 0
+    assert out.splitlines()[0] == "Normal roll of side 1"
+    assert out.splitlines()[-1] == "side 1 succeeds 50.0000%, fails 50.0000%"
+    code, out, _ = run(capsys, "infinity", "--sv1", "10", "--b1", "0", "--sv2", "5")
+    assert out.splitlines()[0] == "Normal roll of side 2"
+    assert out.splitlines()[-1] == "side 2 succeeds 25.0000%, fails 75.0000%"
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--ps1", "-100"], "odds infinity --ps1: must be from 0 to 30 (got '-100')"),
+        (["--dam1", "-5"], "odds infinity --dam1: must be from 0 to 30 (got '-5')"),
+        (["--ps1", "99999999999999"],
+         "odds infinity --ps1: must be from 0 to 30 (got '99999999999999')"),
+        (["--ps1", "7", "--arm2", "-1"], "odds infinity --arm2: must be from 0 to 30 (got '-1')"),
+        (["--sv2", "999"], "odds infinity --sv2: must be from -30 to 50 (got '999')"),
+        (["--b1", "0", "--b2", "0"],
+         "odds infinity --b1: neither side rolls: give side 1 or side 2 a Burst above 0"),
+    ],
+)  # fmt: skip
+def test_infinity_numbers_out_of_their_range_are_refused(
+    capsys: pytest.CaptureFixture[str], args: list[str], said: str
+) -> None:
+    """--ps1 -100, --dam1 -5 and --ps1 99999999999999 were taken while --arm2 -1 was
+    refused (finding 13)."""
+    code, _, err = run(capsys, "infinity", "--sv1", "12", *args)
+    assert (code, err) == (
+        2,
+        f"skirmish: <command line>: {said}; see skirmish odds infinity --help\n",
+    )
+
+
+def test_counts_too_long_to_read_are_left_to_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """--b1 30 --b2 30 printed 78-digit counts over 79-digit totals (finding 13)."""
+    code, out, _ = run(capsys, "infinity", "--sv1", "13", "--b1", "30", "--sv2", "12", "--b2", "30")
+    assert code == 0
+    title, head = out.splitlines()[:2]
+    assert title == "Face-to-Face (the exact counts, over totals of 79 digits, are in --json)"
+    assert head.split() == ["winner", "successes", "crits", "probability"]
+    assert max(len(word) for word in out.split()) < 20
+    code, doc, _ = run(
+        capsys, "infinity", "--sv1", "13", "--b1", "30", "--sv2", "12", "--b2", "30", "--json"
+    )
+    assert doc["outcomes"][0]["total"] == 20**60
+
+
+def test_open_rebellion_bad_cover_reads_as_a_usage_error(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """'--cover: 'lite' is not one of ...' lacked the command and the help (finding 18)."""
+    code, _, err = run(
+        capsys, "open-rebellion", "--attack", "3", "--defence", "2", "--cover", "lite"
+    )
+    assert (code, err) == (
+        2,
+        "skirmish: <command line>: odds open-rebellion --cover: 'lite' is not one of open, "
+        "light, hard, beyond-hard; see skirmish odds open-rebellion --help\n",
+    )
 
 
 def test_bad_burst_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
