@@ -1,28 +1,38 @@
-"""`skirmish scenarios [--json]`: the bundled tables, each usable by its name, and the
-bundled example maps, which `skirmish import` takes by file name.
+"""`skirmish scenarios [--json]`: the bundled tables, each usable by its name, the
+scenarios in this folder (which commands take by name too, a NAME.toml here before the
+bundled NAME), and the bundled example maps, which `skirmish import` takes by file name.
 
 Every command that takes a scenario also takes the name of a bundled table
 (`skirmish play NAME`); this lists them with their rule system, size and
-models, read from the files' headers without checking them (`validate` checks).
+models, read from the files' headers without checking the bundled ones; a table in
+this folder is checked, and one that does not validate is said so.
 """
 
 from __future__ import annotations
 
 import json
 import tomllib
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
 
 from game.errors import InputError, Problem
-from game.paths import bundled_maps, bundled_scenarios
+from game.paths import SUFFIX, bundled_maps, bundled_scenarios
+
+# How many TOML files of this folder are looked into for scenarios, and the largest.
+MOST_HERE = 100
+LARGEST_HERE = 4 * 1024 * 1024
 
 
-def _entry(name: str, text: str, file: str) -> dict[str, Any]:
+def _parsed(text: str, file: str) -> dict[str, Any]:
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise InputError(Problem(file, "TOML syntax", str(err))) from None
+
+
+def _entry(name: str, data: dict[str, Any], file: str) -> dict[str, Any]:
     header = data.get("scenario", {})
     models = data.get("model", [])
     sides = {m.get("side") for m in models if isinstance(m, dict)}
@@ -38,6 +48,41 @@ def _entry(name: str, text: str, file: str) -> dict[str, Any]:
     }
 
 
+def _here() -> list[dict[str, Any]]:
+    """The scenario files in this folder (TOML with a [scenario] table; pyproject.toml
+    and the like are not), each checked: `valid` says whether it validates."""
+    from game.scenario.load import check_scenario
+
+    found = []
+    for path in sorted(Path(".").glob(f"*{SUFFIX}"))[:MOST_HERE]:
+        try:
+            if not path.is_file() or path.stat().st_size > LARGEST_HERE:
+                continue
+            data = _parsed(path.read_text(encoding="utf-8"), str(path))
+        except (InputError, OSError, UnicodeDecodeError):
+            continue  # not a scenario file: no TOML, or not text
+        if not isinstance(data.get("scenario"), dict):
+            continue
+        entry = _entry(path.stem, data, str(path))
+        _, problems = check_scenario(path)
+        entry["valid"] = not problems
+        found.append(entry)
+    return found
+
+
+def _row(e: dict[str, Any], width: int, rule_width: int) -> str:
+    table = e["table"]
+    sized = isinstance(table, list) and all(isinstance(v, int | float) for v in table)
+    size = "x".join(f"{v:g}" for v in table) + '"' if sized else "?"
+    title = str(e["title"])
+    if e.get("valid") is False:
+        title += f" (does not validate: skirmish validate {e['file']})"
+    return (
+        f"{e['name']:<{width}}  {e['ruleset']!s:<{rule_width}}  {size:>7}  "
+        f"{e['models']:>2} models  {title}"
+    )
+
+
 def scenarios(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
 ) -> None:
@@ -45,34 +90,39 @@ def scenarios(
     from game.commands._args import local_override
 
     entries = [
-        _entry(name, path.read_text(encoding="utf-8"), str(path))
+        _entry(name, _parsed(path.read_text(encoding="utf-8"), str(path)), str(path))
         for name, path in bundled_scenarios().items()
     ]
     for e in entries:  # a NAME.toml here is what a command given NAME reads
         here = local_override(e["name"])
         e["read_instead"] = str(here) if here is not None else None
+    local = _here()
     maps = [{"name": name, "file": str(path)} for name, path in bundled_maps().items()]
     if as_json:
-        typer.echo(json.dumps({"scenarios": entries, "maps": maps}, indent=2))
+        typer.echo(json.dumps({"scenarios": entries, "here": local, "maps": maps}, indent=2))
         return
     overridden = []
-    width = max((len(e["name"]) for e in entries), default=0)
-    rule_width = max((len(e["ruleset"]) for e in entries), default=0)
+    read = {e["name"]: e for e in local}
+    width = max((len(e["name"]) for e in [*entries, *local]), default=0)
+    rule_width = max((len(str(e["ruleset"])) for e in [*entries, *local]), default=0)
     for e in entries:
-        size = "x".join(f"{v:g}" for v in e["table"]) + '"' if e["table"] else "?"
-        typer.echo(
-            f"{e['name']:<{width}}  {e['ruleset']:<{rule_width}}  {size:>7}  "
-            f"{e['models']:>2} models  {e['title']}"
-        )
+        # the row says what a command given the name reads: a copy here, if there is one
+        shown = read.get(e["name"], e) if e.get("read_instead") else e
+        typer.echo(_row(shown, width, rule_width))
         if e.get("read_instead"):
             overridden.append(e["name"])
+    others = [e for e in local if not any(b["read_instead"] == e["file"] for b in entries)]
+    if others:
+        typer.echo("in this folder, taken by name too:")
+        for e in others:
+            typer.echo(_row(e, width, rule_width))
     if entries:
         example = entries[0]["name"]
         typer.echo(f"any command takes a name in place of a file: skirmish play {example}")
     for name in overridden:
         typer.echo(
-            f"{name}: {name}.toml in this folder is read in its place (rename the copy to "
-            "use the bundled one)"
+            f"{name}: {name}.toml in this folder is read in its place, as its row shows "
+            "(rename the copy to use the bundled one)"
         )
     if maps:
         typer.echo(f"maps: {', '.join(m['name'] for m in maps)}")

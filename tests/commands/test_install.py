@@ -4,6 +4,7 @@ path, and the window decides "no display" only where it can be known."""
 from __future__ import annotations
 
 import json
+import re
 import runpy
 import shutil
 import subprocess
@@ -259,13 +260,43 @@ def test_scenarios_says_a_local_copy_is_read_in_place_of_a_bundled_table(
     assert main(["scenarios"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert (
-        "necromunda-demo: necromunda-demo.toml in this folder is read in its place "
-        "(rename the copy to use the bundled one)"
+        "necromunda-demo: necromunda-demo.toml in this folder is read in its place, as its "
+        "row shows (rename the copy to use the bundled one)"
     ) in out
     assert main(["scenarios", "--json"]) == 0
     listed = {e["name"]: e for e in json.loads(capsys.readouterr().out)["scenarios"]}
     assert listed["necromunda-demo"]["read_instead"] == "necromunda-demo.toml"
     assert listed["infinity-demo"]["read_instead"] is None
+
+
+def test_scenarios_shows_what_a_name_reads_and_the_tables_here(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tester's finding 15, session 6: with ./necromunda-demo.toml here the row showed the
+    bundled table's title and size ('Sump-town shootout'), though the local copy ('My
+    sump') is what a command reads, and does not validate; mytable.toml, which commands
+    take by name too, was not listed; pyproject.toml is no scenario."""
+    monkeypatch.chdir(tmp_path)
+    text = (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8")
+    mine = text.replace('name = "Sump-town shootout"', 'name = "My sump"')
+    mine = re.sub(r"(?m)^table = .*$", "table = [300, 24]", mine)
+    (tmp_path / "necromunda-demo.toml").write_text(mine, encoding="utf-8")
+    (tmp_path / "mytable.toml").write_text(
+        (SCENARIOS / "infinity-corridor.toml").read_text(encoding="utf-8"), encoding="utf-8"
+    )
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    demo = next(line for line in out if line.startswith("necromunda-demo "))
+    assert demo.split()[1:3] == ["necromunda", '300x24"']
+    assert demo.endswith("My sump (does not validate: skirmish validate necromunda-demo.toml)")
+    mytable = out.index("in this folder, taken by name too:") + 1
+    assert out[mytable].split()[:3] == ["mytable", "infinity", '24x24"']
+    assert out[mytable].endswith("Cargo hold")
+    assert not any(line.startswith("pyproject") for line in out)
+    assert main(["scenarios", "--json"]) == 0
+    here = {e["name"]: e["valid"] for e in json.loads(capsys.readouterr().out)["here"]}
+    assert here == {"mytable": True, "necromunda-demo": False}
 
 
 def test_a_scenario_not_named_toml_is_read_with_a_note(
