@@ -58,8 +58,8 @@ odds_app = typer.Typer(
 
 
 def bad(system: str, place: str, problem: str) -> InputError:
-    """A bad option of `skirmish odds SYSTEM`, said as a usage error is ("odds infinity
-    --ammo1: ...; see skirmish odds infinity --help")."""
+    """A bad option of `skirmish odds SYSTEM`, said as a usage error is ("odds SYSTEM
+    --OPTION: ...; see skirmish odds SYSTEM --help")."""
     help_cmd = f"skirmish odds {system} --help"
     return InputError(Problem(CLI, f"odds {system} {place}", f"{problem}; see {help_cmd}"))
 
