@@ -205,7 +205,10 @@ def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, f
     """Where the ruling's label goes: clear of every label and base; where the bases
     leave no room, over a base but still clear of every label (a label overprinted,
     'Cawdor champion' under 'LoF 13% full', is worse than a base partly covered)."""
-    placed = place([want], bounds, circles, taken) or place([want], bounds, (), taken)
+    # no leader line is drawn to it: any spot of its rings will do
+    placed = place([want], bounds, circles, taken, leaders=False) or place(
+        [want], bounds, (), taken, leaders=False
+    )
     return placed[0].centre if placed else None
 
 
