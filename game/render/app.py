@@ -42,6 +42,7 @@ from game.render.ruling import RulingProvider, default_provider
 from game.render.session import Session
 from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state
 from game.render.table import save_png
+from game.render.thinking import Thinking, taken_while_thinking
 from game.scenario import Scenario
 
 # Tests and commands import these from here.
@@ -94,6 +95,8 @@ class App(Following):
         self.save_path = None
         self._preview_key: tuple[object, ...] | None = None
         self.editor: Editor | None = None  # F2: the table editor in this window
+        self.live = False  # run without a frame limit: the computer thinks beside it
+        self.thinking: Thinking | None = None  # its choice being worked out
         if session is not None:
             self.attach(session)
         elif game is not None:
@@ -133,11 +136,13 @@ class App(Following):
     # -- the game
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.thinking is None:
             self.editor = open_editor(self, self.surface)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window lost its pixels: draw again
+        if self.thinking is not None and not taken_while_thinking(event):
+            return  # the game stays as the computer found it until its choice is in
         hinted = self.state.hint
         if hinted and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
             self.state = replace(self.state, hint=False)
@@ -196,6 +201,11 @@ class App(Following):
                 if effect.frames > 1
             )
             self.state = replace(self.state, effects=effects)
+        if self.thinking is not None:
+            if self.thinking.done:
+                thinking, self.thinking = self.thinking, None
+                self.perform(StepAI(thinking.take(), chosen=True))
+            return
         session = self.session
         if session is None or self.ai_stuck or self.replay is not None or not session.ai_due():
             self.ai_wait = 0
@@ -205,17 +215,25 @@ class App(Following):
             self.ai_wait = 0
             if session.ai_slow():
                 self.show_thinking()
+                if self.live:
+                    self.thinking = Thinking(session.ai_choice)
+                    return
             self.perform(StepAI())
 
     def show_thinking(self) -> None:
         """A line on the panel, drawn at once: the automatic player is about to take a
-        while over its choice (the window waits for it)."""
-        self.state = replace(self.state, message="the computer is thinking...")
+        while over its choice. A live window goes on taking its events meanwhile (the
+        choice is worked out on a worker thread: game.render.thinking); a window run for
+        a number of frames (scripts, tests) waits for it, so that its frames do not
+        depend on how fast the machine is."""
+        message = "the computer is thinking..." + (" (Q quits)" if self.live else "")
+        self.state = replace(self.state, message=message)
         self.draw()
         if self.windowed:
             pygame.display.flip()
 
     def run(self, frames: int | None = None) -> None:
+        self.live = self.windowed and frames is None
         clock = pygame.time.Clock()
         while self.state.running and (frames is None or self.frames < frames):
             self.frame()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 from game.errors import IllegalDeclaration
 from game.render.actions import Action
@@ -106,12 +107,16 @@ class TakeOver(Action):
 
 @dataclass(frozen=True, slots=True)
 class StepAI(Action):
-    """The automatic player declares for the side it plays."""
+    """The automatic player declares for the side it plays: `choice` when it was worked
+    out already (on the window's worker thread), else it chooses now."""
+
+    choice: Any = None
+    chosen: bool = False
 
     def perform(self, app: Following) -> None:
         session = app.require_session()
         try:
-            events = session.step_ai()
+            events = session.declare_ai(self.choice) if self.chosen else session.step_ai()
         except IllegalDeclaration as why:
             app.ai_stuck = True
             raise Impossible(f"the computer's declaration was refused: {why}") from None

@@ -154,12 +154,20 @@ class Session:
 
     def step_ai(self) -> list[Event]:
         """The automatic player's declaration for the side awaited now."""
+        return self.declare_ai(self.ai_choice())
+
+    def ai_choice(self) -> Any:
+        """What the automatic player declares now, worked out without changing the game
+        (the window asks it on a worker thread, then hands it to `declare_ai`)."""
         awaiting = self.game.awaiting()
-        side = awaiting.side
-        own = self.players.get(side or "")
-        choice = (
+        own = self.players.get(awaiting.side or "")
+        return (
             self.rules.choose(self.game) if own is None else own.choose(self.game.state, awaiting)
         )
+
+    def declare_ai(self, choice: Any) -> list[Event]:
+        """Hand the automatic player's `choice` to the game."""
+        side = self.game.awaiting().side
         events = self.game.declare(choice)
         self.made_by.append(side)
         return events
