@@ -25,7 +25,8 @@ stretch, so a stretch of any length, however short, is found.
   hull of the watcher's base and the leg's swept bases, keeping off all of them, and
   taller than any sight line can be where it crosses (`_separated`: a wall as tall as
   the troopers is, since each line falls from one model's top to the other's), cuts
-  every line to the leg (no test needed). Exact for pieces no lower
+  every line to the leg (no test needed); so do such obstacles, one for each half of
+  the leg (or of each half, halved again, up to `SPLITS` times). Exact for pieces no lower
   than the taller model and for models in the way, while the mover's base keeps off the
   pieces (it cannot cross a solid one; an area piece it stands in is not exact); a piece
   of in-between height near the leg, whose top edges are not such fixed lines, adds
@@ -102,7 +103,10 @@ def _spans_between(
     """The closed stretches of [0, 1] where `holds`, given every parameter where it can
     change: one test between each two neighbouring events (and at the events themselves
     when `at_events`, for answers that can hold at a single point)."""
-    ev = np.unique(np.clip(np.concatenate(([0.0, 1.0], events)), 0.0, 1.0))
+    ev = np.concatenate(([0.0, 1.0], events)).clip(0.0, 1.0)
+    ev.sort()
+    # np.unique's own steps without its wrapper, where there is no NaN for it to gather
+    ev = ev[np.concatenate(([True], ev[1:] != ev[:-1]))] if ev[-1] == ev[-1] else np.unique(ev)
     if len(ev) > 1:
         ev = ev[np.concatenate(([True], ev[1:] - ev[:-1] > _MERGE))]  # np.r_, np.diff
         ev[-1] = 1.0
@@ -318,7 +322,7 @@ def _clear_events(
     chosen, bodies = near
     if not len(chosen) and not len(bodies):
         return None
-    if _separated(table, chosen, bodies, watcher, mover, leg):
+    if _separated_in_parts(table, chosen, bodies, watcher, mover, leg, SPLITS):
         return np.zeros(0)
     obs = gather(table, np.array(chosen, dtype=np.intp), np.array(bodies, dtype=np.intp))
     events: list[FloatArray] = [np.array([0.0, 1.0])]
@@ -435,6 +439,34 @@ def _separated(
             if apart and top > _highest_line(hw, hm, gap_w, gap_leg, longest):
                 return True
     return False
+
+
+SPLITS = 3  # times a leg no one obstacle cuts off is halved, for `_separated_in_parts`
+
+
+def _separated_in_parts(
+    table: Table,
+    chosen: list[int],
+    bodies: list[int],
+    watcher: Body,
+    mover: Body,
+    leg: tuple[Point, Point],
+    splits: int,
+) -> bool:
+    """Whether the leg is cut off from the watcher by one obstacle (`_separated`), or
+    else, halved up to `splits` times, each part by one of its own (the leg's pieces
+    and models hold every part's): no clear line reaches any part, so none reaches the
+    leg (two buildings side by side hide a leg that neither hides alone)."""
+    if _separated(table, chosen, bodies, watcher, mover, leg):
+        return True
+    if splits == 0:
+        return False
+    (x0, y0), (x1, y1) = leg
+    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    return all(
+        _separated_in_parts(table, chosen, bodies, watcher, mover, part, splits - 1)
+        for part in ((leg[0], middle), (middle, leg[1]))
+    )
 
 
 def _outer_sides(
