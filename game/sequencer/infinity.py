@@ -103,6 +103,7 @@ class InfinityEngine(InfinityAttacks):
         self.lieutenants: set[str] = set()
         self.points: dict[str, int] = {}
         self.radii: dict[str, float] = {}
+        self._weapons_of: dict[str, tuple[InfinityWeapon, ...]] = {}  # weapons_of's, once
         for m in setup.models:
             profile = setup.profiles[m.profile]
             assert isinstance(profile, InfinityProfile)
@@ -238,9 +239,13 @@ class InfinityEngine(InfinityAttacks):
         """`in_arc` and `distance` from the shooter to each target at once."""
         placed = state.placed(("dead",))
         a = moved[shooter] if moved and shooter in moved else placed[shooter]
+        where = [(t, moved[t] if moved and t in moved else placed[t]) for t in targets]
+        many = getattr(self.sight, "arcs_and_distances", None)
+        if many is not None:
+            return list(many(shooter, a, where))
         out = []
-        for t in targets:
-            pair = {shooter: a, t: moved[t] if moved and t in moved else placed[t]}
+        for t, b in where:
+            pair = {shooter: a, t: b}
             out.append((self.sight.in_arc(pair, shooter, t), self.sight.distance(pair, shooter, t)))
         return out
 
@@ -286,7 +291,12 @@ class InfinityEngine(InfinityAttacks):
         return rolls[target]
 
     def weapons_of(self, model_id: str) -> list[InfinityWeapon]:
-        return [self._weapon(model_id, name) for name in self.weapons[model_id]]
+        found = self._weapons_of.get(model_id)
+        if found is None:
+            found = self._weapons_of[model_id] = tuple(
+                self._weapon(model_id, name) for name in self.weapons[model_id]
+            )
+        return list(found)
 
     def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
         return self.sight.path_blocked(self._placements(state), model_id, path)

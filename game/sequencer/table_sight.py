@@ -594,6 +594,10 @@ class TableSight:
         p = placements.get(model_id)
         if p is None:
             return self._bodies[BodyId(model_id)]
+        return self._body_at(model_id, p)
+
+    def _body_at(self, model_id: str, p: Placement) -> Body:
+        """The model's body standing as `p` says (made once per place and facing)."""
         key = (model_id, p.at, p.facing)
         body = self._placed.get(key)
         if body is None:
@@ -606,6 +610,18 @@ class TableSight:
 
     def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
         return float(edge_distance(self._body(placements, a), self._body(placements, b)))
+
+    def arcs_and_distances(
+        self, shooter: str, at: Placement, targets: Sequence[tuple[str, Placement]]
+    ) -> list[tuple[bool, float]]:
+        """`in_arc` and `distance` from the shooter standing at `at` to each target standing
+        where it says, the shooter's body made once."""
+        a = self._body_at(shooter, at)
+        out = []
+        for target, where in targets:
+            b = self._body_at(target, where)
+            out.append((bool(in_arc(a, b, self.arc)), float(edge_distance(a, b))))
+        return out
 
     def in_arc(self, placements: Mapping[str, Placement], a: str, b: str) -> bool:
         """Whether b is at least partly inside a's arc: cheap, no sight lines."""
