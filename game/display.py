@@ -13,6 +13,9 @@ import os
 import sys
 from collections.abc import Mapping
 
+# The least window (width, height): the panel and the table fit from here up; the window
+# is kept at least this large when resized, and --size asks no less of a window.
+WINDOW_LEAST = (800, 600)
 # SDL video drivers that draw into memory only.
 HEADLESS_DRIVERS = ("dummy", "offscreen")
 # sys.platform prefixes of systems whose display needs no environment variable.

@@ -9,7 +9,7 @@ from typing import Annotated
 import typer
 
 from game.commands._args import frames_option, scenario_argument, seed_option, think_option
-from game.display import no_display
+from game.display import WINDOW_LEAST, no_display
 from game.errors import InputError, Problem
 from game.files import check_writable
 from game.paths import scenario_path
@@ -21,11 +21,14 @@ _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 MAX_SIDE = 8192
 
 
-def parse_size(text: str) -> tuple[int, int]:
-    """`WxH` in pixels, each from 200 to MAX_SIDE."""
+def parse_size(text: str, least: tuple[int, int] = WINDOW_LEAST) -> tuple[int, int]:
+    """`WxH` in pixels, from `least` up to MAX_SIDE each."""
     m = _SIZE.match(text.strip())
-    if not m or not all(200 <= int(v) <= MAX_SIDE for v in (m[1], m[2])):
-        problem = f"expected WxH in pixels, each from 200 to {MAX_SIDE} (got {text!r})"
+    if not m or not (least[0] <= int(m[1]) <= MAX_SIDE and least[1] <= int(m[2]) <= MAX_SIDE):
+        problem = (
+            f"expected WxH in pixels, from {least[0]}x{least[1]} up to {MAX_SIDE} each "
+            f"(got {text!r})"
+        )
         raise InputError(Problem("<command line>", "--size", problem))
     return int(m[1]), int(m[2])
 

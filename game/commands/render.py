@@ -49,7 +49,7 @@ def render(
     if size is not None:
         from game.commands.play import parse_size
 
-        scale = _fitted(loaded, parse_size(size))
+        scale = _fitted(loaded, parse_size(size, least=(200, 200)))
     picture = table_picture(loaded, scale or DEFAULT_SCALE)
     save_png(picture, out)
     w, h = picture.get_size()

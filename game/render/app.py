@@ -41,7 +41,7 @@ from game.render.replay import Replay
 from game.render.ruling import RulingProvider, default_provider
 from game.render.session import Session
 from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state
-from game.render.table import save_png
+from game.render.table import keep_least, save_png
 from game.render.thinking import Thinking, taken_while_thinking
 from game.scenario import Scenario
 
@@ -109,6 +109,7 @@ class App(Following):
         pygame.display.init()
         pygame.display.set_caption(f"skirmish: {scenario.header.name}")
         pygame.display.set_mode(size, pygame.RESIZABLE)
+        keep_least()
         app = cls(scenario, size=size, provider=provider, session=session)
         app.windowed = True
         return app
@@ -132,6 +133,7 @@ class App(Following):
                 # -- running
 
                 pygame.display.set_mode(self.state.size, pygame.RESIZABLE)
+                keep_least()
 
     # -- the game
 

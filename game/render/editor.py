@@ -20,7 +20,7 @@ from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, PANEL, Drag, EditorState
 from game.render.state import DEFAULT_SIZE, Size
-from game.render.table import save_png
+from game.render.table import keep_least, save_png
 from game.render.view import View
 from game.scenario import PlacedModel
 from game.scenario.editing import (
@@ -112,6 +112,7 @@ class Editor:
         pygame.display.init()
         pygame.display.set_caption(f"skirmish edit: {editing.doc.header.name}")
         pygame.display.set_mode(size, pygame.RESIZABLE)
+        keep_least()
         editor = cls(editing, size=size, save_to=save_to)
         editor.windowed = True
         return editor

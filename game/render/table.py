@@ -5,7 +5,9 @@ none overprints another (game.render.labels)."""
 
 from __future__ import annotations
 
+import contextlib
 import math
+import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +15,7 @@ from pathlib import Path
 import pygame
 import pygame.gfxdraw
 
+from game.display import WINDOW_LEAST
 from game.files import write_with
 from game.render import style
 from game.render.labels import Box, Placed, Want, leader_line, nearest_on_segment, place
@@ -95,6 +98,15 @@ def scale_to_fit(scenario: Scenario, size: tuple[int, int]) -> float:
         if picture_size(scenario, scale)[1] <= size[1]:
             break
     return scale
+
+
+def keep_least() -> None:
+    """The window may be resized from WINDOW_LEAST up, not below (where the panel and
+    the table no longer fit); a driver without the setting leaves it free."""
+    with contextlib.suppress(AttributeError, pygame.error), warnings.catch_warnings():
+        # pygame-ce asks for Window-drawn windows; the display module's one is reached so
+        warnings.simplefilter("ignore", DeprecationWarning)
+        pygame.Window.from_display_module().minimum_size = WINDOW_LEAST
 
 
 def default_view(scale: float, top: int = style.TITLE) -> View:

@@ -79,6 +79,6 @@ def test_a_bundled_table_and_map_are_named_as_typed(
 def test_a_bad_size_names_its_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--frames", "1", "--size", "10x10"]) == 2
     assert capsys.readouterr().err == (
-        "skirmish: <command line>: --size: expected WxH in pixels, each from 200 to 8192 "
-        "(got '10x10')\n"
+        "skirmish: <command line>: --size: expected WxH in pixels, from 800x600 up to 8192 "
+        "each (got '10x10')\n"
     )

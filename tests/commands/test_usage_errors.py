@@ -252,7 +252,7 @@ def test_sizes_points_and_names_refused_in_sentences(
     refused by the declaration's check in its words; an objective in a table with none
     listed "(known: )"."""
     assert one_line(capsys, ["play", "--frames", "1", "--size", "99999x300"]) == (
-        "--size: expected WxH in pixels, each from 200 to 8192 (got '99999x300')"
+        "--size: expected WxH in pixels, from 800x600 up to 8192 each (got '99999x300')"
     )
     argv = ["shoot", "infinity-demo", "--attacker", "fusilier-1", "--at", "nan,2"]
     assert main(argv) == 2

@@ -11,6 +11,9 @@ from game.cli import main
 from game.commands.play import parse_size
 from game.errors import InputError
 from game.render import frame
+from game.render.app import App
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
 
 
 def test_frames_and_screenshot_of_the_requested_size(tmp_path: Path) -> None:
@@ -50,8 +53,8 @@ def test_bad_size_and_screenshot_name_exit_2(
 
 def test_parse_size() -> None:
     assert parse_size("1280x800") == (1280, 800)
-    assert parse_size("640X480") == (640, 480)
-    for bad in ("100x100", "1280", "x800", "12.5x800"):
+    assert parse_size("640X480", least=(200, 200)) == (640, 480)  # a picture's size
+    for bad in ("640x480", "100x100", "1280", "x800", "12.5x800"):
         with pytest.raises(InputError):
             parse_size(bad)
 
@@ -64,3 +67,19 @@ def test_without_a_display_play_draws_one_frame_and_saves_it(
     monkeypatch.chdir(tmp_path)
     assert main(["play"]) == 0
     assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def test_a_window_is_no_smaller_than_800x600(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tester's finding 8: --size took 200x200 for a window whose panel and table fit
+    from 800x600 (README); a window smaller is refused, and resizing stops there."""
+    monkeypatch.chdir(tmp_path)
+    for command in (["play"], ["edit"]):
+        assert main([*command, "--frames", "1", "--size", "640x480"]) == 2
+        assert "--size: expected WxH in pixels, from 800x600 up" in capsys.readouterr().err
+    app = App.window(load_scenario(SCENARIOS / "infinity-demo.toml"), size=(800, 600))
+    with pytest.warns(DeprecationWarning):
+        window = pygame.Window.from_display_module()
+    assert window.minimum_size == (800, 600) and app.windowed
+    pygame.display.quit()
