@@ -71,7 +71,12 @@ def registered(module: str) -> dict[str, Any]:
     """The click commands that `module`'s `register(app)` adds, by name."""
     one = typer.Typer(add_completion=False, rich_markup_mode=None)
     importlib.import_module(module).register(one)
-    return dict(typer.main.get_group(one).commands)
+    commands = dict(typer.main.get_group(one).commands)
+    from game.commands import plain_metavars  # imported with the command's module anyway
+
+    for command in commands.values():
+        plain_metavars(command)
+    return commands
 
 
 class LazyCommands(TyperGroup):
@@ -126,8 +131,24 @@ app = typer.Typer(
 )
 
 
+def _version(asked: bool) -> None:
+    """`skirmish --version`: the installed version, then stop."""
+    if asked:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"skirmish {version('skirmish')}")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            typer.echo("skirmish (not installed: run from a source folder)")
+        raise typer.Exit()
+
+
 @app.callback()
-def skirmish() -> None:
+def skirmish(
+    version: bool = typer.Option(
+        False, "--version", is_eager=True, callback=_version, help="Print the version and stop."
+    ),
+) -> None:
     """Tabletop skirmish simulator: line of fire, odds, solo play and playtesting.
 
     Every command has --help. Where a command takes a SCENARIO file it also takes the

@@ -63,6 +63,25 @@ def read_text(path: Path, limit: int, what: str = "file") -> str:
 
 
 _SYNTAX_LINE = re.compile(r"\(at line (\d+), column (\d+)\)")
+_AT_END = " (at end of document)"
+# tomllib's words for the commonest mistakes, and ours.
+_TOML_WORDS = {
+    "Illegal character '\\n'": 'text in quotes runs to the end of the line: its closing " '
+    "is missing",
+    "Unterminated string": 'text in quotes is never closed: its closing " is missing',
+    "Invalid value": 'not a value: write text in quotes ("abc"), a number, true or false, '
+    "[a list] or {a table}",
+    "Cannot overwrite a value": "a key given a second time, or a table named twice",
+    "Unclosed array": "a list's [ is never closed by a ]",
+    "Unclosed inline table": "a table's { is never closed by a }",
+    "Invalid statement": "expected key = value or a [table] header",
+    "Expected '=' after a key in a key/value pair": "expected = after the key",
+    "Expected ']' at the end of a table declaration": "a [table] header's closing ] is missing",
+    "Expected ']]' at the end of an array declaration": "a [[table]] header's closing ]] is "
+    "missing",
+    "Expected newline or end of document after a statement": "more after a value on its "
+    "line: one key = value a line",
+}
 
 
 def parse_toml(text: str, file: str) -> dict[str, Any]:
@@ -73,7 +92,10 @@ def parse_toml(text: str, file: str) -> dict[str, Any]:
         message = str(err)
         m = _SYNTAX_LINE.search(message)
         line = int(m[1]) if m else None
+        if message.endswith(_AT_END):
+            message, line = message.removesuffix(_AT_END), max(1, len(text.splitlines()))
         message = _SYNTAX_LINE.sub("", message).strip()
+        message = _TOML_WORDS.get(message, message)
         raise InputError(Problem(file, "TOML syntax", message, line)) from None
     except RecursionError:
         raise InputError(Problem(file, "TOML syntax", "values nested too deeply")) from None

@@ -12,6 +12,7 @@ from typing import Any
 from game.commands.shoot import Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
+from game.sequencer.sentences import plural
 
 
 def resolve(shot: Shot) -> dict[str, Any]:
@@ -168,7 +169,7 @@ def show(report: dict[str, Any]) -> None:
         ):
             console.print(f"  {say(e, words, ids)}", markup=False)
     if "models" in report:
-        table = Table(title=f"{report['trials']} trials (exact in brackets)")
+        table = Table(title=f"{plural(report['trials'], 'trial')} (exact in brackets)")
         table.add_column("model")
         for key in ("hit", "wounded", "unconscious", "dead"):
             table.add_column(key, justify="right")

@@ -15,6 +15,7 @@ from typing import Any
 from game.commands.shoot import Shot, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
+from game.sequencer.sentences import plural
 
 
 def resolve(shot: Shot) -> dict[str, Any]:
@@ -302,7 +303,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
         console.print(f"  {line}", markup=False)
     if "models" in report:
         exact = report.get("exact") or {}
-        title = f"{report['trials']} trials" + (" (exact in brackets)" if exact else "")
+        title = plural(report["trials"], "trial") + (" (exact in brackets)" if exact else "")
         if report.get("blast"):
             title += f"; misfires {report['misfires']:.3f}"
         table = Table(title=title)

@@ -13,6 +13,7 @@ from typing import Any
 from game.commands.shoot import Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
+from game.sequencer.sentences import plural
 
 SHOWN_FROM = 0.0005  # outcomes rarer than this are left out of the printed table
 
@@ -107,10 +108,6 @@ def open_rebellion_shot(
     return report
 
 
-def _models(n: int) -> str:
-    return f"{n} model" if n == 1 else f"{n} models"
-
-
 def print_open_rebellion(report: dict[str, Any]) -> None:
     from rich.table import Table
 
@@ -123,7 +120,7 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "
-        f"{report['attack_dice']} attack dice ({_models(len(report['firing']))} in line of "
+        f"{report['attack_dice']} attack dice ({plural(len(report['firing']), 'model')} in line of "
         "sight) against "
         f"{report['defence_dice']} defence dice ({report['range_bands']} range "
         f"band{'' if report['range_bands'] == 1 else 's'})"
@@ -135,7 +132,8 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     for e in report["events"]:
         if e["event"] in shown:
             console.print(f"  {say(e, find_ruleset('open-rebellion'), ids)}", markup=False)
-    title = "markers placed" + (f": {report['trials']} trials" if "shares" in report else "")
+    trials = f": {plural(report['trials'], 'trial')}" if "shares" in report else ""
+    title = "markers placed" + trials
     table = Table(title=title)
     table.add_column("markers")
     table.add_column("exact", justify="right")

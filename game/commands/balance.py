@@ -137,7 +137,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
 
     from game.commands._console import for_people
     from game.playtest.summary import side_called
-    from game.sequencer.sentences import names_of
+    from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
     name = loaded.header.name
@@ -145,7 +145,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     target, tolerance = document["target"], document["tolerance"]
     table = Table(
         title=f"{name}: the share of decided games {side} won, target {target:.0%} ± "
-        f"{tolerance:.0%}, {document['games']} games each"
+        f"{tolerance:.0%}, {plural(document['games'], 'game')} each"
     )
     for column, justify in (("change", "left"), ("share [95% interval]", "right"),
                             ("wins / decided", "right"), ("draws", "right"),

@@ -88,7 +88,8 @@ def edit(
         if screenshot is not None:
             editor.save_screenshot(screenshot)
             w, h = editor.surface.get_size()
-            typer.echo(f"{screenshot}: {w}x{h} pixels after {editor.frames} frames")
+            frames_run = "1 frame" if editor.frames == 1 else f"{editor.frames} frames"
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {frames_run}")
     finally:
         import pygame
 

@@ -59,11 +59,12 @@ def import_command(
         }
         typer.echo(json.dumps(report, indent=2))
         return
+    from game.sequencer.sentences import plural
+
     w, d = scenario.header.table
-    typer.echo(
-        f'{out}: {w:g}x{d:g}" table, {len(scenario.scenery)} scenery, '
-        f"{len(scenario.models)} models ({scenario.ruleset.name})"
-    )
+    scenery = plural(len(scenario.scenery), "scenery piece")
+    models = plural(len(scenario.models), "model")
+    typer.echo(f'{out}: {w:g}x{d:g}" table, {scenery}, {models} ({scenario.ruleset.name})')
     for line in found.skipped:
         typer.echo(f"skipped {line}")
 

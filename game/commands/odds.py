@@ -14,6 +14,7 @@ from typing import Annotated, Any, TypeVar
 import typer
 from typer.core import TyperGroup
 
+from game.commands import plain_metavars
 from game.dice.exact import Distribution
 from game.errors import InputError, Problem
 
@@ -44,7 +45,7 @@ class RulesetOdds(TyperGroup):
             return None
         one = typer.Typer(add_completion=False, rich_markup_mode=None)
         one.command(cmd_name, help=command.__doc__)(command)
-        return typer.main.get_command(one)
+        return plain_metavars(typer.main.get_command(one))
 
 
 odds_app = typer.Typer(

@@ -145,7 +145,8 @@ def play(
         if screenshot is not None:
             app.save_screenshot(screenshot)
             w, h = app.surface.get_size()
-            typer.echo(f"{screenshot}: {w}x{h} pixels after {app.frames} frames")
+            frames_run = "1 frame" if app.frames == 1 else f"{app.frames} frames"
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {frames_run}")
     finally:
         import pygame
 

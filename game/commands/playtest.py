@@ -235,13 +235,14 @@ def _print(
 
     from game.commands._console import for_people
     from game.playtest.summary import how_games_ended, side_called, speed_sentence
-    from game.sequencer.sentences import names_of
+    from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
     players = document["ai"]
     swap = " (sides swapped per seed)" if document["swap"] else ""
     table = Table(
-        title=f"{loaded.header.name}: {document['games']} games, seed {document['seed']}{swap}"
+        title=f"{loaded.header.name}: {plural(document['games'], 'game')}, "
+        f"seed {document['seed']}{swap}"
     )
     table.add_column("side")
     table.add_column("player")

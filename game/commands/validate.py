@@ -46,10 +46,11 @@ def validate(
                     typer.echo(said(problem), err=True)
             else:
                 assert scenario is not None
-                typer.echo(
-                    f"{as_typed(path)}: ok ({scenario.ruleset.name}, "
-                    f"{len(scenario.scenery)} scenery, {len(scenario.models)} models)"
-                )
+                from game.sequencer.sentences import plural
+
+                scenery = plural(len(scenario.scenery), "scenery piece")
+                models = plural(len(scenario.models), "model")
+                typer.echo(f"{as_typed(path)}: ok ({scenario.ruleset.name}, {scenery}, {models})")
     if as_json:
         typer.echo(json.dumps({"files": report, "ok": not problems}, indent=2))
     if problems:

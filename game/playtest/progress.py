@@ -17,6 +17,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from game.sequencer.sentences import plural
+
 # Below this many seconds since the batch started the rate is not shown: games played
 # by several workers finish together, and a few of them over a few milliseconds read as
 # tens of thousands of games per second.
@@ -72,7 +74,8 @@ def progress_bar(
         show = sys.stderr.isatty()
         if not show:  # a log or a pipe: one line saying what is under way, in place of the bar
             print(
-                f"{description} {total} games (no progress bar: standard error is not a terminal)",
+                f"{description} {plural(total, 'game')} (no progress bar: standard error is "
+                "not a terminal)",
                 file=sys.stderr,
                 flush=True,
             )

@@ -66,15 +66,13 @@ def verdict(
     best = max(sides, key=lambda s: shares[s].share)
     called = (names or {}).get(best, best)
     whichever = " whichever player it has" if swap else ""
+    of = "the one decided game" if decided == 1 else f"the {decided} decided games"
     if shares[best].low > even:
-        out.append(
-            f"The table favours {called}: it won {pct(shares[best])} of the {decided} "
-            f"decided games{whichever}."
-        )
+        out.append(f"The table favours {called}: it won {pct(shares[best])} of {of}{whichever}.")
     else:
         out.append(
-            f"No side is shown to have the edge: {called} won {pct(shares[best])} of the "
-            f"{decided} decided games{whichever}."
+            f"No side is shown to have the edge: {called} won {pct(shares[best])} of "
+            f"{of}{whichever}."
         )
     players = player_shares(records)
     if len(players) >= 2:

@@ -96,7 +96,10 @@ def panel_lines(
         out.append(PanelLine(REPLAY_KEYS, REPLAY, 16))
     prompt = state.prompt
     if prompt is not None:
-        text = prompt.text if state.human or prompt.over else computer_plays(prompt, ids)
+        if state.replay and not prompt.over:  # a replay declares nothing: no keys to press
+            text = declares_next(prompt, ids)
+        else:
+            text = prompt.text if state.human or prompt.over else computer_plays(prompt, ids)
         colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
         out.append(PanelLine(text, colour, 16))
     if state.message:
@@ -168,6 +171,14 @@ def computer_plays(prompt: Prompt, names: Mapping[str, str]) -> str:
     side = prompt.side or ""
     plays = f"the computer plays {names.get(side, side)}"
     return f"{plays}: {prompt.status}" if prompt.status else plays
+
+
+def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
+    """Whose declaration a replay comes to next, without the keys a player would press:
+    "PanOceania declares next: 10 Orders left"."""
+    side = prompt.side or ""
+    who = f"{names.get(side, side)} declares next"
+    return f"{who}: {prompt.status}" if prompt.status else who
 
 
 def draft_text(draft: Draft) -> str:

@@ -27,7 +27,7 @@ def test_import_writes_a_scenario_that_validates(
     )
     text, _ = capsys.readouterr()
     assert code == 0
-    assert '24x24" table, 4 scenery, 3 models (infinity)' in text
+    assert '24x24" table, 4 scenery pieces, 3 models (infinity)' in text
     assert "skipped object marker" in text
     assert main(["validate", str(out)]) == 0
     assert main(["lof", str(out), "--from", "fusilier-1", "--to", "zhanshi-1"]) == 0

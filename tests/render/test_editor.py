@@ -136,7 +136,7 @@ def test_a_table_laid_out_from_nothing_rules_as_the_hand_written_one(
     hand.write_text(HAND_WRITTEN, encoding="utf-8")
     capsys.readouterr()
     assert main(["validate", str(saved)]) == 0
-    assert "ok (infinity, 2 scenery, 2 models)" in capsys.readouterr()[0]
+    assert "ok (infinity, 2 scenery pieces, 2 models)" in capsys.readouterr()[0]
     rulings = []
     for path in (saved, hand):
         assert main(["lof", str(path), "--from", "fusilier-1", "--to", "zhanshi-1", "--json"]) == 0

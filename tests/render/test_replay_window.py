@@ -16,7 +16,7 @@ from game.render.game_actions import LoadGame
 from game.render.session import SAVE_NAME, Session
 from game.scenario import load_scenario
 from game.sequencer.game import Game
-from tests.render.driving import press
+from tests.render.driving import panel, press
 from tests.render.test_app_load import DEMOS, played_save
 
 SYSTEMS = ["infinity", "necromunda", "open-rebellion"]
@@ -123,3 +123,19 @@ def test_replay_window_from_the_command_line(tmp_path: Path) -> None:
     assert code == 0 and shot.exists()
     assert save.read_bytes() == original
     assert main(["replay", str(tmp_path / "nothing.json"), "--window", "--frames", "1"]) == 2
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_the_replay_panel_says_who_declares_next_not_the_keys(
+    system: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tester's finding 18, session 6: at declaration 0 the panel said 'select a trooper:
+    M/S/D/I, E ends the turn', keys a replay does not take."""
+    monkeypatch.chdir(tmp_path)
+    save = tmp_path / SAVE_NAME
+    played_save(system, save, declarations=6, seed=5)
+    app = App(load_scenario(DEMOS[system]), size=(1024, 700))
+    app.perform(LoadGame(save, first=True))
+    text = panel(app)
+    assert "declares next" in text
+    assert "M/S/D/I" not in text and "select a" not in text
