@@ -175,6 +175,8 @@ def show(report: dict[str, Any]) -> None:
             table.add_column(key, justify="right")
         for model, freq in report["models"].items():
             exact = report["exact"][model]
+            if model != report["target"] and not any((*freq.values(), *exact.values())):
+                continue  # an attacker nothing can reach (no reply): no row of zeros
             table.add_row(
                 who(model),
                 *(

@@ -57,9 +57,13 @@ def test_trials_agree_with_exact_odds(capsys: pytest.CaptureFixture[str]) -> Non
 def test_trial_rows_call_models_by_name(capsys: pytest.CaptureFixture[str]) -> None:
     """The trials table names each trooper as the sentences above it do."""
     args = ["shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-2"]
-    assert main([*args, "--trials", "30"]) == 0
+    assert main([*args, "--trials", "30", "--reply"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
     assert [row.split("│")[1].strip() for row in rows] == ["Zhanshi hmg", "Fusilier 2"]
+    # without a reply nothing reaches the attacker: no row of zeros for it
+    assert main([*args, "--trials", "30"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
+    assert [row.split("│")[1].strip() for row in rows] == ["Fusilier 2"]
 
 
 def test_shoot_refuses_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
