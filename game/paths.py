@@ -9,6 +9,7 @@ here with importlib.resources. A bundled table can be named without its path:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from importlib import resources
 from pathlib import Path
 
@@ -56,13 +57,22 @@ def no_such_scenario(path: Path) -> str | None:
     """Why a bare NAME (or NAME.toml) names no scenario, with the bundled table whose
     name is nearest it ("no such file or bundled table; did you mean NAME? ..."); None
     when `path` exists or has a folder in it (the reader says it is missing)."""
+    return _no_such(path, path.name.removesuffix(SUFFIX), bundled_scenarios(), "table")
+
+
+def no_such_map(path: Path) -> str | None:
+    """As `no_such_scenario`, for a bundled map's file name (`outpst.tmx`)."""
+    return _no_such(path, path.name, bundled_maps(), "map")
+
+
+def _no_such(path: Path, name: str, bundled: Mapping[str, Path], what: str) -> str | None:
     if path.exists() or len(path.parts) != 1:
         return None
     from difflib import get_close_matches
 
-    close = get_close_matches(path.name.removesuffix(SUFFIX), bundled_scenarios(), n=1)
+    close = get_close_matches(name, bundled, n=1)
     alike = f"; did you mean {close[0]}?" if close else ""
-    return f"no such file or bundled table{alike} (skirmish scenarios lists them)"
+    return f"no such file or bundled {what}{alike} (skirmish scenarios lists them)"
 
 
 # The bundled tables found by a name (`scenario_path`), with the name as it was typed.

@@ -11,7 +11,7 @@ import typer
 
 from game.errors import InputError, Problem
 from game.files import check_writable
-from game.paths import as_typed, map_path
+from game.paths import as_typed, map_path, no_such_map
 
 
 def import_command(
@@ -42,6 +42,8 @@ def import_command(
     if out.suffix.lower() != ".toml":
         raise InputError(Problem(str(out), "--out", "the scenario must be a .toml file"))
     check_writable(out, "--out")
+    if (missing := no_such_map(map_file)) is not None:
+        raise InputError(Problem(str(map_file), "", missing))
     from game.scenario.maps import import_map
     from game.scenario.writer import write_scenario
 

@@ -404,3 +404,16 @@ def test_a_point_off_the_table_names_the_option(
     assert capsys.readouterr().err == (
         f"skirmish: necromunda-bombardment: {flag}: ({point}) is off the 30x24 table\n"
     )
+
+
+def test_a_typo_in_a_bundled_maps_name_names_the_map(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """As for tables (finding 14): 'outpst.tmx: no such file', no hint."""
+    monkeypatch.chdir(tmp_path)
+    assert main(["import", "outpst.tmx", "--ruleset", "infinity", "--out", "x.toml"]) == 2
+    assert capsys.readouterr().err == (
+        "skirmish: outpst.tmx: no such file or bundled map; did you mean outpost.tmx? "
+        "(skirmish scenarios lists them)\n"
+    )
+    assert not (tmp_path / "x.toml").exists()
