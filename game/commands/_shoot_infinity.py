@@ -18,7 +18,9 @@ from game.sequencer.sentences import plural
 def resolve(shot: Shot) -> dict[str, Any]:
     """One attack (or its trials) as a JSON-ready report."""
     if shot.at is not None:
-        raise problem(shot.path, "--at", "Infinity attacks need a target model (--target)")
+        why = "Infinity attacks a model, not a point"
+        said = f"{why}: leave --at out" if shot.target else f"{why}: give it as --target ID"
+        raise problem(shot.path, "--at", said)
     if shot.target is None:
         raise problem(shot.path, "--target", "give the target's id")
     no_extra_hits(shot, "Infinity has no Rapid Fire extra hits: a Burst splits at declaration")

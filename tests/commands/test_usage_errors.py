@@ -417,3 +417,19 @@ def test_a_typo_in_a_bundled_maps_name_names_the_map(
         "(skirmish scenarios lists them)\n"
     )
     assert not (tmp_path / "x.toml").exists()
+
+
+@pytest.mark.parametrize(
+    ("target", "said"),
+    [
+        (["--target", "fusilier-2"], "Infinity attacks a model, not a point: leave --at out"),
+        ([], "Infinity attacks a model, not a point: give it as --target ID"),
+    ],
+)
+def test_infinity_shoot_at_a_point_says_what_to_do(
+    capsys: pytest.CaptureFixture[str], target: list[str], said: str
+) -> None:
+    """'--at: Infinity attacks need a target model (--target)' though --target was given."""
+    argv = ["shoot", "infinity-demo", "--attacker", "zhanshi-hmg", *target, "--at", "5,5"]
+    assert main(argv) == 2
+    assert capsys.readouterr().err == f"skirmish: infinity-demo: --at: {said}\n"
