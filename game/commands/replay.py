@@ -60,6 +60,13 @@ def replay(
     declarations: its events as sentences, or (--window) on the table, one declaration
     at a time."""
     if window:
+        for option, asked, what in (
+            ("--check", check, "check its log"),
+            ("--json", as_json, "print it as JSON"),
+        ):
+            if asked:  # the window steps through the game; it neither checks nor prints it
+                problem = "not with --window, which steps through the game: leave --window out"
+                raise InputError(Problem("<command line>", option, f"{problem} to {what}"))
         _window(save, frames, screenshot, size or "1280x800")
         return
     for option, given in (("--frames", frames), ("--screenshot", screenshot), ("--size", size)):

@@ -433,3 +433,15 @@ def test_infinity_shoot_at_a_point_says_what_to_do(
     argv = ["shoot", "infinity-demo", "--attacker", "zhanshi-hmg", *target, "--at", "5,5"]
     assert main(argv) == 2
     assert capsys.readouterr().err == f"skirmish: infinity-demo: --at: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "what"), [("--check", "check its log"), ("--json", "print it as JSON")]
+)
+def test_replay_window_refuses_what_it_would_not_do(
+    capsys: pytest.CaptureFixture[str], option: str, what: str
+) -> None:
+    """replay --window --check opened the window and checked nothing."""
+    assert one_line(capsys, ["replay", "x.json", "--window", option]) == (
+        f"{option}: not with --window, which steps through the game: leave --window out to {what}"
+    )
