@@ -12,7 +12,7 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, problem, refused
+from game.commands.shoot import NO_REPLY, Shot, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 from game.sequencer.sentences import plural
@@ -20,6 +20,8 @@ from game.sequencer.sentences import plural
 
 def resolve(shot: Shot) -> dict[str, Any]:
     """The registry's "shoot" part: one shot (or blast) and its trials as a report."""
+    if shot.reply:
+        raise problem(shot.path, "--reply", NO_REPLY.format(system="Necromunda"))
     return necromunda_shot(
         shot.scenario, shot.path, shot.attacker, shot.target, shot.at, shot.weapon,
         shot.trials, shot.seed, shot.extra, shot.extra_at,

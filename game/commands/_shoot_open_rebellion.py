@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, no_extra_hits, problem, refused
+from game.commands.shoot import NO_REPLY, Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 from game.sequencer.sentences import plural
@@ -23,6 +23,11 @@ def resolve(shot: Shot) -> dict[str, Any]:
     if shot.at is not None:
         raise problem(shot.path, "--at", "Open Rebellion fires at a unit (--target)")
     no_extra_hits(shot, "Open Rebellion places no extra hits: a volley's hits fall on the unit")
+    if shot.reply:
+        raise problem(shot.path, "--reply", NO_REPLY.format(system="Open Rebellion"))
+    if shot.weapon is not None:
+        why = "an Open Rebellion unit fires every model's own weapon: none is chosen"
+        raise problem(shot.path, "--weapon", why)
     return open_rebellion_shot(
         shot.scenario, shot.path, shot.attacker, shot.target, shot.trials, shot.seed
     )

@@ -76,6 +76,10 @@ def parse_point(
     return x, y
 
 
+# --reply where the target does not shoot back within the attack.
+NO_REPLY = "in {system} the target does not shoot back within the attack: it shoots when activated"
+
+
 def no_extra_hits(shot: Shot, why: str) -> None:
     """Refuse `--extra`/`--extra-at` in a system with no extra hits to place."""
     if shot.extra:

@@ -445,3 +445,25 @@ def test_replay_window_refuses_what_it_would_not_do(
     assert one_line(capsys, ["replay", "x.json", "--window", option]) == (
         f"{option}: not with --window, which steps through the game: leave --window out to {what}"
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["necromunda-alley", "--attacker", "goliath-heavy", "--target", "cawdor-champion",
+          "--reply"],
+         "--reply: in Necromunda the target does not shoot back within the attack: it shoots "
+         "when activated"),
+        (["open-rebellion-demo", "--attacker", "gov-b1", "--target", "reb-b2", "--reply"],
+         "--reply: in Open Rebellion the target does not shoot back within the attack: it "
+         "shoots when activated"),
+        (["open-rebellion-demo", "--attacker", "gov-b1", "--target", "reb-b2", "--weapon", "x"],
+         "--weapon: an Open Rebellion unit fires every model's own weapon: none is chosen"),
+    ],
+)  # fmt: skip
+def test_shoot_refuses_options_its_system_does_not_take(
+    capsys: pytest.CaptureFixture[str], argv: list[str], said: str
+) -> None:
+    """--reply (Necromunda, Open Rebellion) and --weapon (Open Rebellion) were ignored."""
+    assert main(["shoot", *argv]) == 2
+    assert capsys.readouterr().err == f"skirmish: {argv[0]}: {said}\n"
