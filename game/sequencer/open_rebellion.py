@@ -172,6 +172,7 @@ class OpenRebellionEngine(OpenRebellionFire):
             self.side_of_unit[unit] = m.side
         self.units = {u: tuple(ms) for u, ms in units.items()}
         self.radius = {m.id: m.radius for m in setup.models}
+        self.tables = {}
         # shared by the engines of one setup unless the sight is the caller's own
         self.caches = caches_for(sight) if shared else Caches()
         self.army = (
@@ -440,8 +441,15 @@ class OpenRebellionEngine(OpenRebellionFire):
         ended = self._victory(state, events, final=state.turn >= self.turns)
         if ended is not None:
             return ended
-        for unit in self.units:
-            state = self._set_flag(state, unit, ACTIVATED, False)
+        # every unit's living models, at once
+        state = self._with_models(
+            state,
+            [
+                m.replace(flags=m.flags - {ACTIVATED})
+                for m in state.models
+                if ACTIVATED in m.flags and m.status != DEAD
+            ],
+        )
         turn = state.turn + 1
         events.append(TurnStarted(turn, state.sides[0]))
         return renew(state, turn=turn, phase="initiative", picks=(), active=state.sides[0])
@@ -580,18 +588,18 @@ class OpenRebellionEngine(OpenRebellionFire):
     def _victory(
         self, state: OpenRebellionState, events: list[Event], *, final: bool = False
     ) -> OpenRebellionState | None:
-        scores = {s: self.score(state, s) for s in state.sides}
         beaten = [s for s in state.sides if not any(m.status != DEAD for m in state.side_models(s))]
+        if not beaten and not final:
+            return None
+        scores = {s: self.score(state, s) for s in state.sides}
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
             reason = f"{', '.join(beaten)} has no models left"
-        elif final:
+        else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]
             winner = leaders[0] if len(leaders) == 1 else None
             reason = f"turn limit ({self.turns}): points of models left"
-        else:
-            return None
         events.append(GameEnded(winner, reason, scores))
         return renew(state, finished=True, winner=winner, activating=None, pending=None)

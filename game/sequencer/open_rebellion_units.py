@@ -43,6 +43,7 @@ Point = tuple[float, float]
 BISECT_STEPS = 14
 EDGE_SLACK = 1e-9  # the path check lets a base lie this far over the table's edge
 GONE = frozenset((DEAD,))  # the statuses that take a model off the table
+TABLES_KEPT = 1024
 
 
 def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
@@ -66,6 +67,7 @@ class OpenRebellionUnits:
     side_of_unit: dict[str, str]
     units: dict[str, tuple[str, ...]]
     radius: dict[str, float]  # each model's base radius on the table
+    tables: dict[tuple[tuple[Point, float, bool], ...], Table]  # `table`'s, by places
 
     # -- reading the state ---------------------------------------------------------
 
@@ -135,7 +137,14 @@ class OpenRebellionUnits:
         asked = state.asked() if isinstance(state, OpenRebellionState) else None
         if asked is not None and asked.table is not None and asked.table[0] is self.sight:
             return asked.table[1]
-        table = self.sight.table_at(state.placed(GONE))
+        # states with every model where it was share the table (most actions move none)
+        key = tuple((m.at, m.facing, m.status != DEAD) for m in state.models)
+        table = self.tables.get(key)
+        if table is None:
+            table = self.sight.table_at(state.placed(GONE))
+            if len(self.tables) > TABLES_KEPT:
+                self.tables.clear()
+            self.tables[key] = table
         if asked is not None:
             asked.table = (self.sight, table)
         return table
