@@ -8,9 +8,15 @@ Dodge and no ARO; a second skill's shots, Dodge and Idle. The lookahead plays th
 Order to its end (the enemy's AROs and our second skill by the simple player, or by the
 careful one where the weights say `careful_replies`/`careful_own`) and scores it by
 `game/ai/weights/infinity.toml`: points of troopers kept and taken out (wounds and
-Unconscious in between), objectives held (more as the last turn nears), each trooper's
-exposure to enemies with a clear line to it next turn (less in partial cover) and its
-own lines to enemies (AROs kept for their turn).
+Unconscious in between), objectives held (more as the last turn nears), and the
+exchange of fire still to come (`_exchange`): the Orders the active side has left this
+turn and then the other side's next turn (none after the game's last), each spent on
+its side's best shot with the exact Face-to-Face odds against the target's reply and
+the Normal-roll AROs of the others that see the shooter, from where the shooter stands
+or after a move of a fan toward its nearest enemy. A trooper left where the enemy's
+next turn would shoot it costs what those shots are expected to take; one out of
+sight costs nothing, or a share where an enemy's move would show it. (The plain count
+of lines, `exposure`/`reach`, is nearly off.)
 
 The step that resolves an Order rolls every die of it; its sampled result is taken off
 against its exact expectation (`luck`, a control variate): the engine rolls each pair
@@ -24,6 +30,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import math
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -49,6 +56,7 @@ from game.sequencer.sight import Cover
 from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
+MOVE_FAN = (0.0, 45.0, -45.0, 90.0, -90.0)  # a move's headings from the nearest enemy's
 
 
 Joint = dict[tuple[int, ...], float]  # wounds to each of some troopers -> probability
@@ -81,6 +89,15 @@ def _pair_wounds(one: RollSide, two: RollSide, attack: Attack, back: Attack | No
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One trooper's line of fire to an enemy where both stand: its full-Burst rolls (one
+    a weapon in range) and its best Burst 1 roll in ARO, each with what a hit does."""
+
+    shots: tuple[tuple[RollSide, Attack], ...]
+    aro: tuple[RollSide, Attack] | None
+
+
 class SearchInfinityPlayer(SearchPlayer):
     """Chooses Orders and AROs by looking ahead (see the module's note)."""
 
@@ -93,11 +110,21 @@ class SearchInfinityPlayer(SearchPlayer):
         # each Order's exact wounds, by the position and the declaration that resolves it
         # (the same in every sample of a candidate: no dice are rolled before then)
         self.expected: dict[tuple[GameState, Declaration, str], tuple[tuple[str, ...], float]] = {}
+        self.lines: dict[object, dict[tuple[str, str, str], _Line]] = {}  # by where all stand
+        self.exchanges: dict[object, float] = {}  # by position and side
+        self.root: tuple[int, str] | None = None  # the turn of the decision being made
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def forget(self) -> None:
         super().forget()
         self.expected.clear()
+        self.lines.clear()
+        self.exchanges.clear()
+
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        # the turn the decision is made in: the exchange's turns are weighed from it
+        self.root = (state.turn, state.active)
+        return super().choose(state, awaiting)
 
     def rollout_policy(self) -> Policy:
         return SimpleInfinityPlayer(self.inf)
@@ -284,7 +311,10 @@ class SearchInfinityPlayer(SearchPlayer):
         if state.finished:
             return total + self.won(state, side)
         total += self._objectives(state, side, able)
-        total += self._lines(state, side, able)
+        if self.weights["exposure"] or self.weights["reach"]:
+            total += self._lines(state, side, able)
+        if self.weights["exchange"]:
+            total += self.weights["exchange"] * self._exchange(state, side)
         return total
 
     def luck(
@@ -453,6 +483,177 @@ class SearchInfinityPlayer(SearchPlayer):
             if len(leaders) == 1:
                 total += objective.points * urgency * (1 if leaders[0] == side else -1)
         return total
+
+    # -- the exchange of fire: what the Orders still to come are expected to do ----------
+
+    def _line(self, state: InfinityState, a: str, b: str) -> _Line | None:
+        """`a`'s line of fire to `b` where `state` places them (None: no line, out of its
+        arc or of every weapon's range): its full-Burst rolls, one a weapon in range
+        (the engine's own MODs and SV; no templates), and its best Burst 1 roll in ARO."""
+        inf = self.inf
+        s = inf.sighting(state, a, b)
+        if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
+            return None
+        shots: list[tuple[RollSide, Attack]] = []
+        aro: tuple[RollSide, Attack] | None = None
+        for weapon in inf.weapons_of(a):
+            if weapon.template is not None or not weapon.bands:
+                continue
+            if weapon.range_mod(s.distance) is None:
+                continue
+            plan = inf.save_against(b, weapon, s.cover is Cover.PARTIAL)
+            attack = Attack(plan.weapon, plan.defence)
+            roll = inf.planned_roll(state, a, b, weapon.name)
+            if roll.auto_fail or roll.sv <= 0 or roll.engaged:
+                continue
+            shots.append((RollSide(roll.sv, roll.burst), attack))
+            reply = inf.planned_roll(state, a, b, weapon.name, reactive=True)
+            if aro is None or reply.sv > aro[0].sv:
+                aro = (RollSide(reply.sv, 1), attack)
+        return _Line(tuple(shots), aro) if shots else None
+
+    def _fire_lines(self, state: InfinityState) -> dict[tuple[str, str, str], _Line]:
+        """The lines of fire between troopers able to act: (shooter, target, "stand")
+        where they stand, in the shooter's arc; (shooter, target, "move") after the
+        shooter's first MOV (the route clear) toward its nearest enemy, straight or 45 or
+        90 degrees off, facing it, at a target it cannot shoot where it stands (the
+        first heading that shows it), and (target, shooter, "reply") the target's line
+        back to it there. Kept by where everyone stands (the same in many lookaheads)."""
+        inf = self.inf
+        key = tuple((m.id, m.at, m.facing, m.status) for m in state.models)
+        found = self.lines.get(key)
+        if found is not None:
+            return found
+        able = [m for m in state.models if inf.can_act(m)]
+        pairs = [(a, b) for a in able for b in able if a.side != b.side]
+        clear = inf.lof_possible(state, [(a.id, b.id, None) for a, b in pairs])
+        out: dict[tuple[str, str, str], _Line] = {}
+        for (a, b), ok in zip(pairs, clear, strict=True):
+            line = self._line(state, a.id, b.id) if ok and inf.in_arc(state, a.id, b.id) else None
+            if line is not None:
+                out[(a.id, b.id, "stand")] = line
+        if self.weights["exchange_move"]:
+            width, depth = inf.setup.header.table
+            for a in able:
+                enemies = [b for b in able if b.side != a.side]
+                blind = [b for b in enemies if (a.id, b.id, "stand") not in out]
+                nearest = min(enemies, key=lambda b: math.dist(a.at, b.at), default=None)
+                if not blind or nearest is None:
+                    continue
+                reach = inf.profiles[a.id].mov[0]
+                toward = math.atan2(nearest.at[1] - a.at[1], nearest.at[0] - a.at[0])
+                for turn in MOVE_FAN:
+                    angle = toward + math.radians(turn)
+                    step = min(reach, math.dist(a.at, nearest.at) - 2.0) if turn == 0 else reach
+                    if step < 0.5:
+                        continue
+                    end = (a.at[0] + math.cos(angle) * step, a.at[1] + math.sin(angle) * step)
+                    if not (0.5 <= end[0] <= width - 0.5 and 0.5 <= end[1] <= depth - 0.5):
+                        continue
+                    left = [b for b in blind if (a.id, b.id, "move") not in out]
+                    if not left or inf.path_blocked(state, a.id, (a.at, end)) is not None:
+                        continue
+                    moved = a.replace(at=end, facing=_facing(end, nearest.at))
+                    there = state.with_model(moved)
+                    clear = inf.lof_possible(there, [(a.id, b.id, None) for b in left])
+                    for b, ok in zip(left, clear, strict=True):
+                        if not ok or not inf.in_arc(there, a.id, b.id):
+                            continue
+                        line = self._line(there, a.id, b.id)
+                        if line is None:
+                            continue
+                        out[(a.id, b.id, "move")] = line
+                        if inf.in_arc(there, b.id, a.id):
+                            back = self._line(there, b.id, a.id)
+                            if back is not None:
+                                out[(b.id, a.id, "reply")] = back
+        self.lines[key] = out
+        return out
+
+    def _exchange(self, state: InfinityState, side: str) -> float:
+        """The points `side` may expect to gain less those it may expect to lose in the
+        Orders still to come: the active side's Orders left this turn, then the other
+        side's next turn (none after the game's last turn), each Order its side's best
+        shot (exact Face-to-Face odds with the target's reply, the Normal-roll AROs of
+        the others that see the shooter where it stands), from where the shooter stands
+        or after a move toward the target (`exchange_move` of its worth), greedily, the
+        troopers' chances to be still able to act carried from Order to Order. A side
+        stops shooting when no shot is worth it. The turn after the decision's (the
+        Order may have ended it) counts `exchange_next`."""
+        inf = self.inf
+        key = (tuple((m.id, m.at, m.facing, m.status, m.wounds) for m in state.models),
+               state.active, state.turn, inf._orders_left(state), side)  # fmt: skip
+        found = self.exchanges.get(key)
+        if found is not None:
+            return found
+        lines = self._fire_lines(state)
+        alive = {m.id: 1.0 for m in state.models if inf.can_act(m)}
+        sides = {m.id: m.side for m in state.models}
+        worth = {m.id: float(inf.points[m.id] or 10) for m in state.models}
+        moving = self.weights["exchange_move"]
+        # each line's best shot: the chance the target is out, the shooter's from the
+        # reply, each other trooper's ARO chance to put the shooter out, and its weight
+        shots: dict[tuple[str, str, str], tuple[float, float, list[tuple[str, float]], float]]
+        shots = {}
+        for (a, b, how), line in lines.items():
+            if how == "reply":
+                continue
+            back = lines.get((b, a, "reply" if how == "move" else "stand"))
+            two, harm = back.aro if back is not None and back.aro else (RollSide(0, 0), None)
+            best: tuple[float, float, float] | None = None
+            for one, attack in line.shots:
+                joint = _pair_wounds(one, two, attack, harm)
+                qb = self._out_chance(state.model(b), joint, 0)
+                qa = self._out_chance(state.model(a), joint, 1)
+                value = qb * worth[b] - qa * worth[a]
+                if best is None or value > best[0]:
+                    best = (value, qb, qa)
+            if best is None:
+                continue
+            others: list[tuple[str, float]] = []
+            for (z, t, zhow), sees in lines.items():
+                if zhow != "stand" or t != a or z == b or sees.aro is None:
+                    continue
+                joint = _pair_wounds(sees.aro[0], RollSide(0, 0), sees.aro[1], None)
+                others.append((z, self._out_chance(state.model(a), joint, 0)))
+            shots[(a, b, how)] = (best[1], best[2], others, moving if how == "move" else 1.0)
+        # the turn of the decision counts in full, the one after it `exchange_next`
+        later = self.weights["exchange_next"]
+        now = 1.0 if self.root in (None, (state.turn, state.active)) else later
+        stages = [(state.active, inf._orders_left(state), now)]
+        if not (state.turn >= inf.turns and state.active == state.sides[-1]):
+            other = state.other_side(state.active)
+            troopers = [m for m in state.side_models(other) if inf.can_act(m)]
+            lieutenant = any(m.id in inf.lieutenants for m in troopers)
+            stages.append((other, len(troopers) + int(lieutenant), later))
+        total = 0.0
+        for shooter, orders, weight in stages:
+            for _ in range(orders):
+                pick: tuple[float, str, str, float, float] | None = None
+                for (a, b, _), (qb, qa, others, trust) in shots.items():
+                    if sides[a] != shooter or alive[a] < 0.02 or alive[b] < 0.02:
+                        continue
+                    spared = 1.0 - alive[b] * qa
+                    for z, q in others:
+                        spared *= 1.0 - alive[z] * q
+                    lost = 1.0 - spared
+                    value = trust * alive[a] * (alive[b] * qb * worth[b] - lost * worth[a])
+                    if pick is None or value > pick[0]:
+                        pick = (value, a, b, trust * alive[a] * qb, lost)
+                if pick is None or pick[0] <= 0:
+                    break
+                value, a, b, down, lost = pick
+                alive[b] *= 1.0 - down
+                alive[a] *= 1.0 - lost
+                total += weight * (value if shooter == side else -value)
+        self.exchanges[key] = total
+        return total
+
+    def _out_chance(self, m: ModelState, joint: Joint, which: int) -> float:
+        """The chance that `m` is out of the fight (Unconscious or Dead) after wounds
+        drawn from `joint` at place `which`."""
+        room = self.inf.profiles[m.id].wounds - m.wounds
+        return sum(p for wounds, p in joint.items() if wounds[which] >= room)
 
     def _lines(self, state: InfinityState, side: str, able: dict[str, list[ModelState]]) -> float:
         """Exposure (enemy troopers with LoF to ours, partial cover counting less) and
