@@ -254,6 +254,8 @@ def _shared(e: EventData) -> str | None:
         left = plural(int(e["remaining"]), "Order")
         return f"{who(e['side'])} spends an Order on {who(e['model'])} ({left} left)"
     if kind == "Moved":
+        if float(e["distance"]) < 0.05:  # "moves 0.0"" reads as a fault: it spent the move
+            return f"{who(e['model'])} moves, but stays where it stands"
         return f"{who(e['model'])} moves {inches(e['distance'])}"
     if kind == "Rolled":
         return rolled(e, sums(e), f"needs {e['target']}")

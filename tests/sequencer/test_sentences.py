@@ -215,3 +215,17 @@ def test_the_system_speaks_its_own_terms() -> None:
     assert text is not None and "Orders" not in text and "priority" in text
     text = describe(TurnStarted(2, "rebels", 0), RULESETS["open-rebellion"])
     assert text is not None and "Orders" not in text
+
+
+def test_a_move_that_goes_nowhere_says_so() -> None:
+    """A move of no length spends the action and leaves the model where it stood: the
+    log says that, not 'moves 0.0"' (a tester read that as a fault)."""
+    from game.sequencer.events import Moved
+
+    ids = {"escher-leader"}
+    still = describe(Moved("escher-leader", ((3.0, 4.0), (3.0, 4.0)), 0.0),
+                     RULESETS["necromunda"], ids)  # fmt: skip
+    moved = describe(Moved("escher-leader", ((3.0, 4.0), (3.0, 6.5)), 2.5),
+                     RULESETS["necromunda"], ids)  # fmt: skip
+    assert still == "Escher leader moves, but stays where it stands"
+    assert moved == 'Escher leader moves 2.5"'
