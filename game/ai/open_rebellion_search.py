@@ -49,6 +49,7 @@ import numpy as np
 from game.ai.open_rebellion import CarefulOpenRebellionPlayer, SimpleOpenRebellionPlayer
 from game.ai.search import Candidate, Policy, SearchPlayer, cover_spots, digest, reply_done
 from game.errors import IllegalDeclaration
+from game.rules.open_rebellion.cover import BASE_CONTACT
 from game.rules.open_rebellion.odds import BANG_FACES, CoverTier, damage, small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
@@ -69,6 +70,10 @@ from game.sequencer.open_rebellion_types import (
 from game.sequencer.state import GameState
 
 Point = tuple[float, float]
+# a spot against scenery leaves this gap: well inside the contact a wall's hard cover needs
+# (at the full 0.05" the base touched the wall or not by rounding: the village's orchard
+# squad never found the garden wall)
+CONTACT = BASE_CONTACT / 2
 ANGLES = (0, 30, -30, 60, -60, 90, -90, 180)
 
 
@@ -106,6 +111,9 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         self.careful = CarefulOpenRebellionPlayer(engine)
         self.radius = {m.id: m.radius for m in engine.setup.models}
         self.side: str | None = None  # the side choosing now (the rollout plays it as we do)
+        # two moves out of sight under way: the unit, where its models stand after the
+        # first, and the second move (`_hiding`)
+        self.plan: tuple[str, tuple[Point, ...], Point] | None = None
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def rollout_policy(self) -> Policy:
@@ -149,7 +157,100 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             moved = self._reposition(state, awaiting)
             if moved is not None:
                 return moved
+        if self.weights.search.get("last_turn", 0):
+            planned = self._last_turn(state, awaiting)
+            if planned is not None:
+                return planned
         return self._careful(state, awaiting)
+
+    # -- the last turn: fire at a unit that has activated counts for nothing ------------
+
+    def _last_turn(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        """On the last turn the wound markers of a unit that has activated are never
+        rolled: the unit to activate is the one that leaves the side the best exchange
+        over the turn's remaining activations (`_order`: each unit fires its actions at
+        its best target that has not activated, sides alternating, each choosing its
+        best order); fire goes to a target that has not activated when one is in
+        sight. None: the careful choice stands (any other turn)."""
+        assert isinstance(state, OpenRebellionState)
+        e = self.orb
+        side = awaiting.side
+        if state.turn < e.turns or side is None or awaiting.kind not in ("activate", "action"):
+            return None
+        ready = {s: frozenset(e.ready_units(state, s)) for s in state.sides}
+        if awaiting.kind == "action":
+            unit = state.activating
+            assert unit is not None
+            choice = self._careful(state, awaiting)
+            if not isinstance(choice, UnitAct) or choice.action.kind is not ActionKind.FIRE:
+                return None
+            target = self._best_target(state, unit, ready)
+            if target is None or target[1] == choice.action.target:
+                return None
+            return UnitAct(unit, Action.fire(target[1]))
+        other = next(s for s in state.sides if s != side)
+        values = {
+            unit: self._activation(state, unit, ready)
+            + self._order(state, side, other, {**ready, side: ready[side] - {unit}}, other)
+            for unit in sorted(ready[side])
+        }
+        if not values:
+            return None
+        unit = max(values, key=lambda u: values[u])
+        careful = self._careful(state, awaiting)
+        if isinstance(careful, ActivateUnit) and values.get(careful.unit, -math.inf) >= (
+            values[unit] - 1e-9
+        ):
+            return None  # as good as the careful choice: keep it
+        return ActivateUnit(unit)
+
+    def _best_target(
+        self, state: OpenRebellionState, unit: str, ready: dict[str, frozenset[str]]
+    ) -> tuple[float, str] | None:
+        """The best target of `unit` among enemy units that have not activated."""
+        side = self.orb.side_of_unit[unit]
+        best: tuple[float, str] | None = None
+        for s, units in ready.items():
+            if s == side:
+                continue
+            for t in sorted(units):
+                w = self._wounds(state, unit, t)
+                if w is not None and (best is None or w > best[0]):
+                    best = (w, t)
+        return best
+
+    def _activation(
+        self, state: OpenRebellionState, unit: str, ready: dict[str, frozenset[str]]
+    ) -> float:
+        """The wound markers `unit` may expect to place with its two actions that will be
+        rolled (its best target that has not activated)."""
+        best = self._best_target(state, unit, ready)
+        return 0.0 if best is None else 2 * best[0]
+
+    def _order(
+        self,
+        state: OpenRebellionState,
+        side: str,
+        other: str,
+        ready: dict[str, frozenset[str]],
+        mover: str,
+    ) -> float:
+        """The rest of the last turn's exchange for `side` (markers it places less
+        `exchange_risk` times those it takes, only on units yet to activate), sides
+        alternating from `mover`, each activating the unit best for it (exact expected
+        markers; a side with none left passes)."""
+        if not ready[mover]:
+            mover = side if mover == other else other
+            if not ready[mover]:
+                return 0.0
+        nxt = side if mover == other else other
+        risk = self.weights["exchange_risk"]
+        values = []
+        for unit in sorted(ready[mover]):
+            gain = self._activation(state, unit, ready)
+            rest = self._order(state, side, other, {**ready, mover: ready[mover] - {unit}}, nxt)
+            values.append(rest + (gain if mover == side else -risk * gain))
+        return max(values) if mover == side else min(values)
 
     def _careful(self, state: GameState, awaiting: Awaiting) -> Declaration:
         """The careful player's choice; while pin markers count for nothing
@@ -250,22 +351,135 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             return None
         assert isinstance(state, OpenRebellionState)
         unit = state.activating
-        e = self.orb
-        if unit is None or state.actions_left < 2 or not e.alive(state, unit):
+        if unit is None or not self.orb.alive(state, unit):
             return None
-        turns = min(int(self.weights.search.get("reposition_turns", 3)), e.turns - state.turn + 1)
+        if state.actions_left < 2:
+            planned = self._planned(state, unit)
+            if planned is not None:
+                return planned
+            if not self.weights.search.get("reposition_second", 0):
+                return None
+            turns = self._turns(state)
+            stay = self._exchange(state, unit, turns, 1)
+            best = self._best_move(state, unit, turns, 0)
+            margin = self.weights.search.get("reposition_margin", 0.05)
+            if best is None or best[0] <= stay + margin:
+                return None
+            return UnitAct(unit, Action.move(*best[1]))
+        gain = self._move_gain(state, unit)
+        return None if gain is None else UnitAct(unit, Action.move(*gain[1]))
+
+    def _planned(self, state: OpenRebellionState, unit: str) -> Declaration | None:
+        """The second of two moves out of sight (`_hiding`) when the first has taken the
+        unit where it was meant to and the second is still open."""
+        plan, self.plan = self.plan, None
+        if plan is None or plan[0] != unit:
+            return None
+        at = tuple(m.at for m in self.orb.alive(state, unit))
+        if len(at) != len(plan[1]) or any(
+            math.dist(a, b) > 1e-6 for a, b in zip(at, plan[1], strict=True)
+        ):
+            return None
+        if self.orb.move_blocked(state, unit, plan[2]) is not None:
+            return None
+        return UnitAct(unit, Action.move(*plan[2]))
+
+    def _turns(self, state: OpenRebellionState) -> int:
+        """Turns the exchange of fire is weighed over: `reposition_turns`, the rest of
+        the game at most."""
+        left = self.orb.turns - state.turn + 1
+        return min(int(self.weights.search.get("reposition_turns", 3)), left)
+
+    def _move_gain(self, state: OpenRebellionState, unit: str) -> tuple[float, Point] | None:
+        """The standard move that betters the side's exchange of fire over staying by
+        most (more than `reposition_margin`), with how much; None when none does. The
+        unit has two actions this turn: the move costs one."""
+        turns = self._turns(state)
         stay = self._exchange(state, unit, turns, 2)
+        best = self._best_move(state, unit, turns, 1)
+        self.plan = None
+        hidden = self._hiding(state, unit, turns) if self.weights.search.get("hide_moves") else None
+        if hidden is not None and (best is None or hidden[0] > best[0]):
+            best = hidden[:2]
+        if best is None or best[0] <= stay + self.weights.search.get("reposition_margin", 0.05):
+            return None
+        if hidden is not None and best[1] == hidden[1]:
+            there = self.orb._move_by(state, unit, hidden[1], [])
+            self.plan = (unit, tuple(m.at for m in self.orb.alive(there, unit)), hidden[2])
+        return best[0] - stay, best[1]
+
+    def _best_move(
+        self, state: OpenRebellionState, unit: str, turns: int, now: int
+    ) -> tuple[float, Point] | None:
+        """The standard move (`_spots`) whose exchange of fire after it is best, the
+        unit having `now` actions left this turn there."""
+        e = self.orb
         best: tuple[float, Point] | None = None
         for v in self._spots(state, unit):
             if e.move_blocked(state, unit, v) is not None:
                 continue
             there = e._move_by(state, unit, v, [])
-            value = self._exchange(there, unit, turns, 1)
+            value = self._exchange(there, unit, turns, now)
             if best is None or value > best[0]:
                 best = (value, v)
-        if best is None or best[0] <= stay + self.weights.search.get("reposition_margin", 0.05):
+        return best
+
+    def _hiding(
+        self, state: OpenRebellionState, unit: str, turns: int
+    ) -> tuple[float, Point, Point] | None:
+        """Two standard moves (both actions) that take the unit out of every enemy
+        model's sight: the exchange of fire there (the unit has no action left this
+        turn) and the two moves. The places weighed lie on a grid `hide_grid`
+        inches apart within two moves; each is reached by two equal moves, or a full
+        move on one of eight headings and the rest."""
+        e = self.orb
+        length = e.value("standard_move")
+        side = e.side_of_unit[unit]
+        enemies = [m for m in state.models if m.status != DEAD and m.side != side]
+        mine = e.alive(state, unit)
+        if not enemies or not mine:
             return None
-        return UnitAct(unit, Action.move(*best[1]))
+        grid = self.weights.search.get("hide_grid", 1.0)
+        n = int(2 * length / grid)
+        heads = [
+            (math.cos(math.radians(a)) * length, math.sin(math.radians(a)) * length)
+            for a in range(0, 360, 45)
+        ]
+        best: tuple[float, Point, Point] | None = None
+        for i in range(-n, n + 1):
+            for j in range(-n, n + 1):
+                end = (i * grid, j * grid)
+                if math.hypot(*end) > 2 * length or end == (0.0, 0.0):
+                    continue
+                last = e._move_by(state, unit, end, [])
+                moved = e.alive(last, unit)
+                # the first model alone first: most places are in some enemy's sight
+                if any(e._clear(last, [(a, moved[0]) for a in enemies])):
+                    continue
+                if any(e._clear(last, [(a, b) for a in enemies for b in moved[1:]])):
+                    continue
+                first = self._two_moves(state, unit, end, heads)
+                if first is None:
+                    continue
+                value = self._exchange(last, unit, turns, 0)
+                if best is None or value > best[0]:
+                    best = (value, first, (end[0] - first[0], end[1] - first[1]))
+        return best
+
+    def _two_moves(
+        self, state: OpenRebellionState, unit: str, end: Point, heads: list[Point]
+    ) -> Point | None:
+        """The first of two standard moves that take the unit by `end`, or None."""
+        e = self.orb
+        length = e.value("standard_move")
+        half = (end[0] / 2, end[1] / 2)
+        for v1 in (half, *heads):
+            v2 = (end[0] - v1[0], end[1] - v1[1])
+            if math.hypot(*v2) > length + 1e-9 or e.move_blocked(state, unit, v1) is not None:
+                continue
+            if e.move_blocked(e._move_by(state, unit, v1, []), unit, v2) is None:
+                return v1
+        return None
 
     def _fall_back(self, state: GameState, awaiting: Awaiting) -> Declaration:
         """Fall back or stand (take the morale check in the open): the answer whose
@@ -276,7 +490,7 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         e = self.orb
         pending = state.pending
         unit = pending.target
-        turns = min(int(self.weights.search.get("reposition_turns", 3)), e.turns - state.turn + 1)
+        turns = self._turns(state)
         now = 0 if e.has_flag(state, unit, ACTIVATED) else 2
         risk = self.weights["exchange_risk"]
         tries = int(self.weights.search["fall_back_tries"])
@@ -320,7 +534,9 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             for step in (1.0, 0.5):
                 out.append((math.cos(a) * length * step, math.sin(a) * length * step))
         first = e.alive(state, unit)[0]
-        spots = cover_spots(e.setup, first.at, length, self.radius[first.id], every=1.0)
+        spots = cover_spots(
+            e.setup, first.at, length, self.radius[first.id], every=1.0, gap=CONTACT
+        )
         spots.sort(key=lambda p: math.dist(p, goal))
         for p in spots[: int(self.weights.search.get("reposition_covers", 12))]:
             out.append((p[0] - first.at[0], p[1] - first.at[1]))
@@ -444,7 +660,9 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             a = base + math.radians(angle)
             vectors.append((round(math.cos(a) * length, 3), round(math.sin(a) * length, 3)))
         first = models[0]
-        spots = cover_spots(e.setup, first.at, length, self.radius[first.id], every=2.0)
+        spots = cover_spots(
+            e.setup, first.at, length, self.radius[first.id], every=2.0, gap=CONTACT
+        )
         spots.sort(key=lambda p: math.dist(p, goal))
         for p in spots[: int(w.search["covers"])]:
             vectors.append((round(p[0] - first.at[0], 3), round(p[1] - first.at[1], 3)))

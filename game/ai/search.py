@@ -470,17 +470,23 @@ class SearchPlayer:
 
 
 def cover_spots(
-    setup: Any, at: tuple[float, float], reach: float, radius: float, *, every: float = 1.0
+    setup: Any,
+    at: tuple[float, float],
+    reach: float,
+    radius: float,
+    *,
+    every: float = 1.0,
+    gap: float = 0.05,
 ) -> list[tuple[float, float]]:
     """Points a base of `radius` could stand on in contact with a scenery piece (its
-    edge 0.05" from the piece), within `reach` of `at` as the crow flies, about `every`
-    inches apart along each piece and inside the table: where cover is to be had."""
+    edge `gap` inches from the piece), within `reach` of `at` as the crow flies, about
+    `every` inches apart along each piece and inside the table: where cover is to be had."""
     import shapely
 
     width, depth = setup.header.table
     out: list[tuple[float, float]] = []
     for piece in setup.scenery:
-        ring = shapely.Polygon(piece.footprint).buffer(radius + 0.05, quad_segs=2).exterior
+        ring = shapely.Polygon(piece.footprint).buffer(radius + gap, quad_segs=2).exterior
         n = max(4, int(ring.length / every))
         pts = shapely.get_coordinates(ring.interpolate(np.linspace(0, ring.length, n, False)))
         for x, y in pts:

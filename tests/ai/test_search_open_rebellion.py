@@ -112,7 +112,8 @@ def test_small_arms_fires_luck_averages_to_nothing(side: str) -> None:
 
 def test_the_default_is_the_careful_players_choice_when_nothing_is_clearly_better() -> None:
     """The initiative pick weighs nothing (the unit with most skill dice, as the careful
-    player names it), and below `light_below` steps the careful choice is taken as is."""
+    player names it), and below `light_below` steps the default (the careful choice or
+    the exact judgement of where the unit stands) is taken with no lookahead."""
     state, engine, player = opening()
     careful = player.careful
     start, _ = engine.start(rng=np.random.default_rng(0))
@@ -121,15 +122,17 @@ def test_the_default_is_the_careful_players_choice_when_nothing_is_clearly_bette
     assert player.choose(start, awaiting) == careful.choose(start, awaiting)
     small = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
     awaiting = engine.awaiting(state)
-    assert small.choose(state, awaiting) == careful.choose(state, awaiting)
+    assert small.choose(state, awaiting) == small._default(state, awaiting)
     assert small.steps == 0
 
 
 def test_pins_that_change_nothing_are_not_shed() -> None:
     """The engine gives pin markers no effect (FACTS 1.5: unknown beyond the Initiative
     Action shedding them), so the search never spends an action shedding them: with
-    three pins the careful player takes the Initiative Action, the search fires."""
+    three pins the careful player takes the Initiative Action, the search fires (from
+    against the garden wall, where no move betters its exchange of fire)."""
     state, engine, player = opening()
+    state = engine._move_by(state, "orchard-squad", (-0.072, -4.46), [])
     wounds, _ = engine.markers(state, "orchard-squad")
     state = engine._set_markers(state, "orchard-squad", wounds, 3, [])
     awaiting = engine.awaiting(state)
@@ -181,9 +184,9 @@ def test_a_squad_in_the_open_under_the_enemys_guns_moves_into_cover_first() -> N
     """Hill farm, turn 1: the government's squad B stands in the open, the rebels behind
     stone walls (hard cover, seed 001: only pinned markers unless the attacker's bangs
     shift them). The careful player puts its HMG in position there; the search player
-    first moves it where the rebels' best fire is expected to place a fraction of the
-    wound markers (light cover: the defender's +4 dice and its bangs shift wounds to
-    pins), and only then fires or takes position."""
+    moves it first, and by the end of its activation the rebels' best fire is expected
+    to place a fraction of the wound markers there (light cover: the defender's +4 dice
+    and its bangs shift wounds to pins; or out of their sight after two moves)."""
     game = Game(load_scenario(DEMO), 7)
     engine = game.engine
     assert isinstance(engine, OpenRebellionEngine)
@@ -196,6 +199,10 @@ def test_a_squad_in_the_open_under_the_enemys_guns_moves_into_cover_first() -> N
     assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
     after, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
     assert isinstance(after, OpenRebellionState)
+    then = player.choose(after, engine.awaiting(after))
+    if isinstance(then, UnitAct) and then.action.kind is ActionKind.STANDARD_MOVE:
+        after, _ = engine.apply(after, then, rng=np.random.default_rng(0))
+        assert isinstance(after, OpenRebellionState)
     before = _best_wounds(engine, state, "gov-squad-b")
     assert before > 1.0
     assert _best_wounds(engine, after, "gov-squad-b") < before / 2
@@ -243,3 +250,112 @@ def test_a_squad_hit_in_the_open_falls_back_when_that_leaves_it_less_exposed() -
         assert isinstance(after, OpenRebellionState)
         assert engine.markers(after, "gov-squad-b")[0] == 2
         assert _best_wounds(engine, after, "gov-squad-b") < stood - 0.1
+
+
+def _cover_from(engine: OpenRebellionEngine, state: OpenRebellionState, target: str) -> set[str]:
+    """The target unit's cover as each enemy unit that sees it reads it."""
+    side = engine.side_of_unit[target]
+    return {
+        engine.pools(state, shooter, target).cover.level.name
+        for shooter in engine.units
+        if engine.side_of_unit[shooter] != side
+        and engine.fire_edge(state, shooter, target) is not None
+    }
+
+
+def test_a_squad_in_area_cover_moves_against_a_wall_for_hard_cover() -> None:
+    """Seed 001: area terrain is light cover (the defender's bangs shift wounds to
+    pins), a wall the models touch is hard cover (only the attacker's bangs make
+    wounds). The village, turn 1: the rebels' orchard squad stands in the orchard, in
+    light cover from both government squads; one standard move puts its models against
+    the garden wall beside the garden squad. The careful player fires from the orchard;
+    the search moves first, and there both squads read it in hard cover and their best
+    fire is expected to place about half the wound markers (exact odds)."""
+    state, engine, _ = opening()
+    awaiting = engine.awaiting(state)
+    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    careful = player.careful.choose(state, awaiting)
+    assert isinstance(careful, UnitAct) and careful.action.kind is ActionKind.FIRE
+    assert _cover_from(engine, state, "orchard-squad") == {"LIGHT"}
+    chosen = player.choose(state, awaiting)
+    assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
+    after, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
+    assert isinstance(after, OpenRebellionState)
+    assert _cover_from(engine, after, "orchard-squad") == {"HARD"}
+    before = _best_wounds(engine, state, "orchard-squad")
+    assert _best_wounds(engine, after, "orchard-squad") < 0.6 * before
+
+
+def _last_turn(state: OpenRebellionState, engine: OpenRebellionEngine) -> OpenRebellionState:
+    """The village on the last turn, the rebels to activate a unit, every support
+    weapon in position (the garden squad beyond hard cover behind its wall), the
+    orchard squad against the wall (hard cover)."""
+    state = state.replace(
+        turn=engine.turns, phase="activate", activating=None, actions_left=0, active="rebels"
+    )
+    for unit in ("garden-squad", "west-squad", "east-squad"):
+        state = engine._set_flag(state, unit, IN_POSITION, True)
+    return engine._move_by(state, "orchard-squad", (-0.072, -4.46), [])
+
+
+def test_on_the_last_turn_the_unit_the_enemy_can_hurt_activates_first() -> None:
+    """Wound markers become kills when their unit next activates (FACTS 1.4): on the
+    last turn a unit that has activated never rolls them. The village's last turn: the
+    government's squads can hurt only the orchard squad (the garden squad is beyond
+    hard cover), so once the orchard squad has activated their fire counts for
+    nothing. The careful player activates the garden squad (its best shot); the search
+    activates the orchard squad first."""
+    state, engine, player = opening()
+    state = _last_turn(state, engine)
+    assert _best_wounds(engine, state, "garden-squad") == 0.0
+    assert _best_wounds(engine, state, "orchard-squad") > 0.3
+    awaiting = engine.awaiting(state)
+    assert awaiting.kind == "activate"
+    assert player.careful.choose(state, awaiting) == ActivateUnit("garden-squad")
+    assert player.choose(state, awaiting) == ActivateUnit("orchard-squad")
+    # any turn before the last, the careful order stands
+    earlier = state.replace(turn=engine.turns - 1)
+    assert player.choose(earlier, awaiting) == ActivateUnit("garden-squad")
+
+
+def test_on_the_last_turn_fire_goes_to_a_unit_that_has_not_activated() -> None:
+    """The same last turn: the east squad has activated, so wound markers placed on it
+    are never rolled; the search fires at the west squad, which has yet to activate,
+    where the careful player (by the markers alone) may fire at either."""
+    state, engine, player = opening()
+    state = _last_turn(state, engine)
+    state = engine._set_flag(state, "east-squad", ACTIVATED, True)
+    state = state.replace(phase="action", activating="garden-squad", actions_left=2)
+    awaiting = engine.awaiting(state)
+    chosen = player.choose(state, awaiting)
+    assert chosen == UnitAct("garden-squad", Action.fire("west-squad"))
+    # with the west squad activated instead, the east squad is the target
+    state = engine._set_flag(state, "east-squad", ACTIVATED, False)
+    state = engine._set_flag(state, "west-squad", ACTIVATED, True)
+    chosen = player.choose(state, awaiting)
+    assert chosen == UnitAct("garden-squad", Action.fire("east-squad"))
+
+
+def test_a_squad_that_cannot_hurt_the_enemy_goes_out_of_its_sight() -> None:
+    """The village after the rebels' orchard squad and the government's east squad are
+    gone: the garden squad, in position behind its wall, is beyond hard cover to the
+    west squad (every marker pinned), while its own fire places wound markers on the
+    west squad. The west squad's best answer is to leave the garden squad's sight: two
+    standard moves take it behind the west house, where no line of fire joins them."""
+    state, engine, player = opening()
+    for unit in ("orchard-squad", "east-squad"):
+        for m in engine.alive(state, unit):
+            state = state.with_model(m.replace(status=DEAD))
+    state = engine._set_flag(state, "garden-squad", IN_POSITION, True)
+    state = engine._set_flag(state, "west-squad", IN_POSITION, True)
+    state = engine.ready_to_fire(state.replace(activating=None), "west-squad")
+    assert _best_wounds(engine, state, "garden-squad") == 0.0
+    assert _best_wounds(engine, state, "west-squad") > 0.3
+    rng = np.random.default_rng(0)
+    for _ in range(2):
+        chosen = player.choose(state, engine.awaiting(state))
+        assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
+        state, _ = engine.apply(state, chosen, rng=rng)
+        assert isinstance(state, OpenRebellionState)
+    assert engine.fire_edge(state, "garden-squad", "west-squad") is None
+    assert engine.fire_edge(state, "west-squad", "garden-squad") is None
