@@ -1,13 +1,31 @@
-"""The Necromunda search player: sampled lookahead over activations (game.ai.search).
+"""The Necromunda search player: a judged choice of activation and action, with an
+optional sampled lookahead over it (game.ai.search).
 
-Candidates: for a fighter to activate, the careful player's first action (Aim or Shoot,
-turned to the enemy), its advance, moves into cover (a base against scenery, fewest
-enemies with a clear line there first), Take Cover, standing up, and activating to do
-nothing; within an activation, each eligible shot, Aim, the moves, reloading and ending
-it. The lookahead plays on until the enemy has finished its next activation: the
-enemy by the careful player (`careful_replies`), our fighter's later actions by the
-careful player's shots without its moves (`hold_after`: the search chooses its own
-moves when it gets there). The careful player's choice is the default (`deviate_z`).
+The judgement (`judge`, weights; `_judged`): every plan of an activation (aim and
+shoot, shoot then move or take cover, move then shoot, move twice, take cover, stand
+up, stay) for every Ready fighter, scored by the points its shot may take off (exact
+hit, wound, save and injury odds; a target not the closest in the arc by the odds of
+the Cool test of target priority, FACTS 2.3) and the exchange of fire from where the
+fighter ends (`_exchange`): each fighter's best shot from where it stands or after a
+Move toward the enemy (`mobile`), in points, times its activations left over
+`exchange_turns` rounds, ours less theirs. A fighter
+down costs its points (Seriously Injured: by its odds of not recovering) and the points
+of its gang one more down may make flee by the end (bottle tests, `bottle`); a Prone
+fighter in cover cannot be targeted this round (FACTS 2.3) but stands to shoot in later
+ones; a Pinned fighter loses its Aim and its Unwieldy weapon this round (Stand Up takes
+an action, FACTS 2.8, 2.9). The enemies' side counts `exchange_risk` times as much (a
+temperament's caution). With `lookahead` 0 the judged choice is the answer; otherwise it
+is the default of the sampled lookahead below.
+
+The lookahead. Candidates: for a fighter to activate, the careful player's first
+action (Aim or Shoot, turned to the enemy), its advance, moves into cover (a base
+against scenery, fewest enemies with a clear line there first), Take Cover, standing
+up, and activating to do nothing; within an activation, each eligible shot, Aim, the
+moves, reloading and ending it. The lookahead plays on until the enemy has finished
+its next activation: the enemy by the careful player (`careful_replies`), our
+fighter's later actions by the careful player's shots without its moves (`hold_after`:
+the search chooses its own moves when it gets there). The careful player's choice is
+the default (`deviate_z`).
 
 The position is scored by `game/ai/weights/necromunda.toml` in what decides the game at
 the turn limit (FACTS 2.8): the points of fighters each gang can expect to have in the
@@ -31,6 +49,7 @@ import math
 from collections.abc import Callable
 
 from game.ai.necromunda import (
+    KEEP_AWAY,
     CarefulNecromundaPlayer,
     SimpleNecromundaPlayer,
     attack_outcome,
@@ -38,6 +57,7 @@ from game.ai.necromunda import (
 )
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
 from game.errors import IllegalDeclaration
+from game.geometry import Body, in_arc
 from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.dice import InjuryResult
 from game.rules.necromunda.odds import hit_chance
@@ -47,11 +67,15 @@ from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, heading
 from game.sequencer.necromunda_targeting import STRAY_HITS_ON
 from game.sequencer.necromunda_types import (
+    AIMED,
+    BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
     PRONE,
+    READY,
     SERIOUSLY_INJURED,
+    STANDING,
     UPRIGHT,
     Act,
     Action,
@@ -59,10 +83,13 @@ from game.sequencer.necromunda_types import (
     EndActivation,
     NecromundaState,
 )
-from game.sequencer.sight import Cover
+from game.sequencer.sight import Cover, Sighting
 from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
+FAN = (0, 45, -45, 90, -90, 180)
+# a judged move's directions from the nearest enemy's
+Plan = tuple[Declaration, float, ModelState]  # first declaration, value, the fighter at the end
 
 
 class HoldingNecromundaPlayer(CarefulNecromundaPlayer):
@@ -83,6 +110,16 @@ class SearchNecromundaPlayer(SearchPlayer):
         self.nec = engine
         self.careful = CarefulNecromundaPlayer(engine)
         self.cools: dict[str, float] = {}  # each fighter's odds of passing a Cool test
+        # the judgement's answers, kept for one decision (by the fighters' places)
+        self._sights: dict[tuple[object, ...], Sighting | None] = {}
+        self._outcomes: dict[tuple[object, ...], tuple[float, float, float]] = {}
+        self._threats: dict[tuple[object, ...], float] = {}
+        self._pools: dict[tuple[object, ...], list[tuple[Point, float]]] = {}
+        self._paths: dict[tuple[object, ...], bool] = {}
+        self._finished: dict[tuple[object, ...], float] = {}
+        self._bottles: dict[tuple[object, ...], float] = {}
+        self._moves_memo: dict[tuple[object, ...], list[Point]] = {}
+        self.refused = 0  # judged choices the engine refused (a fault: the tests count them)
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def rollout_policy(self) -> Policy:
@@ -102,9 +139,6 @@ class SearchNecromundaPlayer(SearchPlayer):
         if self.weights.search.get("hold_after", 0):
             return HoldingNecromundaPlayer(self.nec)
         return self.rollout
-
-    def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
-        return self.careful.choose(state, awaiting)
 
     def _cool(self, m: ModelState) -> float:
         found = self.cools.get(m.id)
@@ -398,15 +432,20 @@ class SearchNecromundaPlayer(SearchPlayer):
         stay = faces.count(InjuryResult.SERIOUSLY_INJURED) / len(faces)
         return back * sum(stay**j for j in range(left))
 
+    @staticmethod
+    def _down(state: NecromundaState, side: str) -> int:
+        """`side`'s fighters Seriously Injured or Out of Action (the bottle test's count)."""
+        return sum(
+            1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
+        )
+
     def _staying(
-        self, state: NecromundaState, side: str, left: int
+        self, state: NecromundaState, side: str, left: int, extra: int = 0
     ) -> Callable[[ModelState], float]:
         """The odds a fighter of `side` is not fleeing by the end: a gang not yet bottled
         bottles in an End phase on D6 + fighters down > its starting crew, and from that
         phase on each fighter passes a Cool test (2D6 >= Cl) each End phase or flees."""
-        down = sum(
-            1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
-        )
+        down = self._down(state, side) + extra
         crew = self.nec.crew[side]
         bottled = side in state.bottled
         chance = 0.0 if not down else (6 - min(6, max(0, crew - down))) / 6
@@ -475,3 +514,500 @@ class SearchNecromundaPlayer(SearchPlayer):
             chance = float(hit_chance(bs, bs - plan.need))
             best = max(best, worth(attack_outcome(self.nec, weapon, target, chance)))
         return best
+
+    # -- the judgement: an exact one-step exchange of fire ----------------------------
+
+    def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        """With `lookahead` 0 (weights): the judged choice (`_judged`: the activation
+        whose plan leaves the best exchange of fire), else the careful one; with the
+        lookahead on, the sampled search with that choice as its default. A budget below
+        `light_below` is the light choice either way (game.ai.search)."""
+        light = self.budget < self.weights.search.get("light_below", 8)
+        if light or self.weights.search.get("lookahead", 1):
+            return super().choose(state, awaiting)
+        self.steps = 0
+        choice = self.default_choice(state, awaiting)
+        if choice is not None and self._legal(state, choice):
+            return choice
+        self.refused += 1
+        return self._fallback(state, awaiting)
+
+    def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
+        if self.weights.search.get("judge", 0):
+            assert isinstance(state, NecromundaState)
+            for kept in (self._sights, self._outcomes, self._threats, self._pools,
+                         self._paths, self._finished, self._bottles, self._moves_memo):  # fmt: skip
+                kept.clear()
+            with contextlib.suppress(IllegalDeclaration, ValueError, KeyError):
+                judged = self._judged(state, awaiting)
+                if judged is not None:
+                    return judged
+        return self.careful.choose(state, awaiting)
+
+    def _judged(self, state: NecromundaState, awaiting: Awaiting) -> Declaration | None:
+        """The first action of the best plan of an activation: each plan (aim and shoot,
+        shoot then move or take cover, move then shoot, move or take cover alone, stand
+        up, stay) scored by the points its shot may take off (exact odds) plus the
+        exchange of fire from where the fighter ends (`_exchange`)."""
+        plans: list[Plan] = []
+        if awaiting.kind == "activate":
+            for f in awaiting.models:
+                m = state.model(f)
+                if BROKEN in m.flags or m.status not in (*UPRIGHT, PINNED):
+                    continue
+                started = state.replace(activating=f, actions_left=2, used=())
+                plans += self._plans(started, m, first=True)
+        elif awaiting.kind == "action":
+            m = state.model(awaiting.models[0])
+            if BROKEN in m.flags or m.status not in (*UPRIGHT, PINNED):
+                return None
+            plans = self._plans(state, m, first=False)
+        if not plans:
+            return None
+        return max(plans, key=lambda p: p[1])[0]
+
+    def _plans(self, state: NecromundaState, m: ModelState, *, first: bool) -> list[Plan]:
+        """(first declaration, value, where and how `m` ends) of each plan for the rest
+        of `m`'s activation."""
+        left = state.actions_left
+        used = set(state.used)
+        stay = EndActivation(m.id) if first else EndActivation()
+        out: list[Plan] = [(stay, self._finish(state, m), m)]
+        if m.status == PINNED:
+            if ActionKind.STAND_UP.value in used:
+                return out
+            up = m.replace(status=STANDING, facing=self._face(state, m))
+            value, end = self._second(state, m, up) if left >= 2 else (self._finish(state, up), up)
+            out.append((Act(m.id, Action.stand_up(facing=up.facing)), value, end))
+            return out
+        can_shoot = ActionKind.SHOOT.value not in used
+        if can_shoot:
+            shots = self._shots(state, m, left, aimed=AIMED in m.flags, turn=first)
+            if shots:
+                shot, turn_to, value = shots[0]
+                after = m if turn_to is None else m.replace(facing=turn_to)
+                weapon = self.nec.weapon(m.id, shot.weapon)
+                if left >= 2 and weapon.trait("Unwieldy") is None:
+                    rest, end = self._second(state, m, after, shot=False)
+                else:
+                    rest, end = self._finish(state, after), after
+                out.append((Act(m.id, shot, turn_to=turn_to), value + rest, end))
+            if left >= 2 and ActionKind.AIM.value not in used:
+                aimed = self._shots(state, m, left, aimed=True, turn=first, one=True)
+                if aimed:
+                    _, turn_to, value = aimed[0]
+                    after = m if turn_to is None else m.replace(facing=turn_to)
+                    aim = Act(m.id, Action.aim(), turn_to=turn_to)
+                    out.append((aim, value + self._finish(state, after), after))
+        reach = self.nec.profiles[m.id].m
+        if ActionKind.AIM.value not in used or not can_shoot:
+            for p, facing in self._reachable(state, m, m.at, reach):
+                moved = m.replace(at=p, facing=facing)
+                if left >= 2:
+                    # ties: the plan whose first move already stands better
+                    value, end = self._second(state, m, moved, shot=can_shoot)
+                    value += 0.01 * self._finish(state, moved)
+                else:
+                    value, end = self._finish(state, moved), moved
+                out.append((Act(m.id, Action.move(p, facing=facing)), value, end))
+        if ActionKind.TAKE_COVER.value not in used:
+            down = m.replace(status=PINNED)
+            out.append((Act(m.id, Action.take_cover()), self._finish(state, down), down))
+            for p, facing in self._reachable(state, m, m.at, reach / 2):
+                down = m.replace(at=p, facing=facing, status=PINNED)
+                action = Action.take_cover(p, facing=facing)
+                out.append((Act(m.id, action), self._finish(state, down), down))
+        return out
+
+    def _second(
+        self, state: NecromundaState, start: ModelState, m: ModelState, *, shot: bool = True
+    ) -> tuple[float, ModelState]:
+        """The best last action from where `m` stands after its first (`start`: where
+        the activation began): shoot, move, take cover or stay; its value and where and
+        how `m` ends."""
+        stay = self._finish(state, m)
+        best = (stay, m)
+        if shot:
+            shots = self._shots(state, m, 1, aimed=False, turn=False, one=True)
+            if shots and shots[0][2] > 0:
+                best = (shots[0][2] + stay, m)
+        reach = self.nec.profiles[m.id].m
+        ends = [m.replace(at=p, facing=f) for p, f in self._reachable(state, start, m.at, reach)]
+        ends.append(m.replace(status=PINNED))
+        ends += [
+            m.replace(at=p, facing=f, status=PINNED)
+            for p, f in self._reachable(state, start, m.at, reach / 2)
+        ]
+        for end in ends:
+            value = self._finish(state, end)
+            if value > best[0]:
+                best = (value, end)
+        return best
+
+    def _shots(
+        self,
+        state: NecromundaState,
+        m: ModelState,
+        left: int,
+        *,
+        aimed: bool,
+        turn: bool,
+        one: bool = False,
+    ) -> list[tuple[Action, float | None, float]]:
+        """`m`'s shots from where it stands, best first: (the Shoot, the facing to turn
+        to or None, its worth in points: what it may take off the target by the exact
+        odds, and the target's shots it may stop). A target that is not the closest
+        eligible one in the arc (turned to face it) counts by the odds of passing the
+        Cool test, and else the closest one's. Without `turn` (a fighter turns only at
+        the start of its activation) only the targets in its arc as it faces."""
+        st = state if state.model(m.id) == m else state.with_model(m)
+        usable = self.careful._usable(m, left)
+        if aimed and AIMED not in m.flags:  # an Aim first: the Shoot is the last action
+            usable = tuple(w for w in usable if w.trait("Unwieldy") is None)
+        out: list[tuple[Action, float | None, float]] = []
+        for w in usable:
+            if w.is_template:
+                facing = self._face(st, m) if turn else m.facing
+                flame = self.careful._flame(st.with_model(m.replace(facing=facing)), m, w)
+                if flame is not None and flame.direction is not None:
+                    aimed_at = st.with_model(m.replace(facing=flame.direction))
+                    worth_ = self.careful._value(aimed_at, aimed_at.model(m.id), w, flame)
+                    enemy = self.careful._nearest_enemy(st, m)
+                    pts = self.nec.points[enemy.id] or 50 if enemy is not None else 50
+                    if turn and flame.direction != m.facing:
+                        out.append((flame, flame.direction, worth_ * pts))
+                    else:
+                        out.append((flame, None, worth_ * pts))
+        seen = self._visible(st, m)
+        if not seen:
+            out.sort(key=lambda s: -s[2])
+            return out
+        cool = self._cool(m)
+        eye = self.nec.body(m)
+        for t, dist in seen:
+            facing = round(heading(m.at, st.model(t).at), 6) if turn else m.facing
+            turned = Body(eye.id, eye.at, eye.radius, eye.height, facing)
+            if not turn and not in_arc(turned, self.nec.body(st.model(t)), ARC):
+                continue
+            closest = t
+            for u, d in seen:
+                if d >= dist:
+                    break
+                if in_arc(turned, self.nec.body(st.model(u)), ARC):
+                    closest = u
+                    break
+            for w in usable:
+                if w.is_template:
+                    continue
+                value = self._shot_worth(st, m, w, t, aimed)
+                if closest != t:
+                    value = cool * value + (1 - cool) * self._shot_worth(st, m, w, closest, aimed)
+                out.append((Action.shoot(w.name, t), facing if facing != m.facing else None, value))
+        out = [shot for shot in out if shot[2] > 0]  # a shot that can do nothing is no plan
+        out.sort(key=lambda s: -s[2])
+        return out[:1] if one else out
+
+    def _visible(self, state: NecromundaState, m: ModelState) -> list[tuple[str, float]]:
+        """Enemies in the fight `m` could target turning to face them (line of fire,
+        not hidden), nearest first, with their distances."""
+        out = []
+        for t in state.models:
+            if t.side == m.side or t.status not in (*UPRIGHT, PINNED):
+                continue
+            s = self._sight(state, m, t)
+            if s is not None:
+                out.append((s.distance, t.id))
+        out.sort()
+        return [(t, d) for d, t in out]
+
+    def _sight(self, state: NecromundaState, m: ModelState, t: ModelState) -> Sighting | None:
+        """The sighting from `m` to `t` where both stand (kept for the decision by their
+        places), or None without a line of fire or when `t` is hidden."""
+        key = (m.id, m.at, t.id, t.at, t.status in PRONE)
+        if key in self._sights:
+            return self._sights[key]
+        s: Sighting | None = self.nec.sighting(state, m.id, t.id)
+        if s is not None and (not s.lof or self.nec.hidden(state, t, s)):
+            s = None
+        self._sights[key] = s
+        return s
+
+    def _shot_worth(
+        self, state: NecromundaState, m: ModelState, w: NecromundaWeapon, target: str,
+        aimed: bool,
+    ) -> float:  # fmt: skip
+        """Points a shot of `w` may take off `target` (exact odds), and the share of the
+        target's own shots it stops (down: all that are left; pinned: what standing up
+        costs its shot this round)."""
+        t = state.model(target)
+        hit, si, ooa = self._outcome(state, m, w, t, aimed)
+        if not hit:
+            return 0.0
+        value = self._loss(state, t, si, ooa)
+        acts_now, acts_later = self._acts(state, t)
+        threat = self._threat(state, t)
+        value += (si + ooa) * (acts_now + acts_later) * threat
+        if t.status in UPRIGHT and hit > si + ooa:
+            # Pinned, it stands up first: no Aim, no Unwieldy weapon, this round
+            pinned = self._threat(state, t.replace(status=PINNED))
+            value += (hit - si - ooa) * acts_now * (threat - pinned)
+        return value
+
+    def _outcome(
+        self, state: NecromundaState, m: ModelState, w: NecromundaWeapon, t: ModelState,
+        aimed: bool,
+    ) -> tuple[float, float, float]:  # fmt: skip
+        """(P hit, P Seriously Injured, P Out of Action) of `m`'s shot with `w` at `t`
+        where both stand, aimed or not (no line or out of range: nothing)."""
+        s = self._sight(state, m, t)
+        if s is None:
+            return 0.0, 0.0, 0.0
+        key = (m.id, m.at, w.name, t.id, t.at, t.status, t.wounds, t.marker(FLESH_WOUNDS), aimed)
+        found = self._outcomes.get(key)
+        if found is not None:
+            return found
+        # the sighting kept by the fighters' places stands for this state's too
+        state.asked().sightings.setdefault((m.id, t.id), s)
+        plan = self.nec.hit_plan(state, m.id, w, target=t.id)
+        result = (0.0, 0.0, 0.0)
+        if not plan.out_of_range and plan.need <= 7:
+            need = plan.need
+            if aimed and AIMED not in m.flags and w.trait("Unwieldy") is None:
+                need -= 1
+            bs = self.nec.profiles[m.id].bs
+            result = attack_outcome(self.nec, w, t, float(hit_chance(bs, bs - need)))
+        self._outcomes[key] = result
+        return result
+
+    def _si_loss(self, state: NecromundaState) -> float:
+        """The share of a fighter's points lost when it is Seriously Injured: the odds it
+        does not recover over the End phases left."""
+        return 1.0 - self._recovering(max(1, self.nec.turns - state.turn + 1))
+
+    def _acts(self, state: NecromundaState, f: ModelState) -> tuple[int, int]:
+        """`f`'s activations left this round (0 or 1) and later ones the exchange counts
+        (weights: `exchange_turns`, this round included)."""
+        later = min(self.nec.turns - state.turn, int(self.weights["exchange_turns"]) - 1)
+        return (1 if READY in f.flags else 0), max(0, later)
+
+    def _threat(self, state: NecromundaState, f: ModelState) -> float:
+        """Points `f`'s best shot may take off the other side where all stand now (an
+        activation's worth: aimed unless Pinned), kept for the decision."""
+        key = (f.id, f.at, f.status)
+        found = self._threats.get(key)
+        if found is None:
+            found = self._threats[key] = self._best(state, f)
+        return found
+
+    def _best(self, state: NecromundaState, f: ModelState) -> float:
+        """The points `f`'s best shot in an activation may take off the other side (no
+        future part): from where it stands (aimed unless Pinned), or, with `mobile`
+        (weights), after a Move toward the nearest enemy (unaimed)."""
+        if f.status not in (*UPRIGHT, PINNED) or BROKEN in f.flags:
+            return 0.0
+        best = self._shot_from(state, f, f.status in UPRIGHT)
+        if f.status in UPRIGHT and self.weights["mobile"]:
+            for p in self._advances(state, f):
+                moved = f.replace(at=p)
+                best = max(best, self._shot_from(state.with_model(moved), moved, False, one=True))
+        return best
+
+    def _advances(self, state: NecromundaState, f: ModelState) -> list[Point]:
+        """Where `f` may stand after a Move toward its nearest enemy (straight on and
+        45 degrees either side, the path clear), kept for the decision."""
+        enemy = self.careful._nearest_enemy(state, f)
+        if enemy is None:
+            return []
+        key = (f.id, f.at, enemy.at)
+        found = self._moves_memo.get(key)
+        if found is not None:
+            return found
+        found = []
+        width, depth = self.nec.table_size
+        radius = self.nec.profiles[f.id].radius
+        reach = self.nec.profiles[f.id].m
+        toward = heading(f.at, enemy.at)
+        room = math.dist(f.at, enemy.at) - KEEP_AWAY - 2 * radius
+        for turn in (0, 45, -45):
+            step = min(reach, room) if turn == 0 else reach
+            if step < 0.25:
+                continue
+            a = math.radians(toward + turn)
+            p = (round(f.at[0] + math.cos(a) * step, 3), round(f.at[1] + math.sin(a) * step, 3))
+            if not (radius <= p[0] <= width - radius and radius <= p[1] <= depth - radius):
+                continue
+            if self.nec.path_blocked(state, f.id, (f.at, p)) is None:
+                found.append(p)
+        self._moves_memo[key] = found
+        return found
+
+    def _shot_from(
+        self, state: NecromundaState, f: ModelState, aimed: bool, *, one: bool = False
+    ) -> float:
+        """The points `f`'s best shot from where it stands may take off the other side:
+        turned to any target, the closest in that arc free, another by a Cool test;
+        `one`: the shot is its last action (no Unwieldy weapon)."""
+        # a Pinned fighter stands up first: one action left, no Unwieldy weapon
+        usable = self.careful._usable(f, 2 if aimed and not one else 1)
+        # the gang's flight counts once, on the shot at hand, not on every later one
+        flee = bool(self.weights["exchange_bottle"])
+        best = 0.0
+        flames = [w for w in usable if w.is_template]
+        if flames:  # a template hits the nearest enemy within its reach (no hit roll)
+            enemy = self.careful._nearest_enemy(state, f)
+            reach = self.nec.flame.length + self.nec.profiles[f.id].radius
+            if (
+                enemy is not None
+                and enemy.status in (*UPRIGHT, PINNED)
+                and math.dist(f.at, enemy.at) - self.nec.profiles[enemy.id].radius <= reach
+            ):
+                for w in flames:
+                    _, si, ooa = attack_outcome(self.nec, w, enemy, 1.0)
+                    best = max(best, self._loss(state, enemy, si, ooa, bottle=flee))
+        guns = [w for w in usable if not w.is_template]
+        seen = self._visible(state, f) if guns else []
+        if not seen:
+            return best
+        cool = self._cool(f)
+        eye = self.nec.body(f)
+
+        def plain(t: str) -> float:
+            victim = state.model(t)
+            found = 0.0
+            for w in guns:
+                _, si, ooa = self._outcome(state, f, w, victim, aimed)
+                found = max(found, self._loss(state, victim, si, ooa, bottle=flee))
+            return found
+
+        values = []
+        for t, dist in seen:
+            value = plain(t)
+            facing = heading(f.at, state.model(t).at)
+            turned = Body(eye.id, eye.at, eye.radius, eye.height, facing)
+            for u, d in seen:
+                if d >= dist:
+                    break
+                if in_arc(turned, self.nec.body(state.model(u)), ARC):
+                    value = cool * value + (1 - cool) * plain(u)
+                    break
+            values.append(value)
+        top = max(values)
+        # the other targets count a little: the shooter may yet choose one of them
+        return max(best, top) + self.weights["exchange_spread"] * (sum(values) - top)
+
+    def _loss(
+        self, state: NecromundaState, t: ModelState, si: float, ooa: float, *, bottle: bool = True
+    ) -> float:
+        """Points `t`'s side may expect to lose when `t` is Seriously Injured with odds
+        `si` and taken Out of Action with odds `ooa`: its own (a Seriously Injured
+        fighter by its odds of not recovering) and the points of its gang that one more
+        fighter down may make flee (bottle tests, `_bottle_cost`)."""
+        pts = self.nec.points[t.id] or 50
+        value = pts * (ooa + si * self._si_loss(state))
+        return value + (si + ooa) * self._bottle_cost(state, t.side) if bottle else value
+
+    def _bottle_cost(self, state: NecromundaState, side: str) -> float:
+        """The points of `side`'s fighters in the fight that one more of them down may
+        make flee by the end (their odds of staying, `_staying`, with one more down),
+        weighed by `bottle` (weights). Kept for the decision."""
+        if not self.weights["bottle"]:
+            return 0.0
+        down = self._down(state, side)
+        key = (side, down, side in state.bottled, state.turn)
+        found = self._bottles.get(key)
+        if found is None:
+            left = max(0, self.nec.turns - state.turn + 1)
+            now = self._staying(state, side, left)
+            more = self._staying(state, side, left, extra=1)
+            found = self.weights["bottle"] * sum(
+                (self.nec.points[m.id] or 50) * (now(m) - more(m))
+                for m in state.side_models(side)
+                if m.status in (*UPRIGHT, PINNED)
+            )
+            self._bottles[key] = found
+        return found
+
+    def _finish(self, state: NecromundaState, m: ModelState) -> float:
+        """The exchange of fire once `m`'s activation is over with `m` where and as
+        given (kept for the decision by its place and status: facing does not count,
+        a fighter turns when it activates)."""
+        done = m.replace(flags=m.flags - {READY, AIMED})
+        key = (done.id, done.at, done.status)
+        found = self._finished.get(key)
+        if found is None:
+            found = self._finished[key] = self._exchange(state.with_model(done), m.side)
+        return found
+
+    def _exchange(self, state: NecromundaState, side: str) -> float:
+        """The exchange of fire to `side`: each fighter's best shot (points, exact odds)
+        times its activations left that the exchange counts (this round's where all
+        stand now, later ones' with the Pinned stood up), ours less theirs (theirs
+        weighed by `exchange_risk`: a temperament's caution), all by `exchange`."""
+        total = 0.0
+        # in later rounds a Pinned fighter stands to shoot: no longer hidden by its cover
+        up = state
+        for f in state.models:
+            if f.status == PINNED:
+                up = up.with_model(f.replace(status=STANDING))
+        for f in state.models:
+            if f.status not in (*UPRIGHT, PINNED) or BROKEN in f.flags:
+                continue
+            now, later = self._acts(state, f)
+            value = now * self._best(state, f) if now else 0.0
+            if later:
+                value += later * self._best(up, up.model(f.id))
+            total += value if f.side == side else -self.weights["exchange_risk"] * value
+        return self.weights["exchange"] * total
+
+    def _reachable(
+        self, state: NecromundaState, start: ModelState, at: Point, reach: float
+    ) -> list[tuple[Point, float]]:
+        """The places of `start`'s pool (`_pool`) within `reach` of `at` by a clear
+        straight path, each facing the nearest enemy."""
+        out = []
+        for p, facing in self._pool(state, start):
+            if p == at or math.dist(p, at) > reach + 1e-9:
+                continue
+            key = (start.id, at, p)
+            clear = self._paths.get(key)
+            if clear is None:
+                clear = self._paths[key] = self.nec.path_blocked(state, start.id, (at, p)) is None
+            if clear:
+                out.append((p, facing))
+        return out
+
+    def _pool(self, state: NecromundaState, m: ModelState) -> list[tuple[Point, float]]:
+        """Where `m` may end its activation's moves: a fan toward and away from the
+        nearest enemy out to two Moves, and the spots against scenery within two Moves
+        nearest that enemy; each facing the enemy. Kept for the decision."""
+        key = (m.id, m.at)
+        found = self._pools.get(key)
+        if found is not None:
+            return found
+        enemy = self.careful._nearest_enemy(state, m)
+        out: list[tuple[Point, float]] = []
+        self._pools[key] = out
+        if enemy is None:
+            return out
+        width, depth = self.nec.table_size
+        radius = self.nec.profiles[m.id].radius
+        reach = self.nec.profiles[m.id].m
+        toward = heading(m.at, enemy.at)
+        points: list[Point] = []
+        for turn in FAN:
+            a = math.radians(toward + turn)
+            for share in (0.5, 1.0, 2.0):
+                points.append(
+                    (round(m.at[0] + math.cos(a) * reach * share, 3),
+                     round(m.at[1] + math.sin(a) * reach * share, 3))
+                )  # fmt: skip
+        spots = cover_spots(self.nec.setup, m.at, 2 * reach, radius, every=1.5)
+        spots.sort(key=lambda p: math.dist(p, enemy.at))
+        points += spots[: int(self.weights.search.get("cover_spots", 8))]
+        for p in points:
+            if not (radius <= p[0] <= width - radius and radius <= p[1] <= depth - radius):
+                continue
+            if math.dist(p, enemy.at) < KEEP_AWAY + 2 * radius:
+                continue
+            out.append((p, round(heading(p, enemy.at), 6)))
+        return out

@@ -11,8 +11,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from game.ai.necromunda import CarefulNecromundaPlayer
+from game.ai.necromunda import CarefulNecromundaPlayer, attack_outcome
 from game.ai.necromunda_search import SearchNecromundaPlayer
+from game.playtest.batch import BySide, play_out, seeds_for
+from game.rules.necromunda.odds import hit_chance
 from game.scenario import load_scenario
 from game.sequencer.game import Game
 from game.sequencer.necromunda import NecromundaEngine
@@ -243,3 +245,145 @@ def test_does_not_walk_into_fire_it_can_avoid(write_scenario: Callable[..., Path
     assert _cover_after(engine, state, careful) is Cover.NONE, "no longer tempts careful"
     choice = SearchNecromundaPlayer(engine, budget=150, seed=1).choose(state, awaiting)
     assert _cover_after(engine, state, choice) is Cover.TOTAL, f"search chose {choice}"
+
+
+# -- the judgement: the exchange of fire ------------------------------------------------
+
+# the street's table, sides and block, with two fighters of its own
+LAST_ROUND = (
+    STREET[: STREET.index("[[model]]")]
+    + """[[model]]
+id = "ganger"
+side = "blue"
+profile = "ganger"
+at = [6.8, 5.0]
+facing = 90
+
+[[model]]
+id = "heavy"
+side = "red"
+profile = "heavy"
+at = [10, 26]
+facing = -90
+"""
+)
+
+
+def _last_round(
+    write_scenario: Callable[..., Path], **change: object
+) -> tuple[NecromundaEngine, NecromundaState, SearchNecromundaPlayer]:
+    """Round 4 of 4, blue's ganger activating beside the block; red's heavy stubber,
+    still to activate, 20" off up the street in the open."""
+    game = Game(load_scenario(write_scenario(LAST_ROUND, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    state = game.state
+    assert isinstance(state, NecromundaState)
+    state = state.replace(turn=4, active="blue", activating="ganger", actions_left=2, used=())
+    state = state.replace(**change)
+    player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    return engine, state, player
+
+
+def test_the_last_round_a_fighter_shoots_then_gets_out_of_the_heavy_stubbers_fire(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.8: the game ends at the turn limit on the points of fighters Standing or
+    Pinned, and 2.3: a Prone fighter in cover cannot be targeted. The ganger's lasgun
+    may pin the heavy (it could not then fire its Unwieldy stubber: Stand Up takes an
+    action), but cannot take it out; the heavy has not activated. The careful player
+    aims, shoots and stays in the stubber's line; the judged plan shoots unaimed and
+    spends the second action getting out of its fire."""
+    engine, state, player = _last_round(write_scenario)
+    assert engine.sighting(state, "heavy", "ganger").lof
+    awaiting = engine.awaiting(state)
+    careful = CarefulNecromundaPlayer(engine).choose(state, awaiting)
+    assert isinstance(careful, Act) and careful.action.kind is ActionKind.AIM
+    first = player.choose(state, awaiting)
+    assert isinstance(first, Act) and first.action.kind is ActionKind.SHOOT, first
+    # the second action with the heavy unharmed (as after a miss)
+    shot = state.replace(actions_left=1, used=(ActionKind.SHOOT.value,))
+    second = player.choose(shot, engine.awaiting(shot))
+    assert isinstance(second, Act), second
+    after, _ = engine.apply(shot, second, rng=np.random.default_rng(0))
+    assert isinstance(after, NecromundaState)
+    s = engine.sighting(after, "heavy", "ganger")
+    ganger = after.model("ganger")
+    assert not s.lof or engine.hidden(after, ganger, s), f"search chose {second}"
+
+
+def test_an_unwieldy_weapon_is_fired_not_aimed(write_scenario: Callable[..., Path]) -> None:
+    """FACTS 2.9: Unwieldy makes Shoot a Double action, so an Aim first would leave the
+    heavy stubber no action to fire with: the judged plan is the Shoot itself."""
+    engine, state, player = _last_round(write_scenario, turn=1)
+    heavy = state.model("heavy")
+    state = state.replace(active="red", activating=None, actions_left=0)
+    awaiting = engine.awaiting(state)
+    assert awaiting.models == ("heavy",)
+    choice = player.choose(state, awaiting)
+    assert isinstance(choice, Act) and choice.model == heavy.id, choice
+    assert choice.action.kind is ActionKind.SHOOT and choice.action.weapon == "Heavy stubber"
+
+
+def test_judged_choices_are_legal_through_whole_games() -> None:
+    """Four demo games, the judged search player on each side in turn against the
+    careful player: every game ends and the engine takes every judged choice as it is
+    (none falls back to the simple player's)."""
+    setup = load_scenario(DEMO)
+    sides = [s.id for s in setup.sides]
+    for index, seed in seeds_for(23, 4):
+        game = Game(setup, seed)
+        engine = game.engine
+        assert isinstance(engine, NecromundaEngine)
+        me = sides[index % 2]
+        search = SearchNecromundaPlayer(engine, think=0.5, seed=index)
+        players = {me: search, sides[1 - index % 2]: CarefulNecromundaPlayer(engine)}
+        play_out(game, BySide(players), limit=2000)
+        assert game.state.finished, f"game {index} did not end"
+        assert search.refused == 0, f"game {index}: {search.refused} judged choices refused"
+
+
+CORNER = LAST_ROUND.replace("at = [6.8, 5.0]", "at = [4.5, 4.0]").replace(
+    'id = "heavy"\nside = "red"\nprofile = "heavy"\nat = [10, 26]',
+    'id = "shooter"\nside = "red"\nprofile = "ganger"\nat = [4.5, 14]',
+)
+
+
+@pytest.mark.parametrize("mobile", [0.0, 1.0])
+def test_an_enemy_a_move_from_a_line_of_fire_threatens_with_the_shot_after_it(
+    write_scenario: Callable[..., Path], mobile: float
+) -> None:
+    """Red's ganger has no line to blue's behind the block, but a Move of 5" (45 degrees
+    off the way to it, FACTS 2.8: Move is a Simple action, then Shoot) opens one: its
+    threat in the exchange is the exact worth of that unaimed shot (wound, save and
+    injury odds, Seriously Injured by its odds of not recovering), or nothing when the
+    weights leave moves out (`mobile` 0)."""
+    game = Game(load_scenario(write_scenario(CORNER, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    state = game.state
+    assert isinstance(state, NecromundaState)
+    assert not engine.sighting(state, "shooter", "ganger").lof
+    player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    player.weights.values["mobile"] = mobile
+    player.weights.values["exchange_bottle"] = 0.0  # the gang's flight: the shot at hand only
+    player.default_choice(state, engine.awaiting(state))
+    red, blue = state.model("shooter"), state.model("ganger")
+    expected = 0.0
+    if mobile:
+        recover = player._recovering(engine.turns - state.turn + 1)
+        bs = engine.profiles[red.id].bs
+        for p in player._advances(state, red):
+            moved = state.with_model(red.replace(at=p))
+            if not engine.sighting(moved, red.id, blue.id).lof:
+                continue
+            for weapon in engine.weapons_of(red.id):
+                plan = engine.hit_plan(moved, red.id, weapon, target=blue.id)
+                if plan.out_of_range or weapon.is_template:
+                    continue
+                chance = float(hit_chance(bs, bs - plan.need))
+                _, si, ooa = attack_outcome(engine, weapon, blue, chance)
+                worth = engine.points[blue.id] * (ooa + si * (1 - recover))
+                expected = max(expected, worth)
+        assert expected > 0, "no move opens a line: the position tests nothing"
+    assert player._best(state, red) == pytest.approx(expected)
