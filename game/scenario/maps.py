@@ -474,8 +474,8 @@ def _unique(name: str, fallback: str, taken: set[str]) -> str:
 
 
 class _VttXY(_Loose):
-    x: float
-    y: float
+    x: float = Field(allow_inf_nan=False)
+    y: float = Field(allow_inf_nan=False)
 
 
 class _VttResolution(_Loose):
@@ -590,6 +590,8 @@ def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
             message = f"must be a JSON object, not {_json_kind(first['input'])}"
         elif (wrong := expected(first)) is not None:
             message = wrong
+        elif first["type"] == "finite_number":
+            message = f"expected a finite number, not {first['input']}"
         elif (ours := in_our_words(first)) is not None:
             raise InputError(Problem(str(path), what, ours)) from None
         where = f"{what}: {place}" if place else what

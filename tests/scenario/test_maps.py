@@ -250,3 +250,15 @@ def test_a_wall_point_far_off_the_map_is_one_line(tmp_path: Path) -> None:
         "line_of_sight 3",
         "the point (1e+09, 13) lies far off the map",
     )
+
+
+@pytest.mark.parametrize("x", [float("nan"), float("inf")])
+def test_a_wall_point_not_a_finite_number_is_one_line(tmp_path: Path, x: float) -> None:
+    # JSON's NaN in a wall point escaped as StopIteration (second tester's finding 3,
+    # session 6).
+    path = _crypt_with(tmp_path, 0, 1, x)
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value) == (
+        f"{path}: Universal VTT map: line_of_sight 1 point 2 x: expected a finite number, not {x}"
+    )
