@@ -248,6 +248,24 @@ def test_the_dummy_driver_with_a_display_draws_one_frame(
     assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
 
 
+@pytest.mark.parametrize("driver", ["", " ", "x11"])
+def test_no_display_draws_one_frame_whatever_sdl_driver_is_named(
+    tmp_path: Path, driver: str
+) -> None:
+    """With no display, SDL_VIDEODRIVER set but empty (or naming a driver that needs a
+    display) gave 'no display: drawing one frame' then pygame.error: windows not
+    available, exit 1 (second tester's finding 7, session 6): the frame is drawn with
+    the dummy driver."""
+    env = {"PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": driver, "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-m", "game.cli", "play", "necromunda-alley"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert (done.returncode, done.stderr) == (0, "")
+    assert "no display: drawing one frame" in done.stdout
+    assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
+
+
 def test_scenarios_says_a_local_copy_is_read_in_place_of_a_bundled_table(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
