@@ -153,7 +153,7 @@ def necromunda_shot(
                 if m.status == "out-of-action" and state.model(m.id).status != m.status:
                     counts[m.id]["out_of_action"] += 1
             misfires += any(isinstance(e, Misfired) for e in trial)
-        exact, why = _exact(engine, aimed_state, attacker, target, weapon, events, extra)
+        exact, why, strays = _exact(engine, aimed_state, attacker, target, weapon, events, extra)
         report["trials"] = trials
         # a row for the target and for every fighter the shot may reach (the attacker
         # only when it can be hit: a blast's misfire)
@@ -165,6 +165,8 @@ def necromunda_shot(
         report["exact"] = exact
         if why:
             report["no_exact"] = why
+        if strays:
+            report["no_exact_for"] = strays
         report["blast"] = weapon.blast_diameter is not None
         report["misfires"] = misfires / trials
     return report
@@ -176,25 +178,28 @@ KEYS = ("hit", "seriously_injured", "out_of_action")
 def _exact(
     engine: Any, state: Any, attacker: str, target: str | None, weapon: Any,
     events: list[Any], extra: tuple[str, ...],
-) -> tuple[dict[str, dict[str, float]], str]:  # fmt: skip
+) -> tuple[dict[str, dict[str, float]], str, list[str]]:  # fmt: skip
     """The exact chances (hit, Seriously Injured, Out of Action) of the fighters a shot
     at a model may reach, where the exact odds follow the dice the trials roll: the
     Cool test of target priority (FACTS 2.3: 2D6 >= Cl, else the closer enemy is shot),
     the hit roll, a Rapid Fire weapon's Firepower holes, wound, save and Injury dice,
     and for a weapon without Rapid Fire each fighter a miss may stray into (seed 004:
     D6 1-3 hits it, checked nearest first). None, and why, for a blast (it scatters), a
-    template or placed extra hits."""
+    template or placed extra hits. A Rapid Fire miss strays once per bullet hole, so a
+    fighter may take several; that is not in them: those fighters (the third value) get
+    no exact figure, and the second value says why."""
     from game.sequencer.necromunda_fire import ARC
 
     if target is None or weapon.blast_diameter is not None:
-        return {}, "a blast's scatter is not in them"
+        return {}, "a blast's scatter is not in them", []
     if weapon.is_template:
         return (
             {},
             "a flame template's saves (Flak 5+ against it, cover from the firer) are not in them",
+            [],
         )
     if extra:
-        return {}, "placed extra hits are not in them"
+        return {}, "placed extra hits are not in them", []
     blind = state.model(attacker).status == "pinned"
     closer = engine.closer_target(state, attacker, weapon, target, 360.0 if blind else ARC, blind)
     shots = [(target, 1.0)]
@@ -203,12 +208,18 @@ def _exact(
         passed = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= max(cl, 3)) / 36
         shots = [(target, passed), (closer, 1.0 - passed)]
     out: dict[str, list[float]] = {}
+    strays: list[str] = []
     for aimed, weight in shots:
         for m, shares in _one_shot(engine, state, attacker, aimed, weapon, blind).items():
             tally = out.setdefault(m, [0.0, 0.0, 0.0])
             for i, share in enumerate(shares):
                 tally[i] += weight * share
-    return {m: dict(zip(KEYS, shares, strict=True)) for m, shares in out.items()}, ""
+        if weapon.rapid_fire:
+            risk = engine.stray_risk(state, attacker, weapon, aimed, blind=blind)
+            strays += [m for m in risk if m not in strays]
+    exact = {m: dict(zip(KEYS, v, strict=True)) for m, v in out.items() if m not in strays}
+    why = "a Rapid Fire weapon's stray shots (a check per bullet hole) are not in them"
+    return exact, why if strays else "", strays
 
 
 def _one_shot(
@@ -279,7 +290,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import ids_in, say, who
+    from game.sequencer.sentences import ids_in, listed, say, who
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
@@ -317,5 +328,8 @@ def print_necromunda(report: dict[str, Any]) -> None:
             shares = (f"{share[k]:.3f}" + (f" ({known[k]:.3f})" if known else "") for k in KEYS)
             table.add_row(who(model), *shares)
         console.print(table)
-        if report.get("no_exact"):
+        if report.get("no_exact_for"):
+            fighters = listed(who(m) for m in report["no_exact_for"])
+            console.print(f"  no exact odds for {fighters}: {report['no_exact']}", markup=False)
+        elif report.get("no_exact"):
             console.print(f"  no exact odds beside the shares: {report['no_exact']}")

@@ -288,3 +288,29 @@ def test_the_report_says_how_many_placed_hits_the_dice_made(
             hits_on_pal < 2
         )
     assert len(made) >= 2  # the seeds cover more than one outcome
+
+
+def test_rapid_fire_strays_have_no_exact_odds_and_the_table_says_why(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Seed 004: a Rapid Fire miss strays once per bullet hole, which the exact odds do
+    not follow: the fighters it may stray into, the Cool test's other target's included
+    (FACTS 2.3), get no exact figure, and the table names them (second tester's finding
+    4, session 6: Cawdor ganger 2 showed 0.504 beside an "exact" 0.139). Every exact
+    figure left agrees with its trial share."""
+    n = 3000
+    args = ["shoot", str(ALLEY), "--attacker", "goliath-heavy", "--target", "cawdor-leader",
+            "--trials", str(n), "--seed", "2"]  # fmt: skip
+    report = run_json(capsys, *args, "--json")
+    assert "cawdor-ganger-2" in report["no_exact_for"]
+    assert "goliath-ganger-2" in report["no_exact_for"]
+    assert set(report["exact"]).isdisjoint(report["no_exact_for"])
+    assert "cawdor-leader" in report["exact"]
+    for model, known in report["exact"].items():
+        for key, p in known.items():
+            share = report["models"].get(model, {}).get(key, 0.0)
+            assert abs(share - p) <= 4 * math.sqrt(max(p * (1 - p), 1e-4) / n), (model, key)
+    assert main(args) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "no exact odds for Goliath ganger 2" in out
+    assert "a Rapid Fire weapon's stray shots" in out
