@@ -6,8 +6,10 @@ gives each the first candidate spot that stays inside the bounds, off every base
 clear of the labels and leader lines placed before it: beside the base first (below,
 above, right, left, the diagonals), nearer it than any other base; then, once every
 label that fits beside its base has its place, a step further out with a leader line
-back to the base that crosses no label and no other base. A label with no room is
-left out (the table zoomed out too far for it), never drawn over another.
+back to the base that crosses no label and no other base. A state marker is game
+state and is never left out: further out still, then the names in its way give way to
+it, then it may lie over bases (`_never_dropped`). A name with no room even further out
+is left out (the table zoomed out too far for it), never drawn over another.
 Plain geometry on pixel rectangles, so tests can check it.
 
 No pygame here.
@@ -89,14 +91,14 @@ def inside(box: Box, bounds: Box) -> bool:
     return x >= bx and y >= by and x + w <= bx + bw and y + h <= by + bh
 
 
-def candidates(want: Want) -> Iterable[tuple[Box, bool]]:
+def candidates(want: Want, rings: int = RINGS) -> Iterable[tuple[Box, bool]]:
     """The spots to try for a label, nearest first: its own spots, beside its anchor,
     then rings further out (with a leader line)."""
     w, h = want.size
     for sx, sy in want.spots:
         yield (sx - w / 2, sy - h / 2, w, h), False
     ax, ay = want.anchor
-    for ring in range(RINGS + 1):
+    for ring in range(rings + 1):
         reach = want.clear + GAP + ring * (h + GAP)
         for dx, dy in DIRECTIONS:
             k = reach * (math.sqrt(0.5) if dx and dy else 1.0)
@@ -183,46 +185,137 @@ def place(
     it, their leader lines and every circle (the bases). A label's own leader line
     crosses no label and no other base, and a label beside a base (a model's name or
     marker) sits nearer its own base than any other, so that it cannot be read as
-    another's. Labels without room are left out. `leaders=False`: no leader lines are
-    drawn (the eye view draws its own), so each label simply takes its first free spot
-    in order."""
-    placed: dict[int, Placed] = {}
-    boxes = list(taken)
-    lines: list[tuple[Point, Point]] = []
+    another's. A state marker is never left out (`_never_dropped`); a name without room
+    is tried further out with a leader line, and only then left out. `leaders=False`:
+    no leader lines are drawn (the eye view draws its own), so each label simply takes
+    its first free spot in order."""
+    room = _Room(bounds, circles, taken)
+    if not leaders:
+        for index, want in enumerate(wants):
+            for box, moved in candidates(want):
+                near = want.kind in ("model", "marker")
+                if room.free(want, box, None, near=near, moved=moved):
+                    room.put(index, Placed(want, box))
+                    break
+        return room.labels()
     # Every label beside its base first, then those that must move out with a leader
     # line (one moved out first would take a later label's place beside its own base).
-    tries = [(i, want, False) for i, want in enumerate(wants)]
-    tries += [(i, want, True) for i, want in enumerate(wants)]
-    for index, want, far in tries if leaders else [(i, w, None) for i, w in enumerate(wants)]:
-        if index in placed:
-            continue
-        for box, leader in candidates(want):
-            if far is not None and leader != far:
+    for far in (False, True):
+        for index, want in enumerate(wants):
+            if index in room.placed:
                 continue
-            if leaders:
+            for box, leader in candidates(want):
+                if leader != far:
+                    continue
                 box = _within(box, bounds)  # a label by the table's edge slides along it
-            if not inside(box, bounds):
-                continue
-            if any(overlaps(box, other, 1.0) for other in boxes):
-                continue
-            if any(hits_circle(box, c) for c in circles):
-                continue
-            if any(crosses_box(a, b, box, 1.0) for a, b in lines):
-                continue
-            line = leader_line(want, box) if leader and leaders else None
-            if line is not None and (
-                any(crosses_box(*line, other) for other in boxes)
-                or any(crosses_circle(*line, c) for c in circles if not _own(want, c))
+                line = leader_line(want, box) if leader else None
+                if room.free(want, box, line, near=want.kind in ("model", "marker")):
+                    room.put(index, Placed(want, box, leader))
+                    break
+    for index, want in enumerate(wants):
+        if want.kind == "marker" and index not in room.placed:
+            _never_dropped(room, index, want)
+    for index, want in enumerate(wants):
+        if want.kind == "model" and index not in room.placed:
+            _further_out(room, index, want)
+    return room.labels()
+
+
+FAR_RINGS = 12  # how far out a state marker (or a name without room) is looked for
+
+
+class _Room:
+    """The labels placed so far, their leader lines and what they must keep clear of."""
+
+    def __init__(self, bounds: Box, circles: Sequence[tuple[float, float, float]],
+                 taken: Sequence[Box]) -> None:  # fmt: skip
+        self.bounds = bounds
+        self.circles = circles
+        self.taken = list(taken)
+        self.placed: dict[int, Placed] = {}
+        self.lines: dict[int, tuple[Point, Point]] = {}
+
+    def labels(self) -> list[Placed]:
+        return [self.placed[i] for i in sorted(self.placed)]
+
+    def put(self, index: int, label: Placed) -> None:
+        self.placed[index] = label
+        if label.leader:
+            self.lines[index] = leader_line(label.want, label.box)
+
+    def free(self, want: Want, box: Box, line: tuple[Point, Point] | None, *,
+             near: bool = True, give_way: bool = False, cover_bases: bool = False,
+             moved: bool | None = None) -> bool:  # fmt: skip
+        """Whether `box` (and its leader `line`) is clear; `give_way`: names do not
+        count (they give way to a marker); `cover_bases`: the label may lie over bases;
+        `near`: beside its own base, nearer it than any other (`moved`: a step out, no
+        other base within a gap; by default, when it has a leader line)."""
+        if not inside(box, self.bounds):
+            return False
+        others = [i for i, p in self.placed.items() if not (give_way and p.want.kind == "model")]
+        if any(overlaps(box, other, 1.0) for other in self.taken):
+            return False
+        if any(overlaps(box, self.placed[i].box, 1.0) for i in others):
+            return False
+        if not cover_bases and any(hits_circle(box, c) for c in self.circles):
+            return False
+        if any(crosses_box(*self.lines[i], box, 1.0) for i in others if i in self.lines):
+            return False
+        if line is not None:
+            if any(crosses_box(*line, other) for other in self.taken):
+                return False
+            if any(crosses_box(*line, self.placed[i].box) for i in others):
+                return False
+            if not cover_bases and any(
+                crosses_circle(*line, c) for c in self.circles if not _own(want, c)
             ):
+                return False
+        moved = line is not None if moved is None else moved
+        return not (near and _nearer_another(want, box, self.circles, moved))
+
+    def give_way(self, box: Box, line: tuple[Point, Point] | None) -> None:
+        """Take away the names in the way of a marker's `box` and leader `line`."""
+        for i, label in list(self.placed.items()):
+            if label.want.kind != "model":
                 continue
-            if want.kind in ("model", "marker") and _nearer_another(want, box, circles, leader):
-                continue
-            placed[index] = Placed(want, box, leader)
-            boxes.append(box)
-            if line is not None:
-                lines.append(line)
-            break
-    return [placed[i] for i in sorted(placed)]
+            own = self.lines.get(i)
+            if (
+                overlaps(box, label.box, 1.0)
+                or (own is not None and crosses_box(*own, box, 1.0))
+                or (line is not None and crosses_box(*line, label.box))
+            ):
+                del self.placed[i]
+                self.lines.pop(i, None)
+
+
+def _never_dropped(room: _Room, index: int, want: Want) -> None:
+    """A state marker is game state: placed whatever it takes, always with a leader line
+    back to its base. Further out first; then names give way to it; then it may lie
+    over bases; at the last, beside its base over whatever is there."""
+    for give_way, cover_bases in ((False, False), (True, False), (True, True)):
+        for box, _ in candidates(want, FAR_RINGS):
+            box = _within(box, room.bounds)
+            line = leader_line(want, box)
+            if room.free(want, box, line, near=False, give_way=give_way,
+                         cover_bases=cover_bases):  # fmt: skip
+                room.give_way(box, line)
+                room.put(index, Placed(want, box, True))
+                return
+    box = _within(next(iter(candidates(want)))[0], room.bounds)
+    room.give_way(box, None)
+    room.put(index, Placed(want, box, True))
+
+
+def _further_out(room: _Room, index: int, want: Want) -> None:
+    """A name with no room within `RINGS` tried further out, with a leader line."""
+    for box, leader in candidates(want, FAR_RINGS):
+        if not leader:
+            continue
+        box = _within(box, room.bounds)
+        line = leader_line(want, box)
+        if room.free(want, box, line):
+            room.put(index, Placed(want, box, True))
+            return
 
 
 def _nearer_another(want: Want, box: Box, circles: Sequence[tuple[float, float, float]],

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from game.render.app import App
+from game.render.frame import marker_wants
 from game.render.labels import (
     Placed,
     Want,
@@ -121,6 +123,65 @@ def test_a_crowded_label_moves_aside_or_gives_way() -> None:
     assert len(tight) < 3
     for a, b in itertools.combinations(tight, 2):
         assert not overlaps(a.box, b.box)
+
+
+def test_a_marker_without_room_is_still_placed_and_names_give_way() -> None:
+    """Tester's second finding 1: a model's state (a marker) is game state and is never
+    left out; a plain name gives way to it when there is no other room."""
+    circles = [(100 + 20 * i, 100, 8) for i in range(3)]
+    names = [Want(f"m{i}", f"model-{i}", (60, 14), (100 + 20 * i, 100), 8) for i in range(3)]
+    markers = [
+        Want(f"marker:m{i}:0", "seriously injured", (110, 14), (100 + 20 * i, 100), 8, "marker")
+        for i in range(3)
+    ]
+    tight = (60, 60, 130, 80)  # room for only a few labels
+    placed = place([*markers, *names], tight, circles)
+    keys = [p.want.key for p in placed]
+    assert [k for k in keys if k.startswith("marker")] == [w.key for w in markers]
+    assert len(keys) < 6  # a name gave way
+    for a, b in itertools.combinations(placed, 2):
+        assert not overlaps(a.box, b.box), (a.text, b.text)
+    assert all(p.leader for p in placed if p.want.kind == "marker" and p.box[1] < 60 + 14)
+
+
+def _played(tmp_path: Path, table: str, size: tuple[int, int]) -> App:
+    """A copy of `table` with both sides played by the simple player, in a window."""
+    text = (SCENARIOS / f"{table}.toml").read_text(encoding="utf-8")
+    path = tmp_path / f"{table}-{size[0]}.toml"
+    path.write_text(re.sub(r'player = "\w+"', 'player = "simple"', text), encoding="utf-8")
+    scenario = load_scenario(path)
+    session = Session.start(scenario, seed=1)
+    return App(scenario, size=size, session=session)
+
+
+@pytest.mark.parametrize("table", ["necromunda-alley", "open-rebellion-village"])
+def test_every_marker_is_placed_through_a_crowded_game(tmp_path: Path, table: str) -> None:
+    """Tester's second finding 1: through 30 declarations of the simple player on both
+    sides, every state marker asked for ("no ammo: Heavy stubber", "seriously
+    injured", "East squad: 2 wound markers", "in position") is on the table, at
+    800x600 and 1920x1080, and no two labels overlap. Before the fix the alley at
+    800x600 lost "no ammo: Lasgun" and "done", the village "in position"."""
+    for size in [(800, 600), (1920, 1080)]:
+        app = _played(tmp_path, table, size)
+        session = app.session
+        assert session is not None
+        simple = app.scenario.ruleset.player("simple")(session.game.engine)
+        asked = 0
+        for _ in range(30):
+            if session.game.state.finished:
+                break
+            app.declare(simple.choose(session.game.state, session.game.awaiting()))
+            app.draw()
+            cache = app.cache.table
+            assert cache.key is not None
+            view, markers, ui = cache.key[2], cache.key[4], cache.key[5]
+            wants, _ = marker_wants(app.scenario, view, dict(markers), ui)  # type: ignore[arg-type]
+            placed = {p.want.key for p in cache.labels}
+            assert [w.text for w in wants if w.key not in placed] == [], size
+            asked += len(wants)
+            for a, b in itertools.combinations(cache.labels, 2):
+                assert not overlaps(a.box, b.box), (a.text, b.text)
+        assert asked > 30  # the game did put state on the table
 
 
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
