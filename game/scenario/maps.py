@@ -35,6 +35,7 @@ from game.scenario.load import expected, in_our_words, rule_data
 from game.scenario.model import MAX_COORDINATE as FAR
 from game.scenario.model import (
     MAX_TABLE,
+    MIN_TABLE,
     Header,
     ModelEntry,
     SceneryEntry,
@@ -549,10 +550,13 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
 
 def _table_size(path: Path, width: float, depth: float) -> Point:
     """The table a map makes, refused before any piece is built on it when it is larger
-    than a scenario's table may be (README, "Limits")."""
-    if not (0 < width <= MAX_TABLE and 0 < depth <= MAX_TABLE):
-        most = f"{MAX_TABLE:g}"
-        problem = f'the table would be {width:g}x{depth:g}" (at most {most}"): lower --scale'
+    or smaller than a scenario's table may be (README, "Limits")."""
+    size = f'the table would be {width:g}x{depth:g}"'
+    if not (width <= MAX_TABLE and depth <= MAX_TABLE):
+        problem = f'{size} (at most {MAX_TABLE:g}"): lower --scale'
+        raise InputError(Problem(str(path), "map size", problem))
+    if not (width >= MIN_TABLE and depth >= MIN_TABLE):
+        problem = f'{size} (at least {MIN_TABLE:g}"): raise --scale'
         raise InputError(Problem(str(path), "map size", problem))
     return (width, depth)
 

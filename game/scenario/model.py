@@ -27,6 +27,7 @@ MAX_MODELS = 200  # models in a scenario
 MAX_SIDES = 16
 MAX_OBJECTIVES = 100
 MAX_TABLE = 240  # inches, either side of the table
+MIN_TABLE = 2  # inches, either side: room for one large base
 
 
 class Strict(BaseModel):
@@ -54,7 +55,8 @@ class Header(Strict):
     name: str = Field(min_length=1, max_length=200)
     ruleset: str = Field(max_length=64)
     table: tuple[
-        Annotated[float, Field(gt=0, le=MAX_TABLE)], Annotated[float, Field(gt=0, le=MAX_TABLE)]
+        Annotated[float, Field(ge=MIN_TABLE, le=MAX_TABLE)],
+        Annotated[float, Field(ge=MIN_TABLE, le=MAX_TABLE)],
     ]
     description: Text = ""
     turns: int = Field(default=3, ge=1, le=50, description="turn limit")

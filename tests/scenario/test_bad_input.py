@@ -354,10 +354,20 @@ def test_a_bad_header_value_is_said_in_our_words(write_scenario: Write) -> None:
         header=False,
     )
     assert problems(path) == [
-        f"{path}:4: [scenario]: table width must be more than 0, got -3",
+        f"{path}:4: [scenario]: table width must be at least 2, got -3",
         f"{path}:4: [scenario]: table depth must be at most 240, got 300",
         f"{path}:5: [scenario]: turns must be at least 1, got 0",
     ]
+
+
+def test_a_table_too_small_for_a_base_is_refused(write_scenario: Write) -> None:
+    # A table of 0.016x0.012" validated (second tester's finding 2, session 6): a least
+    # table size, as there is a most.
+    path = write_scenario(
+        '[scenario]\nname = "x"\nruleset = "infinity"\ntable = [0.016, 2]\n[[side]]\nid = "blue"\n',
+        header=False,
+    )
+    assert problems(path) == [f"{path}:4: [scenario]: table width must be at least 2, got 0.016"]
 
 
 @pytest.mark.parametrize(

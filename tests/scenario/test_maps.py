@@ -209,19 +209,26 @@ def test_scale_must_be_a_finite_number_above_0(scale: float) -> None:
     assert problem.problem == f"expected a number of inches above 0 (got {scale:g})"
 
 
-@pytest.mark.parametrize("scale", [600.0, 1000.0, 1e300])
-def test_a_scale_too_large_for_any_table_is_one_line_before_any_wall_is_built(
-    scale: float,
+@pytest.mark.parametrize(
+    ("scale", "ending"),
+    [
+        (600.0, '(at most 240"): lower --scale'),
+        (1000.0, '(at most 240"): lower --scale'),
+        (1e300, '(at most 240"): lower --scale'),
+        # a 1.6e-299x1.2e-299" table was written, exit 0 (second tester's finding 2)
+        (1e-300, '(at least 2"): raise --scale'),
+        (0.001, '(at least 2"): raise --scale'),
+    ],
+)
+def test_a_scale_too_large_or_small_for_any_table_is_one_line_before_any_wall_is_built(
+    scale: float, ending: str
 ) -> None:
     # Above 625 the walls' points passed the coordinates' bound and pydantic's
     # ValidationError escaped as a traceback (tester's finding 1, session 6).
     with pytest.raises(InputError) as err:
         import_map(MAPS / "crypt.uvtt", "infinity", scale=scale)
     [problem] = err.value.problems
-    assert (problem.place, problem.problem.endswith('(at most 240"): lower --scale')) == (
-        "map size",
-        True,
-    )
+    assert (problem.place, problem.problem.endswith(ending)) == ("map size", True)
 
 
 def _crypt_with(tmp_path: Path, wall: int, point: int, x: object) -> Path:
