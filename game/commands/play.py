@@ -131,12 +131,16 @@ def play(
         _refuse_people(ai, [s.id for s in loaded.sides if s.id not in computer])
         choice = choose_players(loaded, ai, options, default=WINDOW_POLICY, only=computer)
         session.use_players(choice)
-    if frames is None and no_display():
-        # No screen to open a window on: draw the table once and save it, rather than
-        # run an invisible window for ever.
-        frames = 1
+    if no_display() and (frames is None or screenshot is None):
+        # No screen to open a window on: draw the table (once, unless --frames says) and
+        # save it, rather than run an invisible window for ever or for nothing.
+        if frames is None:
+            typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
+        else:
+            many = "1 frame" if frames == 1 else f"{frames} frames"
+            typer.echo(f"no display: drawing {many} to a picture")
+        frames = frames or 1
         screenshot = screenshot or Path("skirmish-play.png")
-        typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     from game.render.app import App
 
     app = App.window(loaded, size=(width, height), session=session)

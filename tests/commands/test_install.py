@@ -248,6 +248,21 @@ def test_the_dummy_driver_with_a_display_draws_one_frame(
     assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
 
 
+def test_frames_with_no_display_and_no_screenshot_still_draw_a_picture(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --frames 5` with no display and no --screenshot ran, printed nothing and
+    wrote nothing, exit 0 (second tester's finding 9, session 6): the frames go to the
+    picture the one frame goes to, and it is said."""
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    monkeypatch.chdir(tmp_path)
+    assert main(["play", "necromunda-alley", "--frames", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "no display: drawing 3 frames to a picture" in out
+    assert "skirmish-play.png: 1280x800 pixels after 3 frames" in out
+    assert (tmp_path / "skirmish-play.png").read_bytes()[:4] == b"\x89PNG"
+
+
 @pytest.mark.parametrize("driver", ["", " ", "x11"])
 def test_no_display_draws_one_frame_whatever_sdl_driver_is_named(
     tmp_path: Path, driver: str
