@@ -165,12 +165,12 @@ def table_images(loaded: Scenario, scale: float = 20.0) -> tuple[bytes, Any]:
 
     import pygame
 
-    from game.render.table import default_view, table_picture
+    from game.render.table import picture_view, table_picture
 
     picture = table_picture(loaded, scale)
     buffer = io.BytesIO()
     pygame.image.save(picture, buffer, "png")
-    view = default_view(scale)
+    view = picture_view(loaded, scale)
     width, depth = loaded.header.table
     x0, y0 = (round(v) for v in view.to_screen(0, 0))
     x1, y1 = (round(v) for v in view.to_screen(width, depth))

@@ -470,9 +470,16 @@ def table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
     size = picture_size(scenario, scale)
     surface = pygame.Surface(size)
     surface.fill(style.BACKGROUND)
-    draw_table(surface, scenario, default_view(scale, header_layout(scenario, size[0]).height))
+    draw_table(surface, scenario, picture_view(scenario, scale))
     draw_title(surface, scenario)
     return surface
+
+
+def picture_view(scenario: Scenario, scale: float = 20.0) -> View:
+    """Where `table_picture` puts the table: below its title and legend, however many
+    lines they take."""
+    width = picture_size(scenario, scale)[0]
+    return default_view(scale, header_layout(scenario, width).height)
 
 
 def save_png(surface: pygame.Surface, out: Path) -> None:

@@ -77,3 +77,26 @@ def test_demo_renders_to_png(path: Path, tmp_path: Path) -> None:
     image = pygame.image.load(str(out))
     assert image.get_size() == picture_size(scenario, 12.0)
     assert not list(tmp_path.glob(".*tmp*"))  # written atomically: no temporary left
+
+
+@pytest.mark.parametrize("table", ["necromunda-alley", "infinity-demo"])
+def test_the_playtest_crop_is_where_the_picture_put_the_table(table: str) -> None:
+    """Second tester's finding 5: the heat maps draw over `table_images`' crop of the
+    table's picture; the alley's legend takes a second header line, and a crop below
+    the one-line title took in the legend and put every base 1" low. Each model's base
+    (its side's colour) is found where it stands in the crop."""
+    from game.commands.playtest import table_images
+    from game.render.table import side_colours
+
+    scenario = load_scenario(SCENARIOS / f"{table}.toml")
+    scale = 20.0
+    _, area = table_images(scenario, scale)
+    width, depth = scenario.header.table
+    assert area.shape[:2] == (round(depth * scale), round(width * scale))
+    colours = side_colours(scenario)
+    for model in scenario.models:
+        x, y = (round(v * scale) for v in model.at)
+        k = round(model.radius * scale * 0.7)
+        near = area[max(0, y - k) : y + k + 1, max(0, x - k) : x + k + 1].reshape(-1, 3)
+        colour = tuple(colours[model.side][:3])
+        assert any(tuple(int(c) for c in p) == colour for p in near), model.id
