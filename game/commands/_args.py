@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
@@ -135,3 +136,8 @@ def scheduler_wait(scheduler: str | None, connect_timeout: float | None) -> floa
         problem = "goes with --scheduler: the games play on this machine, with no one to wait for"
         raise InputError(Problem("<command line>", "--connect-timeout", problem))
     return WAIT if connect_timeout is None else connect_timeout
+
+
+def no_such_model(value: str, ids: Iterable[str]) -> str:
+    """The refusal of a model id the table does not hold, with the ids it does."""
+    return f"no model {value!r} (models: {', '.join(sorted(ids))})"

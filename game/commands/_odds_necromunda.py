@@ -27,7 +27,7 @@ def necromunda(
     toughness: Annotated[int, typer.Option(min=1, max=10, help="Target Toughness.")],
     mod: Annotated[int, typer.Option(help="Sum of hit modifiers (+1 improves 4+ to 3+).")] = 0,
     ap: Annotated[int, typer.Option(max=0, help="Weapon AP (0 or negative).")] = 0,
-    damage_: Annotated[int, typer.Option("--damage", min=0, max=6, help="Weapon D.")] = 1,
+    damage_: Annotated[int, typer.Option("--damage", min=1, max=6, help="Weapon D.")] = 1,
     wounds: Annotated[int, typer.Option(min=1, max=6, help="Target Wounds.")] = 1,
     save: Annotated[int | None, typer.Option(min=2, max=6, help="Armour save N+.")] = None,
     save_bonus: Annotated[int, typer.Option(min=0, max=2, help="Cover bonus to the save.")] = 0,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import Shot, no_extra_hits, problem, refused
+from game.commands._args import no_such_model
+from game.commands.shoot import Shot, no_extra_hits, problem, refused, weapon_named
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 from game.sequencer.sentences import plural
@@ -27,7 +28,7 @@ def resolve(shot: Shot) -> dict[str, Any]:
     ids = {m.id for m in shot.scenario.models}
     for flag, value in (("--attacker", shot.attacker), ("--target", shot.target)):
         if value not in ids:
-            raise problem(shot.path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(shot.path, flag, no_such_model(value, ids))
     return _infinity(
         shot.scenario, shot.path, shot.attacker, shot.target, shot.weapon, shot.reply,
         shot.trials, shot.seed,
@@ -77,7 +78,8 @@ def _infinity(
         game.declare(EndTurn())
     place = f"--attacker {attacker} --target {target}"
     try:
-        weapon = engine.weapon(attacker, weapon_name)
+        named = weapon_named(weapon_name, engine.weapons.get(attacker, ()))
+        weapon = engine.weapon(attacker, named)
         game.declare(Activate(attacker, Skill.attack(weapon.name, (target, weapon.burst))))
         reply_weapon = None
         for reactor in game.awaiting().models:

@@ -12,7 +12,8 @@ import math
 from pathlib import Path
 from typing import Any
 
-from game.commands.shoot import NO_REPLY, Shot, problem, refused
+from game.commands._args import no_such_model
+from game.commands.shoot import NO_REPLY, Shot, problem, refused, weapon_named
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
 from game.sequencer.sentences import plural
@@ -53,10 +54,10 @@ def necromunda_shot(
     ids = {m.id for m in scenario.models}
     for flag, value in (("--attacker", attacker), ("--target", target)):
         if value is not None and value not in ids:
-            raise problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(path, flag, no_such_model(value, ids))
     for value in extra:
         if value not in ids:
-            raise problem(path, "--extra", f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(path, "--extra", no_such_model(value, ids))
     if (target is None) == (at is None):
         raise problem(path, "--target", "give a target (--target) or a point (--at X,Y)")
     game = Game(scenario, seed)
@@ -71,7 +72,8 @@ def necromunda_shot(
         place += "".join(f" --extra-at {x:g},{y:g}" for x, y in extra_at)
     me = state.model(attacker)
     try:
-        weapon = engine.weapon(attacker, weapon_name)
+        named = weapon_named(weapon_name, engine.weapons.get(attacker, ()))
+        weapon = engine.weapon(attacker, named)
         aim_at = state.model(target).at if target is not None else at
         assert aim_at is not None
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from game.commands._args import no_such_model
 from game.commands.shoot import NO_REPLY, Shot, no_extra_hits, problem, refused
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario
@@ -60,7 +61,7 @@ def open_rebellion_shot(
         raise problem(path, "--target", "give a model of the target unit (--target)")
     for flag, value in (("--attacker", attacker), ("--target", target)):
         if value not in ids:
-            raise problem(path, flag, f"no model {value!r} (models: {', '.join(sorted(ids))})")
+            raise problem(path, flag, no_such_model(value, ids))
     game = Game(scenario, seed)
     engine = game.engine
     assert isinstance(engine, OpenRebellionEngine)

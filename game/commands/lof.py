@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import scenario_argument
+from game.commands._args import no_such_model, scenario_argument
 from game.errors import InputError, Problem
 from game.files import check_writable
 
@@ -28,7 +28,8 @@ def _check_id(path: Path, scenario: Scenario, option: str, model_id: str | None)
     if model_id is None:
         raise InputError(Problem(str(path), option, "give a model id (or use --all)"))
     if all(m.id != model_id for m in scenario.models):
-        raise InputError(Problem(str(path), option, f"no model with id {model_id!r}"))
+        ids = (m.id for m in scenario.models)
+        raise InputError(Problem(str(path), option, no_such_model(model_id, ids)))
     return model_id
 
 

@@ -47,6 +47,23 @@ class RulesetOdds(TyperGroup):
         one.command(cmd_name, help=command.__doc__)(command)
         return plain_metavars(typer.main.get_command(one))
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """A name that is no rule system's is answered with the nearest ones."""
+        usage_error: type[Exception] = next(
+            c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+        )
+        try:
+            return super().resolve_command(ctx, args)
+        except usage_error as err:
+            from difflib import get_close_matches
+
+            failed: Any = err
+            close = get_close_matches(args[0], self.list_commands(ctx)) if args else []
+            if close and str(failed.message).startswith("No such command"):
+                names = " or ".join(repr(name) for name in close)
+                failed.message = f"{failed.message.rstrip('.')} (did you mean {names}?)"
+            raise
+
 
 odds_app = typer.Typer(
     name="odds",

@@ -48,9 +48,11 @@ def _entry(name: str, data: dict[str, Any], file: str) -> dict[str, Any]:
     }
 
 
-def _here() -> list[dict[str, Any]]:
+def _here(bundled: set[str]) -> list[dict[str, Any]]:
     """The scenario files in this folder (TOML with a [scenario] table; pyproject.toml
-    and the like are not), each checked: `valid` says whether it validates."""
+    and the like are not), each checked: `valid` says whether it validates. A file
+    named as a bundled table is one whatever it holds (a command given the name reads
+    it), and does not validate when it is no scenario."""
     from game.scenario.load import check_scenario
 
     found = []
@@ -60,8 +62,10 @@ def _here() -> list[dict[str, Any]]:
                 continue
             data = _parsed(path.read_text(encoding="utf-8"), str(path))
         except (InputError, OSError, UnicodeDecodeError):
-            continue  # not a scenario file: no TOML, or not text
+            data = {}  # not a scenario file: no TOML, or not text
         if not isinstance(data.get("scenario"), dict):
+            if path.stem in bundled:
+                found.append({**_entry(path.stem, {}, str(path)), "valid": False})
             continue
         entry = _entry(path.stem, data, str(path))
         _, problems = check_scenario(path)
@@ -96,7 +100,7 @@ def scenarios(
     for e in entries:  # a NAME.toml here is what a command given NAME reads
         here = local_override(e["name"])
         e["read_instead"] = str(here) if here is not None else None
-    local = _here()
+    local = _here({e["name"] for e in entries})
     maps = [{"name": name, "file": str(path)} for name, path in bundled_maps().items()]
     if as_json:
         typer.echo(json.dumps({"scenarios": entries, "here": local, "maps": maps}, indent=2))

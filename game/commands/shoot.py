@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, Protocol
@@ -60,6 +61,14 @@ class ShootHandler(Protocol):
     def show(self, report: dict[str, Any]) -> None: ...
 
 
+def weapon_named(name: str | None, carried: Iterable[str]) -> str | None:
+    """The carried weapon whose name `name` is in any case ("combi rifle" for "Combi
+    Rifle"); `name` itself when none is, for the engine to refuse."""
+    if name is None:
+        return None
+    return next((w for w in carried if w.casefold() == name.casefold()), name)
+
+
 def parse_point(
     text: str, scenario: Path, table: tuple[float, float], flag: str = "--at"
 ) -> tuple[float, float]:
@@ -72,7 +81,7 @@ def parse_point(
         raise problem(scenario, flag, f"{text!r} is not a point: X and Y must be finite numbers")
     width, depth = table
     if not (0 <= x <= width and 0 <= y <= depth):
-        raise problem(scenario, flag, f"({x:g}, {y:g}) is off the {width:g}x{depth:g} table")
+        raise problem(scenario, flag, f'({x:g}, {y:g}) is off the {width:g}x{depth:g}" table')
     return x, y
 
 

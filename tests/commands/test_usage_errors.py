@@ -397,12 +397,13 @@ def test_a_point_off_the_table_names_the_option(
     capsys: pytest.CaptureFixture[str], flag: str, argv: list[str]
 ) -> None:
     """Tester's finding 3, session 6: '--attacker orlock-grenadier-1 --at -5,-5: Act:
-    action at (-5, -5) is off the 30x24 table', the engine's words."""
+    action at (-5, -5) is off the 30x24 table', the engine's words; the table's size in
+    inches (second tester's finding 10)."""
     shot = ["shoot", "necromunda-bombardment", "--attacker", "orlock-grenadier-1", *argv]
     assert main(shot) == 2
     point = argv[-1].replace(",", ", ")
     assert capsys.readouterr().err == (
-        f"skirmish: necromunda-bombardment: {flag}: ({point}) is off the 30x24 table\n"
+        f'skirmish: necromunda-bombardment: {flag}: ({point}) is off the 30x24" table\n'
     )
 
 
