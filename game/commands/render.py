@@ -10,6 +10,7 @@ import typer
 from game.commands._args import number_between, scenario_argument
 from game.errors import InputError, Problem
 from game.files import check_writable
+from game.render.labels import MIN_FIT_SCALE
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -24,8 +25,9 @@ def render(
         float | None,
         typer.Option(
             "--scale",
-            help="Pixels per inch (default 20).",
-            callback=number_between(2.0, 200.0, "pixels an inch"),
+            help=f"Pixels per inch (default 20; at least {MIN_FIT_SCALE:g}, where the "
+            "names and heights still find room).",
+            callback=number_between(MIN_FIT_SCALE, 200.0, "pixels an inch"),
         ),
     ] = None,
     size: Annotated[
@@ -59,7 +61,7 @@ def render(
 def _fitted(loaded: Scenario, size: tuple[int, int]) -> float:
     """The scale that fits the picture in `size`; refused (one line) when that is below
     the least that keeps the labels readable, or the picture would not fit."""
-    from game.render.table import MIN_FIT_SCALE, picture_size, scale_to_fit
+    from game.render.table import picture_size, scale_to_fit
 
     scale = scale_to_fit(loaded, size)
     w, h = picture_size(loaded, scale)

@@ -25,6 +25,12 @@ Point = tuple[float, float]
 Box = tuple[float, float, float, float]  # left, top, width, height (pixels)
 
 GAP = 2.0  # pixels between a base and its label
+# Pixels an inch below which a picture (`render --scale`, or fitted by `--size`) is
+# refused: the names, markers and heights no longer find room beside the bases (a 32x32"
+# demo table at 400x300, 7 px an inch, crossed leader lines over labels; at 500x400, 10,
+# every label sat clear). Here, with no pygame nor scenarios, so the command line
+# can check it before loading either.
+MIN_FIT_SCALE = 9.0
 RINGS = 3  # steps further out (with a leader line) before a label is left out
 # Directions around a base, in the order they are tried: below, above, right, left,
 # then the diagonals.

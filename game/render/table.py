@@ -79,12 +79,6 @@ def picture_size(scenario: Scenario, scale: float) -> tuple[int, int]:
     return (across, round(depth * scale) + style.MARGIN + header_layout(scenario, across).height)
 
 
-# Pixels an inch below which a fitted picture is refused: the names, markers and heights
-# no longer find room beside the bases (a 32x32" demo table at 400x300, 7 px an inch, crossed
-# leader lines over labels; at 500x400, 10, every label sat clear).
-MIN_FIT_SCALE = 9.0
-
-
 def scale_to_fit(scenario: Scenario, size: tuple[int, int]) -> float:
     """Pixels per inch for the picture to fit in `size` (width, height) with its title
     (at least 2: the caller checks the picture against `size` and MIN_FIT_SCALE)."""

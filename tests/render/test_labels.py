@@ -228,7 +228,7 @@ def test_render_size_too_small_for_readable_labels_is_refused(
     import pygame
 
     from game.cli import main
-    from game.render.table import MIN_FIT_SCALE
+    from game.render.labels import MIN_FIT_SCALE
 
     out = tmp_path / "t.png"
     for size in ("200x200", "400x300"):
@@ -244,6 +244,25 @@ def test_render_size_too_small_for_readable_labels_is_refused(
     args = ["render", "infinity-demo", "--out", str(out), "--size", "800x600", "--scale", "20"]
     assert main(args) == 2
     assert "give --scale or --size, not both" in capsys.readouterr().err
+
+
+def test_render_scale_too_small_for_readable_labels_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Second tester's finding 8: `--scale 2` gave a 120x317 picture with a 5-line title,
+    a scale `--size` refuses as unreadable; --scale now has the same least,
+    MIN_FIT_SCALE, refused in one line (exit 2), and that least is drawn."""
+    from game.cli import main
+    from game.render.labels import MIN_FIT_SCALE
+
+    out = tmp_path / "t.png"
+    for scale in ("2", f"{MIN_FIT_SCALE - 0.1:g}"):
+        assert main(["render", "infinity-demo", "--out", str(out), "--scale", scale]) == 2
+        [line] = capsys.readouterr().err.splitlines()
+        assert f"from {MIN_FIT_SCALE:g} to 200" in line and "--scale" in line, line
+        assert not out.exists()
+    args = ["render", "infinity-demo", "--out", str(out), "--scale", f"{MIN_FIT_SCALE:g}"]
+    assert main(args) == 0 and out.exists()
 
 
 @pytest.mark.parametrize("path", TABLES, ids=lambda p: p.stem)
