@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from game.commands._args import no_such_model, scenario_argument
+from game.commands.render import chosen_scale, refuse_both, scale_option, size_option
 from game.errors import InputError, Problem
 from game.files import check_writable
 
@@ -52,6 +53,8 @@ def lof(
     every: Annotated[
         bool, typer.Option("--all", help="Rule on every ordered pair of enemy models.")
     ] = False,
+    scale: Annotated[float | None, scale_option()] = None,
+    size: Annotated[str | None, size_option()] = None,
 ) -> None:
     """Rule on line of fire: yes/no with the witness line, blockers, visible share, cover."""
     if every and (attacker, target) != (None, None):
@@ -63,6 +66,10 @@ def lof(
     if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):
         problem = "with --all, --out names a folder for one picture per pair"
         raise InputError(Problem(str(out), "--out", problem))
+    if out is None and (scale, size) != (None, None):
+        option = "--scale" if scale is not None else "--size"
+        raise InputError(Problem("<command line>", option, "goes with --out"))
+    refuse_both(scale, size)
     if out is not None:
         check_writable(out, "--out", folder=every)
     from game.scenario import load_scenario
@@ -71,6 +78,11 @@ def lof(
 
     loaded = load_scenario(scenario)
     table = table_from_scenario(loaded)
+    at = 20.0
+    if out is not None:  # a --size too small is refused before any ruling is printed
+        from game.render.lof_picture import lof_picture_size, lof_scale_to_fit
+
+        at = chosen_scale(loaded, scale, size, lof_scale_to_fit, lof_picture_size)
     if every:
         pairs = [(a.id, b.id) for a in loaded.models for b in loaded.models if a.side != b.side]
     else:
@@ -98,11 +110,11 @@ def lof(
 
         if every:
             for r in rulings:
-                save_lof_picture(loaded, r, out / f"{r.attacker}-{r.target}.png", table=table)
+                save_lof_picture(loaded, r, out / f"{r.attacker}-{r.target}.png", at, table)
             if not as_json:
                 typer.echo(f"pictures: {len(rulings)} in {out}")
         else:
-            save_lof_picture(loaded, rulings[0], out, table=table)
+            save_lof_picture(loaded, rulings[0], out, at, table)
             if not as_json:
                 typer.echo(f"picture: {out}")
 

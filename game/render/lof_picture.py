@@ -74,6 +74,32 @@ def _header(
     return first, second
 
 
+def _panels(scenario: Scenario, scale: float) -> tuple[int, int, int]:
+    """Widths of the table's panel and the eye view's, and the panels' height."""
+    width, depth = scenario.header.table
+    top_w = round(width * scale) + 2 * style.MARGIN
+    top_h = round(depth * scale) + style.MARGIN
+    return top_w, max(420, min(640, top_w * 2 // 3)), max(top_h, 420)
+
+
+def lof_picture_size(scenario: Scenario, scale: float) -> tuple[int, int]:
+    """Pixel size of the picture `lof_picture` makes at `scale`."""
+    top_w, eye_w, body_h = _panels(scenario, scale)
+    return top_w + eye_w, HEADER + body_h
+
+
+def lof_scale_to_fit(scenario: Scenario, size: tuple[int, int]) -> float:
+    """The largest scale (to 0.01 pixels an inch, from 2 to 200) whose picture fits in
+    `size` (width, height), or 2 (the caller checks the picture against `size`): the
+    picture grows with the scale, so halving finds it."""
+    low, high = 200, 20000  # hundredths of a pixel an inch
+    while low < high:
+        middle = (low + high + 1) // 2
+        w, h = lof_picture_size(scenario, middle / 100)
+        low, high = (middle, high) if w <= size[0] and h <= size[1] else (low, middle - 1)
+    return low / 100
+
+
 def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
                 table: Table | None = None) -> pygame.Surface:  # fmt: skip
     """Two panels under a header: the table from above with the ruling drawn over it,
@@ -81,11 +107,7 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     from game.render.eye import draw_eye, eye_view
     from game.scenario.tables import table_from_scenario
 
-    width, depth = scenario.header.table
-    top_w = round(width * scale) + 2 * style.MARGIN
-    top_h = round(depth * scale) + style.MARGIN
-    eye_w = max(420, min(640, top_w * 2 // 3))
-    body_h = max(top_h, 420)
+    top_w, eye_w, body_h = _panels(scenario, scale)
     surface = pygame.Surface((top_w + eye_w, HEADER + body_h))
     surface.fill(style.BACKGROUND)
     view = View(scale, style.MARGIN, HEADER)

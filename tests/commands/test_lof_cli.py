@@ -208,3 +208,72 @@ def test_words_keep_scenery_ids(
     assert code == 0
     assert out.startswith("Blue 1 -> Red 2 (")
     assert "(blocked by w2)" in out  # scenery is called by its id
+
+
+def _png_size(path: Path) -> tuple[int, int]:
+    import struct
+
+    w, h = struct.unpack(">II", path.read_bytes()[16:24])  # the IHDR's width and height
+    return int(w), int(h)
+
+
+def test_out_size_fits_the_picture_on_two_tables(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """`lof --out --size WxH` (as `render --size`): the picture never larger than WxH and
+    filling it on one side; the alley at the default 20 pixels an inch was 1093x490."""
+    for name, pair in (("necromunda-alley", ("goliath-juve", "cawdor-champion")),
+                       ("infinity-demo", ("zhanshi-hmg", "fusilier-1"))):  # fmt: skip
+        for w, h in ((800, 600), (1920, 1080)):
+            png = tmp_path / f"{name}-{w}.png"
+            args = ("lof", name, "--from", pair[0], "--to", pair[1], "--out", str(png))
+            code, _, err = run(capsys, *args, "--size", f"{w}x{h}")
+            assert (code, err) == (0, "")
+            got = _png_size(png)
+            assert got[0] <= w and got[1] <= h and (got[0] > w - 10 or got[1] > h - 10), got
+
+
+def test_out_scale_and_size_with_all(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """With --all, every picture of the folder takes --scale (or --size)."""
+    from game.render.lof_picture import lof_picture_size
+    from game.scenario import load_scenario
+
+    path = write_scenario(TABLE)
+    code, out, _ = run(capsys, "lof", str(path), "--all", "--out", str(tmp_path / "s"),
+                       "--scale", "12")  # fmt: skip
+    assert code == 0 and out.endswith("pictures: 4 in " + str(tmp_path / "s") + "\n")
+    want = lof_picture_size(load_scenario(path), 12.0)
+    assert {_png_size(p) for p in (tmp_path / "s").iterdir()} == {want}
+    code, _, _ = run(capsys, "lof", str(path), "--all", "--out", str(tmp_path / "z"),
+                     "--size", "900x500")  # fmt: skip
+    sizes = {_png_size(p) for p in (tmp_path / "z").iterdir()}
+    assert code == 0 and len(sizes) == 1 and all(w <= 900 and h <= 500 for w, h in sizes)
+
+
+def test_out_size_too_small_scale_too_small_and_either_without_out_are_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """As `render`: a --size that leaves less than MIN_FIT_SCALE pixels an inch is refused
+    in one line with the least size that works (which then works), before any ruling is
+    printed; --scale below MIN_FIT_SCALE, both together, or either without --out too."""
+    from game.render.labels import MIN_FIT_SCALE
+
+    png = tmp_path / "t.png"
+    args = ("lof", "infinity-demo", "--from", "zhanshi-hmg", "--to", "fusilier-1")
+    for size in ("400x300", "800x480"):
+        code, out, err = run(capsys, *args, "--out", str(png), "--size", size)
+        [line] = err.splitlines()
+        assert (code, out) == (2, "") and not png.exists()
+        assert f"--size: {size} is too small" in line and f"{MIN_FIT_SCALE:g} pixels" in line
+    least = line.rsplit(" ", 1)[1]
+    assert run(capsys, *args, "--out", str(png), "--size", least)[0] == 0
+    assert f"{_png_size(png)[0]}x{_png_size(png)[1]}" == least
+    code, _, err = run(capsys, *args, "--out", str(png), "--scale", f"{MIN_FIT_SCALE - 0.1:g}")
+    assert code == 2 and f"from {MIN_FIT_SCALE:g} to 200" in err and "--scale" in err
+    code, _, err = run(capsys, *args, "--out", str(png), "--scale", "20", "--size", "800x600")
+    assert code == 2 and "give --scale or --size, not both" in err
+    for option, value in (("--size", "800x600"), ("--scale", "20")):
+        code, out, err = run(capsys, *args, option, value)
+        assert (code, out) == (2, "") and f"{option}: goes with --out" in err, err
