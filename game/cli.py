@@ -18,6 +18,7 @@ import os
 import re
 import sys
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -224,6 +225,21 @@ def usage_problem(err: Any, argv: Sequence[str]) -> Problem:
     return Problem(CLI, place, f"{what}; see {help_cmd}")
 
 
+def in_usage_form(problem: Problem, argv: Sequence[str]) -> Problem:
+    """A problem with an option a command found wrong after reading it (--size 10,
+    --ai foo) in the form of every usage error: "play --size: ...; see skirmish play
+    --help". Any other problem as it is."""
+    command = list(argv[:1]) if argv and argv[0] in COMMANDS else []
+    if problem.file != CLI or not problem.place.startswith("-") or not command:
+        return problem
+    if problem.problem.endswith("--help"):
+        return problem
+    path = command + (list(argv[1:2]) if command == ["odds"] else [])
+    help_cmd = " ".join(["skirmish", *path, "--help"])
+    place = " ".join([*path, problem.place])
+    return replace(problem, place=place, problem=f"{problem.problem}; see {help_cmd}")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit status (0 done, 2 bad input or usage)."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any command imports pygame
@@ -232,7 +248,7 @@ def main(argv: list[str] | None = None) -> int:
         code = app(args=args, prog_name="skirmish", standalone_mode=False)
     except InputError as err:
         for problem in err.problems:
-            print(said(problem), file=sys.stderr)
+            print(said(in_usage_form(problem, args)), file=sys.stderr)
         return 2
     except UsageError as err:
         if type(err).__name__ == "NoArgsIsHelpError":  # a bare `skirmish`: the help

@@ -36,7 +36,9 @@ def edit(
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
     ] = None,
-    size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
+    size: Annotated[
+        str, typer.Option("--size", help="Window size WxH in pixels.", metavar="WxH")
+    ] = "1280x800",
 ) -> None:
     """Lay out a table: V select, M models, B box, P polygon, W wall, O objective; drag to
     move, handles to resize and turn; Shift+click a second model for the line of fire;

@@ -58,7 +58,9 @@ def play(
     screenshot: Annotated[
         Path | None, typer.Option("--screenshot", help="Save the last frame to this PNG.")
     ] = None,
-    size: Annotated[str, typer.Option("--size", help="Window size WxH in pixels.")] = "1280x800",
+    size: Annotated[
+        str, typer.Option("--size", help="Window size WxH in pixels.", metavar="WxH")
+    ] = "1280x800",
     seed: Annotated[int | None, seed_option("Random seed of the game (default 1).")] = None,
     load: Annotated[
         Path | None, typer.Option("--load", help="Carry on a game saved with Ctrl+S.")

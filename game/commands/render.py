@@ -31,7 +31,9 @@ def scale_option() -> Any:
 
 def size_option() -> Any:
     """`--size WxH`: the picture fitted in it (`render`, `lof --out`)."""
-    return typer.Option("--size", help="Fit the picture in WxH pixels (instead of --scale).")
+    return typer.Option(
+        "--size", help="Fit the picture in WxH pixels (instead of --scale).", metavar="WxH"
+    )
 
 
 def refuse_both(scale: float | None, size: str | None) -> None:

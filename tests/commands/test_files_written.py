@@ -73,12 +73,14 @@ def test_a_bundled_table_and_map_are_named_as_typed(
     captured = capsys.readouterr()
     assert json.loads(captured.out)["map"] == "outpost.tmx"
     assert str(SCENARIOS_DIR) not in captured.err + captured.out
-    assert captured.err.startswith("skirmish: <command line>: --ruleset: unknown ruleset 'chess'")
+    assert captured.err.startswith(
+        "skirmish: <command line>: import --ruleset: unknown ruleset 'chess'"
+    )
 
 
 def test_a_bad_size_names_its_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--frames", "1", "--size", "10x10"]) == 2
     assert capsys.readouterr().err == (
-        "skirmish: <command line>: --size: expected WxH in pixels, from 800x600 up to 8192 "
-        "each (got '10x10')\n"
+        "skirmish: <command line>: play --size: expected WxH in pixels, from 800x600 up to 8192 "
+        "each (got '10x10'); see skirmish play --help\n"
     )

@@ -267,7 +267,7 @@ def test_out_size_too_small_scale_too_small_and_either_without_out_are_refused(
         [line] = err.splitlines()
         assert (code, out) == (2, "") and not png.exists()
         assert f"--size: {size} is too small" in line and f"{MIN_FIT_SCALE:g} pixels" in line
-    least = line.rsplit(" ", 1)[1]
+    least = line.removesuffix("; see skirmish lof --help").rsplit(" ", 1)[1]
     assert run(capsys, *args, "--out", str(png), "--size", least)[0] == 0
     assert f"{_png_size(png)[0]}x{_png_size(png)[1]}" == least
     code, _, err = run(capsys, *args, "--out", str(png), "--scale", f"{MIN_FIT_SCALE - 0.1:g}")

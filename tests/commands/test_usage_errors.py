@@ -233,7 +233,8 @@ def test_a_batch_too_large_to_finish_is_refused(
 def test_lof_all_takes_no_pair(capsys: pytest.CaptureFixture[str]) -> None:
     """--from was ignored beside --all, every pair ruled."""
     assert one_line(capsys, ["lof", "infinity-demo", "--all", "--to", "x"]) == (
-        "--to: --all rules on every pair of enemy models: give --from and --to, or --all"
+        "lof --to: --all rules on every pair of enemy models: give --from and --to, or --all; "
+        "see skirmish lof --help"
     )
 
 
@@ -241,7 +242,7 @@ def test_edit_names_the_ruleset_option_on_the_command_line(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     assert one_line(capsys, ["edit", "--ruleset", "chess", "--frames", "1"]).startswith(
-        "--ruleset: unknown ruleset 'chess' (known: "
+        "edit --ruleset: unknown ruleset 'chess' (known: "
     )
 
 
@@ -252,7 +253,8 @@ def test_sizes_points_and_names_refused_in_sentences(
     refused by the declaration's check in its words; an objective in a table with none
     listed "(known: )"."""
     assert one_line(capsys, ["play", "--frames", "1", "--size", "99999x300"]) == (
-        "--size: expected WxH in pixels, from 800x600 up to 8192 each (got '99999x300')"
+        "play --size: expected WxH in pixels, from 800x600 up to 8192 each (got '99999x300'); "
+        "see skirmish play --help"
     )
     argv = ["shoot", "infinity-demo", "--attacker", "fusilier-1", "--at", "nan,2"]
     assert main(argv) == 2
@@ -261,7 +263,8 @@ def test_sizes_points_and_names_refused_in_sentences(
     )
     argv = ["balance", "infinity-demo", "--vary", "points:o=2"]
     assert one_line(capsys, argv) == (
-        "--vary points:o=2: no objective 'o': the scenario has no objectives"
+        "balance --vary points:o=2: no objective 'o': the scenario has no objectives; "
+        "see skirmish balance --help"
     )
 
 
@@ -273,9 +276,11 @@ def test_replay_window_options_are_checked(
     save = str(tmp_path / "nosuch.json")
     assert main(["replay", save, "--window", "--frames", "1", "--screenshot", "x.jpg"]) == 2
     assert capsys.readouterr().err == "skirmish: x.jpg: --screenshot: must be a .png file\n"
-    assert one_line(capsys, ["replay", save, "--frames", "2"]) == "--frames: goes with --window"
+    assert one_line(capsys, ["replay", save, "--frames", "2"]) == (
+        "replay --frames: goes with --window; see skirmish replay --help"
+    )
     assert one_line(capsys, ["replay", save, "--screenshot", "s.png"]) == (
-        "--screenshot: goes with --window"
+        "replay --screenshot: goes with --window; see skirmish replay --help"
     )
 
 
@@ -302,13 +307,14 @@ def test_a_seed_no_save_could_carry_is_refused(
     ("argv", "said"),
     [
         (["playtest", "infinity-demo", "--connect-timeout", "1"],
-         "--connect-timeout: goes with --scheduler: the games play on this machine, with no "
-         "one to wait for"),
+         "playtest --connect-timeout: goes with --scheduler: the games play on this machine, "
+         "with no one to wait for; see skirmish playtest --help"),
         (["balance", "infinity-demo", "--vary", "turns=2", "--connect-timeout", "1"],
-         "--connect-timeout: goes with --scheduler: the games play on this machine, with no "
-         "one to wait for"),
+         "balance --connect-timeout: goes with --scheduler: the games play on this machine, "
+         "with no one to wait for; see skirmish balance --help"),
         (["playtest", "infinity-demo", "--detail"],
-         "--detail: goes with --json: the games' seeds and results are listed in its document"),
+         "playtest --detail: goes with --json: the games' seeds and results are listed in its "
+         "document; see skirmish playtest --help"),
         (["shoot", "infinity-demo", "--attacker", "fusilier-1", "--trials", "0"],
          "shoot --trials: must be from 1 to 1000000 (got '0'); see skirmish shoot --help"),
         (["play", "--frames", "99999999999999999999"],
@@ -319,7 +325,8 @@ def test_a_seed_no_save_could_carry_is_refused(
         (["replay", "x.json", "--window", "--frames", "1000001"],
          "replay --frames: must be from 1 to 1000000 (got '1000001'); "
          "see skirmish replay --help"),
-        (["replay", "x.json", "--size", "800x600"], "--size: goes with --window"),
+        (["replay", "x.json", "--size", "800x600"],
+         "replay --size: goes with --window; see skirmish replay --help"),
     ],
 )  # fmt: skip
 def test_an_option_that_would_change_nothing_is_refused(
@@ -444,7 +451,8 @@ def test_replay_window_refuses_what_it_would_not_do(
 ) -> None:
     """replay --window --check opened the window and checked nothing."""
     assert one_line(capsys, ["replay", "x.json", "--window", option]) == (
-        f"{option}: not with --window, which steps through the game: leave --window out to {what}"
+        f"replay {option}: not with --window, which steps through the game: leave --window out "
+        f"to {what}; see skirmish replay --help"
     )
 
 
@@ -468,3 +476,49 @@ def test_shoot_refuses_options_its_system_does_not_take(
     """--reply (Necromunda, Open Rebellion) and --weapon (Open Rebellion) were ignored."""
     assert main(["shoot", *argv]) == 2
     assert capsys.readouterr().err == f"skirmish: {argv[0]}: {said}\n"
+
+
+@pytest.mark.parametrize(
+    ("argv", "place", "value"),
+    [
+        (["play", "--size", "10"], "play --size", "10"),
+        (["render", "infinity-demo", "--size", "abc", "--out", "x.png"], "render --size", "abc"),
+        (["edit", "new.toml", "--ruleset", "chess"], "edit --ruleset", "chess"),
+        (
+            ["import", "outpost.tmx", "--ruleset", "chess", "--out", "y.toml"],
+            "import --ruleset",
+            "chess",
+        ),
+        (["playtest", "infinity-demo", "--ai", "nobody"], "playtest --ai", "nobody"),
+        (["playtest", "infinity-demo", "--temperament", "calm"], "playtest --temperament", None),
+        (
+            ["playtest", "infinity-demo", "--connect-timeout", "5"],
+            "playtest --connect-timeout",
+            None,
+        ),
+    ],
+)
+def test_an_option_refused_by_its_command_reads_as_every_usage_error(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    argv: list[str],
+    place: str,
+    value: str | None,
+) -> None:
+    """A value the command itself refuses after reading it (a size, a player, a rule
+    system) says the command and option and where the help is, as click's refusals do."""
+    monkeypatch.chdir(tmp_path)
+    line = one_line(capsys, argv)
+    assert line.startswith(f"{place}: ")
+    if value is not None:
+        assert repr(value) in line
+    assert line.endswith(f"; see skirmish {place.split()[0]} --help")
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+@pytest.mark.parametrize("command", ["play", "edit", "render"])
+def test_size_help_names_its_form(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    assert main([command, "--help"]) == 0
+    sizes = [row for row in capsys.readouterr().out.splitlines() if "--size" in row]
+    assert sizes and all("--size WxH " in row for row in sizes), sizes

@@ -70,7 +70,10 @@ def test_bad_varies_say_why(data: dict, vary: str, problem: str) -> None:  # typ
 def test_bad_vary_on_the_command_line_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["balance", str(CORRIDOR), "--vary", "turns=x", "--games", "1"]) == 2
     lines = capsys.readouterr().err.strip().splitlines()
-    assert lines == ["skirmish: <command line>: --vary turns=x: 'x' is not a whole number of turns"]
+    assert lines == [
+        "skirmish: <command line>: balance --vary turns=x: 'x' is not a whole number of turns; "
+        "see skirmish balance --help"
+    ]
 
 
 def test_a_change_off_the_table_is_refused_not_played(

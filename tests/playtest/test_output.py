@@ -143,7 +143,10 @@ def test_sentences_call_sides_by_name_and_fields_keep_ids(batch: Path) -> None:
 def test_save_games_needs_a_folder(small: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["playtest", str(small), "--games", "2", "--save-games", "1"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["skirmish: <command line>: --save-games: needs --out DIR for the saves"]
+    assert err == [
+        "skirmish: <command line>: playtest --save-games: needs --out DIR for the saves; "
+        "see skirmish playtest --help"
+    ]
 
 
 def test_seeds_are_also_written_as_text_a_spreadsheet_keeps(batch: Path) -> None:

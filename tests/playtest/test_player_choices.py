@@ -72,7 +72,9 @@ def test_a_bad_temperament_is_one_line_exit_2(
         == 2
     )
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("skirmish: <command line>: --temperament:"), err
+    place = f"skirmish: <command line>: {command[0]} --temperament: "
+    assert len(err) == 1 and err[0].startswith(place), err
+    assert err[0].endswith(f"; see skirmish {command[0]} --help"), err
     assert not (tmp_path / "x.png").exists()
 
 

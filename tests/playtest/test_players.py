@@ -89,7 +89,12 @@ def test_bad_ai_on_the_command_line_is_one_line(
 ) -> None:
     assert main(["playtest", str(small), "--games", "1", "--ai", "blue=clever"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("skirmish: <command line>: --ai: no automatic")
+    assert len(err) == 1 and err[0].startswith(
+        "skirmish: <command line>: playtest --ai: no automatic"
+    )
     assert main(["playtest", str(small), "--games", "1", "--think", "2"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
-    assert err == ["skirmish: <command line>: --think: not an option of the chosen player (simple)"]
+    assert err == [
+        "skirmish: <command line>: playtest --think: not an option of the chosen player "
+        "(simple); see skirmish playtest --help"
+    ]

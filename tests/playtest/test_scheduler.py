@@ -52,7 +52,9 @@ def _fails(small: Path, address: str, capsys: pytest.CaptureFixture[str]) -> str
     assert not runner.is_alive(), f"--scheduler {address!r} hung"
     assert status == [2]
     lines = capsys.readouterr().err.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("skirmish: <command line>: --scheduler: ")
+    assert len(lines) == 1 and lines[0].startswith(
+        "skirmish: <command line>: playtest --scheduler: "
+    )
     return lines[0]
 
 

@@ -114,8 +114,9 @@ def test_swap_with_the_same_player_on_both_sides_is_refused(
         assert main(argv) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert err == [
-            "skirmish: <command line>: --swap: needs different players on the two sides: "
-            "with the same player a swapped game repeats its twin"
+            f"skirmish: <command line>: {command[0]} --swap: needs different players on the "
+            "two sides: with the same player a swapped game repeats its twin; "
+            f"see skirmish {command[0]} --help"
         ]
     with pytest.raises(InputError):
         swap_default(choose_players(load_scenario(small), "simple", {}), True)

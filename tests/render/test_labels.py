@@ -236,7 +236,7 @@ def test_render_size_too_small_for_readable_labels_is_refused(
         [line] = capsys.readouterr().err.splitlines()
         assert f"--size: {size} is too small" in line and f"{MIN_FIT_SCALE:g} pixels" in line
         assert not out.exists()
-    least = line.rsplit(" ", 1)[1]
+    least = line.removesuffix("; see skirmish render --help").rsplit(" ", 1)[1]
     assert main(["render", "infinity-demo", "--out", str(out), "--size", least]) == 0
     w, h = pygame.image.load(str(out)).get_size()
     assert f"{w}x{h}" == least
