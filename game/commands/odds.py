@@ -105,9 +105,16 @@ def _print_table(title: str, rows: list[dict[str, Any]], columns: Iterable[str])
         ]
         for row in rows
     ]
+    after = []
     if not counted:
         digits = max(len(str(row["total"])) for row in rows)
         title += f" (the exact counts, over totals of {digits} digits, are in --json)"
+        # 30 dice a side give ~1000 outcomes, most of them printing as 0.0000%.
+        shown = [cells for cells in body if cells[-1] != f"{0:.4%}"]
+        if left := len(body) - len(shown):
+            rows_ = "row" if left == 1 else "rows"
+            after = [f"{left} {rows_} under 0.00005% left out (--json has them all)"]
+            body = shown
     widths = [max(len(r[i]) for r in [head, *body]) for i in range(len(head))]
 
     def line(cells: list[str]) -> str:
@@ -117,7 +124,7 @@ def _print_table(title: str, rows: list[dict[str, Any]], columns: Iterable[str])
         ).rstrip()
 
     rule = "  ".join("-" * w for w in widths)
-    typer.echo("\n".join([title, line(head), rule, *map(line, body), ""]))
+    typer.echo("\n".join([title, line(head), rule, *map(line, body), *after, ""]))
 
 
 Tables = list[tuple[str, list[dict[str, Any]], list[str]]]

@@ -183,3 +183,22 @@ def test_open_rebellion_tier_shift_and_bad_cover(capsys: pytest.CaptureFixture[s
     assert all(r["wounds"] == 0 for r in doc["outcomes"])
     code, _, err = run(capsys, "open-rebellion", "--attack", "2", "--defence", "0", "--cover", "x")
     assert code == 2 and "--cover" in err
+
+
+def test_rows_printing_as_nothing_are_left_out_and_counted(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Burst 30 a side printed 996 lines, most of them 0.0000%: those rows are left out
+    of the table, one line below it says how many, and --json keeps every one."""
+    args = ("infinity", "--sv1", "13", "--b1", "30", "--sv2", "13", "--b2", "30")
+    code, out, _ = run(capsys, *args)
+    assert code == 0
+    lines = out.splitlines()
+    assert not any(line.endswith(" 0.0000%") for line in lines)
+    [said] = [line for line in lines if line.endswith("left out (--json has them all)")]
+    left = int(said.split()[0])
+    _, doc, _ = run(capsys, *args, "--json")
+    tiny = [r for r in doc["outcomes"] if f"{r['probability']:.4%}" == "0.0000%"]
+    assert left == len(tiny) > 0
+    table = lines[3 : lines.index(said)]  # title, heading and rule, then the rows
+    assert len(table) == len(doc["outcomes"]) - left
