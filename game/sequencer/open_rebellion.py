@@ -546,6 +546,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         if state.phase != "fall-back" or pending is None:
             raise IllegalDeclaration("no unit has a fall back to choose")
         if d.unit != pending.target:
+            self._unit(d.unit)  # a name that is no unit is said quoted, as elsewhere
             raise IllegalDeclaration(f"{pending.target} chooses, not {d.unit}")
         events.append(Declared(self.side_of_unit[pending.target], d.to_dict()))
         target = pending.target

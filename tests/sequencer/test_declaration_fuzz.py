@@ -272,3 +272,16 @@ def _move(*path: tuple[float, float]) -> Any:
     from game.sequencer.necromunda_types import Action
 
     return Action.move(*path)
+
+
+def test_a_fall_back_choice_for_no_unit_is_refused_on_one_line() -> None:
+    """The fuzzer once named a unit '\\n' while a fall back was awaited: the refusal copied
+    the line break ("gov-squad-a chooses, not \\n"). A name that is no unit is quoted."""
+    played = PLAYED["open-rebellion"]
+    awaited = [s for s in played.states if getattr(s, "phase", None) == "fall-back"]
+    assert awaited, "the played game has a fall back to answer"
+    engine = played.game.engine
+    for name in ("\n", "x\ny", "nobody"):
+        with pytest.raises(IllegalDeclaration) as refused:
+            engine.apply(awaited[0], FallBackChoice(name, True), rng=np.random.default_rng(1))
+        assert "\n" not in str(refused.value) and repr(name) in str(refused.value)
