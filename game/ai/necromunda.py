@@ -29,6 +29,7 @@ from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting
 from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
+from game.sequencer.necromunda_targeting import armour_save
 from game.sequencer.necromunda_types import (
     BROKEN,
     FLESH_WOUNDS,
@@ -103,16 +104,31 @@ def attack_outcome(
     """(P hit, P Seriously Injured, P Out of Action) of one attack on `victim` whose hit
     roll passes with `chance` (1 for a template's certain hit), exact from
     game.rules.necromunda.odds: wound roll, save with AP and `bonus`, damage, Injury
-    dice, with the Flesh Wounds and Wounds the fighter has already taken."""
+    dice, with the Flesh Wounds and Wounds the fighter has already taken. The save is
+    the engine's (`armour_save`: Flak is 5+ against blasts and templates, FACTS 2.5)."""
     if chance <= 0 or victim.status == OUT_OF_ACTION:
         return 0.0, 0.0, 0.0
     p = engine.profiles[victim.id]
     some, si, ooa = _after_hit(
         engine.dice, weapon.strength, weapon.ap, weapon.damage, weapon.rapid_fire,
-        p.t, max(0, p.w - victim.wounds), p.save, bonus, victim.marker(FLESH_WOUNDS),
+        p.t, max(0, p.w - victim.wounds), armour_save(p, weapon), bonus,
+        victim.marker(FLESH_WOUNDS),
         victim.status == SERIOUSLY_INJURED,
     )  # fmt: skip
     return chance * some, chance * si, chance * ooa
+
+
+def template_outcome(
+    engine: NecromundaEngine,
+    state: NecromundaState,
+    shooter: str,
+    weapon: NecromundaWeapon,
+    victim: ModelState,
+) -> tuple[float, float, float]:
+    """`attack_outcome` of a template's certain hit on `victim`, with the save bonus of
+    the victim's cover judged from the attacker (FACTS 2.5), as the engine resolves it."""
+    bonus = SAVE_BONUS.get(engine.sighting(state, shooter, victim.id).cover, 0)
+    return attack_outcome(engine, weapon, victim, 1.0, bonus)
 
 
 def worth(outcome: tuple[float, float, float]) -> float:
@@ -317,8 +333,8 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
                 engine.table_at(state), origin, action.direction, size.length, size.width,
                 exclude=(BodyId(m.id),),
             )  # fmt: skip
-            return sum(self._sign(m, str(v), state) * worth(attack_outcome(
-                engine, weapon, state.model(str(v)), 1.0)) for v in under)  # fmt: skip
+            return sum(self._sign(m, str(v), state) * worth(template_outcome(
+                engine, state, m.id, weapon, state.model(str(v)))) for v in under)  # fmt: skip
         assert action.target is not None
         plan = engine.hit_plan(state, m.id, weapon, target=action.target)
         if plan.out_of_range:
