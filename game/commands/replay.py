@@ -93,11 +93,11 @@ def replay(
             "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
-        from game.sequencer.sentences import names_of, say
+        from game.sequencer.sentences import Teller, names_of
 
-        ids = names_of(saved.scenario)
+        teller = Teller(saved.scenario.ruleset, names_of(saved.scenario))
         for event in game.events:
-            typer.echo(say(event, saved.scenario.ruleset, ids))
+            typer.echo(teller.say(event))
         if check and not failures:
             where = "" if saved.on_disk else " (the scenario file is not here: the save's copy)"
             typer.echo(f"check: the event log matches{where}")

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from game.sequencer.necromunda_types import OUT_OF_ACTION
 from game.sequencer.sentences import (
     EventData,
     dice,
@@ -120,6 +121,18 @@ def _firepower(e: EventData) -> str:
     return f"{said}; {plural(int(e['holes']), 'bullet hole')}, {symbols}"
 
 
+def _wounded(e: EventData) -> str:
+    """FACTS 2.4: "each point of D removes 1 Wound. At 0 W, roll one Injury die. Each
+    further point of D beyond the last Wound adds one more Injury die": the event holds
+    the hit's Damage and the Wounds lost in all (at most the fighter's W); told in order
+    (`Teller`), Damage that finds no Wound left says so rather than the same total again."""
+    total = int(e["total"])
+    damage = f"{who(e['model'])} takes {e['wounds']} Damage"
+    if e.get("lost_before") == total and total > 0:
+        return f"{damage} with no Wound left to lose ({plural(total, 'Wound')} lost before)"
+    return f"{damage} ({plural(total, 'Wound')} lost in all)"
+
+
 def sentence(e: EventData) -> str | None:
     """An event as Necromunda says it (None: the shared wording serves)."""
     kind = e.get("event")
@@ -133,12 +146,13 @@ def sentence(e: EventData) -> str | None:
     if kind == "Rolled":
         return _roll(e)
     if kind == "Wounded":
-        # FACTS 2.4: "each point of D removes 1 Wound. At 0 W, roll one Injury die. Each
-        # further point of D beyond the last Wound adds one more Injury die": the event
-        # holds the hit's Damage and the Wounds lost in all (at most the fighter's W).
+        return _wounded(e)
+    if kind == "Hit" and e.get("target_was") == OUT_OF_ACTION:
+        # FACTS 2.6: a Rapid Fire weapon's hits are all allocated before rolling to wound;
+        # one that comes after its target went out of action does nothing
         return (
-            f"{who(e['model'])} takes {e['wounds']} Damage "
-            f"({plural(int(e['total']), 'Wound')} lost in all)"
+            f"Another hit from {who(e['attacker'])}'s {e['weapon']} is lost: "
+            f"{who(e['target'])} is already out of action"
         )
     if kind == "SaveRolled":
         wounds = int(e["wounds"])

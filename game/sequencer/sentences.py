@@ -327,6 +327,33 @@ def say(event: Event | EventData, ruleset: Any = None, names: Names | Collection
     return _split_camel(str(data.get("event", "something happened")))
 
 
+class Teller:
+    """Says one game's events in order (`say`), remembering what the log has told: each
+    model's state and the Wounds it has lost. An event is passed on to the sentences with
+    what it means after the ones before it: a hit's `target_was` (the target's state, once
+    it has one) and a Wounded event's `lost_before`. A sentence without them (one event
+    on its own) keeps its plain words."""
+
+    def __init__(self, ruleset: Any = None, names: Names | Collection[str] = ()) -> None:
+        self.ruleset = ruleset
+        self.names = names
+        self.state: dict[str, str] = {}
+        self.lost: dict[str, int] = {}
+
+    def say(self, event: Event | EventData) -> str:
+        data = as_data(event)
+        kind = data.get("event")
+        if kind == "Hit" and data.get("target") in self.state:
+            data = {**data, "target_was": self.state[data["target"]]}
+        elif kind == "Wounded":
+            model = str(data["model"])
+            data = {**data, "lost_before": self.lost.get(model, 0)}
+            self.lost[model] = int(data["total"])
+        elif kind == "StateChanged":
+            self.state[str(data["model"])] = str(data["after"])
+        return say(data, self.ruleset, self.names)
+
+
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
 
 

@@ -103,3 +103,19 @@ def test_open_rebellion_refusals_name_the_units(capsys: pytest.CaptureFixture[st
     err = capsys.readouterr().err
     assert "--attacker reb-a1 --target gov-a1: " in err
     assert "no model of Rebel squad a has line of sight to Gov squad a" in err
+
+
+def test_replay_tells_the_events_in_order(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the seeded Necromunda game of tests/sequencer/test_sentences.py: hits after the
+    # target went out of action read as lost, as the replay tells them in order
+    from game.playtest.batch import automatic_player, play_out
+
+    game = Game(load_scenario(SCENARIOS / "necromunda-demo.toml"), 10440292027562319872)
+    play_out(game, automatic_player(game.engine, "simple"))
+    save = tmp_path / "save.json"
+    game.save(save)
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert "is lost: Escher ganger 2 is already out of action" in out

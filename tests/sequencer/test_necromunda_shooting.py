@@ -404,11 +404,12 @@ def test_damage_beyond_the_last_wound_is_injury_dice_and_reads_so(write: Write) 
     """FACTS 2.4: "each point of D removes 1 Wound. At 0 W, roll one Injury die. Each
     further point of D beyond the last Wound adds one more Injury die." A second krak
     hit on the W2 leader already at 0 W loses no more Wounds (2 in all, still) and
-    rolls two Injury dice; the sentence says the Damage taken and the Wounds lost."""
+    rolls two Injury dice; the sentence says the Damage taken and the Wounds lost, and
+    told in order, that the second found no Wound left."""
     from game.rules.registry import RULESETS
     from game.sequencer.events import Wounded
     from game.sequencer.necromunda_types import InjuryRolled
-    from game.sequencer.sentences import describe
+    from game.sequencer.sentences import Teller, describe
 
     fighters = [
         ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
@@ -433,7 +434,13 @@ def test_damage_beyond_the_last_wound_is_injury_dice_and_reads_so(write: Write) 
     assert game.state.model("target").status == "out-of-action"  # T3 less three flesh wounds
     words = [describe(e, RULESETS["necromunda"], {"target": "Escher leader"})
              for e in of(first + second, Wounded)]  # fmt: skip
-    assert words == ["Escher leader takes 2 Damage (2 Wounds lost in all)"] * 2
+    assert words == ["Escher leader takes 2 Damage (2 Wounds lost in all)"] * 2  # one at a time
+    teller = Teller(RULESETS["necromunda"], {"target": "Escher leader"})
+    told = [teller.say(e) for e in first + second if isinstance(e, Wounded)]  # in order
+    assert told == [
+        "Escher leader takes 2 Damage (2 Wounds lost in all)",
+        "Escher leader takes 2 Damage with no Wound left to lose (2 Wounds lost before)",
+    ]
 
 
 def test_basic_actions_once_and_double_actions_need_both(write: Write) -> None:

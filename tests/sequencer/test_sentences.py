@@ -229,3 +229,49 @@ def test_a_move_that_goes_nowhere_says_so() -> None:
                      RULESETS["necromunda"], ids)  # fmt: skip
     assert still == "Escher leader moves, but stays where it stands"
     assert moved == 'Escher leader moves 2.5"'
+
+
+def _told(seed: int) -> list[str]:
+    """A seeded game on the Necromunda demo between the simple players, told in order."""
+    from game.sequencer.sentences import Teller
+
+    game = Game(load_scenario(SCENARIOS / "necromunda-demo.toml"), seed)
+    play_out(game, automatic_player(game.engine, "simple"))
+    teller = Teller(game.setup.ruleset, names_of(game.setup))
+    return [teller.say(e) for e in game.events]
+
+
+def test_a_necromunda_log_does_not_hit_a_fighter_already_out_of_action() -> None:
+    # FACTS 2.6: a Rapid Fire weapon's hits are allocated before rolling to wound. On this
+    # seed (playtest --seed 1, game 3) the heavy's four hits meet Escher ganger 2, out of
+    # action after the first: the log said "hits Escher ganger 2" three times more
+    lines = _told(10440292027562319872)
+    out = lines.index("Escher ganger 2 is now out of action (was pinned)")
+    after = lines[out + 1 : out + 4]
+    assert (
+        after
+        == [
+            "Another hit from Orlock heavy's Heavy stubber is lost: "
+            "Escher ganger 2 is already out of action"
+        ]
+        * 3
+    )
+    for i, line in enumerate(lines):  # and no plain hit on any fighter out of action
+        if " is now out of action" in line:
+            name = line.split(" is now out of action")[0]
+            assert not [later for later in lines[i:] if f" hits {name} with " in later]
+
+
+def test_a_necromunda_log_says_damage_past_the_last_wound_once() -> None:
+    # FACTS 2.4: Damage beyond the last Wound rolls Injury dice and loses no Wound. On this
+    # seed (playtest --seed 1, game 0) the W2 Escher champion's third Heavy stubber hit
+    # read "takes 1 Damage (2 Wounds lost in all)" a second time
+    lines = _told(8431846347943310336)
+    said = [line for line in lines if line.startswith("Escher champion takes")]
+    assert said[:3] == [
+        "Escher champion takes 1 Damage (1 Wound lost in all)",
+        "Escher champion takes 1 Damage (2 Wounds lost in all)",
+        "Escher champion takes 1 Damage with no Wound left to lose (2 Wounds lost before)",
+    ]
+    totals = [line for line in lines if "lost in all" in line]
+    assert len(set(totals)) == len(totals)  # no fighter's total is told twice
