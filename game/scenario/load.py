@@ -390,10 +390,11 @@ def _validate(
 
 
 def _whole_entry_problems(model: type[M], raw: Mapping[str, Any], bad: set[str]) -> list[str]:
-    """What the entry's own checks of its fields together ("a line needs at least 2
-    points") find once its `bad` fields are left out: pydantic runs them only on an entry
-    whose every field is good, and a bad thickness would hide a one-point line. A check
-    that names a field left out is not said (leaving `line` out, the entry has no shape)."""
+    """What the entry's own checks of its fields together ("needs exactly one of polygon
+    or line") find once its `bad` fields are left out: pydantic runs them only on an entry
+    whose every field is good, and a bad thickness would hide a piece with no shape. A
+    check that names a field left out is not said (leaving `line` out, the entry has no
+    shape). A check of one field alone is that field's own (validate names its line)."""
     if not bad:
         return []
     try:

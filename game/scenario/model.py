@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, field_validator, model_validator
 
 # A coordinate in inches. Whether a point is on the table is checked against the table's
 # size; this bound only keeps arithmetic on far-off points from overflowing.
@@ -75,12 +75,18 @@ class SceneryEntry(Strict):
     thickness: float = Field(default=0.25, gt=0, le=12)
     label: Text | None = None
 
+    @field_validator("line")
+    @classmethod
+    def _two_points(cls, line: list[Point] | None) -> list[Point] | None:
+        # a check of the field alone, so the problem names the line `line = ...` is on
+        if line is not None and len(line) < 2:
+            raise ValueError("needs at least 2 points")
+        return line
+
     @model_validator(mode="after")
     def _one_shape(self) -> SceneryEntry:
         if (self.polygon is None) == (self.line is None):
             raise ValueError("needs exactly one of polygon or line")
-        if self.line is not None and len(self.line) < 2:
-            raise ValueError("a line needs at least 2 points")
         return self
 
 

@@ -370,13 +370,32 @@ def test_a_bad_field_hides_neither_its_entrys_other_problems_nor_the_files(
         return f"{path}:{field_line(path, line, key)}"
 
     assert problems_of(path) == [
-        f"{path}:{second}: scenery 'b1': a line needs at least 2 points",
         f"{at(second, 'id')}: scenery 'b1': duplicate id (already a scenery piece)",
         f"{at(second, 'thickness')}: scenery 'b1': thickness must be more than 0, got -1",
+        f"{at(second, 'line')}: scenery 'b1': line: needs at least 2 points",
         f"{at(25, 'side')}: model 'm1': unknown side 'green'",
         f"{at(25, 'profile')}: model 'm1': unknown profile 'nosuch'",
         f"{at(25, 'at')}: model 'm1': at x must be a finite number, got inf",
         f"{at(31, 'id')}: model 'm1': duplicate id (already a model)",
+    ]
+
+
+def test_a_one_point_line_names_the_line_it_is_written_on(write_scenario: Write) -> None:
+    """Session 6: "a line needs at least 2 points" named the [[scenery]] header, not the
+    line where `line = ...` is written."""
+    path = write_scenario(
+        """
+        [[scenery]]
+        id = "w"
+        kind = "wall"
+        height = 2
+        line = [[5, 5]]
+        """
+    )
+    lines = path.read_text().splitlines()
+    header = next(i for i, text in enumerate(lines, 1) if text == "[[scenery]]")
+    assert problems_of(path) == [
+        f"{path}:{field_line(path, header, 'line')}: scenery 'w': line: needs at least 2 points"
     ]
 
 
