@@ -99,8 +99,9 @@ def think_option(help: str = "Seconds a player may think per declaration.") -> A
 def _seed_check(value: int | None) -> int | None:
     from game.dice import seed_refused  # the check a save's seed passes
 
-    if value is not None and seed_refused(value) is not None:
-        raise typer.BadParameter("must be a whole number from 0 to 2**128 - 1")
+    refused = None if value is None else seed_refused(value, whole=True)
+    if refused is not None:
+        raise typer.BadParameter(refused)
     return value
 
 

@@ -19,12 +19,14 @@ if TYPE_CHECKING:
 MAX_SEED = 2**128 - 1
 
 
-def seed_refused(seed: int) -> str | None:
-    """Why `seed` is no seed, in one sentence; None when it is one."""
+def seed_refused(seed: int, whole: bool = False) -> str | None:
+    """Why `seed` is no seed, in one sentence (a save's seed and --seed say the same);
+    None when it is one. A number of over 40 digits is shown by its length unless
+    `whole` (the command line shows what was typed)."""
     if 0 <= seed <= MAX_SEED:
         return None
     digits = str(seed)
-    shown = digits if len(digits) <= 40 else f"a number of {len(digits)} digits"
+    shown = digits if whole or len(digits) <= 40 else f"a number of {len(digits)} digits"
     return f"must be a whole number from 0 to 2**128 - 1, not {shown}"
 
 
