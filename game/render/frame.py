@@ -213,6 +213,15 @@ def banner_avoids(
     return out
 
 
+def names_over(surface: pygame.Surface, layer: pygame.Surface, labels: Sequence[Placed]) -> None:
+    """The table's labels (names, state markers, heights) copied back from the table
+    layer over the shot lines and animations just drawn: the lines pass under the names,
+    which stay readable."""
+    for label in labels:
+        box = _rect(label.box)
+        surface.blit(layer, box.topleft, box)
+
+
 def _display_ready() -> bool:
     return pygame.display.get_init() and pygame.display.get_surface() is not None
 
@@ -241,8 +250,15 @@ def draw_frame(
     th = min(th, surface.get_height())
     table = surface.subsurface(pygame.Rect(0, 0, tw, th))
     ui = ui_scale(surface.get_size())
-    table.blit(cache.table.layer(scenario, state.view, (tw, th), state.markers, ui), (0, 0))
+    layer = cache.table.layer(scenario, state.view, (tw, th), state.markers, ui)
+    table.blit(layer, (0, 0))
     view = state.view
+    if state.shots or state.effects:
+        for shot in sorted(state.shots, key=lambda shot: shot.hit):  # hits on top
+            draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
+        for effect in state.effects:
+            draw_effect(table, effect, view)
+        names_over(table, layer, cache.table.labels)
     # a reaction asked of a person: its banner (placed first, for the rings' labels)
     prompt = state.prompt
     shown: Prompt | None = None
@@ -262,10 +278,6 @@ def draw_frame(
         draw_draft(table, scenario, state.draft, state.pointer, view)
     if state.preview is not None and state.draft is not None:
         draw_preview(table, scenario, state.preview, state.draft.model, view)
-    for shot in sorted(state.shots, key=lambda shot: shot.hit):  # hits on top
-        draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
-    for effect in state.effects:
-        draw_effect(table, effect, view)
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:

@@ -326,3 +326,41 @@ def test_the_rulings_label_covers_a_base_rather_than_a_label() -> None:
     assert spot is not None
     box = (spot[0] - 40, spot[1] - 8, 80, 16)
     assert not overlaps(box, label)
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> None:
+    """Left from session 6: the last shot's line was drawn over the names it crossed
+    ('Escher ganger 2' struck through by its own Autogun shot). Every shot between two
+    models whose line crosses a third one's name: the name's box is drawn as the table
+    layer has it, the line passes under it."""
+    from dataclasses import replace
+
+    import pygame
+
+    from game.render.dice_log import Shot
+
+    app = _app(SCENARIOS / "necromunda-demo.toml", size)
+    app.draw()
+    view = app.state.view
+    crossed = 0
+    for a, b in itertools.permutations(app.scenario.models, 2):
+        line = (view.to_screen(*a.at), view.to_screen(*b.at))
+        names = [
+            label for label in app.cache.table.labels
+            if label.want.key not in (a.id, b.id) and crosses_box(*line, label.box)
+        ]  # fmt: skip
+        if not names:
+            continue
+        app.state = replace(app.state, shots=(Shot(a.id, b.id, True, 10),))
+        surface = app.draw()
+        layer = app.cache.table.surface
+        assert layer is not None
+        for label in names:
+            x, y, w, h = label.box
+            box = pygame.Rect(round(x), round(y), round(w), round(h))
+            drawn = pygame.image.tobytes(surface.subsurface(box), "RGB")
+            under = pygame.image.tobytes(layer.subsurface(box), "RGB")
+            assert drawn == under, (a.id, b.id, label.text)
+            crossed += 1
+    assert crossed >= 3
