@@ -6,21 +6,32 @@ none overprints another (game.render.labels)."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 import warnings
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
+import numpy as np
 import pygame
 import pygame.gfxdraw
+import shapely
 
 from game.display import WINDOW_LEAST
 from game.files import write_with
 from game.render import style
-from game.render.labels import Box, Placed, Want, leader_line, nearest_on_segment, place
+from game.render.labels import (
+    GAP,
+    Box,
+    Placed,
+    Want,
+    leader_line,
+    nearest_on_segment,
+    place,
+)
 from game.render.view import View
-from game.scenario import PlacedModel, Scenario, SceneryKind
+from game.scenario import Piece, PlacedModel, Scenario, SceneryKind
 from game.sequencer.sentences import names_of
 
 Point = tuple[float, float]
@@ -250,18 +261,84 @@ def label_size(view: View, kind: str, ui: float = 1.0) -> int:
 def scenery_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     """Each piece's height ("full" without one): inside it when it fits, else just
     above or below it (or beside it), where the piece is: a bent wall's is on the wall,
-    not at the middle of its bend (the centre of an L lies off the piece)."""
+    not at the middle of its bend (the centre of an L lies off the piece). Spots that
+    cover another piece, or lie as near another piece as their own (in a corner two
+    walls share), are tried last (`_spot_costs`). Worked out once per zoom and moved
+    with the view: panning does not change them."""
+    at_origin = _scenery_wants(scenario.scenery, scenario.header.table, view.scale, ui)
+    dx, dy = view.left, view.top
+    return [
+        replace(
+            want,
+            anchor=(want.anchor[0] + dx, want.anchor[1] + dy),
+            spots=tuple((x + dx, y + dy) for x, y in want.spots),
+        )
+        for want in at_origin
+    ]
+
+
+@functools.lru_cache(maxsize=8)
+def _scenery_wants(scenery: tuple[Piece, ...], table: tuple[float, float], scale: float,
+                   ui: float) -> tuple[Want, ...]:  # fmt: skip
+    """`scenery_wants` with the table's origin at (0, 0) on the screen."""
+    view = View(scale)
     size = label_size(view, "scenery", ui)
-    out: list[Want] = []
-    for piece in scenario.scenery:
-        points = [view.to_screen(x, y) for x, y in piece.footprint]
+    outlines = [[view.to_screen(x, y) for x, y in p.footprint] for p in scenery]
+    shapes = _polygons(outlines)
+    wants: list[Want] = []
+    for piece, points, shape in zip(scenery, outlines, shapes, strict=True):
         anchor = _on_piece(points)
         text = "full" if piece.height is None else f'{piece.height:g}"'
         w, h = _boxed(text, size)
-        spots = _beside_piece(points, anchor, w, h)
-        out.append(Want(f"scenery:{piece.id}", text, (w, h), anchor, 0.0, "scenery",
-                        tuple(spots), size))  # fmt: skip
-    return out
+        spots = _beside_piece(points, anchor, w, h, shape)
+        wants.append(Want(f"scenery:{piece.id}", text, (w, h), anchor, 0.0, "scenery",
+                          tuple(spots), size))  # fmt: skip
+    costs = _spot_costs(wants, shapes, (0.0, 0.0, table[0] * scale, table[1] * scale))
+    out: list[Want] = []
+    for want, cost in zip(wants, costs, strict=True):
+        ranked = sorted(zip(cost, want.spots, strict=True), key=lambda pair: pair[0])
+        out.append(replace(want, spots=tuple(spot for _, spot in ranked)))
+    return tuple(out)
+
+
+def _polygons(outlines: Sequence[Sequence[Point]]) -> list[shapely.Polygon]:
+    """The footprints as shapely polygons, made in one call."""
+    if not outlines:
+        return []
+    flat = np.array([point for points in outlines for point in points], dtype=float)
+    which = np.repeat(np.arange(len(outlines)), [len(points) for points in outlines])
+    return list(shapely.polygons(shapely.linearrings(flat, indices=which)))
+
+
+def _spot_costs(wants: Sequence[Want], shapes: Sequence[shapely.Polygon],
+                on_table: Box) -> list[list[int]]:  # fmt: skip
+    """How badly each piece's label reads at each of its spots (0 best), where it lands
+    on the table (one off the edge is slid back on, as `place` slides it): 3 over
+    another piece, 2 over its own (but for the spot inside it), 1 as near another piece
+    as its own (it could be read as the other's), else 0. All in a few array calls."""
+    owner = np.array([i for i, want in enumerate(wants) for _ in want.spots], dtype=np.intp)
+    if not len(owner):
+        return [[] for _ in wants]
+    w = np.array([wants[i].size[0] for i in owner], dtype=float)
+    h = np.array([wants[i].size[1] for i in owner], dtype=float)
+    centres = np.array([spot for want in wants for spot in want.spots], dtype=float)
+    bx, by, bw, bh = on_table
+    xs = np.clip(centres[:, 0] - w / 2, bx, bx + bw - w)
+    ys = np.clip(centres[:, 1] - h / 2, by, by + bh - h)
+    boxes = shapely.box(xs, ys, xs + w, ys + h)
+    every = np.array(shapes, dtype=object)
+    own = every[owner]
+    cost = np.where(shapely.intersects(boxes, own) & ~shapely.covered_by(boxes, own), 2, 0)
+    near = shapely.distance(boxes, own) + 2 * GAP
+    # the other pieces whose bounds come within `near` of a spot, then exactly
+    reach = shapely.box(xs - near, ys - near, xs + w + near, ys + h + near)
+    spot, piece = shapely.STRtree(shapes).query(reach)
+    other = piece != owner[spot]
+    spot, piece = spot[other], piece[other]
+    np.maximum.at(cost, spot[shapely.distance(boxes[spot], every[piece]) <= near[spot]], 1)
+    cost[spot[shapely.intersects(boxes[spot], every[piece])]] = 3
+    split = np.cumsum([len(want.spots) for want in wants])[:-1]
+    return [[int(c) for c in part] for part in np.split(cost, split)]
 
 
 def _on_piece(points: Sequence[tuple[float, float]]) -> tuple[float, float]:
@@ -302,7 +379,7 @@ def _span(points: Sequence[tuple[float, float]], at: float, axis: int,
 
 
 def _beside_piece(points: Sequence[tuple[float, float]], anchor: tuple[float, float],
-                  w: float, h: float) -> list[tuple[float, float]]:  # fmt: skip
+                  w: float, h: float, shape: shapely.Polygon) -> list[Point]:  # fmt: skip
     """Spots for a piece's label: inside it at `anchor` when the label fits there, then
     just above and below the piece at the anchor and a quarter of the way in from
     either end, then beside it (beside first for a piece running down the table)."""
@@ -310,7 +387,11 @@ def _beside_piece(points: Sequence[tuple[float, float]], anchor: tuple[float, fl
     spots: list[tuple[float, float]] = []
     down, across = _span(points, ax, 0, ay), _span(points, ay, 1, ax)
     if down and across and down[1] - down[0] > h + 4 and across[1] - across[0] > w + 4:
-        spots.append(((across[0] + across[1]) / 2, (down[0] + down[1]) / 2))
+        middle = ((across[0] + across[1]) / 2, (down[0] + down[1]) / 2)
+        # inside only where the label lies on the piece (the crook of an L does not)
+        left, top = middle[0] - w / 2 - 2, middle[1] - h / 2 - 2
+        if shapely.covers(shape, shapely.box(left, top, left + w + 4, top + h + 4)):
+            spots.append(middle)
     xs = [p[0] for p in points]
     ys = [p[1] for p in points]
     ways = [(0, min(xs), max(xs), ax, ay), (1, min(ys), max(ys), ay, ax)]

@@ -364,3 +364,50 @@ def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> No
             assert drawn == under, (a.id, b.id, label.text)
             crossed += 1
     assert crossed >= 3
+
+
+def _crypt(tmp_path: Path) -> Path:
+    from game.cli import main
+
+    out = tmp_path / "crypt.toml"
+    assert main(["import", str(SCENARIOS / "maps" / "crypt.uvtt"), "--ruleset", "necromunda",
+                 "--out", str(out)]) == 0  # fmt: skip
+    return out
+
+
+def test_an_imported_crypts_wall_heights_cover_no_other_wall(tmp_path: Path) -> None:
+    """Left from session 6: `skirmish import` of the crypt map wrote its closed loop as
+    two walls, and one's "full" was written in the crook of its L, over the corner the
+    other wall shares (and the outer wall's sat in the corner it shares with an inner
+    wall). In every picture and window size, each piece's height covers no other piece
+    and lies nearer its own piece than any other."""
+    import shapely
+
+    from game.render.table import picture_view
+
+    path = _crypt(tmp_path)
+    scenario = load_scenario(path)
+    placings: list[tuple[object, list[Placed], Callable[[float, float], tuple[float, float]]]] = []
+    for scale in (20.0, 40.0):
+        view = picture_view(scenario, scale)
+        placed = table_labels(scenario, view, picture_size(scenario, scale))
+        placings.append((scale, placed, view.to_screen))
+    for size in [(800, 600), (1280, 800), (1920, 1080)]:
+        app = _app(path, size)
+        app.draw()
+        placings.append((size, app.cache.table.labels, app.state.view.to_screen))
+    for where, placed, to_screen in placings:
+        outlines = {
+            piece.id: shapely.Polygon([to_screen(x, y) for x, y in piece.footprint])
+            for piece in scenario.scenery
+        }
+        heights = [label for label in placed if label.want.kind == "scenery"]
+        assert len(heights) == len(outlines), where
+        for label in heights:
+            x, y, w, h = label.box
+            box = shapely.box(x, y, x + w, y + h)
+            own = label.want.key.removeprefix("scenery:")
+            others = [shape for key, shape in outlines.items() if key != own]
+            assert not any(box.intersects(shape) for shape in others), (where, own)
+            gap = box.distance(outlines[own])
+            assert all(gap < box.distance(shape) for shape in others), (where, own)
