@@ -128,7 +128,8 @@ class Following(Pointing):
         if prompt.over:
             raise Impossible(prompt.text)
         if session.is_ai(prompt.side):
-            raise Impossible(f"{prompt.side} is played by the computer: wait for it")
+            side = names_of(self.scenario).get(str(prompt.side), str(prompt.side))
+            raise Impossible(f"{side} is played by the computer: wait for it")
         return session.rules
 
     def declare(self, declaration: object) -> None:

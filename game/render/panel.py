@@ -87,10 +87,9 @@ def panel_lines(
     active = state.active_side
     colours = side_colours(scenario)
     if active:
-        side = scenario.side(active)
-        who = f"{side.name} ({side.id})" if side.name else side.id
         out.append(PanelLine(f"Turn {state.turn} of {scenario.header.turns}", gap=6))
-        out.append(PanelLine(f"Active: {who}", colours.get(active, style.TEXT)))
+        # the side once, as the rule system calls it ("House Orlock"), not its file id
+        out.append(PanelLine(f"Active: {ids.get(active, active)}", colours.get(active, style.TEXT)))
     if state.replay:
         out.append(PanelLine(state.replay, REPLAY, 18, gap=6))
         out.append(PanelLine(REPLAY_KEYS, REPLAY, 16))

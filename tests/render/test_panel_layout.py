@@ -162,3 +162,16 @@ def test_the_hover_hint_is_in_the_systems_own_words(name: str, hint: str) -> Non
     assert hint in joined  # perhaps wrapped over two rows
     if name != "infinity-demo":
         assert "MODs" not in joined and " SV" not in joined
+
+
+@pytest.mark.parametrize("name", ["necromunda-demo", "open-rebellion-demo", "infinity-demo"])
+def test_the_active_side_is_named_once_in_the_systems_words(name: str) -> None:
+    """Left from session 6: the panel said "Active: Government (government)", the side's
+    name and then its file id; a person reads the name once ("Active: House Escher")."""
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    app = App(scenario, size=(1280, 800), session=Session.start(scenario, seed=4))
+    app.draw()
+    active = app.state.active_side
+    assert active is not None
+    rows = [text for text, _ in app.cache.panel.drawn if text.startswith("Active:")]
+    assert rows == [f"Active: {scenario.side(active).name}"]
