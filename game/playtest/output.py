@@ -12,6 +12,7 @@ from typing import Any
 
 from game.files import write_bytes_atomic, write_json_atomic
 from game.playtest.record import GameRecord
+from game.sequencer.game import scenario_fields
 from game.sequencer.sentences import named
 
 
@@ -65,14 +66,15 @@ def casualties_csv(records: Sequence[GameRecord]) -> bytes:
 def save_files(
     records: Sequence[GameRecord], folder: Path, scenario: Path
 ) -> list[tuple[Path, dict[str, Any]]]:
-    """(file, save) for each game that kept its save; the save names the scenario by
-    its absolute path so `skirmish replay` finds it from anywhere."""
+    """(file, save) for each game that kept its save; the save names the scenario as
+    every save does (`scenario_fields`: its absolute path, the bundled table's name, the
+    path from the saves' folder) so `skirmish replay` finds it from anywhere."""
     out = []
     for r in records:
         if r.save is None:
             continue
         save = dict(r.save)
-        save["scenario"] = str(scenario.resolve())
+        save.update(scenario_fields(scenario.resolve(), folder / "saves"))
         save["players"] = r.players
         out.append((folder / "saves" / f"game-{r.index:04d}.json", save))
     return out

@@ -2,8 +2,10 @@
 
 A save (written by `Game.save`) names the scenario file it came from and, from format 2
 on, carries that file's text and its SHA-256, so it replays from any folder and on any
-machine; when the file is still where it was and has changed since, `changes` says
-what changed. Format 1 saves (the scenario's path only) still replay from the file.
+machine; the file is looked for by the bundled table's name, by its path from the save,
+by the path it came from, then beside the save (`_scenario_file`), and when it is found
+and has changed since, `changes` says what changed. Format 1 saves (the scenario's path
+only) still replay from the file.
 
 Everything is checked first, each problem one line naming the save and the place:
 the size of the file, its JSON, the format, the rule system, the seed, the scenario
@@ -14,6 +16,7 @@ them."""
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +25,7 @@ from typing import Any
 from game.dice import seed_refused
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import MAX_PATH_CHARS, MEGABYTE, read_text
+from game.paths import SCENARIOS_DIR, SUFFIX
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
 from game.scenario.scenario import Scenario
@@ -169,13 +173,11 @@ def read_save(path: Path) -> SavedGame:
     raw_declarations = _field(path, data, "declarations", list)
     events = _field(path, data, "events", list)
 
-    scenario_file = Path(where)
+    scenario_file = _scenario_file(path, data, where)
     text = data.get("scenario_text") if number >= 2 else None
     changes: tuple[str, ...] = ()
     if text is None:
         # Format 1 (or a save of a table that was never a file): read it from disk.
-        if not scenario_file.exists() and (path.parent / scenario_file).exists():
-            scenario_file = path.parent / scenario_file
         scenario = load_scenario(scenario_file)
         on_disk = True
     else:
@@ -191,6 +193,30 @@ def read_save(path: Path) -> SavedGame:
     return SavedGame(
         path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk, changes
     )
+
+
+def _scenario_file(path: Path, data: dict[str, Any], where: str) -> Path:
+    """The scenario file on this machine, the first found of: the bundled table the save
+    names ("scenario_bundled"); the path from the save's folder ("scenario_relative": a
+    save moved with its table); the path the save was made from ("scenario", from the
+    current folder or, for a relative one, the save's); a file of that name beside the
+    save. None found: the path the save was made from, as it names it."""
+    candidates: list[Path] = []
+    name = data.get("scenario_bundled")
+    if isinstance(name, str) and name and Path(name).name == name:
+        candidates.append(SCENARIOS_DIR / f"{name}{SUFFIX}")
+    relative = data.get("scenario_relative")
+    if isinstance(relative, str) and relative and len(relative) <= MAX_PATH_CHARS:
+        candidates.append(Path(os.path.normpath(path.parent / relative)))
+    given = Path(where)
+    candidates += [given, path.parent / given, path.parent / given.name]
+    for candidate in candidates:
+        try:
+            if candidate.is_file():
+                return candidate
+        except OSError:  # a name this system cannot hold
+            continue
+    return given
 
 
 def _carried(

@@ -7,6 +7,7 @@ same seed gives the identical event log."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 from collections.abc import Iterable
@@ -21,8 +22,26 @@ from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
 from game.sequencer.setup import Setup
 
-# Save files: format 1 named the scenario file; format 2 also carries its text.
+# Save files: format 1 named the scenario file; format 2 also carries its text (and,
+# added since, names the table so a moved save still finds it: `scenario_fields`).
 SAVE_FORMAT = 2
+
+
+def scenario_fields(scenario: Path, folder: Path | None = None) -> dict[str, str]:
+    """How a save names its scenario file: "scenario", the absolute path (as every save
+    always has); "scenario_bundled", the bundled table's name when it is one, found by
+    name on any machine; "scenario_relative", its path from `folder`, where the save is
+    written (a save moved with its table still finds it)."""
+    from game.paths import SCENARIOS_DIR, SUFFIX
+
+    where = Path(os.path.abspath(scenario))
+    out = {"scenario": str(where)}
+    if where.suffix == SUFFIX and where.parent.resolve() == SCENARIOS_DIR.resolve():
+        out["scenario_bundled"] = where.stem
+    if folder is not None:
+        with contextlib.suppress(ValueError):  # another drive: no path leads there
+            out["scenario_relative"] = Path(os.path.relpath(where, folder)).as_posix()
+    return out
 
 
 def text_hash(text: str) -> str:
@@ -76,13 +95,14 @@ class Game:
     def log(self) -> list[dict[str, Any]]:
         return [event_dict(e) for e in self.events]
 
-    def to_save(self) -> dict[str, Any]:
-        """The save file (format 2): where the scenario came from and, so that the game
-        replays on any machine, its text and that text's SHA-256; the seed, the
-        declarations and the event log they gave."""
+    def to_save(self, folder: Path | None = None) -> dict[str, Any]:
+        """The save file (format 2): where the scenario came from (`scenario_fields`;
+        `folder`: where the save is written) and, so that the game replays on any
+        machine, its text and that text's SHA-256; the seed, the declarations and the
+        event log they gave."""
         data: dict[str, Any] = {
             "format": SAVE_FORMAT,
-            "scenario": os.path.abspath(self.setup.path),
+            **scenario_fields(self.setup.path, folder),
             "ruleset": self.setup.ruleset.name,
             "seed": self.seed,
         }
@@ -96,7 +116,7 @@ class Game:
 
     def save(self, path: Path) -> None:
         """Write the save file atomically: a temporary file in the same folder, then rename."""
-        write_json_atomic(path, self.to_save())
+        write_json_atomic(path, self.to_save(path.parent))
 
     @classmethod
     def replay(cls, setup: Setup, seed: int, declarations: Iterable[Declaration]) -> Game:

@@ -72,6 +72,71 @@ def test_a_save_carries_its_scenario_and_replays_from_anywhere(
     assert read_save(moved).replay().log() == game.log()
 
 
+def test_a_save_moved_with_its_table_checks_against_the_table_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A save names its table by the path from the save's folder too: the two moved to
+    another folder (another machine), the table there is the one checked, and a change
+    to it is said; the path the save was made from is gone."""
+    folder = tmp_path / "club"
+    (folder / "saves").mkdir(parents=True)
+    table = Path(shutil.copy(DEMO, folder / "table.toml"))
+    played(table, folder / "saves" / "game.json")
+    data = json.loads((folder / "saves" / "game.json").read_text())
+    assert data["scenario_relative"] == "../table.toml"
+    moved = Path(shutil.move(folder, tmp_path / "elsewhere"))
+    save = moved / "saves" / "game.json"
+    assert not Path(data["scenario"]).exists()
+    code, out, err = run(capsys, "replay", str(save), "--check")
+    assert (code, err) == (0, "")
+    assert out.splitlines()[-1] == "check: the event log matches"  # the file was found
+    here = moved / "table.toml"
+    here.write_text(here.read_text().replace("at = [4, 29]", "at = [4.5, 29]", 1))
+    code, out, err = run(capsys, "replay", str(save), "--check")
+    assert code == 1 and f"{here} has changed since the save" in err
+
+
+def test_a_save_of_a_bundled_table_finds_it_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A save made on another machine names the bundled table where that machine has it;
+    this machine's bundled table of that name is the one checked."""
+    save = tmp_path / "game.json"
+    played(DEMO, save)
+    data = json.loads(save.read_text())
+    assert data["scenario_bundled"] == "infinity-demo"
+    data["scenario"] = "/elsewhere/site-packages/game/_data/scenarios/infinity-demo.toml"
+    data["scenario_relative"] = "../../elsewhere/infinity-demo.toml"
+    save.write_text(json.dumps(data))
+    saved = read_save(save)
+    assert saved.on_disk and saved.scenario_file.resolve() == DEMO.resolve()
+    code, out, err = run(capsys, "replay", str(save), "--check")
+    assert (code, err) == (0, "") and out.splitlines()[-1] == "check: the event log matches"
+
+
+@pytest.mark.parametrize("fmt", [1, 2])
+def test_an_old_save_finds_its_table_moved_beside_it(fmt: int, tmp_path: Path) -> None:
+    """A save written before saves named their table by name and relative path: only
+    the absolute path, gone; a file of that name beside the save is the table (format
+    1, which carries no copy, replays from it)."""
+    folder = tmp_path / "then"
+    folder.mkdir()
+    table = Path(shutil.copy(DEMO, folder / "table.toml"))
+    save = tmp_path / "game.json"
+    game = played(table, save)
+    data = json.loads(save.read_text())
+    del data["scenario_relative"]
+    if fmt == 1:
+        data["format"] = 1
+        del data["scenario_text"], data["scenario_sha256"]
+    save.write_text(json.dumps(data))
+    shutil.move(table, tmp_path / "table.toml")
+    folder.rmdir()
+    saved = read_save(save)
+    assert saved.on_disk and saved.scenario_file == tmp_path / "table.toml"
+    assert saved.replay().log() == game.log()
+
+
 @pytest.mark.parametrize(
     ("old", "new", "change"),
     [
@@ -251,8 +316,9 @@ def test_a_save_naming_an_endless_file_or_a_folder(
     save = tmp_path / "game.json"
     played(DEMO, save, declarations=2)
     data = json.loads(save.read_text())
-    data["format"] = 1
+    data["format"] = 1  # as a format 1 save is: the scenario's path only
     del data["scenario_text"], data["scenario_sha256"]
+    del data["scenario_bundled"], data["scenario_relative"]
     for target, problem in (("/dev/zero", "larger than 4 MB"), (str(tmp_path), "is a folder")):
         if not Path(target).exists():
             continue
