@@ -91,6 +91,9 @@ def lof(
         if a_id == b_id:
             raise InputError(Problem(str(scenario), "--to", "a model cannot target itself"))
         pairs = [(a_id, b_id)]
+    if out is not None and every:  # a folder where a picture must be: said before any ruling
+        for a, b in pairs:
+            check_writable(_pair_picture(out, a, b), "--out")
     rulings = [rule(loaded, table, a, b) for a, b in pairs]
     if not rulings and not as_json:
         typer.echo("no pairs of enemies on this table")
@@ -110,13 +113,18 @@ def lof(
 
         if every:
             for r in rulings:
-                save_lof_picture(loaded, r, out / f"{r.attacker}-{r.target}.png", at, table)
+                save_lof_picture(loaded, r, _pair_picture(out, r.attacker, r.target), at, table)
             if not as_json:
                 typer.echo(f"pictures: {len(rulings)} in {out}")
         else:
             save_lof_picture(loaded, rulings[0], out, at, table)
             if not as_json:
                 typer.echo(f"picture: {out}")
+
+
+def _pair_picture(folder: Path, attacker: str, target: str) -> Path:
+    """lof --all: the picture of one pair in the --out folder."""
+    return folder / f"{attacker}-{target}.png"
 
 
 def register(app: typer.Typer) -> None:

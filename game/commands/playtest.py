@@ -105,6 +105,11 @@ def playtest(
     swapping = swap_default(choice, swap)
     sides = [s.id for s in loaded.sides]
     jobs = jobs_for(seed, games, swapping)
+    if out is not None:  # a folder where one of its files must be: said before any game
+        from game.playtest.output import out_files
+
+        for path in out_files(out, len(jobs), save_games):
+            check_writable(path, "--out")
     batch = Batch(choice, tuple(sides), keep_saves=save_games)
     where = Where(workers, scheduler, wait)
     start = time.perf_counter()

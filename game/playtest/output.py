@@ -63,6 +63,23 @@ def casualties_csv(records: Sequence[GameRecord]) -> bytes:
     return _csv(header, rows)
 
 
+# The files `--out` holds besides the saves: the tables, and the pictures (the charts of
+# game.playtest.plots and the table itself).
+TABLES = ("games.csv", "casualties.csv", "summary.json")
+PICTURES = ("win-rate", "game-length", "models-lost", "heat-map", "table")
+
+
+def out_files(folder: Path, games: int, saves: int) -> list[Path]:
+    """Every file `--out` will write for a batch of `games` keeping `saves` saves, so
+    that one a folder stands in the way of is refused before any game is played."""
+    kept = [save_name(folder, i) for i in range(min(games, saves))]
+    return [folder / t for t in TABLES] + [folder / f"{p}.png" for p in PICTURES] + kept
+
+
+def save_name(folder: Path, index: int) -> Path:
+    return folder / "saves" / f"game-{index:04d}.json"
+
+
 def save_files(
     records: Sequence[GameRecord], folder: Path, scenario: Path
 ) -> list[tuple[Path, dict[str, Any]]]:
@@ -76,7 +93,7 @@ def save_files(
         save = dict(r.save)
         save.update(scenario_fields(scenario.resolve(), folder / "saves"))
         save["players"] = r.players
-        out.append((folder / "saves" / f"game-{r.index:04d}.json", save))
+        out.append((save_name(folder, r.index), save))
     return out
 
 
@@ -90,7 +107,7 @@ def write_folder(
 ) -> list[Path]:
     """Write the batch's files into `folder` (`names`: what games.csv's sentences call
     the sides and models); returns what was written."""
-    written = [folder / "games.csv", folder / "casualties.csv", folder / "summary.json"]
+    written = [folder / name for name in TABLES]
     write_bytes_atomic(written[0], games_csv(records, sides, names))
     write_bytes_atomic(written[1], casualties_csv(records))
     write_json_atomic(written[2], summary)

@@ -84,3 +84,46 @@ def test_a_bad_size_names_its_option(capsys: pytest.CaptureFixture[str]) -> None
         "skirmish: <command line>: play --size: expected WxH in pixels, from 800x600 up to 8192 "
         "each (got '10x10'); see skirmish play --help\n"
     )
+
+
+# A folder where a file inside an output folder must be (one of --out's tables, pictures
+# or saves; one pair's picture of lof --all): refused before any game or ruling.
+INSIDE = [
+    (["playtest", "necromunda-demo", "--games", "2", "--out", "o"], "o/games.csv"),
+    (["playtest", "necromunda-demo", "--games", "2", "--out", "o"], "o/heat-map.png"),
+    (
+        ["playtest", "necromunda-demo", "--games", "2", "--out", "o", "--save-games", "2"],
+        "o/saves/game-0001.json",
+    ),
+    (["lof", "infinity-demo", "--all", "--out", "o"], "o/zhanshi-hmg-fusilier-2.png"),
+]
+
+
+@pytest.mark.parametrize(("argv", "folder"), INSIDE)
+def test_a_folder_where_a_file_in_the_output_folder_must_be_is_refused_first(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    folder: str,
+) -> None:
+    """The playtest played every game, wrote what it could, then failed on the folder."""
+    monkeypatch.chdir(tmp_path)
+    Path(folder).mkdir(parents=True)
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert captured.err == f"skirmish: {folder}: --out: is a folder, not a file\n"
+    assert captured.out == ""
+    assert [p for p in Path("o").rglob("*") if p.is_file()] == []  # nothing written
+
+
+def test_out_files_are_the_files_playtest_writes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.playtest.output import out_files
+
+    monkeypatch.chdir(tmp_path)
+    argv = ["playtest", "necromunda-demo", "--games", "3", "--out", "o", "--save-games", "2"]
+    assert main(argv) == 0, capsys.readouterr().err
+    written = {p for p in Path("o").rglob("*") if p.is_file()}
+    assert written == set(out_files(Path("o"), 3, 2))
