@@ -59,6 +59,7 @@ from game.render.table import (
     draw_scenery,
     font,
     label_size,
+    ruler_boxes,
     side_colours,
     table_labels,
 )
@@ -263,7 +264,8 @@ def draw_frame(
     prompt = state.prompt
     shown: Prompt | None = None
     avoid: list[tuple[pygame.Rect, int]] = []
-    kept_clear = [_rect(label.box) for label in cache.table.labels]
+    ruler = ruler_boxes(scenario, view)  # the inch ruler's numbers
+    kept_clear = [_rect(box) for box in [label.box for label in cache.table.labels] + ruler]
     kept_clear += [_base_rect(model, view) for model in scenario.models]
     banner: list[pygame.Rect] = []
     if prompt is not None and prompt.choices and state.human:
@@ -281,7 +283,7 @@ def draw_frame(
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
-        taken = [label.box for label in cache.table.labels]
+        taken = [label.box for label in cache.table.labels] + ruler
         cache.ruling_label = draw_ruling(
             table, scenario, state.hover, view, engine_loaded, taken, ui
         )

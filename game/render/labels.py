@@ -324,6 +324,24 @@ def _further_out(room: _Room, index: int, want: Want) -> None:
             return
 
 
+def place_out(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
+              taken: Sequence[Box]) -> Placed | None:  # fmt: skip
+    """One label that found no room near its anchor, further out (up to `FAR_RINGS`)
+    with a leader line back to it that crosses no label and no other base: clear of the
+    bases first, then over them; at the last, clear of labels and bases with a line that
+    may cross them (the anchor hemmed in by names); None where there is no such spot."""
+    room = _Room(bounds, circles, taken)
+    for cover_bases, line_clear in ((False, True), (True, True), (False, False)):
+        for box, leader in candidates(want, FAR_RINGS):
+            if not leader:
+                continue
+            box = _within(box, bounds)
+            line = leader_line(want, box) if line_clear else None
+            if room.free(want, box, line, near=False, cover_bases=cover_bases):
+                return Placed(want, box, True)
+    return None
+
+
 def _nearer_another(want: Want, box: Box, circles: Sequence[tuple[float, float, float]],
                     leader: bool) -> bool:  # fmt: skip
     """Whether the label could be read as another base's: beside its base, another

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.render import style
 from game.render.overlays import draw_ruling
 from game.render.state import Hover
-from game.render.table import draw_table, font, save_png, table_labels
+from game.render.table import draw_table, font, ruler_boxes, save_png, table_labels
 from game.render.view import View
 from game.sequencer.sentences import Names, named, names_of
 
@@ -26,17 +26,19 @@ HEADER = 70  # pixels above the panels: the table's name, then the ruling
 
 
 def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuling,
-                    view: View) -> None:  # fmt: skip
+                    view: View) -> pygame.Rect | None:  # fmt: skip
     """The ruling over the drawn table, drawn as the window draws the ruling on the
     enemy pointed at (game.render.overlays.draw_ruling): the witness line, blockers
     outlined, the hidden share of the target's base shaded, the target ringed and
-    labelled; so a picture reads like the window."""
+    labelled; so a picture reads like the window. Returns where the label went."""
     labels = table_labels(scenario, view, surface.get_size())  # as draw_table placed them
-    # the table's side of the picture: the ruling's label stays on it, off the names
+    # the table's side of the picture: the ruling's label stays on it, off the names and
+    # the inch ruler's numbers
     right = min(surface.get_width(), round(view.to_screen(scenario.header.table[0], 0)[0]))
     side = surface.subsurface(pygame.Rect(0, 0, right + style.MARGIN, surface.get_height()))
-    draw_ruling(side, scenario, Hover(ruling.attacker, ruling.target, ruling, ()), view,
-                engine_loaded=True, taken=[label.box for label in labels])  # fmt: skip
+    taken = [label.box for label in labels] + ruler_boxes(scenario, view)
+    hover = Hover(ruling.attacker, ruling.target, ruling, ())
+    return draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken)
 
 
 def verdict(ruling: LofRuling, names: Names | None = None) -> str:

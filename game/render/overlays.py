@@ -14,7 +14,7 @@ import pygame
 
 from game.render import style
 from game.render.dice_log import Effect
-from game.render.labels import Box, Want, place
+from game.render.labels import Box, Placed, Want, leader_line, place, place_out
 from game.render.play_rules import AimKind, Preview
 from game.render.ranges import range_rings
 from game.render.state import AppState, Draft, Hover, Point, Ruler
@@ -197,19 +197,25 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", (above,))
     bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
     spot = ruling_spot(want, bounds, base_circles(scenario, view), taken)
-    return _label(surface, text, spot or above, colour, px)
+    if spot is not None and spot.leader:  # further out: a line back to the target
+        pygame.draw.line(surface, colour, *leader_line(want, spot.box), 1)
+    return _label(surface, text, spot.centre if spot else above, colour, px)
 
 
 def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
-                taken: Sequence[Box]) -> Point | None:  # fmt: skip
+                taken: Sequence[Box]) -> Placed | None:  # fmt: skip
     """Where the ruling's label goes: clear of every label and base; where the bases
     leave no room, over a base but still clear of every label (a label overprinted,
-    'Cawdor champion' under 'LoF 13% full', is worse than a base partly covered)."""
-    # no leader line is drawn to it: any spot of its rings will do
+    'Cawdor champion' under 'LoF 13% full', is worse than a base partly covered);
+    where neither leaves room near the target (a small picture of a crowded table),
+    further out, with a leader line back to it that crosses no label (`leader`)."""
+    # no leader line is drawn to a spot of its first rings: any of them will do
     placed = place([want], bounds, circles, taken, leaders=False) or place(
         [want], bounds, (), taken, leaders=False
     )
-    return placed[0].centre if placed else None
+    if placed:
+        return placed[0]
+    return place_out(want, bounds, circles, taken)
 
 
 def _chord_offset(share: float) -> float:

@@ -192,25 +192,48 @@ def _text(surface: pygame.Surface, text: str, size: int, colour: style.Colour,
     surface.blit(image, image.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
+RULER_SIZE = 16  # the inch ruler's numbers, along the table's bottom and left edges
+
+
+def ruler_marks(scenario: Scenario, view: View) -> list[tuple[str, Point]]:
+    """The inch ruler's numbers and their centres: every 6" below the table and left of
+    it (every 2" when zoomed in)."""
+    width, depth = scenario.header.table
+    x0, y1 = view.to_screen(0, depth)
+    every = 6 if view.scale < 30 else 2
+    marks = [(str(i), (view.to_screen(i, 0)[0], y1 + 10))
+             for i in range(0, math.floor(width) + 1, every)]  # fmt: skip
+    marks += [(str(j), (x0 - 12, view.to_screen(0, j)[1]))
+              for j in range(0, math.floor(depth) + 1, every)]  # fmt: skip
+    return marks
+
+
+def ruler_boxes(scenario: Scenario, view: View) -> list[Box]:
+    """Where the inch ruler's numbers are drawn: a label placed over the table (the
+    ruling's, the stray-shot numbers, the range rings') keeps clear of them."""
+    out: list[Box] = []
+    for text, (cx, cy) in ruler_marks(scenario, view):
+        w, h = font(RULER_SIZE).size(text)
+        out.append((round(cx) - w / 2, round(cy) - h / 2, float(w), float(h)))
+    return out
+
+
 def draw_grid(surface: pygame.Surface, scenario: Scenario, view: View) -> None:
     width, depth = scenario.header.table
     x0, y0 = view.to_screen(0, 0)
     x1, y1 = view.to_screen(width, depth)
     pygame.draw.rect(surface, style.TABLE, pygame.Rect(x0, y0, x1 - x0, y1 - y0))
     step = 1 if view.scale >= 8 else 6
-    labels = 6 if view.scale < 30 else 2
     for i in range(0, math.floor(width) + 1, step):
         sx, _ = view.to_screen(i, 0)
         colour = style.GRID_MAJOR if i % 6 == 0 else style.GRID
         pygame.draw.line(surface, colour, (sx, y0), (sx, y1))
-        if i % labels == 0:
-            _text(surface, str(i), 16, style.TEXT, (sx, y1 + 10))
     for j in range(0, math.floor(depth) + 1, step):
         _, sy = view.to_screen(0, j)
         colour = style.GRID_MAJOR if j % 6 == 0 else style.GRID
         pygame.draw.line(surface, colour, (x0, sy), (x1, sy))
-        if j % labels == 0:
-            _text(surface, str(j), 16, style.TEXT, (x0 - 12, sy))
+    for text, centre in ruler_marks(scenario, view):
+        _text(surface, text, RULER_SIZE, style.TEXT, centre)
 
 
 def draw_scenery(surface: pygame.Surface, scenario: Scenario, view: View,
