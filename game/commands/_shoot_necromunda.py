@@ -292,7 +292,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import ids_in, listed, say, who
+    from game.sequencer.sentences import Teller, ids_in, listed, who
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
@@ -311,9 +311,11 @@ def print_necromunda(report: dict[str, Any]) -> None:
         "Misfired", "BlastRemoved", "TemplatePlaced", "TargetChanged", "Wounded",
         "InjuryRolled", "StateChanged", "AmmoChanged", "FirepowerRolled",
     }  # fmt: skip
+    teller = Teller(find_ruleset("necromunda"), ids)  # every event, in order: what it means
     for e in report["events"]:
+        said = teller.say(e)
         if e["event"] in shown:
-            console.print(f"  {say(e, find_ruleset('necromunda'), ids)}", markup=False)
+            console.print(f"  {said}", markup=False)
     for line in placements[1:]:
         console.print(f"  {line}", markup=False)
     if "models" in report:

@@ -119,3 +119,18 @@ def test_replay_tells_the_events_in_order(
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert "is lost: Escher ganger 2 is already out of action" in out
+
+
+def test_necromunda_shoot_tells_a_hit_after_out_of_action_as_lost(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # seed 1: the heavy stubber's two bullet holes; the first hit takes Escher ganger 2
+    # out of action, the second (allocated before the wound rolls, FACTS 2.6) is lost
+    argv = ["shoot", "necromunda-demo", "--attacker", "orlock-heavy"]
+    assert main([*argv, "--target", "escher-ganger-2", "--seed", "1"]) == 0
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    out = lines.index("Escher ganger 2 is now out of action (was pinned)")
+    assert lines[out + 1] == (
+        "Another hit from Orlock heavy's Heavy stubber is lost: "
+        "Escher ganger 2 is already out of action"
+    )
