@@ -147,8 +147,7 @@ class GameState:
         cache: dict[frozenset[str], dict[str, Placement]] = kept(self, "_placed", dict)
         found = cache.get(key)
         if found is None:
-            found = {m.id: Placement(m.at, m.facing, m.status not in key) for m in self.models}
-            cache[key] = found
+            found = cache[key] = _placed_from(self.models, key)
         return found
 
     def with_model(self, new: ModelState) -> Self:
@@ -172,3 +171,28 @@ class GameState:
     def other_side(self, side: str) -> str:
         others = [s for s in self.sides if s != side]
         return others[0] if others else side
+
+
+# The models and placements `_placed_from` made last, per set of `gone` statuses: most
+# states are made from the one before with the same models (the same tuple: an Order's
+# stages), or with a few models replaced (the others the same objects)
+_LAST_PLACED: dict[frozenset[str], tuple[tuple[ModelState, ...], dict[str, Placement]]] = {}
+
+
+def _placed_from(models: tuple[ModelState, ...], gone: frozenset[str]) -> dict[str, Placement]:
+    """Where `models` stand (those in a `gone` status off the table), sharing what the
+    last answer for the same `gone` holds: its dict when the models are the same tuple,
+    else the placement of each model that is the same object (models are immutable and
+    keep their order in a game, so the same object stands in the same place)."""
+    last = _LAST_PLACED.get(gone)
+    if last is not None and last[0] is models:
+        return last[1]
+    if last is not None and len(last[0]) == len(models):
+        found = {
+            m.id: p if m is old else Placement(m.at, m.facing, m.status not in gone)
+            for m, old, p in zip(models, last[0], last[1].values(), strict=True)
+        }
+    else:
+        found = {m.id: Placement(m.at, m.facing, m.status not in gone) for m in models}
+    _LAST_PLACED[gone] = (models, found)
+    return found
