@@ -18,7 +18,15 @@ from game.errors import IllegalDeclaration
 from game.geometry import BodyId
 from game.geometry.measures import blast_hits, template_hits
 from game.rules.infinity.data import InfinityProfile, InfinityWeapon
-from game.rules.infinity.odds import CRIT, RollSide, Side, cap_mod, kept_ranks, resolve_ranks
+from game.rules.infinity.odds import (
+    CRIT,
+    FACES,
+    RollSide,
+    Side,
+    cap_mod,
+    kept_ranks,
+    resolve_ranks,
+)
 from game.rules.infinity.saves import (
     PARTIAL_COVER_SAVE,
     Ammo,
@@ -43,6 +51,7 @@ from game.sequencer.events import (
     TemplatePlaced,
     Wounded,
 )
+from game.sequencer.faces import faces as roll_faces
 from game.sequencer.infinity_orders import (
     ARO_BURST,
     CLOSE_COMBAT_MOD,
@@ -546,7 +555,7 @@ class InfinityAttacks:
         if not roll.rolled:
             return [], []
         side = RollSide(roll.sv, roll.burst)
-        faces = [int(f) for f in rng.integers(1, 21, size=side.dice)]
+        faces = roll_faces(rng, FACES, side.dice)
         return faces, kept_ranks(side, faces)
 
     def _log(
@@ -661,7 +670,7 @@ class InfinityAttacks:
             faces: list[int] = []
             wounds = rolls
         else:
-            faces = [int(f) for f in rng.integers(1, 21, size=rolls)]
+            faces = roll_faces(rng, FACES, rolls)
             wounds = sum(1 for f in faces if wounds_on(f, plan.weapon, plan.defence))
         threshold = save_threshold(plan.weapon, plan.defence)
         low = wounds_on_low(plan.weapon, plan.defence)

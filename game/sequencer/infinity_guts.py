@@ -29,7 +29,9 @@ import numpy as np
 from game.geometry import Body, BodyId
 from game.geometry.measures import pieces_near
 from game.rules.infinity.cover import CONTACT
+from game.rules.infinity.odds import FACES
 from game.sequencer.events import Event, Hit, Moved, Rolled, SaveRolled, StateChanged
+from game.sequencer.faces import face as roll
 from game.sequencer.infinity_orders import ENGAGED_GAP, InfinityState, OrderInProgress, Point
 from game.sequencer.sight import Cover, Placement
 
@@ -85,7 +87,7 @@ def guts_rolls(
             out.append(GutsFailed(model))
         else:
             wip = engine.profiles[model].wip
-            face = int(rng.integers(1, 21))
+            face = roll(rng, FACES)
             passed = face <= wip  # a Normal roll: at or under the attribute
             out.append(
                 Rolled(model, "Guts Roll", "WIP", wip, (), wip, (face,),

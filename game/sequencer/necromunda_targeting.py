@@ -24,6 +24,7 @@ from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import carried
 from game.sequencer.events import Modifier
+from game.sequencer.faces import face
 from game.sequencer.necromunda_types import (
     AIMED,
     ENGAGED,
@@ -79,7 +80,7 @@ def armour_save(profile: NecromundaProfile, weapon: NecromundaWeapon) -> int | N
 
 
 def d6(rng: np.random.Generator) -> int:
-    return int(rng.integers(1, D6 + 1))
+    return face(rng, D6)
 
 
 def heading(a: Point, b: Point) -> float:

@@ -24,6 +24,7 @@ from game.sequencer.events import (
     Event,
     Moved,
 )
+from game.sequencer.faces import faces
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     DEAD,
@@ -47,7 +48,7 @@ TABLES_KEPT = 1024
 
 
 def bang_dice(n: int, rng: np.random.Generator) -> tuple[int, ...]:
-    return tuple(int(rng.integers(1, D6 + 1)) for _ in range(n))
+    return tuple(faces(rng, D6, n))
 
 
 def bangs(faces: Sequence[int]) -> int:
