@@ -14,7 +14,7 @@ import pytest
 from game.cli import COMMANDS, LazyCommands, command_modules, main, registered
 from tests.conftest import REPO
 
-HEAVY = ("shapely", "numpy", "pygame", "matplotlib", "game.scenario", "game.geometry")
+HEAVY = ("shapely", "numpy", "pygame", "matplotlib", "game.scenario", "game.geometry", "numba")
 
 
 def imported_by(argv: list[str]) -> set[str]:
@@ -116,3 +116,14 @@ def test_a_command_help_reads_no_scenario_library(name: str) -> None:
     """`skirmish NAME --help` imports only the command's own module: the scenario
     reader, geometry, numpy and the window come when the command runs."""
     assert _heavy(imported_by([name, "--help"])) == set()
+
+
+def test_commands_that_draw_no_sight_line_load_no_compiler() -> None:
+    """numba (the compiled sight-line loops, `game.geometry.kernels`) costs about 0.3 s
+    of start-up: only commands that draw sight lines load it."""
+    scenario = str(REPO / "scenarios" / "infinity-demo.toml")
+    for argv in (["validate", scenario], ["scenarios"]):
+        modules = imported_by(argv)
+        assert {m for m in modules if m.split(".")[0] in ("numba", "llvmlite")} == set(), argv
+        assert "game.geometry.kernels" not in modules, argv
+    assert "game.geometry.kernels" in imported_by(["lof", scenario, "--all"])

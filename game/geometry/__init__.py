@@ -1,6 +1,7 @@
 """Table geometry: scenery prisms, model cylinders, line of fire, visibility and measures.
 
-Only shapely and numpy; knows nothing of rules (DESIGN.md, layers).
+Only shapely, numpy and numba (`kernels`, loaded at the first sight line); knows
+nothing of rules (DESIGN.md, layers).
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from game.geometry import compiled
 from game.geometry.table import Body, BoolArray, FloatArray, IntArray, Table
 
 EPS = 1e-7  # inches: a line this close to an edge, corner or top only touches it
@@ -241,55 +242,6 @@ def run_starts(counts: IntArray) -> IntArray:
     return out
 
 
-def _climb(h0: FloatArray, h1: FloatArray) -> tuple[float, float] | None:
-    """(start, end height) when every segment climbs alike (the usual case), else None."""
-    if (
-        len(h0)
-        and h0[0] == h0[-1]
-        and h1[0] == h1[-1]
-        and (h0 == h0[0]).all()
-        and (h1 == h1[0]).all()
-    ):
-        return float(h0[0]), float(h1[0])
-    return None
-
-
-def _height_range(
-    h0: FloatArray,
-    h1: FloatArray,
-    top: FloatArray,
-    ta: FloatArray,
-    tb: FloatArray,
-    climb: tuple[float, float] | None = None,
-) -> tuple[FloatArray, FloatArray]:
-    """Where (as segment parameters) each segment is strictly below each obstacle's top,
-    intersected with [ta, tb] (outside both models' own bases). Shapes (N, K).
-    `climb`: `_climb(h0, h1)`, worked out once by the caller."""
-    if climb is not None:
-        # every segment climbs alike: one row, then the bases' limits
-        base0, end0 = climb
-        dh0 = end0 - base0
-        if dh0 == 0:
-            above = base0 >= top
-            lo_row = np.where(above, np.inf, 0.0)
-            hi_row = np.where(above, -np.inf, 1.0)
-        else:
-            thr = (top - base0) / dh0
-            lo_row = thr if dh0 < 0 else np.zeros(len(top))
-            hi_row = thr if dh0 > 0 else np.ones(len(top))
-        return np.maximum(lo_row, ta[:, None]), np.minimum(hi_row, tb[:, None])
-    dh = (h1 - h0)[:, None]
-    base = h0[:, None]
-    # only the rows that climb or fall divide (the others' threshold is never read)
-    thr = (top - base) / np.where(dh == 0, 1.0, dh)
-    above = (dh == 0) & (base >= top)
-    lo = np.where(dh < 0, thr, np.where(above, np.inf, 0.0))
-    hi = np.where(dh > 0, thr, np.where(above, -np.inf, 1.0))
-    np.maximum(lo, ta[:, None], out=lo)
-    np.minimum(hi, tb[:, None], out=hi)
-    return lo, hi
-
-
 def blocked_by(
     px: FloatArray,
     py: FloatArray,
@@ -304,95 +256,34 @@ def blocked_by(
     """(N, pieces + models): segment n (p + t d, heights h0 -> h1) enters obstacle k's
     interior below its top for some t in [ta, tb]. Touching is clear.
 
-    The arrays are small (tens of segments, tens of edges): the cost is the number of
-    numpy operations, so the rare cases (a segment through a corner or along a seam)
-    are worked out only for the entries that have them."""
-    n = len(px)
-    dlen = np.hypot(dx, dy)
-    dlen[dlen == 0] = 1.0
-    climb = _climb(h0, h1)
-    dl = dlen[:, None]
-    et = EPS / dl
-    parts: list[BoolArray] = []
-    if len(obs.pieces):
-        lo_p, hi_p = _height_range(h0, h1, obs.top, ta, tb, climb)
-        lo = lo_p[:, obs.owner]
-        hi = hi_p[:, obs.owner]
-        lo_e = lo + et
-        hi_e = hi - et
-        open_ = hi > lo_e
-        wx = obs.x0 - px[:, None]
-        wy = obs.y0 - py[:, None]
-        dxc = dx[:, None]
-        dyc = dy[:, None]
-        # transversal crossing of an edge's interior (a proper crossing enters or leaves)
-        denom = dxc * obs.ey - dyc * obs.ex
-        safe = np.where(denom == 0, 1.0, denom)  # parallel: never transversal below
-        t = (wx * obs.ey - wy * obs.ex) / safe
-        un = wx * dyc - wy * dxc
-        ul = (un / safe) * obs.elen
-        entering = denom < 0  # the interior lies left of each (counter-clockwise) edge
-        trans = (np.abs(denom) > 1e-12 * dl * obs.elen) & (ul > EPS) & (ul < obs.elen - EPS)
-        edge_block = trans & (
-            ((t > lo_e) & (t < hi_e)) | (open_ & (np.abs(t - np.where(entering, lo, hi)) <= et))
-        )
-        # the segment on the line of a corner or an edge: rare, worked out where it is
-        side = -un / dl
-        on_line = np.abs(side) <= EPS
-        if on_line.any():
-            r, e = np.nonzero(on_line)
-            _corners(r, e, edge_block, dx, dy, dlen, wx, wy, lo, hi, et, lo_e, hi_e, obs)
-            # along a seam: two pieces whose faces lie on the line from both sides over
-            # the same stretch fill it solidly (the line is inside their union)
-            along = on_line & (np.abs(side + denom / dl) <= EPS)
-            if along.any():
-                tv = (wx * dxc + wy * dyc) / (dlen * dlen)[:, None]
-                edge_block |= _seams(along, tv, dxc, dyc, dlen, lo, hi, et, obs)
-        parts.append(np.logical_or.reduceat(edge_block, obs.offsets, axis=1))
-    if len(obs.bodies):
-        lo, hi = _height_range(h0, h1, obs.ch, ta, tb, climb)
-        wx = obs.cx - px[:, None]
-        wy = obs.cy - py[:, None]
-        dxc = dx[:, None]
-        dyc = dy[:, None]
-        tc = (wx * dxc + wy * dyc) / (dl * dl)
-        tcl = np.minimum(np.maximum(tc, lo), np.maximum(lo, hi))  # np.clip, unwrapped
-        dist = np.hypot(wx - tcl * dxc, wy - tcl * dyc)
-        parts.append((dist < obs.cr - EPS) & (hi > lo + et))
-    if not parts:
-        return np.zeros((n, 0), dtype=np.bool_)
-    return np.concatenate(parts, axis=1) if len(parts) > 1 else parts[0]
-
-
-def _corners(
-    r: IntArray,
-    e: IntArray,
-    edge_block: BoolArray,
-    dx: FloatArray,
-    dy: FloatArray,
-    dlen: FloatArray,
-    wx: FloatArray,
-    wy: FloatArray,
-    lo: FloatArray,
-    hi: FloatArray,
-    et: FloatArray,
-    lo_e: FloatArray,
-    hi_e: FloatArray,
-    obs: Obstacles,
-) -> None:
-    """Through a corner: segment r[i] passes through the start vertex of edge e[i]; it
-    is blocked there if it heads into the corner's interior wedge (marked in place)."""
-    d = dlen[r]
-    tv = (wx[r, e] * dx[r] + wy[r, e] * dy[r]) / (d * d)
-    lo_, hi_, et_ = lo[r, e], hi[r, e], et[r, 0]
-    on = (tv >= lo_ - et_) & (tv <= hi_ + et_)
-    if not on.any():
-        return
-    fwd_in, bwd_in = into_wedge(
-        obs.out_x[e], obs.out_y[e], obs.in_x[e], obs.in_y[e], obs.reflex[e], dx[r] / d, dy[r] / d
+    Per segment and edge: where the segment is below the piece's top (its height
+    range), a transversal crossing of the edge's interior inside that range blocks; a
+    segment through a corner blocks if it heads into the corner's interior wedge
+    (`into_wedge`); along a seam, two faces on the line with the interior on either
+    side, overlapping, block. A model blocks where the segment, within its height
+    range, passes strictly inside its base. One compiled loop
+    (`game.geometry.kernels.blocked_by`): the arrays are small (tens of segments, tens
+    of edges), so numpy calls would cost more than the arithmetic."""
+    return compiled.blocked_by(
+        (px, py, dx, dy, h0, h1, ta, tb),
+        (
+            obs.top,
+            obs.offsets,
+            obs.x0,
+            obs.y0,
+            obs.ex,
+            obs.ey,
+            obs.elen,
+            obs.in_x,
+            obs.in_y,
+            obs.out_x,
+            obs.out_y,
+            obs.reflex,
+        ),
+        (obs.cx, obs.cy, obs.cr, obs.ch),
+        EPS,
+        _ANGLE_EPS,
     )
-    vert = on & (((tv < hi_e[r, e]) & fwd_in) | ((tv > lo_e[r, e]) & bwd_in))
-    edge_block[r[vert], e[vert]] = True
 
 
 def into_wedge(
@@ -420,31 +311,3 @@ def into_wedge(
         (c_out < -_ANGLE_EPS) & (c_in < -_ANGLE_EPS),
     )
     return fwd_in, bwd_in
-
-
-def _seams(
-    along: BoolArray,
-    tv: FloatArray,
-    dxc: FloatArray,
-    dyc: FloatArray,
-    dlen: FloatArray,
-    lo: FloatArray,
-    hi: FloatArray,
-    et: FloatArray,
-    obs: Obstacles,
-) -> BoolArray:
-    """(N, E): edges lying on the segment with interior on one side, overlapping (within
-    the blocking range) an edge on the segment with interior on the other side."""
-    out = np.zeros(along.shape, dtype=np.bool_)
-    forward = (obs.ex[None, :] * dxc + obs.ey[None, :] * dyc) > 0  # interior left of d
-    t_end = tv + (obs.ex[None, :] * dxc + obs.ey[None, :] * dyc) / (dlen * dlen)[:, None]
-    a_lo = np.maximum(np.minimum(tv, t_end), lo)
-    a_hi = np.minimum(np.maximum(tv, t_end), hi)
-    for n in np.flatnonzero((along & forward).any(axis=1) & (along & ~forward).any(axis=1)):
-        left = np.flatnonzero(along[n] & forward[n])
-        right = np.flatnonzero(along[n] & ~forward[n])
-        for i in left:
-            for j in right:
-                if min(a_hi[n, i], a_hi[n, j]) - max(a_lo[n, i], a_lo[n, j]) > et[n, 0]:
-                    out[n, i] = out[n, j] = True
-    return out

@@ -200,7 +200,8 @@ class Blocks:
 def _height_range(
     h0: FloatArray, h1: FloatArray, top: FloatArray, ta: FloatArray, tb: FloatArray
 ) -> tuple[FloatArray, FloatArray]:
-    """`blocking._height_range` entry by entry (flat arrays of one length)."""
+    """The height range of `blocking.blocked_by` (where a segment is below a top, within
+    [ta, tb]), entry by entry (flat arrays of one length)."""
     dh = h1 - h0
     thr = (top - h0) / np.where(dh == 0, 1.0, dh)
     above = (dh == 0) & (h0 >= top)
@@ -304,7 +305,7 @@ def _corners(
     et: FloatArray,
     table: Table,
 ) -> None:
-    """`blocking._corners` for the entries i (segment through the start vertex of table
+    """`blocking.blocked_by`'s corners for the entries i (segment through the start vertex of table
     edge e): marks the ones heading into the corner's interior wedge."""
     pa = table.arrays
     tv = (wx * dx + wy * dy) / (d * d)
@@ -334,7 +335,7 @@ def _seams(
     ey: FloatArray,
     edge_block: BoolArray,
 ) -> None:
-    """`blocking._seams` for the entries on a segment's line: a face on it with the
+    """`blocking.blocked_by`'s seams for the entries on a segment's line: a face on it with the
     interior on one side, overlapping one with the interior on the other, blocks."""
     i = np.flatnonzero(along)
     dd = dl[i] * dl[i]

@@ -19,12 +19,12 @@ import numpy.typing as npt
 
 from game.geometry.answers import Visibility
 from game.geometry.blocking import EPS, Obstacles, nearby
+from game.geometry.compiled import strips_need
 from game.geometry.table import Body, BodyId, FloatArray, IntArray, Table
 
 _NUDGE = 1e-7  # radians either side of a corner direction
 STRIPS = 48  # vertical strips of the silhouette the visible fraction is measured over
 SPREAD = 7  # sight lines from across the shooter's base to each strip
-_LOWEST = float(np.finfo(np.float64).min)
 
 
 def visibility(
@@ -180,41 +180,23 @@ def _working(
     jj = flat // theta.shape[1]
     th = theta.ravel()[flat]
     dl = delta.ravel()[flat]
-    k = kd[jj]
-    root = np.sqrt(np.maximum(a.radius**2 - (k * np.sin(dl)) ** 2, 0.0))
-    along = k * np.cos(dl)
-    s_near = along - root
-    s_far = along + root
-    cx_, cy_ = np.cos(th), np.sin(th)
-    col = np.concatenate((jj, jj))
-    s = np.concatenate((s_near, s_far))
-    ox = qx[col]
-    oy = qy[col]
-    sx = ox + s * np.concatenate((cx_, cx_))
-    sy = oy + s * np.concatenate((cy_, cy_))
-    dx, dy = ox - sx, oy - sy
-    ta = np.concatenate((np.zeros_like(s_near), (s_far - s_near) / np.maximum(s_far, 1e-12)))
-    # where the segment enters the target's base
-    fx, fy = sx - bx, sy - by
-    qa = dx * dx + dy * dy
-    qb = 2 * (fx * dx + fy * dy)
-    qc = fx * fx + fy * fy - b.radius**2
-    tb = (-qb - np.sqrt(np.maximum(qb * qb - 4 * qa * qc, 0.0))) / (2 * np.maximum(qa, 1e-12))
-    tb = tb.clip(0.0, 1.0)  # np.clip's own ufunc, without its wrapper
-    t1, t2 = _spans(sx, sy, dx, dy, ta, tb, obs)  # (K, N)
-    tops = np.concatenate((obs.top, obs.ch))[:, None]
-    ha = a.height
-    hit = t1 <= t2
-    with np.errstate(divide="ignore", invalid="ignore"):
-        low = (tops - ha * (1.0 - t2)) / t2
-        high = ha + (tops - ha) / t1
-    need = np.where(tops <= ha, low, high)
-    need = np.where(np.isinf(tops), np.inf, need)
-    # np.nan_to_num(need, nan=inf, posinf=inf) in fewer operations (-inf -> the lowest float)
-    need = np.where(hit, np.where(np.isnan(need), np.inf, np.maximum(need, _LOWEST)), -np.inf)
-    zseg = need.max(axis=0) if need.shape[0] else np.full(len(sx), -np.inf)
-    zmin = np.full(columns, np.inf)
-    np.minimum.at(zmin, col, zseg)
+    # the rest (each direction's two lines, what they cross, the heights needed) is one
+    # compiled loop; the trigonometry stays numpy's, as before
+    zmin, zseg, col, need = strips_need(
+        jj,
+        kd,
+        qx,
+        qy,
+        (np.sin(dl), np.cos(dl), np.cos(th), np.sin(th)),
+        a.radius**2,
+        bx,
+        by,
+        b.radius**2,
+        a.height,
+        columns,
+        (obs.offsets, obs.x0, obs.y0, obs.ex, obs.ey, obs.top),
+        (obs.cx, obs.cy, obs.cr, obs.ch),
+    )
     return _Working(zmin, zseg, col, need, obs)
 
 
@@ -288,66 +270,3 @@ def largest_patch(seen: FloatArray, width: float) -> float:
     for i in range(n):
         best = max(best, min((right[i] - left[i] + 1) * width, depths[i]))
     return best
-
-
-def _spans(
-    px: FloatArray,
-    py: FloatArray,
-    dx: FloatArray,
-    dy: FloatArray,
-    ta: FloatArray,
-    tb: FloatArray,
-    obs: Obstacles,
-) -> tuple[FloatArray, FloatArray]:
-    """(K, N): first and last segment parameter inside each obstacle (a row each) within
-    [ta, tb] for each segment (a column each); t1 > t2 where the segment misses it.
-
-    A row per edge and per obstacle: a piece's few edges reduce row against row over
-    all the segments at once (a reduction across a short last axis, or `reduceat`,
-    costs tens of times more for hundreds of segments)."""
-    parts1: list[FloatArray] = []
-    parts2: list[FloatArray] = []
-    if len(obs.pieces):
-        ex, ey = obs.ex[:, None], obs.ey[:, None]
-        wx = obs.x0[:, None] - px
-        wy = obs.y0[:, None] - py
-        denom = dx * ey - dy * ex
-        with np.errstate(divide="ignore", invalid="ignore"):
-            t = (wx * ey - wy * ex) / denom
-            u = (wx * dy - wy * dx) / denom
-        ok = (u >= 0) & (u <= 1) & (t >= ta) & (t <= tb) & (denom != 0)
-        entering = denom < 0
-        into = ok & entering
-        out = ok & ~entering
-        inf = np.inf
-        t_in_lo, t_out_lo = np.where(into, t, inf), np.where(out, t, inf)
-        t_in_hi, t_out_hi = np.where(into, t, -inf), np.where(out, t, -inf)
-        n_p = len(obs.pieces)
-        min_in, min_out = np.empty((n_p, len(px))), np.empty((n_p, len(px)))
-        max_in, max_out = np.empty((n_p, len(px))), np.empty((n_p, len(px)))
-        ends = [*obs.offsets.tolist(), len(obs.x0)]
-        for k in range(n_p):
-            rows = slice(ends[k], ends[k + 1])
-            np.minimum.reduce(t_in_lo[rows], axis=0, out=min_in[k])
-            np.minimum.reduce(t_out_lo[rows], axis=0, out=min_out[k])
-            np.maximum.reduce(t_in_hi[rows], axis=0, out=max_in[k])
-            np.maximum.reduce(t_out_hi[rows], axis=0, out=max_out[k])
-        # starting inside: the first crossing leaves; ending inside: the last one enters
-        parts1.append(np.where(min_out < min_in, ta, min_in))
-        parts2.append(np.where(max_in > max_out, tb, max_out))
-    if len(obs.bodies):
-        fx = px - obs.cx[:, None]
-        fy = py - obs.cy[:, None]
-        qa = dx * dx + dy * dy
-        qb = 2 * (fx * dx + fy * dy)
-        qc = fx * fx + fy * fy - obs.cr[:, None] ** 2
-        disc = qb * qb - 4 * qa * qc
-        root = np.sqrt(np.maximum(disc, 0.0))
-        lo = np.maximum((-qb - root) / (2 * qa), ta)
-        hi = np.minimum((-qb + root) / (2 * qa), tb)
-        miss = (disc <= 0) | (hi < lo)
-        parts1.append(np.where(miss, np.inf, lo))
-        parts2.append(np.where(miss, -np.inf, hi))
-    if len(parts1) == 1:
-        return parts1[0], parts2[0]
-    return np.concatenate(parts1), np.concatenate(parts2)

@@ -1,0 +1,48 @@
+"""Typed doors to the compiled kernels (`game.geometry.kernels`), which import numba
+only when first called: commands that draw no sight line never load it."""
+
+from __future__ import annotations
+
+from game.geometry.table import BoolArray, FloatArray, IntArray
+
+
+def strips_need(
+    jj: IntArray,
+    kd: FloatArray,
+    qx: FloatArray,
+    qy: FloatArray,
+    trig: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    ar2: float,
+    bx: float,
+    by: float,
+    br2: float,
+    ha: float,
+    columns: int,
+    pieces: tuple[IntArray, FloatArray, FloatArray, FloatArray, FloatArray, FloatArray],
+    bodies: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+) -> tuple[FloatArray, FloatArray, IntArray, FloatArray]:
+    """`kernels.strips_need`: (zmin, zseg, col, need). `trig`: sin and cos of each
+    direction's offset from the strip's centre line, cos and sin of the direction;
+    `pieces`: offsets, x0, y0, ex, ey, top; `bodies`: cx, cy, cr, ch."""
+    from game.geometry import kernels
+
+    result: tuple[FloatArray, FloatArray, IntArray, FloatArray] = kernels.strips_need(
+        jj, kd, qx, qy, *trig, ar2, bx, by, br2, ha, columns, *pieces, *bodies
+    )
+    return result
+
+
+def blocked_by(
+    segments: tuple[FloatArray, ...],
+    pieces: tuple[FloatArray | IntArray | BoolArray, ...],
+    bodies: tuple[FloatArray, ...],
+    eps: float,
+    angle_eps: float,
+) -> BoolArray:
+    """`kernels.blocked_by`. `segments`: px, py, dx, dy, h0, h1, ta, tb; `pieces`: top,
+    offsets, x0, y0, ex, ey, elen, in_x, in_y, out_x, out_y, reflex; `bodies`: cx,
+    cy, cr, ch."""
+    from game.geometry import kernels
+
+    result: BoolArray = kernels.blocked_by(*segments, *pieces, *bodies, eps, angle_eps)
+    return result
