@@ -3,12 +3,13 @@ optional sampled lookahead over it (game.ai.search).
 
 The judgement (`judge`, weights; `_judged`): every plan of an activation (aim and
 shoot, shoot then move or take cover, move then shoot, move twice, take cover, stand
-up, stay) for every Ready fighter, scored by the points its shot may take off (exact
-hit, wound, save and injury odds; a target not the closest in the arc by the odds of
-the Cool test of target priority, FACTS 2.3) and the exchange of fire from where the
-fighter ends (`_exchange`): each fighter's best shot from where it stands or after a
-Move toward the enemy (`mobile`), in points, times its activations left over
-`exchange_turns` rounds, ours less theirs. A fighter
+up, reload a weapon out of ammo by the odds of its Ammo test, stay) for every Ready
+fighter, scored by the points its shot may take off (exact hit, wound, save and injury
+odds; a target not the closest in the arc by the odds of the Cool test of target
+priority, FACTS 2.3) and the exchange of fire from where the fighter ends
+(`_exchange`): each fighter's best shot from where it stands or after a Move toward the
+enemy (`mobile`), in points, times its activations left over `exchange_turns` rounds,
+ours less theirs. A fighter
 down costs its points (Seriously Injured: by its odds of not recovering) and the points
 of its gang one more down may make flee by the end (bottle tests, `bottle`); a Prone
 fighter in cover cannot be targeted this round (FACTS 2.3) but stands to shoot in later
@@ -58,13 +59,14 @@ from game.ai.necromunda import (
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
 from game.errors import IllegalDeclaration
 from game.geometry import Body, in_arc
+from game.geometry.measures import blast_hits
 from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.dice import InjuryResult
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.necromunda import NecromundaEngine
-from game.sequencer.necromunda_fire import ARC, heading
+from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import STRAY_HITS_ON
 from game.sequencer.necromunda_types import (
     AIMED,
@@ -82,6 +84,8 @@ from game.sequencer.necromunda_types import (
     ActionKind,
     EndActivation,
     NecromundaState,
+    jammed_flag,
+    out_of_ammo_flag,
 )
 from game.sequencer.sight import Cover, Sighting
 from game.sequencer.state import GameState, ModelState
@@ -119,6 +123,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         self._finished: dict[tuple[object, ...], float] = {}
         self._bottles: dict[tuple[object, ...], float] = {}
         self._moves_memo: dict[tuple[object, ...], list[Point]] = {}
+        self._strays: dict[tuple[object, ...], float] = {}
         self.refused = 0  # judged choices the engine refused (a fault: the tests count them)
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
@@ -536,7 +541,8 @@ class SearchNecromundaPlayer(SearchPlayer):
         if self.weights.search.get("judge", 0):
             assert isinstance(state, NecromundaState)
             for kept in (self._sights, self._outcomes, self._threats, self._pools,
-                         self._paths, self._finished, self._bottles, self._moves_memo):  # fmt: skip
+                         self._paths, self._finished, self._bottles, self._moves_memo,
+                         self._strays):  # fmt: skip
                 kept.clear()
             with contextlib.suppress(IllegalDeclaration, ValueError, KeyError):
                 judged = self._judged(state, awaiting)
@@ -599,6 +605,17 @@ class SearchNecromundaPlayer(SearchPlayer):
                     after = m if turn_to is None else m.replace(facing=turn_to)
                     aim = Act(m.id, Action.aim(), turn_to=turn_to)
                     out.append((aim, value + self._finish(state, after), after))
+        for name, chance in self._reloads(m):
+            # Reload (Simple): a new Ammo test; the second action from the weapon as the
+            # test leaves it (FACTS 2.6)
+            loaded = m.replace(flags=m.flags - {out_of_ammo_flag(name)})
+            if left >= 2:
+                good, end = self._second(state, m, loaded, shot=can_shoot)
+                bad, _ = self._second(state, m, m, shot=can_shoot)
+            else:
+                good, end, bad = self._finish(state, loaded), loaded, self._finish(state, m)
+            value = chance * good + (1 - chance) * bad
+            out.append((Act(m.id, Action.reload(name)), value, end))
         reach = self.nec.profiles[m.id].m
         if ActionKind.AIM.value not in used or not can_shoot:
             for p, facing in self._reachable(state, m, m.at, reach):
@@ -642,7 +659,27 @@ class SearchNecromundaPlayer(SearchPlayer):
             value = self._finish(state, end)
             if value > best[0]:
                 best = (value, end)
+        for name, chance in self._reloads(m):
+            loaded = m.replace(flags=m.flags - {out_of_ammo_flag(name)})
+            value = chance * self._finish(state, loaded) + (1 - chance) * stay
+            if value > best[0]:
+                best = (value, loaded)
         return best
+
+    def _reloads(self, m: ModelState) -> list[tuple[str, float]]:
+        """`m`'s weapons out of ammo that a Reload may load, each with its odds: the
+        Ammo test (D6 >= Am; Plentiful passes), none jammed, Scarce or a Grenade (FACTS
+        2.6)."""
+        out = []
+        for name in self.nec.weapons[m.id]:
+            if out_of_ammo_flag(name) not in m.flags or jammed_flag(name) in m.flags:
+                continue
+            weapon = self.nec.weapon(m.id, name)
+            if weapon.trait("Scarce") is not None or weapon.trait("Grenade") is not None:
+                continue
+            plenty = weapon.trait("Plentiful") is not None or weapon.ammo is None
+            out.append((name, 1.0 if plenty else (7 - max(weapon.ammo or 2, 2)) / 6))
+        return out
 
     def _shots(
         self,
@@ -743,15 +780,61 @@ class SearchNecromundaPlayer(SearchPlayer):
         hit, si, ooa = self._outcome(state, m, w, t, aimed)
         if not hit:
             return 0.0
-        value = self._loss(state, t, si, ooa)
+        value = self._loss(state, t, si, ooa) + self._bystanders(state, m, w, t, hit)
+        return value + self._denial(state, t, hit, si, ooa)
+
+    def _denial(
+        self, state: NecromundaState, t: ModelState, hit: float, si: float, ooa: float
+    ) -> float:
+        """The share of `t`'s own shots a shot at it stops (down: all that are left;
+        pinned: what standing up costs its shot this round), in points of its threat."""
         acts_now, acts_later = self._acts(state, t)
         threat = self._threat(state, t)
-        value += (si + ooa) * (acts_now + acts_later) * threat
-        if t.status in UPRIGHT and hit > si + ooa:
+        value = (si + ooa) * (acts_now + acts_later) * threat
+        if acts_now and t.status in UPRIGHT and hit > si + ooa:
             # Pinned, it stands up first: no Aim, no Unwieldy weapon, this round
             pinned = self._threat(state, t.replace(status=PINNED))
             value += (hit - si - ooa) * acts_now * (threat - pinned)
         return value
+
+    def _bystanders(
+        self, state: NecromundaState, m: ModelState, w: NecromundaWeapon, t: ModelState,
+        hit: float,
+    ) -> float:  # fmt: skip
+        """Points a shot at `t` hitting with odds `hit` may take off fighters other than
+        `t`, theirs less ours (`bystanders`, weights): a Blast marker on `t` hits everyone
+        under it (FACTS 2.7; its scatter on a miss is left out), a miss of another shot
+        may stray into the fighters near the line, nearest the firer first, each on a D6
+        of 1-3 (seed 004). Kept for the decision by the fighters' places."""
+        weight = self.weights["bystanders"]
+        if not weight or w.is_template:
+            return 0.0
+        key = (m.id, m.at, w.name, t.id, t.at, round(hit, 9))
+        found = self._strays.get(key)
+        if found is not None:
+            return found
+        landing: list[tuple[float, str, int]] = []  # (odds, fighter, save bonus)
+        if w.blast_diameter is not None:
+            centre, _ = self.nec.blast_centre(state, m.id, w, t.at)
+            for body in blast_hits(self.nec.table_at(state), centre, w.blast_diameter / 2):
+                if str(body) != t.id:
+                    cover = self.nec.cover_from_point(state, centre, str(body))
+                    landing.append((hit, str(body), SAVE_BONUS.get(cover, 0)))
+        else:
+            stray = STRAY_HITS_ON / 6
+            for i, near in enumerate(self.nec.at_risk(state, m.id, t.id)):
+                landing.append(((1 - hit) * stray * (1 - stray) ** i, near, 0))
+        found = 0.0
+        for odds, v, bonus in landing:
+            victim = state.model(v)
+            if victim.status == OUT_OF_ACTION:
+                continue
+            _, si, ooa = attack_outcome(self.nec, w, victim, odds, bonus)
+            loss = self._loss(state, victim, si, ooa)
+            found += loss if victim.side != m.side else -loss
+        found *= weight
+        self._strays[key] = found
+        return found
 
     def _outcome(
         self, state: NecromundaState, m: ModelState, w: NecromundaWeapon, t: ModelState,
@@ -792,24 +875,27 @@ class SearchNecromundaPlayer(SearchPlayer):
 
     def _threat(self, state: NecromundaState, f: ModelState) -> float:
         """Points `f`'s best shot may take off the other side where all stand now (an
-        activation's worth: aimed unless Pinned), kept for the decision."""
-        key = (f.id, f.at, f.status)
+        activation's worth: aimed unless Pinned), kept for the decision (by its place,
+        status and flags: a weapon out of ammo fires nothing)."""
+        key = (f.id, f.at, f.status, f.flags - {READY, AIMED})
         found = self._threats.get(key)
         if found is None:
             found = self._threats[key] = self._best(state, f)
         return found
 
-    def _best(self, state: NecromundaState, f: ModelState) -> float:
-        """The points `f`'s best shot in an activation may take off the other side (no
-        future part): from where it stands (aimed unless Pinned), or, with `mobile`
-        (weights), after a Move toward the nearest enemy (unaimed)."""
+    def _best(self, state: NecromundaState, f: ModelState, *, deny: float = 0.0) -> float:
+        """The points `f`'s best shot in an activation may take off the other side:
+        from where it stands (aimed unless Pinned), or, with `mobile` (weights), after a
+        Move toward the nearest enemy (unaimed); with `deny`, that share of the target's
+        own shots it stops (`_denial`) counts too."""
         if f.status not in (*UPRIGHT, PINNED) or BROKEN in f.flags:
             return 0.0
-        best = self._shot_from(state, f, f.status in UPRIGHT)
+        best = self._shot_from(state, f, f.status in UPRIGHT, deny=deny)
         if f.status in UPRIGHT and self.weights["mobile"]:
             for p in self._advances(state, f):
                 moved = f.replace(at=p)
-                best = max(best, self._shot_from(state.with_model(moved), moved, False, one=True))
+                there = state.with_model(moved)
+                best = max(best, self._shot_from(there, moved, False, one=True, deny=deny))
         return best
 
     def _advances(self, state: NecromundaState, f: ModelState) -> list[Point]:
@@ -842,8 +928,9 @@ class SearchNecromundaPlayer(SearchPlayer):
         return found
 
     def _shot_from(
-        self, state: NecromundaState, f: ModelState, aimed: bool, *, one: bool = False
-    ) -> float:
+        self, state: NecromundaState, f: ModelState, aimed: bool, *, one: bool = False,
+        deny: float = 0.0,
+    ) -> float:  # fmt: skip
         """The points `f`'s best shot from where it stands may take off the other side:
         turned to any target, the closest in that arc free, another by a Cool test;
         `one`: the shot is its last action (no Unwieldy weapon)."""
@@ -875,8 +962,11 @@ class SearchNecromundaPlayer(SearchPlayer):
             victim = state.model(t)
             found = 0.0
             for w in guns:
-                _, si, ooa = self._outcome(state, f, w, victim, aimed)
-                found = max(found, self._loss(state, victim, si, ooa, bottle=flee))
+                hit, si, ooa = self._outcome(state, f, w, victim, aimed)
+                value = self._loss(state, victim, si, ooa, bottle=flee)
+                if deny and hit:
+                    value += deny * self._denial(state, victim, hit, si, ooa)
+                found = max(found, value)
             return found
 
         values = []
@@ -929,10 +1019,10 @@ class SearchNecromundaPlayer(SearchPlayer):
 
     def _finish(self, state: NecromundaState, m: ModelState) -> float:
         """The exchange of fire once `m`'s activation is over with `m` where and as
-        given (kept for the decision by its place and status: facing does not count,
-        a fighter turns when it activates)."""
+        given (kept for the decision by its place, status and flags (a weapon out of
+        ammo or reloaded): facing does not count, a fighter turns when it activates)."""
         done = m.replace(flags=m.flags - {READY, AIMED})
-        key = (done.id, done.at, done.status)
+        key = (done.id, done.at, done.status, done.flags)
         found = self._finished.get(key)
         if found is None:
             found = self._finished[key] = self._exchange(state.with_model(done), m.side)
@@ -941,9 +1031,11 @@ class SearchNecromundaPlayer(SearchPlayer):
     def _exchange(self, state: NecromundaState, side: str) -> float:
         """The exchange of fire to `side`: each fighter's best shot (points, exact odds)
         times its activations left that the exchange counts (this round's where all
-        stand now, later ones' with the Pinned stood up), ours less theirs (theirs
+        stand now, later ones' with the Pinned stood up; a fighter with a weapon out of
+        ammo by the odds it reloads it, `exchange_reload`), ours less theirs (theirs
         weighed by `exchange_risk`: a temperament's caution), all by `exchange`."""
         total = 0.0
+        deny = self.weights["exchange_deny"]
         # in later rounds a Pinned fighter stands to shoot: no longer hidden by its cover
         up = state
         for f in state.models:
@@ -953,9 +1045,20 @@ class SearchNecromundaPlayer(SearchPlayer):
             if f.status not in (*UPRIGHT, PINNED) or BROKEN in f.flags:
                 continue
             now, later = self._acts(state, f)
-            value = now * self._best(state, f) if now else 0.0
+            value = now * self._best(state, f, deny=deny) if now else 0.0
             if later:
-                value += later * self._best(up, up.model(f.id))
+                value += later * self._best(up, up.model(f.id), deny=deny)
+            reloads = self._reloads(f) if self.weights["exchange_reload"] else []
+            if reloads:
+                # a weapon out of ammo is reloaded first (FACTS 2.6), by the Ammo test's odds
+                name, chance = reloads[0]
+                loaded = f.replace(flags=f.flags - {out_of_ammo_flag(name)})
+                there = state.with_model(loaded)
+                again = now * self._best(there, loaded, deny=deny) if now else 0.0
+                if later:
+                    up_loaded = up.model(f.id).replace(flags=loaded.flags)
+                    again += later * self._best(up.with_model(up_loaded), up_loaded, deny=deny)
+                value += chance * (again - value)
             total += value if f.side == side else -self.weights["exchange_risk"] * value
         return self.weights["exchange"] * total
 

@@ -21,11 +21,13 @@ from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import heading
 from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
+    READY,
     SERIOUSLY_INJURED,
     Act,
     Action,
     ActionKind,
     NecromundaState,
+    out_of_ammo_flag,
 )
 from game.sequencer.sight import Cover
 from tests.conftest import SCENARIOS
@@ -387,3 +389,83 @@ def test_an_enemy_a_move_from_a_line_of_fire_threatens_with_the_shot_after_it(
                 expected = max(expected, worth)
         assert expected > 0, "no move opens a line: the position tests nothing"
     assert player._best(state, red) == pytest.approx(expected)
+
+
+def test_a_fighter_out_of_ammo_reloads_then_shoots(write_scenario: Callable[..., Path]) -> None:
+    """FACTS 2.6: Reload (Simple) is a new Ammo test, and a Plentiful weapon passes it.
+    The last round: blue's ganger, its lasgun out of ammo, sees a red ganger in the open
+    20" off (its stub gun is out of reach); the red ganger has activated, so it
+    threatens nothing more. The judged plan reloads the lasgun and shoots it (the plans
+    had no Reload: it walked off with no shot)."""
+    scenario = LAST_ROUND.replace('id = "heavy"\nside = "red"\nprofile = "heavy"',
+                                  'id = "heavy"\nside = "red"\nprofile = "ganger"')  # fmt: skip
+    game = Game(load_scenario(write_scenario(scenario, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    state = game.state.replace(turn=4, active="blue", activating="ganger", actions_left=2)
+    ganger, red = state.model("ganger"), state.model("heavy")
+    assert engine.weapons[red.id][0] == "Lasgun"
+    state = state.with_model(ganger.replace(flags=ganger.flags | {out_of_ammo_flag("Lasgun")}))
+    state = state.with_model(red.replace(flags=red.flags - {READY}))
+    player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    first = player.choose(state, engine.awaiting(state))
+    assert isinstance(first, Act) and first.action.kind is ActionKind.RELOAD, first
+    assert first.action.weapon == "Lasgun"
+    after, _ = engine.apply(state, first, rng=np.random.default_rng(0))
+    assert isinstance(after, NecromundaState)
+    assert out_of_ammo_flag("Lasgun") not in after.model("ganger").flags
+    second = player.choose(after, engine.awaiting(after))
+    assert isinstance(second, Act) and second.action.kind is ActionKind.SHOOT, second
+    assert (second.action.weapon, second.action.target) == ("Lasgun", "heavy")
+
+
+def test_a_shot_past_a_friend_counts_the_stray_it_may_take(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """Seed 004: a miss may hit a fighter within 1" of the firing line instead, on a D6
+    of 1-3. Blue's ganger shoots its lasgun at the heavy 20" off, past a blue juve
+    standing in the line: the shot's worth loses the juve's expected loss on a stray
+    (miss, then 1-3), exact; with the juve stepped off the line, nothing."""
+    scenario = LAST_ROUND + '\n[[model]]\nid = "juve"\nside = "blue"\nprofile = "juve"\n'
+    scenario += "at = [8.4, 15.5]\nfacing = 90\n"
+    game = Game(load_scenario(write_scenario(scenario, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    state = game.state
+    player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    ganger, heavy, juve = (state.model(f) for f in ("ganger", "heavy", "juve"))
+    lasgun = engine.weapon("ganger", "Lasgun")
+    assert engine.at_risk(state, "ganger", "heavy") == ["juve"]
+    hit, _, _ = player._outcome(state, ganger, lasgun, heavy, False)
+    assert 0 < hit < 1
+    _, si, ooa = attack_outcome(engine, lasgun, juve, 1.0)
+    stray = (1 - hit) * 0.5
+    expected = -stray * player._loss(state, juve, si, ooa)
+    assert expected < 0
+    assert player._bystanders(state, ganger, lasgun, heavy, hit) == pytest.approx(expected)
+    aside = state.with_model(juve.replace(at=(14.0, 15.5)))
+    assert engine.at_risk(aside, "ganger", "heavy") == []
+    fresh = SearchNecromundaPlayer(engine, think=0.5, seed=1)  # answers kept per decision
+    assert fresh._bystanders(aside, ganger, lasgun, heavy, hit) == 0.0
+
+
+def test_an_enemy_out_of_ammo_threatens_by_the_odds_of_reloading(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.6: a weapon out of ammo fires again after a Reload that passes its Ammo
+    test (the heavy stubber's 4+: one in two). Red's heavy, its stubber out of ammo,
+    counts in the exchange of fire by those odds: halfway between the heavy unloaded
+    and the heavy loaded (the careful player reloads; the judgement took it as unarmed)."""
+    engine, state, _ = _last_round(write_scenario, turn=1)
+    heavy = state.model("heavy")
+    empty = state.with_model(heavy.replace(flags=heavy.flags | {out_of_ammo_flag("Heavy stubber")}))
+
+    def exchange(at: NecromundaState, reload: float) -> float:
+        player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+        player.weights.values["exchange_reload"] = reload
+        player.weights.values["exchange_deny"] = 0.0  # the shots the ganger may stop: apart
+        return player._exchange(at, "blue")
+
+    unloaded, loaded = exchange(empty, 0.0), exchange(state, 0.0)
+    assert loaded < unloaded, "the loaded heavy threatens the ganger"
+    assert exchange(empty, 1.0) == pytest.approx(unloaded + 0.5 * (loaded - unloaded))
