@@ -119,25 +119,26 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.open_rebellion_sentences import converts, markers
-    from game.sequencer.sentences import ids_in, say, who
+    from game.sequencer.open_rebellion_sentences import converts, defence_pool, markers
+    from game.sequencer.sentences import Teller, ids_in, who
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
+    pool = defence_pool(report["defence_dice"], report["range_bands"], report["cover"])
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "
         f"{report['attack_dice']} attack dice ({plural(len(report['firing']), 'model')} in line of "
-        "sight) against "
-        f"{report['defence_dice']} defence dice ({report['range_bands']} range "
-        f"band{'' if report['range_bands'] == 1 else 's'})"
+        f"sight) against {pool}"
     )
     console.print(f"  cover: {report['cover_reason']}; {converts(report['tier'])}", markup=False)
     shown = {
         "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",
     }  # fmt: skip
+    teller = Teller(find_ruleset("open-rebellion"), ids)  # told in order: what each means
     for e in report["events"]:
+        said = teller.say(e)
         if e["event"] in shown:
-            console.print(f"  {say(e, find_ruleset('open-rebellion'), ids)}", markup=False)
+            console.print(f"  {said}", markup=False)
     trials = f": {plural(report['trials'], 'trial')}" if "shares" in report else ""
     title = "markers placed" + trials
     table = Table(title=title)

@@ -5,10 +5,21 @@ Rebellion; game.sequencer.sentences words the rest."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
-from game.sequencer.sentences import EventData, dice, listed, plural, who
+from game.rules.open_rebellion.odds import COVER_DICE
+from game.sequencer.sentences import (
+    EventData,
+    dice,
+    heading,
+    inches,
+    listed,
+    notebook,
+    plural,
+    who,
+)
 
 TIERS = {
     "open": "in the open",
@@ -16,6 +27,10 @@ TIERS = {
     "hard": "in hard cover",
     "beyond-hard": "beyond hard cover",  # seed 001: "position improved beyond hard cover"
 }
+
+
+# Initiative ties (FACTS 1.2: "ties are settled informally"; the engine rolls again).
+TIE = "a tie, both roll again"
 
 
 def converts(tier: object) -> str:
@@ -35,12 +50,35 @@ def _cover(tier: object, reason: object = "") -> str:
     return f"{words} ({why})" if why else words
 
 
+# The tiers from worst to best (seed 001: in position and hidden improve one tier, blast
+# weapons lower one).
+TIER_ORDER = ("open", "light", "hard", "beyond-hard")
+
+
 def markers(wounds: int, pinned: int) -> str:
-    """Markers as seed 001 names them: "no markers", "1 wound marker", "2 wound markers
-    and 1 pinned marker"."""
+    """Markers as seed 001 names them: "no wound or pinned markers" (a unit in position
+    stays so: only the markers are gone), "1 wound marker", "2 wound markers and 1
+    pinned marker"."""
     said = [plural(n, kind) for n, kind in ((wounds, "wound marker"), (pinned, "pinned marker"))
             if n]  # fmt: skip
-    return " and ".join(said) or "no markers"
+    return " and ".join(said) or "no wound or pinned markers"
+
+
+def defence_pool(defence: int, bands: int, cover: object) -> str:
+    """The defender's dice and where they come from (seed 001: +1 per full range band,
+    3-5 skill dice by quality, +4 in cover): "9 defence dice (1 range, 4 skill, 4
+    cover)". The skill dice are what is left once range and cover are counted, so a unit
+    whose skill dice changed (the quality most of its living models have) shows it."""
+    covered = str(cover) in TIER_ORDER[1:]
+    skill = defence - bands - (COVER_DICE if covered else 0)
+    said = f"{defence} defence dice"
+    if skill < 0 or bands < 0:
+        return said  # not a pool the rules make: the total alone
+    parts = [f"{bands} range"] if bands else []
+    parts.append(f"{skill} skill")
+    if covered:
+        parts.append(f"{COVER_DICE} cover")
+    return f"{said} ({', '.join(parts)})"
 
 
 def action_words(action: Mapping[str, Any]) -> str:
@@ -58,9 +96,11 @@ def action_words(action: Mapping[str, Any]) -> str:
     return kind.replace("-", " ") or "does nothing"
 
 
-def _declared(side: str, d: Mapping[str, Any]) -> str:
+def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> str:
     kind = d.get("declare")
     unit = who(d.get("unit"))
+    if told is not None and kind == "UnitAct":
+        _note_action(told, str(d.get("unit")), str((d.get("action") or {}).get("kind", "")))
     if kind == "PickInitiative":
         return f"{who(side)} put {unit} forward to roll for the initiative"
     if kind == "ActivateUnit":
@@ -72,16 +112,106 @@ def _declared(side: str, d: Mapping[str, Any]) -> str:
             return f"{who(side)} activate {unit}, which does nothing"
         return f"{who(side)} end the squad's activation"
     if kind == "FallBackChoice":
-        choice = "falls back" if d.get("fall_back") else "stands its ground"
-        return f"{who(side)}: {unit} {choice}"
+        cover = None if told is None else told.get("fired on", {}).get(str(d.get("unit")))
+        return f"{who(side)}: {unit} {_fall_back_choice(bool(d.get('fall_back')), cover)}"
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
+
+
+def _fall_back_choice(fall_back: bool, cover: object) -> str:
+    """The defender's answer to damage (seed 001): in the open it takes the morale check
+    or fails it on purpose and falls back; in light cover no check is required, and it may
+    fall back toward hard cover. Told on its own (the cover not known) it says only
+    whether the unit chose to fall back."""
+    if cover == "open":
+        return "fails the morale check on purpose" if fall_back else "takes the morale check"
+    if cover == "light":
+        return "falls back toward hard cover" if fall_back else "stays in its light cover"
+    return "chooses to fall back" if fall_back else "does not choose to fall back"
+
+
+# Actions after which a unit is no longer in position (it moved).
+MOVES = frozenset({"standard-move", "tactical-move"})
+
+
+def _note_action(told: dict[str, Any], unit: str, kind: str) -> None:
+    told.setdefault("last action", {})[unit] = kind
+    if kind in MOVES:
+        told.setdefault("in position", set()).discard(unit)
+
+
+def _fell_back(e: EventData, told: dict[str, Any] | None) -> str:
+    """A fall back: the tac-move's length and heading, and why it fell back."""
+    x, y = (float(v) for v in e["vector"])
+    unit = str(e["unit"])
+    if told is not None:
+        told.setdefault("fell back", set()).add(unit)
+        told.setdefault("in position", set()).discard(unit)
+    length = math.hypot(x, y)
+    if length < 0.05:
+        return f"{who(unit)} falls back, but cannot move from where it stands: {e['reason']}"
+    toward = heading(math.degrees(math.atan2(y, x)))
+    return f"{who(unit)} falls back {inches(length)} {toward}: {e['reason']}"
+
+
+def _converted(e: EventData, told: dict[str, Any] | None) -> str:
+    """Damage into markers by the tier the unit converts as: its cover, one tier better in
+    position or hidden, one worse against a blast weapon (seed 001). Told in order, the
+    cover the volley was rolled in and why the tier differs are said; on its own, the
+    tier it converts as."""
+    unit, tier = str(e["unit"]), str(e["tier"])
+    roll = f" ({e['roller']} rolls {dice(e['faces'])})" if e.get("roller") else ""
+    placed = markers(int(e["wounds"]), int(e["pins"]))
+    cover = None
+    if told is not None and unit not in told.get("fell back", set()):
+        cover = told.get("fired on", {}).get(unit)
+    if cover == tier:
+        return f"Damage on {who(unit)} {_cover(tier)}{roll}: {placed}"
+    where = TIERS.get(tier, f"in {tier} cover")
+    if cover not in TIER_ORDER or tier not in TIER_ORDER:
+        return f"Damage on {who(unit)} converts as {where}{roll}: {placed}"
+    shift = TIER_ORDER.index(tier) - TIER_ORDER.index(str(cover))
+    why = []
+    if told is not None and unit in told.get("in position", set()):
+        why.append("in position")
+        shift -= 1
+    if shift > 0:
+        why.append("hidden")
+    elif shift < 0:
+        why.append("against a blast weapon")
+    return (
+        f"Damage on {who(unit)}, {_cover(cover)} and {' and '.join(why)}, converts as "
+        f"{where}{roll}: {placed}"
+    )
+
+
+def _markers_now(e: EventData, told: dict[str, Any] | None) -> str:
+    """A unit's markers after a change; after its Initiative Action, whether it is still
+    in position (the Initiative Action sheds pinned markers and does not move it)."""
+    unit = str(e["unit"])
+    said = f"{who(unit)} now has {markers(int(e['wounds']), int(e['pins']))}"
+    if (
+        told is not None
+        and told.get("last action", {}).get(unit) == "initiative"
+        and unit in told.get("in position", set())
+    ):
+        said += " and is still in position"
+    return said
+
+
+def _game_ended(e: EventData) -> str:
+    """The end of the game; a side's name is a plural ("Rebels have the initiative")."""
+    scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
+    winner = f"{who(e['winner'])} win" if e.get("winner") else "a draw"
+    points = f" ({scores})" if scores else ""
+    return f"Game over: {winner}{points}; {e['reason']}"
 
 
 def sentence(e: EventData) -> str | None:
     """An event as Open Rebellion says it (None: the shared wording serves)."""
     kind = e.get("event")
+    told = notebook(e)
     if kind == "Declared":
-        return _declared(str(e["side"]), e["declaration"])
+        return _declared(str(e["side"]), e["declaration"], told)
     if kind == "TurnStarted":
         return f"Turn {e['turn']} begins: {who(e['side'])} pick first"
     if kind == "TurnEnded":
@@ -94,30 +224,37 @@ def sentence(e: EventData) -> str | None:
     if kind == "InitiativeRolled":
         picks = [f"{who(unit)} {plural(int(b), 'bang')}" for (_, unit), b in
                  zip(e["picks"], e["bangs"], strict=False)]  # fmt: skip
-        winner = f"{who(e['winner'])} have the initiative" if e.get("winner") else "a tie, again"
+        winner = f"{who(e['winner'])} have the initiative" if e.get("winner") else TIE
         return f"Initiative, turn {e['turn']}: {', '.join(picks)}; {winner}"
     if kind == "SmallArmsFire":
         bands = int(e["range_bands"])
+        if told is not None:
+            told.setdefault("fired on", {})[str(e["target"])] = str(e["cover"])
+            told.setdefault("fell back", set()).discard(str(e["target"]))
         far = f", {plural(bands, 'range band')} away" if bands else ""
+        pool = defence_pool(int(e["defence_dice"]), bands, e["cover"])
         return (
             f"{who(e['attacker'])} fires on {who(e['target'])} with "
             f"{plural(len(e['firing']), 'model')}{far}: {e['attack_dice']} attack dice "
-            f"({dice(e['attack_faces'])}) against {e['defence_dice']} defence dice "
-            f"({dice(e['defence_faces'])}) {_cover(e['cover'], e['cover_reason'])}; "
+            f"({dice(e['attack_faces'])}) against {pool.removesuffix(')')}"
+            f"{': ' if pool.endswith(')') else ' ('}{dice(e['defence_faces'])}) "
+            f"{_cover(e['cover'], e['cover_reason'])}; "
             f"{plural(int(e['damage']), 'damage', 'damage')} gets through"
         )
     if kind == "FellBack":
-        return f"{who(e['unit'])} falls back: {e['reason']}"
+        return _fell_back(e, told)
     if kind == "DamageConverted":
-        roll = f" ({e['roller']} rolls {dice(e['faces'])})" if e.get("roller") else ""
-        placed = markers(int(e["wounds"]), int(e["pins"]))
-        return f"Damage on {who(e['unit'])} {_cover(e['tier'])}{roll}: {placed}"
+        return _converted(e, told)
     if kind == "MarkersChanged":
-        return f"{who(e['unit'])} now has {markers(int(e['wounds']), int(e['pins']))}"
+        return _markers_now(e, told)
+    if kind == "GameEnded":
+        return _game_ended(e)
     if kind == "KillsRolled":
         killed = listed(e.get("killed", ()), "no one")
         return f"{who(e['unit'])} rolls its wound markers: {dice(e['faces'])}; killed: {killed}"
     if kind == "TookPosition":
+        if told is not None:
+            told.setdefault("in position", set()).add(str(e["unit"]))
         return f"{who(e['unit'])} takes position"
     if kind == "StateChanged" and e.get("after") == "dead":
         return f"{who(e['model'])} is killed"

@@ -327,21 +327,36 @@ def say(event: Event | EventData, ruleset: Any = None, names: Names | Collection
     return _split_camel(str(data.get("event", "something happened")))
 
 
+# The key under which a `Teller` hands the sentences its notebook (no event has a field
+# of that name).
+TOLD = "told"
+
+
+def notebook(e: EventData) -> dict[str, Any] | None:
+    """The notebook of the game's telling so far (`Teller`), or None for an event told on
+    its own: a system's sentences write in it what later sentences need (the unit an
+    activation is for, the cover a volley was rolled in) under their own keys."""
+    told = e.get(TOLD)
+    return told if isinstance(told, dict) else None
+
+
 class Teller:
     """Says one game's events in order (`say`), remembering what the log has told: each
     model's state and the Wounds it has lost. An event is passed on to the sentences with
     what it means after the ones before it: a hit's `target_was` (the target's state, once
-    it has one) and a Wounded event's `lost_before`. A sentence without them (one event
-    on its own) keeps its plain words."""
+    it has one) and a Wounded event's `lost_before`, and every event with the game's
+    `notebook`, where a system's own sentences keep what they need from earlier events. A
+    sentence without them (one event on its own) keeps its plain words."""
 
     def __init__(self, ruleset: Any = None, names: Names | Collection[str] = ()) -> None:
         self.ruleset = ruleset
         self.names = names
         self.state: dict[str, str] = {}
         self.lost: dict[str, int] = {}
+        self.told: dict[str, Any] = {}
 
     def say(self, event: Event | EventData) -> str:
-        data = as_data(event)
+        data = {**as_data(event), TOLD: self.told}
         kind = data.get("event")
         if kind == "Hit" and data.get("target") in self.state:
             data = {**data, "target_was": self.state[data["target"]]}

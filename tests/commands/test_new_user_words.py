@@ -159,13 +159,13 @@ def test_open_rebellion_markers_are_said_in_words(capsys: pytest.CaptureFixture[
         "--target", "gov-b1", "--trials", "200",
     )  # fmt: skip
     assert code == 0
-    assert "no markers" in out and "1 wound marker" in out
+    assert "no wound or pinned markers" in out and "1 wound marker" in out
     assert not re.search(r"\dw\dp|\b0 pins?\b|\(w wound", out)
     ruleset = find_ruleset("open-rebellion")
     converted = {"event": "DamageConverted", "unit": "gov-a", "tier": "hard", "roller": "",
                  "faces": [], "wounds": 2, "pins": 1}  # fmt: skip
     said = say(converted, ruleset, ["gov-a"])
-    assert said == "Damage on Gov a in hard cover: 2 wound markers and 1 pinned marker"
+    assert said == "Damage on Gov a converts as in hard cover: 2 wound markers and 1 pinned marker"
     changed = {"event": "MarkersChanged", "unit": "gov-a", "wounds": 0, "pins": 3}
     assert say(changed, ruleset, ["gov-a"]) == "Gov a now has 3 pinned markers"
 
@@ -298,6 +298,7 @@ def test_damage_beyond_hard_cover_is_said_as_seed_001_says_it() -> None:
     converted = {"event": "DamageConverted", "unit": "gov-a", "tier": "beyond-hard",
                  "roller": "", "faces": [], "wounds": 0, "pins": 2}  # fmt: skip
     assert (
-        say(converted, ruleset, ["gov-a"]) == "Damage on Gov a beyond hard cover: 2 pinned markers"
+        say(converted, ruleset, ["gov-a"])
+        == "Damage on Gov a converts as beyond hard cover: 2 pinned markers"
     )
     assert converts("light") == "damage converts as in light cover if the unit stays put"

@@ -1,0 +1,151 @@
+"""Open Rebellion's log in its own words, told in order (`Teller`): the defender's answer
+to damage, the tier damage converts as and why, the defence pool broken down, the
+markers a unit is left with (session 7 tester's findings 2-4, 8)."""
+
+from __future__ import annotations
+
+import re
+
+from game.playtest.batch import automatic_player, play_out
+from game.rules.registry import RULESETS
+from game.scenario import load_scenario
+from game.sequencer.events import Declared, Event, GameEnded
+from game.sequencer.game import Game
+from game.sequencer.open_rebellion_types import (
+    Action,
+    BangTest,
+    DamageConverted,
+    FallBackChoice,
+    FellBack,
+    InitiativeRolled,
+    MarkersChanged,
+    SmallArmsFire,
+    TookPosition,
+    UnitAct,
+)
+from game.sequencer.sentences import Teller, describe, names_of
+from tests.conftest import SCENARIOS
+
+RULES = RULESETS["open-rebellion"]
+IDS = {"gov-squad-b", "rebel-squad-a", "government", "rebels"}
+
+
+def _told(events: list[Event]) -> list[str]:
+    teller = Teller(RULES, IDS)
+    return [teller.say(e) for e in events]
+
+
+def _fire(cover: str, damage: int = 1, defence: int = 6, bands: int = 2) -> SmallArmsFire:
+    return SmallArmsFire("rebel-squad-a", "gov-squad-b", ("reb-a1",), 7, defence, bands,
+                         cover, "", (5,) * 7, (1,) * defence, damage)  # fmt: skip
+
+
+def _choice(fall_back: bool) -> Declared:
+    return Declared("government", FallBackChoice("gov-squad-b", fall_back).to_dict())
+
+
+def test_a_unit_in_the_open_that_does_not_fall_back_takes_the_morale_check() -> None:
+    # seed 001, Fall Back: "If there is any damage and the Defender is in the open, they
+    # must pass a morale check or fall back". The log said "Gov squad b stands its ground",
+    # then the unit failed the check and fell back (replay ord/saves/game-0000.json)
+    lines = _told([
+        _fire("open"), _choice(False), BangTest("gov-squad-b", "morale check", (3, 3, 2, 2), 0),
+        BangTest("gov-squad-b", "fall back", (3, 6, 3, 4), 1),
+        FellBack("gov-squad-b", "failed the morale check", (0.6714, -1.4094)),
+    ])  # fmt: skip
+    assert lines[1] == "Government: Gov squad b takes the morale check"
+    assert lines[4] == 'Gov squad b falls back 1.6" north-east: failed the morale check'
+    assert not [line for line in lines if "stands its ground" in line]
+
+
+def test_a_unit_in_light_cover_needs_no_morale_check() -> None:
+    # seed 001: "If there is any damage and the Defender is in light cover, no check is
+    # required, but the Defender may opt to fall back toward hard cover"
+    assert _told([_fire("light"), _choice(False)])[1] == (
+        "Government: Gov squad b stays in its light cover"
+    )
+    assert _told([_fire("light"), _choice(True)])[1] == (
+        "Government: Gov squad b falls back toward hard cover"
+    )
+    assert _told([_fire("open"), _choice(True)])[1] == (
+        "Government: Gov squad b fails the morale check on purpose"
+    )
+    # told on its own, the cover is not known: only the choice is said
+    alone = describe(_choice(False), RULES, IDS)
+    assert alone == "Government: Gov squad b does not choose to fall back"
+
+
+def test_damage_in_position_says_why_it_converts_a_tier_better() -> None:
+    # seed 001, Damage Conversion: "Defender's position is improved by one tier if they are
+    # in position". The log said "in light cover (4 of 4 in cover)", then "Damage on West
+    # squad in hard cover": nothing said the squad was in position
+    placed = TookPosition("gov-squad-b")
+    hard = DamageConverted("gov-squad-b", "hard", "attacker", (1, 6), 1, 1)
+    lines = _told([placed, _fire("light", defence=9, bands=1), _choice(False), hard])
+    assert lines[3] == (
+        "Damage on Gov squad b, in light cover and in position, converts as in hard cover "
+        "(attacker rolls 1 and 6): 1 wound marker and 1 pinned marker"
+    )
+    # not in position (it moved since): the same tier reads as it did
+    moved = Declared("government", UnitAct("gov-squad-b", Action.move(1.0, 0.0)).to_dict())
+    light = DamageConverted("gov-squad-b", "light", "defender", (5,), 0, 1)
+    lines = _told([placed, moved, _fire("light", defence=9, bands=1), _choice(False), light])
+    assert lines[4] == "Damage on Gov squad b in light cover (defender rolls 5): 1 pinned marker"
+    # on its own, the tier is what damage converts as, not where the unit is
+    assert describe(hard, RULES, IDS) == (
+        "Damage on Gov squad b converts as in hard cover (attacker rolls 1 and 6): "
+        "1 wound marker and 1 pinned marker"
+    )
+
+
+def test_the_initiative_action_leaves_a_unit_in_position_and_says_which_markers() -> None:
+    # FACTS 1.2: the Initiative Action keeps heads down and sheds pinned markers; it does
+    # not move the unit, so it stays in position. The log said "now has no markers" while
+    # the picture showed "in position"
+    initiative = Declared("government", UnitAct("gov-squad-b", Action.initiative()).to_dict())
+    lines = _told([TookPosition("gov-squad-b"), initiative, MarkersChanged("gov-squad-b", 0, 0)])
+    assert lines[2] == "Gov squad b now has no wound or pinned markers and is still in position"
+    assert describe(MarkersChanged("gov-squad-b", 0, 0), RULES, IDS) == (
+        "Gov squad b now has no wound or pinned markers"
+    )
+
+
+def test_the_defence_pool_is_broken_down() -> None:
+    # seed 001, Defender Dice Pool: +1 per full range band, 3-5 skill dice by quality, +4
+    # in cover. After two of its models died a squad's pool went from 9 to 10 dice with no
+    # reason given (the skill dice follow the quality most living models have)
+    light = describe(_fire("light", damage=0, defence=10, bands=1), RULES, IDS)
+    assert light is not None and "against 10 defence dice (1 range, 5 skill, 4 cover: " in light
+    opened = describe(_fire("open", damage=0, defence=6, bands=2), RULES, IDS)
+    assert opened is not None and "against 6 defence dice (2 range, 4 skill: " in opened
+
+
+def test_a_played_game_breaks_every_pool_down_to_what_it_holds() -> None:
+    """Every volley of a seeded game: range, skill and cover add up to the pool, the skill
+    dice one of the qualities' (3-5), cover dice only in cover."""
+    game = Game(load_scenario(SCENARIOS / "open-rebellion-demo.toml"), 2)
+    play_out(game, automatic_player(game.engine, "simple"))
+    teller = Teller(RULES, names_of(game.setup))
+    pools = 0
+    for event in game.events:
+        said = teller.say(event)
+        if not isinstance(event, SmallArmsFire):
+            continue
+        found = re.search(r"against (\d+) defence dice \(([^:]*):", said)
+        assert found is not None, said
+        parts = dict(reversed(p.split(" ")) for p in found.group(2).split(", "))
+        assert sum(map(int, parts.values())) == event.defence_dice == int(found.group(1))
+        assert int(parts["skill"]) in (3, 4, 5)
+        assert int(parts.get("range", 0)) == event.range_bands
+        assert ("cover" in parts) == (event.cover != "open")
+        pools += 1
+    assert pools >= 5
+
+
+def test_a_side_is_a_plural_and_a_tie_is_rolled_again() -> None:
+    # "Rebels have the initiative", "Government activate": the winner the same way
+    ended = GameEnded("government", "turn limit (5): points of models left", {"government": 9})
+    said = describe(ended, RULES, IDS)
+    assert said is not None and said.startswith("Game over: Government win (Government 9)")
+    tie = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (1,), ""), RULES, IDS)
+    assert tie is not None and tie.endswith("; a tie, both roll again")
