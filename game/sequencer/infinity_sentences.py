@@ -4,17 +4,26 @@ Infinity; game.sequencer.sentences words the rest."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import math
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.sequencer.sentences import (
     EventData,
+    inches,
     listed,
+    notebook,
     plural,
     rolled,
+    shared,
     sums,
     who,
 )
+
+Point = tuple[float, float]
+# Two points of a route closer than this are the same place (a tenth of an inch rounds to
+# the distances the log gives).
+SAME_PLACE = 0.05
 
 
 def _targets(targets: Any) -> str:
@@ -37,21 +46,80 @@ def skill_words(skill: Mapping[str, Any]) -> str:
     return kind.replace("-", " ") or "does nothing"
 
 
-def _declared(side: str, d: Mapping[str, Any]) -> str:
-    said = _declared_skill(side, d)
+def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> str:
+    said = _declared_skill(side, d, told)
     if (d.get("skill") or {}).get("fail_guts"):
         return f"{said}, choosing to fail any Guts Roll this Order"
     return said
 
 
-def _declared_skill(side: str, d: Mapping[str, Any]) -> str:
+def _follow_order(d: Mapping[str, Any], told: dict[str, Any]) -> None:
+    """Keep the Order's active trooper, its route so far (the waypoints after its start)
+    and who dodges in it."""
+    kind = d.get("declare")
+    skill = d.get("skill") or {}
+    if kind == "Activate":
+        told["active"] = str(d.get("model"))
+        told["route"] = []
+    if kind in ("Activate", "Continue"):
+        told.setdefault("route", []).extend(
+            (float(x), float(y)) for x, y in skill.get("path") or ()
+        )
+        dodger = told.get("active")
+    else:
+        dodger = d.get("model")
+    if kind in ("Activate", "Continue", "React") and skill.get("kind") == "dodge" and dodger:
+        told.setdefault("dodging", []).append(str(dodger))
+
+
+def _on_segment(p: Point, a: Point, b: Point) -> bool:
+    ax, ay = b[0] - a[0], b[1] - a[1]
+    span = ax * ax + ay * ay
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * ax + (p[1] - a[1]) * ay) / span))
+    return math.dist(p, (a[0] + t * ax, a[1] + t * ay)) < SAME_PLACE
+
+
+def where_on_route(at: Point, route: Sequence[Point]) -> str:
+    """Where the active trooper was when an ARO was taken, by its route so far (the
+    waypoints after its start): "where it stands" (no move yet), "at the end of its move",
+    "2.5\" short of the end of its move" (the distance along the route)."""
+    if not route:
+        return "where it stands"
+    if math.dist(at, route[-1]) < SAME_PLACE:
+        return "at the end of its move"
+    left = 0.0
+    for a, b in zip(reversed(route[:-1]), reversed(route[1:]), strict=True):
+        if _on_segment(at, a, b):
+            left += math.dist(at, b)
+            break
+        left += math.dist(a, b)
+    else:  # on the first leg, from where it stood
+        left += math.dist(at, route[0])
+    return f"{inches(left)} short of the end of its move"
+
+
+def _aro_taken(at: Any, skill: Mapping[str, Any], told: dict[str, Any] | None) -> str:
+    """Where the ARO is taken: the active trooper's place on its route (told in order),
+    else the point."""
+    if not at:
+        return ""
+    point = (float(at[0]), float(at[1]))
+    active = None if told is None else told.get("active")
+    if active is None or told is None:
+        return f" at ({point[0]:.1f}, {point[1]:.1f})"
+    where = where_on_route(point, told.get("route", ()))
+    if active in [str(t) for t, _ in skill.get("targets") or ()]:
+        return f", {where}"  # "at Fusilier 1 (1 die), where it stands"
+    return f", with {who(active)} {where}"
+
+
+def _declared_skill(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> str:
     kind = d.get("declare")
     skill = d.get("skill") or {}
     if kind == "Activate":
         return f"{who(side)}: Order to {who(d.get('model'))}, who {skill_words(skill)}"
     if kind == "React":
-        at = d.get("at")
-        where = f" at ({float(at[0]):.1f}, {float(at[1]):.1f})" if at else ""
+        where = _aro_taken(d.get("at"), skill, told)
         if str(skill.get("kind")) == "idle":
             return f"{who(side)}: {who(d.get('model'))} declares no ARO"
         return f"{who(side)}: ARO, {who(d.get('model'))} {skill_words(skill)}{where}"
@@ -62,11 +130,46 @@ def _declared_skill(side: str, d: Mapping[str, Any]) -> str:
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
 
 
+# Where one Order ends and what follows begins: a new Order, the end of the Active Turn
+# or of the game.
+ORDER_ENDS = frozenset({"Activate", "EndTurn"})
+
+
+def _undodged(e: EventData, told: dict[str, Any]) -> list[str]:
+    """A Dodge with no attack to dodge is not rolled (the engine's reading): said once
+    its Order is over, for each trooper that declared one and made no Dodge roll."""
+    kind = e.get("event")
+    if kind == "Rolled" and str(e.get("purpose", "")).startswith("Dodge"):
+        dodging = told.get("dodging", [])
+        if e.get("model") in dodging:
+            dodging.remove(e.get("model"))
+        return []
+    ends = kind in ("TurnEnded", "GameEnded") or (
+        kind == "Declared" and (e.get("declaration") or {}).get("declare") in ORDER_ENDS
+    )
+    if not ends:
+        return []
+    left = list(dict.fromkeys(told.pop("dodging", [])))
+    return [f"{who(m)}'s Dodge: no attack to dodge, no roll" for m in left]
+
+
 def sentence(e: EventData) -> str | None:
-    """An event as Infinity says it (None: the shared wording serves)."""
+    """An event as Infinity says it (None: the shared wording serves); told in order, a
+    Dodge that had nothing to dodge is said before what follows its Order."""
+    told = notebook(e)
+    before = _undodged(e, told) if told is not None else []
+    said = _sentence(e, told)
+    if before:
+        return "\n".join([*before, said if said is not None else shared(e) or ""]).rstrip()
+    return said
+
+
+def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     kind = e.get("event")
     if kind == "Declared":
-        return _declared(str(e["side"]), e["declaration"])
+        if told is not None:
+            _follow_order(e["declaration"], told)
+        return _declared(str(e["side"]), e["declaration"], told)
     if kind == "CircleTemplatePlaced":
         x, y = e["centre"]
         return (

@@ -291,6 +291,11 @@ def _shared(e: EventData) -> str | None:
     return None
 
 
+def shared(e: EventData) -> str | None:
+    """The shared wording of an event (for a system's sentences that add to it)."""
+    return _shared(e)
+
+
 def _state(name: object) -> str:
     return str(name).replace("-", " ")
 
