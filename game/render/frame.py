@@ -21,7 +21,7 @@ from game.render.help import (
     help_sections,
     reaction_banner,
 )
-from game.render.labels import Placed, Want
+from game.render.labels import Placed, Want, crosses_box
 from game.render.overlays import (
     draw_draft,
     draw_effect,
@@ -34,10 +34,11 @@ from game.render.overlays import (
     draw_ruling,
     draw_shot,
     ring_base,
+    ruling_line,
 )
 from game.render.panel import PanelCache, PanelLine, draw_panel, panel_lines
 from game.render.play_rules import Marker, Prompt
-from game.render.state import AppState, Size, ui_scale
+from game.render.state import AppState, Point, Size, ui_scale
 from game.render.style import (
     DEAD,
     HIDES,
@@ -214,11 +215,14 @@ def banner_avoids(
     return out
 
 
-def names_over(surface: pygame.Surface, layer: pygame.Surface, labels: Sequence[Placed]) -> None:
+def names_over(surface: pygame.Surface, layer: pygame.Surface, labels: Sequence[Placed],
+               across: tuple[Point, Point] | None = None) -> None:  # fmt: skip
     """The table's labels (names, state markers, heights) copied back from the table
-    layer over the shot lines and animations just drawn: the lines pass under the names,
-    which stay readable."""
+    layer over the shot lines and animations just drawn, or (`across`: a line on the
+    screen) over that line: the lines pass under the names, which stay readable."""
     for label in labels:
+        if across is not None and not crosses_box(*across, label.box, 3.0):
+            continue
         box = _rect(label.box)
         surface.blit(layer, box.topleft, box)
 
@@ -287,6 +291,9 @@ def draw_frame(
         cache.ruling_label = draw_ruling(
             table, scenario, state.hover, view, engine_loaded, taken, ui
         )
+        line = ruling_line(scenario, state.hover, engine_loaded)
+        across = (view.to_screen(*line[0]), view.to_screen(*line[1]))
+        names_over(table, layer, cache.table.labels, across)  # the line passes under them
         said = cache.ruling_label
         if said is not None:
             taken.append((float(said.x), float(said.y), float(said.w), float(said.h)))

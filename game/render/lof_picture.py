@@ -8,9 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.render import style
-from game.render.overlays import draw_ruling
+from game.render.labels import crosses_box
+from game.render.overlays import draw_ruling, ruling_line
 from game.render.state import Hover
-from game.render.table import draw_table, font, ruler_boxes, save_png, table_labels
+from game.render.table import (
+    draw_labels,
+    draw_table,
+    font,
+    ruler_boxes,
+    save_png,
+    table_labels,
+)
 from game.render.view import View
 from game.sequencer.sentences import Names, named, names_of
 
@@ -38,7 +46,11 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     side = surface.subsurface(pygame.Rect(0, 0, right + style.MARGIN, surface.get_height()))
     taken = [label.box for label in labels] + ruler_boxes(scenario, view)
     hover = Hover(ruling.attacker, ruling.target, ruling, ())
-    return draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken)
+    said = draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken)
+    a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, True))
+    # the line passes under the names it crosses, as in the window
+    draw_labels(surface, [label for label in labels if crosses_box(a, b, label.box, 3.0)], view)
+    return said
 
 
 def verdict(ruling: LofRuling, names: Names | None = None) -> str:

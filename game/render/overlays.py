@@ -170,21 +170,20 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
             continue
         points = [view.to_screen(x, y) for x, y in piece.footprint]
         pygame.draw.polygon(surface, edge, points, 3)
+    a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, engine_loaded))
     if not engine_loaded:
         colour = NEUTRAL
-        line = ruling.witness or (shooter.at, target.at)
-        _dashed(surface, colour, view.to_screen(*line[0]), view.to_screen(*line[1]))
+        _dashed(surface, colour, a, b)
         text = f'{ruling.distance:.2f}"  (no LoF engine)'
     elif ruling.lof and ruling.witness is not None:
         colour = LOF_YES
-        a, b = ruling.witness
-        pygame.draw.line(surface, colour, view.to_screen(*a), view.to_screen(*b), 3)
+        pygame.draw.line(surface, colour, a, b, 3)
         seen = ruling.visible_fraction
         share = "<1%" if seen < 0.005 else f"{seen:.0%}"  # a sliver seen is never "0%"
         text = f'LoF {share} {ruling.cover}  {ruling.distance:.2f}"'
     else:
         colour = LOF_NO
-        _dashed(surface, colour, view.to_screen(*shooter.at), view.to_screen(*target.at))
+        _dashed(surface, colour, a, b)
         text = f'no LoF  {ruling.distance:.2f}"'
     if engine_loaded:
         shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
@@ -200,6 +199,15 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     if spot is not None and spot.leader:  # further out: a line back to the target
         pygame.draw.line(surface, colour, *leader_line(want, spot.box), 1)
     return _label(surface, text, spot.centre if spot else above, colour, px)
+
+
+def ruling_line(scenario: Scenario, hover: Hover, engine_loaded: bool) -> tuple[Point, Point]:
+    """The line the ruling draws (table inches): the witness line where there is line of
+    fire (or no engine to say), else the centre line."""
+    ruling = hover.ruling
+    if ruling.witness is not None and (ruling.lof or not engine_loaded):
+        return ruling.witness
+    return scenario.model(hover.shooter).at, scenario.model(hover.target).at
 
 
 def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],

@@ -451,3 +451,40 @@ def test_the_rulings_label_keeps_off_the_inch_ruler_in_small_pictures(table: str
             said = (float(box.x), float(box.y), float(box.w), float(box.h))
             assert not any(overlaps(said, mark) for mark in ruler), (size, a.id, b.id)
             assert not any(overlaps(said, name) for name in names), (size, a.id, b.id)
+
+
+def test_the_rulings_line_passes_under_the_names() -> None:
+    """The ruling's line (the witness, or the centre line where there is no line of
+    fire) was drawn over the names it crossed, the target's own among them ('Escher
+    ganger 2' struck through from below); the names are drawn over it, in the window
+    as in `lof --out`."""
+    import pygame
+
+    from game.render.app import PointAt, Select
+    from game.render.overlays import ruling_line
+
+    app = _app(SCENARIOS / "necromunda-demo.toml", (1280, 800))
+    scenario = app.scenario
+    crossed = 0
+    for shooter in [m for m in scenario.models if m.side == scenario.models[0].side]:
+        for target in [m for m in scenario.models if m.side != shooter.side]:
+            app.perform(Select(shooter.id))
+            app.perform(PointAt(app.state.view.to_screen(*target.at)))
+            hover = app.state.hover
+            if hover is None:
+                continue
+            surface = app.draw()
+            layer = app.cache.table.surface
+            assert layer is not None
+            view = app.state.view
+            a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, True))
+            for label in app.cache.table.labels:
+                if not crosses_box(a, b, label.box):
+                    continue
+                x, y, w, h = label.box
+                box = pygame.Rect(round(x), round(y), round(w), round(h))
+                drawn = pygame.image.tobytes(surface.subsurface(box), "RGB")
+                under = pygame.image.tobytes(layer.subsurface(box), "RGB")
+                assert drawn == under, (shooter.id, target.id, label.text)
+                crossed += 1
+    assert crossed >= 3
