@@ -101,9 +101,10 @@ def lof(
         doc: Any = [r.to_json() for r in rulings] if every else rulings[0].to_json()
         typer.echo(json.dumps(doc, indent=2))
     else:
-        from game.sequencer.sentences import named, names_of
+        from game.scenario.names import table_names
+        from game.sequencer.sentences import named
 
-        names = names_of(loaded)  # models by name, as the window calls them; scenery by id
+        names = table_names(loaded)  # models and scenery by name, as the window calls them
         for n, r in enumerate(rulings):
             if n:
                 typer.echo("")

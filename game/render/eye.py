@@ -19,6 +19,7 @@ from game.render import style
 from game.render.labels import Box, Want, place
 from game.render.table import font
 from game.rules.cover import patch_seen
+from game.scenario.names import kind_words, table_names
 from game.sequencer.sentences import named, names_of
 
 if TYPE_CHECKING:
@@ -169,12 +170,17 @@ def _text(
 
 
 def _describe(scenario: Scenario, hider: str) -> str:
+    """A hider in the legend: a model by its name; a piece by its name, with its kind
+    and height where the name does not say them ("the wreck (obstacle, 1.2" high)")."""
+    called = table_names(scenario).get(hider, hider)
     try:
         piece = scenario.piece(hider)
     except KeyError:
-        return names_of(scenario).get(hider, hider)
-    height = "full height" if piece.height is None else f'{piece.height:g}" high'
-    return f"{hider} ({piece.kind.value}, {height})"
+        return called
+    if not called.startswith(kind_words(piece)):
+        height = "full height" if piece.height is None else f'{piece.height:g}" high'
+        return f"{called} ({piece.kind.value}, {height})"
+    return called if piece.height is not None else f"{called}, full height"
 
 
 LEGEND_ROW = 20  # pixels a row of the legend takes
@@ -322,7 +328,7 @@ def draw_eye(
     # each hider named once, over the widest run of strips it hides, or under the
     # ground with a line up to it; placed so that no name overprints another
     wants = []
-    called = names_of(scenario)  # models by name; scenery keeps its id
+    called = {key: name.removeprefix("the ") for key, name in table_names(scenario).items()}
     for hider in view.hiders:
         first, end = view.widest_run(hider)
         cx = left + (first + end) / 2 * strip

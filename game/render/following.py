@@ -23,6 +23,7 @@ from game.render.pointing import Impossible, Pointing
 from game.render.replay import Replay, branch_path
 from game.render.session import Session
 from game.render.state import initial_state
+from game.scenario.names import table_names
 from game.sequencer.sentences import named, names_of
 
 LOG_LINES = 200  # kept in the state; the panel shows the last few
@@ -158,7 +159,7 @@ class Following(Pointing):
         self.scenario = placed(self.base_scenario, now)
         state = self.state
         rules = self.rules
-        lines = dice_log.describe_all(events, self.scenario.ruleset, names_of(self.scenario))
+        lines = dice_log.describe_all(events, self.scenario.ruleset, table_names(self.scenario))
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []
@@ -214,4 +215,4 @@ class Following(Pointing):
         try:
             action.perform(self)
         except Impossible as why:
-            self.state = replace(self.state, message=named(str(why), names_of(self.scenario)))
+            self.state = replace(self.state, message=named(str(why), table_names(self.scenario)))

@@ -28,7 +28,8 @@ from game.render.style import (
 )
 from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
-from game.sequencer.sentences import named, names_of
+from game.scenario.names import table_names
+from game.sequencer.sentences import named
 
 REPLAY: Colour = (150, 220, 255)
 REPLAY_KEYS = "Left/Right a declaration · Up/Down a turn · Home/End · T take over here"
@@ -79,7 +80,7 @@ def panel_lines(
     message, the draft, the selection, the ruling and odds, the ruler, the dice log.
     Models are called by their names ("Cawdor ganger 2"); the Selected heading gives
     the id beside the name (the one typed into --attacker and --target)."""
-    ids = names_of(scenario)
+    ids = table_names(scenario)
     out: list[PanelLine] = [
         PanelLine(scenario.header.name, size=26),
         PanelLine(scenario.ruleset.title, DIM, 18),

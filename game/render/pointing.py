@@ -20,7 +20,8 @@ from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point
 from game.scenario import PlacedModel, Scenario
-from game.sequencer.sentences import named, names_of
+from game.scenario.names import table_names
+from game.sequencer.sentences import named
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
@@ -198,11 +199,11 @@ class Pointing:
                 direction=direction, blind=draft.blind,
             )  # fmt: skip
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            said = named(f"no preview: {why}", names_of(self.scenario))
+            said = named(f"no preview: {why}", table_names(self.scenario))
             self.state = replace(self.state, preview=None, message=said)
             return
         if preview is not None and preview.refused:
-            preview = replace(preview, refused=named(preview.refused, names_of(self.scenario)))
+            preview = replace(preview, refused=named(preview.refused, table_names(self.scenario)))
         self.state = replace(self.state, preview=preview)
 
     def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
@@ -210,10 +211,9 @@ class Pointing:
         rules = self.rules
         if rules is None or weapon is None:
             return ()
-        ids = names_of(self.scenario)
+        # named where the panel shows them: a name holding an id ("the water still",
+        # the piece `still`) named twice would read "the water the water still"
         try:
-            return tuple(
-                named(line, ids) for line in rules.odds_lines(self.game, shooter, target, weapon)
-            )
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon))
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            return (named(f"no odds: {why}", ids),)
+            return (f"no odds: {why}",)

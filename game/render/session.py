@@ -26,10 +26,11 @@ from game.render.play_rules import (
 )
 from game.scenario import Scenario, saves
 from game.scenario.model import AI, HUMAN
+from game.scenario.names import table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
-from game.sequencer.sentences import named, names_of
+from game.sequencer.sentences import named
 
 SAVE_NAME = "skirmish-save.json"
 
@@ -122,7 +123,7 @@ class Session:
     def prompt(self) -> Prompt:
         """What the game awaits, the ids in its words named (the banner, the panel)."""
         prompt = self.rules.prompt(self.game)
-        ids = names_of(self.scenario)
+        ids = table_names(self.scenario)
         return replace(
             prompt,
             text=named(prompt.text, ids),

@@ -200,14 +200,15 @@ def test_words_call_models_by_name_and_json_keeps_ids(capsys: pytest.CaptureFixt
     )  # fmt: skip
 
 
-def test_words_keep_scenery_ids(
+def test_words_name_the_scenery_by_kind_where_its_id_says_no_more(
     write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = write_scenario(TABLE)
     code, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2")
     assert code == 0
     assert out.startswith("Blue 1 -> Red 2 (")
-    assert "(blocked by w2)" in out  # scenery is called by its id
+    # two full-height buildings w1 and w2 read the same: each with its id
+    assert "(blocked by the building [w2])" in out
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -277,3 +278,28 @@ def test_out_size_too_small_scale_too_small_and_either_without_out_are_refused(
     for option, value in (("--size", "800x600"), ("--scale", "20")):
         code, out, err = run(capsys, *args, option, value)
         assert (code, out) == (2, "") and f"{option}: goes with --out" in err, err
+
+
+@pytest.mark.parametrize(
+    ("table", "pair", "piece", "said"),
+    [
+        ("infinity-checkpoint", ("zhanshi-1", "orc-1"), "wreck", "blocked by the wreck"),
+        ("infinity-demo", ("fusilier-1", "zhanshi-hmg"), "container-1",
+         "25% hidden by the container [container-1]"),
+    ],
+)  # fmt: skip
+def test_the_words_name_the_scenery_and_the_json_keeps_its_ids(
+    capsys: pytest.CaptureFixture[str], table: str, pair: tuple[str, str], piece: str, said: str
+) -> None:
+    """Left from session 6: cover sentences showed the pieces' ids ("hidden by
+    container-1"); a person reads the piece by its name or kind, with its id only where
+    two pieces read the same (two containers). `--json` keeps the ids: a contract."""
+    demo = Path(__file__).resolve().parents[2] / "scenarios" / f"{table}.toml"
+    args = ("lof", str(demo), "--from", pair[0], "--to", pair[1])
+    code, out, _ = run(capsys, *args)
+    assert code == 0 and said in out
+    assert not any(f"by {piece}" in line or f"of {piece}" in line for line in out.splitlines())
+    code, out, _ = run(capsys, *args, "--json")
+    doc = json.loads(out)
+    assert piece in doc["blockers"] + doc["hidden_by"] and piece in doc["reason"]
+    assert "the " + piece.split("-")[0] not in doc["reason"]

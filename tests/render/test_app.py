@@ -18,7 +18,8 @@ from game.render.app import App, Declare, Idle, Measuring, Panning
 from game.render.ruling import NOT_LOADED, DistanceOnly, Ruling, edge_distance
 from game.render.state import AppState
 from game.scenario import Scenario, load_scenario
-from game.sequencer.sentences import named, names_of
+from game.scenario.names import table_names
+from game.sequencer.sentences import named
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -225,7 +226,7 @@ def test_hover_shows_what_skirmish_lof_gives(
     assert hover is not None
     # The panel's ruling is the command's, less its first line ("a -> b (ruleset)"),
     # which the panel shows as its own heading; both call the models by name.
-    names = names_of(app.scenario)
+    names = table_names(app.scenario)  # models and scenery, as both call them
     assert printed[0].startswith(f"{names[shooter]} -> {names[target]}")
     assert [named(line, names) for line in hover.lines] == printed[1:]
     text = panel_text(app)

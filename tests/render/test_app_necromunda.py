@@ -490,7 +490,8 @@ def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
     assert "stray shots may hit" not in text
     assert not re.search(r"\b(goliath|cawdor)-", text.replace("[goliath-ganger-1]", ""))
     assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"
-    assert _describe(scenario, "drain").startswith("drain (")
+    # scenery by its name, with its kind and height (left from session 6: "drain (")
+    assert _describe(scenario, "drain") == 'the open drain (area, 0.1" high)'
 
 
 def test_state_and_wounds_beside_a_base_are_words(write_scenario: Write) -> None:

@@ -236,11 +236,12 @@ def test_the_header_never_says_0_percent_beside_a_line_of_fire() -> None:
     assert ": line of fire, under 1% visible, " in verdict(ruling)
 
 
-def test_the_picture_calls_models_by_name_and_scenery_by_id(
+def test_the_picture_calls_models_and_scenery_by_name(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The lof picture's header and the eye view's strip labels name models as the
-    window's panel and legend do ("Cawdor ganger 2"); scenery keeps its id."""
+    window's panel and legend do ("Cawdor ganger 2"), and scenery too (left from
+    session 6: "hab-1"): by its label, with its id only where two pieces read alike."""
     from game.render.lof_picture import verdict
     from game.sequencer.sentences import names_of
 
@@ -255,7 +256,8 @@ def test_the_picture_calls_models_by_name_and_scenery_by_id(
     lof_picture(demo, blocked)
     alley_labels, demo_labels = placed
     assert [p.text for p in alley_labels] == ["Cawdor ganger 2"]  # type: ignore[attr-defined]
-    assert sorted(p.text for p in demo_labels) == ["container-1", "hab-1"]  # type: ignore[attr-defined]
+    texts = sorted(p.text for p in demo_labels)  # type: ignore[attr-defined]
+    assert texts == ["container [container-1]", "habitation block"]
 
 
 @pytest.mark.parametrize("height", [200, 250, 420])

@@ -16,6 +16,8 @@ from game.render.session import Session
 from game.render.state import panel_width
 from game.render.table import font, wrap
 from game.scenario import load_scenario
+from game.scenario.names import table_names
+from game.sequencer.sentences import named
 from tests.conftest import SCENARIOS
 from tests.render.driving import press
 
@@ -100,8 +102,10 @@ def test_hovering_an_enemy_draws_every_odds_line_whole(name: str, size: tuple[in
     assert all(box.right <= width for _, box in drawn)
     texts = [text for text, _ in drawn]
     joined = " ".join(texts)
+    names = table_names(scenario)  # the panel names the odds' ids as it shows them
     for line in hover.odds:
-        assert " ".join(line.split()) in joined, (size, line)  # its rows, one after another
+        said = named(line, names)
+        assert " ".join(said.split()) in joined, (size, said)  # its rows, one after another
     assert "Dice log" in texts
 
 

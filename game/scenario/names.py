@@ -1,0 +1,57 @@
+"""What a person reads for the table's ids: the models and sides as the sentences call
+them (game.sequencer.sentences.names_of) and the scenery as a player would point at it
+("hidden by the crate stack", not "hidden by crate-stack").
+
+The rules write their cover sentences with the pieces' ids (`--json` keeps them: a
+contract); the words people read name the pieces here, where the text is shown."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+from game.scenario.model import SceneryKind
+from game.scenario.scenario import Piece, Scenario
+from game.sequencer.sentences import names_of, readable
+
+# Ids that say no more than what the piece is (as `skirmish import` names them): the
+# piece is called by its height and kind instead.
+GENERIC = frozenset({"object", "piece", "scenery", "terrain", *(k.value for k in SceneryKind)})
+KIND_WORDS = {SceneryKind.AREA: "area terrain"}
+ARTICLES = ("the ", "a ", "an ")
+
+
+def table_names(scenario: Scenario) -> dict[str, str]:
+    """Every id of the table a sentence may mention, as people read it: models, units
+    and sides (`names_of`) and the scenery (`scenery_names`)."""
+    return {**names_of(scenario), **scenery_names(scenario.scenery)}
+
+
+@functools.lru_cache(maxsize=16)
+def scenery_names(scenery: tuple[Piece, ...]) -> dict[str, str]:
+    """Each piece as a sentence names it: its `label` ("the habitation block"); else
+    its id read as words, a trailing number or letter left off ("crates-1": "the
+    crates"), where they say more than its kind ("wall-3" and "w2" do not); else its
+    height and kind ('the 1" wall', "the building"). Where two pieces would read the
+    same, each has its id after it ("the crates [crates-1]"). Read-only: callers copy
+    before changing it."""
+    said = {piece.id: _called(piece) for piece in scenery}
+    twice = Counter(said.values())
+    return {key: f"{words} [{key}]" if twice[words] > 1 else words for key, words in said.items()}
+
+
+def _called(piece: Piece) -> str:
+    if piece.label:
+        label = piece.label.strip()
+        return label if label.lower().startswith(ARTICLES) else f"the {label}"
+    words = readable(piece.id).lower().split()
+    while len(words) > 1 and (words[-1].isdigit() or len(words[-1]) == 1):
+        words.pop()
+    stem = " ".join(words).rstrip("0123456789")  # "w2", "hab2": a letter and a number
+    return f"the {stem}" if len(stem) > 1 and stem not in GENERIC else kind_words(piece)
+
+
+def kind_words(piece: Piece) -> str:
+    """A piece by its height and kind: 'the 1" wall', "the building" (full height)."""
+    kind = KIND_WORDS.get(piece.kind, piece.kind.value)
+    return f"the {kind}" if piece.height is None else f'the {piece.height:g}" {kind}'
