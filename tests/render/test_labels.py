@@ -10,6 +10,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.render.app import App
@@ -327,6 +328,15 @@ def test_the_rulings_label_covers_a_base_rather_than_a_label() -> None:
     assert not overlaps(spot.box, label)
 
 
+def _as_the_layer_has_it(surface: pygame.Surface, layer: pygame.Surface, label: Placed) -> bool:
+    """Whether a label's box is drawn on the frame as the table layer has it (nothing
+    drawn over it)."""
+    x, y, w, h = label.box
+    box = pygame.Rect(round(x), round(y), round(w), round(h))
+    drawn = pygame.image.tobytes(surface.subsurface(box), "RGB")
+    return drawn == pygame.image.tobytes(layer.subsurface(box), "RGB")
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> None:
     """Left from session 6: the last shot's line was drawn over the names it crossed
@@ -334,8 +344,6 @@ def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> No
     models whose line crosses a third one's name: the name's box is drawn as the table
     layer has it, the line passes under it."""
     from dataclasses import replace
-
-    import pygame
 
     from game.render.dice_log import Shot
 
@@ -356,11 +364,7 @@ def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> No
         layer = app.cache.table.surface
         assert layer is not None
         for label in names:
-            x, y, w, h = label.box
-            box = pygame.Rect(round(x), round(y), round(w), round(h))
-            drawn = pygame.image.tobytes(surface.subsurface(box), "RGB")
-            under = pygame.image.tobytes(layer.subsurface(box), "RGB")
-            assert drawn == under, (a.id, b.id, label.text)
+            assert _as_the_layer_has_it(surface, layer, label), (a.id, b.id, label.text)
             crossed += 1
     assert crossed >= 3
 
@@ -458,7 +462,6 @@ def test_the_rulings_line_passes_under_the_names() -> None:
     fire) was drawn over the names it crossed, the target's own among them ('Escher
     ganger 2' struck through from below); the names are drawn over it, in the window
     as in `lof --out`."""
-    import pygame
 
     from game.render.app import PointAt, Select
     from game.render.overlays import ruling_line
@@ -481,10 +484,7 @@ def test_the_rulings_line_passes_under_the_names() -> None:
             for label in app.cache.table.labels:
                 if not crosses_box(a, b, label.box):
                     continue
-                x, y, w, h = label.box
-                box = pygame.Rect(round(x), round(y), round(w), round(h))
-                drawn = pygame.image.tobytes(surface.subsurface(box), "RGB")
-                under = pygame.image.tobytes(layer.subsurface(box), "RGB")
-                assert drawn == under, (shooter.id, target.id, label.text)
+                said = (shooter.id, target.id, label.text)
+                assert _as_the_layer_has_it(surface, layer, label), said
                 crossed += 1
     assert crossed >= 3
