@@ -8,10 +8,12 @@ A round (FACTS 2.8):
    fighter for two actions (`Act`, one declaration per action; `EndActivation` gives
    up the rest). A side with no Ready fighters left passes; the other goes on.
    Basic actions once per activation, Simple ones repeatable, Double ones both.
-3. End phase: Recovery (each Seriously Injured fighter rolls an Injury die, with an
-   extra die picked from when a Standing friend is within 1"), then each side with
-   casualties takes a Bottle test (D6 + fighters Seriously Injured or Out of Action >
-   starting crew); a bottled gang's fighters each take a Cool test or flee.
+3. End phase, in the order of FACTS 2.8: each side with casualties takes a Bottle test
+   (D6 + fighters Seriously Injured or Out of Action > starting crew); a bottled gang's
+   fighters each take a Cool test or flee, whatever their state; then Recovery (each
+   Seriously Injured fighter rolls an Injury die, with an extra die picked from when a
+   Standing friend is within 1"); then Rally. Sides go in the order the scenario lists
+   them (who starts is not in FACTS).
 
 The game ends when a side has nothing left standing or pinned, or after the turn limit
 (points of fighters still fighting). Shooting is in `necromunda_fire`; Nerve tests,
@@ -52,6 +54,7 @@ from game.sequencer.necromunda_types import (
     DOUBLE,
     ENGAGED,
     FLED,
+    FLEE_TEST,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
@@ -470,10 +473,12 @@ class NecromundaEngine(NecromundaNerve):
     def _end_phase(
         self, state: NecromundaState, events: list[Event], rng: np.random.Generator
     ) -> NecromundaState:
+        # FACTS 2.8: "End phase (Bottle test ...; fleeing = Cool test per fighter;
+        # Recovery: ...; then Rally tests)"
+        state = self._bottle(state, events, rng)
         mark = len(events)
         state = self._recovery(state, events, rng)
         state = self.nerve_tests(state, fallen(events[mark:]), events, rng)
-        state = self._bottle(state, events, rng)
         state = self.rally(state, events, rng)
         events.append(TurnEnded(state.turn, state.priority))
         ended = self._victory(state, events, final=state.turn >= self.turns)
@@ -516,7 +521,8 @@ class NecromundaEngine(NecromundaNerve):
         self, state: NecromundaState, events: list[Event], rng: np.random.Generator
     ) -> NecromundaState:
         """Bottle test: D6 + fighters Seriously Injured or Out of Action > starting crew;
-        a bottled gang's fighters each pass a Cool test (2D6 >= Cl) or flee (FACTS 2.8)."""
+        a bottled gang's fighters each pass a Cool test (2D6 >= Cl) or flee (FACTS 2.8:
+        "fleeing = Cool test per fighter"), a Seriously Injured one too."""
         bottled = set(state.bottled)
         for side in state.sides:
             down = sum(
@@ -531,13 +537,13 @@ class NecromundaEngine(NecromundaNerve):
             if side not in bottled:
                 continue
             for m in state.side_models(side):
-                if m.status in (OUT_OF_ACTION, SERIOUSLY_INJURED):
+                if m.status == OUT_OF_ACTION:
                     continue
                 cl = self.profiles[m.id].cl
                 faces = (d6(rng), d6(rng))
                 ok = sum(faces) >= cl and sum(faces) > 2
                 events.append(
-                    Rolled(m.id, "Cool test (bottled)", "Cl", cl, (), cl, faces,
+                    Rolled(m.id, FLEE_TEST, "Cl", cl, (), cl, faces,
                            ("success" if ok else "fail",) * 2)
                 )  # fmt: skip
                 if not ok:

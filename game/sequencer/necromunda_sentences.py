@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.sequencer.necromunda_types import OUT_OF_ACTION
+from game.sequencer.necromunda_types import FLEE_TEST, OUT_OF_ACTION
 from game.sequencer.sentences import (
     EventData,
     dice,
@@ -103,6 +103,8 @@ def _two_dice(e: EventData, reckoning: str, faces: list[int]) -> str:
     outcome = "passed" if passed else "failed"
     if not passed and total == 2:
         outcome += " (a 2 always fails)"
+    if e["purpose"] == FLEE_TEST:  # FACTS 2.8: a bottled gang's fighter stays or flees
+        outcome += ": stays in the fight" if passed else ": flees the battle"
     head = f"{who(e['model'])}, {purpose(e['purpose'])}: " + (f"{reckoning}; " if reckoning else "")
     dice_total = f"{faces[0]} + {faces[1]}, a total of {total}"
     return f"{head}rolled {dice_total} against {e['target']}+: {outcome}"

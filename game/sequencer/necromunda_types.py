@@ -33,6 +33,8 @@ UPRIGHT = (STANDING, ENGAGED)
 READY = "ready"
 AIMED = "aimed"
 FLED = "fled"
+# The purpose of the Cool test a bottled gang's fighter stays by, or flees (FACTS 2.8).
+FLEE_TEST = "Cool test (bottled)"
 FLESH_WOUNDS = "flesh-wounds"
 BROKEN = "broken"
 

@@ -387,3 +387,59 @@ def test_a_straight_run_is_blocked_whenever_a_shorter_one_on_its_heading_is() ->
         key = "both free" if long else "both blocked" if not short else "only the longer blocked"
         counts[key] += 1
     assert min(counts.values()) >= 20
+
+
+# -- End phase (FACTS 2.8) ---------------------------------------------------------------
+
+END = [
+    ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+    ("down", "escher", "ganger", (16.0, 12.0), 180.0),
+    ("up", "escher", "ganger", (20.0, 20.0), 180.0),  # no help for down's Recovery
+]
+
+
+@pytest.mark.parametrize("flees", [False, True])
+def test_end_phase_bottle_test_then_fleeing_then_recovery_then_rally(
+    write_scenario: Write, flees: bool
+) -> None:
+    """FACTS 2.8: "End phase (Bottle test: D6 + number of SI/OOA > starting crew ->
+    bottled; fleeing = Cool test per fighter; Recovery: each SI fighter rolls an Injury
+    die ...; then Rally tests)": the bottled Escher test to flee before Recovery, the
+    Seriously Injured fighter too; one that flees rolls no Recovery."""
+    from game.rules.registry import RULESETS
+    from game.sequencer.events import StateChanged, TurnEnded
+    from game.sequencer.necromunda_types import FLED, BottleTested, InjuryRolled
+    from game.sequencer.sentences import describe
+
+    game, _ = shooting_game(necromunda_table(write_scenario, END), "shooter")
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    state = game.state.with_model(game.state.model("down").replace(status="seriously-injured"))
+    # Bottle 6 (+1 down > crew 2); down's Cool test 1 + 1 (flees) or 6 + 6; up's 6 + 5;
+    # down's Recovery die 3 (still Seriously Injured); next round's priority 6, 1
+    flee = (1, 1) if flees else (6, 6)
+    dice = ScriptedNecromunda(6, *flee, 6, 5, *(() if flees else (3,)), 6, 1)
+    events: list[Event] = []
+    after = engine._end_phase(state, events, dice)  # type: ignore[arg-type]
+    assert dice.left() == []
+    told = [
+        (type(e).__name__, getattr(e, "model", getattr(e, "side", None)))
+        for e in events[: events.index(next(e for e in events if isinstance(e, TurnEnded)))]
+    ]
+    assert told == [
+        ("BottleTested", "escher"),
+        ("Rolled", "down"),
+        *([("StateChanged", "down")] if flees else []),
+        ("Rolled", "up"),
+        *([] if flees else [("InjuryRolled", "down")]),
+    ]
+    [bottle] = of(events, BottleTested)
+    assert bottle.bottled
+    if flees:
+        assert of(events, StateChanged)[0] == StateChanged(
+            "down", "seriously-injured", "out-of-action"
+        )
+        assert FLED in after.model("down").flags and not of(events, InjuryRolled)
+    said = describe(of(events, Rolled)[0], RULESETS["necromunda"], {"down": "Escher ganger 1"})
+    assert said is not None
+    assert said.endswith(": flees the battle" if flees else ": stays in the fight")
