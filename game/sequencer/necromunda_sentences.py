@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from game.sequencer.necromunda_types import FLEE_TEST, OUT_OF_ACTION
+from game.rules.necromunda.dice import InjuryResult
+from game.sequencer.necromunda import INJURY_RANK
+from game.sequencer.necromunda_types import FLEE_TEST, OUT_OF_ACTION, PINNED, STANDING
 from game.sequencer.sentences import (
     EventData,
     dice,
@@ -17,9 +19,11 @@ from game.sequencer.sentences import (
     inches,
     listed,
     modifiers,
+    notebook,
     plural,
     purpose,
     rolled,
+    shared,
     who,
 )
 
@@ -60,15 +64,20 @@ def action_words(action: Mapping[str, Any]) -> str:
     return kind.replace("-", " ") or "does nothing"
 
 
-def _declared(side: str, d: Mapping[str, Any]) -> str:
+def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> str:
     kind = d.get("declare")
     if kind == "Act":
+        if told is not None:  # the fighter acting, and what it does
+            told["acting"] = (str(d.get("model")), str((d.get("action") or {}).get("kind", "")))
         # A turn before the action is told by the Turned event that follows.
         return f"{who(side)}: {who(d.get('model'))} {action_words(d.get('action') or {})}"
     if kind == "EndActivation":
         if d.get("model"):
             return f"{who(side)}: {who(d['model'])} is activated and does nothing"
-        return f"{who(side)} ends the fighter's activation"
+        acting = None if told is None else told.get("acting")
+        if acting:  # told in order: the fighter whose activation it is
+            return f"{who(side)} ends {who(acting[0])}'s activation"
+        return f"{who(side)} ends its fighter's activation"
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
 
 
@@ -135,14 +144,80 @@ def _wounded(e: EventData) -> str:
     return f"{damage} ({plural(total, 'Wound')} lost in all)"
 
 
+def _injury(e: EventData) -> str:
+    """Injury dice (FACTS 2.4); a Recovery roll with two dice (FACTS 2.8: "one Active
+    friend within 1\" adds an extra die and the player picks one") says which it keeps."""
+    results = [str(r) for r in e["results"]]
+    said = ", ".join(
+        f"{face} ({result})" for face, result in zip(e["faces"], results, strict=False)
+    )
+    kind = str(e.get("purpose", "injury"))
+    if kind == "recovery" and len(results) == 2:
+        ranks = {r.value: n for r, n in INJURY_RANK.items()}
+        face, kept = min(zip(e["faces"], results, strict=False), key=lambda d: ranks.get(d[1], 9))
+        return (
+            f'{who(e["model"])} rolls two recovery dice, a friend being within 1": {said}; '
+            f"keeps the {face} ({kept})"
+        )
+    return f"{who(e['model'])} rolls {kind} dice: {said}"
+
+
+def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
+    """A change of state with its cause, told in order: a hit pins a Standing fighter
+    (FACTS 2.5: "A hit Pins") before its wound roll; Flesh Wounds that take Toughness to
+    0 put a fighter Out of Action (FACTS 2.4: "At T 0 the fighter goes Out of Action")."""
+    if told is None:
+        return None
+    model, before, after = str(e["model"]), str(e["before"]), str(e["after"])
+    said = shared(e)
+    if after == PINNED and before == STANDING:
+        if told.get("acting") != (model, "take-cover"):
+            return f"{who(model)} is hit and pinned (was {_state(before)})"
+        return said
+    last = told.get("injured")
+    if after == OUT_OF_ACTION and last and last[0] == model:
+        results = last[1]
+        if InjuryResult.OUT_OF_ACTION.value not in results and (
+            InjuryResult.FLESH_WOUND.value in results
+        ):
+            return f"{said}: its Flesh Wounds took its Toughness to 0"
+    return said
+
+
+def _state(name: str) -> str:
+    return name.replace("-", " ")
+
+
 def sentence(e: EventData) -> str | None:
     """An event as Necromunda says it (None: the shared wording serves)."""
+    told = notebook(e)
+    said = _sentence(e, told)
+    if told is None:
+        return said
+    kind = e.get("event")
+    # the Injury dice just rolled, for the change of state that follows them
+    told["injured"] = (
+        (str(e["model"]), [str(r) for r in e["results"]]) if kind == "InjuryRolled" else None
+    )
+    # a fighter that ran for cover and is not moved next stayed where it was
+    ran = told.pop("ran", None)
+    if kind == "RanForCover":
+        told["ran"] = str(e["model"])
+    elif ran and not (kind == "Moved" and e.get("model") == ran):
+        rest = said if said is not None else (shared(e) or "")
+        return f"{who(ran)} stays where it stands\n{rest}".rstrip()
+    return said
+
+
+def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     kind = e.get("event")
     if kind == "Declared":
-        return _declared(str(e["side"]), e["declaration"])
+        return _declared(str(e["side"]), e["declaration"], told)
+    if kind == "StateChanged":
+        return _state_changed(e, told)
     if kind == "TurnStarted":
         ready = plural(int(e.get("orders", 0)), "fighter")
-        return f"Round {e['turn']}: {who(e['side'])} have priority; {ready} ready"
+        return f"Round {e['turn']}: {who(e['side'])} has priority; {ready} ready"
     if kind == "TurnEnded":
         return f"Round {e['turn']} ends"
     if kind == "Rolled":
@@ -162,7 +237,7 @@ def sentence(e: EventData) -> str | None:
         return f"{who(e['model'])} rolls a save ({e['target']}+): {dice(e['faces'])}, {outcome}"
     if kind == "PriorityRolled":
         faces = ", ".join(f"{who(side)} {face}" for side, face in e["faces"])
-        winner = f"{who(e['side'])} have priority" if e.get("side") else "a tie, roll again"
+        winner = f"{who(e['side'])} has priority" if e.get("side") else "a tie, both roll again"
         return f"Round {e['turn']} priority roll: {faces}; {winner}"
     if kind == "Turned":
         return f"{who(e['model'])} turns to face {heading(e['facing'])}"
@@ -203,14 +278,11 @@ def sentence(e: EventData) -> str | None:
             f"{heading(e['direction'])}: it covers {listed(e.get('under', ()))}"
         )
     if kind == "InjuryRolled":
-        results = ", ".join(
-            f"{face} ({result})" for face, result in zip(e["faces"], e["results"], strict=False)
-        )
-        return f"{who(e['model'])} rolls {e.get('purpose', 'injury')} dice: {results}"
+        return _injury(e)
     if kind == "BottleTested":
         result = "bottles out" if e.get("bottled") else "holds"
         return (
-            f"{who(e['side'])} take a Bottle test: D6 {e['face']} plus "
+            f"{who(e['side'])} takes a Bottle test: D6 {e['face']} plus "
             f"{plural(int(e['casualties']), 'casualty', 'casualties')} against a crew of "
             f"{e['crew']}; the gang {result}"
         )
@@ -219,11 +291,8 @@ def sentence(e: EventData) -> str | None:
             return f"{who(e['model'])} is Broken: {e['reason']}"
         return f"{who(e['model'])} rallies and is no longer Broken"
     if kind == "RanForCover":
-        x, y = e["end"]
+        # where it ends is told by the Moved event that follows (none: it stays put)
         roll = f"2D6 {dice(e['faces'])}, " if e.get("faces") else "Prone, "
         meets = ": " + ", ".join(e["meets"]) if e.get("meets") else ""
-        return (
-            f"{who(e['model'])} runs for cover ({roll}up to {inches(e['allowance'])}) "
-            f"to ({float(x):.1f}, {float(y):.1f}){meets}"
-        )
+        return f"{who(e['model'])} runs for cover ({roll}up to {inches(e['allowance'])}){meets}"
     return None
