@@ -16,7 +16,9 @@ CAPTIONS = {
     "win-rate": "Win rate as games accumulate, with the 95% interval",
     "game-length": "Game length",
     "models-lost": "Models lost per side",
-    "heat-map": "Where models were taken out, and where the shots came from",
+    "heat-map": "Where models were taken out (those still out at the end), and where the "
+    "shots that took them out came from (a model that fled, or was lost to its own side's "
+    "rules, has no shot)",
 }
 
 STYLE = """

@@ -188,10 +188,13 @@ def heat_map(
     taken = [c.at for r in records for c in r.casualties]
     origins = [c.origin for r in records for c in r.casualties if c.origin is not None]
     extent = (0.0, width, depth, 0.0)
+    # a model lost to no shot (fled, or out by its own side's rules) has no origin
+    unshot = len(taken) - len(origins)
+    shots = f"{len(origins)}; {unshot} lost to no shot" if unshot else f"{len(origins)}"
     for i, (points, title, cmap) in enumerate(
         (
             (taken, f"Where models were taken out ({len(taken)})", "plasma"),
-            (origins, f"Where the shots came from ({len(origins)})", "viridis"),
+            (origins, f"Where the shots came from ({shots})", "viridis"),
         )
     ):
         axes = figure.add_subplot(1, 2, i + 1)

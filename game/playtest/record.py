@@ -2,6 +2,10 @@
 why, points and objectives, and every model taken out with where it stood and where the
 shot that did it came from.
 
+A model taken out is one still out of the fight when the game ends (as games.csv counts
+them): a fighter that falls and recovers is not one, and one that falls a second time is
+counted once, where and when it fell last.
+
 Positions come from the event log read in order: every model starts where the game's
 first state puts it and stands where its last `Moved` event left it. The shooter of a
 model taken out is the attacker of the last event that hit it (an event with an
@@ -117,7 +121,8 @@ def objectives_held(setup: Setup, state: GameState) -> dict[str, tuple[str, ...]
 
 
 def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casualty]:
-    """Every model taken out, in the order of the log (see the module's docstring)."""
+    """Every model taken out and still out at the end, in the order of their last falls
+    (see the module's docstring)."""
     at = {m.id: m.at for m in start.models}
     side = {m.id: m.side for m in start.models}
     unit = {m.id: m.unit for m in setup.models if m.unit}
@@ -128,7 +133,7 @@ def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casu
     down = {m.id for m in start.models if m.status in lost}
     shot_by: dict[str, tuple[str, Point | None]] = {}  # model or unit -> (attacker, from)
     turn = start.turn
-    out: list[Casualty] = []
+    out: dict[str, Casualty] = {}  # model -> its last fall, while it stays down
 
     def where(who: str) -> Point | None:
         if who in at:
@@ -151,16 +156,15 @@ def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casu
                 down.add(event.model)
                 shot = shot_by.get(event.model) or shot_by.get(unit.get(event.model, ""))
                 by, origin = shot if shot else (None, None)
-                out.append(
-                    Casualty(
-                        event.model,
-                        side.get(event.model, ""),
-                        turn,
-                        at[event.model],
-                        by,
-                        origin,
-                    )
+                out.pop(event.model, None)  # a second fall: in the order of the last
+                out[event.model] = Casualty(
+                    event.model, side.get(event.model, ""), turn, at[event.model], by, origin
                 )
+            elif event.after not in lost and event.model in down:
+                # back in the fight (a Recovery roll): not taken out, unless it falls again
+                down.discard(event.model)
+                out.pop(event.model, None)
+                shot_by.pop(event.model, None)
         else:
             attacker = getattr(event, "attacker", None)
             target = getattr(event, "target", None)
@@ -171,4 +175,4 @@ def casualties(setup: Setup, start: GameState, events: list[Event]) -> list[Casu
                 and getattr(event, "damage", 1) != 0
             ):
                 shot_by[target] = (attacker, where(attacker))
-    return out
+    return list(out.values())

@@ -58,3 +58,29 @@ def test_a_unit_volley_comes_from_the_centre_of_the_units_standing_models(
     ]
     found = casualties(setup, start, events)  # type: ignore[arg-type]
     assert found[1] == Casualty("r1", "red", 1, (4.0, 2.0), "team-b", (3.0, 14.0))
+
+
+def test_a_fighter_that_recovers_is_not_taken_out_and_a_second_fall_counts(
+    small: Path,
+) -> None:
+    """tester7's finding 10: casualties kept a fighter that fell and recovered (the heat
+    map and casualties.csv counted 143 where games.csv lost 133) and, never clearing it,
+    missed its second fall. A casualty is a model still out at the end, where and when
+    it fell last, by the last shot before that fall."""
+    setup = load_scenario(small)
+    start = Game(setup, 1).state
+    events = [
+        TurnStarted(1, "blue"),
+        Hit("b1", "r1", "Combi Rifle"),
+        StateChanged("r1", "normal", "unconscious"),
+        Hit("r1", "b2", "Combi Rifle"),
+        StateChanged("b2", "normal", "unconscious"),
+        TurnStarted(2, "red"),
+        StateChanged("b2", "unconscious", "normal"),  # back in the fight: not a casualty
+        StateChanged("r1", "unconscious", "normal"),
+        Moved("r1", ((4.0, 2.0), (6.0, 3.0)), 2.2),
+        Hit("b2", "r1", "Combi Rifle"),
+        StateChanged("r1", "normal", "dead"),  # its second fall, the one that counts
+    ]
+    found = casualties(setup, start, events)  # type: ignore[arg-type]
+    assert found == [Casualty("r1", "red", 2, (6.0, 3.0), "b2", (12.0, 14.0))]
