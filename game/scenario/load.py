@@ -724,6 +724,7 @@ def check_data(
         if isinstance(entry, dict) and isinstance(entry.get("id"), str)
     }
     placed: list[tuple[PlacedModel, int | None]] = []
+    units: dict[str, tuple[str, str]] = {}  # unit -> its first model and that model's side
     for index, (spec, raw, where) in enumerate(
         _read_each(ModelEntry, "model", data, lines, file, out)
     ):
@@ -744,6 +745,14 @@ def check_data(
         claim("model", spec.id, where.at("id"))
         if spec.side not in side_ids:
             out.append(Problem(file, place, f"unknown side {spec.side!r}", where.at("side")))
+        if spec.unit is not None:  # a unit fights for one side
+            first = units.setdefault(spec.unit, (spec.id, spec.side))
+            if first[1] != spec.side:
+                problem = (
+                    f"unit {spec.unit!r} is of side {first[1]!r} (model {first[0]!r}), "
+                    f"this model of {spec.side!r}: a unit's models are all of one side"
+                )
+                out.append(Problem(file, place, problem, where.at("unit")))
         if ruleset is None:
             continue  # its profile, weapons and state are the rule system's
         profile = profiles.get(spec.profile)

@@ -221,6 +221,40 @@ def test_open_rebellion_quality_needs_skill_dice(tmp_path: Path) -> None:
     assert all(": model '" in line for line in lines)
 
 
+def test_a_units_models_are_all_of_one_side(tmp_path: Path) -> None:
+    """Tester7's finding 13: a government model in the rebels' squad validated, and its
+    squad fired on its enemies with it."""
+    path = _open_rebellion(
+        tmp_path,
+        '\n[[model]]\nid = "turncoat"\nside = "government"\nprofile = "rifleman"\n'
+        'at = [10, 25]\nunit = "rebel-squad-a"\n',
+    )
+    [line] = problems(path)
+    number = len(path.read_text().splitlines())  # the `unit = ...` line, the last
+    assert line == (
+        f"{path}:{number}: model 'turncoat': unit 'rebel-squad-a' is of side 'rebels' "
+        "(model 'reb-a1'), this model of 'government': a unit's models are all of one side"
+    )
+
+
+def test_an_open_rebellion_units_models_share_one_state(tmp_path: Path) -> None:
+    """Tester7's finding 13: one model given state = "activated" made its whole unit sit
+    out turn 1 (the unit activates, takes position or hides as one)."""
+    demo = (SCENARIOS / "open-rebellion-demo.toml").read_text(encoding="utf-8")
+    one = demo.replace('id = "reb-a2"\n', 'id = "reb-a2"\nstate = "activated"\n', 1)
+    path = tmp_path / "open-rebellion.toml"
+    path.write_text(one, encoding="utf-8")
+    [line] = problems(path)
+    assert line.endswith(
+        "model 'reb-a2': state 'activated', but model 'reb-a1' of unit 'rebel-squad-a' is "
+        "'ready': a unit's models share one state"
+    )
+    # the whole unit activated is a position a scenario may start from
+    unit = 'unit = "rebel-squad-a"\n'
+    path.write_text(demo.replace(unit, unit + 'state = "activated"\n'), encoding="utf-8")
+    assert check_scenario(path)[1] == []
+
+
 def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
     """Many pieces each under the limit on points still add up to one."""
     sides = MAX_POINTS - 1

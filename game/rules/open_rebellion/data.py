@@ -57,7 +57,17 @@ def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
         out.append((place, f"Open Rebellion is played by two sides, not {len(sides)}"))
     values = scenario.rule_values
     qualities = sorted(k.removeprefix(SKILL_DICE) for k in values if k.startswith(SKILL_DICE))
+    states: dict[str, tuple[str, str]] = {}  # unit -> its first model and that one's state
     for model in scenario.models:
+        # a model's state is its unit's: the unit activates, takes position or hides as one
+        state = model.state or STATES[0]
+        first = states.setdefault(model.unit or model.id, (model.id, state))
+        if first[1] != state:
+            problem = (
+                f"state {state!r}, but model {first[0]!r} of unit {model.unit!r} is "
+                f"{first[1]!r}: a unit's models share one state"
+            )
+            out.append((f"model {model.id!r}", problem))
         profile = scenario.profiles.get(model.profile)
         quality = getattr(profile, "quality", None)
         if quality is not None and quality not in qualities:
