@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import ClassVar
 
 from game.geometry import Table
 from game.sequencer.declarations import Declaration, declaration
@@ -143,6 +144,12 @@ class Asked:
 class OpenRebellionState(GameState):
     """`phase`: "initiative" (sides name units), "activate", "action" (a unit is
     activating), "fall-back" (the defender of `pending` chooses)."""
+
+    # what is asked of a state (its living models, the seen counts, `Asked`) depends
+    # on its models alone, as the index and placements do
+    KEPT_WITH_MODELS: ClassVar[tuple[str, ...]] = (
+        *GameState.KEPT_WITH_MODELS, "_alive", "_seen", "_asked",
+    )  # fmt: skip
 
     phase: str = "initiative"
     picks: tuple[tuple[str, str], ...] = ()

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
-from typing import Self, TypeVar
+from typing import ClassVar, Self, TypeVar
 
 from game.sequencer.sight import Placement
 
@@ -16,10 +16,12 @@ Point = tuple[float, float]
 T = TypeVar("T")
 D = TypeVar("D")
 
-# Per class: each init field's name and slot setter, and the setters of the init-less
-# fields (which start as None); None for a class without slots or with __post_init__
+# Per class: each init field's name and slot setter, the setters of the init-less
+# fields (which start as None), and the names and setters of those of them a state
+# made with the same models keeps (`KEPT_WITH_MODELS`); None for a class without slots
+# or with __post_init__
 Setter = Callable[[object, object], None]
-_Plan = tuple[tuple[tuple[str, Setter], ...], tuple[Setter, ...]]
+_Plan = tuple[tuple[tuple[str, Setter], ...], tuple[Setter, ...], tuple[tuple[str, Setter], ...]]
 _PLANS: dict[type, _Plan | None] = {}
 
 
@@ -30,18 +32,21 @@ def _plan(cls: type) -> _Plan | None:
         return None
     if any(not f.init and f.default is not None for f in fields):
         return None
+    shared = set(getattr(cls, "KEPT_WITH_MODELS", ()))
     return (
         tuple((f.name, getattr(cls, f.name).__set__) for f in fields if f.init),
-        tuple(getattr(cls, f.name).__set__ for f in fields if not f.init),
+        tuple(getattr(cls, f.name).__set__ for f in fields if not f.init and f.name not in shared),
+        tuple((f.name, getattr(cls, f.name).__set__) for f in fields if f.name in shared),
     )
 
 
 def renew(obj: D, **changes: object) -> D:
     """`dataclasses.replace(obj, **changes)` for the states' frozen dataclasses, by hand:
-    the same new object (init-less fields start afresh, as None) with its slots filled
-    directly, at about half the cost of calling the class; the states are replaced
-    thousands of times a game. A class without slots, or with `__post_init__`, is
-    called as `replace` would."""
+    the same new object (init-less fields start afresh, as None, but those the class
+    names in `KEPT_WITH_MODELS`: answers worked out from its models alone, kept while
+    `models` is not changed) with its slots filled directly, at about half the cost of
+    calling the class; the states are replaced thousands of times a game. A class
+    without slots, or with `__post_init__`, is called as `replace` would."""
     cls = type(obj)
     try:
         plan = _PLANS[cls]
@@ -52,7 +57,7 @@ def renew(obj: D, **changes: object) -> D:
             if f.init and f.name not in changes:
                 changes[f.name] = getattr(obj, f.name)
         return cls(**changes)
-    fields, fresh = plan
+    fields, fresh, shared = plan
     new = object.__new__(cls)
     used = 0
     for name, put in fields:
@@ -63,6 +68,10 @@ def renew(obj: D, **changes: object) -> D:
             put(new, getattr(obj, name))
     for put in fresh:
         put(new, None)
+    if shared:
+        same = "models" not in changes
+        for name, put in shared:
+            put(new, getattr(obj, name) if same else None)
     if used != len(changes):
         unknown = set(changes) - {name for name, _ in fields}
         raise TypeError(f"{cls.__name__} has no init field {', '.join(sorted(unknown))}")
@@ -115,6 +124,10 @@ class ModelState:
 @dataclass(frozen=True, slots=True)
 class GameState:
     """The whole game at one moment. `models` keep the scenario's order."""
+
+    # the fields below worked out from `models` alone: a state made from this one with
+    # the same models keeps them (`renew`)
+    KEPT_WITH_MODELS: ClassVar[tuple[str, ...]] = ("_index", "_placed")
 
     turn: int
     active: str

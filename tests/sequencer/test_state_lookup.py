@@ -70,3 +70,46 @@ def test_with_model_keeps_the_order_and_the_index_answers_for_the_new_models() -
     assert [m.id for m in moved.models] == [m.id for m in s.models]
     assert moved.model("m4").at == (7.0, 7.0) and s.model("m4").at == (4.0, 1.0)
     assert all(moved.model(m.id) is m for m in moved.models)
+
+
+def test_a_state_made_with_the_same_models_keeps_what_was_worked_out_from_them() -> None:
+    s = state()
+    s.model("m1")
+    s.placed(("dead",))
+    kept = renew(s, turn=2, active="red")
+    assert kept._index is s._index and kept._placed is s._placed
+    assert kept.model("m5") is s.models[5]
+    fresh = renew(s, models=tuple(reversed(s.models)))  # new models: worked out afresh
+    assert fresh._index is None and fresh._placed is None
+    assert fresh.model("m5") is s.models[5] and fresh.models.index(s.models[5]) == 0
+
+
+def test_placements_of_a_state_share_the_unchanged_models_and_answer_for_the_changed() -> None:
+    s = state()
+    before = s.placed(("dead",))
+    moved = s.with_model(s.model("m3").replace(at=(9.0, 9.0), status="dead"))
+    after = moved.placed(("dead",))
+    assert after["m3"] == Placement((9.0, 9.0), 0.0, False)
+    assert all(after[m] is before[m] for m in ("m0", "m1", "m2", "m4", "m5"))
+    # another game's state between them, with other models: each answers for its own
+    other = GameState(1, "blue", ("blue", "red"), state().models[:2])
+    assert list(other.placed(("dead",))) == ["m0", "m1"]
+    again = renew(moved, models=(*moved.models[:5], moved.models[5].replace(at=(6.0, 6.0))))
+    assert again.placed(("dead",))["m5"].at == (6.0, 6.0)
+    assert again.placed(("dead",))["m3"] == Placement((9.0, 9.0), 0.0, False)
+    assert s.placed(("dead",)) is before and before["m3"].at == (3.0, 1.0)
+
+
+def test_an_open_rebellion_state_with_the_same_models_keeps_what_was_asked_of_them() -> None:
+    from game.sequencer.open_rebellion_types import OpenRebellionState
+
+    s = OpenRebellionState(1, "blue", ("blue", "red"), state().models)
+    living = s.alive_in("u", ("m0", "m1"))
+    s.asked().side_units["blue"] = ["u"]
+    s.seen_counts()[("u", "v")] = [("m0", 1)]
+    next_phase = renew(s, phase="activate", activating="u")
+    assert next_phase.alive_in("u", ("m0", "m1")) is living
+    assert next_phase.asked() is s.asked() and next_phase.seen_counts() is s.seen_counts()
+    hurt = s.with_model(s.model("m1").replace(status="dead"))  # new models: asked afresh
+    assert hurt.alive_in("u", ("m0", "m1")) == (s.models[0],)
+    assert hurt.asked().side_units == {} and hurt.seen_counts() == {}
