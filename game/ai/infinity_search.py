@@ -1,12 +1,24 @@
-"""The Infinity search player: sampled lookahead over Orders and AROs (game.ai.search).
+"""The Infinity search player: a judged choice of Order and ARO (`judge`, weights), or
+sampled lookahead over them (game.ai.search).
 
-Candidates: an Order's BS Attacks from where each trooper stands and the careful
-player's moves (move and shoot, move out of sight), moves into cover (a base against
-a scenery piece, fewest enemies with a clear line there first) and onto objectives,
-and ending the turn; an ARO's careful answer, shots from a few points of the route,
-Dodge and no ARO; a second skill's shots, Dodge and Idle. The lookahead plays the
-Order to its end (the enemy's AROs and our second skill by the simple player, or by the
-careful one where the weights say `careful_replies`/`careful_own`) and scores it by
+The judged choice (`_judged`): each candidate below is played to the end of its Order
+without dice, the enemy's AROs and second skill as the careful player declares them
+(the window's and the benchmark's opponent) and our own second skill judged the same
+way (Idle, Dodge, the best shots, or on into cover); the Order's rolls are then taken
+at their exact odds (`_order_wounds`: every outcome of wounds, each position after
+scored by `evaluate` below, Guts Rolls left out; templates by a few sampled dice). The
+best expected worth is the answer. So the exchange of fire decides when to hide, when
+to close in and which Order to spend on whom, and an Unconscious trooper is worth
+nothing (it no longer counts at the turn limit).
+
+Candidates (for both): an Order's BS Attacks from where each trooper stands and the
+careful player's moves (move and shoot, move out of sight), moves into cover (a base
+against a scenery piece, fewest enemies with a clear line there first) and onto
+objectives, and ending the turn; an ARO's careful answer, shots from a few points of
+the route, Dodge and no ARO; a second skill's shots, Dodge and Idle. The sampled
+lookahead (`judge` 0) plays the Order to its end (the enemy's AROs and our second
+skill by the simple player, or by the careful one where the weights say
+`careful_replies`/`careful_own`). Both score a position (`evaluate`) by
 `game/ai/weights/infinity.toml`: points of troopers kept and taken out (wounds and
 Unconscious in between), objectives held (more as the last turn nears), and the
 exchange of fire still to come (`_exchange`): the Orders the active side has left this
@@ -14,9 +26,9 @@ turn and then the other side's next turn (none after the game's last), each spen
 its side's best shot with the exact Face-to-Face odds against the target's reply and
 the Normal-roll AROs of the others that see the shooter, from where the shooter stands
 or after a move of a fan toward its nearest enemy. A trooper left where the enemy's
-next turn would shoot it costs what those shots are expected to take; one out of
-sight costs nothing, or a share where an enemy's move would show it. (The plain count
-of lines, `exposure`/`reach`, is nearly off.)
+next turn would shoot it costs what those shots are expected to take; one out of sight
+costs nothing, or a share where an enemy's move would show it. (The plain count of
+lines, `exposure`/`reach`, is nearly off.)
 
 The step that resolves an Order rolls every die of it; its sampled result is taken off
 against its exact expectation (`luck`, a control variate): the engine rolls each pair
@@ -34,8 +46,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+import numpy as np
+
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer, _facing
-from game.ai.search import Policy, SearchPlayer, cover_spots
+from game.ai.search import REFUSED, Policy, SearchPlayer, cover_spots
 from game.errors import IllegalDeclaration
 from game.rules.infinity.odds import RollSide
 from game.rules.infinity.saves import Attack
@@ -53,13 +67,17 @@ from game.sequencer.infinity import (
     _along,
 )
 from game.sequencer.sight import Cover
-from game.sequencer.state import GameState, ModelState
+from game.sequencer.state import GameState, ModelState, renew
 
 Point = tuple[float, float]
 MOVE_FAN = (0.0, 45.0, -45.0, 90.0, -90.0)  # a move's headings from the nearest enemy's
 
 
 Joint = dict[tuple[int, ...], float]  # wounds to each of some troopers -> probability
+
+
+def _is_attack(declaration: Declaration) -> bool:
+    return isinstance(declaration, Continue) and declaration.skill.kind is SkillKind.ATTACK
 
 
 @lru_cache(maxsize=4096)
@@ -110,7 +128,8 @@ class SearchInfinityPlayer(SearchPlayer):
         # each Order's exact wounds, by the position and the declaration that resolves it
         # (the same in every sample of a candidate: no dice are rolled before then)
         self.expected: dict[tuple[GameState, Declaration, str], tuple[tuple[str, ...], float]] = {}
-        self.lines: dict[object, dict[tuple[str, str, str], _Line]] = {}  # by where all stand
+        # by where all stand: for whom they were found, and the lines
+        self.lines: dict[object, tuple[frozenset[str], dict[tuple[str, str, str], _Line]]] = {}
         self.exchanges: dict[object, float] = {}  # by position and side
         self.root: tuple[int, str] | None = None  # the turn of the decision being made
         super().__init__(engine, **options)  # type: ignore[arg-type]
@@ -124,7 +143,18 @@ class SearchInfinityPlayer(SearchPlayer):
     def choose(self, state: GameState, awaiting: Awaiting) -> Declaration:
         # the turn the decision is made in: the exchange's turns are weighed from it
         self.root = (state.turn, state.active)
-        return super().choose(state, awaiting)
+        light = self.budget < self.weights.search.get("light_below", 8)
+        if light or not self.weights.search.get("judge", 0):
+            return super().choose(state, awaiting)
+        assert isinstance(state, InfinityState)
+        self.steps = 0
+        self.forget()
+        judged = None
+        with contextlib.suppress(IllegalDeclaration, ValueError, KeyError):
+            judged = self._judged(state, awaiting)
+        if judged is not None and self._legal(state, judged):
+            return judged
+        return self._fallback(state, awaiting)
 
     def rollout_policy(self) -> Policy:
         return SimpleInfinityPlayer(self.inf)
@@ -173,7 +203,9 @@ class SearchInfinityPlayer(SearchPlayer):
     def _orders(
         self, state: InfinityState, payable: tuple[str, ...]
     ) -> list[tuple[Declaration, float]]:
-        w = self.weights
+        w = self.weights.search
+        # the judged choice weighs more (no samples to spread): its own counts
+        judged = "judge_" if w.get("judge", 0) else ""
         able = [state.model(m) for m in payable]
         shots: list[tuple[Declaration, float]] = []
         moves: list[tuple[Declaration, float]] = []
@@ -181,7 +213,10 @@ class SearchInfinityPlayer(SearchPlayer):
             for value, weapon, target in self.careful._shots(state, m):
                 skill = Skill.attack(weapon.name, (target, weapon.burst))
                 shots.append((Activate(m.id, skill), value))
-        for m in self.careful._movers(state, able):
+        movers = (
+            able if judged and w.get("judge_all_movers", 0) else self.careful._movers(state, able)
+        )
+        for m in movers:
             for value, skill in self.careful._moves(state, m):
                 moves.append((Activate(m.id, skill), value))
         covers: list[tuple[Declaration, float]] = []
@@ -191,15 +226,21 @@ class SearchInfinityPlayer(SearchPlayer):
         shots.sort(key=lambda c: -c[1])
         moves.sort(key=lambda c: -c[1])
         covers.sort(key=lambda c: -c[1])
-        out = shots[: int(w.search["shots"])] + moves[: int(w.search["moves"])]
-        out += covers[: int(w.search["covers"])]
+        out = shots[: int(w[judged + "shots"])] + moves[: int(w[judged + "moves"])]
+        out += covers[: int(w[judged + "covers"])]
         out.append((EndTurn(), 0.0))  # nothing dealt, nothing taken
         return out
 
     def _cover_moves(self, state: InfinityState, m: ModelState) -> list[tuple[Declaration, float]]:
-        """Moves to a base against scenery within the first MOV, fewest enemies with a
-        clear line there first (one batch); the straight route must be clear."""
+        """Moves to a base against scenery within the first MOV (`_cover_skills`)."""
         reach = self.inf.profiles[m.id].mov[0]
+        return [(Activate(m.id, skill), v) for skill, v in self._cover_skills(state, m, reach)]
+
+    def _cover_skills(
+        self, state: InfinityState, m: ModelState, reach: float
+    ) -> list[tuple[Skill, float]]:
+        """Moves to a base against scenery within `reach`, fewest enemies with a clear
+        line there first (one batch); the straight route must be clear."""
         radius = self.inf.radii[m.id]
         spots = cover_spots(self.inf.setup, m.at, reach, radius, every=1.5)
         enemy = self.careful._nearest_enemy(state, m)
@@ -211,12 +252,11 @@ class SearchInfinityPlayer(SearchPlayer):
         seen = [sum(clear[i * len(enemies) : (i + 1) * len(enemies)]) for i in range(len(points))]
         here = seen[0]
         scored = sorted((seen[i + 1], math.dist(p, enemy.at), p) for i, p in enumerate(spots))
-        out: list[tuple[Declaration, float]] = []
+        out: list[tuple[Skill, float]] = []
         for count, _, p in scored[:6]:
             if self.inf.path_blocked(state, m.id, (m.at, p)) is not None:
                 continue
-            skill = Skill.move(p, facing=_facing(p, enemy.at))
-            out.append((Activate(m.id, skill), 0.1 * (here - count)))
+            out.append((Skill.move(p, facing=_facing(p, enemy.at)), 0.1 * (here - count)))
             if len(out) >= 2:
                 break
         return out
@@ -256,6 +296,12 @@ class SearchInfinityPlayer(SearchPlayer):
             for value, weapon, target in self.careful._shots(state.with_model(moved), moved):
                 out.append((Continue(Skill.attack(weapon.name, (target, weapon.burst))), value))
             out.append((Continue(Skill.dodge()), -0.05))
+            if self.weights.search.get("judge", 0) and self.weights.search.get("second_moves", 0):
+                # on into cover (the judged choice weighs these: Move and Move)
+                there = state.with_model(moved)
+                reach = self.inf.profiles[m.id].mov[1]
+                for skill, value in self._cover_skills(there, moved, reach):
+                    out.append((Continue(skill), value - 0.05))
         return out
 
     def _aros(self, state: InfinityState, reactor: str) -> list[tuple[Declaration, float]]:
@@ -273,6 +319,12 @@ class SearchInfinityPlayer(SearchPlayer):
         if full:
             points = _along(order.route)
             picks = {points[0], points[len(points) // 2], points[-1]}
+            many = int(self.weights.search.get("judge_aro_points", 0))
+            if self.weights.search.get("judge", 0) and many:
+                # the judged choice: where the route sweep found a clear line, spread out
+                seen = self.inf.aro_points(state, reactor)
+                if seen:
+                    picks = set(seen[:: max(1, len(seen) // many)]) | {seen[-1]}
             for point in sorted(picks):
                 for weapon in self.inf.weapons_of(reactor):
                     if not weapon.bands:
@@ -280,6 +332,128 @@ class SearchInfinityPlayer(SearchPlayer):
                     skill = Skill.attack(weapon.name, (order.model, 1))
                     out.append((React(reactor, skill, at=point), 0.1))
         return out
+
+    # -- the judged choice: the exact exchange of the Order and of the Orders after ------
+
+    def _judged(self, state: InfinityState, awaiting: Awaiting) -> Declaration | None:
+        """The candidate whose Order leaves the best expected position (`_after`): the
+        Order played to its end with the enemy's AROs and second skill as the careful
+        player declares them and our own second skill judged likewise, its rolls taken
+        at their exact odds, the positions after scored by `evaluate` (points kept and
+        taken, objectives, the exchange of fire of the Orders still to come)."""
+        side = awaiting.side
+        assert side is not None
+        found = self._dedupe(self.candidates(state, awaiting))
+        found.sort(key=lambda c: -c.prior)
+        with contextlib.suppress(IllegalDeclaration, ValueError, KeyError, AssertionError):
+            # the careful choice first: weighed whatever the budget
+            found.insert(0, self._dedupe([(self.careful.choose(state, awaiting), -1.0)])[0])
+        best: tuple[tuple[float, float], Declaration] | None = None
+        seen: set[str] = set()
+        for c in found:
+            key = repr(c.declaration.to_dict())
+            if key in seen:
+                continue
+            seen.add(key)
+            value = self._after(state, c.declaration, side)
+            if value is None:
+                continue
+            if best is None or (value, c.prior) > best[0]:
+                best = ((value, c.prior), c.declaration)
+        return best[1] if best is not None else None
+
+    def _after(self, state: InfinityState, declaration: Declaration, side: str) -> float | None:
+        """The expected worth to `side` of the position once the Order `declaration`
+        belongs to is over (None: the engine refuses it, or the budget's steps are
+        spent)."""
+        inf = self.inf
+        if self.steps >= self.budget:
+            return None
+        try:
+            now, _ = inf.apply(state, declaration, rng=np.random.default_rng(self.seed))
+        except REFUSED:
+            return None
+        self.steps += 1
+        assert isinstance(now, InfinityState)
+        if state.order is not None and now.order is None:  # it resolved the Order
+            outcomes = self._outcomes(state, declaration)
+            if outcomes is not None:
+                return sum(p * self._leaf(s, side) for p, s in outcomes)
+            # templates, Dodges: a few sampled dice, the same in every candidate
+            values = [self._leaf(now, side)]
+            for k in range(1, int(self.weights.search.get("judge_samples", 4))):
+                with contextlib.suppress(*REFUSED):
+                    again, _ = inf.apply(
+                        state, declaration, rng=np.random.default_rng([self.seed, k])
+                    )
+                    self.steps += 1
+                    values.append(self._leaf(again, side))
+            return sum(values) / len(values)
+        if now.finished or now.order is None:
+            return self._leaf(now, side)
+        waiting = inf.awaiting(now)
+        if waiting.side == side and waiting.kind == "second":
+            options = sorted(self._seconds(now), key=lambda c: -c[1])
+            limit = int(self.weights.search.get("judge_seconds", 4))
+            keep = [d for d, _ in options if not _is_attack(d)]
+            keep += [d for d, _ in options if _is_attack(d)][:limit]
+            values = [v for d in keep if (v := self._after(now, d, side)) is not None]
+            return max(values) if values else None
+        try:
+            reply = self.careful.choose(now, waiting)
+        except (IllegalDeclaration, ValueError, KeyError, AssertionError):
+            reply = self.rollout.choose(now, waiting)
+        return self._after(now, reply, side)
+
+    def _leaf(self, state: GameState, side: str) -> float:
+        """A judged position's worth: `evaluate` (points kept and taken and the exchange
+        to come: about the final difference of points expected), or with `win_spread`
+        the chance of winning it gives, as `win` * (2 P - 1), the final difference taken
+        as normal about it with that spread: a side ahead keeps its lead rather than
+        gamble it on dice, a side behind takes the chances that may turn the game."""
+        value = self.evaluate(state, side)
+        spread = self.weights.values.get("win_spread", 0.0)
+        if spread <= 0:
+            return value
+        return self.weights["win"] * math.erf(value / (spread * math.sqrt(2.0)))
+
+    def _outcomes(
+        self, state: InfinityState, declaration: Declaration
+    ) -> list[tuple[float, InfinityState]] | None:
+        """The positions after the Order that `declaration` resolves, each with its exact
+        chance (wounds from `_order_wounds`; Guts Rolls left out), or None where the
+        odds are not covered."""
+        inf = self.inf
+        try:
+            ids, joint = self._order_wounds(state, declaration)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return None
+        if not joint:
+            return None
+        if isinstance(declaration, React):
+            pending = inf._react(state, declaration, [])
+        else:
+            assert isinstance(declaration, Continue)
+            pending = inf._continue(state, declaration, [])
+        order = pending.order
+        assert order is not None
+        active = pending.model(order.model)
+        base = renew(
+            pending.with_model(active.replace(at=order.route[-1], facing=order.facing)),
+            order=None,
+        )
+        out: list[tuple[float, InfinityState]] = []
+        total = 0.0
+        for wounds, p in joint.items():
+            if p < 1e-4:
+                continue
+            there = base
+            for i, n in zip(ids, wounds, strict=True):
+                if n:
+                    there = there.with_model(self._wounded(base.model(i), n))
+            out.append((p, inf._after_order(there, [])))
+            total += p
+        return [(p / total, s) for p, s in out]
 
     # -- the lookahead ---------------------------------------------------------------
 
@@ -324,9 +498,9 @@ class SearchInfinityPlayer(SearchPlayer):
         troopers' worth after the sampled dice less its exact expectation (a control
         variate). Each Face-to-Face or Normal roll is its own dice (the engine rolls
         each pair apart), so each trooper's wounds are the sum of independent exact
-        distributions (game.rules.infinity: face_to_face, wounds_taken). Orders with
-        templates, shots into close combat or a Dodge by the active trooper are left
-        as sampled."""
+        distributions (game.rules.infinity: face_to_face, wounds_taken; the active
+        trooper's Dodge Face-to-Face against each ARO). Orders with templates or shots
+        into close combat are left as sampled."""
         assert isinstance(state, InfinityState) and isinstance(after, InfinityState)
         if state.order is None or after.order is not None:
             return 0.0
@@ -398,8 +572,7 @@ class SearchInfinityPlayer(SearchPlayer):
         end = order.route[-1]
         there = pending.with_model(active.replace(at=end, facing=order.facing))
         skills = [s for s in (order.first, order.second) if s is not None]
-        if any(s.kind is SkillKind.DODGE for s in skills):
-            return (), {}
+        dodging = any(s.kind is SkillKind.DODGE for s in skills)
         attack = next((s for s in skills if s.kind is SkillKind.ATTACK), None)
         mine: dict[str, Any] = {}
         if attack is not None:
@@ -446,7 +619,9 @@ class SearchInfinityPlayer(SearchPlayer):
         for roll in theirs.values():
             if roll.weapon is None:
                 continue  # a Dodge against an attack not made: no roll
-            pair = _pair_wounds(side_of(roll), RollSide(0, 0), attack_of(roll), None)
+            # the active trooper's Dodge against it: Face-to-Face, a Normal roll otherwise
+            two = side_of(inf._dodge_roll(active.id, roll.model)) if dodging else RollSide(0, 0)
+            pair = _pair_wounds(side_of(roll), two, attack_of(roll), None)
             sources.append(((active.id, roll.model), pair))
         ids = tuple(dict.fromkeys(i for names, _ in sources for i in names))
         joint: Joint = {(0,) * len(ids): 1.0}
@@ -520,11 +695,13 @@ class SearchInfinityPlayer(SearchPlayer):
         first heading that shows it), and (target, shooter, "reply") the target's line
         back to it there. Kept by where everyone stands (the same in many lookaheads)."""
         inf = self.inf
-        key = tuple((m.id, m.at, m.facing, m.status) for m in state.models)
-        found = self.lines.get(key)
-        if found is not None:
-            return found
+        # kept by where everyone stands: the positions after an Order's outcomes differ
+        # only in who is still able to act (fewer), and the lines of the others hold
+        key = tuple((m.id, m.at, m.facing) for m in state.models)
         able = [m for m in state.models if inf.can_act(m)]
+        found = self.lines.get(key)
+        if found is not None and found[0] >= {m.id for m in able}:
+            return found[1]
         pairs = [(a, b) for a in able for b in able if a.side != b.side]
         clear = inf.lof_possible(state, [(a.id, b.id, None) for a, b in pairs])
         out: dict[tuple[str, str, str], _Line] = {}
@@ -567,7 +744,7 @@ class SearchInfinityPlayer(SearchPlayer):
                             back = self._line(there, b.id, a.id)
                             if back is not None:
                                 out[(b.id, a.id, "reply")] = back
-        self.lines[key] = out
+        self.lines[key] = (frozenset(m.id for m in able), out)
         return out
 
     def _exchange(self, state: InfinityState, side: str) -> float:
@@ -596,7 +773,7 @@ class SearchInfinityPlayer(SearchPlayer):
         shots: dict[tuple[str, str, str], tuple[float, float, list[tuple[str, float]], float]]
         shots = {}
         for (a, b, how), line in lines.items():
-            if how == "reply":
+            if how == "reply" or a not in alive or b not in alive:
                 continue
             back = lines.get((b, a, "reply" if how == "move" else "stand"))
             two, harm = back.aro if back is not None and back.aro else (RollSide(0, 0), None)
@@ -612,7 +789,7 @@ class SearchInfinityPlayer(SearchPlayer):
                 continue
             others: list[tuple[str, float]] = []
             for (z, t, zhow), sees in lines.items():
-                if zhow != "stand" or t != a or z == b or sees.aro is None:
+                if zhow != "stand" or t != a or z == b or sees.aro is None or z not in alive:
                     continue
                 joint = _pair_wounds(sees.aro[0], RollSide(0, 0), sees.aro[1], None)
                 others.append((z, self._out_chance(state.model(a), joint, 0)))

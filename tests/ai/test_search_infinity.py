@@ -5,8 +5,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import numpy as np
+
 from game.ai.infinity_search import SearchInfinityPlayer
-from game.sequencer.infinity import InfinityState
+from game.sequencer.infinity import (
+    Activate,
+    Continue,
+    EndTurn,
+    InfinityState,
+    React,
+    Skill,
+    SkillKind,
+)
 from game.sequencer.state import renew
 from tests.ai.test_search import _setup
 
@@ -56,3 +66,106 @@ def test_the_exchange_of_fire_counts_the_enemy_turn_to_come_and_none_after_the_l
     last = renew(start, active="red", orders=1)
     assert player._exchange(last, "red") > 0
     assert player._exchange(renew(last, orders=0), "red") == 0
+
+
+def test_the_judged_choice_spends_no_order_on_a_trooper_already_unconscious(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """A fusilier sees an Unconscious Zhanshi 4" away and a standing one 10" away that
+    faces the other way. An Unconscious trooper no longer counts for its side at the
+    turn limit (points of troopers still able to act), so finishing it gains nothing:
+    the shot at the Unconscious one is worth no more than ending the turn, the shot at
+    the standing one more, and the judged Order is not spent on the Unconscious one."""
+    game = _setup(
+        write_scenario,
+        """
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [12, 8]
+facing = 0
+
+[[model]]
+id = "down"
+side = "red"
+profile = "zhanshi"
+at = [16, 8]
+facing = 180
+state = "unconscious"
+
+[[model]]
+id = "zhanshi"
+side = "red"
+profile = "zhanshi"
+at = [22, 12]
+facing = 0
+""",
+        turns=2,
+    )
+    state = game.state
+    assert isinstance(state, InfinityState)
+    engine = game.engine
+    assert engine.sighting(state, "fusilier", "zhanshi").lof
+    assert not engine.in_arc(state, "zhanshi", "fusilier")  # no ARO: it looks away
+    player = SearchInfinityPlayer(engine, seed=1, think=0.5)
+    choice = player.choose(state, engine.awaiting(state))
+    assert isinstance(choice, Activate)
+    assert "down" not in [t for t, _ in choice.skill.targets]
+    finish = Activate("fusilier", Skill.attack("Combi Rifle", ("down", 3)))
+    shoot = Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi", 3)))
+    player.steps = 0  # a new decision's budget
+    finished = player._after(state, finish, "blue")
+    shot = player._after(state, shoot, "blue")
+    ended = player._after(state, EndTurn(), "blue")
+    assert finished is not None and shot is not None and ended is not None
+    assert finished <= ended < shot
+
+
+def test_the_judged_second_skill_dodges_the_aro_it_walked_into(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """A fusilier with no gun has moved into the open and the HMG facing it has declared
+    its ARO: with nothing to shoot back with and no cover within its second move, the
+    judged second skill is a Dodge (Face-to-Face against the ARO, exact odds), not Idle
+    (a Normal roll for the HMG)."""
+    game = _setup(
+        write_scenario,
+        """
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [20, 4]
+facing = 90
+weapons = []
+
+[[model]]
+id = "hmg"
+side = "red"
+profile = "zhanshi-hmg"
+at = [26, 20]
+facing = -90
+""",
+        turns=2,
+    )
+    state = game.state
+    assert isinstance(state, InfinityState)
+    engine = game.engine
+    player = SearchInfinityPlayer(engine, seed=1, think=0.5)
+    careful = player.careful
+    rng = np.random.default_rng(1)
+    state, _ = engine.apply(state, Activate("fusilier", Skill.move((20.0, 8.0))), rng=rng)
+    awaiting = engine.awaiting(state)
+    assert awaiting.kind == "aro" and awaiting.models == ("hmg",)
+    aro = careful.choose(state, awaiting)
+    assert isinstance(aro, React) and aro.skill.kind is SkillKind.ATTACK
+    state, _ = engine.apply(state, aro, rng=rng)
+    awaiting = engine.awaiting(state)
+    assert awaiting.kind == "second"
+    assert isinstance(state, InfinityState)
+    idle = player._after(state, Continue(Skill.idle()), "blue")
+    dodge = player._after(state, Continue(Skill.dodge()), "blue")
+    assert idle is not None and dodge is not None and dodge > idle
+    choice = player.choose(state, awaiting)
+    assert isinstance(choice, Continue) and choice.skill.kind is SkillKind.DODGE
