@@ -46,3 +46,28 @@ def blocked_by(
 
     result: BoolArray = kernels.blocked_by(*segments, *pieces, *bodies, eps, angle_eps)
     return result
+
+
+def separated_in_parts(
+    chosen: IntArray,
+    bodies: IntArray,
+    watcher: tuple[float, float, float, float],
+    mover: tuple[float, float],
+    leg: tuple[float, float, float, float],
+    splits: int,
+    scenery: tuple[FloatArray, FloatArray, FloatArray, FloatArray, IntArray, BoolArray],
+    models: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    eps: float,
+    deep: float,
+) -> bool:
+    """`kernels.separated_in_parts`. `watcher`: x, y, radius, height; `mover`: radius,
+    height; `leg`: x0, y0, x1, y1; `scenery`: corner x, corner y, edges (ex, ey, deep
+    times the length), pieces (top, circle x, y, radius), spans (start, count), convex;
+    `models`: x, y, radius, height of the table's models."""
+    from game.geometry import kernels
+
+    return bool(
+        kernels.separated_in_parts(
+            chosen, bodies, *watcher, *mover, *leg, splits, *scenery, *models, eps, deep
+        )
+    )

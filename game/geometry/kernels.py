@@ -15,6 +15,7 @@ when this folder is read-only), so only the first run after an install compiles.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -360,3 +361,207 @@ def blocked_by(
             dist = np.hypot(wx - tcl * sdx, wy - tcl * sdy)
             out[s, n_p + q] = dist < cr[q] - eps and bhi > blo + et
     return out
+
+
+# ------------------------------------------------ the sweep: one obstacle across the hull
+
+
+@_inline
+def _point_seg(px, py, ax, ay, bx, by):
+    """`sweep._point_seg`: distance from a point to a segment."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    if ll > 0:
+        t = ((px - ax) * dx + (py - ay) * dy) / ll
+        t = 0.0 if t < 0.0 else 1.0 if t > 1.0 else t
+    else:
+        t = 0.0
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+@_inline
+def _polygon_point_gap(xs, ys, start, n, px, py):
+    """`sweep._polygon_point_gap`: distance from a point to a convex polygon (corners
+    start .. start + n - 1, counter-clockwise; 0 inside it)."""
+    inside = True
+    best = np.inf
+    for i in range(n):
+        vx, vy = xs[start + i], ys[start + i]
+        k = start + (i + 1) % n
+        ux, uy = xs[k], ys[k]
+        if (ux - vx) * (py - vy) - (uy - vy) * (px - vx) <= 0.0:
+            inside = False
+        gap = _point_seg(px, py, vx, vy, ux, uy)
+        if gap < best:
+            best = gap
+    return 0.0 if inside else best
+
+
+@_inline
+def _polygon_leg_gap(xs, ys, start, n, ax, ay, bx, by):
+    """`sweep._polygon_leg_gap`: distance from the leg to a convex polygon."""
+    best = _py_min(
+        _polygon_point_gap(xs, ys, start, n, ax, ay), _polygon_point_gap(xs, ys, start, n, bx, by)
+    )
+    for i in range(n):
+        vx, vy = xs[start + i], ys[start + i]
+        k = start + (i + 1) % n
+        ux, uy = xs[k], ys[k]
+        best = _py_min(best, _point_seg(vx, vy, ax, ay, bx, by))
+        o1 = (bx - ax) * (vy - ay) - (by - ay) * (vx - ax)
+        o2 = (bx - ax) * (uy - ay) - (by - ay) * (ux - ax)
+        o3 = (ux - vx) * (ay - vy) - (uy - vy) * (ax - vx)
+        o4 = (ux - vx) * (by - vy) - (uy - vy) * (bx - vx)
+        if o1 * o2 <= 0.0 and o3 * o4 <= 0.0:
+            return 0.0
+    return best
+
+
+@_inline
+def _deep_across(xs, ys, edges, start, n, ax, ay, bx, by):
+    """`sweep._deep_across`: whether the segment passes `_DEEP` inside the convex
+    polygon over some stretch (`edges`: rows ex, ey, `_DEEP` times the length)."""
+    dx, dy = bx - ax, by - ay
+    lo, hi = 0.0, 1.0
+    for i in range(start, start + n):
+        vx, vy, ex, ey, need = xs[i], ys[i], edges[0, i], edges[1, i], edges[2, i]
+        f0 = ex * (ay - vy) - ey * (ax - vx)
+        f1 = ex * dy - ey * dx
+        if f1 == 0.0:
+            if f0 <= need:
+                return False
+        elif f1 > 0.0:
+            lo = _py_max(lo, (need - f0) / f1)
+        else:
+            hi = _py_min(hi, (need - f0) / f1)
+        if hi <= lo:
+            return False
+    return True
+
+
+@_inline
+def _highest_line(hw, hm, gap_w, gap_leg, longest, eps):
+    """`sweep._highest_line`."""
+    if hw > hm:
+        fall, gap = (hw - hm) * gap_w / longest, gap_w
+    elif hm > hw:
+        fall, gap = (hm - hw) * gap_leg / longest, gap_leg
+    else:
+        fall, gap = 0.0, _py_min(gap_w, gap_leg)
+    high = _py_max(hw, hm)
+    return high - fall + 1e-6 + eps * (1.0 + high) / gap
+
+
+@_inline
+def _later(a, b):
+    """Python's `b > a` for (length, x0, y0, x1, y1) tuples."""
+    for k in range(5):
+        if a[k] != b[k]:
+            return b[k] > a[k]
+    return False
+
+
+@_inline
+def _outer_sides(wx, wy, rw, rm, x0, y0, x1, y1):
+    """`sweep._outer_sides`: (found, plus side, minus side, longest)."""
+    none = (0.0, 0.0, 0.0, 0.0, 0.0)
+    plus, minus = none, none
+    has_plus, has_minus = False, False
+    longest = 0.0
+    ends = 1 if (x0 == x1 and y0 == y1) else 2
+    for k in range(ends):
+        ex, ey = (x0, y0) if k == 0 else (x1, y1)
+        ox, oy = (x1, y1) if k == 0 else (x0, y0)
+        length = math.hypot(ex - wx, ey - wy)
+        longest = _py_max(longest, length + rw + rm)
+        if length <= rw + rm:
+            return False, none, none, longest
+        phi = math.atan2(ey - wy, ex - wx)
+        ang = math.acos((rm - rw) / length)
+        for sign in (1.0, -1.0):
+            nx, ny = math.cos(phi + sign * ang), math.sin(phi + sign * ang)
+            c = nx * wx + ny * wy - rw
+            if nx * ox + ny * oy - c >= rm - 1e-9:
+                side = (length, wx - rw * nx, wy - rw * ny, ex - rm * nx, ey - rm * ny)
+                if sign > 0:
+                    if not has_plus or _later(plus, side):
+                        plus = side
+                    has_plus = True
+                else:
+                    if not has_minus or _later(minus, side):
+                        minus = side
+                    has_minus = True
+    return has_plus and has_minus, plus, minus, longest
+
+
+@_inline
+def _separated(
+    chosen, bodies, wx, wy, rw, hw, rm, hm, x0, y0, x1, y1, xs, ys, edges, pieces, spans,
+    convex, body_x, body_y, body_r, body_h, eps, deep
+):  # fmt: skip
+    """`sweep._separated`, on the leg (x0, y0) - (x1, y1)."""
+    found, s1, s2, longest = _outer_sides(wx, wy, rw, rm, x0, y0, x1, y1)
+    if not found:
+        return False
+    low = _py_min(hw, hm)
+    for q in chosen:
+        top = pieces[0, q]
+        if not convex[q] or top <= low:
+            continue
+        cx, cy, cr = pieces[1, q], pieces[2, q], pieces[3, q]
+        if (
+            _point_seg(cx, cy, s1[1], s1[2], s1[3], s1[4]) > cr
+            or _point_seg(cx, cy, s2[1], s2[2], s2[3], s2[4]) > cr
+        ):
+            continue
+        start, n = spans[0, q], spans[1, q]
+        if not (
+            _deep_across(xs, ys, edges, start, n, s1[1], s1[2], s1[3], s1[4])
+            and _deep_across(xs, ys, edges, start, n, s2[1], s2[2], s2[3], s2[4])
+        ):
+            continue
+        gap_w = _polygon_point_gap(xs, ys, start, n, wx, wy) - rw
+        if gap_w <= 1e-7:
+            continue
+        gap_leg = _polygon_leg_gap(xs, ys, start, n, x0, y0, x1, y1) - rm
+        if gap_leg > 1e-7 and top > _highest_line(hw, hm, gap_w, gap_leg, longest, eps):
+            return True
+    for b in bodies:
+        cx, cy, cr, top = body_x[b], body_y[b], body_r[b], body_h[b]
+        if top <= low:
+            continue
+        inner = cr - deep
+        if not (
+            _point_seg(cx, cy, s1[1], s1[2], s1[3], s1[4]) < inner
+            and _point_seg(cx, cy, s2[1], s2[2], s2[3], s2[4]) < inner
+        ):
+            continue
+        gap_w = math.hypot(cx - wx, cy - wy) - cr - rw
+        gap_leg = _point_seg(cx, cy, x0, y0, x1, y1) - cr - rm
+        apart = gap_w > 1e-7 and gap_leg > 1e-7
+        if apart and top > _highest_line(hw, hm, gap_w, gap_leg, longest, eps):
+            return True
+    return False
+
+
+@_jit
+def separated_in_parts(
+    chosen, bodies, wx, wy, rw, hw, rm, hm, x0, y0, x1, y1, splits, xs, ys, edges, pieces,
+    spans, convex, body_x, body_y, body_r, body_h, eps, deep
+):  # fmt: skip
+    """`sweep._separated_in_parts`: the leg cut off by one obstacle, or else, halved up
+    to `splits` times, each part by one of its own (0: `sweep._separated`)."""
+    stack = [(x0, y0, x1, y1, splits)]
+    while stack:
+        ax, ay, bx, by, left = stack.pop()
+        if _separated(
+            chosen, bodies, wx, wy, rw, hw, rm, hm, ax, ay, bx, by, xs, ys, edges, pieces,
+            spans, convex, body_x, body_y, body_r, body_h, eps, deep
+        ):  # fmt: skip
+            continue
+        if left == 0:
+            return False
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        stack.append((mx, my, bx, by, left - 1))
+        stack.append((ax, ay, mx, my, left - 1))
+    return True

@@ -42,6 +42,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from game.geometry import compiled
 from game.geometry.blocking import (
     EPS,
     Obstacles,
@@ -368,7 +369,6 @@ def _clear_events(
     return np.concatenate(events) if events else np.zeros(0)
 
 
-_Side = tuple[float, float, float, float]  # (x0, y0, x1, y1)
 _DEEP = 1e-6  # inches: how far inside an obstacle a side must pass to count as crossing it
 
 
@@ -394,51 +394,8 @@ def _separated(
     top (`longest`: the longest line from the watcher's base to a base on the leg). A
     piece as tall as both models (a wall as tall as the troopers) thus cuts every line
     when the two differ in height; one of in-between height cuts them when close enough
-    to the lower model. Plain floats: a few pieces of a few corners each."""
-    found = _outer_sides(watcher, mover, leg)
-    if found is None:
-        return False
-    s1, s2, longest = found
-    (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
-    hw, hm = watcher.height, mover.height
-    low = min(hw, hm)
-    if len(chosen):
-        plain = _plain_pieces(table)
-        for q in chosen:
-            top = plain.top[q]
-            if not plain.convex[q] or top <= low:
-                continue
-            # the circle round the piece's box must reach both sides (cheap), then the
-            # piece itself
-            cx, cy, cr = plain.circle[q]
-            if _point_seg(cx, cy, *s1) > cr or _point_seg(cx, cy, *s2) > cr:
-                continue
-            edges = plain.edges[q]
-            if not (_deep_across(edges, s1) and _deep_across(edges, s2)):
-                continue
-            corners = plain.corners[q]
-            gap_w = _polygon_point_gap(corners, wx, wy) - rw
-            if gap_w <= 1e-7:
-                continue
-            gap_leg = _polygon_leg_gap(corners, leg) - rm
-            if gap_leg > 1e-7 and top > _highest_line(hw, hm, gap_w, gap_leg, longest):
-                return True
-    if len(bodies):
-        ba = table.body_arrays
-        for b in bodies:
-            cx, cy, cr, top = float(ba.x[b]), float(ba.y[b]), float(ba.r[b]), float(ba.h[b])
-            if top <= low:
-                continue
-            deep = cr - _DEEP
-            if not (_point_seg(cx, cy, *s1) < deep and _point_seg(cx, cy, *s2) < deep):
-                continue
-            gap_w = math.hypot(cx - wx, cy - wy) - cr - rw
-            (ax, ay), (bx, by) = leg
-            gap_leg = _point_seg(cx, cy, ax, ay, bx, by) - cr - rm
-            apart = gap_w > 1e-7 and gap_leg > 1e-7
-            if apart and top > _highest_line(hw, hm, gap_w, gap_leg, longest):
-                return True
-    return False
+    to the lower model. One compiled loop (`game.geometry.kernels`)."""
+    return _separated_in_parts(table, chosen, bodies, watcher, mover, leg, 0)
 
 
 SPLITS = 3  # times a leg no one obstacle cuts off is halved, for `_separated_in_parts`
@@ -457,65 +414,36 @@ def _separated_in_parts(
     else, halved up to `splits` times, each part by one of its own (the leg's pieces
     and models hold every part's): no clear line reaches any part, so none reaches the
     leg (two buildings side by side hide a leg that neither hides alone)."""
-    if _separated(table, chosen, bodies, watcher, mover, leg):
-        return True
-    if splits == 0:
-        return False
+    plain = _plain_pieces(table)
+    ba = table.body_arrays
     (x0, y0), (x1, y1) = leg
-    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
-    return all(
-        _separated_in_parts(table, chosen, bodies, watcher, mover, part, splits - 1)
-        for part in ((leg[0], middle), (middle, leg[1]))
-    )
-
-
-def _outer_sides(
-    watcher: Body, mover: Body, leg: tuple[Point, Point]
-) -> tuple[_Side, _Side, float] | None:
-    """The two outer sides of the hull of the watcher's base and the leg's swept bases
-    (segments of the outer tangents from base to base), and the longest line from the
-    watcher's base to a base on the leg; None where the bases meet."""
     (wx, wy), rw, rm = watcher.at, watcher.radius, mover.radius
-    # (length, side) of each tangent that is a side, by the side of the line of centres
-    sides: dict[float, list[tuple[float, _Side]]] = {1.0: [], -1.0: []}
-    longest = 0.0
-    # a point (both ends the same) gives the same tangents from either end: once is enough
-    ends = leg[:1] if leg[0] == leg[1] else leg
-    for k, (ex, ey) in enumerate(ends):
-        ox, oy = leg[1 - k]
-        length = math.hypot(ex - wx, ey - wy)
-        longest = max(longest, length + rw + rm)
-        if length <= rw + rm:
-            return None
-        phi = math.atan2(ey - wy, ex - wx)
-        ang = math.acos((rm - rw) / length)
-        for sign in (1.0, -1.0):
-            # an outer tangent n.p = c of the two bases, both on its positive side; a side
-            # of the hull when the other end's base is on that side too
-            nx, ny = math.cos(phi + sign * ang), math.sin(phi + sign * ang)
-            c = nx * wx + ny * wy - rw
-            if nx * ox + ny * oy - c >= rm - 1e-9:
-                side = (wx - rw * nx, wy - rw * ny, ex - rm * nx, ey - rm * ny)
-                sides[sign].append((length, side))
-    if not sides[1.0] or not sides[-1.0]:
-        return None
-    # a leg in line with the watcher has both ends on one tangent: the farther end's
-    # stretch of it is the side (the nearer base lies along it)
-    plus, minus = max(sides[1.0])[1], max(sides[-1.0])[1]
-    return plus, minus, longest
+    return compiled.separated_in_parts(
+        np.asarray(chosen, dtype=np.intp),
+        np.asarray(bodies, dtype=np.intp),
+        (float(wx), float(wy), float(rw), float(watcher.height)),
+        (float(rm), float(mover.height)),
+        (float(x0), float(y0), float(x1), float(y1)),
+        splits,
+        plain.arrays,
+        (ba.x, ba.y, ba.r, ba.h),
+        EPS,
+        _DEEP,
+    )
 
 
 class _Plain(NamedTuple):
     """The pieces as plain floats, made once per scenery: each piece's corners
-    (counter-clockwise), its edges (x0, y0, ex, ey, `_DEEP` times the length), whether
-    it is convex, its top, its box and the circle around its box."""
+    (counter-clockwise), whether it is convex, its top and its box; and for the compiled
+    `_separated`, arrays of the corners, the edges (ex, ey, `_DEEP` times the length),
+    each piece's top and the circle around its box (x, y, radius), its corners' span
+    (start, count) and whether it is convex."""
 
     corners: list[list[Point]]
-    edges: list[list[tuple[float, float, float, float, float]]]
     convex: list[bool]
     top: list[float]
     box: list[tuple[float, float, float, float]]  # lo_x, hi_x, lo_y, hi_y
-    circle: list[tuple[float, float, float]]  # x, y, radius
+    arrays: tuple[FloatArray, FloatArray, FloatArray, FloatArray, IntArray, BoolArray]
 
 
 def _plain_pieces(table: Table) -> _Plain:
@@ -528,13 +456,11 @@ def _plain_pieces(table: Table) -> _Plain:
             list(zip(xs[a : a + n], ys[a : a + n], strict=True))
             for a, n in zip(pa.start.tolist(), pa.count.tolist(), strict=True)
         ]
-        edges = []
-        for cs in corners:
-            nxt = cs[1:] + cs[:1]
-            edges.append(
-                [(vx, vy, ux - vx, uy - vy, _DEEP * math.hypot(ux - vx, uy - vy))
-                 for (vx, vy), (ux, uy) in zip(cs, nxt, strict=True)]
-            )  # fmt: skip
+        edges = [
+            (ux - vx, uy - vy, _DEEP * math.hypot(ux - vx, uy - vy))
+            for cs in corners
+            for (vx, vy), (ux, uy) in zip(cs, cs[1:] + cs[:1], strict=True)
+        ]
         box = list(
             zip(pa.minx.tolist(), pa.maxx.tolist(), pa.miny.tolist(), pa.maxy.tolist(), strict=True)
         )
@@ -542,9 +468,18 @@ def _plain_pieces(table: Table) -> _Plain:
             ((x0 + x1) / 2, (y0 + y1) / 2, math.hypot(x1 - x0, y1 - y0) / 2 + 1e-9)
             for x0, x1, y0, y1 in box
         ]
-        found = memo["sweep:plain"] = _Plain(
-            corners, edges, pa.convex.tolist(), pa.top.tolist(), box, circle
+        top = pa.top.tolist()
+        arrays = (
+            np.array(xs, dtype=np.float64),
+            np.array(ys, dtype=np.float64),
+            np.array(edges, dtype=np.float64).reshape(-1, 3).T.copy(),
+            np.array([(t, *c) for t, c in zip(top, circle, strict=True)], dtype=np.float64)
+            .reshape(-1, 4)
+            .T.copy(),
+            np.array([pa.start.tolist(), pa.count.tolist()], dtype=np.intp).reshape(2, -1),
+            np.array(pa.convex.tolist(), dtype=np.bool_),
         )
+        found = memo["sweep:plain"] = _Plain(corners, pa.convex.tolist(), top, box, arrays)
     assert isinstance(found, _Plain)
     return found
 
@@ -583,28 +518,6 @@ def polygon_point_gap(corners: list[Point], px: float, py: float) -> float:
     return _polygon_point_gap(corners, px, py)
 
 
-def _deep_across(edges: list[tuple[float, float, float, float, float]], side: _Side) -> bool:
-    """Whether the segment passes at least `_DEEP` inside the convex polygon (its edges
-    counter-clockwise, as `_Plain` holds them) over some stretch (Cyrus-Beck clipping)."""
-    ax, ay, bx, by = side
-    dx, dy = bx - ax, by - ay
-    lo, hi = 0.0, 1.0
-    for vx, vy, ex, ey, need in edges:
-        # inside, left of the edge by `_DEEP`: f0 + t * f1 > need
-        f0 = ex * (ay - vy) - ey * (ax - vx)
-        f1 = ex * dy - ey * dx
-        if f1 == 0.0:
-            if f0 <= need:
-                return False
-        elif f1 > 0.0:
-            lo = max(lo, (need - f0) / f1)
-        else:
-            hi = min(hi, (need - f0) / f1)
-        if hi <= lo:
-            return False
-    return True
-
-
 def _point_seg(px: float, py: float, ax: float, ay: float, bx: float, by: float) -> float:
     """Distance from a point to a segment."""
     dx, dy = bx - ax, by - ay
@@ -631,39 +544,6 @@ def _polygon_point_gap(corners: list[Point], px: float, py: float) -> float:
         if gap < best:
             best = gap
     return 0.0 if inside else best
-
-
-def _polygon_leg_gap(corners: list[Point], leg: tuple[Point, Point]) -> float:
-    """Distance from the leg (a segment) to a convex polygon (0 where they meet)."""
-    (ax, ay), (bx, by) = leg
-    n = len(corners)
-    best = min(_polygon_point_gap(corners, ax, ay), _polygon_point_gap(corners, bx, by))
-    for i in range(n):
-        vx, vy = corners[i]
-        ux, uy = corners[(i + 1) % n]
-        best = min(best, _point_seg(vx, vy, ax, ay, bx, by))
-        # a leg crossing an edge meets the polygon
-        o1 = (bx - ax) * (vy - ay) - (by - ay) * (vx - ax)
-        o2 = (bx - ax) * (uy - ay) - (by - ay) * (ux - ax)
-        o3 = (ux - vx) * (ay - vy) - (uy - vy) * (ax - vx)
-        o4 = (ux - vx) * (by - vy) - (uy - vy) * (bx - vx)
-        if o1 * o2 <= 0.0 and o3 * o4 <= 0.0:
-            return 0.0
-    return best
-
-
-def _highest_line(hw: float, hm: float, gap_w: float, gap_leg: float, longest: float) -> float:
-    """A height no sight line between the two bases reaches where it crosses an
-    obstacle `gap_w` from the watcher's base and `gap_leg` from the leg's bases, with a
-    margin beyond the blocking test's tolerance (`EPS` along the line)."""
-    if hw > hm:
-        fall, gap = (hw - hm) * gap_w / longest, gap_w
-    elif hm > hw:
-        fall, gap = (hm - hw) * gap_leg / longest, gap_leg
-    else:
-        fall, gap = 0.0, min(gap_w, gap_leg)
-    high = max(hw, hm)
-    return high - fall + 1e-6 + EPS * (1.0 + high) / gap
 
 
 _PAIRS: dict[int, tuple[IntArray, IntArray]] = {}
