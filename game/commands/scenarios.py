@@ -53,7 +53,7 @@ def _here(bundled: set[str]) -> list[dict[str, Any]]:
     and the like are not), each checked: `valid` says whether it validates. A file
     named as a bundled table is one whatever it holds (a command given the name reads
     it), and does not validate when it is no scenario."""
-    from game.scenario.load import check_scenario
+    from game.scenario.load import check_to_play
 
     found = []
     for path in sorted(Path(".").glob(f"*{SUFFIX}"))[:MOST_HERE]:
@@ -68,7 +68,7 @@ def _here(bundled: set[str]) -> list[dict[str, Any]]:
                 found.append({**_entry(path.stem, {}, str(path)), "valid": False})
             continue
         entry = _entry(path.stem, data, str(path))
-        _, problems = check_scenario(path)
+        _, problems = check_to_play(path)  # a table that cannot be played does not validate
         entry["valid"] = not problems
         found.append(entry)
     return found

@@ -21,12 +21,12 @@ def validate(
 ) -> None:
     """Check scenario files; print each problem on one line naming file, place and problem
     ("skirmish: FILE:LINE: place: problem", as every command reports bad input)."""
-    from game.scenario import check_scenario  # here: --help needs no scenario reader
+    from game.scenario.load import check_to_play  # here: --help needs no scenario reader
 
     problems: list[Problem] = []
     report = []
     for path in scenarios:
-        scenario, found = check_scenario(path)
+        scenario, found = check_to_play(path)  # a table that cannot be played is not ok
         problems.extend(found)
         entry: dict[str, object] = {"file": str(path), "ok": not found}
         if scenario is not None:

@@ -50,6 +50,8 @@ def playable(scenario: Path, workers: int = 1) -> Scenario:
             Problem(COMMAND_LINE, "--workers", f"{workers} is far more than the cores")
         )
     loaded = load_scenario(scenario)
+    if loaded.unplayable:  # each at its own line (a side with no models: its [[side]])
+        raise InputError(list(loaded.unplayable))
     try:
         engine_for(loaded)
     except IllegalDeclaration as err:

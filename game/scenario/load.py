@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from types import UnionType
@@ -46,6 +47,8 @@ M = TypeVar("M", bound=BaseModel)
 
 # Two bases may touch; a base may touch scenery. Anything deeper than this overlaps.
 CONTACT_TOLERANCE = 1e-3
+# A valid table that cannot be played yet (`Scenario.unplayable`).
+NO_MODELS = "has no models: a game needs one a side"
 _TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon", "objective"}
 # A scenario file is a few kilobytes; one this large is not one (README, "Limits").
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -853,7 +856,22 @@ def check_data(
             out.append(Problem(file, place, problem, places.get(place)))
     if out:
         return None, sorted(out, key=lambda p: p.line or 0)
-    return scenario, []
+    fielded = {m.side for m in scenario.models}
+    unplayable = tuple(
+        Problem(file, f"side {side.id!r}", NO_MODELS, places.get(f"side {side.id!r}"))
+        for side in sides
+        if side.id not in fielded
+    )
+    return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
+
+
+def check_to_play(path: Path) -> tuple[Scenario | None, list[Problem]]:
+    """`check_scenario`, and what keeps a valid table from being played (`unplayable`)
+    as its problems: what `validate` and `scenarios` say of a file."""
+    scenario, problems = check_scenario(path)
+    if scenario is not None and scenario.unplayable:
+        return scenario, list(scenario.unplayable)
+    return scenario, problems
 
 
 def load_scenario(path: Path | str) -> Scenario:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game.errors import Problem
 from game.rules.data import MM_PER_INCH, Profile, Weapon
 from game.rules.registry import Ruleset
 from game.scenario.model import Header, ObjectiveEntry, SceneryKind, SideEntry
@@ -61,6 +62,10 @@ class Scenario:
     rule_values: dict[str, float] = field(default_factory=dict)
     # The file's text as it was read: a save carries it, so a game replays anywhere.
     text: str = ""
+    # What keeps a valid table from being played (a side with no models), each at its
+    # line: the editor and import may write such a table, a work in progress; validate,
+    # scenarios and the commands that play it say so.
+    unplayable: tuple[Problem, ...] = ()
 
     def model(self, model_id: str) -> PlacedModel:
         for m in self.models:

@@ -255,6 +255,32 @@ def test_an_open_rebellion_units_models_share_one_state(tmp_path: Path) -> None:
     assert check_scenario(path)[1] == []
 
 
+def test_a_side_with_no_models_cannot_be_played(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tester7's finding 11: a side added in the editor and saved validated "ok", and
+    playtest then refused it at "[scenario] ruleset". The table is still a valid one to
+    edit (the editor and import may write it); validate, scenarios and playtest say the
+    side, at its line."""
+    path = write_scenario(
+        """
+        [[model]]
+        id = "b1"
+        side = "blue"
+        profile = "fusilier"
+        at = [5, 5]
+        """
+    )
+    red = path.read_text().splitlines().index('id = "red"')  # the line of [[side]] red
+    line = f"skirmish: {path}:{red}: side 'red': has no models: a game needs one a side"
+    scenario, found = check_scenario(path)
+    assert scenario is not None and found == []  # it opens in the editor
+    assert main(["validate", str(path)]) == 2
+    assert capsys.readouterr().err.splitlines() == [line]
+    assert main(["playtest", str(path), "--games", "1"]) == 2
+    assert capsys.readouterr().err.splitlines() == [line]
+
+
 def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
     """Many pieces each under the limit on points still add up to one."""
     sides = MAX_POINTS - 1
