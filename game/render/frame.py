@@ -67,7 +67,7 @@ from game.render.table import (
 from game.render.view import View
 from game.scenario import Scenario
 from game.scenario.scenario import PlacedModel
-from game.sequencer.sentences import plural
+from game.sequencer.sentences import names_of, plural
 
 __all__ = [
     "DEAD", "HIDES", "LOF_NO", "LOF_YES", "PANEL_BG", "RINGS", "RISK", "RULER", "SELECT",
@@ -145,6 +145,7 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
     colours: dict[str, tuple[Colour, Colour]] = {}
     size = label_size(view, "marker", ui)
     white = (255, 255, 255)
+    called = names_of(scenario)
     for model in scenario.models:
         marker = _marker(model.id, model.state, markers)
         status = marker.status or "normal"
@@ -154,7 +155,10 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
         boxes: list[tuple[str, Colour]] = []
         if words:
             colour = WOUND if status in ("normal", *DOWN, *GONE) else (200, 120, 20)
-            boxes.append((", ".join(words), DEAD if status in GONE else colour))
+            said = ", ".join(words)
+            if status in GONE:  # its name and its state in one label: the disc is crossed
+                said = f"{called.get(model.id, model.id)}: {said}"
+            boxes.append((said, DEAD if status in GONE else colour))
         for tag in marker.tags if status not in GONE else ():
             colour = TAG if tag != "done" else DEAD
             if tag.startswith(("no ammo", "jammed", "on fire")):

@@ -454,8 +454,8 @@ class NecromundaRules(PlayRules):
                     tags.append(f"jammed: {flag.split(':', 1)[1]}")
             if m.marker("blaze") or "blaze" in m.flags:
                 tags.append("on fire")
-            if m.status != OUT_OF_ACTION and READY not in m.flags:
-                tags.append("done")
+            if m.status != OUT_OF_ACTION and READY not in m.flags and not game.state.finished:
+                tags.append("done")  # at the game's end every fighter is: said of none
             status = STATUS_SHOWN.get(m.status, m.status)
             out[m.id] = Marker(status, m.wounds, self.engine.profiles[m.id].w, tuple(tags))
         return out

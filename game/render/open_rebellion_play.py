@@ -262,8 +262,8 @@ class OpenRebellionRules(PlayRules):
             facts = [markers(wounds, pins)] if wounds or pins else []
             if IN_POSITION in first.flags:
                 facts.append("in position")
-            if ACTIVATED in first.flags:
-                facts.append("done")
+            if ACTIVATED in first.flags and not state.finished:
+                facts.append("done")  # at the game's end every unit is: said of none
             if not facts:
                 continue
             facts[0] = f"{who(unit)}: {facts[0]}"

@@ -28,6 +28,7 @@ from game.render.labels import (
     Want,
     leader_line,
     nearest_on_segment,
+    overlaps,
     place,
 )
 from game.render.view import View
@@ -472,9 +473,54 @@ def table_bounds(scenario: Scenario, view: View, size: tuple[int, int]) -> Box:
 def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
                  first: Sequence[Want] = (), ui: float = 1.0) -> list[Placed]:  # fmt: skip
     """Every label of the table placed so that none overprints another or a base:
-    `first` (state markers) before the models' ids, then the heights of scenery."""
-    wants = [*first, *model_wants(scenario, view, ui), *scenery_wants(scenario, view, ui)]
-    return place(wants, table_bounds(scenario, view, size), base_circles(scenario, view))
+    `first` (state markers) before the models' ids, then the heights of scenery. A
+    model whose name found no room but whose state marker did has the marker say whose
+    it is ("Goliath juve: out of action"), placed again in place of its name."""
+    names = model_wants(scenario, view, ui)
+    heights = scenery_wants(scenario, view, ui)
+    bounds, circles = table_bounds(scenario, view, size), base_circles(scenario, view)
+    called = {w.key: w.text for w in names}
+    said = set(names_of(scenario).values())  # a marker may name its model or unit already
+    named = {w.key.split(":")[1] for w in first if w.text.split(": ")[0] == called.get(
+        w.key.split(":")[1])}  # fmt: skip
+    names = [w for w in names if w.key not in named]
+    placed = place([*first, *names, *heights], bounds, circles)
+    for _ in range(WHOSE_PASSES):  # a longer marker may crowd out another's name
+        changed = False
+        for key in [w.key for w in first if w.key.endswith(":0")]:
+            model = key.split(":")[1]
+            marker = next(w for w in first if w.key == key)
+            if model in {label.want.key for label in placed} or marker.text.split(": ")[0] in said:
+                continue
+            mine = [_saying_whose(w, called[model]) if w.key == key else w for w in first]
+            others = [w for w in names if w.key != model]
+            tried = place([*mine, *others, *heights], bounds, circles)
+            if _overprinted(tried) > _overprinted(placed):
+                continue  # no room for the longer marker: left as it was
+            first, names, placed, changed = mine, others, tried, True
+        if not changed:
+            break
+    return placed
+
+
+def _overprinted(placed: Sequence[Placed]) -> int:
+    """How many pairs of labels overlap (a state marker with no room at all lies over
+    others)."""
+    boxes = [label.box for label in placed]
+    return sum(overlaps(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])
+
+
+WHOSE_PASSES = 4  # placings at most, each giving more markers their model's name
+
+
+def _saying_whose(marker: Want, name: str) -> Want:
+    """A model's first state marker with its name before it, its spots moved out by the
+    width it gains (they are beside the base, on the marker's near side)."""
+    text = f"{name}: {marker.text}"
+    w, h = font(marker.px).size(text)
+    grow = (w + 4 - marker.size[0]) / 2
+    spots = tuple((x + grow if x >= marker.anchor[0] else x - grow, y) for x, y in marker.spots)
+    return replace(marker, text=text, size=(w + 4, h), spots=spots)
 
 
 LABEL_BOX = {  # background and text of a label, by kind

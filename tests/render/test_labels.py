@@ -488,3 +488,36 @@ def test_the_rulings_line_passes_under_the_names() -> None:
                 assert _as_the_layer_has_it(surface, layer, label), said
                 crossed += 1
     assert crossed >= 3
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_finished_games_fighters_are_told_apart(tmp_path: Path, size: tuple[int, int]) -> None:
+    """tester7's finding 19: at 800x600 a finished Necromunda game showed "out of
+    action" tags and five "done" tags with no name near them and overlapping. At the
+    end no fighter is "done"; a fighter out of action is one label, its name and its
+    state; at 1280x800 no two labels overlap (at 800x600 the alley's markers, never left
+    out, may lie over one another where nothing else has room, as before)."""
+    from game.render.frame import GONE
+    from game.sequencer.sentences import names_of
+
+    app = _played(tmp_path, "necromunda-alley", size)
+    session = app.session
+    assert session is not None
+    simple = app.scenario.ruleset.player("simple")(session.game.engine)
+    for _ in range(600):
+        if session.game.state.finished:
+            break
+        app.declare(simple.choose(session.game.state, session.game.awaiting()))
+    assert session.game.state.finished
+    app.draw()
+    labels = app.cache.table.labels
+    texts = [label.text for label in labels]
+    assert "done" not in texts
+    names = names_of(app.scenario)
+    markers = dict(app.state.markers)
+    gone = [m for m in app.scenario.models if markers[m.id].status in GONE]
+    assert gone  # the game took fighters out
+    for model in gone:
+        assert any(t.startswith(f"{names[model.id]}: ") for t in texts), model.id
+    for a, b in itertools.combinations(labels, 2):
+        assert size == (800, 600) or not overlaps(a.box, b.box), (a.text, b.text)
