@@ -193,7 +193,8 @@ class Following(Pointing):
             preview=None,
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
-            keys_help=session.rules.keys_help if session else (),
+            # a replay before its end takes its own keys (on the panel), not declarations
+            keys_help=session.rules.keys_help if session and not self.replaying else (),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,

@@ -139,3 +139,9 @@ def test_the_replay_panel_says_who_declares_next_not_the_keys(
     text = panel(app)
     assert "declares next" in text
     assert "M/S/D/I" not in text and "select a" not in text
+    # tester7's finding 18: nor does the footer list the declaring keys
+    app.draw()
+    footer = " ".join(text for text, _ in app.cache.panel.drawn)
+    assert app.session is not None
+    assert not any(keys in footer for keys in app.session.rules.keys_help)
+    assert "every key" in footer
