@@ -154,7 +154,7 @@ def duplicate_model(model_id: str, offset: Point) -> Edit:
     def edit(doc: Document) -> Document:
         m = model(doc, model_id)
         at = (m.at[0] + offset[0], m.at[1] + offset[1])
-        copy = _changed(m, id=fresh_id(doc, m.profile), at=at)
+        copy = _changed(m, id=fresh_id(doc, m.profile), at=at, name=None)  # a name is one's
         return replace(doc, models=(*doc.models, copy))
 
     return edit
@@ -367,6 +367,7 @@ def document_of(scenario: Scenario) -> Document:
                 height=None if prof is not None and prof.height == m.height else m.height,
                 weapons=None if prof is not None and prof.weapons == m.weapons else m.weapons,
                 lieutenant=m.lieutenant,
+                name=m.name,
             )
         )
     scenery = tuple(

@@ -788,6 +788,7 @@ def check_data(
                     height=spec.height if spec.height is not None else profile.height,
                     weapons=spec.weapons if spec.weapons is not None else profile.weapons,
                     lieutenant=spec.lieutenant,
+                    name=spec.name,
                 ),
                 where.at("at"),
             )

@@ -130,6 +130,8 @@ class ModelEntry(Strict):
         default=None, max_length=50
     )
     lieutenant: StrictBool = False  # true or false: "yes" is refused, not read as true
+    # what logs and pictures call it ("Zhanshi HMG"); without it, its id made readable
+    name: Annotated[str, Field(min_length=1, max_length=80)] | None = None
 
 
 class ObjectiveEntry(Strict):

@@ -40,6 +40,7 @@ class PlacedModel:
     height: float
     weapons: tuple[str, ...]
     lieutenant: bool = False
+    name: str | None = None  # the scenario's name for it, if it gives one
 
     @property
     def radius(self) -> float:

@@ -57,9 +57,15 @@ Names = Mapping[str, str]  # id -> the name people read
 _NAMES: ContextVar[Names] = ContextVar("names", default=MappingProxyType({}))
 
 
+# A word of an id with no vowel is an abbreviation, said in capitals: "hmg" -> "HMG".
+_ABBREVIATION = re.compile(r"\b[b-df-hj-np-tv-xz]{2,4}\b")
+
+
 def readable(model: object) -> str:
-    """An id made readable: "escher-ganger-1" -> "Escher ganger 1"."""
+    """An id made readable: "escher-ganger-1" -> "Escher ganger 1", "zhanshi-hmg" ->
+    "Zhanshi HMG" (a word with no vowel is an abbreviation)."""
     text = str(model or "nobody").replace("_", " ").replace("-", " ").strip()
+    text = _ABBREVIATION.sub(lambda m: m.group(0).upper(), text)
     return text[:1].upper() + text[1:] if text else "nobody"
 
 
@@ -70,11 +76,15 @@ def who(model: object) -> str:
 
 
 def names_of(scenario: Any) -> dict[str, str]:
-    """The names of the ids a table's sentences may mention: its models and their units
-    (ids made readable) and its sides (the `name` the scenario gives, else the id)."""
+    """The names of the ids a table's sentences may mention: its models (the `name` the
+    scenario gives, else the id made readable), their units (ids made readable) and its
+    sides (the `name` the scenario gives, else the id)."""
     models = getattr(scenario, "models", ())
     ids = {m.id for m in models} | {m.unit for m in models if getattr(m, "unit", None)}
     names = {str(i): readable(i) for i in ids}
+    for m in models:
+        if getattr(m, "name", None):
+            names[str(m.id)] = str(m.name)
     for side in getattr(scenario, "sides", ()):
         names[str(side.id)] = str(getattr(side, "name", None) or readable(side.id))
     return names

@@ -59,7 +59,7 @@ def test_trial_rows_call_models_by_name(capsys: pytest.CaptureFixture[str]) -> N
     args = ["shoot", str(DEMO), "--attacker", "zhanshi-hmg", "--target", "fusilier-2"]
     assert main([*args, "--trials", "30", "--reply"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]
-    assert [row.split("│")[1].strip() for row in rows] == ["Zhanshi hmg", "Fusilier 2"]
+    assert [row.split("│")[1].strip() for row in rows] == ["Zhanshi HMG", "Fusilier 2"]
     # without a reply nothing reaches the attacker: no row of zeros for it
     assert main([*args, "--trials", "30"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("│")]

@@ -1,0 +1,56 @@
+"""A model's display `name` (optional, an extension of the scenario format: old files read
+as before) and the id made readable without one (session 7 tester's finding 8: "Zhanshi
+hmg", "Fusilier lt" in every log and picture)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.errors import InputError
+from game.scenario import load_scenario
+from game.scenario.editing import Editing, duplicate_model
+from game.sequencer.sentences import names_of, readable
+from tests.conftest import SCENARIOS
+
+DEMO = SCENARIOS / "infinity-demo.toml"
+
+
+def _named(tmp_path: Path, name: str) -> Path:
+    text = DEMO.read_text()
+    text = text.replace('id = "zhanshi-hmg"\n', f'id = "zhanshi-hmg"\nname = {name}\n', 1)
+    assert "name = " in text
+    path = tmp_path / "named.toml"
+    path.write_text(text)
+    return path
+
+
+def test_a_model_is_called_by_the_name_the_scenario_gives(tmp_path: Path) -> None:
+    scenario = load_scenario(_named(tmp_path, '"Zhanshi gunner"'))
+    assert names_of(scenario)["zhanshi-hmg"] == "Zhanshi gunner"
+    assert names_of(scenario)["fusilier-1"] == "Fusilier 1"  # the others by their ids
+    old = load_scenario(DEMO)  # a file without names reads as before
+    assert all(m.name is None for m in old.models)
+
+
+def test_a_name_is_kept_through_the_editor_and_not_copied(tmp_path: Path) -> None:
+    editing = Editing.open(_named(tmp_path, '"Zhanshi gunner"'))
+    editing.apply(duplicate_model("zhanshi-hmg", (1.0, 0.0)))
+    out = editing.save(tmp_path / "saved.toml")
+    again = load_scenario(out)
+    names = {m.id: m.name for m in again.models}
+    assert names["zhanshi-hmg"] == "Zhanshi gunner"
+    assert [n for n in names.values() if n] == ["Zhanshi gunner"]  # the copy is its own
+
+
+def test_an_empty_name_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="name"):
+        load_scenario(_named(tmp_path, '""'))
+
+
+def test_an_abbreviation_in_an_id_reads_in_capitals() -> None:
+    assert readable("zhanshi-hmg") == "Zhanshi HMG"
+    assert readable("fusilier-lt") == "Fusilier LT"
+    assert readable("gov-b1") == "Gov b1" and readable("orlock-gyrinx") == "Orlock gyrinx"
+    assert readable("escher-ganger-1") == "Escher ganger 1"
