@@ -6,6 +6,8 @@ scenario's own [[profile]] and [[weapon]] tables are read into them.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
 
 MM_PER_INCH = 25.4
@@ -23,7 +25,12 @@ class Entry(BaseModel):
 
 
 class Profile(Entry):
-    """A model's profile: its base (mm), silhouette height (inches) and weapons."""
+    """A model's profile: its base (mm), silhouette height (inches) and weapons.
+    `SCENARIO_FIELDS`: the optional scenario fields only some systems read ([scenario]
+    `saves`, a model's `lieutenant`) that this system reads; a scenario of another
+    system that gives one is refused (game.scenario.load)."""
+
+    SCENARIO_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
     base: float = Field(gt=0, le=200, description="base diameter in mm")
     height: float = Field(gt=0, le=20, description="silhouette height in inches")

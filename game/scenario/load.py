@@ -657,6 +657,10 @@ def check_data(
             known = ", ".join(RULESETS)
             problem = f"unknown ruleset {raw_ruleset!r} (known: {known})"
             out.append(Problem(file, "[scenario] ruleset", problem, header_where.at("ruleset")))
+    if ruleset is not None and isinstance(data["scenario"], dict) and "saves" in data["scenario"]:
+        unread = _not_read(ruleset, "saves")
+        if unread is not None:
+            out.append(Problem(file, "[scenario]", unread, header_where.at("saves")))
     weapons: dict[str, Weapon] = {}
     profiles: dict[str, Profile] = {}
     if ruleset is not None:
@@ -763,6 +767,9 @@ def check_data(
             problem = f"unknown profile {spec.profile!r}"
             out.append(Problem(file, place, problem, where.at("profile")))
             continue
+        given = isinstance(raw, dict) and "lieutenant" in raw
+        if given and (unread := _not_read(ruleset, "lieutenant")) is not None:
+            out.append(Problem(file, place, unread, where.at("lieutenant")))
         if spec.state is not None and spec.state not in ruleset.states:
             known = ", ".join(ruleset.states)
             problem = f"unknown state {spec.state!r} (known: {known})"
@@ -864,6 +871,16 @@ def check_data(
         if side.id not in fielded
     )
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
+
+
+def _not_read(ruleset: Ruleset, key: str) -> str | None:
+    """Why `key`, a field only some rule systems read (their profile's
+    `SCENARIO_FIELDS`), is refused in a scenario of `ruleset`; None when it reads it."""
+    if key in ruleset.profile_model.SCENARIO_FIELDS:
+        return None
+    readers = [r.title for r in RULESETS.values() if key in r.profile_model.SCENARIO_FIELDS]
+    of = f" (a field of {', '.join(readers)})" if readers else ""
+    return f"{key}: {ruleset.title} does not read it{of}"
 
 
 def check_to_play(path: Path) -> tuple[Scenario | None, list[Problem]]:

@@ -281,6 +281,27 @@ def test_a_side_with_no_models_cannot_be_played(
     assert capsys.readouterr().err.splitlines() == [line]
 
 
+def test_another_systems_field_is_refused(tmp_path: Path) -> None:
+    """Tester7's finding 12: `lieutenant = true` on a Necromunda model and `saves =
+    "codeone"` in its [scenario] validated "ok" and changed nothing; each is refused
+    at its line, naming the system that reads it."""
+    text = (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8")
+    text = text.replace('ruleset = "necromunda"\n', 'ruleset = "necromunda"\nsaves = "codeone"\n')
+    first = text.index("[[model]]")
+    end = text.index("\n\n", first)
+    text = text[:end] + "\nlieutenant = true" + text[end:]
+    path = tmp_path / "necromunda.toml"
+    path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    model = lines[text[:first].count("\n") + 1].split('"')[1]
+    reads = "Necromunda (pre-2023) does not read it (a field of Infinity (N5 / CodeOne))"
+    saves, lieutenant = lines.index('saves = "codeone"') + 1, lines.index("lieutenant = true") + 1
+    assert problems(path) == [
+        f"{path}:{saves}: [scenario]: saves: {reads}",
+        f"{path}:{lieutenant}: model {model!r}: lieutenant: {reads}",
+    ]
+
+
 def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
     """Many pieces each under the limit on points still add up to one."""
     sides = MAX_POINTS - 1
