@@ -235,9 +235,21 @@ def legend_rows(view: EyeView, two_columns: bool, hiders_listed: bool = True) ->
 
 
 def draw_eye(
-    surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario, ruling: LofRuling, view: EyeView
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    scenario: Scenario,
+    ruling: LofRuling,
+    view: EyeView,
+    ui: float = 1.0,
 ) -> pygame.Rect:
-    """The eye view drawn into `rect` of `surface`; returns where the silhouette is."""
+    """The eye view drawn into `rect` of `surface`; returns where the silhouette is.
+    `ui`: how much larger its words, rows and ruler are drawn (a large picture)."""
+
+    def k(pixels: float) -> int:
+        return round(pixels * ui)
+
+    label_px, label_row, row = k(LABEL_PX), k(LABEL_ROW), k(LEGEND_ROW)
+    swatch, beside = k(12), k(18)
     pygame.draw.rect(surface, style.BACKGROUND, rect)
     sil = view.strips
     x0 = rect.x + 14
@@ -245,40 +257,40 @@ def draw_eye(
     _text(
         surface,
         named(f"{ruling.target} as {ruling.attacker} sees it", names_of(scenario)),
-        22,
+        k(22),
         style.TEXT,
         (x0, y),
         "topleft",
         room=rect.right - x0 - 6,  # smaller until it fits the panel
     )
-    top = y + 34
+    top = y + k(34)
     # room under the ground for the hiders' names: a row, and a row more for each
     # further hider, up to two, when the picture is tall enough to spare them; else
     # the ruler's "0" reaching below it
     rows = min(2, max(0, len(view.hiders) - 1)) if rect.height >= 400 else 0
-    under = LABEL_ROW * (1 + rows) if view.hiders else RULER_BELOW
+    under = label_row * (1 + rows) if view.hiders else RULER_BELOW
     # the legend's rows under that, each hider on a row of its own while the silhouette
     # keeps at least MIN_PICTURE pixels, else two hiders to a row, by name only
-    spare = rect.bottom - LEGEND_ROW * legend_rows(view, False) - LEGEND_GAP - under - top
+    spare = rect.bottom - row * legend_rows(view, False) - LEGEND_GAP - under - top
     two_columns = len(view.hiders) > 1 and spare < MIN_PICTURE
     # a room too short even for that (a crowded panel): the hiders are named on the
     # picture alone, so the silhouette is never squeezed to nothing
     listed = (
-        rect.bottom - LEGEND_ROW * legend_rows(view, two_columns) - LEGEND_GAP - under - top
+        rect.bottom - row * legend_rows(view, two_columns) - LEGEND_GAP - under - top
         >= MIN_PICTURE // 2
     )
-    legend_h = LEGEND_ROW * legend_rows(view, two_columns, listed)
+    legend_h = row * legend_rows(view, two_columns, listed)
     legend_top = rect.bottom - legend_h - 6
     bottom = legend_top - LEGEND_GAP - under
     # one scale for width and height: the silhouette as tall as it is, to scale
-    avail_w = rect.width - 110
+    avail_w = rect.width - k(110)
     avail_h = max(1, bottom - top)
     scale = min(avail_w / max(sil.width, 1e-6), avail_h / max(sil.height, 1e-6))
     w_px, h_px = sil.width * scale, sil.height * scale
-    left = rect.x + 60 + (avail_w - w_px) / 2
+    left = rect.x + k(60) + (avail_w - w_px) / 2
     ground = top + (avail_h + h_px) / 2
     # the inch ruler at the left, and the ground
-    ruler_x = rect.x + 44
+    ruler_x = rect.x + k(44)
     pygame.draw.line(surface, style.TEXT, (ruler_x, ground), (ruler_x, ground - h_px))
     step = 0.25 if sil.height <= 2.5 else 1.0
     tick = 0.0
@@ -286,12 +298,13 @@ def draw_eye(
         ty = ground - tick * scale
         pygame.draw.line(surface, style.TEXT, (ruler_x - 5, ty), (ruler_x, ty))
         if abs(tick - round(tick)) < 1e-9 or step == 1.0 or abs(tick * 2 - round(tick * 2)) < 1e-9:
-            _text(surface, f'{tick:g}"', 15, style.TEXT, (ruler_x - 8, ty), "midright")
+            _text(surface, f'{tick:g}"', k(15), style.TEXT, (ruler_x - 8, ty), "midright")
         tick += step
-    pygame.draw.line(surface, style.GRID_MAJOR, (rect.x + 50, ground), (rect.right - 10, ground), 2)
+    ground_from = rect.x + k(50)
+    pygame.draw.line(surface, style.GRID_MAJOR, (ground_from, ground), (rect.right - 10, ground), 2)
     n = len(sil.low)
     strip = w_px / n
-    colours = {h: HIDERS[k % len(HIDERS)] for k, h in enumerate(view.hiders)}
+    colours = {h: HIDERS[i % len(HIDERS)] for i, h in enumerate(view.hiders)}
     for j in range(n):
         sx = left + j * strip
         cut = min(max(sil.low[j], 0.0), sil.height) * scale
@@ -307,8 +320,8 @@ def draw_eye(
             # hidden by several at once: a band of each one's colour, bottom up
             names = sil.hidden_by[j] or ("",)
             band = cut / len(names)
-            for k, name in enumerate(names):
-                lo, hi = round(ground - k * band), round(ground - (k + 1) * band)
+            for layer, name in enumerate(names):
+                lo, hi = round(ground - layer * band), round(ground - (layer + 1) * band)
                 hid = pygame.Rect(
                     round(sx), hi, max(1, round(sx + strip) - round(sx)), max(1, lo - hi)
                 )
@@ -334,7 +347,7 @@ def draw_eye(
         cx = left + (first + end) / 2 * strip
         depth = min(sil.low[first:end]) * scale
         label = called.get(hider, hider)
-        tw, th = font(LABEL_PX).size(label)
+        tw, th = font(label_px).size(label)
         within = depth >= th + 4 and tw <= (end - first) * strip
         spots = ((cx, ground - depth / 2),) if within else ()
         wants.append(Want(hider, label, (tw, th), (cx, ground), spots=spots, kind="scenery"))
@@ -342,7 +355,7 @@ def draw_eye(
     # kept clear of names: the ruler and its inches, and the ground line itself with the
     # bars under it that mark each named run
     ruler = (float(rect.x), top - 10, ruler_x - rect.x + 2.0, ground - top + 20)
-    line = (rect.x + 50.0, ground - 1, rect.right - 60.0 - rect.x, 2.0 + RUN_BAR + 2)
+    line = (float(ground_from), ground - 1, rect.right - 10.0 - ground_from, 2.0 + RUN_BAR + 2)
     picture = (left, ground - h_px, w_px, h_px)
     labels = place_names(wants, picture, area, (ruler, line))
     # the widest runs' bars first, so a narrow run's bar shows on top of a wide one
@@ -364,7 +377,7 @@ def draw_eye(
             pygame.draw.line(surface, colour, (bar.centerx, bar.bottom), (bx + bw / 2, end_y), 2)
         spot = pygame.Rect(round(bx), round(by), round(bw), round(bh))
         pygame.draw.rect(surface, style.BACKGROUND, spot)
-        surface.blit(font(LABEL_PX).render(placed.text, True, colour), spot.topleft)
+        surface.blit(font(label_px).render(placed.text, True, colour), spot.topleft)
     # the minimum patch: a square of its size where the largest seen patch is
     if view.min_patch_mm > 0:
         side = view.min_patch_mm / MM_PER_INCH * scale
@@ -397,50 +410,50 @@ def draw_eye(
         share += " (no clear sight line)"
     elif not ruling.in_arc:
         share += " (outside the arc)"
-    pygame.draw.rect(surface, SEEN, pygame.Rect(x0, ly + 4, 12, 12))
-    room = rect.right - x0 - 24
-    _text(surface, share, 17, style.TEXT, (x0 + 18, ly), "topleft", room)
-    ly += 20
+    pygame.draw.rect(surface, SEEN, pygame.Rect(x0, ly + k(4), swatch, swatch))
+    room = rect.right - x0 - beside - 6
+    _text(surface, share, k(17), style.TEXT, (x0 + beside, ly), "topleft", room)
+    ly += row
     size = f'silhouette {sil.width:.2f}" wide, {sil.height:.2f}" high, ruler in inches'
-    _text(surface, size, 17, style.TEXT, (x0, ly), "topleft", room + 18)
-    ly += 20
+    _text(surface, size, k(17), style.TEXT, (x0, ly), "topleft", room + beside)
+    ly += row
     if view.min_patch_mm > 0:
         got = sil.patch * MM_PER_INCH
         need = f"{view.min_patch_mm:g}x{view.min_patch_mm:g} mm"
         enough = view.patch_enough
         verdict = "enough" if enough else "too small"
         colour = PATCH if enough else PATCH_SHORT
-        pygame.draw.rect(surface, colour, pygame.Rect(x0, ly + 4, 12, 12), 2)
+        pygame.draw.rect(surface, colour, pygame.Rect(x0, ly + k(4), swatch, swatch), 2)
         _text(
             surface,
             f"patch {need}: largest seen (white) {got:.1f} mm, {verdict}",
-            17,
+            k(17),
             style.TEXT,
-            (x0 + 18, ly),
+            (x0 + beside, ly),
             "topleft",
             room,
         )
-        ly += 20
+        ly += row
     if not listed:
         return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     if two_columns:  # each hider's colour and name, two to a row, without the details
         column = (rect.right - x0 - 6) // 2
-        for k, hider in enumerate(view.hiders):
-            cx, cy = x0 + (k % 2) * column, ly + (k // 2) * LEGEND_ROW
-            pygame.draw.rect(surface, colours[hider], pygame.Rect(cx, cy + 4, 12, 12))
-            _text(surface, called.get(hider, hider), 16, style.TEXT, (cx + 18, cy), "topleft",
-                  column - 24)  # fmt: skip
+        for n, hider in enumerate(view.hiders):
+            cx, cy = x0 + (n % 2) * column, ly + (n // 2) * row
+            pygame.draw.rect(surface, colours[hider], pygame.Rect(cx, cy + k(4), swatch, swatch))
+            _text(surface, called.get(hider, hider), k(16), style.TEXT, (cx + beside, cy),
+                  "topleft", column - beside - 6)  # fmt: skip
         return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     for hider in view.hiders:
-        pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + 4, 12, 12))
+        pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + k(4), swatch, swatch))
         _text(
             surface,
             f"hidden by {_describe(scenario, hider)}",
-            17,
+            k(17),
             style.TEXT,
-            (x0 + 18, ly),
+            (x0 + beside, ly),
             "topleft",
             room,
         )
-        ly += 20
+        ly += row
     return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.render.eye import draw_eye, eye_view
+from game.render.state import ui_scale
 from game.scenario.ruling import LofRuling
 from game.scenario.tables import table_from_scenario
 
@@ -53,6 +54,7 @@ def draw_hover_eye(surface: pygame.Surface, rect: pygame.Rect, scenario: Scenari
             cache.table = (scenario, table_from_scenario(scenario))
         picture = pygame.Surface(size)
         view = eye_view(scenario, cache.table[1], ruling)
-        draw_eye(picture, picture.get_rect(), scenario, ruling, view)
+        # its words grow with the window, as the panel's do
+        draw_eye(picture, picture.get_rect(), scenario, ruling, view, ui_scale(surface.get_size()))
         cache.ruling, cache.size, cache.surface = ruling, size, picture
     surface.blit(cache.surface, rect)

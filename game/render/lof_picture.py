@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from game.render import style
 from game.render.labels import crosses_box
 from game.render.overlays import draw_ruling, ruling_line
-from game.render.state import Hover
+from game.render.state import Hover, ui_scale
 from game.render.table import (
     draw_labels,
     draw_table,
@@ -46,7 +46,8 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     side = surface.subsurface(pygame.Rect(0, 0, right + style.MARGIN, surface.get_height()))
     taken = [label.box for label in labels] + ruler_boxes(scenario, view)
     hover = Hover(ruling.attacker, ruling.target, ruling, ())
-    said = draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken)
+    ui = ui_scale(surface.get_size())  # its words grow with the picture, as in the window
+    said = draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken, ui=ui)
     a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, True))
     # the line passes under the names it crosses, as in the window
     draw_labels(surface, [label for label in labels if crosses_box(a, b, label.box, 3.0)], view)
@@ -128,7 +129,9 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     draw_table(surface, scenario, view)
     draw_ruling_top(surface, scenario, ruling, view)
     eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
-    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h), scenario, ruling, eye)
+    # the eye view's words and ruler grow with the picture, as the window's panel does
+    ui = ui_scale(surface.get_size())
+    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h), scenario, ruling, eye, ui)
     pygame.draw.line(surface, style.GRID_MAJOR, (top_w, HEADER), (top_w, HEADER + body_h))
     _header(surface, scenario, ruling)
     return surface

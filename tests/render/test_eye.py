@@ -305,3 +305,33 @@ def test_a_legend_without_a_minimum_patch_has_no_empty_row() -> None:
     view = eye_view(infinity, table, rule(infinity, table, "zhanshi-2", "orc-1"))
     assert view.min_patch_mm > 0 and len(view.hiders) == 3
     assert legend_rows(view, False) == 3 + 3  # the patch's row, only where there is one
+
+
+def test_a_large_lof_pictures_eye_view_words_grow_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tester7's finding 20: `lof --out --size 1920x1080` drew the eye view's legend and
+    ruler at the sizes of a small picture. Its words grow with the picture as the
+    window's panel does (1 up to 1280x800); at the default scale they are as before."""
+    import game.render.eye as eye
+    from game.render.lof_picture import lof_scale_to_fit
+
+    sizes: list[tuple[str, int]] = []
+    real_text = eye._text
+
+    def recording(surface: pygame.Surface, text: str, size: int, *args: object,
+                  **kwargs: object) -> pygame.Rect:  # fmt: skip
+        sizes.append((text, size))
+        return real_text(surface, text, size, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(eye, "_text", recording)
+    demo = load_scenario(SCENARIOS / "infinity-demo.toml")
+    ruling = rule(demo, table_from_scenario(demo), "fusilier-1", "zhanshi-hmg")
+    found = {}
+    for label, scale in (("default", 20.0), ("large", lof_scale_to_fit(demo, (1920, 1080)))):
+        sizes.clear()
+        lof_picture(demo, ruling, scale)
+        found[label] = {
+            "legend": next(s for t, s in sizes if t.startswith("seen:")),
+            "ruler": next(s for t, s in sizes if t == '1"'),
+        }
+    assert found["default"] == {"legend": 17, "ruler": 15}
+    assert found["large"]["legend"] >= 22 and found["large"]["ruler"] >= 19
