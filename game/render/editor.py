@@ -12,6 +12,7 @@ turns it. An edit that would make the table invalid is refused with the reason s
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -79,6 +80,19 @@ TOOLS = {
 }
 KINDS = tuple(SceneryKind)
 NUDGE = 0.1  # inches an arrow key moves the selection (the grid step when snapping)
+
+
+# What a drag too short to make a piece says (with the snap on, a grid square at least).
+NOT_PLACED = {
+    "rectangle": f'not placed: drag a box at least {GRID:g}" each way',
+    "wall": f'not placed: drag a wall at least {GRID:g}" long',
+}
+
+
+def as_written(refusal: str, typed: str) -> str:
+    """A refusal of a typed value with the value as it was typed: "height must be at
+    most 100, not '1e9'" rather than "..., got 1000000000.0" (finding 15)."""
+    return re.sub(r", got [^,]*$", f", not {typed!r}", refusal)
 
 
 class Editor:
@@ -386,7 +400,7 @@ class Editor:
                 return None
             fx, fy = (nx - ax) / (cx - ax), (ny - ay) / (cy - ay)
             return resize_piece(drag.target, drag.anchor, fx, fy) if (fx, fy) != (1, 1) else None
-        if drag.kind == "rectangle" and at != start:
+        if drag.kind == "rectangle" and at[0] != start[0] and at[1] != start[1]:
             return add_rectangle(start, at, self.state.kind, self.state.height)
         if drag.kind == "wall" and at != start:
             return add_wall(start, at, self.state.height, DEFAULT_THICKNESS)
@@ -439,7 +453,8 @@ class Editor:
             drag.at = self.placed(drag.at)
         edit = self.drag_edit(drag)
         if edit is None:
-            st.refused = ""
+            # a drag too short to make anything says so (it went unsaid: finding 15)
+            st.refused = NOT_PLACED.get(drag.kind, "")
             return
         self.do(edit, _done(drag.kind))
         if drag.kind in ("rectangle", "wall") and not st.refused:
@@ -480,9 +495,11 @@ class Editor:
             elif k == pygame.K_s:
                 self.save()
             elif k == pygame.K_d and (m := self.selected_model()) is not None:
-                self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0)), f"duplicated {m.id}")
-                if not st.refused:
+                if self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0)), f"duplicated {m.id}"):
                     st.selected = [self.editing.doc.models[-1].id]
+                else:  # the copy's id was never shown: say it is the copy
+                    why = re.sub(r"^model '[^']*': ", "", st.refused)
+                    st.refused = f"not duplicated: the copy of {m.id} beside it: {why}"
             elif k == pygame.K_n:
                 self.do(add_side(), "added a side")
             return
@@ -541,14 +558,14 @@ class Editor:
         elif k == pygame.K_t:
             self.cycle_state()
         elif k == pygame.K_n:
-            st.form = ("name", self.editing.doc.header.name)
+            st.form, st.form_fresh = ("name", self.editing.doc.header.name), True
         elif k == pygame.K_h:
             p = self.selected_piece()
             height = p.height if p is not None else st.height
-            st.form = ("height", "" if height is None else f"{height:g}")
+            st.form, st.form_fresh = ("height", "" if height is None else f"{height:g}"), True
         elif k == pygame.K_x:
             w, d = self.editing.doc.header.table
-            st.form = ("table", f"{w:g}x{d:g}")
+            st.form, st.form_fresh = ("table", f"{w:g}x{d:g}"), True
         elif k == pygame.K_y:
             turns = self.editing.doc.header.turns + (-1 if shift else 1)
             self.do(set_header(turns=turns), f"turns: {turns}")
@@ -565,19 +582,25 @@ class Editor:
             self.save_screenshot(Path("skirmish-edit.png"))
 
     def typing(self, event: pygame.event.Event) -> None:
-        """A small form: one field typed in the panel, Enter sets it, Esc leaves it."""
+        """A small form: one field typed in the panel, Enter sets it, Esc leaves it. It
+        opens showing the value it had, as if selected: the first key typed replaces
+        it, Backspace clears it (tester7's finding 14: '2.5' typed over 2.5 read
+        '2.52.5'); the Right arrow keeps it to type on after it."""
         st = self.state
         assert st.form is not None
         field, text = st.form
+        fresh, st.form_fresh = st.form_fresh, False
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             st.form = None
             self.fill(field, text.strip())
         elif event.key == pygame.K_ESCAPE:
             st.form = None
         elif event.key == pygame.K_BACKSPACE:
-            st.form = (field, text[:-1])
+            st.form = (field, "" if fresh else text[:-1])
+        elif event.key in (pygame.K_RIGHT, pygame.K_END):
+            pass  # the value kept, the next key typed after it
         elif event.unicode and event.unicode.isprintable():
-            st.form = (field, text + event.unicode)
+            st.form = (field, event.unicode if fresh else text + event.unicode)
 
     def fill(self, field: str, text: str) -> None:
         """Set what a form's field names: the table's name or size, a height."""
@@ -595,6 +618,9 @@ class Editor:
                 return
             if self.do(set_header(table=size), f'table {size[0]:g}x{size[1]:g}"'):
                 st.view = self.fit(st.size)
+            else:
+                typed = d if "depth" in st.refused else w
+                st.refused = as_written(st.refused, typed.strip())
             return
         # height: a number of inches, or nothing for full height
         try:
@@ -604,13 +630,14 @@ class Editor:
             return
         p = self.selected_piece()
         if p is None:
-            if height is None or height > 0:
+            if height is None or 0 < height < math.inf:
                 st.height = height
             else:
-                st.refused = "height: must be above 0"
+                st.refused = f"height must be a number of inches above 0, not {text!r}"
             return
         said = "full height" if height is None else f'{height:g}" high'
-        self.do(set_piece(p.id, height=height), f"{p.id}: {said}")
+        if not self.do(set_piece(p.id, height=height), f"{p.id}: {said}"):
+            st.refused = as_written(st.refused, text)
 
     def cycle_kind(self, step: int) -> None:
         p = self.selected_piece()
@@ -621,7 +648,8 @@ class Editor:
             self.state.refused = "a wall drawn as a line stays a wall"
             return
         kind = KINDS[(KINDS.index(p.kind) + step) % len(KINDS)]
-        self.do(set_piece(p.id, kind=kind), f"{p.id} is a {kind.value}")
+        article = "an" if kind.value[0] in "aeiou" else "a"
+        self.do(set_piece(p.id, kind=kind), f"{p.id} is {article} {kind.value}")
 
     def step_value(self, delta: float) -> None:
         """Height of the selected piece (or of new ones); points of an objective."""

@@ -251,7 +251,10 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     if st.form is not None:
         field, text = st.form
         hint = {"height": " (inches; empty: full)", "table": " (width x depth)"}.get(field, "")
-        y = _line(surface, f"{field}: {text}_{hint}", (x, y), 19, HANDLE_FILL)
+        shown = f"[{text}]" if st.form_fresh and text else f"{text}_"
+        y = _line(surface, f"{field}: {shown}{hint}", (x, y), 19, HANDLE_FILL)
+        if st.form_fresh and text:
+            y = _line(surface, "typing replaces it, Right keeps it to type on", (x, y), 15)
         y = _line(surface, "Enter sets it, Esc leaves it as it was", (x, y), 15)
     if st.tool == "model":
         names = profiles(doc)

@@ -49,4 +49,5 @@ class EditorState:
     message: str = ""
     refused: str = ""  # the reason the last edit (or the drag now) is refused
     form: tuple[str, str] | None = None  # a field being typed (name, height, table) and its text
+    form_fresh: bool = False  # the form shows the value it had: the first key replaces it
     running: bool = True

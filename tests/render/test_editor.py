@@ -420,3 +420,61 @@ def test_the_panel_says_saved_only_for_a_file_that_holds_the_table(tmp_path: Pat
     assert out.exists() and file_status(editor) == "saved"
     editor.editing.apply(set_header(turns=4))
     assert file_status(editor) == "changes not saved"
+
+
+def test_a_forms_first_key_replaces_the_value_it_shows(editor: Editor) -> None:
+    """tester7's finding 14: with a 2.5" piece selected, H then 2.5 read '2.52.5' (the
+    typing went after the value shown); X the same. The value shows as if selected:
+    the first key replaces it; Right keeps it to type on after it."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))
+    press(editor, pygame.K_h)
+    assert editor.state.form == ("height", "3")
+    type_in(editor, "2.5")
+    assert editor.editing.doc.scenery[0].height == 2.5
+    press(editor, pygame.K_h)
+    type_in(editor, "2.5")  # the same again: still 2.5, not 2.52.5
+    assert editor.state.refused == "" and editor.editing.doc.scenery[0].height == 2.5
+    press(editor, pygame.K_h)
+    press(editor, pygame.K_RIGHT)
+    type_in(editor, "5")  # kept, then typed on: 2.55
+    assert editor.editing.doc.scenery[0].height == 2.55
+    press(editor, pygame.K_x)
+    type_in(editor, "30x24")
+    assert editor.editing.doc.header.table == (30.0, 24.0)
+
+
+def test_the_editors_words_say_what_was_typed_and_what_was_not_made(editor: Editor) -> None:
+    """tester7's finding 15: "is a obstacle"; values quoted as Python wrote them ("got
+    1000000000.0" for 1e9); Ctrl+D refused naming the copy's id, never shown; a drag too
+    short for a box or a wall placed nothing and said nothing."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))  # the building
+    said = []
+    for _ in range(4):  # round the kinds
+        press(editor, pygame.K_k)
+        said.append(editor.state.message.rsplit(" is ", 1)[1])
+    assert {"an obstacle", "an area", "a building"} <= set(said), said
+    for typed in ("1e9", "nan", "0"):
+        press(editor, pygame.K_h)
+        type_in(editor, typed)
+        assert editor.state.refused.endswith(f"not '{typed}'"), editor.state.refused
+    press(editor, pygame.K_x)
+    type_in(editor, "1e9x24")
+    assert editor.state.refused.endswith("not '1e9'"), editor.state.refused
+    press(editor, pygame.K_m)
+    click(editor, (4.5, 12))  # where a copy of the model at (3, 12) would go
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
+    said = editor.state.refused
+    assert said.startswith("not duplicated: the copy of fusilier-1 beside it: "), said
+    assert "model 'fusilier-2'" not in said and "overlaps" in said  # the copy's id unsaid
+    press(editor, pygame.K_w)
+    drag(editor, (15, 15), (15.1, 15.1))
+    assert editor.state.refused.startswith("not placed: drag a wall"), editor.state.refused
+    press(editor, pygame.K_b)
+    drag(editor, (15, 15), (18, 15))  # no depth
+    assert editor.state.refused.startswith("not placed: drag a box"), editor.state.refused
