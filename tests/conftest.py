@@ -69,3 +69,12 @@ def field_line(path: Path, entry_line: int, key: str) -> int:
         if text.split("=", 1)[0].strip() == key:
             return number
     raise AssertionError(f"no {key!r} in the entry at line {entry_line} of {path}")
+
+
+def infinity_known(kind: str) -> str:
+    """What an unknown Infinity profile or weapon name is refused with when none is near
+    it (game.scenario.load): the known ones, from the bundled rule data."""
+    from game.scenario.load import rule_data
+
+    profiles, weapons = rule_data("infinity")
+    return "known: " + ", ".join(sorted(profiles if kind == "profile" else weapons))

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
+from difflib import get_close_matches
 from functools import cache
 from pathlib import Path
 from types import UnionType
@@ -491,9 +492,8 @@ def _check_rule_data(
     for profile, file, line in profiles:
         for weapon in profile.weapons:
             if weapon not in weapons:
-                out.append(
-                    Problem(file, f"profile {profile.name!r}", f"unknown weapon {weapon!r}", line)
-                )
+                problem = _unknown("weapon", weapon, weapons)
+                out.append(Problem(file, f"profile {profile.name!r}", problem, line))
 
 
 @cache
@@ -639,8 +639,9 @@ def check_data(
     out: list[Problem] = []
     for key in data:
         if key not in _TOP_LEVEL:
-            known = ", ".join(sorted(_TOP_LEVEL))
-            out.append(Problem(file, f"[{key}]", f"unknown table (known: {known})", None))
+            line = lines.table(key) or lines.entry(key, 0)  # [name] or [[name]]
+            problem = f"unknown table ({_hint(key, _TOP_LEVEL)})"
+            out.append(Problem(file, f"[{key}]", problem, line))
     if "scenario" not in data:
         out.append(Problem(file, "[scenario]", "missing: the file needs a [scenario] table"))
         return None, out
@@ -744,7 +745,7 @@ def check_data(
                 out.append(Problem(file, place, f"unknown side {side!r}", where.at("side")))
             profile_name = good_field(ModelEntry, raw, "profile")
             if ruleset is not None and profile_name is not None and profile_name not in profiles:
-                problem = f"unknown profile {profile_name!r}"
+                problem = _unknown("profile", profile_name, profiles)
                 out.append(Problem(file, place, problem, where.at("profile")))
             continue
         place = f"model {spec.id!r}"
@@ -764,7 +765,7 @@ def check_data(
             continue  # its profile, weapons and state are the rule system's
         profile = profiles.get(spec.profile)
         if profile is None:
-            problem = f"unknown profile {spec.profile!r}"
+            problem = _unknown("profile", spec.profile, profiles)
             out.append(Problem(file, place, problem, where.at("profile")))
             continue
         given = isinstance(raw, dict) and "lieutenant" in raw
@@ -776,7 +777,7 @@ def check_data(
             out.append(Problem(file, place, problem, where.at("state")))
         for weapon_name in spec.weapons or ():
             if weapon_name not in weapons:
-                problem = f"unknown weapon {weapon_name!r}"
+                problem = _unknown("weapon", weapon_name, weapons)
                 out.append(Problem(file, place, problem, where.at("weapons")))
         refused = profile.placement_problem(lieutenant=spec.lieutenant)
         if refused:
@@ -871,6 +872,18 @@ def check_data(
         if side.id not in fielded
     )
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
+
+
+def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+    """An unknown name, with the known one nearest it ("did you mean 'ganger'?"), else
+    the known ones, as ruleset, state and temperament are refused."""
+    return f"unknown {what} {name!r} ({_hint(name, known)})"
+
+
+def _hint(name: str, known: Iterable[str]) -> str:
+    names = sorted(known)
+    close = get_close_matches(name, names, n=1)
+    return f"did you mean {close[0]!r}?" if close else f"known: {', '.join(names)}"
 
 
 def _not_read(ruleset: Ruleset, key: str) -> str | None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from tests.conftest import SCENARIOS, field_line
+from tests.conftest import SCENARIOS, field_line, infinity_known
 
 Write = Callable[..., Path]
 
@@ -34,7 +34,8 @@ def test_validate_reports_every_problem_in_every_file(
     lines = captured.err.strip().splitlines()
     # the line of the field at fault (profile), not the [[model]] header's
     assert (
-        lines[0] == f"skirmish: {a}:{field_line(a, 14, 'profile')}: model 'm': unknown profile 'x'"
+        lines[0] == f"skirmish: {a}:{field_line(a, 14, 'profile')}: model 'm': unknown profile 'x' "
+        f"({infinity_known('profile')})"
     )
     assert lines[1].startswith(f"skirmish: {b}:1: TOML syntax: ")
     assert len(lines) == 2
@@ -50,7 +51,7 @@ def test_validate_json(write_scenario: Write, capsys: pytest.CaptureFixture[str]
         {
             "line": field_line(a, 14, "profile"),
             "place": "model 'm'",
-            "problem": "unknown profile 'x'",
+            "problem": f"unknown profile 'x' ({infinity_known('profile')})",
         }
     ]
 

@@ -15,7 +15,7 @@ import pytest
 from game.cli import main
 from game.scenario import check_scenario
 from game.scenario.model import MAX_MODELS, MAX_POINTS, MAX_SCENERY_POINTS
-from tests.conftest import SCENARIOS, field_line
+from tests.conftest import SCENARIOS, field_line, infinity_known
 
 Write = Callable[..., Path]
 MODEL = """
@@ -302,6 +302,31 @@ def test_another_systems_field_is_refused(tmp_path: Path) -> None:
     ]
 
 
+def test_an_unknown_name_says_the_nearest_and_an_unknown_table_its_line(
+    write_scenario: Write,
+) -> None:
+    """Tester7's finding 17: "unknown profile 'gangr'" listed no choices and no "did you
+    mean" (ruleset, state and temperament do), and "[sidee]: unknown table" had no line."""
+    path = write_scenario(
+        """
+        [[model]]
+        id = "b1"
+        side = "blue"
+        profile = "fusiler"
+        at = [5, 5]
+
+        [[sidee]]
+        id = "green"
+        """
+    )
+    lines = path.read_text().splitlines()
+    profile, table = lines.index('profile = "fusiler"') + 1, lines.index("[[sidee]]") + 1
+    assert problems(path) == [
+        f"{path}:{profile}: model 'b1': unknown profile 'fusiler' (did you mean 'fusilier'?)",
+        f"{path}:{table}: [sidee]: unknown table (did you mean 'side'?)",
+    ]
+
+
 def test_all_scenery_together_has_a_limit(write_scenario: Write) -> None:
     """Many pieces each under the limit on points still add up to one."""
     sides = MAX_POINTS - 1
@@ -537,7 +562,9 @@ def test_a_bad_table_size_still_checks_the_models(write_scenario: Write) -> None
         found[0]
         == f"{path}:4: [scenario]: table: expected [width, depth], two numbers, not [24, true]"
     )
-    assert found[1].endswith("model 'f1': unknown profile 'nobody'")
+    assert found[1].endswith(
+        "model 'f1': unknown profile 'nobody' (" + infinity_known("profile") + ")"
+    )
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 from game.errors import InputError
 from game.scenario import SceneryKind, check_scenario, load_scenario
-from tests.conftest import HEADER, SCENARIOS, field_line
+from tests.conftest import HEADER, SCENARIOS, field_line, infinity_known
 
 Write = Callable[..., Path]
 
@@ -147,8 +147,10 @@ def test_unknown_profile_weapon_and_side(write_scenario: Write) -> None:
     )
     assert problems_of(path) == [
         f"{path}:{field_line(path, 14, 'side')}: model 'f1': unknown side 'green'",
-        f"{path}:{field_line(path, 14, 'profile')}: model 'f1': unknown profile 'fusileer'",
-        f"{path}:{field_line(path, 20, 'weapons')}: model 'f2': unknown weapon 'Lascannon'",
+        f"{path}:{field_line(path, 14, 'profile')}: model 'f1': unknown profile 'fusileer' "
+        "(did you mean 'fusilier'?)",
+        f"{path}:{field_line(path, 20, 'weapons')}: model 'f2': unknown weapon 'Lascannon' "
+        f"({infinity_known('weapon')})",
     ]
 
 
@@ -172,7 +174,8 @@ def test_a_scenario_profile_with_an_unknown_weapon(write_scenario: Write) -> Non
     )
     line_weapons = field_line(path, 14, "weapons")
     assert problems_of(path) == [
-        f"{path}:{line_weapons}: profile 'sniper': unknown weapon 'Viral Sniper Rifle'"
+        f"{path}:{line_weapons}: profile 'sniper': unknown weapon 'Viral Sniper Rifle' "
+        f"({infinity_known('weapon')})"
     ]
 
 
@@ -328,7 +331,9 @@ def test_every_problem_in_a_file_is_reported(write_scenario: Write) -> None:
     line_at = field_line(path, 19, "at")
     assert messages[1] == f"{path}:{line_at}: model 'f1': base at (50, 5) is off the 24x24 table"
     line_profile = field_line(path, 25, "profile")
-    assert messages[2] == f"{path}:{line_profile}: model 'f2': unknown profile 'nobody'"
+    assert messages[2] == (
+        f"{path}:{line_profile}: model 'f2': unknown profile 'nobody' ({infinity_known('profile')})"
+    )
 
 
 def test_a_bad_field_hides_neither_its_entrys_other_problems_nor_the_files(
@@ -374,7 +379,7 @@ def test_a_bad_field_hides_neither_its_entrys_other_problems_nor_the_files(
         f"{at(second, 'thickness')}: scenery 'b1': thickness must be more than 0, got -1",
         f"{at(second, 'line')}: scenery 'b1': line: needs at least 2 points",
         f"{at(25, 'side')}: model 'm1': unknown side 'green'",
-        f"{at(25, 'profile')}: model 'm1': unknown profile 'nosuch'",
+        f"{at(25, 'profile')}: model 'm1': unknown profile 'nosuch' ({infinity_known('profile')})",
         f"{at(25, 'at')}: model 'm1': at x must be a finite number, got inf",
         f"{at(31, 'id')}: model 'm1': duplicate id (already a model)",
     ]
