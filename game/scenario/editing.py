@@ -472,7 +472,7 @@ class Editing:
         target = path or self.path
         if target is None:
             raise EditRefused("no file to save to")
-        write_scenario(self.doc, target)
+        write_scenario(self.doc, target, comments_from=self.path)  # its comments kept
         self.path, self.saved = target, self.doc
         return target
 

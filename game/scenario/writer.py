@@ -2,11 +2,14 @@
 TOML through tomli-w, atomically, so that reading it back gives the same table exactly.
 
 The editor and the map importers build a `Document`; `read_document` reads one from a
-scenario file (its [[profile]] and [[weapon]] tables are kept as they were; comments
-are not kept)."""
+scenario file (its [[profile]] and [[weapon]] tables are kept as they were); the
+editor's save carries the file's comments over (`carry_comments`)."""
 
 from __future__ import annotations
 
+import contextlib
+import re
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,13 +51,27 @@ class Document:
 
 def _entry(entry: BaseModel) -> dict[str, Any]:
     # defaults and absent options are left out, as a person writes the file
-    return entry.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    data = entry.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
+    return {key: _as_written(value) for key, value in data.items()}
+
+
+def _as_written(value: Any) -> Any:
+    """Whole numbers as people write them ([36, 30], not [36.0, 30.0]: tester7's finding
+    16); they read back as the same numbers."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, list | tuple):
+        return [_as_written(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _as_written(v) for k, v in value.items()}
+    return value
 
 
 def document_data(doc: Document) -> dict[str, Any]:
     """The document as the TOML tables it is written as."""
     data: dict[str, Any] = {"scenario": _entry(doc.header)}
-    data["scenario"]["table"] = list(doc.header.table)  # never a default, always written
+    # never a default, always written
+    data["scenario"]["table"] = _as_written(list(doc.header.table))
     for key, entries in (
         ("side", doc.sides),
         ("scenery", doc.scenery),
@@ -106,14 +123,111 @@ def check_document(
     return check_data(document_data(doc), Path(name))
 
 
-def write_scenario(doc: Document, path: Path) -> Scenario:
+def write_scenario(doc: Document, path: Path, comments_from: Path | None = None) -> Scenario:
     """Check the document and write it to `path` atomically; returns the scenario it
-    makes. A document with problems raises InputError and writes nothing."""
+    makes. A document with problems raises InputError and writes nothing.
+    `comments_from`: the file the document was read from, whose comments are carried
+    over to the tables and keys they stood by (`carry_comments`)."""
     scenario, problems = check_document(doc, path.name)
     if problems or scenario is None:
         raise InputError([Problem(str(path), p.place, p.problem) for p in problems])
-    write_text_atomic(path, scenario_toml(doc))
+    text = scenario_toml(doc)
+    # the file it came from gone or unreadable: written without its comments
+    with contextlib.suppress(OSError, UnicodeDecodeError):
+        if comments_from is not None:
+            text = carry_comments(comments_from.read_text(encoding="utf-8"), text)
+    write_text_atomic(path, text)
     return scenario
+
+
+_HEADER = re.compile(r"^\s*(\[\[?)\s*([A-Za-z0-9_-]+)\s*\]\]?\s*(#.*)?$")
+_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
+_OURS = re.compile(r"^# .*: written by skirmish$")  # the writer's own first line
+
+Place = tuple[str, str, str]  # (table, its entry's id or number, key or "" for its header)
+
+
+def _places(text: str) -> list[tuple[str, Place | None]]:
+    """Each line of a scenario file with the place it stands in: the table header or
+    key it belongs to (None: a comment line or a blank one). An entry of an array of
+    tables is known by its `id` (else `name`, else its number)."""
+    out: list[tuple[str, Place | None]] = []
+    lines = text.splitlines()
+    table, entry, counts = "", "", dict[str, int]()
+    for index, line in enumerate(lines):
+        header = _HEADER.match(line)
+        key = _KEY.match(line)
+        if header:
+            table = header.group(2)
+            counts[table] = counts.get(table, 0) + 1
+            entry = str(counts[table]) if header.group(1) == "[[" else ""
+            if header.group(1) == "[[":  # known by its id, found on the lines after it
+                for later in lines[index + 1 :]:
+                    if _HEADER.match(later):
+                        break
+                    found = re.match(r'^\s*(?:id|name)\s*=\s*"([^"]*)"', later)
+                    if found:
+                        entry = found.group(1)
+                        break
+            out.append((line, (table, entry, "")))
+        elif key:
+            out.append((line, (table, entry, key.group(1))))
+        else:
+            out.append((line, None))
+    return out
+
+
+def _inline(line: str) -> str:
+    """A key line's trailing comment ("  # inches"), or "" (a "#" inside a string is
+    not one: the part before it must read as TOML)."""
+    for at in [m.start() for m in re.finditer("#", line)]:
+        before = line[:at]
+        try:
+            tomllib.loads(before)
+        except tomllib.TOMLDecodeError:
+            continue
+        return line[at:].strip()
+    return ""
+
+
+def carry_comments(old: str, new: str) -> str:
+    """`new` (the writer's text) with the comments of `old` (the file it replaces)
+    put back by the tables and keys they stood by: a comment block before a table or a
+    key goes before it again, a comment after a value stays after it, those at the top
+    stay at the top (tester7's finding 16). Comments by what is gone are dropped."""
+    before: dict[Place, list[str]] = {}
+    after: dict[Place, str] = {}
+    top: list[str] = []
+    pending: list[str] = []
+    seen_table = False
+    for line, place in _places(old):
+        if place is None:
+            if line.strip().startswith("#") and not _OURS.match(line.strip()):
+                pending.append(line.rstrip())
+            elif not line.strip() and pending and not seen_table:
+                top.extend([*pending, ""])  # a block at the top, apart from the first table
+                pending = []
+            continue
+        seen_table = seen_table or place[2] == ""
+        if pending:
+            before.setdefault(place, []).extend(pending)
+            pending = []
+        if place[2]:
+            comment = _inline(line)
+            if comment:
+                after[place] = comment
+    out: list[str] = []
+    lines = _places(new)
+    for index, (line, place) in enumerate(lines):
+        if place is not None:
+            out.extend(before.get(place, ()))
+            if place in after:
+                line = f"{line}  {after[place]}"
+        out.append(line)
+        if index == 0 and top:  # the writer's own first line, then the file's top block
+            out.extend(["", *top[:-1]])
+    out.extend(pending)
+    return "\n".join(out) + "\n"
 
 
 def read_document(path: Path) -> Document:

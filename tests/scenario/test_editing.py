@@ -117,3 +117,45 @@ def test_open_and_save_round_trip(tmp_path: Path) -> None:
     assert load_scenario(out).scenery[0].footprint[0][0] == (
         load_scenario(SCENARIOS / "open-rebellion-village.toml").scenery[0].footprint[0][0] + 0.5
     )
+
+
+def test_a_saved_table_keeps_its_comments_and_whole_numbers(tmp_path: Path) -> None:
+    """tester7's finding 16: saving from the editor dropped the file's comments and wrote
+    [36, 30] as [36.0, 30.0]. The comments go back by the tables and keys they stood by
+    (a piece's gone with it); whole numbers are written whole."""
+    source = tmp_path / "square.toml"
+    source.write_text(
+        "# Village square: written by skirmish\n"
+        "# The club's square.\n\n"
+        "[scenario]\n"
+        'name = "Village square"\n'
+        'ruleset = "infinity"\n'
+        "table = [36, 30]  # the club's mat\n\n"
+        "# the church in the middle\n"
+        "[[scenery]]\n"
+        'id = "church"\n'
+        'kind = "building"\n'
+        "height = 3  # roof not counted\n"
+        "polygon = [[14, 10], [22, 10], [22, 18], [14, 18]]\n\n"
+        "# the old well\n"
+        "[[scenery]]\n"
+        'id = "well"  # "#2" on the map\n'
+        'kind = "obstacle"\n'
+        "height = 0.5\n"
+        "polygon = [[2, 2], [3, 2], [3, 3], [2, 3]]\n\n"
+        '[[side]]\nid = "blue"\n\n[[side]]\nid = "red"\n\n'
+        '[[model]]\nid = "fusilier-1"\nside = "blue"\nprofile = "fusilier"\nat = [4, 26]\n\n'
+        '[[model]]\nid = "zhanshi-1"\nside = "red"\nprofile = "zhanshi"\nat = [30, 4]\n',
+        encoding="utf-8",
+    )
+    editing = Editing.open(source)
+    editing.apply(move_piece("church", 0.5, 0))
+    editing.apply(delete("well"))
+    text = editing.save(tmp_path / "saved.toml").read_text(encoding="utf-8")
+    assert text.count("written by skirmish") == 1 and "# The club's square." in text
+    assert "table = [36, 30]  # the club's mat" in text
+    assert '# the church in the middle\n[[scenery]]\nid = "church"' in text
+    assert "height = 3  # roof not counted" in text
+    assert "polygon = [[14.5, 10], [22.5, 10], [22.5, 18], [14.5, 18]]" in text
+    assert "well" not in text and "#2" not in text
+    assert load_scenario(tmp_path / "saved.toml").piece("church").height == 3.0

@@ -40,7 +40,10 @@ def test_written_text_is_plain_toml_one_entry_a_table() -> None:
     data = tomllib.loads(text)
     assert len(data["scenery"]) == len(doc.scenery)
     assert text.count("[[model]]") == len(doc.models)
-    assert "polygon = [[5.0, 7.0], [11.0, 7.0], [11.0, 11.0], [5.0, 11.0]]" in text
+    # whole numbers as the file writes them (tester7's finding 16: [36, 30] came back
+    # as [36.0, 30.0]); the others bit for bit (test_floats_survive_exactly)
+    assert "polygon = [[5, 7], [11, 7], [11, 11], [5, 11]]" in text
+    assert "table = [32, 32]" in text and "at = [27.5, 12.5]" in text
 
 
 def test_floats_survive_exactly(tmp_path: Path) -> None:
