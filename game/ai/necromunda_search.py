@@ -726,19 +726,22 @@ class SearchNecromundaPlayer(SearchPlayer):
             turned = Body(eye.id, eye.at, eye.radius, eye.height, facing)
             if not turn and not in_arc(turned, self.nec.body(st.model(t)), ARC):
                 continue
-            closest = t
-            for u, d in seen:
-                if d >= dist:
-                    break
-                if in_arc(turned, self.nec.body(st.model(u)), ARC):
-                    closest = u
-                    break
+            closer = [
+                st.model(u)
+                for u, d in seen
+                if d < dist and in_arc(turned, self.nec.body(st.model(u)), ARC)
+            ]
             for w in usable:
                 if w.is_template:
                     continue
                 value = self._shot_worth(st, m, w, t, aimed)
-                if closest != t:
-                    value = cool * value + (1 - cool) * self._shot_worth(st, m, w, closest, aimed)
+                # target priority (FACTS 2.3): past the closest eligible enemy at least as
+                # easy to hit only by a Cool test, and to that one when it fails
+                easy = self._outcome(st, m, w, st.model(t), False)[0]
+                for u in closer:
+                    if self._outcome(st, m, w, u, False)[0] >= easy:
+                        value = cool * value + (1 - cool) * self._shot_worth(st, m, w, u.id, aimed)
+                        break
                 out.append((Action.shoot(w.name, t), facing if facing != m.facing else None, value))
         out = [shot for shot in out if shot[2] > 0]  # a shot that can do nothing is no plan
         out.sort(key=lambda s: -s[2])
@@ -1031,7 +1034,8 @@ class SearchNecromundaPlayer(SearchPlayer):
     def _exchange(self, state: NecromundaState, side: str) -> float:
         """The exchange of fire to `side`: each fighter's best shot (points, exact odds)
         times its activations left that the exchange counts (this round's where all
-        stand now, later ones' with the Pinned stood up; a fighter with a weapon out of
+        stand now, later ones' with the Pinned stood up, one that has activated standing
+        up at its next activation, `pinned_later`; a fighter with a weapon out of
         ammo by the odds it reloads it, `exchange_reload`), ours less theirs (theirs
         weighed by `exchange_risk`: a temperament's caution), all by `exchange`."""
         total = 0.0
@@ -1047,7 +1051,14 @@ class SearchNecromundaPlayer(SearchPlayer):
             now, later = self._acts(state, f)
             value = now * self._best(state, f, deny=deny) if now else 0.0
             if later:
-                value += later * self._best(up, up.model(f.id), deny=deny)
+                stood = up.model(f.id)
+                full = self._best(up, stood, deny=deny)
+                value += later * full
+                if f.status == PINNED and not now and self.weights["pinned_later"]:
+                    # Pinned past its activation, it stands up at its next one (an action,
+                    # FACTS 2.8): then one shot, unaimed, no Unwieldy weapon, no move
+                    first = self._shot_from(up, stood, False, one=True, deny=deny)
+                    value += first - full
             reloads = self._reloads(f) if self.weights["exchange_reload"] else []
             if reloads:
                 # a weapon out of ammo is reloaded first (FACTS 2.6), by the Ammo test's odds

@@ -21,8 +21,10 @@ from game.sequencer.necromunda import NecromundaEngine
 from game.sequencer.necromunda_fire import heading
 from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
+    PINNED,
     READY,
     SERIOUSLY_INJURED,
+    STANDING,
     Act,
     Action,
     ActionKind,
@@ -469,3 +471,97 @@ def test_an_enemy_out_of_ammo_threatens_by_the_odds_of_reloading(
     unloaded, loaded = exchange(empty, 0.0), exchange(state, 0.0)
     assert loaded < unloaded, "the loaded heavy threatens the ganger"
     assert exchange(empty, 1.0) == pytest.approx(unloaded + 0.5 * (loaded - unloaded))
+
+
+def test_a_heavy_pinned_after_its_activation_has_no_stubber_shot_next_round(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.8: a Pinned fighter spends an action to Stand Up, and 2.9: Unwieldy makes
+    Shoot a Double action. Red's heavy, Pinned after it has activated, stands up at its
+    next activation and has one action left: its heavy stubber cannot fire then, so its
+    next round's threat in the exchange is its one unaimed shot of another weapon, no
+    longer its stubber's (`pinned_later`)."""
+    engine, state, _ = _last_round(write_scenario, turn=1)
+    heavy = state.model("heavy")
+    down = state.with_model(heavy.replace(status=PINNED, flags=heavy.flags - {READY}))
+
+    def player(pinned_later: float) -> SearchNecromundaPlayer:
+        p = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+        p.weights.values["pinned_later"] = pinned_later
+        return p
+
+    stood = down.with_model(heavy.replace(status=STANDING, flags=heavy.flags - {READY}))
+    full = player(0)._best(stood, stood.model("heavy"))
+    one = player(0)._shot_from(stood, stood.model("heavy"), False, one=True)
+    assert full > one, "the stubber is the heavy's threat"
+    risk = player(0).weights["exchange_risk"] * player(0).weights["exchange"]
+    assert player(1)._exchange(down, "blue") == pytest.approx(
+        player(0)._exchange(down, "blue") + risk * (full - one)
+    )
+
+
+PRIORITY = (
+    STREET[: STREET.index("[[scenery]]")]
+    + """[[scenery]]
+id = "crates"
+kind = "obstacle"
+height = 0.6
+polygon = [[10, 10.6], [14, 10.6], [14, 11.1], [10, 11.1]]
+
+[[model]]
+id = "ganger"
+side = "blue"
+profile = "ganger"
+at = [12, 4]
+facing = 90
+
+[[model]]
+id = "near"
+side = "red"
+profile = "ganger"
+at = [12, 11.8]
+facing = -90
+
+[[model]]
+id = "far"
+side = "red"
+profile = "ganger"
+at = [17, 14]
+facing = -90
+"""
+)
+
+
+def test_target_priority_skips_a_closer_enemy_harder_to_hit(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.3: the target must be the closest eligible enemy, but the shooter may
+    skip a closer one that is harder to hit; otherwise a Cool test. Red's near ganger
+    stands behind crates (partial cover), the far one in the open: the lasgun's shot at
+    the far one needs no test and is worth its own odds; with the near one stepped out
+    into the open it needs the test, and a failure sends the shot to the near one."""
+    game = Game(load_scenario(write_scenario(PRIORITY, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    state = game.state.replace(active="blue", activating="ganger", actions_left=2, used=())
+    lasgun = engine.weapon("ganger", "Lasgun")
+
+    def far_shot(at: NecromundaState) -> tuple[float, SearchNecromundaPlayer]:
+        player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+        shots = player._shots(at, at.model("ganger"), 2, aimed=False, turn=True)
+        return next(v for a, _, v in shots if (a.weapon, a.target) == ("Lasgun", "far")), player
+
+    assert engine.sighting(state, "ganger", "near").cover is Cover.PARTIAL
+    assert engine.sighting(state, "ganger", "far").cover is Cover.NONE
+    value, player = far_shot(state)
+    assert value == pytest.approx(
+        player._shot_worth(state, state.model("ganger"), lasgun, "far", False)
+    )
+    out = state.with_model(state.model("near").replace(at=(12.0, 9.0)))
+    assert engine.sighting(out, "ganger", "near").cover is Cover.NONE
+    value, player = far_shot(out)
+    ganger, cool = out.model("ganger"), player._cool(out.model("ganger"))
+    assert 0 < cool < 1
+    expected = cool * player._shot_worth(out, ganger, lasgun, "far", False)
+    expected += (1 - cool) * player._shot_worth(out, ganger, lasgun, "near", False)
+    assert value == pytest.approx(expected)
