@@ -695,16 +695,31 @@ class Editor:
             self.state.message = f"new models join {sides[self.state.side % len(sides)]}"
             return
         side = sides[(sides.index(m.side) + 1) % len(sides)]
-        self.do(set_model(m.id, side=side), f"{m.id} joins {side}")
+        # a unit is one side's: a model changing sides leaves a unit it shares with others
+        shared = m.unit is not None and any(
+            x.unit == m.unit and x.id != m.id for x in self.editing.doc.models
+        )
+        if shared:
+            self.do(set_model(m.id, side=side, unit=None), f"{m.id} joins {side}, out of {m.unit}")
+        else:
+            self.do(set_model(m.id, side=side), f"{m.id} joins {side}")
 
     def cycle_unit(self) -> None:
+        """The selected model's unit: none, then each unit of its own side, then a new
+        one (never another side's: tester7's finding 13)."""
         m = self.selected_model()
         if m is None:
             return
-        units = sorted({x.unit for x in self.editing.doc.models if x.unit is not None})
-        fresh = next(f"unit-{c}" for c in "abcdefghijklmnopqrstuvwxyz" if f"unit-{c}" not in units)
-        choices: list[str | None] = [None, *units, fresh]
-        unit = choices[(choices.index(m.unit) + 1) % len(choices)]
+        models = self.editing.doc.models
+        every = {x.unit for x in models if x.unit is not None}
+        others = {x.unit for x in models if x.unit is not None and x.side != m.side}
+        alone = m.unit is not None and not any(x.unit == m.unit and x.id != m.id for x in models)
+        units = sorted(every - others - ({m.unit} if alone else set()))
+        # a unit of its own stands last, as a new one would: the next press wraps round
+        fresh = next(f"unit-{c}" for c in "abcdefghijklmnopqrstuvwxyz" if f"unit-{c}" not in every)
+        choices: list[str | None] = [None, *units, m.unit if alone else fresh]
+        at = choices.index(m.unit) if m.unit in choices else 0
+        unit = choices[(at + 1) % len(choices)]
         self.do(set_model(m.id, unit=unit), f"{m.id}: unit {unit or 'none'}")
 
     def cycle_state(self) -> None:

@@ -478,3 +478,29 @@ def test_the_editors_words_say_what_was_typed_and_what_was_not_made(editor: Edit
     press(editor, pygame.K_b)
     drag(editor, (15, 15), (18, 15))  # no depth
     assert editor.state.refused.startswith("not placed: drag a box"), editor.state.refused
+
+
+def test_a_model_joins_only_its_own_sides_units(tmp_path: Path) -> None:
+    """tester7's finding 13 (the editor's part): S then U put a government model into a
+    rebel squad. U offers none, the units of the model's own side and a new one; S (the
+    model changes sides) takes it out of a unit it shares."""
+    from game.scenario.editing import Editing
+    from tests.conftest import SCENARIOS
+
+    editing = Editing.open(SCENARIOS / "open-rebellion-demo.toml")
+    editor = Editor(editing, surface=pygame.Surface((1280, 800)), save_to=tmp_path / "d.toml")
+    rebels = {m.unit for m in editing.doc.models if m.side == "rebels"}
+    press(editor, pygame.K_v)
+    click(editor, (18, 4))  # gov-b1, of gov-squad-b
+    assert editor.selected_model() is not None and editor.selected_model().id == "gov-b1"  # type: ignore[union-attr]
+    seen = set()
+    for _ in range(6):
+        press(editor, pygame.K_u)
+        seen.add(next(m.unit for m in editor.editing.doc.models if m.id == "gov-b1"))
+    assert not seen & rebels and "gov-squad-a" in seen, seen
+    press(editor, pygame.K_u)
+    while next(m.unit for m in editor.editing.doc.models if m.id == "gov-b1") != "gov-squad-b":
+        press(editor, pygame.K_u)
+    press(editor, pygame.K_s)  # to the rebels: out of gov-squad-b
+    moved = next(m for m in editor.editing.doc.models if m.id == "gov-b1")
+    assert moved.side == "rebels" and moved.unit is None, moved
