@@ -492,7 +492,8 @@ class NecromundaEngine(NecromundaNerve):
     ) -> NecromundaState:
         """End phase Recovery (FACTS 2.8): an Injury die per Seriously Injured fighter:
         Flesh Wound = a flesh wound and Pinned; Seriously Injured = no change; Out of
-        Action = removed. An Active friend within 1" adds a die; the best is kept."""
+        Action = removed. An Active friend within 1" adds a die; the best is kept
+        (`_kept`)."""
         for m in state.models:
             if m.status != SERIOUSLY_INJURED:
                 continue
@@ -503,10 +504,10 @@ class NecromundaEngine(NecromundaNerve):
             )  # fmt: skip
             faces = [d6(rng) for _ in range(2 if helped else 1)]
             results = [self.dice.injury[f - 1] for f in faces]
-            best = min(results, key=lambda r: INJURY_RANK[r])
-            events.append(
-                InjuryRolled(m.id, tuple(faces), tuple(r.value for r in results), "recovery")
-            )
+            best = self._kept(m, results)
+            kept = results.index(best) if len(results) > 1 else None
+            said = tuple(r.value for r in results)
+            events.append(InjuryRolled(m.id, tuple(faces), said, "recovery", kept))
             if best is InjuryResult.FLESH_WOUND:
                 flesh = m.marker(FLESH_WOUNDS) + 1
                 after = OUT_OF_ACTION if self.profiles[m.id].t - flesh <= 0 else PINNED
@@ -516,6 +517,20 @@ class NecromundaEngine(NecromundaNerve):
                 events.append(StateChanged(m.id, m.status, OUT_OF_ACTION))
                 state = state.with_model(m.replace(status=OUT_OF_ACTION))
         return state
+
+    def _kept(self, m: ModelState, results: list[InjuryResult]) -> InjuryResult:
+        """The Recovery die kept: FACTS 2.8, "one Active friend within 1" adds an extra
+        die and the player picks one". The owner keeps what leaves the fighter best off:
+        back in the fight (a Flesh Wound it survives), then still down (Seriously
+        Injured), then out (Out of Action, or a Flesh Wound that takes Toughness to 0)."""
+        lethal = self.profiles[m.id].t - (m.marker(FLESH_WOUNDS) + 1) <= 0
+
+        def rank(r: InjuryResult) -> int:
+            if r is InjuryResult.FLESH_WOUND and lethal:
+                return INJURY_RANK[InjuryResult.OUT_OF_ACTION]
+            return INJURY_RANK[r]
+
+        return min(results, key=rank)
 
     def _bottle(
         self, state: NecromundaState, events: list[Event], rng: np.random.Generator

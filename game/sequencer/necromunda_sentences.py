@@ -154,7 +154,12 @@ def _injury(e: EventData) -> str:
     kind = str(e.get("purpose", "injury"))
     if kind == "recovery" and len(results) == 2:
         ranks = {r.value: n for r, n in INJURY_RANK.items()}
-        face, kept = min(zip(e["faces"], results, strict=False), key=lambda d: ranks.get(d[1], 9))
+        dice_ = list(zip(e["faces"], results, strict=False))
+        index = e.get("kept")  # the engine's pick; a save from before it says none
+        face, kept = (
+            dice_[index] if isinstance(index, int) and 0 <= index < len(dice_)
+            else min(dice_, key=lambda d: ranks.get(d[1], 9))
+        )  # fmt: skip
         return (
             f'{who(e["model"])} rolls two recovery dice, a friend being within 1": {said}; '
             f"keeps the {face} ({kept})"
@@ -174,6 +179,8 @@ def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
         if told.get("acting") != (model, "take-cover"):
             return f"{who(model)} is hit and pinned (was {_state(before)})"
         return said
+    if after == OUT_OF_ACTION and told.get("fled") == model:  # FACTS 2.8: fleeing
+        return f"{who(model)} is out of action: fled the battle (was {_state(before)})"
     last = told.get("injured")
     if after == OUT_OF_ACTION and last and last[0] == model:
         results = last[1]
@@ -195,6 +202,9 @@ def sentence(e: EventData) -> str | None:
     if told is None:
         return said
     kind = e.get("event")
+    # a failed flee test (a bottled gang, FACTS 2.8), for the change of state after it
+    failed = kind == "Rolled" and e.get("purpose") == FLEE_TEST and "fail" in e["results"]
+    told["fled"] = str(e["model"]) if failed else None
     # the Injury dice just rolled, for the change of state that follows them
     told["injured"] = (
         (str(e["model"]), [str(r) for r in e["results"]]) if kind == "InjuryRolled" else None

@@ -354,6 +354,8 @@ class InjuryRolled(Event):
     faces: tuple[int, ...]
     results: tuple[str, ...]
     purpose: str = "injury"
+    # a Recovery roll of two dice: which one the player kept (FACTS 2.8); None otherwise
+    kept: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -409,7 +409,7 @@ def test_end_phase_bottle_test_then_fleeing_then_recovery_then_rally(
     from game.rules.registry import RULESETS
     from game.sequencer.events import StateChanged, TurnEnded
     from game.sequencer.necromunda_types import FLED, BottleTested, InjuryRolled
-    from game.sequencer.sentences import describe
+    from game.sequencer.sentences import Teller, describe
 
     game, _ = shooting_game(necromunda_table(write_scenario, END), "shooter")
     engine = game.engine
@@ -443,3 +443,43 @@ def test_end_phase_bottle_test_then_fleeing_then_recovery_then_rally(
     said = describe(of(events, Rolled)[0], RULESETS["necromunda"], {"down": "Escher ganger 1"})
     assert said is not None
     assert said.endswith(": flees the battle" if flees else ": stays in the fight")
+    if flees:  # told in order, the change of state says why
+        teller = Teller(RULESETS["necromunda"], {"down": "Escher ganger 1"})
+        told = [teller.say(e) for e in events]
+        assert told[told.index(said) + 1] == (
+            "Escher ganger 1 is out of action: fled the battle (was seriously injured)"
+        )
+
+
+@pytest.mark.parametrize(
+    ("flesh", "kept", "after"), [(0, 0, "pinned"), (2, 1, "seriously-injured")]
+)
+def test_recovery_with_a_friend_near_keeps_the_die_the_player_would_pick(
+    write_scenario: Write, flesh: int, kept: int, after: str
+) -> None:
+    """FACTS 2.8: Recovery: "FW = flesh wound + Pinned, SI = no change, OOA = removed; one
+    Active friend within 1" adds an extra die and the player picks one". Dice 2 (a Flesh
+    Wound) and 4 (Seriously Injured): a T3 ganger with no Flesh Wounds keeps the Flesh
+    Wound and is Pinned; with two already, a third would take Toughness to 0 (Out of
+    Action), so it keeps Seriously Injured (the engine kept the Flesh Wound)."""
+    from game.sequencer.necromunda_types import FLESH_WOUNDS, InjuryRolled
+
+    friend = ("pal", "escher", "ganger", (16.0, 12.0 + 2 * 0.4921 + 0.5), 180.0)
+    game, _ = shooting_game(necromunda_table(write_scenario, [*END, friend]), "shooter")
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine) and isinstance(game.state, NecromundaState)
+    down = game.state.model("down").with_marker(FLESH_WOUNDS, flesh)
+    state = game.state.with_model(down.replace(status="seriously-injured"))
+    events: list[Event] = []
+    done = engine._recovery(state, events, ScriptedNecromunda(2, 4))  # type: ignore[arg-type]
+    [roll] = of(events, InjuryRolled)
+    assert (roll.faces, roll.kept) == ((2, 4), kept)
+    assert done.model("down").status == after
+    from game.rules.registry import RULESETS
+    from game.sequencer.sentences import describe
+
+    said = describe(roll, RULESETS["necromunda"], {"down": "Escher ganger 1"})
+    assert said is not None
+    assert said.endswith(
+        "keeps the 2 (flesh wound)" if kept == 0 else "keeps the 4 (seriously injured)"
+    )
