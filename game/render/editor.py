@@ -264,6 +264,10 @@ class Editor:
             return
         self.state.message = f"saved as {shown(path)}"
         self.state.refused = ""
+        unplayable = self.editing.scenario.unplayable
+        if unplayable:  # valid, kept, but not a game yet (tester7's finding 11)
+            first = unplayable[0]
+            self.state.message += f"; not playable yet: {first.place} {first.problem}"
 
     # -- input
 
@@ -500,8 +504,9 @@ class Editor:
                 else:  # the copy's id was never shown: say it is the copy
                     why = re.sub(r"^model '[^']*': ", "", st.refused)
                     st.refused = f"not duplicated: the copy of {m.id} beside it: {why}"
-            elif k == pygame.K_n:
-                self.do(add_side(), "added a side")
+            elif k == pygame.K_n and self.do(add_side(), "added a side"):
+                new = self.editing.doc.sides[-1].id
+                st.message = f"added side {new!r}: give it models (M, then S) to play it"
             return
         if k in TOOLS:
             st.tool = TOOLS[k]

@@ -504,3 +504,15 @@ def test_a_model_joins_only_its_own_sides_units(tmp_path: Path) -> None:
     press(editor, pygame.K_s)  # to the rebels: out of gov-squad-b
     moved = next(m for m in editor.editing.doc.models if m.id == "gov-b1")
     assert moved.side == "rebels" and moved.unit is None, moved
+
+
+def test_a_side_with_no_models_is_saved_and_said_to_be_unplayable(editor: Editor) -> None:
+    """tester7's finding 11 (the editor's part): Ctrl+N "added a side", Ctrl+S saved,
+    and nothing said the table could not be played until `playtest` stopped on it."""
+    lay_out(editor)
+    press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
+    new = editor.editing.doc.sides[-1].id
+    assert f"added side {new!r}" in editor.state.message and "models" in editor.state.message
+    press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
+    assert editor.state.message.startswith("saved as "), editor.state.message
+    assert f"not playable yet: side {new!r} has no models" in editor.state.message
