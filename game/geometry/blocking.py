@@ -107,28 +107,18 @@ def nearby(
     bx, by = b.at
     reach = max(a.radius, b.radius) + 1e-6 if reach is None else reach
     pa = table.arrays
-    pick = (
-        (pa.top > min_top)
-        & (pa.minx <= max(ax, bx) + reach)
-        & (pa.maxx >= min(ax, bx) - reach)
-        & (pa.miny <= max(ay, by) + reach)
-        & (pa.maxy >= min(ay, by) - reach)
-    )
-    if solid_only:
-        pick &= pa.solid
-    # a piece matters only if its bounding circle comes within reach of the centre segment
-    pick &= seg_point_dist(ax, ay, bx, by, pa.cx, pa.cy) <= reach + pa.radius
-    chosen = np.flatnonzero(pick)
     ba = table.body_arrays
-    if models_block and len(ba.x):
-        d = seg_point_dist(ax, ay, bx, by, ba.x, ba.y) - ba.r
-        sel = (d <= reach) & (ba.h > min_top)
-        for own in (a.id, b.id):
-            if own in table.body_index:
-                sel[table.body_index[own]] = False
-        bodies = np.flatnonzero(sel)
-    else:
-        bodies = np.zeros(0, dtype=np.intp)
+    index = table.body_index
+    chosen, bodies = compiled.nearby(
+        (float(ax), float(ay), float(bx), float(by)),
+        float(reach),
+        float(min_top),
+        (pa.top, pa.minx, pa.maxx, pa.miny, pa.maxy, pa.solid, pa.cx, pa.cy, pa.radius),
+        solid_only,
+        (ba.x, ba.y, ba.r, ba.h),
+        models_block,
+        (index.get(a.id, -1), index.get(b.id, -1)),
+    )
     return gather(table, chosen, bodies)
 
 

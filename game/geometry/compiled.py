@@ -71,3 +71,25 @@ def separated_in_parts(
             chosen, bodies, *watcher, *mover, *leg, splits, *scenery, *models, eps, deep
         )
     )
+
+
+def nearby(
+    centres: tuple[float, float, float, float],
+    reach: float,
+    min_top: float,
+    pieces: tuple[FloatArray | BoolArray, ...],
+    solid_only: bool,
+    models: tuple[FloatArray, FloatArray, FloatArray, FloatArray],
+    models_block: bool,
+    own: tuple[int, int],
+) -> tuple[IntArray, IntArray]:
+    """`kernels.nearby`: the pieces and models near the centre segment (ax, ay, bx, by).
+    `pieces`: top, minx, maxx, miny, maxy, solid, cx, cy, radius of every piece;
+    `models`: x, y, radius, height of every model; `own`: the pair's models' indices
+    (-1: not on the table)."""
+    from game.geometry import kernels
+
+    result: tuple[IntArray, IntArray] = kernels.nearby(
+        *centres, reach, min_top, *pieces, solid_only, *models, models_block, *own
+    )
+    return result

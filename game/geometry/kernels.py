@@ -565,3 +565,48 @@ def separated_in_parts(
         stack.append((mx, my, bx, by, left - 1))
         stack.append((ax, ay, mx, my, left - 1))
     return True
+
+
+# ------------------------------------------------------------- what is near a pair
+
+
+@_inline
+def _seg_point_dist(ax, ay, bx, by, px, py):
+    """`blocking.seg_point_dist` for one point."""
+    dx, dy = bx - ax, by - ay
+    ll = dx * dx + dy * dy
+    t = _min(_max(((px - ax) * dx + (py - ay) * dy) / ll, 0.0), 1.0) if ll > 0 else 0.0 * px
+    return np.hypot(px - (ax + t * dx), py - (ay + t * dy))
+
+
+@_jit
+def nearby(
+    ax, ay, bx, by, reach, min_top, top, minx, maxx, miny, maxy, solid, cx, cy, radius,
+    solid_only, body_x, body_y, body_r, body_h, models_block, own_a, own_b
+):  # fmt: skip
+    """`blocking.nearby`'s picks: (pieces, models), table indices in table order."""
+    hix, lox = _py_max(ax, bx) + reach, _py_min(ax, bx) - reach
+    hiy, loy = _py_max(ay, by) + reach, _py_min(ay, by) - reach
+    picked = np.empty(len(top), dtype=np.intp)
+    n = 0
+    for k in range(len(top)):
+        if (
+            top[k] > min_top
+            and minx[k] <= hix
+            and maxx[k] >= lox
+            and miny[k] <= hiy
+            and maxy[k] >= loy
+            and (solid[k] or not solid_only)
+            and _seg_point_dist(ax, ay, bx, by, cx[k], cy[k]) <= reach + radius[k]
+        ):
+            picked[n] = k
+            n += 1
+    models = np.empty(len(body_x), dtype=np.intp)
+    m = 0
+    if models_block:
+        for k in range(len(body_x)):
+            d = _seg_point_dist(ax, ay, bx, by, body_x[k], body_y[k]) - body_r[k]
+            if d <= reach and body_h[k] > min_top and k != own_a and k != own_b:
+                models[m] = k
+                m += 1
+    return picked[:n].copy(), models[:m].copy()
