@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from game.render.link import describe_event
 from game.rules.registry import Ruleset
 from game.sequencer.events import Event, Hit, Missed, Rolled
-from game.sequencer.sentences import describe
+from game.sequencer.sentences import Teller, describe
 
 Point = tuple[float, float]
 
@@ -100,10 +100,20 @@ def log_lines(
     return [LogLine(said if said is not None else describe_event(event), tone(event))]
 
 
-def describe_all(
-    events: Iterable[object], ruleset: Ruleset | None = None, ids: Collection[str] = ()
-) -> list[LogLine]:
-    return [line for event in events for line in log_lines(event, ruleset, ids)]
+def tell_all(teller: Teller, events: Iterable[object]) -> list[LogLine]:
+    """The dice log's lines for the game's next events, told in order by the game's
+    `Teller` (what it remembers of the events before: a hit on a fighter already down,
+    the Wounds lost in all, a system's own notes), as `skirmish replay` tells them; an
+    event no one words is shown as it is."""
+    out: list[LogLine] = []
+    for event in events:
+        if not isinstance(event, Event):
+            out.append(LogLine(describe_event(event), tone(event)))
+            continue
+        said = teller.say(event)
+        if said:
+            out.append(LogLine(said, tone(event)))
+    return out
 
 
 def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[Shot]:

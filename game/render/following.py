@@ -24,7 +24,7 @@ from game.render.replay import Replay, branch_path
 from game.render.session import Session
 from game.render.state import initial_state
 from game.scenario.names import table_names
-from game.sequencer.sentences import named, names_of
+from game.sequencer.sentences import Teller, named, names_of
 
 LOG_LINES = 200  # kept in the state; the panel shows the last few
 SHOT_FRAMES = 45  # frames a shot line stays on the table
@@ -41,6 +41,7 @@ class Following(Pointing):
     """The window's state, the game it follows and the actions done on it."""
 
     ai_stuck: bool
+    teller: Teller | None = None  # tells the game's events in order (the dice log)
     replay: Replay | None  # a saved game being stepped through
     save_path: Path | None  # where Ctrl+S saves (None: skirmish-save.json here)
 
@@ -110,6 +111,7 @@ class Following(Pointing):
         )
         game = self.game
         events = list(getattr(game, "events", ()))
+        self.teller = None  # told afresh from the game's first event
         self.follow_game(events, animate=False)
 
     def require_session(self) -> Session:
@@ -159,7 +161,9 @@ class Following(Pointing):
         self.scenario = placed(self.base_scenario, now)
         state = self.state
         rules = self.rules
-        lines = dice_log.describe_all(events, self.scenario.ruleset, table_names(self.scenario))
+        if self.teller is None:
+            self.teller = Teller(self.scenario.ruleset, table_names(self.scenario))
+        lines = dice_log.tell_all(self.teller, events)
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []

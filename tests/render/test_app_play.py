@@ -473,3 +473,32 @@ def test_guts_roll_failed_on_purpose_with_g(write_scenario: Write) -> None:
         not d.skill.fail_guts for d in game.declarations if isinstance(d, React) and d != react
     )
     assert not any(isinstance(d, Activate) and d.skill.fail_guts for d in game.declarations)
+
+
+@pytest.mark.parametrize("name", ["necromunda-demo", "infinity-demo", "open-rebellion-demo"])
+def test_the_windows_dice_log_reads_as_replay_does(name: str) -> None:
+    """The window's log told each event on its own and missed what `skirmish replay`
+    says from the events before (the game's `Teller`: a hit on a fighter already down,
+    the Wounds lost in all, a unit's cover); it is told by the game's Teller too, and
+    afresh after an undo."""
+    from game.playtest.batch import automatic_player
+    from game.render.following import LOG_LINES
+    from game.scenario.names import table_names
+    from game.sequencer.sentences import Teller
+    from tests.conftest import SCENARIOS
+
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    session = Session.start(scenario, seed=4)
+    app = App(scenario, session=session)
+    player = automatic_player(session.game.engine, "simple")
+    for _ in range(25):
+        if session.game.state.finished:
+            break
+        app.declare(player.choose(session.game.state, session.game.awaiting()))
+    teller = Teller(scenario.ruleset, table_names(scenario))
+    told = [said for said in (teller.say(e) for e in session.game.events) if said]
+    assert [line.text for line in app.state.log] == told[-LOG_LINES:]
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: told again from the start
+    teller = Teller(scenario.ruleset, table_names(scenario))
+    told = [said for said in (teller.say(e) for e in session.game.events) if said]
+    assert [line.text for line in app.state.log] == told[-LOG_LINES:]
