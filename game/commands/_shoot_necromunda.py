@@ -186,20 +186,23 @@ def _exact(
     Cool test of target priority (FACTS 2.3: 2D6 >= Cl, else the closer enemy is shot),
     the hit roll, a Rapid Fire weapon's Firepower holes, wound, save and Injury dice,
     and for a weapon without Rapid Fire each fighter a miss may stray into (seed 004:
-    D6 1-3 hits it, checked nearest first). None, and why, for a blast (it scatters), a
-    template or placed extra hits. A Rapid Fire miss strays once per bullet hole, so a
-    fighter may take several; that is not in them: those fighters (the third value) get
-    no exact figure, and the second value says why."""
+    D6 1-3 hits it, checked nearest first); for a template, each fighter under it (no hit
+    roll; Flak 5+ against it and the cover from the firer, `template_outcome`). None,
+    and why, for a blast (it scatters) or placed extra hits. A Rapid Fire miss strays
+    once per bullet hole, so a fighter may take several; that is not in them: those
+    fighters (the third value) get no exact figure, and the second value says why."""
     from game.sequencer.necromunda_fire import ARC
 
+    if weapon.is_template:  # no hit roll: everyone under it is hit (FACTS 2.5 saves)
+        from game.ai.necromunda import template_outcome
+        from game.sequencer.necromunda_types import TemplatePlaced
+
+        placed = next((e for e in events if isinstance(e, TemplatePlaced)), None)
+        under = placed.under if placed is not None else ()
+        odds = {m: template_outcome(engine, state, attacker, weapon, state.model(m)) for m in under}
+        return {m: dict(zip(KEYS, v, strict=True)) for m, v in odds.items()}, "", []
     if target is None or weapon.blast_diameter is not None:
         return {}, "a blast's scatter is not in them", []
-    if weapon.is_template:
-        return (
-            {},
-            "a flame template's saves (Flak 5+ against it, cover from the firer) are not in them",
-            [],
-        )
     if extra:
         return {}, "placed extra hits are not in them", []
     blind = state.model(attacker).status == "pinned"

@@ -108,3 +108,30 @@ def test_direct_shot_odds_keep_flak_6_and_agree_with_the_engine(write: Write) ->
     si, ooa = engine_odds(engine, state, act, "foe")
     _, ai_si, ai_ooa = attack_outcome(engine, lasgun, state.model("foe"), chance)
     assert (ai_si, ai_ooa) == pytest.approx((si, ooa), abs=1e-12)
+
+
+def test_shoot_gives_a_templates_exact_odds_and_the_trials_agree(
+    write: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """skirmish shoot said a template's odds were not exact (Flak 5+ and the cover from
+    the firer were not in them): now each fighter under it has `template_outcome`'s, and
+    4,000 trials agree within 4 standard errors."""
+    import json
+    import math
+
+    from game.cli import main
+
+    path = necromunda_table(write, FIGHTERS, scenery=HALF_WALL)
+    argv = ["shoot", str(path), "--attacker", "burner", "--target", "foe", "--weapon", "Flamer"]
+    assert main([*argv, "--trials", "4000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    engine, state = _game(write, "burner", HALF_WALL)
+    flamer = engine.weapon("burner", "Flamer")
+    burner = state.model("burner")
+    turned = state.with_model(burner.replace(facing=0.0))
+    want = template_outcome(engine, turned, "burner", flamer, turned.model("foe"))
+    exact = report["exact"]["foe"]
+    assert [exact[k] for k in ("hit", "seriously_injured", "out_of_action")] == pytest.approx(want)
+    for key, p in exact.items():
+        seen = report["models"]["foe"][key]
+        assert abs(seen - p) <= 4 * math.sqrt(p * (1 - p) / 4000) + 1e-12, (key, seen, p)
