@@ -16,7 +16,7 @@ import math
 from collections.abc import Sequence
 from typing import Any
 
-from game.ai.necromunda import attack_outcome
+from game.ai.necromunda import attack_outcome, template_outcome
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId, Table
 from game.geometry.measures import blast_hits, teardrop, template_hits
@@ -390,7 +390,9 @@ class NecromundaRules(PlayRules):
         kind = self.aim_kind(game, shooter, weapon)
         victim = game.state.model(target)
         if kind is AimKind.TEMPLATE:
-            odds = self.hit_odds(w, target, 1.0, 0, game)
+            # the firer turns to aim it; the target's cover from the firer adds to its save
+            turned, _ = self._turned(game, shooter, self._facing_to(game, shooter, victim.at))
+            odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
             return [
                 f"{w.name}: a template, no hit roll: S and point it",
                 f"under it, {target}: {odds}",
@@ -435,8 +437,7 @@ class NecromundaRules(PlayRules):
                  game: Game) -> str:  # fmt: skip
         """ "hit p · seriously injured p · out of action p", exact (game.ai.necromunda's
         `attack_outcome`, from game.rules.necromunda.odds). `chance`: the hit roll's."""
-        hit, si, ooa = attack_outcome(self.engine, w, game.state.model(target), chance, bonus)
-        return f"hit {_pct(hit)} · seriously injured {_pct(si)} · out of action {_pct(ooa)}"
+        return _said(attack_outcome(self.engine, w, game.state.model(target), chance, bonus))
 
     def markers(self, game: Game) -> dict[str, Marker]:
         out: dict[str, Marker] = {}
@@ -466,6 +467,11 @@ class NecromundaRules(PlayRules):
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _said(outcome: tuple[float, float, float]) -> str:
+    hit, si, ooa = outcome
+    return f"hit {_pct(hit)} · seriously injured {_pct(si)} · out of action {_pct(ooa)}"
 
 
 def _hit(bs: int, modifier: int) -> float:

@@ -511,3 +511,42 @@ def test_state_and_wounds_beside_a_base_are_words(write_scenario: Write) -> None
         "e2": "seriously injured, 2 wounds lost",
         "e3": "2 flesh wounds",
     }
+
+
+def test_a_templates_hover_odds_count_the_targets_cover() -> None:
+    """fixlog7's finding: the hover's odds for a flame template gave the target no save
+    bonus for its cover from the firer (FACTS 2.5, seed 004: +1 partial, +2 full), as
+    the engine resolves it. On the bundled tables, every enemy of a template carrier in
+    cover from it: the odds are the engine's (`template_outcome`), not cover-less."""
+    from game.ai.necromunda import attack_outcome, template_outcome
+    from game.render.necromunda_play import _said
+    from game.sequencer.necromunda_fire import SAVE_BONUS
+    from tests.conftest import SCENARIOS
+
+    checked = 0
+    for name in ("necromunda-demo", "necromunda-alley", "necromunda-bombardment"):
+        scenario = load_scenario(SCENARIOS / f"{name}.toml")
+        session = Session.start(scenario, seed=1)
+        rules, game, engine = session.rules, session.game, session.game.engine
+        for shooter in game.state.models:
+            for weapon in scenario.model(shooter.id).weapons:
+                w = rules._weapon(shooter.id, weapon)  # type: ignore[attr-defined]
+                if not w.is_template:
+                    continue
+                for victim in game.state.models:
+                    if victim.side == shooter.side:
+                        continue
+                    turned, _ = rules._turned(  # type: ignore[attr-defined]
+                        game,
+                        shooter.id,
+                        rules._facing_to(game, shooter.id, victim.at),  # type: ignore[attr-defined]
+                    )
+                    cover = engine.sighting(turned, shooter.id, victim.id).cover
+                    if not SAVE_BONUS.get(cover, 0):
+                        continue
+                    lines = rules.odds_lines(game, shooter.id, victim.id, weapon)
+                    want = _said(template_outcome(engine, turned, shooter.id, w, victim))
+                    bare = _said(attack_outcome(engine, w, victim, 1.0, 0))
+                    assert lines[-1].endswith(want), (name, victim.id)
+                    checked += want != bare  # where the bonus changes the odds
+    assert checked >= 1
