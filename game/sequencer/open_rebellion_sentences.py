@@ -101,6 +101,8 @@ def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> s
     unit = who(d.get("unit"))
     if told is not None and kind == "UnitAct":
         _note_action(told, str(d.get("unit")), str((d.get("action") or {}).get("kind", "")))
+    if told is not None and kind in ("ActivateUnit", "UnitAct"):
+        told["activating"] = (str(d.get("unit")), kind == "UnitAct")
     if kind == "PickInitiative":
         return f"{who(side)} put {unit} forward to roll for the initiative"
     if kind == "ActivateUnit":
@@ -108,13 +110,25 @@ def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> s
     if kind == "UnitAct":
         return f"{who(side)}: {unit} {action_words(d.get('action') or {})}"
     if kind == "EndUnit":
-        if d.get("unit"):
-            return f"{who(side)} activate {unit}, which does nothing"
-        return f"{who(side)} end the squad's activation"
+        return _ended(side, d.get("unit"), told)
     if kind == "FallBackChoice":
         cover = None if told is None else told.get("fired on", {}).get(str(d.get("unit")))
         return f"{who(side)}: {unit} {_fall_back_choice(bool(d.get('fall_back')), cover)}"
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
+
+
+def _ended(side: str, unit: object, told: dict[str, Any] | None) -> str:
+    """An EndUnit: it ends the activating unit's activation, or, with no unit activating,
+    activates the unit it names and does nothing with it. Told in order, the notebook
+    knows which (the unit activating, and whether it has acted); told on its own, a named
+    unit's activation ends either way."""
+    activating, acted = (None, False) if told is None else told.pop("activating", (None, False))
+    if unit is None and activating is None:
+        return f"{who(side)} end the squad's activation"
+    if told is not None and unit not in (None, activating):
+        return f"{who(side)} activate {who(unit)}, which does nothing"
+    said = f"{who(side)} end {who(unit or activating)}'s activation"
+    return said if acted or told is None else f"{said} without an action"
 
 
 def _fall_back_choice(fall_back: bool, cover: object) -> str:
@@ -215,6 +229,8 @@ def sentence(e: EventData) -> str | None:
     if kind == "TurnStarted":
         return f"Turn {e['turn']} begins: {who(e['side'])} pick first"
     if kind == "TurnEnded":
+        if told is not None:
+            told.pop("activating", None)
         return f"Turn {e['turn']} ends"
     if kind == "BangTest":
         return (

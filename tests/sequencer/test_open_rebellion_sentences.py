@@ -5,16 +5,19 @@ markers a unit is left with (session 7 tester's findings 2-4, 8)."""
 from __future__ import annotations
 
 import re
+from itertools import pairwise
 
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
-from game.sequencer.events import Declared, Event, GameEnded
+from game.sequencer.events import Declared, Event, GameEnded, TurnEnded
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion_types import (
     Action,
+    ActivateUnit,
     BangTest,
     DamageConverted,
+    EndUnit,
     FallBackChoice,
     FellBack,
     InitiativeRolled,
@@ -149,3 +152,37 @@ def test_a_side_is_a_plural_and_a_tie_is_rolled_again() -> None:
     assert said is not None and said.startswith("Game over: Government win (Government 9)")
     tie = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (1,), ""), RULES, IDS)
     assert tie is not None and tie.endswith("; a tie, both roll again")
+
+
+def _gov(declaration: ActivateUnit | UnitAct | EndUnit) -> Declared:
+    return Declared("government", declaration.to_dict())
+
+
+def test_an_end_unit_ends_the_activation_it_follows() -> None:
+    # FACTS 1.2 / seed 001: a unit activates and takes its actions; EndUnit ends the
+    # activating unit's activation, or, with none activating, activates the unit it names
+    # and does nothing. The log said "Government activate Gov squad a" and then "Government
+    # activate Gov squad a, which does nothing" (replay ord/saves/game-0001.json, tester7b A)
+    move = UnitAct("gov-squad-b", Action.move(1.0, 0.0))
+    acted = _told([_gov(ActivateUnit("gov-squad-b")), _gov(move), _gov(EndUnit("gov-squad-b"))])
+    assert acted[2] == "Government end Gov squad b's activation"
+    idle = _told([_gov(ActivateUnit("gov-squad-b")), _gov(EndUnit("gov-squad-b"))])
+    assert idle[1] == "Government end Gov squad b's activation without an action"
+    unnamed = _told([_gov(move), _gov(EndUnit())])
+    assert unnamed[1] == "Government end Gov squad b's activation"
+    # with no unit activating (a new turn), EndUnit activates it and does nothing: one line
+    passed = _told([_gov(move), TurnEnded(1, "government"), _gov(EndUnit("gov-squad-b"))])
+    assert passed[2] == "Government activate Gov squad b, which does nothing"
+    assert _told([_gov(EndUnit("gov-squad-b"))]) == passed[2:]
+
+
+def test_a_played_game_never_says_a_unit_activating_activates_again() -> None:
+    game = Game(load_scenario(SCENARIOS / "open-rebellion-demo.toml"), 2)
+    play_out(game, automatic_player(game.engine, "careful"))
+    teller = Teller(RULES, names_of(game.setup))
+    lines = [teller.say(event) for event in game.events]
+    ends = [line for line in lines if "'s activation" in line]
+    assert ends
+    for before, line in pairwise(lines):
+        if line.endswith(", which does nothing"):
+            assert before != line.removesuffix(", which does nothing"), line
