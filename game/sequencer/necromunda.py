@@ -582,7 +582,12 @@ class NecromundaEngine(NecromundaNerve):
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
-            reason = f"{', '.join(beaten)} has no fighter left standing or pinned"
+            gangs = (
+                f"{', '.join(beaten[:-1])} and {beaten[-1]} have"
+                if beaten[1:]
+                else f"{beaten[0]} has"
+            )
+            reason = f"{gangs} no fighter left standing or pinned"
         else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]
