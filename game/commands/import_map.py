@@ -58,6 +58,7 @@ def import_command(
             "scenery": len(scenario.scenery),
             "models": len(scenario.models),
             "skipped": found.skipped,
+            "unplayable": [f"{p.place} {p.problem}" for p in scenario.unplayable],
         }
         typer.echo(json.dumps(report, indent=2))
         return
@@ -66,7 +67,11 @@ def import_command(
     w, d = scenario.header.table
     scenery = plural(len(scenario.scenery), "scenery piece")
     models = plural(len(scenario.models), "model")
-    typer.echo(f'{out}: {w:g}x{d:g}" table, {scenery}, {models} ({scenario.ruleset.name})')
+    said = f'{out}: {w:g}x{d:g}" table, {scenery}, {models} ({scenario.ruleset.name})'
+    if scenario.unplayable:  # written all the same: a start for the editor, as its save says
+        first = scenario.unplayable[0]
+        said += f"; not playable yet: {first.place} {first.problem}"
+    typer.echo(said)
     for line in found.skipped:
         typer.echo(f"skipped {line}")
 

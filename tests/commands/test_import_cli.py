@@ -82,3 +82,31 @@ def test_a_bundled_map_is_taken_by_its_file_name_and_listed(
     assert [m["name"] for m in doc["maps"]] == shipped
     assert all(Path(m["file"]).is_file() for m in doc["maps"])
     assert main(["import", "nowhere.tmx", "--ruleset", "infinity", "--out", "x.toml"]) == 2
+
+
+def test_an_import_with_no_models_says_it_is_not_playable_yet(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # tester7b's finding G: outpost's points name Infinity profiles, so an Open Rebellion
+    # import fields no one. The file is still written (a start for the editor) and the
+    # command says what the editor's save says of it (Scenario.unplayable).
+    import json
+
+    out = tmp_path / "outpost.toml"
+    args = ["import", "outpost.tmx", "--ruleset", "open-rebellion", "--out", str(out)]
+    assert main(args) == 0
+    text, _ = capsys.readouterr()
+    first = text.splitlines()[0]
+    assert first.endswith(
+        "0 models (open-rebellion); not playable yet: side 'blue' has no models: "
+        "a game needs one a side"
+    )
+    assert out.exists()
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr()[0])
+    assert [line.split(" has ")[0] for line in report["unplayable"]] == [
+        "side 'blue'",
+        "side 'red'",
+    ]
+    assert main(["import", "outpost.tmx", "--ruleset", "infinity", "--out", str(out)]) == 0
+    assert "not playable" not in capsys.readouterr()[0]
