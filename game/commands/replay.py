@@ -93,9 +93,11 @@ def replay(
             "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
-        from game.sequencer.sentences import Teller, names_of
+        from game.scenario.names import told_names
+        from game.sequencer.sentences import Teller
 
-        teller = Teller(saved.scenario.ruleset, names_of(saved.scenario))
+        # models and scenery by name, as the window's dice log tells them
+        teller = Teller(saved.scenario.ruleset, told_names(saved.scenario))
         for event in game.events:
             typer.echo(teller.say(event))
         if check and not failures:

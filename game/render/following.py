@@ -23,7 +23,7 @@ from game.render.pointing import Impossible, Pointing
 from game.render.replay import Replay, branch_path
 from game.render.session import Session
 from game.render.state import initial_state
-from game.scenario.names import table_names
+from game.scenario.names import table_names, told_names
 from game.sequencer.sentences import Teller, named, names_of
 
 LOG_LINES = 200  # kept in the state; the panel shows the last few
@@ -162,7 +162,7 @@ class Following(Pointing):
         state = self.state
         rules = self.rules
         if self.teller is None:
-            self.teller = Teller(self.scenario.ruleset, table_names(self.scenario))
+            self.teller = Teller(self.scenario.ruleset, told_names(self.scenario))
         lines = dice_log.tell_all(self.teller, events)
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []

@@ -27,6 +27,16 @@ def table_names(scenario: Scenario) -> dict[str, str]:
     return {**names_of(scenario), **scenery_names(scenario.scenery)}
 
 
+def told_names(scenario: Scenario) -> dict[str, str]:
+    """The names a game's telling gives (`skirmish replay`, the window's dice log: one
+    `Teller` each): `table_names`, less the pieces whose id is a plain word. A told
+    sentence is named whole, so such an id is also the word where the sentence uses it
+    ("points of fighters still in the fight" read "fighters the water still in the
+    fight" for necromunda-demo's "still"); "stone-wall-2" is never a word."""
+    scenery = scenery_names(scenario.scenery)
+    return {**names_of(scenario), **{k: v for k, v in scenery.items() if not k.isalpha()}}
+
+
 @functools.lru_cache(maxsize=16)
 def scenery_names(scenery: tuple[Piece, ...]) -> dict[str, str]:
     """Each piece as a sentence names it: its `label` ("the habitation block"); else

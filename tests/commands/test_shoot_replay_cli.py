@@ -134,3 +134,34 @@ def test_necromunda_shoot_tells_a_hit_after_out_of_action_as_lost(
         "Another hit from Orlock heavy's Heavy stubber is lost: "
         "Escher ganger 2 is already out of action"
     )
+
+
+@pytest.mark.parametrize(
+    ("name", "seed", "said", "not_said"),
+    [
+        # the rules' cover reason names the wall by id; replay says it as the window does
+        (
+            "open-rebellion-demo",
+            1,
+            "touching the stone wall [stone-wall-2]",
+            "touching stone-wall-2",
+        ),
+        # a piece whose id is a plain word ("still") is not named inside other words
+        ("necromunda-demo", 3, "points of fighters still in the fight", "the water still"),
+    ],
+)
+def test_replay_names_the_scenery_as_the_window_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, seed: int, said: str,
+    not_said: str,
+) -> None:  # fmt: skip
+    # tester7b's finding D: replay said 'touching stone-wall-2' where the window's dice
+    # log (game.scenario.names.told_names) says the wall by name
+    from game.playtest.batch import automatic_player, play_out
+
+    game = Game(load_scenario(SCENARIOS / f"{name}.toml"), seed)
+    play_out(game, automatic_player(game.engine, "simple"))
+    save = tmp_path / "save.json"
+    game.save(save)
+    assert main(["replay", str(save)]) == 0
+    out = capsys.readouterr().out
+    assert said in out and not_said not in out

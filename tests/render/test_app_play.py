@@ -483,7 +483,7 @@ def test_the_windows_dice_log_reads_as_replay_does(name: str) -> None:
     afresh after an undo."""
     from game.playtest.batch import automatic_player
     from game.render.following import LOG_LINES
-    from game.scenario.names import table_names
+    from game.scenario.names import told_names
     from game.sequencer.sentences import Teller
     from tests.conftest import SCENARIOS
 
@@ -495,10 +495,10 @@ def test_the_windows_dice_log_reads_as_replay_does(name: str) -> None:
         if session.game.state.finished:
             break
         app.declare(player.choose(session.game.state, session.game.awaiting()))
-    teller = Teller(scenario.ruleset, table_names(scenario))
+    teller = Teller(scenario.ruleset, told_names(scenario))
     told = [said for said in (teller.say(e) for e in session.game.events) if said]
     assert [line.text for line in app.state.log] == told[-LOG_LINES:]
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: told again from the start
-    teller = Teller(scenario.ruleset, table_names(scenario))
+    teller = Teller(scenario.ruleset, told_names(scenario))
     told = [said for said in (teller.say(e) for e in session.game.events) if said]
     assert [line.text for line in app.state.log] == told[-LOG_LINES:]
