@@ -687,7 +687,7 @@ def check_data(
             ids[entry_id] = kind
 
     sides: list[SideEntry] = []
-    places: dict[str, int | None] = {}  # "side 'blue'" -> the line of its entry
+    places: dict[str, Where] = {}  # "side 'blue'" -> where its entry is
     for side, raw, where in _read_each(SideEntry, "side", data, lines, file, out):
         if side is None:
             claim("side", good_field(SideEntry, raw, "id"), where.at("id"))
@@ -698,7 +698,7 @@ def check_data(
             problem = f"unknown player {side.player!r} (one of {known})"
             out.append(Problem(file, f"side {side.id!r}", problem, where.at("player")))
         sides.append(side)
-        places[f"side {side.id!r}"] = where.line
+        places[f"side {side.id!r}"] = where
     if not data.get("side"):
         out.append(Problem(file, "[[side]]", "no sides: a scenario needs at least one"))
 
@@ -749,7 +749,7 @@ def check_data(
                 out.append(Problem(file, place, problem, where.at("profile")))
             continue
         place = f"model {spec.id!r}"
-        places[place] = where.line
+        places[place] = where
         claim("model", spec.id, where.at("id"))
         if spec.side not in side_ids:
             out.append(Problem(file, place, f"unknown side {spec.side!r}", where.at("side")))
@@ -858,18 +858,20 @@ def check_data(
         weapons=weapons,
         rule_values=load_rule_values(ruleset.assets),
     )
-    # What only the rule system knows it cannot play (its registry `validate` part).
+    # What only the rule system knows it cannot play (its registry `validate` part): a
+    # problem that starts with a field's name ("state 'ready', but ...") is that field's.
     system_check = ruleset.load("validate")
+    nowhere = Where(None)
     if system_check is not None:
         for place, problem in system_check(scenario):
-            out.append(Problem(file, place, problem, places.get(place)))
+            where = places.get(place, nowhere)
+            out.append(Problem(file, place, problem, where.at(problem.split(" ", 1)[0])))
     if out:
         return None, sorted(out, key=lambda p: p.line or 0)
     fielded = {m.side for m in scenario.models}
     unplayable = tuple(
-        Problem(file, f"side {side.id!r}", NO_MODELS, places.get(f"side {side.id!r}"))
-        for side in sides
-        if side.id not in fielded
+        Problem(file, place, NO_MODELS, places.get(place, nowhere).line)
+        for place in (f"side {side.id!r}" for side in sides if side.id not in fielded)
     )
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
 

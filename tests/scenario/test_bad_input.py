@@ -239,16 +239,27 @@ def test_a_units_models_are_all_of_one_side(tmp_path: Path) -> None:
 
 def test_an_open_rebellion_units_models_share_one_state(tmp_path: Path) -> None:
     """Tester7's finding 13: one model given state = "activated" made its whole unit sit
-    out turn 1 (the unit activates, takes position or hides as one)."""
+    out turn 1 (the unit activates, takes position or hides as one). Tester7b's C: the
+    odd one out is blamed, at its state line, even when it is the unit's first model (the
+    three that agree were blamed, at their headers)."""
     demo = (SCENARIOS / "open-rebellion-demo.toml").read_text(encoding="utf-8")
-    one = demo.replace('id = "reb-a2"\n', 'id = "reb-a2"\nstate = "activated"\n', 1)
     path = tmp_path / "open-rebellion.toml"
-    path.write_text(one, encoding="utf-8")
-    [line] = problems(path)
-    assert line.endswith(
-        "model 'reb-a2': state 'activated', but model 'reb-a1' of unit 'rebel-squad-a' is "
-        "'ready': a unit's models share one state"
-    )
+    for odd in ("reb-a1", "reb-a2"):
+        one = demo.replace(f'id = "{odd}"\n', f'id = "{odd}"\nstate = "activated"\n', 1)
+        path.write_text(one, encoding="utf-8")
+        [line] = problems(path)
+        number = one.splitlines().index('state = "activated"') + 1
+        assert line == (
+            f"{path}:{number}: model '{odd}': state 'activated', but 3 of the 4 models of "
+            "unit 'rebel-squad-a' are 'ready': a unit's models share one state"
+        )
+    # split evenly, the models written later are the odd ones out
+    two = demo
+    for later in ("reb-a3", "reb-a4"):
+        two = two.replace(f'id = "{later}"\n', f'id = "{later}"\nstate = "hidden"\n', 1)
+    path.write_text(two, encoding="utf-8")
+    assert [line.split(": ")[1] for line in problems(path)] == ["model 'reb-a3'", "model 'reb-a4'"]
+    assert "but 2 of the 4 models of unit 'rebel-squad-a' are 'ready'" in problems(path)[0]
     # the whole unit activated is a position a scenario may start from
     unit = 'unit = "rebel-squad-a"\n'
     path.write_text(demo.replace(unit, unit + 'state = "activated"\n'), encoding="utf-8")

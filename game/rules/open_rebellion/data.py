@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from pydantic import Field, StrictBool
@@ -42,6 +44,28 @@ SKILL_DICE = "skill_dice_"
 STATES = ("ready", "activated", "in-position", "hidden")
 
 
+def _odd_states(models: Iterable[Any]) -> dict[str, str]:
+    """The models whose state is not their unit's, each with its problem. A model's state
+    is its unit's (the unit activates, takes position or hides as one): the state most of
+    its models have is the unit's, the first written where they split evenly, so the odd
+    one out is blamed, not the models that agree."""
+    units: dict[str, list[tuple[str, str]]] = {}
+    for model in models:
+        units.setdefault(model.unit or model.id, []).append((model.id, model.state or STATES[0]))
+    odd: dict[str, str] = {}
+    for unit, members in units.items():
+        counts = Counter(state for _, state in members)
+        usual, most = counts.most_common(1)[0]  # ties: the first counted, the first written
+        for model_id, state in members:
+            if state != usual:
+                are = "is" if most == 1 else "are"
+                odd[model_id] = (
+                    f"state {state!r}, but {most} of the {len(members)} models of unit "
+                    f"{unit!r} {are} {usual!r}: a unit's models share one state"
+                )
+    return odd
+
+
 def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
     """What a checked Open Rebellion scenario has that the game cannot play (the
     registry's `validate` part): (place, problem) pairs.
@@ -57,17 +81,10 @@ def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
         out.append((place, f"Open Rebellion is played by two sides, not {len(sides)}"))
     values = scenario.rule_values
     qualities = sorted(k.removeprefix(SKILL_DICE) for k in values if k.startswith(SKILL_DICE))
-    states: dict[str, tuple[str, str]] = {}  # unit -> its first model and that one's state
+    odd = _odd_states(scenario.models)
     for model in scenario.models:
-        # a model's state is its unit's: the unit activates, takes position or hides as one
-        state = model.state or STATES[0]
-        first = states.setdefault(model.unit or model.id, (model.id, state))
-        if first[1] != state:
-            problem = (
-                f"state {state!r}, but model {first[0]!r} of unit {model.unit!r} is "
-                f"{first[1]!r}: a unit's models share one state"
-            )
-            out.append((f"model {model.id!r}", problem))
+        if model.id in odd:
+            out.append((f"model {model.id!r}", odd[model.id]))
         profile = scenario.profiles.get(model.profile)
         quality = getattr(profile, "quality", None)
         if quality is not None and quality not in qualities:
