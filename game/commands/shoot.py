@@ -149,7 +149,11 @@ def shoot(
     if as_json:
         typer.echo(json.dumps(report, indent=1))
     else:
-        handler.show(report)
+        from game.scenario.names import told_names
+        from game.sequencer.sentences import speaking
+
+        with speaking(told_names(loaded)):  # models and scenery by name, as replay says them
+            handler.show(report)
 
 
 def register(app: typer.Typer) -> None:

@@ -97,6 +97,11 @@ def as_names(names: Names | Collection[str]) -> Names:
     return {str(i): readable(i) for i in names}
 
 
+def spoken() -> Names:
+    """The names being spoken (`speaking`); none outside it."""
+    return _NAMES.get()
+
+
 @contextmanager
 def speaking(names: Names | Collection[str]) -> Iterator[None]:
     """While inside, `who` gives the table's names."""

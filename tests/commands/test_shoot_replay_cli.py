@@ -17,6 +17,17 @@ from tests.conftest import SCENARIOS
 DEMO = SCENARIOS / "infinity-demo.toml"
 
 
+def saved_game(folder: Path, table: str, seed: int, policy: str) -> Path:
+    """A seeded game of a bundled table played out by automatic players, saved."""
+    from game.playtest.batch import automatic_player, play_out
+
+    game = Game(load_scenario(SCENARIOS / f"{table}.toml"), seed)
+    play_out(game, automatic_player(game.engine, policy))
+    save = folder / "save.json"
+    game.save(save)
+    return save
+
+
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> dict:  # type: ignore[type-arg]
     assert main(list(args)) == 0
     return json.loads(capsys.readouterr().out)
@@ -105,17 +116,29 @@ def test_open_rebellion_refusals_name_the_units(capsys: pytest.CaptureFixture[st
     assert "no model of Rebel squad a has line of sight to Gov squad a" in err
 
 
+def test_open_rebellion_shoot_names_the_scenery(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Tester7b's D: shoot said "touching stone-wall-2" where lof and replay name the
+    piece (4e93a97: three stone walls read the same, so each keeps its id in brackets);
+    --json, shoot's and replay's, keeps the ids (a contract)."""
+    demo = str(SCENARIOS / "open-rebellion-demo.toml")
+    args = ["shoot", demo, "--attacker", "gov-b1", "--target", "reb-b1"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "touching the stone wall [stone-wall-2]" in out
+    assert "touching stone-wall-2" not in out
+    assert "touching stone-wall-2" in run_json(capsys, *args, "--json")["cover_reason"]
+    save = saved_game(tmp_path, "open-rebellion-demo", 2, "careful")
+    assert "touching stone-wall-" in json.dumps(run_json(capsys, "replay", str(save), "--json"))
+
+
 def test_replay_tells_the_events_in_order(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # the seeded Necromunda game of tests/sequencer/test_sentences.py: hits after the
     # target went out of action read as lost, as the replay tells them in order
-    from game.playtest.batch import automatic_player, play_out
-
-    game = Game(load_scenario(SCENARIOS / "necromunda-demo.toml"), 10440292027562319872)
-    play_out(game, automatic_player(game.engine, "simple"))
-    save = tmp_path / "save.json"
-    game.save(save)
+    save = saved_game(tmp_path, "necromunda-demo", 10440292027562319872, "simple")
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert "is lost: Escher ganger 2 is already out of action" in out
@@ -156,12 +179,7 @@ def test_replay_names_the_scenery_as_the_window_does(
 ) -> None:  # fmt: skip
     # tester7b's finding D: replay said 'touching stone-wall-2' where the window's dice
     # log (game.scenario.names.told_names) says the wall by name
-    from game.playtest.batch import automatic_player, play_out
-
-    game = Game(load_scenario(SCENARIOS / f"{name}.toml"), seed)
-    play_out(game, automatic_player(game.engine, "simple"))
-    save = tmp_path / "save.json"
-    game.save(save)
+    save = saved_game(tmp_path, name, seed, "simple")
     assert main(["replay", str(save)]) == 0
     out = capsys.readouterr().out
     assert said in out and not_said not in out
