@@ -148,6 +148,7 @@ class TableSight:
         self.arc = setup.ruleset.arc_degrees
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
+        self._radii = {str(b.id): b.radius for b in self.table.bodies}
         self._static = [(str(b.id), b.at, b.radius) for b in self.table.bodies]
         self._placed: dict[tuple[str, Point, float], Body] = {}  # bodies moved, made once
         # path_blocked's scenery answers by (base radius, path): the scenery never moves
@@ -677,7 +678,8 @@ class TableSight:
         body = self._bodies[BodyId(model)]
         r = body.radius
         for x, y in path:
-            require_finite(f"a point of {model}'s path", x, y)
+            if not (math.isfinite(x) and math.isfinite(y)):  # the message made only then
+                require_finite(f"a point of {model}'s path", x, y)
             if (
                 x - r < -1e-9
                 or y - r < -1e-9
@@ -696,13 +698,15 @@ class TableSight:
         if why is not None:
             return why
         legs = list(itertools.pairwise(key[1])) or [(key[1][0], key[1][0])]
+        radius = self._radii
         for other, p in placements.items():
-            if other == model or not p.present:
-                continue
             # a base whose centre is farther than both radii from the path cannot meet it
-            grow = self._bodies[BodyId(other)].radius
+            # (most models: tested first, on plain floats)
+            grow = radius[other]
             x, y = p.at
-            if lo_x - grow <= x <= hi_x + grow and lo_y - grow <= y <= hi_y + grow:
+            if not (lo_x - grow <= x <= hi_x + grow and lo_y - grow <= y <= hi_y + grow):
+                continue
+            if other != model and p.present:
                 gap = min(_point_to_segment(x, y, a, b) for a, b in legs)
                 if gap < r + grow - CONTACT_TOLERANCE:
                     return f"the base would pass through {other}"
