@@ -32,7 +32,7 @@ def told_names(scenario: Scenario) -> dict[str, str]:
     `Teller` each): `table_names`, less the pieces whose id is a plain word. A told
     sentence is named whole, so such an id is also the word where the sentence uses it
     ("points of fighters still in the fight" read "fighters the water still in the
-    fight" for necromunda-demo's "still"); "stone-wall-2" is never a word."""
+    fight" for a water still whose id is "still"); "stone-wall-2" is never a word."""
     scenery = scenery_names(scenario.scenery)
     return {**names_of(scenario), **{k: v for k, v in scenery.items() if not k.isalpha()}}
 
