@@ -112,6 +112,7 @@ def playtest(
             check_writable(path, "--out")
     batch = Batch(choice, tuple(sides), keep_saves=save_games)
     where = Where(workers, scheduler, wait)
+    _ready(loaded, quiet=as_json)
     start = time.perf_counter()
     source = Source.of(scenario)
     quiet = False if as_json else None
@@ -149,6 +150,25 @@ def playtest(
         typer.echo(json.dumps(document, indent=1))
         return
     _print(document, loaded, records, written)
+
+
+def _ready(loaded: Scenario, quiet: bool) -> None:
+    """One throwaway game of simple players before the clock starts: the first run after
+    an install compiles the sight-line loops here (a few seconds, once; later runs load
+    them from numba's cache), and says so, so the speed said after is the games' own and a
+    new user knows why the first run waited."""
+    from game.geometry.compiled import compiled_afresh
+    from game.playtest.batch import play_one
+
+    before, start = compiled_afresh(), time.perf_counter()
+    play_one(loaded, 0, 0)
+    if compiled_afresh() > before and not quiet:
+        typer.echo(
+            "The first run after an install compiles the sight-line loops: "
+            f"{time.perf_counter() - start:.1f} s, before the first game and not counted "
+            "in the speed below.",
+            err=True,
+        )
 
 
 def _detail(r: GameRecord, names: Mapping[str, str]) -> dict[str, Any]:

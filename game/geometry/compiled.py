@@ -93,3 +93,12 @@ def nearby(
         *centres, reach, min_top, *pieces, solid_only, *models, models_block, *own
     )
     return result
+
+
+def compiled_afresh() -> int:
+    """How many kernels this process compiled rather than loaded from the cache (0 when
+    no kernel has been used: numba is not imported for that)."""
+    import sys
+
+    kernels = sys.modules.get("game.geometry.kernels")
+    return 0 if kernels is None else int(kernels.compiled_afresh())

@@ -612,3 +612,14 @@ def nearby(
                 models[m] = k
                 m += 1
     return picked[:n].copy(), models[:m].copy()
+
+
+def compiled_afresh() -> int:
+    """How many kernels (and helpers) this process compiled rather than loaded from
+    numba's cache: more than 0 only in the first run after an install (or where no cache
+    folder can be written)."""
+    return sum(
+        sum(item.stats.cache_misses.values())
+        for item in list(globals().values())
+        if isinstance(item, numba.core.registry.CPUDispatcher)
+    )
