@@ -259,7 +259,7 @@ def _print(
     from rich.table import Table
 
     from game.commands._console import for_people
-    from game.playtest.summary import how_games_ended, side_called, speed_sentence
+    from game.playtest.summary import how_games_ended, ids_taken, side_called, speed_sentence
     from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
@@ -284,6 +284,8 @@ def _print(
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = for_people()
     console.print(table)
+    if (ids := ids_taken(list(document["sides"]), names)) is not None:
+        console.print(ids)
     ended = how_games_ended(document["reasons"])
     console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:

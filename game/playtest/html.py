@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from game.playtest.summary import how_games_ended, side_called
+from game.playtest.summary import how_games_ended, ids_taken, side_called
 
 CAPTIONS = {
     "table": "The table",
@@ -51,6 +51,7 @@ def _share(share: float, interval: list[float]) -> str:
 def summary_table(document: Mapping[str, Any]) -> str:
     rows = []
     players = document.get("ai", {})
+    names = {side: str(row.get("name", side)) for side, row in document["sides"].items()}
     for side, row in document["sides"].items():
         player = (
             " / ".join(sorted(set(players.values())))
@@ -58,7 +59,7 @@ def summary_table(document: Mapping[str, Any]) -> str:
             else players.get(side, "")
         )
         cells = [
-            side_called(side, {side: row.get("name", side)}),
+            side_called(side, names),
             player,
             str(row["wins"]),
             _share(row["win_rate"], row["interval95"]),
@@ -73,6 +74,8 @@ def summary_table(document: Mapping[str, Any]) -> str:
             "points (mean)"]  # fmt: skip
     header = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
     out = f"<table>{header}{''.join(rows)}</table>"
+    if (ids := ids_taken(list(names), names)) is not None:
+        out += f"<p>{escape(ids)}</p>"
     if document.get("players"):
         prow = [
             f"<tr><td>{escape(name)}</td><td>{p['decided_games']}</td><td>{p['wins']}</td>"

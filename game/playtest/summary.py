@@ -17,11 +17,19 @@ from game.sequencer.sentences import named, plural
 
 
 def side_called(side: str, names: Mapping[str, str] | None) -> str:
-    """A side in a table people read: its name, with the id that --ai and --side take
-    ("House Orlock (orlock)"; "Rebels" alone for the side `rebels`)."""
-    name = (names or {}).get(side, side)
-    plain = name.lower().replace(" ", "-") == side.lower()
-    return name if plain else f"{name} ({side})"
+    """A side in a table people read: its name, once ("House Orlock"; the id `orlock`,
+    which --ai and --side take, is said under the table: `ids_taken`)."""
+    return (names or {}).get(side, side)
+
+
+def ids_taken(sides: Sequence[str], names: Mapping[str, str] | None) -> str | None:
+    """Where a side's name is not its id, the ids that --ai and --side take, in the
+    table's order ("--ai and --side take the sides' ids: goliath, cawdor"); None where
+    every name is its id said as words ("Rebels" for `rebels`)."""
+    said = [side_called(s, names).lower().replace(" ", "-") for s in sides]
+    if said == [s.lower() for s in sides]:
+        return None
+    return f"--ai and --side take the sides' ids: {', '.join(sides)}"
 
 
 def pct(share: Share) -> str:

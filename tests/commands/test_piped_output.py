@@ -23,4 +23,4 @@ def test_piped_shoot_and_playtest_lines_are_whole(
     lines = capsys.readouterr().out.splitlines()
     [ended] = [line for line in lines if "how games ended" in line]
     assert ended.rstrip().endswith(("1 game", "games")), lines
-    assert any("House Goliath (goliath)" in line for line in lines), lines
+    assert any("│ House Goliath " in line for line in lines), lines
