@@ -3,7 +3,8 @@ TOML through tomli-w, atomically, so that reading it back gives the same table e
 
 The editor and the map importers build a `Document`; `read_document` reads one from a
 scenario file (its [[profile]] and [[weapon]] tables are kept as they were); the
-editor's save carries the file's comments over (`carry_comments`)."""
+editor's save changes the file only where the table changed (`kept_form`), else writes
+it anew with its comments carried over (`carry_comments`)."""
 
 from __future__ import annotations
 
@@ -49,10 +50,21 @@ class Document:
         return {e.id for group in groups for e in group}
 
 
+Entry = SideEntry | SceneryEntry | ModelEntry | ObjectiveEntry
+
+
 def _entry(entry: BaseModel) -> dict[str, Any]:
     # defaults and absent options are left out, as a person writes the file
     data = entry.model_dump(mode="json", exclude_none=True, exclude_defaults=True)
     return {key: _as_written(value) for key, value in data.items()}
+
+
+def _entry_data(entry: BaseModel) -> dict[str, Any]:
+    """An entry's keys as written; the header's table always (never a default)."""
+    data = _entry(entry)
+    if isinstance(entry, Header):
+        data["table"] = _as_written(list(entry.table))
+    return data
 
 
 def _as_written(value: Any) -> Any:
@@ -69,9 +81,7 @@ def _as_written(value: Any) -> Any:
 
 def document_data(doc: Document) -> dict[str, Any]:
     """The document as the TOML tables it is written as."""
-    data: dict[str, Any] = {"scenario": _entry(doc.header)}
-    # never a default, always written
-    data["scenario"]["table"] = _as_written(list(doc.header.table))
+    data: dict[str, Any] = {"scenario": _entry_data(doc.header)}
     for key, entries in (
         ("side", doc.sides),
         ("scenery", doc.scenery),
@@ -126,8 +136,9 @@ def check_document(
 def write_scenario(doc: Document, path: Path, comments_from: Path | None = None) -> Scenario:
     """Check the document and write it to `path` atomically; returns the scenario it
     makes. A document with problems raises InputError and writes nothing.
-    `comments_from`: the file the document was read from, whose comments are carried
-    over to the tables and keys they stood by (`carry_comments`)."""
+    `comments_from`: the file the document was read from, changed only where the table
+    is (`kept_form`), else written anew with its comments carried over to the tables
+    and keys they stood by (`carry_comments`)."""
     scenario, problems = check_document(doc, path.name)
     if problems or scenario is None:
         raise InputError([Problem(str(path), p.place, p.problem) for p in problems])
@@ -135,7 +146,8 @@ def write_scenario(doc: Document, path: Path, comments_from: Path | None = None)
     # the file it came from gone or unreadable: written without its comments
     with contextlib.suppress(OSError, UnicodeDecodeError):
         if comments_from is not None:
-            text = carry_comments(comments_from.read_text(encoding="utf-8"), text)
+            old = comments_from.read_text(encoding="utf-8")
+            text = kept_form(old, doc) or carry_comments(old, text)
     write_text_atomic(path, text)
     return scenario
 
@@ -236,6 +248,12 @@ def read_document(path: Path) -> Document:
     if problems:
         raise InputError(problems)
     data, _ = read_toml(path)
+    return document_of(data)
+
+
+def document_of(data: dict[str, Any]) -> Document:
+    """The document of a scenario file's tables (raises ValueError where one is not an
+    entry: `read_document` checks the file first)."""
     return Document(
         header=Header.model_validate(data["scenario"]),
         scenery=tuple(SceneryEntry.model_validate(e) for e in data.get("scenery", [])),
@@ -246,3 +264,140 @@ def read_document(path: Path) -> Document:
             (key, tuple(dict(t) for t in data[key])) for key in RULE_TABLES if data.get(key)
         ),
     )
+
+
+# -- a saved file as it was, changed only where the table was (tester7b's F)
+
+Block = tuple[str, list[str], list[str]]  # (table, the lines before it, its own lines)
+
+
+def _blocks(text: str) -> tuple[list[str], list[Block]] | None:
+    """The file's lines before its first table, then each table with the comment and
+    blank lines just before it (its lead) and its own lines; None for a file laid out
+    otherwise (a key before any table)."""
+    lines = text.splitlines()
+    blocks: list[Block] = []
+    pending: list[str] = []
+    for line in lines:
+        header = _HEADER.match(line)
+        loose = not line.strip() or line.strip().startswith("#")
+        if header:
+            lead, pending = pending, []
+            blocks.append((header.group(2), lead, [line]))
+        elif loose:
+            pending.append(line)
+        elif not blocks:
+            return None
+        else:
+            blocks[-1][2].extend([*pending, line])
+            pending = []
+    if not blocks:
+        return None
+    top = blocks[0][1]
+    blocks[0] = (blocks[0][0], [], blocks[0][2])
+    if pending:  # comments at the end of the file stay at its end
+        blocks.append(("", pending, []))
+    return top, blocks
+
+
+def _keys(body: list[str]) -> list[tuple[str | None, list[str]]]:
+    """A table's lines after its header as keys with their lines (a value may run on over
+    several lines), and the comment or blank lines between them (key None)."""
+    out: list[tuple[str | None, list[str]]] = []
+    for line in body[1:]:
+        key = _KEY.match(line)
+        if key:
+            out.append((key.group(1), [line]))
+        elif line.strip() and not line.strip().startswith("#") and out and out[-1][0]:
+            out[-1][1].append(line)  # the value goes on
+        else:
+            out.append((None, [line]))
+    return out
+
+
+def _rewritten(body: list[str], old: BaseModel, new: BaseModel) -> list[str]:
+    """A table's lines with the keys whose value changed written anew (their trailing
+    comment kept), those now at their default left out, and new ones added after the
+    last key; the rest as they were."""
+    was, now = old.model_dump(mode="json"), new.model_dump(mode="json")
+    written = _entry_data(new)
+    out, seen, last = [body[0]], set[str](), 0
+    for key, lines in _keys(body):
+        if key is None:
+            out.extend(lines)
+            continue
+        seen.add(key)
+        if was.get(key) == now.get(key):
+            out.extend(lines)
+        elif key in written:
+            comment = _inline(lines[-1])
+            line = f"{_key(key)} = {_literal(written[key])}"
+            out.append(f"{line}  {comment}" if comment else line)
+        else:
+            continue
+        last = len(out)
+    added = [f"{_key(k)} = {_literal(v)}" for k, v in written.items() if k not in seen]
+    return out[:last] + added + out[last:]
+
+
+def _entries(doc: Document) -> dict[str, list[Entry]]:
+    return {"side": list(doc.sides), "scenery": list(doc.scenery), "model": list(doc.models),
+            "objective": list(doc.objectives)}  # fmt: skip
+
+
+def _new_block(table: str, entry: Entry) -> list[str]:
+    data = _entry_data(entry)
+    return ["", f"[[{table}]]", *(f"{_key(k)} = {_literal(v)}" for k, v in data.items())]
+
+
+def kept_form(old: str, doc: Document) -> str | None:
+    """The file `old` (a valid scenario file) made to hold `doc`, changed only where the
+    table changed: each table or key whose value is the same keeps its lines as written
+    (its order, '3.0', a default spelled out, its comments), a changed value is written
+    anew, a deleted entry goes with the comments before it, a new one follows the last
+    of its kind. None where the file is laid out otherwise than the writer can follow
+    (the caller writes it anew, `carry_comments`); the text is read back before it is
+    given, so it holds exactly `doc`."""
+    try:
+        was = document_of(tomllib.loads(old))
+    except (tomllib.TOMLDecodeError, ValueError, KeyError, TypeError):
+        return None
+    laid = _blocks(old)
+    if laid is None or was.rule_tables != doc.rule_tables:
+        return None
+    top, blocks = laid
+    before, after = _entries(was), _entries(doc)
+    out: list[str] = list(top)
+    counts: dict[str, int] = {}
+    for table, lead, body in blocks:
+        index = counts.get(table, 0)
+        counts[table] = index + 1
+        if table == "scenario":
+            out += lead + _rewritten(body, was.header, doc.header)
+            continue
+        if table not in before:  # rule tables, as they were; the file's closing comments
+            out += lead + body
+            continue
+        if index >= len(before[table]):
+            return None
+        entry = before[table][index]
+        now = {e.id: e for e in after[table]}
+        if entry.id in now:
+            new = now[entry.id]
+            out += lead + (body if new == entry else _rewritten(body, entry, new))
+        if index == len(before[table]) - 1:  # the last of its kind: the new ones after it
+            old_ids = {e.id for e in before[table]}
+            for added in after[table]:
+                if added.id not in old_ids:
+                    out += _new_block(table, added)
+    for table, entries in _entries(doc).items():
+        if not before[table]:
+            for added in entries:
+                out += _new_block(table, added)
+    text = "\n".join(out) + "\n"
+    try:
+        if document_of(tomllib.loads(text)) != doc:
+            return None
+    except (tomllib.TOMLDecodeError, ValueError, KeyError, TypeError):
+        return None
+    return text

@@ -159,3 +159,44 @@ def test_a_saved_table_keeps_its_comments_and_whole_numbers(tmp_path: Path) -> N
     assert "polygon = [[14.5, 10], [22.5, 10], [22.5, 18], [14.5, 18]]" in text
     assert "well" not in text and "#2" not in text
     assert load_scenario(tmp_path / "saved.toml").piece("church").height == 3.0
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.glob("*.toml")), ids=lambda p: p.stem)
+def test_opening_and_saving_a_table_gives_the_same_file(path: Path, tmp_path: Path) -> None:
+    """tester7b's finding F: a save changed more than the edit (height = 3.0 written 3,
+    thickness = 0.25 and player = "ai" dropped as defaults, [[side]] moved above
+    [[scenery]], turns below description). A table saved as it was opened is the same
+    file byte for byte."""
+    out = Editing.open(path).save(tmp_path / path.name)
+    assert out.read_bytes() == path.read_bytes()
+
+
+def test_a_saved_edit_changes_only_its_own_lines(tmp_path: Path) -> None:
+    import difflib
+
+    source = SCENARIOS / "open-rebellion-village.toml"
+    editing = Editing.open(source)
+    first, last = editing.doc.scenery[0], editing.doc.scenery[-1]
+    profile, side = editing.doc.models[0].profile, editing.doc.models[0].side
+    editing.apply(move_piece(first.id, 0.5, 0))
+    editing.apply(delete(last.id))
+    editing.apply(add_model(profile, (12.0, 0.5), side))
+    saved = editing.save(tmp_path / "village.toml")
+    was = source.read_text(encoding="utf-8").splitlines()
+    now = saved.read_text(encoding="utf-8").splitlines()
+    changed = [
+        line
+        for line in difflib.unified_diff(was, now, lineterm="", n=0)
+        if line[:1] in "+-" and line[:3] not in ("+++", "---")
+    ]
+    removed = [line[1:] for line in changed if line.startswith("-")]
+    added = [line[1:] for line in changed if line.startswith("+")]
+    # the moved piece's outline, the deleted piece's table, the new model's table
+    assert sum(line.startswith("polygon = ") for line in removed) == 2
+    assert sum(line.startswith("polygon = ") for line in added) == 1
+    assert f'id = "{last.id}"' in removed and "[[scenery]]" in removed
+    assert "[[model]]" in added and f'profile = "{profile}"' in added
+    assert len(removed) == 1 + 6 and len(added) == 1 + 6
+    assert load_scenario(saved).piece(first.id).footprint[0][0] == (
+        load_scenario(source).piece(first.id).footprint[0][0] + 0.5
+    )

@@ -68,3 +68,17 @@ def test_invalid_document_is_refused_and_writes_nothing(tmp_path: Path) -> None:
         write_scenario(doc, out)
     assert out.read_text(encoding="utf-8") == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.toml"]
+
+
+def test_a_source_the_writer_cannot_follow_is_written_anew(tmp_path: Path) -> None:
+    # kept_form gives up on a file it cannot follow (here one no longer a scenario):
+    # the table is written anew, whole, and reads back the same
+    from game.scenario.writer import kept_form
+
+    doc = read_document(SCENARIOS / "open-rebellion-village.toml")
+    gone = tmp_path / "gone.toml"
+    gone.write_text("# the club's table\nprofile = [1]\n", encoding="utf-8")
+    assert kept_form(gone.read_text(encoding="utf-8"), doc) is None
+    out = tmp_path / "village.toml"
+    write_scenario(doc, out, comments_from=gone)
+    assert read_document(out) == doc
