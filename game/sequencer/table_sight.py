@@ -149,8 +149,11 @@ class TableSight:
         self.models_block = setup.ruleset.models_block
         self._bodies = {b.id: b for b in self.table.bodies}
         self._radii = {str(b.id): b.radius for b in self.table.bodies}
+        # (at, facing, radius) of each model where the scenario put it
+        self._as_set = {str(b.id): (b.at, b.facing, b.radius) for b in self.table.bodies}
         self._static = [(str(b.id), b.at, b.radius) for b in self.table.bodies]
         self._placed: dict[tuple[str, Point, float], Body] = {}  # bodies moved, made once
+        self._placed_cores: dict[tuple[str, Point], Body] = {}  # patch cores moved, likewise
         # path_blocked's scenery answers by (base radius, path): the scenery never moves
         self._through: dict[tuple[float, tuple[Point, ...]], str | None] = {}
         # each model's patch core where the scenario put it (`patch_core`), made once
@@ -230,7 +233,7 @@ class TableSight:
             ax, ay = a_at
             dx, dy = b_at[0] - ax, b_at[1] - ay
             length2 = dx * dx + dy * dy
-            reach = max(ar, br) + 1e-6
+            reach = (ar if ar > br else br) + 1e-6
             if others is None:
                 others = self._others(placements, ())
             # the capsule's box first (plain compares): most models are far from it
@@ -258,11 +261,10 @@ class TableSight:
         self, placements: Mapping[str, Placement], model_id: str
     ) -> tuple[Point, float, float]:
         """(at, facing, radius) of a model as `placements` put it."""
-        base = self._bodies[BodyId(model_id)]
         p = placements.get(model_id)
         if p is None:
-            return base.at, base.facing, base.radius
-        return p.at, p.facing, base.radius
+            return self._as_set[model_id]
+        return p.at, p.facing, self._radii[model_id]
 
     def sighting(self, placements: Mapping[str, Placement], shooter: str, target: str) -> Sighting:
         key = self._corridor_key(placements, shooter, target)
@@ -409,7 +411,7 @@ class TableSight:
             open_ = []
             for k in todo:
                 watcher, model, at = asks[k]
-                core = renew(self._cores[BodyId(model)], at=at)
+                core = self._core_at(model, at)
                 w = self._body(placements, watcher)
                 # one obstacle across the hull of the two bases, tall enough: no line
                 # (most pairs asked have none), without the geometry's search
@@ -508,7 +510,10 @@ class TableSight:
         found = []
         if leg[0] == leg[1]:
             asks = [(str(w.id), str(core.id), leg[0])]
-            if in_arc(w, renew(core, at=leg[0]), self.arc) and self.clear_to(placements, asks)[0]:
+            if (
+                in_arc(w, self._core_at(str(core.id), leg[0]), self.arc)
+                and self.clear_to(placements, asks)[0]
+            ):
                 found = [(0.0, 1.0)]
         else:
             table = self._table(placements)
@@ -608,6 +613,17 @@ class TableSight:
                 self._placed.clear()
             self._placed[key] = body
         return body
+
+    def _core_at(self, model_id: str, at: Point) -> Body:
+        """The model's patch core (`patch_core`) standing at `at` (made once per place)."""
+        key = (model_id, at)
+        core = self._placed_cores.get(key)
+        if core is None:
+            core = renew(self._cores[BodyId(model_id)], at=at)
+            if len(self._placed_cores) > 65536:
+                self._placed_cores.clear()
+            self._placed_cores[key] = core
+        return core
 
     def distance(self, placements: Mapping[str, Placement], a: str, b: str) -> float:
         return float(edge_distance(self._body(placements, a), self._body(placements, b)))
