@@ -244,7 +244,7 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             if not ready[mover]:
                 return 0.0
         nxt = side if mover == other else other
-        risk = self.weights["exchange_risk"]
+        risk = self._risk(state, side)
         values = []
         for unit in sorted(ready[mover]):
             gain = self._activation(state, unit, ready)
@@ -492,7 +492,7 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         unit = pending.target
         turns = self._turns(state)
         now = 0 if e.has_flag(state, unit, ACTIVATED) else 2
-        risk = self.weights["exchange_risk"]
+        risk = self._risk(state, e.side_of_unit[unit])
         tries = int(self.weights.search["fall_back_tries"])
         best: tuple[float, Declaration] | None = None
         for go in (False, True):
@@ -542,6 +542,16 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             out.append((p[0] - first.at[0], p[1] - first.at[1]))
         return [v for v in out if math.hypot(*v) <= length + 1e-9]
 
+    def _risk(self, state: OpenRebellionState, side: str) -> float:
+        """What a wound marker taken weighs against one placed: `exchange_risk`, times
+        `risk_behind` while the side is not ahead on points of models left (less the
+        kills its wound markers are expected to bring) and `risk_ahead` while it is. At
+        the turn limit only the margin decides (a draw is no win): a side behind must
+        trade fire to win, one ahead wins by keeping what it has."""
+        search = self.weights.search
+        factor = "risk_ahead" if self._material(state, side) > 0 else "risk_behind"
+        return self.weights["exchange_risk"] * search.get(factor, 1.0)
+
     def _wounds(self, state: GameState, unit: str, target: str) -> float | None:
         """Expected wound markers of one small arms fire (exact odds), None out of sight."""
         try:
@@ -581,7 +591,7 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             this_turn, after = best(u, theirs, done)
             n = now if u == unit else (0 if e.has_flag(state, u, ACTIVATED) else 2)
             total += n * this_turn + later * after
-        risk = self.weights["exchange_risk"]
+        risk = self._risk(state, side)
         for t in theirs:
             skip = (done | {unit}) if last else set()
             this_turn, after = best(t, ours, skip)

@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 
+from game.ai.open_rebellion import CarefulOpenRebellionPlayer
 from game.ai.open_rebellion_search import SearchOpenRebellionPlayer
 from game.errors import IllegalDeclaration
 from game.rules.open_rebellion.odds import small_arms_fire
@@ -33,17 +34,24 @@ from tests.conftest import SCENARIOS
 VILLAGE = SCENARIOS / "open-rebellion-village.toml"
 
 
-def opening() -> tuple[OpenRebellionState, OpenRebellionEngine, SearchOpenRebellionPlayer]:
-    """The village after three careful declarations: the rebels' orchard squad is
-    activating and has the government's east squad in its sights."""
-    game = Game(load_scenario(VILLAGE), 7)
+def careful_village(seed: int, declarations: int) -> tuple[OpenRebellionState, OpenRebellionEngine]:
+    """The village after `declarations` of the careful player's on both sides."""
+    game = Game(load_scenario(VILLAGE), seed)
     engine = game.engine
     assert isinstance(engine, OpenRebellionEngine)
     careful = game.setup.ruleset.player("careful")(engine)
-    for _ in range(3):
+    for _ in range(declarations):
         game.declare(careful.choose(game.state, game.awaiting()))
     state = game.state
-    assert isinstance(state, OpenRebellionState) and state.activating == "orchard-squad"
+    assert isinstance(state, OpenRebellionState)
+    return state, engine
+
+
+def opening() -> tuple[OpenRebellionState, OpenRebellionEngine, SearchOpenRebellionPlayer]:
+    """The village after three careful declarations: the rebels' orchard squad is
+    activating and has the government's east squad in its sights."""
+    state, engine = careful_village(7, 3)
+    assert state.activating == "orchard-squad"
     return state, engine, SearchOpenRebellionPlayer(engine, budget=60, seed=1)
 
 
@@ -359,3 +367,35 @@ def test_a_squad_that_cannot_hurt_the_enemy_goes_out_of_its_sight() -> None:
         assert isinstance(state, OpenRebellionState)
     assert engine.fire_edge(state, "garden-squad", "west-squad") is None
     assert engine.fire_edge(state, "west-squad", "garden-squad") is None
+
+
+def test_a_side_ahead_on_points_steps_back_from_the_enemys_fire() -> None:
+    """At the turn limit the points of models left decide (the engine's reading, `_victory`:
+    seed 001 names no end), so a side ahead
+    wins by keeping what it has: it weighs the wound markers it may take `risk_ahead`
+    times. The village, turn 1 (seed 2, twelve careful declarations): the government,
+    102 points against 98, activates its east squad with both actions left. The careful
+    player puts its HMG in position; the search steps the squad back out of a range band
+    of the rebels' orchard squad, whose fire at it then places fewer wound markers.
+    With two of the west squad's riflemen dead (82 against 98, behind) the search takes
+    position as the careful player does."""
+    state, engine = careful_village(2, 12)
+    careful = CarefulOpenRebellionPlayer(engine)
+    assert state.activating == "east-squad" and state.actions_left == 2
+    assert engine.score(state, "government") > engine.score(state, "rebels")
+    awaiting = engine.awaiting(state)
+    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    take_position = UnitAct("east-squad", Action.take_position())
+    assert careful.choose(state, awaiting) == take_position
+    chosen = player.choose(state, awaiting)
+    assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
+    after, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
+    assert isinstance(after, OpenRebellionState)
+    before = player._wounds(state, "orchard-squad", "east-squad")
+    now = player._wounds(after, "orchard-squad", "east-squad")
+    assert before is not None and now is not None and now < before
+    behind = state
+    for rifleman in ("gov-a1", "gov-a2"):
+        behind = behind.with_model(behind.model(rifleman).replace(status=DEAD))
+    assert engine.score(behind, "government") < engine.score(behind, "rebels")
+    assert player.choose(behind, awaiting) == take_position
