@@ -256,8 +256,9 @@ def _split_camel(name: str) -> str:
     return out
 
 
-def _shared(e: EventData) -> str | None:
-    """The events of game.sequencer.events in plain wargamer's words."""
+def shared(e: EventData) -> str | None:
+    """The events of game.sequencer.events in plain wargamer's words (the shared
+    wording a system's sentences fall back on or add to)."""
     kind = e.get("event")
     if kind == "Declared":
         return f"{who(e['side'])}: {declared_words(e['declaration'])}"
@@ -306,11 +307,6 @@ def _shared(e: EventData) -> str | None:
     return None
 
 
-def shared(e: EventData) -> str | None:
-    """The shared wording of an event (for a system's sentences that add to it)."""
-    return _shared(e)
-
-
 def _state(name: object) -> str:
     return str(name).replace("-", " ")
 
@@ -326,7 +322,7 @@ def describe(
     with speaking(names):
         said = own(data) if own is not None else None
         if said is None:
-            said = _shared(data)
+            said = shared(data)
     return None if said is None else named(said, names)
 
 
