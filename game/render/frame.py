@@ -21,7 +21,7 @@ from game.render.help import (
     help_sections,
     reaction_banner,
 )
-from game.render.labels import Placed, Want, crosses_box
+from game.render.labels import Box, Placed, Want, crosses_box
 from game.render.overlays import (
     draw_draft,
     draw_effect,
@@ -85,6 +85,9 @@ class LayerCache:
     surface: pygame.Surface | None = None
     builds: int = 0
     labels: list[Placed] = field(default_factory=list)  # where the labels went
+    # what a label placed over the table keeps clear of: the labels and the inch
+    # ruler's numbers
+    taken: list[Box] = field(default_factory=list)
 
     def layer(self, scenario: Scenario, view: View, size: Size,
               markers: tuple[tuple[str, Marker], ...] = (), ui: float = 1.0
@@ -99,6 +102,7 @@ class LayerCache:
             draw_markers(surface, scenario, view, dict(markers))
             wants, colours = marker_wants(scenario, view, dict(markers), ui)
             self.labels = table_labels(scenario, view, size, wants, ui)
+            self.taken = [label.box for label in self.labels] + ruler_boxes(scenario, view)
             draw_labels(surface, self.labels, view, colours)
             self.key, self.surface = key, surface.convert() if _display_ready() else surface
             self.builds += 1
@@ -272,16 +276,16 @@ def draw_frame(
     prompt = state.prompt
     shown: Prompt | None = None
     avoid: list[tuple[pygame.Rect, int]] = []
-    ruler = ruler_boxes(scenario, view)  # the inch ruler's numbers
-    kept_clear = [_rect(box) for box in [label.box for label in cache.table.labels] + ruler]
-    kept_clear += [_base_rect(model, view) for model in scenario.models]
     banner: list[pygame.Rect] = []
     if prompt is not None and prompt.choices and state.human:
         shown = replace(prompt, choices=prompt.choices_with(state.toggled))
         avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
         banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
-    # the rings' labels kept off the table's labels and bases, and from under the banner
-    draw_range_rings(table, scenario, state, kept_clear, banner, ui)
+    if state.selected is not None:
+        # the rings' labels kept off the table's labels and bases, and from under the banner
+        kept_clear = [_rect(box) for box in cache.table.taken]
+        kept_clear += [_base_rect(model, view) for model in scenario.models]
+        draw_range_rings(table, scenario, state, kept_clear, banner, ui)
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
@@ -291,7 +295,7 @@ def draw_frame(
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
-        taken = [label.box for label in cache.table.labels] + ruler
+        taken = list(cache.table.taken)
         cache.ruling_label = draw_ruling(
             table, scenario, state.hover, view, engine_loaded, taken, ui
         )
