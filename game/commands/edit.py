@@ -81,6 +81,7 @@ def edit(
         screenshot = screenshot or Path("skirmish-edit.png")
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     from game.render.editor import Editor
+    from game.sequencer.sentences import plural
 
     editor = Editor.window(editing, size=(width, height), save_to=save_to)
     if scenario is not None and out is None and is_bundled(scenario):
@@ -90,8 +91,7 @@ def edit(
         if screenshot is not None:
             editor.save_screenshot(screenshot)
             w, h = editor.surface.get_size()
-            frames_run = "1 frame" if editor.frames == 1 else f"{editor.frames} frames"
-            typer.echo(f"{screenshot}: {w}x{h} pixels after {frames_run}")
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {plural(editor.frames, 'frame')}")
     finally:
         import pygame
 

@@ -89,6 +89,7 @@ def play(
     the table (a new game starts on it), F12 screenshot, F1 every key, Q quits. Rule
     systems the sequencer does not play open as a viewer."""
     from game.render.session import Session, SessionError
+    from game.sequencer.sentences import plural
 
     width, height = parse_size(size)
     if screenshot is not None and screenshot.suffix.lower() != ".png":
@@ -139,8 +140,7 @@ def play(
         if frames is None:
             typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
         else:
-            many = "1 frame" if frames == 1 else f"{frames} frames"
-            typer.echo(f"no display: drawing {many} to a picture")
+            typer.echo(f"no display: drawing {plural(frames, 'frame')} to a picture")
         frames = frames or 1
         screenshot = screenshot or Path("skirmish-play.png")
     from game.render.app import App
@@ -151,8 +151,7 @@ def play(
         if screenshot is not None:
             app.save_screenshot(screenshot)
             w, h = app.surface.get_size()
-            frames_run = "1 frame" if app.frames == 1 else f"{app.frames} frames"
-            typer.echo(f"{screenshot}: {w}x{h} pixels after {frames_run}")
+            typer.echo(f"{screenshot}: {w}x{h} pixels after {plural(app.frames, 'frame')}")
     finally:
         import pygame
 
