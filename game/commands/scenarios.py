@@ -20,9 +20,9 @@ import typer
 from game.errors import InputError, Problem
 from game.paths import SUFFIX, bundled_maps, bundled_scenarios
 
-# How many TOML files of this folder are looked into for scenarios, and the largest.
+# How many TOML files of this folder are looked into for scenarios (each no larger than
+# a scenario file may be, MAX_FILE_BYTES).
 MOST_HERE = 100
-LARGEST_HERE = 4 * 1024 * 1024
 
 
 def _parsed(text: str, file: str) -> dict[str, Any]:
@@ -53,12 +53,12 @@ def _here(bundled: set[str]) -> list[dict[str, Any]]:
     and the like are not), each checked: `valid` says whether it validates. A file
     named as a bundled table is one whatever it holds (a command given the name reads
     it), and does not validate when it is no scenario."""
-    from game.scenario.load import check_to_play
+    from game.scenario.load import MAX_FILE_BYTES, check_to_play
 
     found = []
     for path in sorted(Path(".").glob(f"*{SUFFIX}"))[:MOST_HERE]:
         try:
-            if not path.is_file() or path.stat().st_size > LARGEST_HERE:
+            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
                 continue
             data = _parsed(path.read_text(encoding="utf-8"), str(path))
         except (InputError, OSError, UnicodeDecodeError):
