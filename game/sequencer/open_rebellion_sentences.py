@@ -13,6 +13,7 @@ from game.rules.open_rebellion.odds import COVER_DICE
 from game.sequencer.sentences import (
     EventData,
     dice,
+    game_over,
     heading,
     inches,
     listed,
@@ -212,14 +213,6 @@ def _markers_now(e: EventData, told: dict[str, Any] | None) -> str:
     return said
 
 
-def _game_ended(e: EventData) -> str:
-    """The end of the game; a side's name is a plural ("Rebels have the initiative")."""
-    scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
-    winner = f"{who(e['winner'])} win" if e.get("winner") else "a draw"
-    points = f" ({scores})" if scores else ""
-    return f"Game over: {winner}{points}; {e['reason']}"
-
-
 def sentence(e: EventData) -> str | None:
     """An event as Open Rebellion says it (None: the shared wording serves)."""
     kind = e.get("event")
@@ -264,7 +257,7 @@ def sentence(e: EventData) -> str | None:
     if kind == "MarkersChanged":
         return _markers_now(e, told)
     if kind == "GameEnded":
-        return _game_ended(e)
+        return game_over(e, "win")  # a side's name is a plural ("Rebels win")
     if kind == "KillsRolled":
         killed = listed(e.get("killed", ()), "no one")
         return f"{who(e['unit'])} rolls its wound markers: {dice(e['faces'])}; killed: {killed}"

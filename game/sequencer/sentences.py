@@ -300,11 +300,18 @@ def shared(e: EventData) -> str | None:
     if kind == "StateChanged":
         return f"{who(e['model'])} is now {_state(e['after'])} (was {_state(e['before'])})"
     if kind == "GameEnded":
-        scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
-        winner = f"{who(e['winner'])} wins" if e.get("winner") else "a draw"
-        points = f" ({scores})" if scores else ""
-        return f"Game over: {winner}{points}; {e['reason']}"
+        return game_over(e)
     return None
+
+
+def game_over(e: EventData, wins: str = "wins") -> str:
+    """A GameEnded event: "Game over: Blue wins (Blue 54, Red 0); red has nothing left
+    able to act" (`wins`: the verb after the winner's name, "win" for a side named as a
+    plural)."""
+    scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
+    winner = f"{who(e['winner'])} {wins}" if e.get("winner") else "a draw"
+    points = f" ({scores})" if scores else ""
+    return f"Game over: {winner}{points}; {e['reason']}"
 
 
 def _state(name: object) -> str:
