@@ -770,6 +770,12 @@ class SearchInfinityPlayer(SearchPlayer):
         moving = self.weights["exchange_move"]
         # each line's best shot: the chance the target is out, the shooter's from the
         # reply, each other trooper's ARO chance to put the shooter out, and its weight
+        # each trooper's chance to be put out by the ARO of each enemy that sees it
+        aros: dict[str, list[tuple[str, float]]] = {}
+        for (z, t, how), sees in lines.items():
+            if how == "stand" and sees.aro is not None and z in alive and t in alive:
+                joint = _pair_wounds(sees.aro[0], RollSide(0, 0), sees.aro[1], None)
+                aros.setdefault(t, []).append((z, self._out_chance(state.model(t), joint, 0)))
         shots: dict[tuple[str, str, str], tuple[float, float, list[tuple[str, float]], float]]
         shots = {}
         for (a, b, how), line in lines.items():
@@ -787,12 +793,7 @@ class SearchInfinityPlayer(SearchPlayer):
                     best = (value, qb, qa)
             if best is None:
                 continue
-            others: list[tuple[str, float]] = []
-            for (z, t, zhow), sees in lines.items():
-                if zhow != "stand" or t != a or z == b or sees.aro is None or z not in alive:
-                    continue
-                joint = _pair_wounds(sees.aro[0], RollSide(0, 0), sees.aro[1], None)
-                others.append((z, self._out_chance(state.model(a), joint, 0)))
+            others = [(z, q) for z, q in aros.get(a, ()) if z != b]
             shots[(a, b, how)] = (best[1], best[2], others, moving if how == "move" else 1.0)
         # the turn of the decision counts in full, the one after it `exchange_next`
         later = self.weights["exchange_next"]
