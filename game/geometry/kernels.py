@@ -92,7 +92,8 @@ def strips_need(
 ):
     """`silhouette._working` from the chosen directions on: each direction's two lines
     (near and far side of the shooter's base) to its strip, where each crosses each
-    obstacle (`silhouette._spans`), the height each obstacle makes it need, and per
+    obstacle (the first and last parameter inside it, within the part outside both
+    bases), the height each obstacle makes it need, and per
     strip the lowest height a clear line reaches. Returns (zmin, zseg, col, need)."""
     m = len(jj)
     n = 2 * m
@@ -210,8 +211,8 @@ def _need(tops, ha, t1, t2, inf, lowest):
 
 @_helper
 def _height_range(h0, h1, top, ta, tb):
-    """`blocking._height_range` for one segment and one obstacle: where the segment is
-    strictly below the top, within [ta, tb]."""
+    """Where (as segment parameters) one segment is strictly below one obstacle's top,
+    within [ta, tb] (outside both models' own bases)."""
     dh = h1 - h0
     thr = (top - h0) / (1.0 if dh == 0 else dh)
     above = dh == 0 and h0 >= top
@@ -401,7 +402,8 @@ def _polygon_point_gap(xs, ys, start, n, px, py):
 
 @_helper
 def _polygon_leg_gap(xs, ys, start, n, ax, ay, bx, by):
-    """`sweep._polygon_leg_gap`: distance from the leg to a convex polygon."""
+    """Distance from the leg (a segment) to a convex polygon (corners start .. start +
+    n - 1, counter-clockwise; 0 where they meet)."""
     best = _py_min(
         _polygon_point_gap(xs, ys, start, n, ax, ay), _polygon_point_gap(xs, ys, start, n, bx, by)
     )
@@ -421,8 +423,8 @@ def _polygon_leg_gap(xs, ys, start, n, ax, ay, bx, by):
 
 @_helper
 def _deep_across(xs, ys, edges, start, n, ax, ay, bx, by):
-    """`sweep._deep_across`: whether the segment passes `_DEEP` inside the convex
-    polygon over some stretch (`edges`: rows ex, ey, `_DEEP` times the length)."""
+    """Whether the segment passes `_DEEP` inside the convex polygon over some stretch
+    (Cyrus-Beck clipping; `edges`: rows ex, ey, `_DEEP` times the length)."""
     dx, dy = bx - ax, by - ay
     lo, hi = 0.0, 1.0
     for i in range(start, start + n):
@@ -443,7 +445,9 @@ def _deep_across(xs, ys, edges, start, n, ax, ay, bx, by):
 
 @_helper
 def _highest_line(hw, hm, gap_w, gap_leg, longest, eps):
-    """`sweep._highest_line`."""
+    """A height no sight line between the two bases reaches where it crosses an
+    obstacle `gap_w` from the watcher's base and `gap_leg` from the leg's bases, with a
+    margin beyond the blocking test's tolerance (`eps` along the line)."""
     if hw > hm:
         fall, gap = (hw - hm) * gap_w / longest, gap_w
     elif hm > hw:
@@ -465,7 +469,11 @@ def _later(a, b):
 
 @_helper
 def _outer_sides(wx, wy, rw, rm, x0, y0, x1, y1):
-    """`sweep._outer_sides`: (found, plus side, minus side, longest)."""
+    """The two outer sides of the hull of the watcher's base and the leg's swept bases
+    (segments of the outer tangents from base to base) and the longest line from the
+    watcher's base to a base on the leg: (found, plus side, minus side, longest), not
+    found where the bases meet. A side is (length, x0, y0, x1, y1); a leg in line with
+    the watcher has both ends on one tangent, and the farther end's is the side."""
     none = (0.0, 0.0, 0.0, 0.0, 0.0)
     plus, minus = none, none
     has_plus, has_minus = False, False
