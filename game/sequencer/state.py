@@ -186,20 +186,18 @@ class GameState:
         return others[0] if others else side
 
 
-# The models and placements `_placed_from` made last, per set of `gone` statuses: most
-# states are made from the one before with the same models (the same tuple: an Order's
-# stages), or with a few models replaced (the others the same objects)
+# The models and placements `_placed_from` made last, per set of `gone` statuses: a
+# state made with the same models keeps its placements (`KEPT_WITH_MODELS`), so most
+# asked here have a few models replaced (the others the same objects)
 _LAST_PLACED: dict[frozenset[str], tuple[tuple[ModelState, ...], dict[str, Placement]]] = {}
 
 
 def _placed_from(models: tuple[ModelState, ...], gone: frozenset[str]) -> dict[str, Placement]:
-    """Where `models` stand (those in a `gone` status off the table), sharing what the
-    last answer for the same `gone` holds: its dict when the models are the same tuple,
-    else the placement of each model that is the same object (models are immutable and
-    keep their order in a game, so the same object stands in the same place)."""
+    """Where `models` stand (those in a `gone` status off the table), sharing with the
+    last answer for the same `gone` the placement of each model that is the same object
+    (models are immutable and keep their order in a game, so the same object stands in
+    the same place)."""
     last = _LAST_PLACED.get(gone)
-    if last is not None and last[0] is models:
-        return last[1]
     if last is not None and len(last[0]) == len(models):
         found = {
             m.id: p if m is old else Placement(m.at, m.facing, m.status not in gone)
