@@ -84,7 +84,6 @@ from game.sequencer.necromunda_types import (
     ActionKind,
     EndActivation,
     NecromundaState,
-    jammed_flag,
     out_of_ammo_flag,
 )
 from game.sequencer.sight import Cover, Sighting
@@ -437,20 +436,13 @@ class SearchNecromundaPlayer(SearchPlayer):
         stay = faces.count(InjuryResult.SERIOUSLY_INJURED) / len(faces)
         return back * sum(stay**j for j in range(left))
 
-    @staticmethod
-    def _down(state: NecromundaState, side: str) -> int:
-        """`side`'s fighters Seriously Injured or Out of Action (the bottle test's count)."""
-        return sum(
-            1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
-        )
-
     def _staying(
         self, state: NecromundaState, side: str, left: int, extra: int = 0
     ) -> Callable[[ModelState], float]:
         """The odds a fighter of `side` is not fleeing by the end: a gang not yet bottled
         bottles in an End phase on D6 + fighters down > its starting crew, and from that
         phase on each fighter passes a Cool test (2D6 >= Cl) each End phase or flees."""
-        down = self._down(state, side) + extra
+        down = self.nec.down_count(state, side) + extra
         crew = self.nec.crew[side]
         bottled = side in state.bottled
         chance = 0.0 if not down else (6 - min(6, max(0, crew - down))) / 6
@@ -670,16 +662,12 @@ class SearchNecromundaPlayer(SearchPlayer):
         """`m`'s weapons out of ammo that a Reload may load, each with its odds: the
         Ammo test (D6 >= Am; Plentiful passes), none jammed, Scarce or a Grenade (FACTS
         2.6)."""
-        out = []
-        for name in self.nec.weapons[m.id]:
-            if out_of_ammo_flag(name) not in m.flags or jammed_flag(name) in m.flags:
-                continue
-            weapon = self.nec.weapon(m.id, name)
-            if weapon.trait("Scarce") is not None or weapon.trait("Grenade") is not None:
-                continue
-            plenty = weapon.trait("Plentiful") is not None or weapon.ammo is None
-            out.append((name, 1.0 if plenty else (7 - max(weapon.ammo or 2, 2)) / 6))
-        return out
+        weapons = (self.nec.weapon(m.id, name) for name in self.nec.weapons[m.id])
+        return [
+            (w.name, self.nec.ammo_chance(w))
+            for w in weapons
+            if self.nec.reload_refused(m, w) is None
+        ]
 
     def _shots(
         self,
@@ -1005,7 +993,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         weighed by `bottle` (weights). Kept for the decision."""
         if not self.weights["bottle"]:
             return 0.0
-        down = self._down(state, side)
+        down = self.nec.down_count(state, side)
         key = (side, down, side in state.bottled, state.turn)
         found = self._bottles.get(key)
         if found is None:

@@ -342,12 +342,9 @@ class NecromundaEngine(NecromundaNerve):
             return state.with_model(m.replace(flags=m.flags | {AIMED}))
         if kind is ActionKind.RELOAD:
             weapon = self.weapon(m.id, action.weapon)
-            if jammed_flag(weapon.name) in m.flags:
-                raise IllegalDeclaration(f"{weapon.name} is jammed for the rest of the battle")
-            if out_of_ammo_flag(weapon.name) not in m.flags:
-                raise IllegalDeclaration(f"{weapon.name} is not out of ammo")
-            if weapon.trait("Scarce") is not None or weapon.trait("Grenade") is not None:
-                raise IllegalDeclaration(f"{weapon.name} cannot be reloaded")
+            refused = self.reload_refused(m, weapon)
+            if refused is not None:
+                raise IllegalDeclaration(refused)
             if self.ammo_test(m.id, weapon, events, rng):
                 events.append(AmmoChanged(m.id, weapon.name, "reloaded"))
                 m = m.replace(flags=m.flags - {out_of_ammo_flag(weapon.name)})
@@ -532,6 +529,25 @@ class NecromundaEngine(NecromundaNerve):
 
         return min(results, key=rank)
 
+    @staticmethod
+    def down_count(state: NecromundaState, side: str) -> int:
+        """`side`'s fighters Seriously Injured or Out of Action: the Bottle test's count."""
+        return sum(
+            1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
+        )
+
+    @staticmethod
+    def reload_refused(m: ModelState, weapon: NecromundaWeapon) -> str | None:
+        """Why `m` may not Reload `weapon` (FACTS 2.6), or None: jammed for the rest of
+        the battle, not out of ammo, or Scarce or a Grenade."""
+        if jammed_flag(weapon.name) in m.flags:
+            return f"{weapon.name} is jammed for the rest of the battle"
+        if out_of_ammo_flag(weapon.name) not in m.flags:
+            return f"{weapon.name} is not out of ammo"
+        if weapon.trait("Scarce") is not None or weapon.trait("Grenade") is not None:
+            return f"{weapon.name} cannot be reloaded"
+        return None
+
     def _bottle(
         self, state: NecromundaState, events: list[Event], rng: np.random.Generator
     ) -> NecromundaState:
@@ -540,9 +556,7 @@ class NecromundaEngine(NecromundaNerve):
         "fleeing = Cool test per fighter"), a Seriously Injured one too."""
         bottled = set(state.bottled)
         for side in state.sides:
-            down = sum(
-                1 for m in state.side_models(side) if m.status in (SERIOUSLY_INJURED, OUT_OF_ACTION)
-            )
+            down = self.down_count(state, side)
             if side not in bottled and down:
                 face = d6(rng)
                 now = face + down > self.crew[side]

@@ -747,6 +747,13 @@ class NecromundaFire(NecromundaTargeting):
         events.append(AmmoChanged(shooter, weapon.name, "jammed" if jam else "out of ammo"))
         return state.with_model(me.replace(flags=me.flags | {flag}))
 
+    @staticmethod
+    def ammo_chance(weapon: NecromundaWeapon) -> float:
+        """The odds `ammo_test` passes: D6 >= Am (a 1 always fails); Plentiful passes."""
+        if weapon.trait("Plentiful") is not None or weapon.ammo is None:
+            return 1.0
+        return (7 - max(weapon.ammo, 2)) / 6
+
     def ammo_test(
         self, shooter: str, weapon: NecromundaWeapon, events: list[Event], rng: np.random.Generator
     ) -> bool:
