@@ -147,6 +147,14 @@ class GameEnded(Event):
     scores: dict[str, int]
 
 
+def beaten_reason(beaten: list[str], what: str) -> str:
+    """Why a game ended with `beaten` sides out of it, as GameEnded's reason: "red has
+    `what`", "red and blue have `what`" (the sides' ids, which the sentences name)."""
+    if len(beaten) == 1:
+        return f"{beaten[0]} has {what}"
+    return f"{', '.join(beaten[:-1])} and {beaten[-1]} have {what}"
+
+
 # A field's metadata: leave the field out of the JSON form while it holds its default
 # (an option added later, so logs and saves made before it stay byte-identical).
 OMIT_DEFAULT = {"omit_default": True}

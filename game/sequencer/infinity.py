@@ -40,6 +40,7 @@ from game.sequencer.events import (
     OrderSpent,
     TurnEnded,
     TurnStarted,
+    beaten_reason,
 )
 from game.sequencer.infinity_attacks import (
     InfinityAttacks,
@@ -695,7 +696,7 @@ class InfinityEngine(InfinityAttacks):
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
-            reason = f"{', '.join(beaten)} has nothing left able to act"
+            reason = beaten_reason(beaten, "nothing left able to act")
         elif final:
             held = self._objectives_held(state)
             if self.setup.objectives:

@@ -43,6 +43,7 @@ from game.sequencer.events import (
     StateChanged,
     TurnEnded,
     TurnStarted,
+    beaten_reason,
 )
 from game.sequencer.necromunda_fire import d6, heading
 from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
@@ -596,12 +597,7 @@ class NecromundaEngine(NecromundaNerve):
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
-            gangs = (
-                f"{', '.join(beaten[:-1])} and {beaten[-1]} have"
-                if beaten[1:]
-                else f"{beaten[0]} has"
-            )
-            reason = f"{gangs} no fighter left standing or pinned"
+            reason = beaten_reason(beaten, "no fighter left standing or pinned")
         else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]

@@ -69,6 +69,7 @@ from game.sequencer.events import (
     StateChanged,
     TurnEnded,
     TurnStarted,
+    beaten_reason,
 )
 from game.sequencer.open_rebellion_fire import (
     Caches,
@@ -596,7 +597,7 @@ class OpenRebellionEngine(OpenRebellionFire):
         if beaten:
             standing = [s for s in state.sides if s not in beaten]
             winner = standing[0] if len(standing) == 1 else None
-            reason = f"{', '.join(beaten)} has no models left"
+            reason = beaten_reason(beaten, "no models left")
         else:
             best = max(scores.values())
             leaders = [s for s, v in scores.items() if v == best]

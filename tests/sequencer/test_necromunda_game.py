@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -126,27 +125,3 @@ def test_an_acts_dict_is_the_declarations_own_to_the_last_key() -> None:
         assert json.dumps(act.to_dict()) == json.dumps(Declaration.to_dict(act))
         kinds.add(act.action.kind)
     assert len(kinds) >= 5
-
-
-def test_two_gangs_beaten_at_once_are_named_in_the_plural() -> None:
-    # The engine's end of a game (DESIGN: a gang with no fighter standing or pinned is
-    # beaten; FACTS 2.8 names the states). When both fell at once the reason read "goliath,
-    # cawdor has no fighter left standing or pinned" (playtest necromunda-alley --seed 7,
-    # tester7b B)
-    game = Game(load_scenario(SCENARIOS / "necromunda-alley.toml"), seed=7)
-    engine = game.engine
-    state = game.state
-    for m in state.models:
-        state = state.with_model(m.replace(status="out-of-action"))
-    events: list[Any] = []
-    engine._victory(state, events)  # type: ignore[attr-defined]
-    [ended] = events
-    first, second = state.sides
-    assert ended.reason == f"{first} and {second} have no fighter left standing or pinned"
-    assert ended.winner is None
-    one = game.state
-    for m in one.side_models(second):
-        one = one.with_model(m.replace(status="out-of-action"))
-    events.clear()
-    engine._victory(one, events)  # type: ignore[attr-defined]
-    assert events[0].reason == f"{second} has no fighter left standing or pinned"
