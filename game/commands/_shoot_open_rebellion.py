@@ -120,18 +120,28 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
     from game.sequencer.open_rebellion_sentences import converts, defence_pool, markers
-    from game.sequencer.sentences import Teller, as_names, ids_in, named, spoken, who
+    from game.sequencer.sentences import (
+        Teller,
+        ToldNames,
+        as_names,
+        ids_in,
+        named,
+        phrase_names,
+        spoken,
+        who,
+    )
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
-    names = {**as_names(ids), **spoken()}  # the table's, scenery too, where it is spoken
+    told = spoken()  # the table's names, scenery too, where it is spoken
+    names = ToldNames({**as_names(ids), **told}, getattr(told, "in_phrases", {}))
     pool = defence_pool(report["defence_dice"], report["range_bands"], report["cover"])
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "
         f"{report['attack_dice']} attack dice ({plural(len(report['firing']), 'model')} in line of "
         f"sight) against {pool}"
     )
-    cover = named(report["cover_reason"], names)
+    cover = named(report["cover_reason"], phrase_names(names))
     console.print(f"  cover: {cover}; {converts(report['tier'])}", markup=False)
     shown = {
         "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",

@@ -12,7 +12,7 @@ from collections import Counter
 
 from game.scenario.model import SceneryKind
 from game.scenario.scenario import Piece, Scenario
-from game.sequencer.sentences import names_of, readable
+from game.sequencer.sentences import ToldNames, names_of, readable
 
 # Ids that say no more than what the piece is (as `skirmish import` names them): the
 # piece is called by its height and kind instead.
@@ -27,14 +27,17 @@ def table_names(scenario: Scenario) -> dict[str, str]:
     return {**names_of(scenario), **scenery_names(scenario.scenery)}
 
 
-def told_names(scenario: Scenario) -> dict[str, str]:
+def told_names(scenario: Scenario) -> ToldNames:
     """The names a game's telling gives (`skirmish replay`, the window's dice log: one
-    `Teller` each): `table_names`, less the pieces whose id is a plain word. A told
-    sentence is named whole, so such an id is also the word where the sentence uses it
-    ("points of fighters still in the fight" read "fighters the water still in the
-    fight" for a water still whose id is "still"); "stone-wall-2" is never a word."""
+    `Teller` each): `table_names`, the pieces whose id is a plain word named only inside
+    the rules' phrases an event carries (`ToldNames.in_phrases`: "hidden by the water
+    still"). A told sentence is named whole, where such an id is also the word ("points of
+    fighters still in the fight" must not read "fighters the water still in the fight");
+    "stone-wall-2" is never a word."""
     scenery = scenery_names(scenario.scenery)
-    return {**names_of(scenario), **{k: v for k, v in scenery.items() if not k.isalpha()}}
+    words = {k: v for k, v in scenery.items() if k.isalpha()}
+    ids = {k: v for k, v in scenery.items() if k not in words}
+    return ToldNames({**names_of(scenario), **ids}, words)
 
 
 @functools.lru_cache(maxsize=16)

@@ -53,6 +53,45 @@ def as_data(event: Event | EventData) -> EventData:
 
 Names = Mapping[str, str]  # id -> the name people read
 
+
+class ToldNames(dict[str, str]):
+    """The names a game's telling gives, and `in_phrases`: ids named only where the rules'
+    cover readings name scenery ("hidden by still": `scenery_named`), not elsewhere in a
+    sentence, where such an id is also a word ("fighters still in the fight"): the
+    scenery whose id is a plain word (game.scenario.names.told_names)."""
+
+    def __init__(self, names: Names, in_phrases: Names) -> None:
+        super().__init__(names)
+        self.in_phrases: Names = in_phrases
+
+
+def phrase_names(names: Names | Collection[str]) -> Names:
+    """The names a phrase the rules wrote takes: `names`, and its `in_phrases`."""
+    mapping = as_names(names)
+    inner = getattr(mapping, "in_phrases", None)
+    return {**mapping, **inner} if inner else mapping
+
+
+# Where the rules' cover readings name scenery by id: "hidden by a, b", "touching a",
+# "blocked by a", "in area terrain a", "a, b in the way" (game.rules.*.cover).
+_SCENERY_AFTER = ("hidden by ", "touching ", "blocked by ", "in area terrain ")
+_LISTED = r"[\w-]+(?:, [\w-]+)*"
+_SCENERY_PLACES = re.compile(
+    "(?:" + "|".join(f"(?<={lead})" for lead in _SCENERY_AFTER) + f")({_LISTED})"
+    f"|({_LISTED})(?= in the way)"
+)
+_WORD = re.compile(r"[\w-]+")
+
+
+def scenery_named(text: str, inner: Names) -> str:
+    """`text` with the ids of `inner` named where the rules' cover readings put scenery."""
+
+    def listed_names(m: re.Match[str]) -> str:
+        return _WORD.sub(lambda w: inner.get(w.group(0), w.group(0)), m.group(0))
+
+    return _SCENERY_PLACES.sub(listed_names, text)
+
+
 # The table's names while a sentence is being made (`speaking`): `who` asks them first.
 _NAMES: ContextVar[Names] = ContextVar("names", default=MappingProxyType({}))
 
@@ -330,7 +369,10 @@ def describe(
         said = own(data) if own is not None else None
         if said is None:
             said = shared(data)
-    return None if said is None else named(said, names)
+    if said is None:
+        return None
+    inner = getattr(names, "in_phrases", None)
+    return named(scenery_named(said, inner) if inner else said, names)
 
 
 def sentences_of(ruleset: Any) -> Sentence | None:

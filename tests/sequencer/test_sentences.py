@@ -277,3 +277,33 @@ def test_a_necromunda_log_says_damage_past_the_last_wound_once() -> None:
     ]
     totals = [line for line in lines if "lost in all" in line]
     assert len(set(totals)) == len(totals)  # no fighter's total is told twice
+
+
+def test_told_names_name_scenery_whose_id_is_a_plain_word_where_the_rules_put_scenery() -> None:
+    # session 7's note: told_names left a piece whose id is a plain word ("still", the
+    # water still of necromunda-demo) unnamed, since naming the word everywhere turned
+    # "fighters still in the fight" into "fighters the water still in the fight"; it is
+    # named where the rules' cover readings name scenery (game.rules.*.cover)
+    from game.scenario import load_scenario
+    from game.scenario.names import told_names
+    from game.sequencer.sentences import Teller
+    from tests.conftest import SCENARIOS
+
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    teller = Teller(scenario.ruleset, told_names(scenario))
+    missed = {
+        "event": "Missed", "attacker": "orlock-leader", "target": "escher-leader",
+        "weapon": "Bolt pistol", "reason": "full: not in line of sight, still in the way",
+    }  # fmt: skip
+    said = teller.say(missed)
+    assert said.endswith("not in line of sight, the water still in the way"), said
+    for reason, told in [
+        ("partial: 40% hidden by still, barricade-1", "hidden by the water still, the "),
+        ("touching still, which hides none of it", "touching the water still, which"),
+    ]:
+        assert told in teller.say({**missed, "reason": reason})
+    ended = {
+        "event": "GameEnded", "winner": "orlock", "scores": {"orlock": 465, "escher": 50},
+        "reason": "turn limit (4): points of fighters still in the fight",
+    }  # fmt: skip
+    assert teller.say(ended).endswith("points of fighters still in the fight")
