@@ -199,6 +199,7 @@ def _plain(value: Any, exact: bool = False) -> Any:
 
 
 def event_dict(event: Event) -> dict[str, Any]:
-    """The JSON form: {"event": "Hit", "attacker": ..., ...}, floats to 6 places."""
-    body = {f.name: _plain(getattr(event, f.name)) for f in dataclasses.fields(event)}
+    """The JSON form: {"event": "Hit", "attacker": ..., ...}, floats to 6 places (a field
+    marked OMIT_DEFAULT left out while it holds its default)."""
+    body: dict[str, Any] = _plain(event)
     return {"event": event.name, **body}

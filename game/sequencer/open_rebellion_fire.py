@@ -497,14 +497,14 @@ class OpenRebellionFire(OpenRebellionUnits):
         goal = (
             OpenRebellionCover.HARD if now >= OpenRebellionCover.LIGHT else OpenRebellionCover.LIGHT
         )
-        best: tuple[OpenRebellionCover, Point] | None = None
+        best: tuple[Point, Point, float] | None = None  # moved by, heading's vector, share
         for turn in _spread(FALL_BACK_SPREAD, FALL_BACK_STEP):
             heading = away + math.radians(turn)
             vector = (math.cos(heading) * allowance, math.sin(heading) * allowance)
             share = self.farthest(state, unit, vector)
             moved = (vector[0] * share, vector[1] * share)
             if turn == 0:
-                straight = moved
+                straight = (moved, vector, share)
             after = self._move_by(state, unit, moved, [])
             if shooter is None:
                 continue
@@ -513,10 +513,11 @@ class OpenRebellionFire(OpenRebellionUnits):
             else:
                 reached = self.cover_from(after, shooter, unit).level >= goal
             if reached:
-                best = (goal, moved)
+                best = (moved, vector, share)
                 break
-        chosen = best[1] if best is not None else straight
-        events.append(FellBack(unit, reason, chosen))
+        chosen, vector, share = best if best is not None else straight
+        stopped = self.stopped_by(state, unit, vector, share)
+        events.append(FellBack(unit, reason, chosen, stopped, allowance if stopped else 0.0))
         return self._move_by(state, unit, chosen, events)
 
     def _convert(

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from game.rules.open_rebellion.odds import COVER_DICE
+from game.sequencer.open_rebellion_types import TABLE_EDGE
 from game.sequencer.sentences import (
     EventData,
     dice,
@@ -162,10 +163,17 @@ def _fell_back(e: EventData, told: dict[str, Any] | None) -> str:
         told.setdefault("fell back", set()).add(unit)
         told.setdefault("in position", set()).discard(unit)
     length = math.hypot(x, y)
+    stop = e.get("stopped_by")
+    by = "the table's edge" if stop == TABLE_EDGE else who(stop) if stop else ""
     if length < 0.05:
-        return f"{who(unit)} falls back, but cannot move from where it stands: {e['reason']}"
+        blocked = f", blocked by {by}" if by else ""
+        return (
+            f"{who(unit)} falls back, but cannot move from where it stands{blocked}: {e['reason']}"
+        )
     toward = heading(math.degrees(math.atan2(y, x)))
-    return f"{who(unit)} falls back {inches(length)} {toward}: {e['reason']}"
+    of = f"of {inches(e['allowance'])}, " if e.get("allowance") else ""
+    short = f" ({of}cut short by {by})" if by else ""
+    return f"{who(unit)} falls back {inches(length)} {toward}{short}: {e['reason']}"
 
 
 def _converted(e: EventData, told: dict[str, Any] | None) -> str:

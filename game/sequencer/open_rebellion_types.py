@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from game.geometry import Table
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import Event
+from game.sequencer.events import OMIT_DEFAULT, Event
 from game.sequencer.sight import Placement, Sight
 from game.sequencer.state import GameState, ModelState, kept
 
@@ -27,6 +27,8 @@ WOUND = "wound"
 PIN = "pin"
 ACTIVATED = "activated"
 IN_POSITION = "in-position"
+# FellBack.stopped_by when the table's edge cut the fall back short
+TABLE_EDGE = "table-edge"
 HIDDEN = "hidden"  # a unit shown on the table by a card (seed 001): one tier better
 
 
@@ -223,9 +225,15 @@ class SmallArmsFire(Event):
 
 @dataclass(frozen=True, slots=True)
 class FellBack(Event):
+    """A fall back by `vector`; `stopped_by`, when something cut it short of the whole
+    tac-move (`allowance`), is what: the id of a piece or a model, or TABLE_EDGE (both
+    added since: a save without them had none recorded)."""
+
     unit: str
     reason: str
     vector: Point
+    stopped_by: str = field(default="", metadata=OMIT_DEFAULT)
+    allowance: float = field(default=0.0, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True)

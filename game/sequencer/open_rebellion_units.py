@@ -31,6 +31,7 @@ from game.sequencer.open_rebellion_types import (
     HIDDEN,
     IN_POSITION,
     PIN,
+    TABLE_EDGE,
     WOUND,
     BangTest,
     MarkersChanged,
@@ -224,6 +225,25 @@ class OpenRebellionUnits:
     ) -> str | None:
         end = (m.at[0] + vector[0] * share, m.at[1] + vector[1] * share)
         return self.sight.path_blocked(placements, m.id, (m.at, end))
+
+    def stopped_by(self, state: GameState, unit: str, vector: Point, share: float) -> str:
+        """What cuts the unit's move by `vector` short at `share` of it (`farthest`): the
+        id of the piece or model the first model stopped would pass through next, or
+        TABLE_EDGE; "" when it makes the whole move."""
+        if share >= 1.0:
+            return ""
+        placements = self._others(state, unit)
+        further = min(1.0, share + 1.0 / (1 << BISECT_STEPS))
+        for m in self.alive(state, unit):
+            why = self._path_blocked(placements, m, vector, further)
+            if why is None:
+                continue
+            # table_sight's words: "(x, y) is off the table", "the base would pass
+            # through [kind] ID"
+            if why.endswith("off the table"):
+                return TABLE_EDGE
+            return why.rsplit(" ", 1)[-1]
+        return ""
 
     def farthest(self, state: GameState, unit: str, vector: Point) -> float:
         """The largest share of `vector` the unit can move before something blocks it:

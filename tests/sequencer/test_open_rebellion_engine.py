@@ -15,7 +15,7 @@ import pytest
 from game.errors import IllegalDeclaration
 from game.rules.open_rebellion.cover import OpenRebellionCover
 from game.scenario import load_scenario
-from game.sequencer.events import Event, GameEnded, Moved, StateChanged
+from game.sequencer.events import Event, GameEnded, Moved, StateChanged, event_dict
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine
 from game.sequencer.open_rebellion_types import (
@@ -23,6 +23,7 @@ from game.sequencer.open_rebellion_types import (
     DEAD,
     IN_POSITION,
     PIN,
+    TABLE_EDGE,
     WOUND,
     Action,
     ActivateUnit,
@@ -36,6 +37,7 @@ from game.sequencer.open_rebellion_types import (
     SmallArmsFire,
     UnitAct,
 )
+from game.sequencer.sentences import describe
 from tests.sequencer.scripted import ScriptedDice
 
 Write = Callable[..., Path]
@@ -203,6 +205,8 @@ def test_failed_morale_in_the_open_falls_back_away_from_the_shooter(write_scenar
     [fell] = of(events, FellBack)
     assert fell.reason == "failed the morale check"
     assert fell.vector == pytest.approx((7.0, 0.0))
+    # the whole tac-move made: nothing cut it short, and the saved event is as before
+    assert "stopped_by" not in event_dict(fell) and "allowance" not in event_dict(fell)
     after = [m.at for m in engine.alive(state, "blue-a")]
     assert after == [pytest.approx((x + 7, y)) for x, y in before]
     assert engine.markers(state, "blue-a") == (1, 0)
@@ -227,6 +231,28 @@ polygon = [[25, 6], [30, 6], [30, 18], [25, 18]]
     right = max(m.at[0] for m in engine.alive(state, "blue-a"))
     assert 25 - R - 0.05 < right <= 25 - R + 0.01
     assert of(events, Moved)
+    # why it was cut short is in the event, and told (session 7's note: it was not)
+    assert (fell.stopped_by, fell.allowance) == ("barn", 8.0)
+    told = describe(fell, engine.setup.ruleset, {"blue-a": "Blue a", "barn": "the barn"})
+    assert told == (
+        'Blue a falls back 4.6" east (of 8.0", cut short by the barn): '
+        "fails the morale check on purpose"
+    )
+
+
+def test_a_fall_back_cut_short_by_the_tables_edge_says_so(write_scenario: Write) -> None:
+    # seed 001: a fall back is a tac-move; the table's edge stops it (the path check)
+    engine = field(write_scenario, blue_x=32.0)
+    state = red_activating(engine)
+    plan = engine.pools(state, "red-a", "blue-a")  # one bang gets through
+    faces = [5] + [1] * (plan.attack - 1 + plan.defence)
+    state, _ = run(engine, state, UnitAct("red-a", Action.fire("blue-a")), *faces)
+    state, events = run(engine, state, FallBackChoice("blue-a", True), 5, 5, 5, 1)
+    [fell] = of(events, FellBack)
+    assert (fell.stopped_by, fell.allowance) == (TABLE_EDGE, 8.0)
+    assert fell.vector[0] == pytest.approx(36 - R - 32, abs=0.01)
+    told = describe(fell, engine.setup.ruleset, {"blue-a": "Blue a"})
+    assert "(of 8.0\", cut short by the table's edge)" in told
 
 
 def test_light_cover_defender_shifts_bangs_to_pins(write_scenario: Write) -> None:
