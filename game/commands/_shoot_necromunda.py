@@ -317,7 +317,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
     teller = Teller(find_ruleset("necromunda"), ids)  # every event, in order: what it means
     for e in report["events"]:
         said = teller.say(e)
-        if e["event"] in shown:
+        if said and e["event"] in shown:
             console.print(f"  {said}", markup=False)
     for line in placements[1:]:
         console.print(f"  {line}", markup=False)

@@ -99,7 +99,9 @@ def replay(
         # models and scenery by name, as the window's dice log tells them
         teller = Teller(saved.scenario.ruleset, told_names(saved.scenario))
         for event in game.events:
-            typer.echo(teller.say(event))
+            said = teller.say(event)
+            if said:  # an event told with another (a pin with its hit) says nothing here
+                typer.echo(said)
         if check and not failures:
             where = "" if saved.on_disk else " (the scenario file is not here: the save's copy)"
             typer.echo(f"check: the event log matches{where}")

@@ -167,17 +167,25 @@ def _injury(e: EventData) -> str:
     return f"{who(e['model'])} rolls {kind} dice: {said}"
 
 
+# The notebook's fighters pinned by a hit not yet told (the hit tells the pin).
+PIN_DUE = "pin due"
+
+
 def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
     """A change of state with its cause, told in order: a hit pins a Standing fighter
-    (FACTS 2.5: "A hit Pins") before its wound roll; Flesh Wounds that take Toughness to
-    0 put a fighter Out of Action (FACTS 2.4: "At T 0 the fighter goes Out of Action")."""
+    (FACTS 2.5: "A hit Pins"; told with the hit, before its wound roll); Flesh Wounds that
+    take Toughness to 0 put a fighter Out of Action (FACTS 2.4: "At T 0 the fighter goes
+    Out of Action")."""
     if told is None:
         return None
     model, before, after = str(e["model"]), str(e["before"]), str(e["after"])
     said = shared(e)
     if after == PINNED and before == STANDING:
         if told.get("acting") != (model, "take-cover"):
-            return f"{who(model)} is hit and pinned (was {_state(before)})"
+            # the engine pins the fighters hit before it tells each hit: the pin is told
+            # with the hit that caused it (`_hit`), in the order they happen
+            told.setdefault(PIN_DUE, {})[model] = before
+            return ""
         return said
     if after == OUT_OF_ACTION and told.get("fled") == model:  # FACTS 2.8: fleeing
         return f"{who(model)} is out of action: fled the battle (was {_state(before)})"
@@ -234,6 +242,9 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         return _roll(e)
     if kind == "Wounded":
         return _wounded(e)
+    if kind == "Hit" and told is not None and str(e["target"]) in told.get(PIN_DUE, {}):
+        before = told[PIN_DUE].pop(str(e["target"]))
+        return f"{shared(e)}; {who(e['target'])} is pinned (was {_state(before)})"
     if kind == "Hit" and e.get("target_was") == OUT_OF_ACTION:
         # FACTS 2.6: a Rapid Fire weapon's hits are all allocated before rolling to wound;
         # one that comes after its target went out of action does nothing

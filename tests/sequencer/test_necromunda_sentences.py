@@ -8,7 +8,7 @@ from __future__ import annotations
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
-from game.sequencer.events import Declared, Event, Moved, StateChanged
+from game.sequencer.events import Declared, Event, Hit, Moved, StateChanged
 from game.sequencer.game import Game
 from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
@@ -79,9 +79,17 @@ def test_two_recovery_dice_say_why_and_which_is_kept() -> None:
 def test_a_hit_pins_and_taking_cover_is_not_a_hit() -> None:
     # FACTS 2.5: "A hit Pins: a Standing+Active fighter that is hit goes Prone+Pinned", before
     # its wound roll: "X is now pinned" came before "... hits X" with no cause
+    # (session 7), and then the pin still came before the hit that caused it (the engine
+    # pins every fighter hit before it resolves each hit): the hit tells it, in order
     pinned = StateChanged("cawdor-champion", STANDING, PINNED)
     shot = _act("goliath-leader", Action.shoot("Bolt pistol", "cawdor-champion"))
-    assert _told([shot, pinned])[1] == "Cawdor champion is hit and pinned (was standing)"
+    hit = Hit("goliath-leader", "cawdor-champion", "Bolt pistol")
+    assert _told([shot, pinned, hit])[1:] == [
+        "",
+        "Goliath leader hits Cawdor champion with the Bolt pistol; Cawdor champion is pinned "
+        "(was standing)",
+    ]
+    assert _told([shot, hit])[1] == "Goliath leader hits Cawdor champion with the Bolt pistol"
     cover = _act("cawdor-champion", Action.take_cover(), "cawdor")
     assert _told([cover, pinned])[1] == "Cawdor champion is now pinned (was standing)"
 
@@ -119,3 +127,26 @@ def test_a_played_game_names_every_fighter_whose_activation_ends() -> None:
     ended = [line for line in lines if "activation" in line and " ends " in line]
     assert ended and all(line.endswith("'s activation") for line in ended)
     assert not [line for line in lines if "its fighter" in line or " have priority" in line]
+
+
+def test_every_pin_by_a_hit_is_told_with_its_hit_in_seeded_games() -> None:
+    # the engine logs the pins of a shot before its hits: each is told once, with the
+    # hit on that fighter, never before it (every Necromunda table, 3 simple games each)
+    seen = 0
+    for table in ("necromunda-demo", "necromunda-alley", "necromunda-bombardment"):
+        scenario = load_scenario(SCENARIOS / f"{table}.toml")
+        for seed in range(3):
+            game = Game(scenario, seed)
+            player = automatic_player(game.engine, "simple")
+            play_out(game, player)
+            teller = Teller(RULES, names_of(scenario))
+            lines = [teller.say(e) for e in game.events]
+            pins = [e for e in game.events if isinstance(e, StateChanged)
+                    and (e.before, e.after) == (STANDING, PINNED)]  # fmt: skip
+            told = [line for line in lines if line.endswith("is pinned (was standing)")]
+            cover = sum(1 for line in lines if line.endswith("is now pinned (was standing)"))
+            assert len(told) + cover == len(pins)
+            assert all(" hits " in line for line in told)
+            assert "is hit and pinned" not in "\n".join(lines)
+            seen += len(told)
+    assert seen > 10
