@@ -108,6 +108,9 @@ def play(
         except SessionError as why:
             raise InputError(why.problems or Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
+        for note in (session.note, session.diverged and session.diverged.sentence()):
+            if note:
+                typer.echo(f"note: {note}")
     else:
         from game.scenario import load_scenario
 
@@ -146,6 +149,15 @@ def play(
     from game.render.app import App
 
     app = App.window(loaded, size=(width, height), session=session)
+    if load is not None and session is not None and session.diverged is not None:
+        from dataclasses import replace
+
+        from game.render.replay import branch_path
+
+        # the save keeps every declaration it has: Ctrl+S saves this game beside it
+        app.save_path = branch_path(load, session.diverged.played)
+        said = session.diverged.sentence()
+        app.state = replace(app.state, message=said[:1].upper() + said[1:])
     try:
         app.run(frames)
         if screenshot is not None:

@@ -19,17 +19,18 @@ from game.errors import InputError, Problem
 
 
 def _first_difference(log: list[dict[str, Any]], saved: list[Any]) -> str | None:
-    """The first event the replay tells otherwise than the save. A field an event has
-    gained since the save was written (FirepowerRolled.rapid_fire) is not a difference:
-    the save has no word on it."""
-    for i, (a, b) in enumerate(zip(log, saved, strict=False)):
+    """The first event the replay tells otherwise than the save (saves.first_difference)."""
+    from game.scenario.saves import first_difference
+
+    i = first_difference(log, saved)
+    if i is None:
+        return None
+    if i < len(log) and i < len(saved):
+        a, b = log[i], saved[i]
         if isinstance(b, dict):
             a = {k: v for k, v in a.items() if k in b}
-        if a != b:
-            return f"event {i} differs: replay gives {a}, the save has {b}"
-    if len(log) != len(saved):
-        return f"the replay has {len(log)} events, the save {len(saved)}"
-    return None
+        return f"event {i} differs: replay gives {a}, the save has {b}"
+    return f"the replay has {len(log)} events, the save {len(saved)}"
 
 
 def replay(
@@ -75,12 +76,13 @@ def replay(
     from game.scenario.saves import read_save
 
     saved = read_save(save)
-    game = saved.replay()
+    game, diverged = saved.play()
     log = game.log()
     changed = saved.changes_sentence()
+    corrected = None if diverged is None else diverged.sentence()
     failures: list[str] = []
     if check:
-        mismatch = _first_difference(log, saved.events)
+        mismatch = corrected or _first_difference(log, saved.events)
         if mismatch is not None:
             failures.append(mismatch)
         if changed is not None:
@@ -90,6 +92,8 @@ def replay(
             "scenario": str(saved.scenario_file), "seed": saved.seed, "events": log,
             "finished": game.state.finished, "winner": game.state.winner,
             "scenario_changes": list(saved.changes),
+            "rules_corrected": corrected,
+            "declarations_played": len(game.declarations),
             "check": None if not check else not failures,
         }, indent=1))  # fmt: skip
     else:
@@ -107,6 +111,8 @@ def replay(
             typer.echo(f"check: the event log matches{where}")
         elif changed is not None and not check:
             typer.echo(f"note: {changed}; replayed the copy the save carries", err=True)
+        if corrected is not None and not check:
+            typer.echo(f"note: {corrected}", err=True)
     for failure in failures:
         typer.echo(f"skirmish: {save}: check failed: {failure}", err=True)
     if failures:

@@ -261,7 +261,11 @@ def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None =
     app = App.window(replay.scenario, size=size)
     try:
         app.open_replay(replay, 0)
-        app.state = replace(app.state, message="Right steps through the game; F1 shows every key")
+        message = "Right steps through the game; F1 shows every key"
+        if replay.diverged is not None:
+            said = replay.diverged.sentence()
+            message = f"{said[:1].upper()}{said[1:]}. {message}"
+        app.state = replace(app.state, message=message)
         app.run(frames)
         if screenshot is not None:
             app.save_screenshot(screenshot)

@@ -20,7 +20,7 @@ from game.render import dice_log
 from game.render.link import placed
 from game.render.play_rules import HOVER_HINT, PlayRules, rules_for
 from game.render.pointing import Impossible, Pointing
-from game.render.replay import Replay, branch_path
+from game.render.replay import Replay, branch_path, kept_apart
 from game.render.session import Session
 from game.render.state import initial_state
 from game.scenario.names import table_names, told_names
@@ -53,7 +53,7 @@ class Following(Pointing):
     def open_replay(self, replay: Replay, step: int) -> None:
         """Step through `replay` from now on, showing `step`."""
         self.replay = replay
-        self.save_path = None
+        self.save_path = kept_apart(replay)
         replay.at = step
         self.attach(replay.session_at(step, self._rules_for_replay(replay)))
 
@@ -88,7 +88,9 @@ class Following(Pointing):
         if replay is None:
             raise Impossible("no replay open: Ctrl+O opens a saved game")
         self.replay = None
-        self.save_path = None if replay.at_end else branch_path(replay.path, replay.at)
+        self.save_path = (
+            kept_apart(replay) if replay.at_end else branch_path(replay.path, replay.at)
+        )
         self.follow_game([], animate=False)
         return self.save_path
 

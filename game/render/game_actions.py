@@ -67,7 +67,8 @@ class LoadGame(Action):
         except SessionError as why:
             raise Impossible(f"not loaded: {why}") from None
         app.open_replay(replay, 0 if self.first else replay.last)
-        app.state = replace(app.state, message=f"loaded {path.name}")
+        said = "" if replay.diverged is None else f": {replay.diverged.sentence()}"
+        app.state = replace(app.state, message=f"loaded {path.name}{said}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration
-from game.render.session import Session, SessionError, read_save
+from game.render.session import Session, SessionError, read_checked_save
 from game.scenario import Scenario
-from game.scenario.saves import refused_declaration
+from game.scenario.saves import REFUSED, Diverged, SavedGame, refused_declaration
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
@@ -41,7 +41,11 @@ class Replay:
     number of declarations made), from 0 (the start) to `last`."""
 
     def __init__(self, path: Path, scenario: Scenario, seed: int,
-                 declarations: Sequence[Declaration]) -> None:  # fmt: skip
+                 declarations: Sequence[Declaration],
+                 saved: SavedGame | None = None) -> None:  # fmt: skip
+        """`saved`: the save read, whose rules may have been corrected since (the game is
+        then played as far as the rules now allow, and `diverged` says where it goes
+        differently)."""
         self.path = path
         self.scenario = scenario
         self.seed = seed
@@ -49,14 +53,21 @@ class Replay:
         game = Game(scenario, seed)
         self.steps = [self._step(game)]
         self.sides: list[str | None] = []
+        refused: str | None = None
         for index, declaration in enumerate(self.declarations):
-            self.sides.append(game.awaiting().side)
+            side = game.awaiting().side
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
                 problem = refused_declaration(path, index, why, scenario)
-                raise SessionError(str(problem), [problem]) from None
+                if saved is None or not saved.rules_corrected:
+                    raise SessionError(str(problem), [problem]) from None
+                refused = problem.problem.removeprefix(REFUSED)
+                del self.declarations[index:]  # the save keeps them; this game stops
+                break
+            self.sides.append(side)
             self.steps.append(self._step(game))
+        self.diverged: Diverged | None = None if saved is None else saved.diverged(game, refused)
         self.events: list[Event] = list(game.events)
         self.full = game
         self.at = self.last
@@ -69,8 +80,8 @@ class Replay:
     @classmethod
     def open(cls, path: Path) -> Replay:
         """Read a save file; SessionError names what is wrong with it."""
-        scenario, seed, declarations = read_save(path)
-        return cls(path, scenario, seed, declarations)
+        saved = read_checked_save(path)
+        return cls(path, saved.scenario, saved.seed, saved.declarations, saved)
 
     # -- where it stands
 
@@ -155,3 +166,12 @@ def branch_path(save: Path, step: int) -> Path:
         path = save.with_name(f"{stem}-from-{step}-{n}.json")
         n += 1
     return path
+
+
+def kept_apart(replay: Replay) -> Path | None:
+    """Where Ctrl+S saves a game played on from a replay's last step: beside the save
+    (`branch_path`) when the rules now stop it short of the save's declarations, which
+    the save keeps; None (the usual place) otherwise."""
+    if replay.diverged is None or replay.diverged.refused is None:
+        return None
+    return branch_path(replay.path, replay.last)

@@ -57,6 +57,8 @@ class Session:
         self.redo_stack: list[list[Declaration]] = []
         # Said when a loaded save's scenario file has changed since it was saved.
         self.note: str | None = None
+        # A loaded save of older rules that goes differently now (game.scenario.saves).
+        self.diverged: saves.Diverged | None = None
         # Sides whose [[side]] names their automatic player or its temperament; the
         # other computer sides play the adapter's own (the window's default).
         self.players: dict[str, Any] = {
@@ -93,10 +95,11 @@ class Session:
     def load(cls, path: Path) -> Session:
         """Replay a save file (game.scenario.saves: any rule system, any format, the
         scenario the save carries); SessionError names what is wrong with it. `note`
-        says when the scenario file has changed since the save."""
+        says when the scenario file has changed since the save; `diverged` where a save
+        of older rules goes differently now (it is played as far as the rules allow)."""
         saved = read_checked_save(path)
         try:
-            game = saved.replay()
+            game, diverged = saved.play()
         except InputError as err:
             raise SessionError(str(err), err.problems) from None
         rules = rules_for(game)
@@ -104,6 +107,7 @@ class Session:
             raise SessionError(f"the table cannot play {saved.scenario.ruleset.name} yet")
         session = cls(saved.scenario, game, rules)
         session.note = saved.changes_sentence()
+        session.diverged = diverged
         return session
 
     # -- who plays
@@ -226,9 +230,3 @@ def read_checked_save(path: Path) -> saves.SavedGame:
         return saves.read_save(path)
     except InputError as err:
         raise SessionError(str(err), err.problems) from None
-
-
-def read_save(path: Path) -> tuple[Scenario, int, list[Declaration]]:
-    """A save file's scenario, seed and declarations; SessionError names what is wrong."""
-    saved = read_checked_save(path)
-    return saved.scenario, saved.seed, list(saved.declarations)

@@ -55,7 +55,11 @@ class Ruleset:
     the object or as a "module:attribute" imported on first use); `out_of_fight` the
     states in which a model counts as lost. `parts` maps a part name (see `PARTS`)
     to where it is; `players` maps an automatic player's name to its class (called
-    with the engine)."""
+    with the engine). `rules_version` is the version of its rules a save records: raised
+    by one whenever a correction of the rules makes the same seed and declarations give
+    other events, so that a save made before it is known to go differently now (1: the
+    rules of session 8, 2026-11-27; a save without one was made before saves recorded
+    it). `turn_word` is what the system calls a turn ("round")."""
 
     name: str
     title: str
@@ -66,6 +70,8 @@ class Ruleset:
     out_of_fight: tuple[str, ...]  # states that count a model as lost
     parts: Mapping[str, Part]
     players: Mapping[str, Part]
+    rules_version: int
+    turn_word: str
 
     def __init__(
         self,
@@ -80,6 +86,8 @@ class Ruleset:
         out_of_fight: tuple[str, ...] = (),
         parts: Mapping[str, Part] | None = None,
         players: Mapping[str, Part] | None = None,
+        rules_version: int = 1,
+        turn_word: str = "turn",
     ) -> None:
         given = {
             "name": name,
@@ -91,6 +99,8 @@ class Ruleset:
             "out_of_fight": out_of_fight,
             "parts": dict(parts or {}),
             "players": dict(players or {}),
+            "rules_version": rules_version,
+            "turn_word": turn_word,
         }
         for key, value in given.items():
             object.__setattr__(self, key, value)  # frozen: set once, here
@@ -227,6 +237,7 @@ register(
             "careful": "game.ai.necromunda:CarefulNecromundaPlayer",
             "search": "game.ai.necromunda_search:SearchNecromundaPlayer",
         },
+        turn_word="round",
     )
 )
 # Open Rebellion: no facing; squads see all round. Models do not block.

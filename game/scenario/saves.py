@@ -7,6 +7,12 @@ by the path it came from, then beside the save (`_scenario_file`), and when it i
 and has changed since, `changes` says what changed. Format 1 saves (the scenario's path
 only) still replay from the file.
 
+A save records the version of the rules it was played under (`rules_version`; a save
+without one was made before saves recorded it). When the rules have been corrected since
+(the rule system's version is higher) and the declarations now give other events,
+`SavedGame.play` replays them as far as the rules now allow and says where the game goes
+differently (`Diverged`) instead of refusing the save; the save itself is never changed.
+
 Everything is checked first, each problem one line naming the save and the place:
 the size of the file, its JSON, the format, the rule system, the seed, the scenario
 (the copy carried, against its hash), then each declaration; the rule system's engine
@@ -26,7 +32,7 @@ from game.dice import seed_refused
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import MAX_PATH_CHARS, MEGABYTE, read_text
 from game.paths import SCENARIOS_DIR, SUFFIX
-from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
 from game.scenario.scenario import Scenario
 from game.sequencer.declarations import Declaration, decode
@@ -54,21 +60,58 @@ class SavedGame:
     scenario_file: Path
     on_disk: bool
     changes: tuple[str, ...] = ()
+    rules_version: int = 0  # the save's; 0: made before saves recorded it
+
+    @property
+    def rules_corrected(self) -> bool:
+        """Whether the rule system's rules have been corrected since the save was made."""
+        return self.rules_version < self.scenario.ruleset.rules_version
 
     def replay(self) -> Game:
-        """The game the declarations make from the seed; InputError naming the first one
-        the rules refuse."""
+        """The game the declarations make from the seed (`play`, without saying where a
+        save of older rules goes differently)."""
+        return self.play()[0]
+
+    def play(self) -> tuple[Game, Diverged | None]:
+        """The game the declarations make from the seed, and where it goes differently
+        from the save's events when the rules have been corrected since it was made
+        (`Diverged`; the game then stops before the first declaration the rules now
+        refuse). InputError naming the first declaration the rules refuse otherwise."""
         try:
             game = Game(self.scenario, self.seed)
         except IllegalDeclaration as why:
             raise InputError(Problem(str(self.path), "scenario", str(why))) from None
+        refused: str | None = None
         for index, declaration in enumerate(self.declarations):
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
                 problem = refused_declaration(self.path, index, why, self.scenario)
-                raise InputError(problem) from None
-        return game
+                if not self.rules_corrected:
+                    raise InputError(problem) from None
+                refused = problem.problem.removeprefix(REFUSED)
+                break
+        return game, self.diverged(game, refused)
+
+    def diverged(self, game: Game, refused: str | None = None) -> Diverged | None:
+        """Where `game` (the save's declarations, as far as the rules allow: the next one
+        refused for `refused`) goes differently from the save's events, when the rules
+        have been corrected since the save; None when they have not, or it does not."""
+        if not self.rules_corrected:
+            return None
+        event = first_difference(game.log(), self.events)
+        if event is None and refused is None:
+            return None
+        if event is None:  # the events agree as far as the game goes
+            event = len(game.events)
+        turn = 0
+        for saved in self.events[: event + 1]:
+            if isinstance(saved, dict) and saved.get("event") == "TurnStarted":
+                turn = int(saved.get("turn", turn))
+        return Diverged(
+            self.scenario.ruleset, self.rules_version, event, turn,
+            len(game.declarations), len(self.declarations), refused,
+        )  # fmt: skip
 
     def changes_sentence(self) -> str | None:
         """What changed in the scenario file since the save, as one sentence, or None."""
@@ -79,6 +122,57 @@ class SavedGame:
         if more > 0:
             shown += f"; and {more} more"
         return f"{self.scenario_file} has changed since the save ({shown})"
+
+
+@dataclass(frozen=True, slots=True)
+class Diverged:
+    """A save of older rules that the rules as they are now play otherwise: from its
+    event `event` (counted from 0) on, in turn `turn` (0: before the first); `played` of
+    its `saved` declarations still play, the next refused for `refused` (None: all play)."""
+
+    ruleset: Ruleset
+    saved_version: int
+    event: int
+    turn: int
+    played: int
+    saved: int
+    refused: str | None
+
+    def sentence(self) -> str:
+        """What the replay does, in one sentence."""
+        rules = self.ruleset
+        version = (
+            f" (rules version {self.saved_version}, now {rules.rules_version})"
+            if self.saved_version
+            else ""
+        )
+        when = f"{rules.turn_word} {self.turn}" if self.turn else "the start"
+        said = (
+            f"the {rules.title} rules have been corrected since this game was saved{version}: "
+            f"it goes differently from {when} (the save's event {self.event + 1})"
+        )
+        if self.refused is None:
+            return f"{said}; all {self.saved} of its declarations still play"
+        return (
+            f"{said}, and the rules now refuse its declaration {self.played + 1} of "
+            f"{self.saved} ({self.refused}), so the replay stops after declaration "
+            f"{self.played}; the save keeps all {self.saved}"
+        )
+
+
+def first_difference(log: list[dict[str, Any]], saved: list[Any]) -> int | None:
+    """The index of the first event a replay's `log` tells otherwise than the save's
+    `saved` (where one ends before the other: the first event the other has more), or
+    None when they agree. A field an event has gained since the save was written
+    (FirepowerRolled.rapid_fire) is not a difference: the save has no word on it."""
+    for i, (a, b) in enumerate(zip(log, saved, strict=False)):
+        if isinstance(b, dict):
+            a = {k: v for k, v in a.items() if k in b}
+        if a != b:
+            return i
+    if len(log) != len(saved):
+        return min(len(log), len(saved))
+    return None
 
 
 def _bad(path: Path, place: str, problem: str) -> InputError:
@@ -122,11 +216,15 @@ def declaration_place(index: int) -> str:
     return f"declaration {index + 1}"
 
 
+# How a problem with a declaration the rules refuse begins (`refused_declaration`).
+REFUSED = "the rules refuse it: "
+
+
 def refused_declaration(path: Path, index: int, why: Exception, scenario: Scenario) -> Problem:
     """A save's declaration the rules refuse, named as a person counts it, the reason
     calling the table's models and sides by name."""
     reason = named(str(why), names_of(scenario))
-    return Problem(str(path), declaration_place(index), f"the rules refuse it: {reason}")
+    return Problem(str(path), declaration_place(index), f"{REFUSED}{reason}")
 
 
 def _decoded(path: Path, index: int, raw: Any, ruleset: str) -> Declaration:
@@ -164,6 +262,10 @@ def read_save(path: Path) -> SavedGame:
     except UnknownRuleset:
         known = ", ".join(RULESETS)
         raise _bad(path, "ruleset", f"unknown ruleset {name[:64]!r} (known: {known})") from None
+    version = data.get("rules_version", 0)
+    if not isinstance(version, int) or isinstance(version, bool) or version < 0:
+        shown = json.dumps(version)[:20]
+        raise _bad(path, "rules_version", f"expected a whole number from 0 up, not {shown}")
     seed = _field(path, data, "seed", int)
     if (refused := seed_refused(seed)) is not None:
         raise _bad(path, "seed", refused)
@@ -191,8 +293,9 @@ def read_save(path: Path) -> SavedGame:
     for index, raw in enumerate(raw_declarations):
         declarations.append(_decoded(path, index, raw, scenario.ruleset.title))
     return SavedGame(
-        path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk, changes
-    )
+        path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk,
+        changes, version,
+    )  # fmt: skip
 
 
 def _scenario_file(path: Path, data: dict[str, Any], where: str) -> Path:

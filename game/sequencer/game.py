@@ -23,7 +23,8 @@ from game.sequencer.events import Event, event_dict
 from game.sequencer.setup import Setup
 
 # Save files: format 1 named the scenario file; format 2 also carries its text (and,
-# added since, names the table so a moved save still finds it: `scenario_fields`).
+# added since, names the table so a moved save still finds it: `scenario_fields`; and
+# the version of the rules it was played under, Ruleset.rules_version).
 SAVE_FORMAT = 2
 
 
@@ -104,6 +105,7 @@ class Game:
             "format": SAVE_FORMAT,
             **scenario_fields(self.setup.path, folder),
             "ruleset": self.setup.ruleset.name,
+            "rules_version": self.setup.ruleset.rules_version,
             "seed": self.seed,
         }
         text = getattr(self.setup, "text", "")

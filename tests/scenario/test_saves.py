@@ -237,6 +237,8 @@ NECROMUNDA_ACT = {"declare": "Act", "model": "fusilier-1", "action": {"kind": "a
         ({"seed": 10**400}, "seed: must be a whole number from 0 to 2**128 - 1, not a number"),
         ({"seed": 1.5}, "seed: expected a whole number, not 1.5"),
         ({"seed": None}, "seed: expected a whole number, not null"),
+        ({"rules_version": "1"}, 'rules_version: expected a whole number from 0 up, not "1"'),
+        ({"rules_version": -1}, "rules_version: expected a whole number from 0 up, not -1"),
         ({"declarations": [NECROMUNDA_ACT]}, "declaration 1: "),
         (
             {"declarations": [{"declare": "Fly"}]},

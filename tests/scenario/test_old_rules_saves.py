@@ -1,0 +1,123 @@
+"""A save made before a correction of the rules (DESIGN.md: saves already written keep
+replaying). The fixture is a Necromunda game saved by main at 52bb0ee, before session
+7's corrections of the End phase's order and of Recovery's chosen die (5fdd89b, 778feb6):
+playtest necromunda-demo --seed 7 --save-games, game 6, its first 17 declarations (the
+events they gave then). Under the rules now its first round's End phase goes otherwise
+(the save's event 60) and its 17th declaration is refused. It still loads and replays,
+as far as the rules now allow, and says so in one sentence; the save is never written."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from game.rules.registry import RULESETS
+from game.scenario.saves import read_save
+from tests.scenario.test_saves import FIXTURES, played, run
+
+OLD = FIXTURES / "necromunda-before-session-7.json"
+SAID = (
+    "the Necromunda (pre-2023) rules have been corrected since this game was saved: it goes "
+    "differently from round 1 (the save's event 60), and the rules now refuse its "
+    "declaration 17 of 17 (it is House Escher's turn to activate, not House Orlock's), so "
+    "the replay stops after declaration 16; the save keeps all 17"
+)
+
+
+@pytest.fixture
+def old(tmp_path: Path) -> Path:
+    return Path(shutil.copy(OLD, tmp_path / "old.json"))
+
+
+def test_the_fixture_is_a_save_from_before_the_corrections() -> None:
+    data = json.loads(OLD.read_text())
+    assert "rules_version" not in data and len(data["declarations"]) == 17
+    saved = read_save(OLD)
+    assert saved.rules_version == 0 and saved.rules_corrected
+
+
+def test_replay_tells_it_as_far_as_the_rules_allow_and_says_why(
+    old: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    before = old.read_bytes()
+    code, out, err = run(capsys, "replay", str(old))
+    # it was "declaration 17: the rules refuse it: ..." and exit 2, nothing told
+    assert code == 0
+    assert err.strip() == f"note: {SAID}"
+    assert out.splitlines()[-1] == "Round 2: House Escher has priority; 8 fighters ready"
+    code, out, err = run(capsys, "replay", str(old), "--check")
+    assert code == 1 and err.strip() == f"skirmish: {old}: check failed: {SAID}"
+    code, out, _ = run(capsys, "replay", str(old), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["rules_corrected"] == SAID and doc["declarations_played"] == 16
+    assert old.read_bytes() == before  # the save keeps every declaration
+
+
+def test_all_declarations_may_still_play_and_go_differently(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the same game saved after its 16th declaration (the events up to the 17th's)
+    data = json.loads(OLD.read_text())
+    declared = [i for i, e in enumerate(data["events"]) if e["event"] == "Declared"]
+    data["declarations"] = data["declarations"][:16]
+    data["events"] = data["events"][: declared[16]]
+    save = tmp_path / "sixteen.json"
+    save.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(save))
+    assert code == 0 and err.strip() == (
+        "note: the Necromunda (pre-2023) rules have been corrected since this game was "
+        "saved: it goes differently from round 1 (the save's event 60); all 16 of its "
+        "declarations still play"
+    )
+
+
+def test_a_save_of_the_rules_as_they_are_is_still_held_to_them(
+    old: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # the version recorded is the rules': the same save claiming today's rules is refused
+    data = json.loads(old.read_text())
+    data["rules_version"] = RULESETS["necromunda"].rules_version
+    old.write_text(json.dumps(data))
+    code, _, err = run(capsys, "replay", str(old))
+    assert code == 2
+    assert err.strip() == (
+        f"skirmish: {old}: declaration 17: the rules refuse it: it is House Escher's turn "
+        "to activate, not House Orlock's"
+    )
+
+
+def test_a_new_save_records_its_rules_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.conftest import SCENARIOS
+
+    save = tmp_path / "new.json"
+    played(SCENARIOS / "necromunda-demo.toml", save)
+    assert json.loads(save.read_text())["rules_version"] == RULESETS["necromunda"].rules_version
+    code, out, err = run(capsys, "replay", str(save), "--check")
+    assert (code, err) == (0, "") and out.endswith("check: the event log matches\n")
+
+
+def test_play_load_and_the_replay_window_open_it_and_keep_the_save(
+    old: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:  # fmt: skip
+    from game.render.replay import Replay, kept_apart
+    from game.render.session import Session
+
+    monkeypatch.chdir(tmp_path)
+    picture = tmp_path / "load.png"
+    code, out, _ = run(
+        capsys, "play", "--load", str(old), "--frames", "1", "--screenshot", str(picture)
+    )
+    assert code == 0 and f"note: {SAID}" in out.splitlines()
+    session = Session.load(old)
+    assert session.diverged is not None and len(session.game.declarations) == 16
+    replay = Replay.open(old)  # Ctrl+O and replay --window
+    assert replay.last == 16 and replay.diverged is not None
+    assert replay.diverged.sentence() == SAID
+    # playing on and saving goes beside the save, which keeps its 17 declarations
+    assert kept_apart(replay) == tmp_path / "old-from-16.json"
