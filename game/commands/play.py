@@ -103,6 +103,7 @@ def play(
         if seed is not None:
             problem = "a save carries its game's seed: --seed is for a new game"
             raise InputError(Problem(str(load), "--seed", problem))
+        say_preparing()  # the save is replayed before the window opens
         try:
             session = Session.load(load)
         except SessionError as why:
@@ -159,6 +160,7 @@ def play(
         said = session.diverged.sentence()
         app.state = replace(app.state, message=said[:1].upper() + said[1:])
     try:
+        app.prepare_line_of_fire()
         app.run(frames)
         if screenshot is not None:
             app.save_screenshot(screenshot)
@@ -168,6 +170,16 @@ def play(
         import pygame
 
         pygame.display.quit()
+
+
+def say_preparing() -> None:
+    """Said before a saved game is replayed in the first run after an install, which
+    compiles the line-of-fire loops first (the window, not yet open, cannot say it)."""
+    from game.geometry.compiled import compile_due
+    from game.render.app import PREPARING
+
+    if compile_due():
+        typer.echo(PREPARING)
 
 
 def register(app: typer.Typer) -> None:

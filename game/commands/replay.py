@@ -120,7 +120,7 @@ def replay(
 
 
 def _window(save: Path, frames: int | None, screenshot: Path | None, size: str) -> None:
-    from game.commands.play import parse_size
+    from game.commands.play import parse_size, say_preparing
     from game.display import no_display
     from game.files import check_writable
     from game.render.app import replay_window
@@ -136,6 +136,7 @@ def _window(save: Path, frames: int | None, screenshot: Path | None, size: str) 
     if frames is None and no_display():
         frames, screenshot = 1, screenshot or Path("skirmish-replay.png")
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
+    say_preparing()
     try:
         replay_window(save, size=(width, height), frames=frames, screenshot=screenshot)
     except SessionError as why:

@@ -102,3 +102,12 @@ def compiled_afresh() -> int:
 
     kernels = sys.modules.get("game.geometry.kernels")
     return 0 if kernels is None else int(kernels.compiled_afresh())
+
+
+def compile_due() -> bool:
+    """Whether the first sight line of this process will compile the kernels (a few
+    seconds, once after an install) rather than load them from numba's cache. Imports
+    numba: ask only where sight lines are about to be drawn."""
+    from game.geometry import kernels
+
+    return not kernels.cached_here()

@@ -631,3 +631,25 @@ def compiled_afresh() -> int:
         for item in list(globals().values())
         if isinstance(item, numba.core.registry.CPUDispatcher)
     )
+
+
+# The kernels every rule system's sight lines call (their helpers are compiled with them).
+ENTRY_KERNELS = ("strips_need", "blocked_by", "nearby")
+
+
+def cached_here() -> bool:
+    """Whether numba's cache holds the entry kernels compiled for this machine and this
+    source, so that using them loads rather than compiles (False in the first run after
+    an install). Reads numba's cache index (its private FunctionCache), the same look-up
+    numba makes when a kernel is first called; where that cannot be read, True (nothing
+    is said)."""
+    try:
+        for name in ENTRY_KERNELS:
+            kernel = globals()[name]
+            index = kernel._cache._cache_file._load_index()
+            machine = kernel.targetctx.codegen().magic_tuple()
+            if not any(key[1] == machine for key in index):
+                return False
+    except (AttributeError, LookupError, OSError, TypeError, ValueError):
+        return True
+    return True

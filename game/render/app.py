@@ -234,6 +234,26 @@ class App(Following):
         if self.windowed:
             pygame.display.flip()
 
+    def prepare_line_of_fire(self) -> None:
+        """The first run after an install compiles the line-of-fire loops (about 6 s of
+        one core, once; later runs load them from numba's cache): the window says so on
+        its first frame and then compiles them, with one throwaway game of simple players
+        on the table (as playtest does), rather than freeze unsaid at its first sight
+        line. Nothing is said or done when they are cached, or the table is not played."""
+        from game.geometry.compiled import compile_due
+
+        if self.session is None or not self.scenario.ruleset.plays or not compile_due():
+            return
+        from game.playtest.batch import play_one
+
+        said = self.state.message
+        self.state = replace(self.state, message=PREPARING)
+        self.draw()
+        if self.windowed:
+            pygame.display.flip()
+        play_one(self.session.scenario, 0, 0)
+        self.state = replace(self.state, message=said)
+
     def run(self, frames: int | None = None) -> None:
         self.live = self.windowed and frames is None
         clock = pygame.time.Clock()
@@ -250,6 +270,10 @@ class App(Following):
             save_png(self.draw(), path)
         except pygame.error as err:
             raise OSError(str(err)) from None
+
+
+# The window's first frame in the first run after an install (App.prepare_line_of_fire).
+PREPARING = "Preparing line of fire (the first run after an install takes a few seconds)..."
 
 
 def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None = None,
