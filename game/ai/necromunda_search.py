@@ -832,7 +832,11 @@ class SearchNecromundaPlayer(SearchPlayer):
         aimed: bool,
     ) -> tuple[float, float, float]:  # fmt: skip
         """(P hit, P Seriously Injured, P Out of Action) of `m`'s shot with `w` at `t`
-        where both stand, aimed or not (no line or out of range: nothing)."""
+        where both stand, aimed or not (no line or out of range: nothing). The judge's
+        sighting (kept by the two fighters' places) only says whether there is a line;
+        the hit plan is the state's own (a third fighter may give cover or block), and
+        nothing the judge keeps is put into a state: the game's would resolve its real
+        shot with it."""
         s = self._sight(state, m, t)
         if s is None:
             return 0.0, 0.0, 0.0
@@ -840,8 +844,6 @@ class SearchNecromundaPlayer(SearchPlayer):
         found = self._outcomes.get(key)
         if found is not None:
             return found
-        # the sighting kept by the fighters' places stands for this state's too
-        state.asked().sightings.setdefault((m.id, t.id), s)
         plan = self.nec.hit_plan(state, m.id, w, target=t.id)
         result = (0.0, 0.0, 0.0)
         if not plan.out_of_range and plan.need <= 7:

@@ -347,6 +347,34 @@ def test_judged_choices_are_legal_through_whole_games() -> None:
         assert search.refused == 0, f"game {index}: {search.refused} judged choices refused"
 
 
+def test_the_judges_sightings_stay_out_of_the_games_state() -> None:
+    """The judge keeps its sightings by the two fighters' places only, so one worked out
+    where a third fighter stood elsewhere must not become the game's own: the engine
+    would resolve the real shot with that line and cover, and the save would not replay.
+    Every sighting the game's state holds after a search decision is the one the rules
+    give that state; and the game replays from its declarations (this mirror game,
+    search against careful, did not: the judge's sighting was put in the state's)."""
+    setup = load_scenario(SCENARIOS / "necromunda-mirror.toml")
+    seed = seeds_for(101, 5)[4][1]
+    game = Game(setup, seed)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    search = SearchNecromundaPlayer(engine, think=0.5, seed=101)
+    careful = CarefulNecromundaPlayer(engine)
+    while not game.state.finished:
+        state, awaiting = game.state, game.awaiting()
+        player = search if awaiting.side == "orlock" else careful
+        choice = player.choose(state, awaiting)
+        if player is search:
+            assert isinstance(state, NecromundaState)
+            fresh = state.replace()  # the same position with nothing asked of it yet
+            for (shooter, target), kept in state.asked().sightings.items():
+                assert kept == engine.sighting(fresh, shooter, target), (shooter, target)
+        game.declare(choice)
+    again = Game.replay(setup, seed, game.declarations)
+    assert again.log() == game.log()
+
+
 CORNER = LAST_ROUND.replace("at = [6.8, 5.0]", "at = [4.5, 4.0]").replace(
     'id = "heavy"\nside = "red"\nprofile = "heavy"\nat = [10, 26]',
     'id = "shooter"\nside = "red"\nprofile = "ganger"\nat = [4.5, 14]',
