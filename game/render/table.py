@@ -53,7 +53,20 @@ def wrap(text: str, size: int, width: float) -> list[str]:
     (measured, not counted: "W" and "i" differ); a word too long for a line is broken
     inside. Measuring ourselves (rather than pygame-ce's `Font.render(wraplength=)`)
     gives the lines themselves, so the panel can lay out, scroll and clip each one and
-    tests can measure them."""
+    tests can measure them. Kept once worked out (`_wrapped`): the panel wraps every
+    line of the dice log again each time any of its text changes."""
+    return list(_wrapped(text, size, width))
+
+
+# Wrapped texts kept: the panel's lines of a long game and its other texts, a few
+# hundred at a time, comfortably inside.
+WRAPS_KEPT = 4096
+
+
+@functools.lru_cache(maxsize=WRAPS_KEPT)
+def _wrapped(text: str, size: int, width: float) -> tuple[str, ...]:
+    """`wrap`'s lines, keyed by the text, the font (all the window's text is the default
+    face; `size` picks it) and the width."""
     face = font(size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
@@ -73,7 +86,7 @@ def wrap(text: str, size: int, width: float) -> list[str]:
                 lines.append(line[:cut])
                 line = line[cut:]
         lines.append(line)
-    return [line for line in lines if line] or [""]
+    return tuple(line for line in lines if line) or ("",)
 
 
 def side_colours(scenario: Scenario) -> dict[str, style.Colour]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -179,3 +180,27 @@ def test_the_active_side_is_named_once_in_the_systems_words(name: str) -> None:
     assert active is not None
     rows = [text for text, _ in app.cache.panel.drawn if text.startswith("Active:")]
     assert rows == [f"Active: {scenario.side(active).name}"]
+
+
+def test_wrapped_lines_are_kept_by_text_font_and_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the panel wraps every line of the dice log again whenever any of its text changes
+    # (a hover, a new event): wrapping measured each word again, about 60% of such a
+    # frame's CPU (session 7's note); the lines are kept once worked out
+    from game.render import table
+
+    measured: list[int] = []
+    face = table.font
+
+    def counted(size: int) -> Any:
+        measured.append(size)
+        return face(size)
+
+    monkeypatch.setattr(table, "font", counted)
+    text = "Orlock heavy rolls the Firepower dice for the Heavy stubber: 6 and 2 (kept test)"
+    first = table.wrap(text, 16, 180)
+    assert len(first) > 1 and len(measured) == 1
+    first.append("changed by the caller")  # a copy: the kept lines stay as they were
+    assert table.wrap(text, 16, 180) == first[:-1] and len(measured) == 1
+    assert table.wrap(text, 16, 400) != first[:-1] and len(measured) == 2  # another width
+    table.wrap(text, 18, 180)  # another font size
+    assert measured == [16, 16, 18]
