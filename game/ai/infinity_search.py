@@ -49,7 +49,7 @@ from typing import Any
 import numpy as np
 
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer, _facing
-from game.ai.search import REFUSED, Policy, SearchPlayer, cover_spots
+from game.ai.search import REFUSED, Candidate, Policy, SearchPlayer, cover_spots
 from game.errors import IllegalDeclaration
 from game.rules.infinity.odds import RollSide
 from game.rules.infinity.saves import Attack
@@ -346,15 +346,13 @@ class SearchInfinityPlayer(SearchPlayer):
         found = self._dedupe(self.candidates(state, awaiting))
         found.sort(key=lambda c: -c.prior)
         with contextlib.suppress(IllegalDeclaration, ValueError, KeyError, AssertionError):
-            # the careful choice first: weighed whatever the budget
-            found.insert(0, self._dedupe([(self.careful.choose(state, awaiting), -1.0)])[0])
+            # the careful choice first (weighed whatever the budget), in place of its copy
+            careful = self.careful.choose(state, awaiting)
+            key = repr(careful.to_dict())
+            found = [c for c in found if repr(c.declaration.to_dict()) != key]
+            found.insert(0, Candidate(careful, -1.0))
         best: tuple[tuple[float, float], Declaration] | None = None
-        seen: set[str] = set()
         for c in found:
-            key = repr(c.declaration.to_dict())
-            if key in seen:
-                continue
-            seen.add(key)
             value = self._after(state, c.declaration, side)
             if value is None:
                 continue
