@@ -362,3 +362,4 @@ class PickRoutePoint(Action):
     def perform(self, app: Following) -> None:
         app.state = replace(app.state, aro_at=self.at, message=f"ARO at ({self.at[0]:.1f}, "
                             f"{self.at[1]:.1f})")  # fmt: skip
+        app.refresh_hover()  # the shot is ruled from there now

@@ -38,7 +38,7 @@ from game.render.overlays import (
 )
 from game.render.panel import PanelCache, PanelLine, draw_panel, panel_lines
 from game.render.play_rules import Marker, Prompt
-from game.render.state import AppState, Point, Size, ui_scale
+from game.render.state import AppState, Point, Size, shot_table, ui_scale
 from game.render.style import (
     DEAD,
     HIDES,
@@ -47,6 +47,7 @@ from game.render.style import (
     PANEL_BG,
     RINGS,
     RISK,
+    ROUTE,
     RULER,
     SELECT,
     TAG,
@@ -285,7 +286,10 @@ def draw_frame(
         # the rings' labels kept off the table's labels and bases, and from under the banner
         kept_clear = [_rect(box) for box in cache.table.taken]
         kept_clear += [_base_rect(model, view) for model in scenario.models]
-        draw_range_rings(table, scenario, state, kept_clear, banner, ui)
+        # the bands from where the rules take its shot (the end of its move so far)
+        moving = state.place is not None and state.place.model == state.selected
+        ringed = shot_table(scenario, state.place) if moving else scenario
+        draw_range_rings(table, ringed, state, kept_clear, banner, ui)
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:
@@ -296,10 +300,11 @@ def draw_frame(
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.hover is not None:
         taken = list(cache.table.taken)
-        cache.ruling_label = draw_ruling(
-            table, scenario, state.hover, view, engine_loaded, taken, ui
-        )
-        line = ruling_line(scenario, state.hover, engine_loaded)
+        ruled = state.hover.table or scenario  # the mover where the rules take the shot
+        if state.hover.place is not None:
+            ring_base(table, ROUTE, ruled.model(state.hover.place.model), view, 2)
+        cache.ruling_label = draw_ruling(table, ruled, state.hover, view, engine_loaded, taken, ui)
+        line = ruling_line(ruled, state.hover, engine_loaded)
         across = (view.to_screen(*line[0]), view.to_screen(*line[1]))
         names_over(table, layer, cache.table.labels, across)  # the line passes under them
         said = cache.ruling_label
@@ -320,6 +325,6 @@ def draw_frame(
     lines = panel_lines(scenario, state, provider_name)
     kept = draw_panel(surface, lines, cache.panel, state.keys_help, state.log_scroll, room)
     if room and state.hover is not None:
-        draw_hover_eye(surface, kept, scenario, state.hover, cache.eye)
+        draw_hover_eye(surface, kept, state.hover.table or scenario, state.hover, cache.eye)
     if state.help:
         draw_help(surface, help_sections(state), pygame.Rect(0, 0, tw, th))

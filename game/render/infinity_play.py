@@ -16,6 +16,7 @@ from game.render.play_rules import (
     Marker,
     PlayRules,
     Prompt,
+    ShotPlace,
     window_player,
 )
 from game.rules.infinity.data import InfinityWeapon
@@ -34,8 +35,9 @@ from game.sequencer.infinity import (
     SkillKind,
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
+from game.sequencer.infinity_sentences import where_on_route
 from game.sequencer.sentences import listed, plural
-from game.sequencer.sight import Cover, Placement
+from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
 
@@ -211,20 +213,35 @@ class InfinityRules(PlayRules):
             return ARO_BURST
         return min(self._weapon(weapon).burst, MAX_BURST)
 
-    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+    def shot_place(self, game: Game, at: Point | None = None) -> ShotPlace | None:
+        """Infinity: the skills of an Order are simultaneous and the active trooper is
+        placed at the end of its declared route (FACTS 3.4, step 1.2): a BS Attack after
+        a move is taken from there, an ARO at the point of the route it names (`at`, the
+        end by default)."""
+        awaiting = game.awaiting()
+        order = self._state(game).order
+        if order is None or len(order.route) < 2 or awaiting.kind not in ("second", "aro"):
+            return None
+        point = at if at is not None and awaiting.kind == "aro" else order.route[-1]
+        return ShotPlace(order.model, point, order.facing, where_on_route(point, order.route[1:]))
+
+    def odds_lines(
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
+    ) -> list[str]:
         w = self._weapon(weapon)
         if not w.bands:
             return [f"{w.name}: a template weapon (no roll to hit)"]
         state = self._state(game)
         awaiting = game.awaiting()
         reactive = awaiting.kind == "aro" and shooter in awaiting.models
-        origin = None
-        if state.order is not None and state.order.model == shooter:
-            origin = state.order.route[-1]
-        roll = attack_roll(self.engine, state, shooter, target, w, reactive=reactive, origin=origin)
+        place = self.shot_place(game, at)
+        if place is not None and place.model in (shooter, target):
+            # the mover where the rules take the shot: range, cover, odds and replies
+            moved = state.model(place.model).replace(at=place.at, facing=place.facing)
+            state = state.with_model(moved)
+        roll = attack_roll(self.engine, state, shooter, target, w, reactive=reactive)
         lines = [f"{w.name} at {target}", *roll_text(roll)]
-        moved = {shooter: Placement(origin, state.model(shooter).facing)} if origin else None
-        seen = self.engine.sighting(state, shooter, target, moved)
+        seen = self.engine.sighting(state, shooter, target)
         if not seen.in_arc:
             return [*lines, f"no BS Attack: {target} is outside {shooter}'s arc"]
         if not seen.lof or seen.cover is Cover.TOTAL:

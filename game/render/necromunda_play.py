@@ -384,7 +384,9 @@ class NecromundaRules(PlayRules):
         except (IllegalDeclaration, KeyError):
             return ()
 
-    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+    def odds_lines(
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
+    ) -> list[str]:
         engine = self.engine
         w = self._weapon(shooter, weapon)
         kind = self.aim_kind(game, shooter, weapon)

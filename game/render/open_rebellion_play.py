@@ -203,7 +203,9 @@ class OpenRebellionRules(PlayRules):
     def burst(self, game: Game, model: str, weapon: str) -> int:
         return 1
 
-    def odds_lines(self, game: Game, shooter: str, target: str, weapon: str) -> list[str]:
+    def odds_lines(
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
+    ) -> list[str]:
         """Both pools and the exact odds of the markers small arms fire would place."""
         engine = self.engine
         state = self._state(game)

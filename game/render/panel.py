@@ -135,7 +135,10 @@ def panel_lines(
     title = "Line of fire" + (f"  [{provider_name}]" if own_provider else "")
     out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
-        pair = f"{state.hover.shooter} -> {state.hover.target}"
+        hover = state.hover
+        pair = f"{hover.shooter} -> {hover.target}"
+        if hover.place is not None:  # ruled where the rules take the shot, said so
+            pair += f", {hover.place.told(hover.shooter, hover.target)}"
         out.append(PanelLine(named(pair, ids), TARGET))
         out.extend(PanelLine(named(line, ids), size=18, spare=True) for line in state.hover.lines)
     else:

@@ -143,6 +143,27 @@ class Preview:
     target: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class ShotPlace:
+    """Where the rules have a model when a shot is taken now, though it still stands
+    where it started: the active trooper at the end of its move so far, or at the point
+    of its route a reaction is taken at. `where` says which point in the rule system's
+    words ("at the end of its move", "1.5\" short of the end of its move")."""
+
+    model: str
+    at: Point
+    facing: float
+    where: str
+
+    def told(self, shooter: str, target: str) -> str:
+        """The point, as the shot between `shooter` and `target` reads it: "from the end
+        of its move" (the shooter is the one moving), "with X 1.5\" short of the end of
+        its move" (its target is)."""
+        if shooter == self.model:
+            return "from " + self.where.removeprefix("at ")
+        return f"with {target} {self.where}"
+
+
 class PlayRules(Protocol):
     """A rule system's adapter for the interactive table. Adapters subclass it; aiming,
     previews and stray-shot risk default to plain direct fire."""
@@ -166,9 +187,18 @@ class PlayRules(Protocol):
         """Dice `model` splits between its targets with `weapon` now."""
         ...
 
-    def odds_lines(self, game: Any, shooter: str, target: str, weapon: str) -> list[str]:
-        """Every MOD, the final SV or target number, and the exact odds, as panel lines."""
+    def odds_lines(
+        self, game: Any, shooter: str, target: str, weapon: str, at: Point | None = None
+    ) -> list[str]:
+        """Every MOD, the final SV or target number, and the exact odds, as panel lines,
+        the models placed as `shot_place(game, at)` has them."""
         ...
+
+    def shot_place(self, game: Any, at: Point | None = None) -> ShotPlace | None:
+        """Where the rules have a model that has not got there yet when a shot is taken
+        now (`at`: the point of the mover's route a reaction is taken at, None for its
+        end); None when every model shoots and is shot at where it stands."""
+        return None
 
     def markers(self, game: Any) -> dict[str, Marker]: ...
 

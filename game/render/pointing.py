@@ -15,10 +15,10 @@ from dataclasses import replace
 
 from game.errors import IllegalDeclaration
 from game.render.link import TableGame
-from game.render.play_rules import AimKind, PlayRules
+from game.render.play_rules import AimKind, PlayRules, ShotPlace
 from game.render.ruling import RulingProvider
 from game.render.session import Session
-from game.render.state import AppState, Hover, Point
+from game.render.state import AppState, Hover, Point, shot_table
 from game.scenario import PlacedModel, Scenario
 from game.scenario.names import table_names
 from game.sequencer.sentences import named
@@ -102,8 +102,23 @@ class Pointing:
             raise Impossible(f"{self.state.selected} has no weapons")
         return weapons
 
+    def shot_place(self) -> ShotPlace | None:
+        """Where the rules have the model that is moving when a shot is taken now (at
+        the reaction's point picked on its route, else the end of its route)."""
+        rules = self.rules
+        if rules is None:
+            return None
+        try:
+            return rules.shot_place(self.game, self.state.aro_at)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return None
+
     def refresh_hover(self) -> None:
-        """Ask the provider about the enemy under the pointer, once per pair."""
+        """Ask the provider about the enemy under the pointer, once per pair and place:
+        ruled, and its odds worked out, with the models where the rules take the shot."""
+        place = self.shot_place()
+        if place != self.state.place:
+            self.state = replace(self.state, place=place)
         state = self.state
         target = self.model_at(state.pointer) if state.pointer is not None else None
         if state.selected is None or target is None:
@@ -116,10 +131,13 @@ class Pointing:
                 self.state = replace(state, hover=None)
             return
         weapon = shooter.weapons[state.weapon % len(shooter.weapons)] if shooter.weapons else None
-        if state.hover is not None and (state.hover.shooter, state.hover.target) == (
-            shooter.id,
-            target.id,
-        ):
+        if place is not None and place.model not in (shooter.id, target.id):
+            place = None  # neither is the one moving: both where they stand
+        if state.hover is not None and (
+            state.hover.shooter,
+            state.hover.target,
+            state.hover.place,
+        ) == (shooter.id, target.id, place):
             if state.hover.weapon == weapon:
                 return
             hover = replace(
@@ -130,17 +148,18 @@ class Pointing:
             )
             self.state = replace(state, hover=hover)
             return
+        table = shot_table(self.scenario, place)
         try:
-            ruling = self.provider.rule(self.scenario, shooter.id, target.id)
-            lines = tuple(self.provider.describe(self.scenario, ruling))
+            ruling = self.provider.rule(table, shooter.id, target.id)
+            lines = tuple(self.provider.describe(table, ruling))
         except (ValueError, KeyError) as err:
             self.state = replace(state, hover=None, message=f"no ruling: {err}")
             return
         odds = self._odds(shooter.id, target.id, weapon)
         risk = self._risk(shooter.id, target.id, weapon)
-        self.state = replace(
-            state, hover=Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk)
-        )
+        hover = Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk, place,
+                      None if place is None else table)  # fmt: skip
+        self.state = replace(state, hover=hover)
 
     def _risk(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
         """Who a miss with `weapon` may hit instead (stray shots, where the rules have
@@ -214,6 +233,6 @@ class Pointing:
         # named where the panel shows them: a name holding an id ("the water still",
         # the piece `still`) named twice would read "the water the water still"
         try:
-            return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon, self.state.aro_at))
         except (IllegalDeclaration, KeyError, ValueError) as why:
             return (f"no odds: {why}",)

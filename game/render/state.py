@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.render import style
 from game.render.dice_log import Effect, LogLine, Shot
-from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt
+from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt, ShotPlace
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -26,7 +26,9 @@ PANEL_WIDTH = 320
 
 @dataclass(frozen=True, slots=True)
 class Hover:
-    """The enemy under the pointer with the selected model's ruling against it."""
+    """The enemy under the pointer with the selected model's ruling against it, ruled
+    with the models where the rules take the shot: `place` is a model that is not there
+    yet (a trooper moving) and `table` the scenario with it there (None: as shown)."""
 
     shooter: str
     target: str
@@ -35,6 +37,8 @@ class Hover:
     odds: tuple[str, ...] = ()
     weapon: str | None = None
     risk: tuple[str, ...] = ()  # models a miss may hit instead, nearest the shooter first
+    place: ShotPlace | None = None
+    table: Scenario | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +107,7 @@ class AppState:
     human: bool = True  # the awaited side is played by a person
     draft: Draft | None = None
     aro_at: Point | None = None  # the point of the mover's route a reaction is taken at
+    place: ShotPlace | None = None  # where the rules have the mover when a shot is taken now
     toggled: frozenset[str] = frozenset()  # options switched on for the next declaration
     markers: tuple[tuple[str, Marker], ...] = ()
     shots: tuple[Shot, ...] = ()
@@ -119,6 +124,17 @@ class AppState:
     def table_size(self) -> Size:
         """Pixels of the table area, left of the panel."""
         return (max(1, self.size[0] - panel_width(self.size)), self.size[1])
+
+
+def shot_table(scenario: Scenario, place: ShotPlace | None) -> Scenario:
+    """The scenario with the model `place` names where the rules take a shot from or at."""
+    if place is None:
+        return scenario
+    models = tuple(
+        replace(m, at=place.at, facing=place.facing) if m.id == place.model else m
+        for m in scenario.models
+    )
+    return replace(scenario, models=models)
 
 
 def ui_scale(size: Size) -> float:
