@@ -550,3 +550,17 @@ def test_a_templates_hover_odds_count_the_targets_cover() -> None:
                     assert lines[-1].endswith(want), (name, victim.id)
                     checked += want != bare  # where the bonus changes the odds
     assert checked >= 1
+
+
+def test_the_panel_counts_necromunda_rounds_as_its_log_does() -> None:
+    # Necromunda plays rounds (its log: "Round 1: House Orlock has priority"); the panel
+    # said "Turn 1 of 4" beside it. Infinity and Open Rebellion keep "Turn".
+    from tests.conftest import SCENARIOS
+
+    for name, word in (("necromunda-mirror", "Round"), ("open-rebellion-mirror", "Turn")):
+        scenario = load_scenario(SCENARIOS / f"{name}.toml")
+        app = App(scenario, session=Session.start(scenario, seed=1))
+        text = panel(app)
+        assert f"{word} 1 of {scenario.header.turns}" in text, text[:200]
+        other = "Turn" if word == "Round" else "Round"
+        assert f"{other} 1 of" not in text
