@@ -684,9 +684,9 @@ class TableSight:
                 first = int(hit[0])
             elif first == len(near):
                 return None
-        piece_id = self._solid_ids[int(near[first])]
-        kind = self.table.piece(piece_id).kind.value
-        return f"the base would pass through {kind} {piece_id}"
+        # the piece by its id alone: where people read it, its name says what it is
+        # ("the stone wall [stone-wall-1]", 'the 1" wall')
+        return f"the base would pass through {self._solid_ids[int(near[first])]}"
 
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]

@@ -451,7 +451,7 @@ polygon = [[8, 4], [14, 4], [14, 22], [8, 22]]
     state = red_activating(engine)
     with pytest.raises(IllegalDeclaration, match="line of sight"):
         engine.apply(state, UnitAct("red-a", Action.fire("blue-a")), rng=ScriptedDice())  # type: ignore[arg-type]
-    with pytest.raises(IllegalDeclaration, match="pass through building barn"):
+    with pytest.raises(IllegalDeclaration, match="pass through barn"):
         engine.apply(state, UnitAct("red-a", Action.move(5, 0)), rng=ScriptedDice())  # type: ignore[arg-type]
 
 

@@ -13,6 +13,8 @@ from shapely.geometry import LineString
 
 from game.geometry import NotFiniteError
 from game.scenario import load_scenario
+from game.scenario.names import table_names
+from game.sequencer.sentences import named
 from game.sequencer.sight import Placement
 from game.sequencer.table_sight import CONTACT_TOLERANCE, TableSight, _point_to_segment
 from tests.conftest import SCENARIOS
@@ -79,6 +81,21 @@ def test_a_changed_table_gets_a_sight_of_its_own() -> None:
     listed = dataclasses.replace(first, at=list(first.at))
     assert shared_sight(dataclasses.replace(setup, models=(listed, *setup.models[1:]))) is (
         shared_sight(setup)
+    )
+
+
+def test_a_path_through_a_piece_names_it_once_as_people_read_it() -> None:
+    # the piece's name says its kind: "through wall the stone wall [stone-wall-1]" did
+    setup = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    sight = TableSight(setup)
+    mid = (12.0, 19.0)  # the middle of stone-wall-1, from (8, 19) to (16, 19)
+    mover = setup.models[0].id
+    empty = {m.id: Placement(m.at, m.facing, present=False) for m in setup.models}
+    across = ((mid[0], mid[1] - 3.0), (mid[0], mid[1] + 3.0))
+    why = sight.path_blocked(empty, mover, across)
+    assert why == "the base would pass through stone-wall-1"
+    assert named(why, table_names(setup)) == (
+        "the base would pass through the stone wall [stone-wall-1]"
     )
 
 
@@ -183,7 +200,7 @@ def test_a_path_through_scenery_names_the_piece_its_swept_base_overlaps_first(ta
         path = (start, end)
         swept = LineString(path).buffer(r - CONTACT_TOLERANCE)
         expected = next(
-            (f"the base would pass through {p.kind.value} {p.id}" for p, poly in solid
+            (f"the base would pass through {p.id}" for p, poly in solid
              if shapely.area(shapely.intersection(swept, poly)) > 1e-9),
             None,
         )  # fmt: skip
