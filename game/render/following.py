@@ -134,7 +134,7 @@ class Following(Pointing):
             raise Impossible(prompt.text)
         if session.is_ai(prompt.side):
             side = names_of(self.scenario).get(str(prompt.side), str(prompt.side))
-            raise Impossible(f"{side} is played by the computer: wait for it")
+            raise Impossible(f"the computer plays {side}: wait for it")
         return session.rules
 
     def declare(self, declaration: object) -> None:

@@ -180,9 +180,10 @@ def computer_plays(prompt: Prompt, names: Mapping[str, str]) -> str:
 
 def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
     """Whose declaration a replay comes to next, without the keys a player would press:
-    "PanOceania declares next: 10 Orders left"."""
+    "PanOceania to declare next: 10 Orders left" (no verb to agree with a side's name:
+    the sentences make some plural, "Rebels end the squad's activation")."""
     side = prompt.side or ""
-    who = f"{names.get(side, side)} declares next"
+    who = f"{names.get(side, side)} to declare next"
     return f"{who}: {prompt.status}" if prompt.status else who
 
 

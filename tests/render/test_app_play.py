@@ -268,7 +268,7 @@ def test_the_computer_plays_its_side_a_few_frames_apart(write_scenario: Write) -
     assert "(computer)" not in panel(app) and "M/S/D/I" not in panel(app)
     click(app, base(app, "r1"))
     press(app, pygame.K_d)
-    assert app.state.message == "Red is played by the computer: wait for it"
+    assert app.state.message == "the computer plays Red: wait for it"
     made = len(app.session.game.declarations)
     for _ in range(AI_FRAMES - app.ai_wait - 1):
         app.frame()

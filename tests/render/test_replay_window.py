@@ -13,6 +13,8 @@ import pytest
 from game.cli import main
 from game.render.app import App
 from game.render.game_actions import LoadGame
+from game.render.panel import declares_next
+from game.render.play_rules import Prompt
 from game.render.session import SAVE_NAME, Session
 from game.scenario import load_scenario
 from game.sequencer.game import Game
@@ -137,7 +139,8 @@ def test_the_replay_panel_says_who_declares_next_not_the_keys(
     app = App(load_scenario(DEMOS[system]), size=(1024, 700))
     app.perform(LoadGame(save, first=True))
     text = panel(app)
-    assert "declares next" in text
+    # no verb to agree with the side's name ("Rebels declares next" read wrong)
+    assert "to declare next" in text and "declares next" not in text
     assert "M/S/D/I" not in text and "select a" not in text
     # tester7's finding 18: nor does the footer list the declaring keys
     app.draw()
@@ -145,3 +148,11 @@ def test_the_replay_panel_says_who_declares_next_not_the_keys(
     assert app.session is not None
     assert not any(keys in footer for keys in app.session.rules.keys_help)
     assert "every key" in footer
+
+
+def test_who_declares_next_reads_right_for_a_side_named_in_the_plural() -> None:
+    # the dice log makes Open Rebellion's sides plural ("Rebels end ..."): the panel
+    # read "Rebels declares next"
+    prompt = Prompt("rebels", "activation", ("rebel-1",), "", status="2 units left")
+    said = declares_next(prompt, {"rebels": "Rebels"})
+    assert said == "Rebels to declare next: 2 units left"
