@@ -1,5 +1,5 @@
 """What playtest and balance print for people: the sides by the scenario's names (the
-ids that --ai and --side take under the table), how games ended in the table's words, the
+ids that --ai takes under the table), how games ended in the table's words, the
 players a balance search used, and sentences that read right for any side's name."""
 
 from __future__ import annotations
@@ -14,16 +14,18 @@ from game.cli import main
 
 def test_playtest_names_the_sides(capsys: pytest.CaptureFixture[str]) -> None:
     """necromunda-alley names its sides House Goliath and House Cawdor, each once (tester7b's
-    E: the table said "House Goliath (goliath)"); the ids --ai and --side take are said
-    under the table. Rebels and Government are their ids as words: no such line."""
+    E: the table said "House Goliath (goliath)"); the ids --ai takes are said under the
+    table (playtest has no --side: tester8 read "--ai and --side take"). Rebels and
+    Government are their ids as words: no such line."""
     assert main(["playtest", "necromunda-alley", "--games", "4", "--workers", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # the words, whatever the wrapping
     assert "House Goliath" in out and "House Cawdor" in out
     assert "(goliath)" not in out and "(cawdor)" not in out
-    assert "--ai and --side take the sides' ids: goliath, cawdor" in out
+    assert "--ai takes the sides' ids: goliath, cawdor (--ai goliath=search)" in out
+    assert "--side" not in out
     args = ["playtest", "open-rebellion-demo", "--games", "1", "--workers", "1"]
     assert main(args) == 0
-    assert "--ai and --side take" not in capsys.readouterr().out
+    assert "--ai takes" not in capsys.readouterr().out
     ended = out.split("how games ended: ", 1)[1].split(" No side")[0].split(" The table")[0]
     assert "goliath has" not in ended and "cawdor has" not in ended, ended
     assert ": 1 game" in ended or " games" in ended, ended
@@ -40,7 +42,7 @@ def test_balance_says_which_players_played(capsys: pytest.CaptureFixture[str]) -
 
 def test_games_csv_says_how_games_ended_by_name(tmp_path: Path) -> None:
     """games.csv's `ended` sentence calls the sides as the console does (House Cawdor,
-    not cawdor); the winner column keeps the ids --ai and --side take."""
+    not cawdor); the winner column keeps the ids --ai takes."""
     out = tmp_path / "out"
     args = ["playtest", "necromunda-alley", "--games", "4", "--workers", "1", "--out", str(out)]
     assert main(args) == 0
