@@ -290,6 +290,8 @@ def _describe(error: Mapping[str, Any], raw: Mapping[str, Any]) -> str:
         return f"unknown field {loc!r}"
     if kind in ("literal_error", "enum"):
         known = ", ".join(re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected"))))
+        if known and not isinstance(error["input"], str):  # a list or a number: no name
+            return f"{loc}: expected text in quotes, not {_shown(error['input'])} (one of {known})"
         return f"unknown {loc} {_shown(error['input'])} (one of {known})"
     if (wrong := expected(error)) is not None:
         return f"{_what(tuple(error['loc']))}: {wrong}"

@@ -66,6 +66,13 @@ def test_old_files_keep_their_players_and_no_temperament() -> None:
     [
         ('player = "serch"', "unknown player 'serch' (one of human, ai, simple, careful, search)"),
         ('temperament = "calm"', "unknown temperament 'calm' (one of cautious, balanced, aggr"),
+        # not a name at all, as `player = 3` says (tester8: "unknown temperament ['cautious']")
+        (
+            'temperament = ["cautious"]',
+            "temperament: expected text in quotes, not ['cautious'] (one of cautious, balanced",
+        ),
+        ("temperament = 3", "temperament: expected text in quotes, not 3 (one of cautious"),
+        ("player = 3", "player: expected text in quotes, not 3"),
     ],
 )
 def test_an_unknown_player_or_temperament_is_one_line_naming_the_choices(
