@@ -10,27 +10,73 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from game.commands._args import frames_option
 from game.errors import InputError, Problem
 
+if TYPE_CHECKING:
+    from game.scenario.saves import SavedGame
 
-def _first_difference(log: list[dict[str, Any]], saved: list[Any]) -> str | None:
-    """The first event the replay tells otherwise than the save (saves.first_difference)."""
-    from game.scenario.saves import first_difference
 
-    i = first_difference(log, saved)
+def _first_difference(log: list[dict[str, Any]], saved: SavedGame) -> str | None:
+    """The first event the replay tells otherwise than the save (saves.first_difference),
+    each told as the replay tells it, with its place: "turn 2, event 35: the replay
+    tells 'Orc 1 moves 3.5"', the save 'Orc 1 moves 3.6"'"."""
+    from game.scenario.names import told_names
+    from game.scenario.saves import first_difference, turn_at
+
+    events = saved.events
+    i = first_difference(log, events)
     if i is None:
         return None
-    if i < len(log) and i < len(saved):
-        a, b = log[i], saved[i]
-        if isinstance(b, dict):
-            a = {k: v for k, v in a.items() if k in b}
-        return f"event {i} differs: replay gives {a}, the save has {b}"
-    return f"the replay has {len(log)} events, the save {len(saved)}"
+    rules = saved.scenario.ruleset
+    names = told_names(saved.scenario)
+    turn = turn_at(events if i < len(events) else log, i)
+    where = f"{rules.turn_word} {turn}, event {i + 1}" if turn else f"event {i + 1}"
+    if i < len(log) and i < len(events):
+        mine, theirs = _told(log, i, rules, names), _told(events, i, rules, names)
+        if mine == theirs:  # told alike: what differs is not in the sentence
+            mine += f" ({_fields(log[i], events[i])})"
+            theirs += f" ({_fields(events[i], log[i])})"
+        return f"{where} differs: the replay tells {mine}, the save {theirs}"
+    longer, told = (
+        ("replay", _told(log, i, rules, names))
+        if i < len(log)
+        else ("save", _told(events, i, rules, names))
+    )
+    return (
+        f"the replay has {len(log)} events, the save {len(events)}: the {longer} goes on "
+        f"at {where}, {told}"
+    )
+
+
+def _told(events: list[Any], index: int, rules: Any, names: Any) -> str:
+    """Event `index` of `events` as the replay tells it (told after the ones before it),
+    in quotes; an event told with a later one, or not an event, by its kind."""
+    from game.sequencer.sentences import Teller
+
+    teller = Teller(rules, names)
+    said = ""
+    for event in events[: index + 1]:
+        try:
+            said = teller.say(event) if isinstance(event, dict) else ""
+        except (AttributeError, KeyError, TypeError, ValueError):  # a save spelt wrongly
+            said = ""
+    event = events[index]
+    kind = event.get("event") if isinstance(event, dict) else None
+    if said and said != kind:  # a kind the sentences do not know is told by its name
+        return f"'{said}'"
+    return f"a {kind} event" if kind else f"{json.dumps(event)[:80]} (not an event)"
+
+
+def _fields(event: dict[str, Any], other: Any) -> str:
+    """The fields where `event` differs from `other`: "face 12"."""
+    other = other if isinstance(other, dict) else {}
+    differ = [k for k in event if k in other and event[k] != other[k] and k != "event"]
+    return ", ".join(f"{k} {json.dumps(event[k])}" for k in differ) or "the same fields"
 
 
 def replay(
@@ -82,7 +128,7 @@ def replay(
     corrected = None if diverged is None else diverged.sentence()
     failures: list[str] = []
     if check:
-        mismatch = corrected or _first_difference(log, saved.events)
+        mismatch = corrected or _first_difference(log, saved)
         if mismatch is not None:
             failures.append(mismatch)
         if changed is not None:

@@ -104,10 +104,7 @@ class SavedGame:
             return None
         if event is None:  # the events agree as far as the game goes
             event = len(game.events)
-        turn = 0
-        for saved in self.events[: event + 1]:
-            if isinstance(saved, dict) and saved.get("event") == "TurnStarted":
-                turn = int(saved.get("turn", turn))
+        turn = turn_at(self.events, event)
         return Diverged(
             self.scenario.ruleset, self.rules_version, event, turn,
             len(game.declarations), len(self.declarations), refused,
@@ -158,6 +155,15 @@ class Diverged:
             f"{self.saved} ({self.refused}), so the replay stops after declaration "
             f"{self.played}; the save keeps all {self.saved}"
         )
+
+
+def turn_at(events: list[Any], index: int) -> int:
+    """The turn event `index` of a game's `events` falls in (0: before the first)."""
+    turn = 0
+    for event in events[: index + 1]:
+        if isinstance(event, dict) and event.get("event") == "TurnStarted":
+            turn = int(event.get("turn", turn))
+    return turn
 
 
 def first_difference(log: list[dict[str, Any]], saved: list[Any]) -> int | None:

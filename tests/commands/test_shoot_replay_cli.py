@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from pathlib import Path
 
 import pytest
@@ -97,11 +98,29 @@ def test_replay_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert main(["replay", str(save), "--check"]) == 0
     assert "check: the event log matches" in capsys.readouterr().out
     data = json.loads(save.read_text())
+    saved_kind = data["events"][3]["event"]
     data["events"][3]["event"] = "Tampered"
     save.write_text(json.dumps(data))
     assert main(["replay", str(save), "--check"]) == 1
     captured = capsys.readouterr()
-    assert "event 3 differs" in captured.err and "differs" not in captured.out
+    assert "differs" not in captured.out
+    # the two events told as replay tells them, with their place, not as two dicts
+    # (tester8); counted from 1, as the rules-corrected sentence counts them
+    assert "turn 1, event 4 differs: the replay tells '" in captured.err, captured.err
+    assert captured.err.rstrip().endswith("the save a Tampered event")
+    assert "{" not in captured.err
+    data["events"][3]["event"] = saved_kind
+    rolled = next(i for i, e in enumerate(data["events"]) if e["event"] == "Rolled")
+    data["events"][rolled]["faces"] = [21 - f for f in data["events"][rolled]["faces"]]
+    save.write_text(json.dumps(data))
+    assert main(["replay", str(save), "--check"]) == 1
+    said = capsys.readouterr().err.strip()
+    told = re.search(
+        rf"event {rolled + 1} differs: the replay tells '(.*)', the save '(.*)'$", said
+    )
+    assert told is not None, said
+    assert told.group(1).split("rolled ")[0] == told.group(2).split("rolled ")[0]
+    assert told.group(1) != told.group(2)
     save.write_text("{ not json")
     assert main(["replay", str(save)]) == 2
     assert capsys.readouterr().err.startswith(f"skirmish: {save}:1: not valid JSON: ")
