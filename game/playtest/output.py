@@ -92,7 +92,6 @@ def save_files(
             continue
         save = dict(r.save)
         save.update(scenario_fields(scenario.resolve(), folder / "saves"))
-        save["players"] = r.players
         out.append((save_name(folder, r.index), save))
     return out
 

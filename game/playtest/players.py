@@ -114,6 +114,39 @@ def players_differ(choice: Choice) -> bool:
     return len(set(choice.values())) > 1
 
 
+def recorded(ruleset: Ruleset, player: Any) -> dict[str, Any]:
+    """What a save records of an automatic player: its name in the rule system's
+    registry, and its temperament and thinking time (about how many seconds a
+    declaration) where it has them: {"player": "search", "temperament": "balanced",
+    "think": 0.5}."""
+    kind = type(player)
+    name = next((n for n in ruleset.players if ruleset.player(n) is kind), kind.__name__)
+    out: dict[str, Any] = {"player": name}
+    temperament = getattr(player, "temperament", None)
+    if isinstance(temperament, str):
+        out["temperament"] = temperament
+    seconds = getattr(player, "expected_seconds", None)
+    if isinstance(seconds, int | float):
+        out["think"] = round(float(seconds), 3)
+    return out
+
+
+def recorded_sides(ruleset: Ruleset, player: Player, sides: list[str]) -> dict[str, Any]:
+    """`recorded` for each side `player` (one player, or one per side) plays."""
+    by_side = player.players if isinstance(player, BySide) else {}
+    return {side: recorded(ruleset, by_side.get(side, player)) for side in sides}
+
+
+def said(record: Mapping[str, Any]) -> str:
+    """A recorded player as a person reads it: "search, balanced, 0.5 s a declaration"."""
+    words = [str(record.get("player"))]
+    if record.get("temperament"):
+        words.append(str(record["temperament"]))
+    if isinstance(record.get("think"), int | float):
+        words.append(f"{record['think']:g} s a declaration")
+    return ", ".join(words)
+
+
 def build_player(engine: Engine, choice: Choice) -> Player:
     """The player for a game: one instance per distinct (name, options), so a player
     that plays both sides is one object, as it is in the window."""

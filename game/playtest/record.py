@@ -75,11 +75,12 @@ class GameRecord:
 
 def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = False) -> GameRecord:
     """Play game `job` between the players of `choice` and write down what happened."""
-    from game.playtest.players import describe
+    from game.playtest.players import describe, recorded_sides
 
     game = Game(setup, job.seed)
     start = game.state
-    play_out(game, build_player(game.engine, choice))
+    player = build_player(game.engine, choice)
+    play_out(game, player)
     state = game.state
     lost = frozenset(setup.ruleset.out_of_fight)
     ended = next((e for e in reversed(game.events) if isinstance(e, GameEnded)), None)
@@ -96,7 +97,11 @@ def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = Fals
         points={s: int(ended.scores.get(s, 0)) if ended else 0 for s in state.sides},
         objectives=objectives_held(setup, state),
         casualties=tuple(casualties(setup, start, game.events)),
-        save=game.to_save() if keep_save else None,
+        save=(
+            {**game.to_save(), "players": recorded_sides(setup.ruleset, player, list(choice))}
+            if keep_save
+            else None
+        ),
     )
 
 

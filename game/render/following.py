@@ -163,9 +163,12 @@ class Following(Pointing):
         self.scenario = placed(self.base_scenario, now)
         state = self.state
         rules = self.rules
-        if self.teller is None:
+        lines = []
+        if self.teller is None:  # told afresh: first, who the computer plays
             self.teller = Teller(self.scenario.ruleset, told_names(self.scenario))
-        lines = dice_log.tell_all(self.teller, events)
+            if self.session is not None:
+                lines = [dice_log.LogLine(said) for said in self.session.who_plays()]
+        lines += dice_log.tell_all(self.teller, events)
         ids = {m.id for m in self.scenario.models}
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []

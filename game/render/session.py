@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration, InputError, Problem
+from game.files import write_json_atomic
 from game.render.play_rules import (
     THINKING_SHOWN,
     PlayRules,
@@ -25,7 +26,7 @@ from game.render.play_rules import (
     side_player,
 )
 from game.scenario import Scenario, saves
-from game.scenario.model import AI, HUMAN
+from game.scenario.model import AI, HUMAN, TEMPERAMENTS
 from game.scenario.names import table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
@@ -108,7 +109,34 @@ class Session:
         session = cls(saved.scenario, game, rules)
         session.note = saved.changes_sentence()
         session.diverged = diverged
+        session._use_saved_players(path, saved.players)
         return session
+
+    def _use_saved_players(self, path: Path, players: Mapping[str, Mapping[str, Any]]) -> None:
+        """Play the computer sides with the players the save records (a save without
+        them: the scenario's); SessionError names one the rule system does not have."""
+        ruleset = self.scenario.ruleset
+        choice = {}
+        for side, record in players.items():
+            name = str(record["player"])
+            if not self.is_ai(side) or name in (HUMAN, AI):
+                continue
+            place = f"players {side!r}"
+            if ruleset.player(name) is None:
+                known = ", ".join(ruleset.players)
+                problem = f"{ruleset.title} has no automatic player {name!r} (one of {known})"
+                raise SessionError(problem, [Problem(str(path), place, problem)])
+            temperament = record.get("temperament")
+            if temperament is not None and temperament not in TEMPERAMENTS:
+                known = ", ".join(TEMPERAMENTS)
+                problem = f"no temperament {temperament!r} (one of {known})"
+                raise SessionError(problem, [Problem(str(path), place, problem)])
+            options = tuple((k, record[k]) for k in ("temperament", "think") if k in record)
+            choice[side] = (name, options)
+        try:
+            self.use_players(choice)
+        except IllegalDeclaration as why:  # a thinking time out of bounds
+            raise SessionError(str(why), [Problem(str(path), "players", str(why))]) from None
 
     # -- who plays
 
@@ -118,6 +146,33 @@ class Session:
         for side, (name, options) in choice.items():
             if self.is_ai(side):
                 self.players[side] = side_player(self.game.engine, name, **dict(options))
+
+    def player(self, side: str) -> Any:
+        """The automatic player of computer side `side`: its own, else the window's."""
+        return self.players.get(side, getattr(self.rules, "ai", None))
+
+    def recorded_players(self) -> dict[str, dict[str, Any]]:
+        """Who plays each side, as a save records it: {"player": "human"}, or the
+        automatic player with its temperament and thinking time (playtest.players)."""
+        from game.playtest.players import recorded
+
+        ruleset = self.scenario.ruleset
+        return {
+            s.id: recorded(ruleset, self.player(s.id)) if self.is_ai(s.id) else {"player": HUMAN}
+            for s in self.scenario.sides
+        }
+
+    def who_plays(self) -> list[str]:
+        """A sentence for each side the computer plays: "the computer plays Yu Jing
+        (search, balanced, 0.5 s a declaration)"."""
+        from game.playtest.players import said
+
+        names = table_names(self.scenario)
+        return [
+            f"the computer plays {names.get(side, side)} ({said(record)})"
+            for side, record in self.recorded_players().items()
+            if record["player"] != HUMAN
+        ]
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:
@@ -143,8 +198,7 @@ class Session:
     def ai_slow(self) -> bool:
         """Whether the automatic player's budget is over THINKING_SHOWN seconds (the
         window then shows that it is thinking before it asks)."""
-        side = self.game.awaiting().side
-        player = self.players.get(side or "", getattr(self.rules, "ai", None))
+        player = self.player(self.game.awaiting().side or "")
         return float(getattr(player, "expected_seconds", 0.0)) > THINKING_SHOWN
 
     # -- declarations
@@ -219,8 +273,11 @@ class Session:
     # -- files
 
     def save(self, path: Path) -> None:
-        """The sequencer's save file, written atomically."""
-        self.game.save(path)
+        """The sequencer's save file with who played each side (`recorded_players`),
+        written atomically."""
+        data = self.game.to_save(path.parent)
+        data["players"] = self.recorded_players()
+        write_json_atomic(path, data)
 
 
 def read_checked_save(path: Path) -> saves.SavedGame:

@@ -22,9 +22,11 @@ them."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -61,6 +63,9 @@ class SavedGame:
     on_disk: bool
     changes: tuple[str, ...] = ()
     rules_version: int = 0  # the save's; 0: made before saves recorded it
+    # side -> its player ({"player": "search", "temperament": ..., "think": ...}), as
+    # the window's and playtest's saves record them; empty in older saves
+    players: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def rules_corrected(self) -> bool:
@@ -300,8 +305,37 @@ def read_save(path: Path) -> SavedGame:
         declarations.append(_decoded(path, index, raw, scenario.ruleset.title))
     return SavedGame(
         path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk,
-        changes, version,
+        changes, version, _players(path, data.get("players")),
     )  # fmt: skip
+
+
+def _players(path: Path, raw: Any) -> dict[str, dict[str, Any]]:
+    """The sides' players a save records (format 2, extended: none in older saves; a
+    playtest's older saves gave each in words, "search (temperament cautious)", which
+    are read as none)."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise _bad(path, "players", f"expected an object of side: player, not {_shown(raw)}")
+    out: dict[str, dict[str, Any]] = {}
+    for side, entry in raw.items():
+        if isinstance(entry, str):
+            continue
+        place = f"players {side[:64]!r}"
+        if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
+            problem = f'expected {{"player": "NAME", ...}}, not {_shown(entry)}'
+            raise _bad(path, place, problem)
+        temperament = entry.get("temperament")
+        if temperament is not None and not isinstance(temperament, str):
+            raise _bad(path, place, f"temperament: expected text, not {_shown(temperament)}")
+        think = entry.get("think")
+        if think is not None and (
+            isinstance(think, bool) or not isinstance(think, int | float)
+            or not math.isfinite(think) or think < 0
+        ):  # fmt: skip
+            raise _bad(path, place, f"think: expected seconds from 0 up, not {_shown(think)}")
+        out[side] = dict(entry)
+    return out
 
 
 def _scenario_file(path: Path, data: dict[str, Any], where: str) -> Path:

@@ -497,8 +497,10 @@ def test_the_windows_dice_log_reads_as_replay_does(name: str) -> None:
         app.declare(player.choose(session.game.state, session.game.awaiting()))
     teller = Teller(scenario.ruleset, told_names(scenario))
     told = [said for said in (teller.say(e) for e in session.game.events) if said]
+    told = [*session.who_plays(), *told]  # the log says first who the computer plays
     assert [line.text for line in app.state.log] == told[-LOG_LINES:]
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo: told again from the start
     teller = Teller(scenario.ruleset, told_names(scenario))
     told = [said for said in (teller.say(e) for e in session.game.events) if said]
+    told = [*session.who_plays(), *told]  # the log says first who the computer plays
     assert [line.text for line in app.state.log] == told[-LOG_LINES:]

@@ -1,0 +1,77 @@
+"""Who plays the computer's side: the window says it once, at the top of the dice log,
+and its saves record every side's player with its temperament and thinking time (a
+playtest's saves too); a save without them reads as before (tester8: the window never
+said who played Yu Jing)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.render.app import App
+from game.render.session import Session, SessionError
+from game.scenario import load_scenario
+from game.scenario.saves import read_save
+from tests.conftest import SCENARIOS
+
+DEMO = SCENARIOS / "infinity-demo.toml"
+
+
+def test_the_window_says_once_who_plays_the_computer_side() -> None:
+    scenario = load_scenario(DEMO)
+    app = App(scenario, session=Session.start(scenario))
+    app.frame()
+    said = [line.text for line in app.state.log]
+    assert said[0] == "the computer plays Yu Jing (search, balanced, 0.5 s a declaration)"
+    assert sum("the computer plays" in s for s in said) == 1
+
+
+def test_a_window_save_records_the_players_and_loads_with_them(tmp_path: Path) -> None:
+    scenario = load_scenario(DEMO)
+    session = Session.start(scenario)
+    session.use_players({"red": ("search", (("temperament", "cautious"), ("think", 0.25)))})
+    save = tmp_path / "game.json"
+    session.save(save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    assert data["players"] == {
+        "blue": {"player": "human"},
+        "red": {"player": "search", "temperament": "cautious", "think": 0.25},
+    }
+    loaded = Session.load(save)
+    assert loaded.recorded_players() == data["players"]
+    assert loaded.who_plays() == [
+        "the computer plays Yu Jing (search, cautious, 0.25 s a declaration)"
+    ]
+    # an old save, without them: the scenario's players, as before
+    del data["players"]
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert read_save(save).players == {}
+    assert Session.load(save).recorded_players()["red"]["temperament"] == "balanced"
+    # a player the rules do not have is named, with the place in the save
+    data["players"] = {"red": {"player": "clever"}}
+    save.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SessionError) as refused:
+        Session.load(save)
+    assert refused.value.problems[0].place == "players 'red'"
+    assert "no automatic player 'clever'" in str(refused.value)
+
+
+def test_playtest_saves_record_temperament_and_think(tmp_path: Path) -> None:
+    args = ["playtest", "infinity-demo", "--games", "1", "--workers", "1", "--ai", "search"]
+    args += ["--temperament", "aggressive", "--think", "0.01", "--out", str(tmp_path)]
+    assert main([*args, "--save-games", "1"]) == 0
+    [save] = (tmp_path / "saves").glob("*.json")
+    players = json.loads(save.read_text(encoding="utf-8"))["players"]
+    for side in ("blue", "red"):
+        assert players[side]["player"] == "search"
+        assert players[side]["temperament"] == "aggressive"
+        assert players[side]["think"] == pytest.approx(0.01, abs=0.002)
+    # and a playtest save of before, its players in words, reads as it did
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["players"] = {"blue": "search (temperament aggressive)", "red": "careful"}
+    save.write_text(json.dumps(data), encoding="utf-8")
+    assert read_save(save).players == {}
+    assert main(["replay", str(save), "--check"]) == 0
