@@ -88,7 +88,7 @@ def panel_lines(
     active = state.active_side
     colours = side_colours(scenario)
     if active:
-        # the system's own word: Necromunda plays rounds ("Round 2 of 4"), as its log says
+        # the system's own word for a turn ("Round 2 of 4" where it plays rounds), as its log says
         turn = scenario.ruleset.turn_word.capitalize()
         out.append(PanelLine(f"{turn} {state.turn} of {scenario.header.turns}", gap=6))
         # the side once, as the rule system calls it ("House Orlock"), not its file id
