@@ -56,6 +56,9 @@ def scenario_argument(help: str = SCENARIO_HELP) -> Any:
     return typer.Argument(help=help, parser=scenario_file, metavar="SCENARIO")
 
 
+# The automatic players' weight sets, as --temperament's help lists them (the names are
+# game.scenario.model.TEMPERAMENTS, not imported here: the help must not load pydantic).
+TEMPERAMENT_CHOICES = "cautious, balanced or aggressive"
 # The longest a computer player may be given to think about one declaration, in seconds:
 # a minute a declaration already makes a game last hours.
 MAX_THINK = 60.0

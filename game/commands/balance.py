@@ -11,6 +11,7 @@ import typer
 
 from game.commands._args import (
     MAX_GAMES,
+    TEMPERAMENT_CHOICES,
     connect_timeout_option,
     number_between,
     scenario_argument,
@@ -56,7 +57,8 @@ def balance(
         str | None, typer.Option("--ai", help="The automatic player(s), as for playtest.")
     ] = None,
     temperament: Annotated[
-        str | None, typer.Option("--temperament", help="The players' weight set.")
+        str | None,
+        typer.Option("--temperament", help=f"The players' weight set: {TEMPERAMENT_CHOICES}."),
     ] = None,
     think: Annotated[float | None, think_option("Seconds per declaration.")] = None,
     swap: Annotated[bool | None, typer.Option("--swap/--no-swap", help=SWAP_HELP)] = None,

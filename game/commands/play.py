@@ -8,7 +8,13 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import frames_option, scenario_argument, seed_option, think_option
+from game.commands._args import (
+    TEMPERAMENT_CHOICES,
+    frames_option,
+    scenario_argument,
+    seed_option,
+    think_option,
+)
 from game.display import WINDOW_LEAST, no_display
 from game.errors import InputError, Problem
 from game.files import check_writable
@@ -75,7 +81,10 @@ def play(
     ] = None,
     temperament: Annotated[
         str | None,
-        typer.Option("--temperament", help="The computer's weight set, if it takes one."),
+        typer.Option(
+            "--temperament",
+            help=f"The computer's weight set, if it takes one: {TEMPERAMENT_CHOICES}.",
+        ),
     ] = None,
     think: Annotated[
         float | None,

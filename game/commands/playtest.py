@@ -13,6 +13,7 @@ import typer
 
 from game.commands._args import (
     MAX_GAMES,
+    TEMPERAMENT_CHOICES,
     connect_timeout_option,
     scenario_argument,
     scheduler_wait,
@@ -58,7 +59,11 @@ def playtest(
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON document.")] = False,
     ai: Annotated[str | None, typer.Option("--ai", help=AI_HELP)] = None,
     temperament: Annotated[
-        str | None, typer.Option("--temperament", help="The players' weight set, if they take one.")
+        str | None,
+        typer.Option(
+            "--temperament",
+            help=f"The players' weight set, if they take one: {TEMPERAMENT_CHOICES}.",
+        ),
     ] = None,
     think: Annotated[
         float | None,

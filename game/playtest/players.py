@@ -28,16 +28,24 @@ def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
     ("blue=search,red=careful"): only the sides named (a side left out keeps the
     player its scenario gives it: see `game.playtest.plan.choose_players`)."""
     text = text.strip()
+    pairs = ",".join(f"{side}={name}" for side, name in zip(sides, _examples(known), strict=False))
     if not text:
         raise PlayerError(f"expected a player name ({', '.join(known)}) or side=name pairs")
     if "=" not in text:
+        if "," in text:  # "search,careful": one per side is said with the sides' ids
+            raise PlayerError(
+                f"{text!r}: name one player for every side ({known[-1]}), or one per side "
+                f"as side=name pairs: {pairs}"
+            )
         _check_name(text, known)
         return dict.fromkeys(sides, text)
     chosen: dict[str, str] = {}
     for pair in text.split(","):
+        if not pair.strip():
+            raise PlayerError(f"{text!r} has a comma too many (an empty pair): as in {pairs}")
         side, eq, name = (part.strip() for part in pair.partition("="))
         if not eq or not side or not name:
-            raise PlayerError(f"{pair.strip()!r} is not side=name")
+            raise PlayerError(f"{pair.strip()!r} is not side=name (as in {pairs})")
         if side not in sides:
             raise PlayerError(f"no side {side!r} in the scenario (sides: {', '.join(sides)})")
         if side in chosen:
@@ -45,6 +53,11 @@ def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
         _check_name(name, known)
         chosen[side] = name
     return chosen
+
+
+def _examples(known: list[str]) -> list[str]:
+    """Players for an example of side=name pairs: the last two known, the strongest."""
+    return list(reversed(known[-2:])) or ["simple"]
 
 
 def _check_name(name: str, known: list[str]) -> None:

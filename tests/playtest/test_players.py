@@ -34,7 +34,18 @@ def test_side_pairs_name_each_sides_player() -> None:
         ("clever", "no automatic player 'clever' (one of simple, careful, search)"),
         ("green=simple", "no side 'green' in the scenario (sides: blue, red)"),
         ("blue=simple,blue=careful", "side 'blue' is named twice"),
-        ("blue=", "'blue=' is not side=name"),
+        ("blue=", "'blue=' is not side=name (as in blue=search,red=careful)"),
+        # tester8: one player per side without the sides' ids, and a trailing comma,
+        # pointed to the side=name form
+        (
+            "search,careful",
+            "'search,careful': name one player for every side (search), or one per side "
+            "as side=name pairs: blue=search,red=careful",
+        ),
+        (
+            "blue=search,",
+            "'blue=search,' has a comma too many (an empty pair): as in blue=search,red=careful",
+        ),
         ("blue=simple,red=clever", "no automatic player 'clever' (one of simple, careful, search)"),
         ("", "expected a player name (simple, careful, search) or side=name pairs"),
     ],
@@ -98,3 +109,20 @@ def test_bad_ai_on_the_command_line_is_one_line(
         "skirmish: <command line>: playtest --think: not an option of the chosen player "
         "(simple); see skirmish playtest --help"
     ]
+
+
+@pytest.mark.parametrize("command", ["play", "playtest", "balance"])
+def test_temperament_help_lists_the_choices(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester8: --temperament's help did not say which weight sets there are."""
+    from game.cli import main
+    from game.commands._args import TEMPERAMENT_CHOICES
+    from game.scenario.model import TEMPERAMENTS
+
+    *first, last = TEMPERAMENTS
+    assert f"{', '.join(first)} or {last}" == TEMPERAMENT_CHOICES  # the names, not a copy
+    assert main([command, "--help"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"weight set{', if' if command != 'balance' else ':'}" in said
+    assert TEMPERAMENT_CHOICES in said.replace("│ ", "").replace(" │", "")
