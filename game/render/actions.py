@@ -18,6 +18,7 @@ from game.render.play_rules import AimKind
 from game.render.pointing import Impossible
 from game.render.state import Point, Size, fit_view, ruler_between, ruler_to_point
 from game.render.view import View
+from game.sequencer.sentences import names_of
 
 __all__ = ["Action", "Impossible"]
 
@@ -41,6 +42,9 @@ class Select(Action):
 
     def perform(self, app: Following) -> None:
         model = app.scenario.model(self.model_id)
+        if app.out_of_fight(model.id):
+            name = names_of(app.scenario).get(model.id, model.id)
+            raise Impossible(f"{name} is {model.state}: out of the fight")
         draft = app.state.draft if app.state.selected == model.id else None
         app.state = replace(
             app.state, selected=model.id, weapon=0, hover=None, message="", draft=draft

@@ -177,6 +177,12 @@ class Following(Pointing):
         human = prompt is not None and not session.is_ai(prompt.side) if session else True
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
         selected = state.selected if state.selected in ids else None
+        message = ""
+        if selected is not None and self.out_of_fight(selected):
+            # out of the fight: it neither shoots nor is shot at, so its ruling goes too
+            name = names_of(self.scenario).get(selected, selected)
+            message = f"{name} is {self.scenario.model(selected).state}: no longer selected"
+            selected = None
         if prompt is not None and human and not prompt.over:
             if prompt.kind == "second" and prompt.mover is not None:
                 selected = prompt.mover
@@ -191,7 +197,7 @@ class Following(Pointing):
             active_side=now.active,
             hover=None,
             log=(*state.log, *lines)[-LOG_LINES:],
-            message="",
+            message=message,
             prompt=prompt,
             human=human,
             draft=None,
@@ -209,6 +215,12 @@ class Following(Pointing):
             weapon=state.weapon if selected == state.selected else 0,
         )
         self.refresh_hover()
+
+    def out_of_fight(self, model_id: str) -> bool:
+        """Whether the game has taken `model_id` out of the fight for good (its rules
+        adapter says: dead, out of action); a table with no game attached has none."""
+        rules = self.rules
+        return rules is not None and rules.gone(self.game, model_id)
 
     def log_scroll_limit(self) -> int:
         """How far back the dice log scrolls (the window knows, having drawn it)."""

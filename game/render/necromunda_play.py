@@ -441,6 +441,10 @@ class NecromundaRules(PlayRules):
         `attack_outcome`, from game.rules.necromunda.odds). `chance`: the hit roll's."""
         return _said(attack_outcome(self.engine, w, game.state.model(target), chance, bonus))
 
+    def gone(self, game: Game, model: str) -> bool:
+        """Necromunda: out of action; a seriously injured fighter still crawls."""
+        return bool(game.state.model(model).status == OUT_OF_ACTION)
+
     def markers(self, game: Game) -> dict[str, Marker]:
         out: dict[str, Marker] = {}
         for m in game.state.models:

@@ -231,7 +231,10 @@ class OpenRebellionRules(PlayRules):
             f"defender {plan.defence} dice: range {plan.bands} + skill "
             f"{engine.skill_dice(state, enemy)}" + (f" + cover {cover_dice}" if cover_dice else "")
         )
-        lines.append(f"cover: {plan.cover.reason}")
+        # the unit's reading, from every model of it that fires (the line of fire's is
+        # the one model's own view of the unit)
+        whose = f"under Line of fire: {shooter}'s view alone"
+        lines.append(f"cover from all of {unit}: {plan.cover.reason} ({whose})")
         lines.append(converts(tier_label(plan.tier)))
         exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
         wounds: dict[int, float] = {}

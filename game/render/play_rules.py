@@ -232,6 +232,12 @@ class PlayRules(Protocol):
         target it may not shoot, a weapon whose miss does something else)."""
         return ()
 
+    def gone(self, game: Any, model: str) -> bool:
+        """Whether `model` is out of the fight for good: it declares nothing more, so the
+        window does not keep it selected (default: a state the rules count as lost)."""
+        status = next((m.status for m in game.state.models if m.id == model), None)
+        return status in game.setup.ruleset.out_of_fight
+
     def toggles(self, game: Any) -> tuple[tuple[str, str], ...]:
         """Options a person may switch on (by its key, a lower-case letter) for the next
         declaration now, with what each does in the rule system's words."""
