@@ -191,7 +191,8 @@ class PlayRules(Protocol):
         self, game: Any, shooter: str, target: str, weapon: str, at: Point | None = None
     ) -> list[str]:
         """Every MOD, the final SV or target number, and the exact odds, as panel lines,
-        the models placed as `shot_place(game, at)` has them."""
+        the models placed as `shot_place(game, at)` has them (`at` is passed only while
+        it places one: an adapter without `shot_place` may leave `at` out)."""
         ...
 
     def shot_place(self, game: Any, at: Point | None = None) -> ShotPlace | None:

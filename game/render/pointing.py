@@ -233,6 +233,9 @@ class Pointing:
         # named where the panel shows them: a name holding an id ("the water still",
         # the piece `still`) named twice would read "the water the water still"
         try:
-            return tuple(rules.odds_lines(self.game, shooter, target, weapon, self.state.aro_at))
+            if self.state.place is None:  # an adapter with no shot_place needs no point
+                return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+            at = self.state.aro_at
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon, at))
         except (IllegalDeclaration, KeyError, ValueError) as why:
             return (f"no odds: {why}",)
