@@ -2,7 +2,7 @@
 
     python benchmarks/bench_players.py [SCENARIO...] [--games N] [--seed S]
         [--a search] [--b careful] [--think 0.5 | --budget STEPS] [--temperament T]
-        [--workers K] [--each]
+        [--workers K] [--each] [--parted]
 
 Stopped early (Ctrl+C, or SIGTERM from `kill PID`), a single-worker run reports the
 games it has played and stops.
@@ -11,7 +11,15 @@ Each seed is played twice, the players' sides swapped, so a side's advantage can
 out; a draw counts against player A. Prints per scenario A's wins, draws, A's share with
 its interval, the mean processor seconds per declaration of each player and the games per second
 (`--a careful --b simple` gives the baseline). Figures depend on the machine and on
-what else runs on it: say so when quoting them."""
+what else runs on it: say so when quoting them.
+
+`--parted` also plays each game with player B in A's seat (B against B, the same seed
+and sides) and, over the games whose result the two seats' players change, says where
+A's game first parted from B's: the declaration A made there and the one B made, counted
+by what came of it (a won game A lost and the other way round). Both games are the same
+up to that declaration (the same seed rolls the same dice for the same declarations), so
+these are the choices that decided something; a choice that wins as often as it loses
+is a gamble, not a mistake."""
 
 from __future__ import annotations
 
@@ -73,8 +81,9 @@ class Sides:
 
 
 def one(
-    path: str, seed: int, swap: bool, a: str, b: str, options: dict[str, Any]
+    path: str, seed: int, swap: bool, a: str, b: str, options: dict[str, Any], told: bool = False
 ) -> dict[str, Any]:
+    """One game, A against B; `told`: with its declarations as sentences (`--parted`)."""
     setup = load_scenario(Path(path))
     game = Game(setup, seed)
     sides = [s.id for s in setup.sides]
@@ -83,17 +92,58 @@ def one(
     pa = Timed(make(game.engine, a, options))
     pb = Timed(make(game.engine, b, options))
     play_out(game, Sides({a_side: pa, b_side: pb}))
+    said: list[str] = []
+    made: list[str] = []
+    if told:
+        from game.scenario.names import told_names
+        from game.sequencer.sentences import Teller
+
+        teller = Teller(setup.ruleset, told_names(setup))
+        told_all = [(e["event"], teller.say(e)) for e in game.log()]  # in order: the notebook
+        said = [sentence for kind, sentence in told_all if kind == "Declared"]
+        made = [repr(d.to_dict()) for d in game.declarations]
     return {
         "won": game.state.winner == a_side,
         "draw": game.state.winner is None,
         "a": (pa.seconds, pa.count),
         "b": (pb.seconds, pb.count),
         "finished": game.state.finished,
+        "declared": said,  # a sentence per declaration, in order
+        "made": made,  # the declarations themselves (a move's words do not say where)
     }
 
 
-def _job(args: tuple[str, int, bool, str, str, dict[str, Any]]) -> dict[str, Any]:
+def _job(args: tuple[str, int, bool, str, str, dict[str, Any], bool]) -> dict[str, Any]:
     return one(*args)
+
+
+def parted(played: list[dict[str, Any]], yardstick: list[dict[str, Any]], a: str, b: str) -> None:
+    """Print where A's games first parted from B's in A's seat (`--parted`), over the games
+    whose result differs, the most frequent first."""
+    counts: dict[tuple[str, str], list[int]] = {}
+    both = {"won": 0, "lost": 0}
+    for mine, theirs in zip(played, yardstick, strict=True):
+        if mine["won"] == theirs["won"]:
+            both["won" if mine["won"] else "lost"] += 1
+            continue
+        pairs = enumerate(zip(mine["made"], theirs["made"], strict=False))
+        at = next((i for i, (x, y) in pairs if x != y), None)
+        if at is None:
+            pair = ("(no declaration differs)", "")
+        else:
+            pair = (mine["declared"][at], theirs["declared"][at])
+            if pair[0] == pair[1]:  # the same words: another place, target or point
+                pair = (pair[0] + " (elsewhere)", pair[1])
+        counts.setdefault(pair, [0, 0])[0 if mine["won"] else 1] += 1
+    won = sum(c[0] for c in counts.values())
+    lost = sum(c[1] for c in counts.values())
+    print(
+        f"  {b} in {a}'s seat: both won {both['won']}, both did not win {both['lost']}; "
+        f"won by {a} only {won}, by {b} only {lost}. Where they parted:",
+        flush=True,
+    )
+    for (mine_said, theirs_said), (w, n) in sorted(counts.items(), key=lambda kv: -sum(kv[1])):
+        print(f"    {a} won {w}, {b} won {n}: {mine_said} ({b}: {theirs_said})", flush=True)
 
 
 def _stop(signum: int, frame: object) -> None:
@@ -112,6 +162,9 @@ def main() -> None:
     ap.add_argument("--temperament", default="balanced")
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--each", action="store_true", help="a line per game as it ends (one worker)")
+    ap.add_argument(
+        "--parted", action="store_true", help="also B in A's seat: where the games parted"
+    )
     args = ap.parse_args()
     options: dict[str, Any] = {"temperament": args.temperament, "seed": args.seed}
     if args.think is not None:
@@ -124,7 +177,7 @@ def main() -> None:
     for path in args.scenarios:
         jobs = [
             (str(ROOT / path) if not Path(path).is_absolute() else path, s, swap, args.a, args.b,
-             options)
+             options, args.parted)
             for _, s in seeds_for(args.seed, args.games)
             for swap in (False, True)
         ]  # fmt: skip
@@ -167,6 +220,14 @@ def main() -> None:
             flush=True,
         )
         assert math.isfinite(share.low)
+        if args.parted and results:
+            yard = [(p, s, swap, args.b, args.b, options, True) for p, s, swap, *_ in jobs]
+            if args.workers > 1:
+                with ProcessPoolExecutor(args.workers) as pool:
+                    yardstick = list(pool.map(_job, yard[: len(results)]))
+            else:
+                yardstick = [_job(j) for j in yard[: len(results)]]
+            parted(results, yardstick, args.a, args.b)
         if stopped:
             print("stopped early: the figures above are of the games played", flush=True)
             break
