@@ -18,9 +18,16 @@ each enemy unit may expect to place on its best target of ours, over the rest of
 turn and the next `reposition_turns` - 1 turns, the move costing this turn's second
 shot (and a support weapon its position). Against the careful player on Hill farm this
 took the default from 0.53 to 0.74 of 240 games (a squad in the open moves into cover
-before it fires). A fall-back answer (`_fall_back`) is the one whose wound markers from
-this fire (the damage at the tier where the unit ends up) and exchange after are worth
-more over `fall_back_tries` tac-move rolls.
+before it fires). A side ahead on points weighs the wound markers it may take
+`risk_ahead` times, unless the exchange is good on the exact odds (it places at least
+as many as it may take: `ahead_takes_odds`). The careful choice is held to the same
+exchange (`_judged`): a move it makes that leaves the exchange worse than staying is not
+made (the second action would only take it back: the unit went out and back), and a
+unit of a side behind with no shot closes in over the last `behind_turns` turns rather
+than end its activation. A budget below `light_below` steps (think 0) takes the careful
+choice as it is, at the careful player's speed. A fall-back answer (`_fall_back`) is
+the one whose wound markers from this fire (the damage at the tier where the unit ends
+up) and exchange after are worth more over `fall_back_tries` tac-move rolls.
 
 Candidates: within an activation, fire at each enemy unit in sight, a fan of standard
 moves (moves that end with the unit against scenery first), Take Position, the
@@ -131,9 +138,12 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         assert side is not None, "nothing to choose: the game is over"
         self.steps = 0
         self.side = side
+        if self.budget < self.weights.search.get("light_below", 8):
+            # too small a budget for the judgement: the careful choice as it is
+            light = self._careful(state, awaiting)
+            return light if self._legal(state, light) else self._fallback(state, awaiting)
         default = self._default(state, awaiting)
-        light = self.budget < self.weights.search.get("light_below", 8)
-        if awaiting.kind == "initiative" or light or not self.weights.search.get("lookahead", 1):
+        if awaiting.kind == "initiative" or not self.weights.search.get("lookahead", 1):
             return default if self._legal(state, default) else self._fallback(state, awaiting)
         found = self._dedupe(self.candidates(state, awaiting))
         found.sort(key=lambda c: -c.prior)
@@ -161,7 +171,69 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             planned = self._last_turn(state, awaiting)
             if planned is not None:
                 return planned
-        return self._careful(state, awaiting)
+        return self._judged(state, awaiting)
+
+    def _judged(self, state: GameState, awaiting: Awaiting) -> Declaration:
+        """The careful choice, held to the exchange of fire: a move it makes (it has no
+        shot) that leaves the side's exchange worse than staying by more than
+        `reposition_margin` is not made (the second action would only take it back);
+        and a unit of a side behind on points that would end its activation with no
+        shot in the last `behind_turns` turns advances toward the nearest enemy unit
+        instead (at the turn limit waiting loses)."""
+        choice = self._careful(state, awaiting)
+        unit = state.activating if isinstance(state, OpenRebellionState) else None
+        if awaiting.kind != "action" or unit is None or not self.weights.search.get("reposition"):
+            return choice
+        assert isinstance(state, OpenRebellionState)
+        e = self.orb
+        if isinstance(choice, UnitAct) and choice.action.kind is ActionKind.STANDARD_MOVE:
+            assert choice.action.vector is not None
+            turns = self._turns(state)
+            now = state.actions_left
+            stay = self._exchange(state, unit, turns, now)
+            there = e._move_by(state, unit, choice.action.vector, [])
+            after = self._exchange(there, unit, turns, now - 1)
+            if after >= stay - self.weights.search.get("reposition_margin", 0.05):
+                return choice
+            choice = EndUnit(unit)
+        behind = self.weights.search.get("behind_turns", 0)
+        side = e.side_of_unit[unit]
+        if (
+            isinstance(choice, EndUnit)
+            and state.turn > e.turns - behind
+            and self._material(state, side) < 0
+            and self.careful.best_shot(state, unit) is None
+        ):
+            v = self._closing(state, unit)
+            if v is not None:
+                return UnitAct(unit, Action.move(*v))
+        return choice
+
+    def _closing(self, state: OpenRebellionState, unit: str) -> Point | None:
+        """A side behind closing in: the standard move (`_spots`) from which the unit's
+        best shot places most wound markers (exact odds), the nearer the nearest enemy
+        unit the better between equals; with a shot from none, the simple player's
+        advance toward the nearest enemy unit."""
+        e = self.orb
+        side = e.side_of_unit[unit]
+        theirs = [u for s in state.sides if s != side for u in e.side_units(state, s)]
+        if not theirs:
+            return None
+        best: tuple[float, float, Point] | None = None
+        for v in self._spots(state, unit):
+            if e.move_blocked(state, unit, v) is not None:
+                continue
+            there = e._move_by(state, unit, v, [])
+            shots = [w for t in theirs if (w := self._wounds(there, unit, t)) is not None]
+            if not shots:
+                continue
+            here = e.centre(there, unit)
+            near = -min(math.dist(here, e.centre(there, t)) for t in theirs)
+            if best is None or (max(shots), near) > best[:2]:
+                best = (max(shots), near, v)
+        if best is not None:
+            return best[2]
+        return SimpleOpenRebellionPlayer.advance(self.careful, state, unit)
 
     # -- the last turn: fire at a unit that has activated counts for nothing ------------
 
@@ -586,18 +658,22 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             return this_turn, after
 
         done = {u for u in e.units if e.has_flag(state, u, ACTIVATED)} if last else set()
-        total = 0.0
+        placed = taken = 0.0
         for u in ours:
             this_turn, after = best(u, theirs, done)
             n = now if u == unit else (0 if e.has_flag(state, u, ACTIVATED) else 2)
-            total += n * this_turn + later * after
-        risk = self._risk(state, side)
+            placed += n * this_turn + later * after
         for t in theirs:
             skip = (done | {unit}) if last else set()
             this_turn, after = best(t, ours, skip)
             n = 0 if e.has_flag(state, t, ACTIVATED) else 2
-            total -= risk * (n * this_turn + later * after)
-        return total
+            taken += n * this_turn + later * after
+        risk = self._risk(state, side)
+        if self.weights.search.get("ahead_takes_odds", 0) and placed >= taken:
+            # good on the exact odds: a side ahead takes it as a side level would
+            level = self.weights.search.get("risk_behind", 1.0)
+            risk = min(risk, self.weights["exchange_risk"] * level)
+        return placed - risk * taken
 
     def passes(self, state: GameState, awaiting: Awaiting) -> list[Declaration]:
         assert awaiting.side is not None

@@ -12,7 +12,9 @@ import pytest
 
 from game.ai.open_rebellion import CarefulOpenRebellionPlayer
 from game.ai.open_rebellion_search import SearchOpenRebellionPlayer
+from game.ai.search import load_weights
 from game.errors import IllegalDeclaration
+from game.playtest.batch import BySide, play_out, seeds_for
 from game.rules.open_rebellion.odds import small_arms_fire
 from game.scenario import load_scenario
 from game.sequencer.game import Game
@@ -25,13 +27,17 @@ from game.sequencer.open_rebellion_types import (
     Action,
     ActionKind,
     ActivateUnit,
+    EndUnit,
     FallBackChoice,
     OpenRebellionState,
+    PickInitiative,
     UnitAct,
 )
 from tests.conftest import SCENARIOS
 
 VILLAGE = SCENARIOS / "open-rebellion-village.toml"
+# the least budget that judges where a unit stands (below it: the careful choice as it is)
+JUDGED = int(load_weights("open-rebellion").search["light_below"])
 
 
 def careful_village(seed: int, declarations: int) -> tuple[OpenRebellionState, OpenRebellionEngine]:
@@ -52,7 +58,7 @@ def opening() -> tuple[OpenRebellionState, OpenRebellionEngine, SearchOpenRebell
     activating and has the government's east squad in its sights."""
     state, engine = careful_village(7, 3)
     assert state.activating == "orchard-squad"
-    return state, engine, SearchOpenRebellionPlayer(engine, budget=60, seed=1)
+    return state, engine, SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
 
 
 def test_kill_roll_expected_kills_agree_with_the_engine() -> None:
@@ -120,18 +126,43 @@ def test_small_arms_fires_luck_averages_to_nothing(side: str) -> None:
 
 def test_the_default_is_the_careful_players_choice_when_nothing_is_clearly_better() -> None:
     """The initiative pick weighs nothing (the unit with most skill dice, as the careful
-    player names it), and below `light_below` steps the default (the careful choice or
-    the exact judgement of where the unit stands) is taken with no lookahead."""
+    player names it), and the default (the careful choice or the exact judgement of
+    where the unit stands) is taken with no lookahead."""
     state, engine, player = opening()
     careful = player.careful
     start, _ = engine.start(rng=np.random.default_rng(0))
     awaiting = engine.awaiting(start)
     assert awaiting.kind == "initiative"
     assert player.choose(start, awaiting) == careful.choose(start, awaiting)
-    small = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    small = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     awaiting = engine.awaiting(state)
     assert small.choose(state, awaiting) == small._default(state, awaiting)
     assert small.steps == 0
+
+
+@pytest.mark.parametrize("options", [{"think": 0.0}, {"budget": JUDGED - 1}])
+def test_a_budget_below_the_judgement_takes_the_careful_choice_unjudged(
+    options: dict[str, float], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """think 0 (or any budget below `light_below` steps) is cheap: the careful choice
+    as it is, the exchange of fire never weighed. The village position where the
+    judgement steps the government's east squad back (ahead on points, the exchange not
+    good on the odds) while the careful player takes position: the light player takes
+    position."""
+    state, engine = careful_village(2, 12)
+    for model in ("gov-a1", "reb-b1"):  # as in the test of a side ahead below
+        state = state.with_model(state.model(model).replace(status=DEAD))
+    awaiting = engine.awaiting(state)
+    take_position = UnitAct("east-squad", Action.take_position())
+    judged = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
+    assert judged.choose(state, awaiting) != take_position
+    light = SearchOpenRebellionPlayer(engine, seed=1, **options)  # type: ignore[arg-type]
+
+    def weighed(*_: object) -> float:
+        raise AssertionError("the exchange of fire was weighed")
+
+    monkeypatch.setattr(light, "_exchange", weighed)
+    assert light.choose(state, awaiting) == take_position
 
 
 def test_pins_that_change_nothing_are_not_shed() -> None:
@@ -200,7 +231,7 @@ def test_a_squad_in_the_open_under_the_enemys_guns_moves_into_cover_first() -> N
     assert isinstance(engine, OpenRebellionEngine)
     state = engine.ready_to_fire(game.state, "gov-squad-b")
     awaiting = engine.awaiting(state)
-    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     careful = player.careful.choose(state, awaiting)
     assert isinstance(careful, UnitAct) and careful.action.kind is not ActionKind.STANDARD_MOVE
     chosen = player.choose(state, awaiting)
@@ -225,7 +256,7 @@ def test_a_squad_that_the_enemy_cannot_hurt_holds_its_ground() -> None:
     state = engine._set_flag(state, "garden-squad", IN_POSITION, True)
     assert _best_wounds(engine, state, "garden-squad") == 0.0
     awaiting = engine.awaiting(state)
-    light = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    light = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     chosen = light.choose(state, awaiting)
     assert chosen == light.careful.choose(state, awaiting)
     assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
@@ -247,7 +278,7 @@ def test_a_squad_hit_in_the_open_falls_back_when_that_leaves_it_less_exposed() -
     assert isinstance(hit, OpenRebellionState) and hit.pending is not None
     assert hit.pending.damage == 2 and hit.pending.tier == 0  # in the open
     awaiting = engine.awaiting(hit)
-    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     assert player.careful.choose(hit, awaiting) == FallBackChoice("gov-squad-b", False)
     assert player.choose(hit, awaiting) == FallBackChoice("gov-squad-b", True)
     stood = _best_wounds(engine, hit, "gov-squad-b")
@@ -281,7 +312,7 @@ def test_a_squad_in_area_cover_moves_against_a_wall_for_hard_cover() -> None:
     fire is expected to place about half the wound markers (exact odds)."""
     state, engine, _ = opening()
     awaiting = engine.awaiting(state)
-    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     careful = player.careful.choose(state, awaiting)
     assert isinstance(careful, UnitAct) and careful.action.kind is ActionKind.FIRE
     assert _cover_from(engine, state, "orchard-squad") == {"LIGHT"}
@@ -369,29 +400,38 @@ def test_a_squad_that_cannot_hurt_the_enemy_goes_out_of_its_sight() -> None:
     assert engine.fire_edge(state, "west-squad", "garden-squad") is None
 
 
-def test_a_side_ahead_on_points_steps_back_from_the_enemys_fire() -> None:
+def test_a_side_ahead_on_points_steps_back_from_fire_not_good_on_the_odds() -> None:
     """At the turn limit the points of models left decide (the engine's reading, `_victory`:
-    seed 001 names no end), so a side ahead
-    wins by keeping what it has: it weighs the wound markers it may take `risk_ahead`
-    times. The village, turn 1 (seed 2, twelve careful declarations): the government,
-    102 points against 98, activates its east squad with both actions left. The careful
-    player puts its HMG in position; the search steps the squad back out of a range band
-    of the rebels' orchard squad, whose fire at it then places fewer wound markers.
-    With two of the west squad's riflemen dead (82 against 98, behind) the search takes
-    position as the careful player does."""
+    seed 001 names no end), so a side ahead wins by keeping what it has: where the
+    exchange of fire is not good on the exact odds (it may take more wound markers than
+    it places) it weighs those it may take `risk_ahead` times; where it is good, it
+    takes it as a side level would. The village, turn 1 (seed 2, twelve careful
+    declarations): the government, 102 points against 98, activates its east squad with
+    both actions left, and the careful player puts its HMG in position. There the
+    exchange is good on the odds and the search takes position too. With the west
+    squad's gov-a1 and the rebels' reb-b1 dead (92 against 88, still ahead) it is not:
+    the search steps the squad back out of a range band of the rebels' orchard squad,
+    whose fire at it then places fewer wound markers. With gov-a1 and gov-a2 dead (82
+    against 98, behind) the search takes position as the careful player does."""
     state, engine = careful_village(2, 12)
     careful = CarefulOpenRebellionPlayer(engine)
     assert state.activating == "east-squad" and state.actions_left == 2
     assert engine.score(state, "government") > engine.score(state, "rebels")
     awaiting = engine.awaiting(state)
-    player = SearchOpenRebellionPlayer(engine, budget=2, seed=1)
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
     take_position = UnitAct("east-squad", Action.take_position())
     assert careful.choose(state, awaiting) == take_position
-    chosen = player.choose(state, awaiting)
+    assert player.choose(state, awaiting) == take_position
+    worse = state
+    for model in ("gov-a1", "reb-b1"):
+        worse = worse.with_model(worse.model(model).replace(status=DEAD))
+    assert engine.score(worse, "government") > engine.score(worse, "rebels")
+    assert careful.choose(worse, awaiting) == take_position
+    chosen = player.choose(worse, awaiting)
     assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
-    after, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
+    after, _ = engine.apply(worse, chosen, rng=np.random.default_rng(0))
     assert isinstance(after, OpenRebellionState)
-    before = player._wounds(state, "orchard-squad", "east-squad")
+    before = player._wounds(worse, "orchard-squad", "east-squad")
     now = player._wounds(after, "orchard-squad", "east-squad")
     assert before is not None and now is not None and now < before
     behind = state
@@ -399,3 +439,110 @@ def test_a_side_ahead_on_points_steps_back_from_the_enemys_fire() -> None:
         behind = behind.with_model(behind.model(rifleman).replace(status=DEAD))
     assert engine.score(behind, "government") < engine.score(behind, "rebels")
     assert player.choose(behind, awaiting) == take_position
+
+
+# -- Hill farm: the careful choice held to the exchange, a side behind closing in --------
+
+HILL_FARM = SCENARIOS / "open-rebellion-demo.toml"
+HILL_FARM_SEED = 15658875773272508416  # playtest open-rebellion-demo --seed 5, game 1
+
+
+def hill_farm(declarations: int) -> tuple[OpenRebellionState, OpenRebellionEngine]:
+    """Hill farm, turn 1: the rebels (91 points) sit behind their walls, the government
+    (110) has the initiative and moves its squad b twice; `declarations` of these."""
+    moves = UnitAct("gov-squad-b", Action.move(4.0, -0.5))
+    played = [
+        PickInitiative("rebel-squad-a"),
+        PickInitiative("gov-squad-a"),
+        ActivateUnit("gov-squad-b"),
+        moves,
+        moves,
+        ActivateUnit("rebel-squad-a"),
+        EndUnit("rebel-squad-a"),
+        ActivateUnit("gov-squad-a"),
+    ]
+    game = Game.replay(load_scenario(HILL_FARM), HILL_FARM_SEED, played[:declarations])
+    assert isinstance(game.engine, OpenRebellionEngine)
+    assert isinstance(game.state, OpenRebellionState)
+    return game.state, game.engine
+
+
+def test_a_move_the_second_action_would_take_back_is_not_made() -> None:
+    """Hill farm: the government's squad a, out of every rebel's sight, activates with
+    both actions. The careful player (no shot) advances a standard move into the sight
+    of the rebels behind their wall, where the exchange of fire is worse for the side
+    (ahead on points, not good on the odds) than where it stands; from there the
+    judgement's second action moved it back (two moves of 5", the squad 1.9" from where
+    it began). The search now judges the careful move first and does not make it."""
+    state, engine = hill_farm(8)
+    assert state.activating == "gov-squad-a" and state.actions_left == 2
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
+    awaiting = engine.awaiting(state)
+    advance = player.careful.choose(state, awaiting)
+    assert isinstance(advance, UnitAct) and advance.action.kind is ActionKind.STANDARD_MOVE
+    assert advance.action.vector is not None
+    there, _ = engine.apply(state, advance, rng=np.random.default_rng(0))
+    assert isinstance(there, OpenRebellionState)
+    back = player.choose(there, engine.awaiting(there))  # where the old choice led
+    assert isinstance(back, UnitAct) and back.action.vector is not None
+    out_and_back = [a + b for a, b in zip(advance.action.vector, back.action.vector, strict=True)]
+    assert math.hypot(*out_and_back) < 0.5 * math.hypot(*advance.action.vector)
+    assert player._judged(state, awaiting) == EndUnit("gov-squad-a")
+    chosen = player.choose(state, awaiting)  # a spot where the exchange is good on the odds
+    assert isinstance(chosen, UnitAct) and chosen.action.vector is not None
+    assert player._exchange(state, "gov-squad-a", player._turns(state), 2) == 0.0
+    moved, _ = engine.apply(state, chosen, rng=np.random.default_rng(0))
+    assert isinstance(moved, OpenRebellionState)
+    assert player._exchange(moved, "gov-squad-a", player._turns(moved), 1) > 0.0
+    second = player.choose(moved, engine.awaiting(moved))
+    assert not isinstance(second, UnitAct) or second.action.vector is None
+
+
+def test_a_side_behind_closes_in_over_the_last_turns() -> None:
+    """At the turn limit the side ahead on points of models left wins, so a side behind
+    that waits loses. Hill farm, the rebels' squad a behind its wall with no enemy in
+    sight, the rebels behind (91 to 110): on turn 1 it ends its activation as the
+    careful player does; in the last two turns (`behind_turns`) it moves toward the
+    nearest government squad instead."""
+    state, engine = hill_farm(6)
+    unit = "rebel-squad-a"
+    assert state.activating == unit
+    assert engine.score(state, "rebels") < engine.score(state, "government")
+    player = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
+    awaiting = engine.awaiting(state)
+    assert player.careful.choose(state, awaiting) == EndUnit(unit)
+    assert player.choose(state, awaiting) == EndUnit(unit)
+    assert player.choose(state.replace(turn=engine.turns - 2), awaiting) == EndUnit(unit)
+
+    def nearest(s: OpenRebellionState) -> float:
+        here = engine.centre(s, unit)
+        return min(math.dist(here, engine.centre(s, u)) for u in engine.side_units(s, "government"))
+
+    for turn in (engine.turns - 1, engine.turns):
+        late = state.replace(turn=turn)
+        chosen = player.choose(late, awaiting)
+        assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.STANDARD_MOVE
+        after, _ = engine.apply(late, chosen, rng=np.random.default_rng(0))
+        assert isinstance(after, OpenRebellionState)
+        assert nearest(after) < nearest(late)
+
+
+@pytest.mark.slow
+def test_two_hundred_judged_games_end_with_no_refusal() -> None:
+    """The judged choice never stalls: 200 seeded Hill farm games, the search player at
+    the least budget that judges (where a unit stands, the last turn, a side behind
+    closing in, the fall-back answer) on each side in turn against the careful player,
+    every one to its end (the shared test plays one step a declaration: the careful
+    choice here)."""
+    setup = load_scenario(HILL_FARM)
+    sides = [s.id for s in setup.sides]
+    for index, seed in seeds_for(23, 200):
+        game = Game(setup, seed)
+        assert isinstance(game.engine, OpenRebellionEngine)
+        me, other = sides[index % 2], sides[1 - index % 2]
+        players = {
+            me: SearchOpenRebellionPlayer(game.engine, budget=JUDGED, seed=index),
+            other: CarefulOpenRebellionPlayer(game.engine),
+        }
+        play_out(game, BySide(players), limit=2000)  # a refusal raises IllegalDeclaration
+        assert game.state.finished, f"game {index} did not end"
