@@ -292,8 +292,9 @@ def draw_frame(
         draw_range_rings(table, ringed, state, kept_clear, banner, ui)
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
-    if state.draft is not None:
-        draw_draft(table, scenario, state.draft, state.pointer, view)
+    if state.draft is not None:  # the shot's lines from and to where the rules take it
+        placed = shot_table(scenario, state.place)
+        draw_draft(table, placed, state.draft, state.pointer, view)
     if state.preview is not None and state.draft is not None:
         draw_preview(table, scenario, state.preview, state.draft.model, view)
     if state.selected is not None:

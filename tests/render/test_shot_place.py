@@ -12,12 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.errors import IllegalDeclaration
 from game.render.app import App
 from game.render.frame import ruling_line
 from game.render.session import Session
-from game.scenario import load_scenario
+from game.scenario import Scenario, load_scenario
 from game.sequencer.infinity import React, Skill
 from tests.render.driving import at, base, click, panel, point_at, press
 
@@ -130,3 +131,40 @@ def test_an_aro_is_ruled_at_its_point_of_the_route(write_scenario: Write) -> Non
         assert "no line of fire" in str(why)
     else:
         raise AssertionError("the ARO was taken where the ruling saw no line of fire")
+
+
+def _drafted_places(app: App, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[float, float]]:
+    """Where the drawn shot's lines run from and to (the models draw_draft is given)."""
+    seen: dict[str, tuple[float, float]] = {}
+
+    def spy(surface: object, scenario: Scenario, draft: object, *rest: object) -> None:
+        seen.update({m.id: m.at for m in scenario.models})
+
+    monkeypatch.setattr("game.render.frame.draw_draft", spy)
+    app.draw()
+    return seen
+
+
+def test_the_declared_shot_is_drawn_from_the_end_of_the_move(
+    write_scenario: Write, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _moved(write_scenario)
+    press(app, pygame.K_i)  # red: no ARO
+    press(app, pygame.K_s)
+    click(app, base(app, "r1"))
+    assert app.state.draft is not None and app.state.draft.targets
+    # the cyan line leaves b1 where the ruling's line does, not where it stood
+    assert math.dist(_drafted_places(app, monkeypatch)["b1"], END) < 1e-9
+
+
+def test_the_declared_aro_is_drawn_to_its_point_of_the_route(
+    write_scenario: Write, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _moved(write_scenario)
+    near = (5.5, 19.0)
+    click(app, at(app, near))
+    assert app.state.aro_at is not None
+    press(app, pygame.K_s)
+    click(app, base(app, "b1"))
+    assert app.state.draft is not None and app.state.draft.targets
+    assert math.dist(_drafted_places(app, monkeypatch)["b1"], app.state.aro_at) < 1e-9
