@@ -17,7 +17,8 @@ from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible
 from game.render.state import Draft, Point
-from game.sequencer.sentences import listed
+from game.scenario.names import table_names
+from game.sequencer.sentences import listed, named
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,6 +361,11 @@ class PickRoutePoint(Action):
     at: Point
 
     def perform(self, app: Following) -> None:
-        app.state = replace(app.state, aro_at=self.at, message=f"ARO at ({self.at[0]:.1f}, "
-                            f"{self.at[1]:.1f})")  # fmt: skip
+        app.state = replace(app.state, aro_at=self.at, message="")
         app.refresh_hover()  # the shot is ruled from there now
+        place = app.state.place  # the point in the rule system's words
+        if place is not None:
+            said = named(f"ARO with {place.model} {place.where}", table_names(app.scenario))
+        else:
+            said = f'ARO at ({self.at[0]:.1f}", {self.at[1]:.1f}")'
+        app.state = replace(app.state, message=said)

@@ -75,6 +75,7 @@ from game.sequencer.infinity_orders import (
     _on_route,
     _skill_dict,
 )
+from game.sequencer.infinity_sentences import at_on_route
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState, renew
@@ -585,7 +586,10 @@ class InfinityEngine(InfinityAttacks):
             raise IllegalDeclaration(f"{d.model} has already declared its ARO")
         at = d.at if d.at is not None else order.route[-1]
         if not _on_route(order.route, at):
-            raise IllegalDeclaration(f"{at} is not on {order.model}'s route")
+            x, y = at
+            raise IllegalDeclaration(
+                f'the point picked ({x:.1f}", {y:.1f}") is not on {order.model}\'s route'
+            )
         kind = d.skill.kind
         if kind is SkillKind.MOVE:
             raise IllegalDeclaration("Move is not an ARO here; declare Dodge, a BS Attack or Idle")
@@ -606,7 +610,8 @@ class InfinityEngine(InfinityAttacks):
             placements = self._placements(state, moved)
             s = self.sight.sighting(placements, d.model, order.model)
             if not (s.lof and s.in_arc) or s.cover is Cover.TOTAL:
-                raise IllegalDeclaration(f"{d.model} has no line of fire to {order.model} at {at}")
+                where = at_on_route(at, order.route[1:])
+                raise IllegalDeclaration(f"{d.model} has no line of fire to {order.model} {where}")
             if is_direct_template(weapon):
                 reactor = state.model(d.model)
                 self._template(

@@ -98,6 +98,13 @@ def where_on_route(at: Point, route: Sequence[Point]) -> str:
     return f"{inches(left)} short of the end of its move"
 
 
+def at_on_route(at: Point, route: Sequence[Point]) -> str:
+    """`where_on_route` after a name: "at the end of its move", "at 2.5\" short of the
+    end of its move", "where it stands"."""
+    where = where_on_route(at, route)
+    return where if where.startswith(("at ", "where ")) else "at " + where
+
+
 def _aro_taken(at: Any, skill: Mapping[str, Any], told: dict[str, Any] | None) -> str:
     """Where the ARO is taken: the active trooper's place on its route (told in order),
     else the point."""

@@ -118,6 +118,8 @@ def test_an_aro_is_ruled_at_its_point_of_the_route(write_scenario: Write) -> Non
     near = (4.6, 19.6)
     click(app, at(app, near))
     assert app.state.aro_at is not None
+    # the point picked said in words, as the ruling's heading says it, not as numbers
+    assert re.fullmatch(r'ARO with B1 [0-9.]+" short of the end of its move', app.state.message)
     point_at(app, base(app, "b1"))
     hover = app.state.hover
     assert hover is not None and not hover.ruling.lof
@@ -128,9 +130,17 @@ def test_an_aro_is_ruled_at_its_point_of_the_route(write_scenario: Write) -> Non
     try:  # and the engine refuses an ARO there, as the ruling says
         game.declare(React("r1", Skill.attack(weapon, ("b1", 1)), at=app.state.aro_at))
     except IllegalDeclaration as why:
-        assert "no line of fire" in str(why)
+        assert re.fullmatch(
+            r'r1 has no line of fire to b1 at [0-9.]+" short of the end of its move', str(why)
+        )
     else:
         raise AssertionError("the ARO was taken where the ruling saw no line of fire")
+    try:  # a point off the route, in inches to a tenth
+        game.declare(React("r1", Skill.attack(weapon, ("b1", 1)), at=(20.04096533, 2.0)))
+    except IllegalDeclaration as why:
+        assert str(why) == 'the point picked (20.0", 2.0") is not on b1\'s route'
+    else:
+        raise AssertionError("an ARO was taken off the route")
 
 
 def _drafted_places(app: App, monkeypatch: pytest.MonkeyPatch) -> dict[str, tuple[float, float]]:
