@@ -328,4 +328,5 @@ def draw_frame(
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, state.hover.table or scenario, state.hover, cache.eye)
     if state.help:
-        draw_help(surface, help_sections(state), pygame.Rect(0, 0, tw, th))
+        sections = help_sections(state, scenario.ruleset.turn_word)
+        draw_help(surface, sections, pygame.Rect(0, 0, tw, th))

@@ -35,12 +35,18 @@ GAME_KEYS = (
     "Ctrl+S: save the game · Ctrl+O: open the save to step through it",
     "wheel over the panel or PgUp / PgDn: scroll the dice log",
 )
-REPLAY_KEYS = (
-    "Right / Left: the next / previous declaration, with its dice",
-    "Up / Down: the next turn / back to the start of this turn",
-    "Home / End: the first / last declaration",
-    "T: take over here and play on (a new game; the save stays as it was)",
-)
+
+
+def replay_keys(turn_word: str) -> tuple[str, ...]:
+    """The replay's keys, a turn in the system's own word ("the next round")."""
+    return (
+        "Right / Left: the next / previous declaration, with its dice",
+        f"Up / Down: the next {turn_word} / back to the start of this {turn_word}",
+        "Home / End: the first / last declaration",
+        "T: take over here and play on (a new game; the save stays as it was)",
+    )
+
+
 MOVE_KEYS = (
     "click: add a point to the path (the inches left are shown)",
     "Backspace: take the last point back · Enter: declare · Esc: cancel",
@@ -53,11 +59,12 @@ SHOOT_KEYS = (
 )
 
 
-def help_sections(state: AppState) -> list[Section]:
-    """What the keys do now, most pressing first."""
+def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
+    """What the keys do now, most pressing first (`turn_word`: what the rule system
+    calls a turn)."""
     out: list[Section] = []
     if state.replay:
-        out.append(("Stepping through a saved game", REPLAY_KEYS))
+        out.append(("Stepping through a saved game", replay_keys(turn_word)))
     prompt = state.prompt
     if prompt is not None and prompt.choices and state.human:
         choices = prompt.choices_with(state.toggled)

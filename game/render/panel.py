@@ -32,7 +32,13 @@ from game.scenario.names import table_names
 from game.sequencer.sentences import named
 
 REPLAY: Colour = (150, 220, 255)
-REPLAY_KEYS = "Left/Right a declaration · Up/Down a turn · Home/End · T take over here"
+
+
+def replay_keys(turn_word: str) -> str:
+    """The replay's keys, a turn in the system's own word ("Up/Down a round")."""
+    return f"Left/Right a declaration · Up/Down a {turn_word} · Home/End · T take over here"
+
+
 PAD = 14  # pixels between the panel's edges and its text (at ui scale 1)
 
 # Pixels the eye view needs to show the silhouette at all (its heading, a row of names
@@ -95,7 +101,7 @@ def panel_lines(
         out.append(PanelLine(f"Active: {ids.get(active, active)}", colours.get(active, style.TEXT)))
     if state.replay:
         out.append(PanelLine(state.replay, REPLAY, 18, gap=6))
-        out.append(PanelLine(REPLAY_KEYS, REPLAY, 16))
+        out.append(PanelLine(replay_keys(scenario.ruleset.turn_word), REPLAY, 16))
     prompt = state.prompt
     if prompt is not None:
         if state.replay and not prompt.over:  # a replay declares nothing: no keys to press

@@ -152,7 +152,7 @@ class Replay:
         """Where the replay stands, for the panel."""
         return (
             f"Replay of {self.path.name}: declaration {self.at} of {self.last}, "
-            f"turn {self.turn_of(self.at)}"
+            f"{self.scenario.ruleset.turn_word} {self.turn_of(self.at)}"
         )
 
 

@@ -145,8 +145,29 @@ def test_replay_keys_in_the_help_while_stepping(tmp_path: object) -> None:
     scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
     app = App(scenario)
     app.perform(LoadGame(save, first=True))
-    sections = table_help.help_sections(app.state)
-    assert sections[0] == ("Stepping through a saved game", table_help.REPLAY_KEYS)
+    sections = table_help.help_sections(app.state, scenario.ruleset.turn_word)
+    assert sections[0] == ("Stepping through a saved game", table_help.replay_keys("turn"))
+
+
+def test_a_replay_of_necromunda_steps_by_rounds(tmp_path: object) -> None:
+    """Necromunda plays rounds (FACTS: a game of rounds): the replay's line, its keys
+    in the panel and in F1 say "round", as the panel's "Round 1 of 4" above them does."""
+    from pathlib import Path
+
+    from game.render.game_actions import LoadGame
+    from game.render.panel import panel_lines
+    from tests.render.test_app_load import played_save
+
+    save = Path(str(tmp_path)) / "save.json"
+    played_save("necromunda", save)
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    app = App(scenario)
+    app.perform(LoadGame(save, first=True))
+    assert app.state.replay.endswith(", round 1")
+    said = " | ".join(line.text for line in panel_lines(app.scenario, app.state, ""))
+    assert "Up/Down a round" in said and "turn" not in said.lower(), said
+    keys = table_help.help_sections(app.state, app.scenario.ruleset.turn_word)[0][1]
+    assert "Up / Down: the next round / back to the start of this round" in keys
 
 
 def test_f2_the_edit_mode_is_in_the_help_overlay_and_in_play_help(
