@@ -25,6 +25,7 @@ from game.sequencer.sentences import (
     rolled,
     shared,
     who,
+    who_or_piece,
 )
 
 
@@ -287,7 +288,7 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "Scattered":
         x, y = e["end"]
         where = "off the table" if e.get("left_table") else f"to ({float(x):.1f}, {float(y):.1f})"
-        stop = f", stopped by {who(e['stopped_by'])}" if e.get("stopped_by") else ""
+        stop = f", stopped by {who_or_piece(e['stopped_by'])}" if e.get("stopped_by") else ""
         return f"The blast scatters {inches(e['distance'])} {heading(e['direction'])} {where}{stop}"
     if kind == "Misfired":
         return f"The {e['weapon']} misfires: D6 {e['face']}, {e['result']}"

@@ -21,6 +21,7 @@ from game.sequencer.sentences import (
     notebook,
     plural,
     who,
+    who_or_piece,
 )
 
 TIERS = {
@@ -164,7 +165,7 @@ def _fell_back(e: EventData, told: dict[str, Any] | None) -> str:
         told.setdefault("in position", set()).discard(unit)
     length = math.hypot(x, y)
     stop = e.get("stopped_by")
-    by = "the table's edge" if stop == TABLE_EDGE else who(stop) if stop else ""
+    by = "the table's edge" if stop == TABLE_EDGE else who_or_piece(stop) if stop else ""
     if length < 0.05:
         blocked = f", blocked by {by}" if by else ""
         return (

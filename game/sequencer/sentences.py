@@ -74,7 +74,10 @@ def phrase_names(names: Names | Collection[str]) -> Names:
 
 # Where the rules' cover readings name scenery by id: "hidden by a, b", "touching a",
 # "blocked by a", "in area terrain a", "a, b in the way" (game.rules.*.cover).
-_SCENERY_AFTER = ("hidden by ", "touching ", "blocked by ", "in area terrain ")
+# And where a move is cut short: "cut short by a", "stopped by a" (`who_or_piece`).
+_SCENERY_AFTER = (
+    "hidden by ", "touching ", "blocked by ", "in area terrain ", "cut short by ", "stopped by "
+)  # fmt: skip
 _LISTED = r"[\w-]+(?:, [\w-]+)*"
 _SCENERY_PLACES = re.compile(
     "(?:" + "|".join(f"(?<={lead})" for lead in _SCENERY_AFTER) + f")({_LISTED})"
@@ -112,6 +115,13 @@ def who(model: object) -> str:
     """A model, unit or side id as a name: the table's name for it when one is being
     spoken (`speaking`), else the id made readable ("escher-ganger-1" -> "Escher ganger 1")."""
     return _NAMES.get().get(str(model)) or readable(model)
+
+
+def who_or_piece(thing: object) -> str:
+    """What stopped a move: a model or unit by its name (`who`); a piece of scenery by
+    its id, for the telling to name it as the table does ("the barn": `scenery_named`
+    after "cut short by " and "stopped by ", `named` elsewhere), not as a model ("Barn")."""
+    return who(thing) if str(thing) in _NAMES.get() else str(thing)
 
 
 def names_of(scenario: Any) -> dict[str, str]:

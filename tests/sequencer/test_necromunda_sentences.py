@@ -150,3 +150,15 @@ def test_every_pin_by_a_hit_is_told_with_its_hit_in_seeded_games() -> None:
             assert "is hit and pinned" not in "\n".join(lines)
             seen += len(told)
     assert seen > 10
+
+
+def test_a_scatter_stopped_by_scenery_names_the_piece_as_the_table_does() -> None:
+    # 'stopped by Barrels' named a piece of scenery as a fighter
+    from game.scenario.names import told_names
+    from game.sequencer.necromunda_types import Scattered
+
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    teller = Teller(RULES, told_names(scenario))
+    stopped = Scattered("cawdor-champion", (10.0, 10.0), (12.0, 10.0), 0.0, 2.0, "barrels", False)
+    said = teller.say(stopped)
+    assert said.endswith(", stopped by the barrels"), said

@@ -186,3 +186,18 @@ def test_a_played_game_never_says_a_unit_activating_activates_again() -> None:
     for before, line in pairwise(lines):
         if line.endswith(", which does nothing"):
             assert before != line.removesuffix(", which does nothing"), line
+
+
+def test_a_fall_back_cut_short_by_scenery_names_the_piece_as_the_table_does() -> None:
+    # the playtester's log read 'cut short by Barn' (the barn named as a model)
+    from game.scenario.names import told_names
+
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    teller = Teller(RULES, told_names(scenario))
+    reason = "failed the morale check"
+    by_barn = FellBack("gov-squad-b", reason, (3.0, 0.0), "barn", 6.0)
+    assert teller.say(by_barn) == (
+        'Gov squad b falls back 3.0" east (of 6.0", cut short by the barn): ' + reason
+    )
+    by_unit = FellBack("gov-squad-b", reason, (3.0, 0.0), "reb-a1", 6.0)
+    assert "cut short by Reb a1)" in teller.say(by_unit)
