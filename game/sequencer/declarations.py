@@ -171,5 +171,8 @@ def carried(names: Sequence[str], model_id: str, name: str | None) -> str:
             raise IllegalDeclaration(f"{model_id} has no weapon")
         return names[0]
     if name not in names:
-        raise IllegalDeclaration(f"{model_id} has no {name} (it has {', '.join(names)})")
+        # a name as typed unless it could break the one-line refusal (the fuzzer named a
+        # weapon '\n'): then quoted, as an unknown unit's name is
+        shown = name if name.isprintable() and name.strip() == name and name else repr(name)
+        raise IllegalDeclaration(f"{model_id} has no {shown} (it has {', '.join(names)})")
     return name

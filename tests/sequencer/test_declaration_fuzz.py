@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 
 from game.errors import IllegalDeclaration
 from game.scenario import Scenario, load_scenario
-from game.sequencer.declarations import Declaration, check_numbers
+from game.sequencer.declarations import Declaration, carried, check_numbers
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, EndTurn, React
 from game.sequencer.necromunda_types import Act, EndActivation
@@ -285,3 +285,15 @@ def test_a_fall_back_choice_for_no_unit_is_refused_on_one_line() -> None:
         with pytest.raises(IllegalDeclaration) as refused:
             engine.apply(awaited[0], FallBackChoice(name, True), rng=np.random.default_rng(1))
         assert "\n" not in str(refused.value) and repr(name) in str(refused.value)
+
+
+def test_a_weapon_no_model_carries_is_refused_on_one_line() -> None:
+    """The fuzzer named a weapon '\\n' (session 8): the refusal copied the line break
+    ("fusilier-1 has no \\n (it has Combi Rifle, Pistol)"). An odd name is quoted; a
+    plain one reads as typed ("has no HMG")."""
+    for name in ("\n", "x\ny", " Lasgun", ""):
+        with pytest.raises(IllegalDeclaration) as refused:
+            carried(("Combi Rifle", "Pistol"), "fusilier-1", name)
+        assert "\n" not in str(refused.value) and repr(name) in str(refused.value)
+    with pytest.raises(IllegalDeclaration, match="fusilier-1 has no HMG \\(it has Combi"):
+        carried(("Combi Rifle", "Pistol"), "fusilier-1", "HMG")
