@@ -25,6 +25,9 @@ from typing import IO, Any
 from game.errors import InputError, Problem
 
 MEGABYTE = 1024 * 1024
+# The longest a computer player may be given to think about one declaration, in seconds
+# (`--think`, a save's players): a minute a declaration already makes a game last hours.
+MAX_THINK = 60.0
 # Longest file name we try to open (longer ones are bad input, not an OS error).
 MAX_PATH_CHARS = 4096
 # A temporary file whose writer cannot be asked (no process id in its name, or not

@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from game.files import MAX_THINK
 from game.paths import SCENARIOS_DIR, SUFFIX, scenario_path, shown
 
 SCENARIO_HELP = (
@@ -59,9 +60,6 @@ def scenario_argument(help: str = SCENARIO_HELP) -> Any:
 # The automatic players' weight sets, as --temperament's help lists them (the names are
 # game.scenario.model.TEMPERAMENTS, not imported here: the help must not load pydantic).
 TEMPERAMENT_CHOICES = "cautious, balanced or aggressive"
-# The longest a computer player may be given to think about one declaration, in seconds:
-# a minute a declaration already makes a game last hours.
-MAX_THINK = 60.0
 # The most games a playtest or each change of a balance plays, and the most trials of
 # one attack: more would take days, and their seeds alone fill the memory.
 MAX_GAMES = 1_000_000

@@ -17,7 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration
-from game.render.session import Session, SessionError, read_checked_save
+from game.render.session import (
+    Choice,
+    Session,
+    SessionError,
+    read_checked_save,
+    saved_seats,
+)
 from game.scenario import Scenario
 from game.scenario.saves import REFUSED, Diverged, SavedGame, refused_declaration
 from game.sequencer.declarations import Declaration
@@ -48,6 +54,8 @@ class Replay:
         differently)."""
         self.path = path
         self.scenario = scenario
+        # the computer sides' players and their options, as the save records them
+        self.players: Choice = {}
         self.seed = seed
         self.declarations = list(declarations)
         game = Game(scenario, seed)
@@ -81,7 +89,10 @@ class Replay:
     def open(cls, path: Path) -> Replay:
         """Read a save file; SessionError names what is wrong with it."""
         saved = read_checked_save(path)
-        return cls(path, saved.scenario, saved.seed, saved.declarations, saved)
+        scenario, choice = saved_seats(saved)  # who plays each side: the save's players
+        replay = cls(path, scenario, saved.seed, saved.declarations, saved)
+        replay.players = choice
+        return replay
 
     # -- where it stands
 
@@ -109,7 +120,9 @@ class Replay:
 
     def session_at(self, step: int, rules: Any) -> Session:
         """A session playing the game as it stood after `step` declarations."""
-        return Session.resume(self.scenario, self.game_at(step), rules, self.sides[:step])
+        session = Session.resume(self.scenario, self.game_at(step), rules, self.sides[:step])
+        session.use_players(self.players)
+        return session
 
     def events_of(self, step: int) -> list[Event]:
         """The events the `step`-th declaration brought (none for step 0)."""

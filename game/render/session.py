@@ -20,6 +20,7 @@ from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import write_json_atomic
 from game.render.play_rules import (
     THINKING_SHOWN,
+    WINDOW_POLICY,
     PlayRules,
     Prompt,
     rules_for,
@@ -106,37 +107,12 @@ class Session:
         rules = rules_for(game)
         if rules is None:
             raise SessionError(f"the table cannot play {saved.scenario.ruleset.name} yet")
-        session = cls(saved.scenario, game, rules)
+        scenario, choice = saved_seats(saved)
+        session = cls(scenario, game, rules)
         session.note = saved.changes_sentence()
         session.diverged = diverged
-        session._use_saved_players(path, saved.players)
+        session.use_players(choice)
         return session
-
-    def _use_saved_players(self, path: Path, players: Mapping[str, Mapping[str, Any]]) -> None:
-        """Play the computer sides with the players the save records (a save without
-        them: the scenario's); SessionError names one the rule system does not have."""
-        ruleset = self.scenario.ruleset
-        choice = {}
-        for side, record in players.items():
-            name = str(record["player"])
-            if not self.is_ai(side) or name in (HUMAN, AI):
-                continue
-            place = f"players {side!r}"
-            if ruleset.player(name) is None:
-                known = ", ".join(ruleset.players)
-                problem = f"{ruleset.title} has no automatic player {name!r} (one of {known})"
-                raise SessionError(problem, [Problem(str(path), place, problem)])
-            temperament = record.get("temperament")
-            if temperament is not None and temperament not in TEMPERAMENTS:
-                known = ", ".join(TEMPERAMENTS)
-                problem = f"no temperament {temperament!r} (one of {known})"
-                raise SessionError(problem, [Problem(str(path), place, problem)])
-            options = tuple((k, record[k]) for k in ("temperament", "think") if k in record)
-            choice[side] = (name, options)
-        try:
-            self.use_players(choice)
-        except IllegalDeclaration as why:  # a thinking time out of bounds
-            raise SessionError(str(why), [Problem(str(path), "players", str(why))]) from None
 
     # -- who plays
 
@@ -278,6 +254,51 @@ class Session:
         data = self.game.to_save(path.parent)
         data["players"] = self.recorded_players()
         write_json_atomic(path, data)
+
+
+Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]
+
+
+def saved_seats(saved: saves.SavedGame) -> tuple[Scenario, Choice]:
+    """Who plays each side as the save records it (`players`; a save without them: the
+    scenario's): its scenario with each side recorded seated as the save has it (a
+    person's, or the computer's with the automatic player and temperament named), and
+    each computer side's player with its options, for `Session.use_players`.
+    SessionError names the save and the side whose player the rule system does not
+    have, or that does not take the temperament given."""
+    from game.playtest.players import takes
+
+    ruleset = saved.scenario.ruleset
+    choice: Choice = {}
+    seats: dict[str, tuple[str, str | None]] = {}
+    for side, record in saved.players.items():
+        name = str(record["player"])
+        place = f"players {side!r}"
+        cls = ruleset.player(WINDOW_POLICY if name == AI else name)
+        temperament = record.get("temperament")
+        if name == HUMAN:
+            seats[side] = (HUMAN, None)
+            continue
+        if cls is None:
+            known = ", ".join(ruleset.players)
+            problem = f"{ruleset.title} has no automatic player {name!r} (one of {known})"
+        elif temperament is not None and not takes(cls, "temperament"):
+            problem = f"{name} takes no temperament (it was given {temperament!r})"
+        elif temperament is not None and temperament not in TEMPERAMENTS:
+            problem = f"no temperament {temperament!r} (one of {', '.join(TEMPERAMENTS)})"
+        else:
+            seats[side] = (name, temperament)
+            choice[side] = (name, tuple((k, record[k]) for k in ("temperament", "think")
+                                        if k in record))  # fmt: skip
+            continue
+        raise SessionError(problem, [Problem(str(saved.path), place, problem)])
+    sides = tuple(
+        s.model_copy(update={"player": seats[s.id][0], "temperament": seats[s.id][1]})
+        if s.id in seats
+        else s
+        for s in saved.scenario.sides
+    )
+    return replace(saved.scenario, sides=sides), choice
 
 
 def read_checked_save(path: Path) -> saves.SavedGame:

@@ -32,7 +32,7 @@ from typing import Any
 
 from game.dice import seed_refused
 from game.errors import IllegalDeclaration, InputError, Problem
-from game.files import MAX_PATH_CHARS, MEGABYTE, read_text
+from game.files import MAX_PATH_CHARS, MAX_THINK, MEGABYTE, read_text
 from game.paths import SCENARIOS_DIR, SUFFIX
 from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
@@ -305,23 +305,27 @@ def read_save(path: Path) -> SavedGame:
         declarations.append(_decoded(path, index, raw, scenario.ruleset.title))
     return SavedGame(
         path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk,
-        changes, version, _players(path, data.get("players")),
+        changes, version, _players(path, data.get("players"), scenario),
     )  # fmt: skip
 
 
-def _players(path: Path, raw: Any) -> dict[str, dict[str, Any]]:
+def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, Any]]:
     """The sides' players a save records (format 2, extended: none in older saves; a
     playtest's older saves gave each in words, "search (temperament cautious)", which
-    are read as none)."""
+    are read as none), each of a side of its scenario, thinking 0 to MAX_THINK seconds."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
         raise _bad(path, "players", f"expected an object of side: player, not {_shown(raw)}")
     out: dict[str, dict[str, Any]] = {}
+    sides = [s.id for s in scenario.sides]
     for side, entry in raw.items():
+        place = f"players {side[:64]!r}"
+        if side not in sides:
+            problem = f"the scenario has no side {side[:64]!r} (its sides: {', '.join(sides)})"
+            raise _bad(path, place, problem)
         if isinstance(entry, str):
             continue
-        place = f"players {side[:64]!r}"
         if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
             problem = f'expected {{"player": "NAME", ...}}, not {_shown(entry)}'
             raise _bad(path, place, problem)
@@ -334,6 +338,9 @@ def _players(path: Path, raw: Any) -> dict[str, dict[str, Any]]:
             or not math.isfinite(think) or think < 0
         ):  # fmt: skip
             raise _bad(path, place, f"think: expected seconds from 0 up, not {_shown(think)}")
+        if think is not None and think > MAX_THINK:
+            problem = f"think: expected seconds from 0 to {MAX_THINK:g}, not {think:g}"
+            raise _bad(path, place, problem)
         out[side] = dict(entry)
     return out
 

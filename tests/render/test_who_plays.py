@@ -12,6 +12,7 @@ import pytest
 
 from game.cli import main
 from game.render.app import App
+from game.render.replay import Replay
 from game.render.session import Session, SessionError
 from game.scenario import load_scenario
 from game.scenario.saves import read_save
@@ -75,3 +76,53 @@ def test_playtest_saves_record_temperament_and_think(tmp_path: Path) -> None:
     save.write_text(json.dumps(data), encoding="utf-8")
     assert read_save(save).players == {}
     assert main(["replay", str(save), "--check"]) == 0
+
+
+def _saved(tmp_path: Path, players: dict[str, object]) -> Path:
+    """A window save of the Infinity demo whose `players` say `players`."""
+    scenario = load_scenario(DEMO)
+    save = tmp_path / "game.json"
+    Session.start(scenario).save(save)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["players"] = players
+    save.write_text(json.dumps(data), encoding="utf-8")
+    return save
+
+
+def test_a_save_plays_on_with_its_own_players_in_play_and_in_replay(tmp_path: Path) -> None:
+    # README: "play --load and Ctrl+O play on with those players": a playtest's save
+    # has the computer play blue, which the scenario gives a person
+    search = {"player": "search", "temperament": "cautious", "think": 0.25}
+    save = _saved(tmp_path, {"blue": search, "red": {"player": "human"}})
+    loaded = Session.load(save)
+    assert loaded.recorded_players() == {"blue": search, "red": {"player": "human"}}
+    assert loaded.is_ai("blue") and not loaded.is_ai("red")
+    # replay --window and Ctrl+O say and play the save's players, as play --load does
+    replay = Replay.open(save)
+    stepped = replay.session_at(0, loaded.rules)
+    assert stepped.recorded_players() == loaded.recorded_players()
+    assert stepped.who_plays() == [
+        "the computer plays PanOceania (search, cautious, 0.25 s a declaration)"
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "said"),
+    [
+        ({"green": {"player": "search"}}, "the scenario has no side 'green' (its sides: "),
+        ({"red": {"player": "careful", "temperament": "cautious"}}, "careful takes no temperament"),
+        (
+            {"red": {"player": "search", "think": 99}},
+            "think: expected seconds from 0 to 60, not 99",
+        ),
+    ],
+)
+def test_a_save_whose_players_are_wrong_is_refused_in_one_line(
+    tmp_path: Path, players: dict[str, object], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = _saved(tmp_path, players)
+    assert main(["play", "--load", str(save), "--frames", "1"]) == 2
+    err = capsys.readouterr().err.strip()
+    side = next(iter(players))
+    assert len(err.splitlines()) == 1 and str(save) in err, err
+    assert f"players '{side}'" in err and said in err, err
