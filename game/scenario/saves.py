@@ -277,6 +277,12 @@ def read_save(path: Path) -> SavedGame:
     if not isinstance(version, int) or isinstance(version, bool) or version < 0:
         shown = json.dumps(version)[:20]
         raise _bad(path, "rules_version", f"expected a whole number from 0 up, not {shown}")
+    if version > ruleset.rules_version:  # its declarations are of rules not written here yet
+        problem = (
+            f"made with newer {ruleset.title} rules (version {version}) than this skirmish "
+            f"knows ({ruleset.rules_version}): update skirmish"
+        )
+        raise _bad(path, "rules_version", problem)
     seed = _field(path, data, "seed", int)
     if (refused := seed_refused(seed)) is not None:
         raise _bad(path, "seed", refused)

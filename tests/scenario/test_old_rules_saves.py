@@ -121,3 +121,21 @@ def test_play_load_and_the_replay_window_open_it_and_keep_the_save(
     assert replay.diverged.sentence() == SAID
     # playing on and saving goes beside the save, which keeps its 17 declarations
     assert kept_apart(replay) == tmp_path / "old-from-16.json"
+
+
+def test_a_save_of_newer_rules_says_so_in_one_sentence(
+    old: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # it was "declaration 17: the rules refuse it: ...", as if the save were wrong
+    data = json.loads(old.read_text())
+    data["rules_version"] = 99
+    old.write_text(json.dumps(data))
+    known = RULESETS["necromunda"].rules_version
+    said = (
+        f"{old}: rules_version: made with newer Necromunda (pre-2023) rules (version 99) "
+        f"than this skirmish knows ({known}): update skirmish"
+    )
+    for command in (["replay", str(old)], ["replay", str(old), "--check"]):
+        code, _, err = run(capsys, *command)
+        assert code == 2 and err.strip().endswith(said), err
+        assert len(err.strip().splitlines()) == 1
