@@ -181,14 +181,14 @@ def play(
         pygame.display.quit()
 
 
-def say_preparing() -> None:
+def say_preparing(err: bool = False) -> None:
     """Said before a saved game is replayed in the first run after an install, which
-    compiles the line-of-fire loops first (the window, not yet open, cannot say it)."""
-    from game.geometry.compiled import compile_due
-    from game.render.app import PREPARING
+    compiles the line-of-fire loops first (the window, not yet open, cannot say it);
+    `err`: on stderr (where stdout is the game's log)."""
+    from game.geometry.compiled import PREPARING, compile_due
 
     if compile_due():
-        typer.echo(PREPARING)
+        typer.echo(PREPARING, err=err)
 
 
 def register(app: typer.Typer) -> None:

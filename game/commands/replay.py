@@ -122,6 +122,9 @@ def replay(
     from game.scenario.saves import read_save
 
     saved = read_save(save)
+    from game.commands.play import say_preparing
+
+    say_preparing(err=True)  # the replay's sight lines may compile first: seconds, silent
     game, diverged = saved.play()
     log = game.log()
     changed = saved.changes_sentence()

@@ -104,6 +104,12 @@ def compiled_afresh() -> int:
     return 0 if kernels is None else int(kernels.compiled_afresh())
 
 
+# Said in the first run after an install, before the first sight line compiles the
+# kernels: the window's first frame (App.prepare_line_of_fire), and before a saved game
+# is replayed (`play --load`, `replay`).
+PREPARING = "Preparing line of fire (the first run after an install takes a few seconds)..."
+
+
 def compile_due() -> bool:
     """Whether the first sight line of this process will compile the kernels (a few
     seconds, once after an install) rather than load them from numba's cache. Imports

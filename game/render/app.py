@@ -26,6 +26,7 @@ from pathlib import Path
 
 import pygame
 
+from game.geometry.compiled import PREPARING
 from game.render import settings
 from game.render.actions import Measure, PointAt, Select
 from game.render.declaring import Confirm, Declare, StartShoot
@@ -270,10 +271,6 @@ class App(Following):
             save_png(self.draw(), path)
         except pygame.error as err:
             raise OSError(str(err)) from None
-
-
-# The window's first frame in the first run after an install (App.prepare_line_of_fire).
-PREPARING = "Preparing line of fire (the first run after an install takes a few seconds)..."
 
 
 def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None = None,
