@@ -7,9 +7,12 @@ without dice, the enemy's AROs and second skill as the careful player declares t
 way (Idle, Dodge, the best shots, or on into cover); the Order's rolls are then taken
 at their exact odds (`_order_wounds`: every outcome of wounds, each position after
 scored by `evaluate` below, Guts Rolls left out; templates by a few sampled dice). The
-best expected worth is the answer. So the exchange of fire decides when to hide, when
-to close in and which Order to spend on whom, and an Unconscious trooper is worth
-nothing (it no longer counts at the turn limit).
+best expected worth is the answer (at equal worth, a declaration that changes something
+before one that changes nothing: a Move to where the trooper stands, a Dodge with no
+attack to dodge, a shot at a trooper already out). So the exchange of fire decides
+when to hide, when to close in and which Order to spend on whom, and an Unconscious
+trooper is worth nothing (it no longer counts at the turn limit, and no doctor raises
+it): no shot at one is offered.
 
 Candidates (for both): an Order's BS Attacks from where each trooper stands and the
 careful player's moves (move and shoot, move out of sight), moves into cover (a base
@@ -211,6 +214,8 @@ class SearchInfinityPlayer(SearchPlayer):
         moves: list[tuple[Declaration, float]] = []
         for m in able:
             for value, weapon, target in self.careful._shots(state, m):
+                if self._pointless(state.model(target)):
+                    continue
                 skill = Skill.attack(weapon.name, (target, weapon.burst))
                 shots.append((Activate(m.id, skill), value))
         movers = (
@@ -254,6 +259,8 @@ class SearchInfinityPlayer(SearchPlayer):
         scored = sorted((seen[i + 1], math.dist(p, enemy.at), p) for i, p in enumerate(spots))
         out: list[tuple[Skill, float]] = []
         for count, _, p in scored[:6]:
+            if math.dist(p, m.at) < 0.05:
+                continue  # where it stands already: no move
             if self.inf.path_blocked(state, m.id, (m.at, p)) is not None:
                 continue
             out.append((Skill.move(p, facing=_facing(p, enemy.at)), 0.1 * (here - count)))
@@ -294,6 +301,8 @@ class SearchInfinityPlayer(SearchPlayer):
             m = state.model(order.model)
             moved = m.replace(at=order.route[-1], facing=order.facing)
             for value, weapon, target in self.careful._shots(state.with_model(moved), moved):
+                if self._pointless(state.model(target)):
+                    continue
                 out.append((Continue(Skill.attack(weapon.name, (target, weapon.burst))), value))
             out.append((Continue(Skill.dodge()), -0.05))
             if self.weights.search.get("judge", 0) and self.weights.search.get("second_moves", 0):
@@ -351,14 +360,47 @@ class SearchInfinityPlayer(SearchPlayer):
             key = repr(careful.to_dict())
             found = [c for c in found if repr(c.declaration.to_dict()) != key]
             found.insert(0, Candidate(careful, -1.0))
-        best: tuple[tuple[float, float], Declaration] | None = None
+        # equal worth (to the float's last digits) goes to a declaration that does
+        # something before one that does nothing (`_wasted`), then to the prior
+        best: tuple[tuple[float, bool, float], Declaration] | None = None
         for c in found:
             value = self._after(state, c.declaration, side)
             if value is None:
                 continue
-            if best is None or (value, c.prior) > best[0]:
-                best = ((value, c.prior), c.declaration)
+            rank = (round(value, 9), not self._wasted(state, c.declaration), c.prior)
+            if best is None or rank > best[0]:
+                best = (rank, c.declaration)
         return best[1] if best is not None else None
+
+    def _wasted(self, state: InfinityState, declaration: Declaration) -> bool:
+        """A declaration that changes nothing on the table: a Move that ends where the
+        trooper stands, a second skill's Dodge with no attack declared to dodge, a shot
+        only at troopers whose finishing is worth nothing (`_pointless`). Ending the
+        turn or Idle is no worse, and reads better."""
+        skill = declaration.skill if isinstance(declaration, Activate | Continue) else None
+        if skill is None:
+            return False
+        if skill.kind is SkillKind.MOVE and skill.path:
+            mover = declaration.model if isinstance(declaration, Activate) else None
+            if mover is None and state.order is not None:
+                return math.dist(skill.path[-1], state.order.route[-1]) < 0.05
+            return mover is not None and math.dist(skill.path[-1], state.model(mover).at) < 0.05
+        if skill.kind is SkillKind.DODGE and isinstance(declaration, Continue):
+            order = state.order
+            return order is not None and not any(
+                r.skill.kind is SkillKind.ATTACK for r in order.reactions
+            )
+        if skill.kind is SkillKind.ATTACK and skill.targets:
+            return all(self._pointless(state.model(t)) for t, _ in skill.targets)
+        return False
+
+    def _pointless(self, target: ModelState) -> bool:
+        """A shot at `target` can gain nothing: it is Dead, or Unconscious and an
+        Unconscious trooper is worth nothing (`unconscious` 0: no doctor in these
+        rules to raise it, and only troopers able to act count at the turn limit)."""
+        if target.status == "dead":
+            return True
+        return target.status == "unconscious" and self.weights["unconscious"] <= 0
 
     def _after(self, state: InfinityState, declaration: Declaration, side: str) -> float | None:
         """The expected worth to `side` of the position once the Order `declaration`

@@ -68,6 +68,32 @@ def test_the_exchange_of_fire_counts_the_enemy_turn_to_come_and_none_after_the_l
     assert player._exchange(renew(last, orders=0), "red") == 0
 
 
+# a fusilier, an Unconscious Zhanshi and a standing one
+THREE = """
+[[model]]
+id = "fusilier"
+side = "blue"
+profile = "fusilier"
+at = [{fusilier}]
+facing = 0
+
+[[model]]
+id = "down"
+side = "red"
+profile = "zhanshi"
+at = [{down}]
+facing = 180
+state = "unconscious"
+
+[[model]]
+id = "zhanshi"
+side = "red"
+profile = "zhanshi"
+at = [{zhanshi}]
+facing = {facing}
+"""
+
+
 def test_the_judged_choice_spends_no_order_on_a_trooper_already_unconscious(
     write_scenario: Callable[..., Path],
 ) -> None:
@@ -78,29 +104,7 @@ def test_the_judged_choice_spends_no_order_on_a_trooper_already_unconscious(
     the standing one more, and the judged Order is not spent on the Unconscious one."""
     game = _setup(
         write_scenario,
-        """
-[[model]]
-id = "fusilier"
-side = "blue"
-profile = "fusilier"
-at = [12, 8]
-facing = 0
-
-[[model]]
-id = "down"
-side = "red"
-profile = "zhanshi"
-at = [16, 8]
-facing = 180
-state = "unconscious"
-
-[[model]]
-id = "zhanshi"
-side = "red"
-profile = "zhanshi"
-at = [22, 12]
-facing = 0
-""",
+        THREE.format(fusilier="12, 8", down="16, 8", zhanshi="22, 12", facing=0),
         turns=2,
     )
     state = game.state
@@ -169,3 +173,91 @@ facing = -90
     assert idle is not None and dodge is not None and dodge > idle
     choice = player.choose(state, awaiting)
     assert isinstance(choice, Continue) and choice.skill.kind is SkillKind.DODGE
+
+
+def test_an_order_that_changes_nothing_never_beats_ending_the_turn(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """A fusilier stands behind the block, out of the Zhanshi's sight, in the game's last
+    round: a Move to where it already stands, then a Dodge with no attack to dodge, is
+    worth exactly what ending the turn is (nothing on the table changes), so the judged
+    choice takes ending the turn or an Order that does something, never the Move in
+    place; no move into cover is offered to the spot it stands on; and after a real
+    move that drew no ARO, its second skill is Idle, not a Dodge of nothing (issue 17:
+    'Fusilier 2 moves, but stays where it stands' three times, each with 'Dodge: no
+    attack to dodge')."""
+    game = _setup(
+        write_scenario,
+        THREE.format(fusilier="2, 16", down="4, 22", zhanshi="30, 16", facing=180),
+        turns=1,
+    )
+    state = game.state
+    assert isinstance(state, InfinityState)
+    engine = game.engine
+    assert not engine.sighting(state, "zhanshi", "fusilier").lof
+    player = SearchInfinityPlayer(engine, seed=1, think=0.5)
+    here = state.model("fusilier").at
+    stay = Activate("fusilier", Skill.move(here, facing=0.0))
+    player.root = (state.turn, state.active)
+    player.steps = 0
+    stayed = player._after(state, stay, "blue")
+    ended = player._after(state, EndTurn(), "blue")
+    assert stayed is not None and stayed == ended
+    assert player._wasted(state, stay) and not player._wasted(state, EndTurn())
+    # the Move in place offered beside ending the turn (the careful choice, weighed
+    # first): equal worth, ending the turn wins
+    player.candidates = lambda s, a: [(stay, 1.0)]  # type: ignore[method-assign]
+    player.careful.choose = lambda s, a: EndTurn()  # type: ignore[method-assign]
+    choice = player.choose(state, engine.awaiting(state))
+    assert isinstance(choice, EndTurn)
+    # no move into cover to the spot it stands on
+    player = SearchInfinityPlayer(engine, seed=1, think=0.5)
+    for skill, _ in player._cover_skills(state, state.model("fusilier"), 4.0):
+        assert skill.path[-1] != here
+    rng = np.random.default_rng(1)
+    moved, _ = engine.apply(state, Activate("fusilier", Skill.move((2.0, 14.0))), rng=rng)
+    awaiting = engine.awaiting(moved)
+    assert awaiting.kind == "second"
+    assert isinstance(moved, InfinityState)
+    dodge = Continue(Skill.dodge())
+    assert player._wasted(moved, dodge) and not player._wasted(moved, Continue(Skill.idle()))
+    choice = player.choose(moved, awaiting)
+    assert isinstance(choice, Continue) and choice.skill.kind is not SkillKind.DODGE
+    # the Dodge offered beside Idle alone (the careful choice): Idle
+    player.candidates = lambda s, a: [(dodge, 1.0)]  # type: ignore[method-assign]
+    player.careful.choose = lambda s, a: Continue(Skill.idle())  # type: ignore[method-assign]
+    choice = player.choose(moved, awaiting)
+    assert isinstance(choice, Continue) and choice.skill.kind is SkillKind.IDLE
+
+
+def test_a_second_skill_is_not_spent_on_an_unconscious_trooper(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """A fusilier has moved and sees only an Unconscious Zhanshi (the standing one is
+    behind the block). No doctor here raises it and only troopers able to act count at
+    the turn limit, so finishing it is worth nothing: the second skill's candidates
+    hold no shot at it and the judged second skill is not one (issue 17: 'Guilang 1
+    shoots the unconscious Orc 1')."""
+    game = _setup(
+        write_scenario,
+        THREE.format(fusilier="2, 16", down="4, 22", zhanshi="12, 15", facing=180),
+        turns=2,
+    )
+    state = game.state
+    assert isinstance(state, InfinityState)
+    engine = game.engine
+    player = SearchInfinityPlayer(engine, seed=1, think=0.5)
+    rng = np.random.default_rng(1)
+    to = (2.0, 19.5)
+    moved, _ = engine.apply(state, Activate("fusilier", Skill.move(to, facing=90.0)), rng=rng)
+    awaiting = engine.awaiting(moved)
+    assert awaiting.kind == "second" and isinstance(moved, InfinityState)
+    there = moved.with_model(moved.model("fusilier").replace(at=to, facing=90.0))
+    assert engine.sighting(there, "fusilier", "down").lof
+    assert not engine.sighting(there, "fusilier", "zhanshi").lof
+    finish = Continue(Skill.attack("Combi Rifle", ("down", 3)))
+    assert player._wasted(moved, finish)
+    shots = [d for d, _ in player._seconds(moved) if d.skill.kind is SkillKind.ATTACK]
+    assert all("down" not in [t for t, _ in d.skill.targets] for d in shots)
+    choice = player.choose(moved, awaiting)
+    assert isinstance(choice, Continue) and choice.skill.kind is not SkillKind.ATTACK
