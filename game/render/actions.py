@@ -44,7 +44,8 @@ class Select(Action):
         model = app.scenario.model(self.model_id)
         if app.out_of_fight(model.id):
             name = names_of(app.scenario).get(model.id, model.id)
-            raise Impossible(f"{name} is {model.state}: out of the fight")
+            gone = str(model.state).replace("-", " ")  # "out of action", as the rules say it
+            raise Impossible(f"{name} is {gone}: out of the fight")
         draft = app.state.draft if app.state.selected == model.id else None
         app.state = replace(
             app.state, selected=model.id, weapon=0, hover=None, message="", draft=draft

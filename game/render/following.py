@@ -181,7 +181,8 @@ class Following(Pointing):
         if selected is not None and self.out_of_fight(selected):
             # out of the fight: it neither shoots nor is shot at, so its ruling goes too
             name = names_of(self.scenario).get(selected, selected)
-            message = f"{name} is {self.scenario.model(selected).state}: no longer selected"
+            gone = str(self.scenario.model(selected).state).replace("-", " ")  # out of action
+            message = f"{name} is {gone}: no longer selected"
             selected = None
         if prompt is not None and human and not prompt.over:
             if prompt.kind == "second" and prompt.mover is not None:

@@ -22,7 +22,6 @@ them."""
 from __future__ import annotations
 
 import json
-import math
 import os
 import tomllib
 from collections.abc import Mapping
@@ -265,7 +264,7 @@ def read_save(path: Path) -> SavedGame:
     number = data["format"]
     if not isinstance(number, int) or isinstance(number, bool) or number not in FORMATS:
         known = " and ".join(str(f) for f in FORMATS)
-        problem = f"{str(number)[:20]}: this skirmish reads save formats {known}"
+        problem = f"{_shown(number)[:20]}: this skirmish reads save formats {known}"
         raise _bad(path, "format", problem)
     name = _field(path, data, "ruleset", str)
     try:
@@ -341,11 +340,9 @@ def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, An
         think = entry.get("think")
         if think is not None and (
             isinstance(think, bool) or not isinstance(think, int | float)
-            or not math.isfinite(think) or think < 0
+            or not 0 <= think <= MAX_THINK  # NaN too
         ):  # fmt: skip
-            raise _bad(path, place, f"think: expected seconds from 0 up, not {_shown(think)}")
-        if think is not None and think > MAX_THINK:
-            problem = f"think: expected seconds from 0 to {MAX_THINK:g}, not {think:g}"
+            problem = f"think: expected seconds from 0 to {MAX_THINK:g}, not {_shown(think)}"
             raise _bad(path, place, problem)
         out[side] = dict(entry)
     return out
@@ -407,7 +404,9 @@ def _carried(
 def _shown(value: Any) -> str:
     if value is None:
         return "(none)"
-    text = json.dumps(value, separators=(", ", ": ")) if not isinstance(value, str) else value
+    # a text as it reads, unless it could break the one-line refusal: then quoted
+    plain = isinstance(value, str) and value.isprintable()
+    text = value if plain else json.dumps(value, separators=(", ", ": "))
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -115,6 +115,10 @@ def test_a_save_plays_on_with_its_own_players_in_play_and_in_replay(tmp_path: Pa
             {"red": {"player": "search", "think": 99}},
             "think: expected seconds from 0 to 60, not 99",
         ),
+        (  # a text that could break the line is quoted
+            {"red": {"player": "search", "think": "1\n2"}},
+            'think: expected seconds from 0 to 60, not "1\\n2"',
+        ),
     ],
 )
 def test_a_save_whose_players_are_wrong_is_refused_in_one_line(
@@ -126,3 +130,13 @@ def test_a_save_whose_players_are_wrong_is_refused_in_one_line(
     side = next(iter(players))
     assert len(err.splitlines()) == 1 and str(save) in err, err
     assert f"players '{side}'" in err and said in err, err
+
+
+def test_a_save_whose_players_are_a_text_is_refused_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    save = _saved(tmp_path, "red\nsearch")  # type: ignore[arg-type]
+    assert main(["replay", str(save), "--check"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1, err
+    assert err.endswith('players: expected an object of side: player, not "red\\nsearch"'), err

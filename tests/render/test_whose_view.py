@@ -73,3 +73,21 @@ def test_a_fighter_that_may_still_crawl_stays_selectable() -> None:
     for status, gone in (("seriously-injured", False), ("out-of-action", True)):
         game.state = game.state.with_model(fighter.replace(status=status))
         assert rules.gone(game, fighter.id) is gone
+
+
+def test_a_fighter_out_of_action_is_said_so_in_the_rules_words() -> None:
+    # Necromunda's state is "out-of-action" in the game; a person reads "out of action"
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    session = Session.start(scenario)
+    app = App(scenario, session=session)
+    fighter = session.game.state.models[0]
+    app.perform(Select(fighter.id))
+    assert app.state.selected == fighter.id
+    game = session.game
+    game.state = game.state.with_model(fighter.replace(status="out-of-action"))
+    app.follow_game([], animate=False)
+    assert app.state.selected is None
+    assert app.state.message.endswith("is out of action: no longer selected"), app.state.message
+    app.perform(Select(fighter.id))
+    assert app.state.message.endswith("is out of action: out of the fight"), app.state.message
+    pygame.event.clear()
