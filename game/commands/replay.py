@@ -131,7 +131,8 @@ def replay(
     corrected = None if diverged is None else diverged.sentence()
     failures: list[str] = []
     if check:
-        mismatch = corrected or _first_difference(log, saved)
+        told = _first_difference(log, saved)  # the two events, in sentences
+        mismatch = told if corrected is None else "; ".join(filter(None, (corrected, told)))
         if mismatch is not None:
             failures.append(mismatch)
         if changed is not None:

@@ -148,10 +148,16 @@ class Diverged:
             else ""
         )
         when = f"{rules.turn_word} {self.turn}" if self.turn else "the start"
-        said = (
-            f"the {rules.title} rules have been corrected since this game was saved{version}: "
-            f"it goes differently from {when} (the save's event {self.event + 1})"
+        # a save from before saves recorded a version: known to go otherwise, not known why
+        why = (
+            f"the {rules.title} rules have been corrected since this game was saved{version}"
+            if self.saved_version
+            else (
+                "this game was saved before saves recorded their rules' version, and the "
+                f"{rules.title} rules as they are now play it otherwise"
+            )
         )
+        said = f"{why}: it goes differently from {when} (the save's event {self.event + 1})"
         if self.refused is None:
             return f"{said}; all {self.saved} of its declarations still play"
         return (
