@@ -213,6 +213,7 @@ class SearchPlayer:
         self.weights = load_weights(self.SYSTEM, temperament)
         self.temperament = temperament
         self.budget = step_budget(self.weights, budget, think)
+        self.think = think  # as given: a save records it, and it gives the same budget back
         self.seed = 0 if seed is None else int(seed)
         self.rollout = self.rollout_policy()
         # the opponent's replies in a lookahead: the system's likely opponent (at least

@@ -8,6 +8,7 @@ thinking time is built without one."""
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -138,9 +139,15 @@ def recorded(ruleset: Ruleset, player: Any) -> dict[str, Any]:
     temperament = getattr(player, "temperament", None)
     if isinstance(temperament, str):
         out["temperament"] = temperament
+    given = getattr(player, "think", None)
     seconds = getattr(player, "expected_seconds", None)
-    if isinstance(seconds, int | float):
-        out["think"] = round(float(seconds), 3)
+    if isinstance(given, int | float) and not isinstance(given, bool):
+        out["think"] = float(given)  # as given, so the save's player thinks the same
+    elif isinstance(seconds, int | float):
+        # the budget's seconds, a millionth over, so they give the same steps back (to the
+        # nearest thousandth, 8 steps at 600 a second came back as 7; exactly, 29 at 800
+        # as 28.999999999999996)
+        out["think"] = (math.ceil(float(seconds) * 1e6) + 1) / 1e6
     return out
 
 
@@ -156,7 +163,7 @@ def said(record: Mapping[str, Any]) -> str:
     if record.get("temperament"):
         words.append(str(record["temperament"]))
     if isinstance(record.get("think"), int | float):
-        words.append(f"{record['think']:g} s a declaration")
+        words.append(f"{round(record['think'], 3):g} s a declaration")
     return ", ".join(words)
 
 

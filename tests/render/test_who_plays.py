@@ -140,3 +140,35 @@ def test_a_save_whose_players_are_a_text_is_refused_in_one_line(
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1, err
     assert err.endswith('players: expected an object of side: player, not "red\\nsearch"'), err
+
+
+@pytest.mark.parametrize("system", ["infinity", "necromunda", "open-rebellion"])
+def test_a_saved_think_gives_the_player_the_same_budget_back(system: str) -> None:
+    # review, session 8: the save wrote the budget's seconds rounded to the nearest
+    # thousandth, so Necromunda's think 0.014 (8 steps) came back as 0.013 (7 steps),
+    # below the judgement's threshold: the loaded player chose otherwise
+    from game.playtest.players import recorded
+    from game.rules.registry import RULESETS
+    from game.sequencer.game import Game
+
+    name = {"infinity": "infinity-demo", "necromunda": "necromunda-demo"}.get(
+        system, "open-rebellion-demo"
+    )
+    setup = load_scenario(SCENARIOS / f"{name}.toml")
+    ruleset = RULESETS[system]
+    search = ruleset.player("search")
+    engine = Game(setup, 1).engine
+    for think in (0.014, 0.109, 0.5, 0.0733, 2.0):
+        player = search(engine, think=think)
+        again = search(engine, think=recorded(ruleset, player)["think"])
+        assert again.budget == player.budget, think
+    for budget in range(1, 400):  # a budget given in steps, its seconds recorded
+        player = search(engine, budget=budget)
+        again = search(engine, think=recorded(ruleset, player)["think"])
+        assert again.budget == budget, budget
+    # and a person reads the seconds to a thousandth, not the millionth they are saved to
+    from game.playtest.players import said
+
+    record = recorded(ruleset, search(engine, budget=120))
+    assert said(record).endswith(f", {round(record['think'], 3):g} s a declaration")
+    assert len(f"{round(record['think'], 3):g}") <= 5
