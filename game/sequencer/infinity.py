@@ -77,7 +77,7 @@ from game.sequencer.infinity_orders import (
 )
 from game.sequencer.infinity_sentences import at_on_route
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Cover, Placement, Sight, Sighting
+from game.sequencer.sight import Blocked, Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState, renew
 
 __all__ = [
@@ -300,7 +300,9 @@ class InfinityEngine(InfinityAttacks):
             )
         return list(found)
 
-    def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
+    def path_blocked(
+        self, state: GameState, model_id: str, path: tuple[Point, ...]
+    ) -> Blocked | None:
         return self.sight.path_blocked(self._placements(state), model_id, path)
 
     # -- declarations ----------------------------------------------------------
@@ -392,7 +394,7 @@ class InfinityEngine(InfinityAttacks):
             placements = self._placements(state, {m.id: Placement(route[-1], facing)})
             blocked = self.sight.path_blocked(placements, m.id, legs)
             if blocked:
-                raise IllegalDeclaration(f"{m.id} cannot move there: {blocked}")
+                raise IllegalDeclaration(f"{m.id} cannot move there: {blocked.why}")
             end_facing = (
                 skill.facing if skill.facing is not None else _heading(legs[-2], legs[-1], facing)
             )

@@ -78,7 +78,7 @@ from game.sequencer.necromunda_types import (
     out_of_ammo_flag,
 )
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Sight
+from game.sequencer.sight import Blocked, Sight
 from game.sequencer.state import GameState, ModelState, renew
 
 __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "NecromundaState"]
@@ -97,7 +97,9 @@ INJURY_RANK = {
 
 PathKey = tuple[str, tuple[Point, ...], tuple[tuple[str, Point], ...]]
 # path answers kept per table sight (a shared sight is shared by the games on its table)
-_PATHS: weakref.WeakKeyDictionary[Sight, dict[PathKey, str | None]] = weakref.WeakKeyDictionary()
+_PATHS: weakref.WeakKeyDictionary[Sight, dict[PathKey, Blocked | None]] = (
+    weakref.WeakKeyDictionary()
+)
 PATHS_KEPT = 16384  # each key holds every fighter's place
 
 
@@ -177,7 +179,9 @@ class NecromundaEngine(NecromundaNerve):
     def weapons_of(self, model_id: str) -> list[NecromundaWeapon]:
         return [self.weapon(model_id, name) for name in self.weapons[model_id]]
 
-    def path_blocked(self, state: GameState, model_id: str, path: tuple[Point, ...]) -> str | None:
+    def path_blocked(
+        self, state: GameState, model_id: str, path: tuple[Point, ...]
+    ) -> Blocked | None:
         """Why the fighter cannot move along `path`, or None; remembered by what it
         depends on (the path and where every other fighter on the table stands), for
         the games on this table (a player asks, then the move is checked again)."""
@@ -374,7 +378,7 @@ class NecromundaEngine(NecromundaNerve):
             raise IllegalDeclaration(f'{m.id} moves {length:.2f}" but may move {allowance:g}"')
         why = self.path_blocked(state, m.id, route)
         if why:
-            raise IllegalDeclaration(why)
+            raise IllegalDeclaration(why.why)
         facing = action.facing
         if facing is None:
             facing = heading(route[-2], route[-1]) if length > 1e-9 else m.facing

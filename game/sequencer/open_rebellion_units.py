@@ -38,7 +38,7 @@ from game.sequencer.open_rebellion_types import (
     OpenRebellionState,
 )
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Placement, Sight
+from game.sequencer.sight import Blocked, Placement, Sight
 from game.sequencer.state import GameState, ModelState
 
 Point = tuple[float, float]
@@ -205,7 +205,7 @@ class OpenRebellionUnits:
         for m in self.alive(state, unit):
             why = self._path_blocked(placements, m, vector, 1.0)
             if why:
-                return f"{m.id}: {why}"
+                return f"{m.id}: {why.why}"
         # the moved models must not overlap each other (they keep their spacing)
         return None
 
@@ -222,7 +222,7 @@ class OpenRebellionUnits:
 
     def _path_blocked(
         self, placements: Mapping[str, Placement], m: ModelState, vector: Point, share: float
-    ) -> str | None:
+    ) -> Blocked | None:
         end = (m.at[0] + vector[0] * share, m.at[1] + vector[1] * share)
         return self.sight.path_blocked(placements, m.id, (m.at, end))
 
@@ -236,13 +236,8 @@ class OpenRebellionUnits:
         further = min(1.0, share + 1.0 / (1 << BISECT_STEPS))
         for m in self.alive(state, unit):
             why = self._path_blocked(placements, m, vector, further)
-            if why is None:
-                continue
-            # table_sight's words: "(x, y) is off the table", "the base would pass
-            # through [kind] ID"
-            if why.endswith("off the table"):
-                return TABLE_EDGE
-            return why.rsplit(" ", 1)[-1]
+            if why is not None:
+                return TABLE_EDGE if why.by is None else why.by
         return ""
 
     def farthest(self, state: GameState, unit: str, vector: Point) -> float:

@@ -11,7 +11,7 @@ from game.rules.cover import Cover
 
 Point = tuple[float, float]
 
-__all__ = ["Cover", "Placement", "RouteSight", "Sight", "Sighting", "Stretch"]
+__all__ = ["Blocked", "Cover", "Placement", "RouteSight", "Sight", "Sighting", "Stretch"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,20 @@ class Sighting:
     cover: Cover
     distance: float
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Blocked:
+    """What keeps a base from moving along a path: `why` in a sentence ("the base would
+    pass through barn"), and `by` the id of the scenery piece or model it would pass
+    through, or None when the path leaves the table (`off_table`)."""
+
+    why: str
+    by: str | None = None
+
+    @property
+    def off_table(self) -> bool:
+        return self.by is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,6 +106,7 @@ class Sight(Protocol):
 
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
-    ) -> str | None:
-        """Why the base cannot move along `path` (scenery, a model, the table edge), or None."""
+    ) -> Blocked | None:
+        """What keeps the base from moving along `path` (scenery, a model, the table's
+        edge), or None."""
         ...

@@ -43,7 +43,7 @@ from game.geometry.sweep import (
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
 from game.sequencer.setup import Setup
-from game.sequencer.sight import Cover, Placement, RouteSight, Sighting, Stretch
+from game.sequencer.sight import Blocked, Cover, Placement, RouteSight, Sighting, Stretch
 from game.sequencer.state import renew
 
 Point = tuple[float, float]
@@ -155,7 +155,7 @@ class TableSight:
         self._placed: dict[tuple[str, Point, float], Body] = {}  # bodies moved, made once
         self._placed_cores: dict[tuple[str, Point], Body] = {}  # patch cores moved, likewise
         # path_blocked's scenery answers by (base radius, path): the scenery never moves
-        self._through: dict[tuple[float, tuple[Point, ...]], str | None] = {}
+        self._through: dict[tuple[float, tuple[Point, ...]], Blocked | None] = {}
         # each model's patch core where the scenario put it (`patch_core`), made once
         self._cores = {
             b.id: patch_core(b, self.min_patch_mm / MM_PER_INCH) for b in self.table.bodies
@@ -646,7 +646,7 @@ class TableSight:
 
     def _through_scenery(
         self, path: tuple[Point, ...], r: float, box: tuple[float, float, float, float]
-    ) -> str | None:
+    ) -> Blocked | None:
         """Why a base of radius `r` swept along `path` (whose box, grown by `r`, is `box`)
         cannot pass the scenery: the first solid piece it would overlap, or None."""
         lo_x, hi_x, lo_y, hi_y = box
@@ -684,13 +684,11 @@ class TableSight:
                 first = int(hit[0])
             elif first == len(near):
                 return None
-        # the piece by its id alone: where people read it, its name says what it is
-        # ("the stone wall [stone-wall-1]", 'the 1" wall')
-        return f"the base would pass through {self._solid_ids[int(near[first])]}"
+        return _through(str(self._solid_ids[int(near[first])]))
 
     def path_blocked(
         self, placements: Mapping[str, Placement], model: str, path: tuple[Point, ...]
-    ) -> str | None:
+    ) -> Blocked | None:
         body = self._bodies[BodyId(model)]
         r = body.radius
         for x, y in path:
@@ -702,7 +700,7 @@ class TableSight:
                 or x + r > self.table.width + 1e-9
                 or y + r > self.table.depth + 1e-9
             ):
-                return f"({x:g}, {y:g}) is off the table"
+                return Blocked(f"({x:g}, {y:g}) is off the table")
         xs, ys = [x for x, _ in path], [y for _, y in path]
         lo_x, hi_x, lo_y, hi_y = min(xs) - r, max(xs) + r, min(ys) - r, max(ys) + r
         key = (r, tuple((float(x), float(y)) for x, y in path))
@@ -725,8 +723,14 @@ class TableSight:
             if other != model and p.present:
                 gap = min(_point_to_segment(x, y, a, b) for a, b in legs)
                 if gap < r + grow - CONTACT_TOLERANCE:
-                    return f"the base would pass through {other}"
+                    return _through(other)
         return None
+
+
+def _through(piece: str) -> Blocked:
+    """A path through a piece or model, named by its id alone: where people read it,
+    its name says what it is ("the stone wall [stone-wall-1]", 'the 1" wall')."""
+    return Blocked(f"the base would pass through {piece}", piece)
 
 
 def _meets(

@@ -195,7 +195,7 @@ class PipsEngine:
                 raise IllegalDeclaration(f'a move is at most {MOVE:g}"')
             why = self.sight.path_blocked(self.placements(state), model, (me.at, to))
             if why:
-                raise IllegalDeclaration(why)
+                raise IllegalDeclaration(why.why)
             state = state.with_model(me.replace(at=to))
             events.append(Moved(model, (me.at, to), math.dist(me.at, to)))
         elif not isinstance(declaration, PipsPass):

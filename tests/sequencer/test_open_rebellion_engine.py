@@ -38,6 +38,8 @@ from game.sequencer.open_rebellion_types import (
     UnitAct,
 )
 from game.sequencer.sentences import describe
+from game.sequencer.sight import Blocked
+from game.sequencer.table_sight import TableSight
 from tests.sequencer.scripted import ScriptedDice
 
 Write = Callable[..., Path]
@@ -253,6 +255,38 @@ def test_a_fall_back_cut_short_by_the_tables_edge_says_so(write_scenario: Write)
     assert fell.vector[0] == pytest.approx(36 - R - 32, abs=0.01)
     told = describe(fell, engine.setup.ruleset, {"blue-a": "Blue a"})
     assert "(of 8.0\", cut short by the table's edge)" in told
+
+
+class _WordedOtherwise(TableSight):
+    """The table's path check with its sentences in other words, the piece's id inside."""
+
+    def path_blocked(self, placements: Any, model: str, path: Any) -> Blocked | None:
+        why = super().path_blocked(placements, model, path)
+        if why is None or why.by is None:
+            return why
+        return Blocked(f"{why.by} stands in the way of the base", why.by)
+
+
+def test_what_cuts_a_fall_back_short_is_the_path_checks_id_not_a_word_of_its_sentence(
+    write_scenario: Write,
+) -> None:
+    # session 8 left it: stopped_by was the last word of the path check's sentence
+    # ("the base would pass through barn"), so other words named another thing
+    block = """
+[[scenery]]
+id = "barn"
+kind = "building"
+polygon = [[25, 6], [30, 6], [30, 18], [25, 18]]
+"""
+    setup = field(write_scenario, block).setup
+    engine = OpenRebellionEngine(setup, _WordedOtherwise(setup))
+    state = red_activating(engine)
+    state, _ = run(
+        engine, state, UnitAct("red-a", Action.fire("blue-a")), 5, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1
+    )
+    state, events = run(engine, state, FallBackChoice("blue-a", True), 5, 5, 5, 1)
+    [fell] = of(events, FellBack)
+    assert (fell.stopped_by, fell.allowance) == ("barn", 8.0)
 
 
 def test_light_cover_defender_shifts_bangs_to_pins(write_scenario: Write) -> None:
@@ -633,7 +667,11 @@ def test_farthest_is_the_halvings_answer_at_the_edge_and_against_scenery() -> No
         assert engine.farthest(moved, unit, vector) == expected
         why = [engine._path_blocked(placements, m, vector, expected + 1 / grid) for m in blocked]
         kind = (
-            "whole" if not blocked else "edge" if any("off" in (w or "") for w in why) else "other"
+            "whole"
+            if not blocked
+            else "edge"
+            if any(w is not None and w.off_table for w in why)
+            else "other"
         )
         seen[kind] += 1
     assert min(seen.values()) >= 5, seen

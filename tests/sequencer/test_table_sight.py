@@ -15,7 +15,7 @@ from game.geometry import NotFiniteError
 from game.scenario import load_scenario
 from game.scenario.names import table_names
 from game.sequencer.sentences import named
-from game.sequencer.sight import Placement
+from game.sequencer.sight import Blocked, Placement
 from game.sequencer.table_sight import CONTACT_TOLERANCE, TableSight, _point_to_segment
 from tests.conftest import SCENARIOS
 
@@ -33,6 +33,9 @@ def test_a_path_or_a_placement_that_is_not_finite_is_an_error_not_a_crash() -> N
         sight.clear_to({}, [(second, first, (3.0, math.inf))])
     # a sound question still has its answer
     assert sight.path_blocked({}, first, (start,)) is None
+    # off the table: said, and nothing on the table named as what stops it
+    off = sight.path_blocked({}, first, (start, (-5.0, start[1])))
+    assert off == Blocked(f"(-5, {start[1]:g}) is off the table") and off.off_table
 
 
 def _log(setup: object, seed: int) -> tuple[object, list[dict[str, object]]]:
@@ -93,8 +96,8 @@ def test_a_path_through_a_piece_names_it_once_as_people_read_it() -> None:
     empty = {m.id: Placement(m.at, m.facing, present=False) for m in setup.models}
     across = ((mid[0], mid[1] - 3.0), (mid[0], mid[1] + 3.0))
     why = sight.path_blocked(empty, mover, across)
-    assert why == "the base would pass through stone-wall-1"
-    assert named(why, table_names(setup)) == (
+    assert why == Blocked("the base would pass through stone-wall-1", "stone-wall-1")
+    assert named(why.why, table_names(setup)) == (
         "the base would pass through the stone wall [stone-wall-1]"
     )
 
@@ -110,13 +113,15 @@ def test_a_path_clear_of_scenery_is_still_refused_when_a_model_stands_on_it() ->
     empty[mover] = Placement(path[0], 0.0)
     assert sight.path_blocked(empty, mover, path) is None
     crowded = {**empty, other: Placement((1.0, 2.0), 0.0)}
-    assert sight.path_blocked(crowded, mover, path) == f"the base would pass through {other}"
+    assert sight.path_blocked(crowded, mover, path) == Blocked(
+        f"the base would pass through {other}", other
+    )
     # and a piece in the way is named again, from what was remembered
     wall = sight.table.pieces[0]
     x, y = wall.footprint[0]
     across = ((x - 2.0, y - 2.0), (x + 2.0, y + 2.0))
     first = sight.path_blocked({}, mover, across)
-    assert first is not None and str(wall.id) in first
+    assert first is not None and first.by == wall.id and str(wall.id) in first.why
     assert sight.path_blocked({}, mover, across) == first
 
 
@@ -200,7 +205,7 @@ def test_a_path_through_scenery_names_the_piece_its_swept_base_overlaps_first(ta
         path = (start, end)
         swept = LineString(path).buffer(r - CONTACT_TOLERANCE)
         expected = next(
-            (f"the base would pass through {p.id}" for p, poly in solid
+            (Blocked(f"the base would pass through {p.id}", p.id) for p, poly in solid
              if shapely.area(shapely.intersection(swept, poly)) > 1e-9),
             None,
         )  # fmt: skip
