@@ -7,13 +7,12 @@ thinking time is built without one."""
 
 from __future__ import annotations
 
-import inspect
 import math
 from collections.abc import Mapping
 from typing import Any
 
 from game.playtest.batch import BySide, Player
-from game.rules.registry import Ruleset, ruleset_of
+from game.rules.registry import Ruleset, ruleset_of, takes
 from game.sequencer.engine import Engine
 
 Options = tuple[tuple[str, Any], ...]  # sorted (name, value) pairs: hashable and picklable
@@ -64,21 +63,6 @@ def _examples(known: list[str]) -> list[str]:
 def _check_name(name: str, known: list[str]) -> None:
     if name not in known:
         raise PlayerError(f"no automatic player {name!r} (one of {', '.join(known)})")
-
-
-def takes(cls: Any, option: str) -> bool:
-    """True when the player class's constructor accepts the keyword `option`."""
-    try:
-        parameters = inspect.signature(cls).parameters
-    except (TypeError, ValueError):
-        return False
-    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
-        return True
-    found = parameters.get(option)
-    return found is not None and found.kind in (
-        inspect.Parameter.KEYWORD_ONLY,
-        inspect.Parameter.POSITIONAL_OR_KEYWORD,
-    )
 
 
 def make_choice(

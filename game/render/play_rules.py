@@ -302,7 +302,7 @@ def side_player(engine: Any, name: str, temperament: str | None = None, **option
     window's own choice) or `skirmish play --ai` names for the window, with the
     temperament and `options` it takes, thinking as long as the window's player does
     unless told otherwise."""
-    from game.playtest.players import takes
+    from game.rules.registry import takes
 
     ruleset = engine.setup.ruleset
     cls = ruleset.player(WINDOW_POLICY if name == "ai" else name) or ruleset.player("careful")

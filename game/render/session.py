@@ -20,14 +20,13 @@ from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import write_json_atomic
 from game.render.play_rules import (
     THINKING_SHOWN,
-    WINDOW_POLICY,
     PlayRules,
     Prompt,
     rules_for,
     side_player,
 )
 from game.scenario import Scenario, saves
-from game.scenario.model import AI, HUMAN, TEMPERAMENTS
+from game.scenario.model import AI, HUMAN
 from game.scenario.names import table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
@@ -263,35 +262,18 @@ def saved_seats(saved: saves.SavedGame) -> tuple[Scenario, Choice]:
     """Who plays each side as the save records it (`players`; a save without them: the
     scenario's): its scenario with each side recorded seated as the save has it (a
     person's, or the computer's with the automatic player and temperament named), and
-    each computer side's player with its options, for `Session.use_players`.
-    SessionError names the save and the side whose player the rule system does not
-    have, or that does not take the temperament given."""
-    from game.playtest.players import takes
-
-    ruleset = saved.scenario.ruleset
+    each computer side's player with its options, for `Session.use_players` (the save's
+    players are checked as it is read: `saves.player_problem`)."""
     choice: Choice = {}
     seats: dict[str, tuple[str, str | None]] = {}
     for side, record in saved.players.items():
         name = str(record["player"])
-        place = f"players {side!r}"
-        cls = ruleset.player(WINDOW_POLICY if name == AI else name)
-        temperament = record.get("temperament")
         if name == HUMAN:
             seats[side] = (HUMAN, None)
             continue
-        if cls is None:
-            known = ", ".join(ruleset.players)
-            problem = f"{ruleset.title} has no automatic player {name!r} (one of {known})"
-        elif temperament is not None and not takes(cls, "temperament"):
-            problem = f"{name} takes no temperament (it was given {temperament!r})"
-        elif temperament is not None and temperament not in TEMPERAMENTS:
-            problem = f"no temperament {temperament!r} (one of {', '.join(TEMPERAMENTS)})"
-        else:
-            seats[side] = (name, temperament)
-            choice[side] = (name, tuple((k, record[k]) for k in ("temperament", "think")
-                                        if k in record))  # fmt: skip
-            continue
-        raise SessionError(problem, [Problem(str(saved.path), place, problem)])
+        seats[side] = (name, record.get("temperament"))
+        choice[side] = (name, tuple((k, record[k]) for k in ("temperament", "think")
+                                    if k in record))  # fmt: skip
     sides = tuple(
         s.model_copy(update={"player": seats[s.id][0], "temperament": seats[s.id][1]})
         if s.id in seats

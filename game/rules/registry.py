@@ -15,6 +15,7 @@ first use, so that finding a ruleset, or a command that needs none (`skirmish od
 from __future__ import annotations
 
 import importlib
+import inspect
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
@@ -130,10 +131,30 @@ class Ruleset:
         """The automatic player class called `policy`, or None when it has none."""
         return resolve(self.players.get(policy))
 
+    def player_takes(self, policy: str, option: str) -> bool:
+        """Whether the automatic player called `policy` takes the option `option` (a
+        temperament, a thinking time): its class's constructor accepts the keyword."""
+        return takes(self.player(policy), option)
+
     @property
     def plays(self) -> bool:
         """True when the sequencer can play whole games of it."""
         return self.parts.get("engine") is not None
+
+
+def takes(cls: Any, option: str) -> bool:
+    """True when the player class's constructor accepts the keyword `option`."""
+    try:
+        parameters = inspect.signature(cls).parameters
+    except (TypeError, ValueError):
+        return False
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters.values()):
+        return True
+    found = parameters.get(option)
+    return found is not None and found.kind in (
+        inspect.Parameter.KEYWORD_ONLY,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+    )
 
 
 def resolve(part: Part | tuple[str, ...]) -> Any:

@@ -35,6 +35,7 @@ from game.files import MAX_PATH_CHARS, MAX_THINK, MEGABYTE, read_text
 from game.paths import SCENARIOS_DIR, SUFFIX
 from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
+from game.scenario.model import AI, HUMAN, TEMPERAMENTS
 from game.scenario.scenario import Scenario
 from game.sequencer.declarations import Declaration, decode
 from game.sequencer.game import SAVE_FORMAT, Game, text_hash
@@ -323,7 +324,8 @@ def read_save(path: Path) -> SavedGame:
 def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, Any]]:
     """The sides' players a save records (format 2, extended: none in older saves; a
     playtest's older saves gave each in words, "search (temperament cautious)", which
-    are read as none), each of a side of its scenario, thinking 0 to MAX_THINK seconds."""
+    are read as none), each of a side of its scenario (`player_problem`). Every command
+    that reads a save refuses the same save in the same line."""
     if raw is None:
         return {}
     if not isinstance(raw, dict):
@@ -337,21 +339,41 @@ def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, An
             raise _bad(path, place, problem)
         if isinstance(entry, str):
             continue
-        if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
-            problem = f'expected {{"player": "NAME", ...}}, not {_shown(entry)}'
-            raise _bad(path, place, problem)
-        temperament = entry.get("temperament")
-        if temperament is not None and not isinstance(temperament, str):
-            raise _bad(path, place, f"temperament: expected text, not {_shown(temperament)}")
-        think = entry.get("think")
-        if think is not None and (
-            isinstance(think, bool) or not isinstance(think, int | float)
-            or not 0 <= think <= MAX_THINK  # NaN too
-        ):  # fmt: skip
-            problem = f"think: expected seconds from 0 to {MAX_THINK:g}, not {_shown(think)}"
-            raise _bad(path, place, problem)
+        wrong = player_problem(scenario.ruleset, entry)
+        if wrong is not None:
+            raise _bad(path, place, wrong)
         out[side] = dict(entry)
     return out
+
+
+def player_problem(ruleset: Ruleset, entry: Any) -> str | None:
+    """What is wrong with a save's record of a side's player (`{"player": "search",
+    "temperament": "cautious", "think": 0.5}`), in one sentence, or None: a person
+    ("human"), the computer ("ai": the command's own player) or an automatic player
+    the rule system has, given a temperament or a thinking time only if it takes one,
+    a temperament of TEMPERAMENTS, a think of 0 to MAX_THINK seconds."""
+    if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
+        return f'expected {{"player": "NAME", ...}}, not {_shown(entry)}'
+    name = entry["player"]
+    if name not in (HUMAN, AI, *ruleset.players):
+        known = ", ".join(ruleset.players)
+        return f"{ruleset.title} has no automatic player {name[:64]!r} (one of {known})"
+    temperament, think = entry.get("temperament"), entry.get("think")
+    if temperament is not None and not isinstance(temperament, str):
+        return f"temperament: expected text, not {_shown(temperament)}"
+    if think is not None and (
+        isinstance(think, bool) or not isinstance(think, int | float)
+        or not 0 <= think <= MAX_THINK  # NaN too
+    ):  # fmt: skip
+        return f"think: expected seconds from 0 to {MAX_THINK:g}, not {_shown(think)}"
+    if name == HUMAN:
+        return None  # a person's side: what a computer would take is not read
+    for option, given in (("temperament", temperament), ("think", think)):
+        if given is not None and name != AI and not ruleset.player_takes(name, option):
+            return f"{name} takes no {option} (it was given {given!r})"
+    if temperament is not None and temperament not in TEMPERAMENTS:
+        return f"no temperament {temperament[:64]!r} (one of {', '.join(TEMPERAMENTS)})"
+    return None
 
 
 def _scenario_file(path: Path, data: dict[str, Any], where: str) -> Path:

@@ -106,11 +106,42 @@ def test_a_save_plays_on_with_its_own_players_in_play_and_in_replay(tmp_path: Pa
     ]
 
 
+# Every command that reads a save (review, session 8: replay --check accepted a careful
+# player with a temperament that play --load refused)
+READERS = [
+    ["play", "--load", "SAVE", "--frames", "1"],
+    ["replay", "SAVE"],
+    ["replay", "SAVE", "--check"],
+    ["replay", "SAVE", "--json"],
+    ["replay", "SAVE", "--window", "--frames", "1"],
+]
+
+
+@pytest.mark.parametrize("command", READERS, ids=lambda c: " ".join(c[:3]))
 @pytest.mark.parametrize(
     ("players", "said"),
     [
-        ({"green": {"player": "search"}}, "the scenario has no side 'green' (its sides: "),
-        ({"red": {"player": "careful", "temperament": "cautious"}}, "careful takes no temperament"),
+        (
+            {"green": {"player": "search"}},
+            "the scenario has no side 'green' (its sides: blue, red)",
+        ),
+        (
+            {"red": {"player": "careful", "temperament": "cautious"}},
+            "careful takes no temperament (it was given 'cautious')",
+        ),
+        (
+            {"red": {"player": "careful", "think": 0.5}},
+            "careful takes no think (it was given 0.5)",
+        ),
+        (
+            {"red": {"player": "clever"}},
+            "Infinity (N5 / CodeOne) has no automatic player 'clever' (one of simple, careful, "
+            "search)",
+        ),
+        (
+            {"red": {"player": "search", "temperament": "bold"}},
+            "no temperament 'bold' (one of cautious, balanced, aggressive)",
+        ),
         (
             {"red": {"player": "search", "think": 99}},
             "think: expected seconds from 0 to 60, not 99",
@@ -121,15 +152,19 @@ def test_a_save_plays_on_with_its_own_players_in_play_and_in_replay(tmp_path: Pa
         ),
     ],
 )
-def test_a_save_whose_players_are_wrong_is_refused_in_one_line(
-    tmp_path: Path, players: dict[str, object], said: str, capsys: pytest.CaptureFixture[str]
+def test_a_save_whose_players_are_wrong_is_refused_in_one_line_by_every_command(
+    tmp_path: Path,
+    players: dict[str, object],
+    said: str,
+    command: list[str],
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     save = _saved(tmp_path, players)
-    assert main(["play", "--load", str(save), "--frames", "1"]) == 2
+    args = [str(save) if a == "SAVE" else a for a in command]
+    assert main(args) == 2
     err = capsys.readouterr().err.strip()
     side = next(iter(players))
-    assert len(err.splitlines()) == 1 and str(save) in err, err
-    assert f"players '{side}'" in err and said in err, err
+    assert err == f"skirmish: {save}: players '{side}': {said}", err
 
 
 def test_a_save_whose_players_are_a_text_is_refused_in_one_line(
