@@ -119,8 +119,8 @@ def play(
             raise InputError(why.problems or Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
         for note in (session.note, session.diverged and session.diverged.sentence()):
-            if note:
-                typer.echo(f"note: {note}")
+            if note:  # on stderr, as replay says it: a note is not the command's output
+                typer.echo(f"note: {note}", err=True)
     else:
         from game.scenario import load_scenario
 
@@ -181,14 +181,14 @@ def play(
         pygame.display.quit()
 
 
-def say_preparing(err: bool = False) -> None:
+def say_preparing() -> None:
     """Said before a saved game is replayed in the first run after an install, which
-    compiles the line-of-fire loops first (the window, not yet open, cannot say it);
-    `err`: on stderr (where stdout is the game's log)."""
+    compiles the line-of-fire loops first (the window, not yet open, cannot say it); on
+    stderr, by every command (a note is not output: replay's stdout is the game's log)."""
     from game.geometry.compiled import PREPARING, compile_due
 
     if compile_due():
-        typer.echo(PREPARING, err=err)
+        typer.echo(PREPARING, err=True)
 
 
 def register(app: typer.Typer) -> None:

@@ -2,9 +2,9 @@
 event log; --window steps through it on the table.
 
 Exit status: 0 when the replay (and the check) went through; 1 when the check fails (the
-event log differs, or the scenario file has changed since the save), with the reason on
-stderr; 2 when the save cannot be read or replayed, in one line naming the save and the
-place in it."""
+event log differs, the rules have been corrected since the save and play it otherwise, or
+the scenario file has changed since the save), with the reason on stderr; 2 when the save
+cannot be read or replayed, in one line naming the save and the place in it."""
 
 from __future__ import annotations
 
@@ -124,7 +124,7 @@ def replay(
     saved = read_save(save)
     from game.commands.play import say_preparing
 
-    say_preparing(err=True)  # the replay's sight lines may compile first: seconds, silent
+    say_preparing()  # the replay's sight lines may compile first: seconds, silent
     game, diverged = saved.play()
     log = game.log()
     changed = saved.changes_sentence()

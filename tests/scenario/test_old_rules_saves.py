@@ -121,10 +121,11 @@ def test_play_load_and_the_replay_window_open_it_and_keep_the_save(
 
     monkeypatch.chdir(tmp_path)
     picture = tmp_path / "load.png"
-    code, out, _ = run(
+    code, out, err = run(
         capsys, "play", "--load", str(old), "--frames", "1", "--screenshot", str(picture)
     )
-    assert code == 0 and f"note: {SAID}" in out.splitlines()
+    # on stderr, as replay says it (it was on stdout): a note is not output
+    assert code == 0 and _notes(err) == f"note: {SAID}" and "note" not in out
     session = Session.load(old)
     assert session.diverged is not None and len(session.game.declarations) == 16
     replay = Replay.open(old)  # Ctrl+O and replay --window
