@@ -90,6 +90,14 @@ def play(
         float | None,
         think_option("Seconds the computer may think per declaration."),
     ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="The side you play (its id); the computer plays the others. Default: as "
+            "the scenario, or the save, seats them.",
+        ),
+    ] = None,
 ) -> None:
     """Play on the table: select with a click; M move, S shoot, D dodge, I idle, E end
     the turn, Enter confirms; sides with player = "ai" are played by the computer.
@@ -97,7 +105,7 @@ def play(
     wheel to zoom, right-drag to pan, Ctrl+Z/Y undo/redo, Ctrl+S/O save/load, F2 edits
     the table (a new game starts on it), F12 screenshot, F1 every key, Q quits. Rule
     systems the sequencer does not play open as a viewer."""
-    from game.render.session import Session, SessionError
+    from game.render.session import Session, SessionError, seated
     from game.sequencer.sentences import plural
 
     width, height = parse_size(size)
@@ -114,17 +122,24 @@ def play(
             raise InputError(Problem(str(load), "--seed", problem))
         say_preparing()  # the save is replayed before the window opens
         try:
-            session = Session.load(load)
+            session = Session.load(load, side)
         except SessionError as why:
             raise InputError(why.problems or Problem(str(load), "--load", str(why))) from None
         loaded = session.scenario
-        for note in (session.note, session.diverged and session.diverged.sentence()):
+        # a finished game (a playtest's save, say) has nothing left to play: say where
+        # it can be watched
+        over = session.game.state.finished and (
+            f"this game is over: skirmish replay {load} --window steps through it"
+        )
+        for note in (session.note, session.diverged and session.diverged.sentence(), over):
             if note:  # on stderr, as replay says it: a note is not the command's output
                 typer.echo(f"note: {note}", err=True)
     else:
         from game.scenario import load_scenario
 
         loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))
+        if side is not None:
+            loaded = seated(loaded, side)
         try:
             session = Session.start(loaded, 1 if seed is None else seed)
         except SessionError as why:

@@ -102,6 +102,14 @@ def replay(
     size: Annotated[
         str | None, typer.Option("--size", help="With --window: window size WxH in pixels.")
     ] = None,
+    side: Annotated[
+        str | None,
+        typer.Option(
+            "--side",
+            help="With --window: the side you play at the last step and when T takes "
+            "over (its id); the computer plays the others.",
+        ),
+    ] = None,
 ) -> None:
     """Replay a saved game from its scenario (the copy the save carries), seed and
     declarations: its events as sentences, or (--window) on the table, one declaration
@@ -114,9 +122,11 @@ def replay(
             if asked:  # the window steps through the game; it neither checks nor prints it
                 problem = "not with --window, which steps through the game: leave --window out"
                 raise InputError(Problem("<command line>", option, f"{problem} to {what}"))
-        _window(save, frames, screenshot, size or "1280x800")
+        _window(save, frames, screenshot, size or "1280x800", side)
         return
-    for option, given in (("--frames", frames), ("--screenshot", screenshot), ("--size", size)):
+    for option, given in (
+        ("--frames", frames), ("--screenshot", screenshot), ("--size", size), ("--side", side)
+    ):  # fmt: skip
         if given is not None:  # it would be ignored without the window
             raise InputError(Problem("<command line>", option, "goes with --window"))
     from game.scenario.saves import read_save
@@ -169,7 +179,9 @@ def replay(
         raise typer.Exit(1)
 
 
-def _window(save: Path, frames: int | None, screenshot: Path | None, size: str) -> None:
+def _window(
+    save: Path, frames: int | None, screenshot: Path | None, size: str, side: str | None
+) -> None:
     from game.commands.play import parse_size, say_preparing
     from game.display import no_display
     from game.files import check_writable
@@ -188,7 +200,7 @@ def _window(save: Path, frames: int | None, screenshot: Path | None, size: str) 
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     say_preparing()
     try:
-        replay_window(save, size=(width, height), frames=frames, screenshot=screenshot)
+        replay_window(save, size=(width, height), frames=frames, screenshot=screenshot, person=side)
     except SessionError as why:
         raise InputError(why.problems or Problem(str(save), "--window", str(why))) from None
     if screenshot is not None:

@@ -274,11 +274,12 @@ class App(Following):
 
 
 def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None = None,
-                  screenshot: Path | None = None) -> App:  # fmt: skip
+                  screenshot: Path | None = None, person: str | None = None) -> App:  # fmt: skip
     """`skirmish replay SAVE --window`: the saved game on the table at its first step,
-    to step through (Left/Right, Up/Down, Home/End) and take over (T). Raises
-    SessionError when the save cannot be opened."""
-    replay = Replay.open(save)
+    to step through (Left/Right, Up/Down, Home/End) and take over (T; `person`: as that
+    side, the computer playing the others). Raises SessionError when the save cannot be
+    opened."""
+    replay = Replay.open(save, person)
     app = App.window(replay.scenario, size=size)
     try:
         app.open_replay(replay, 0)

@@ -209,6 +209,7 @@ class Following(Pointing):
             preview=None,
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
+            watching=session.watching() if session is not None and not self.replaying else "",
             # a replay before its end takes its own keys (on the panel), not declarations
             keys_help=session.rules.keys_help if session and not self.replaying else (),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,

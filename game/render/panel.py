@@ -110,6 +110,8 @@ def panel_lines(
             text = prompt.text if state.human or prompt.over else computer_plays(prompt, ids)
         colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
         out.append(PanelLine(text, colour, 16))
+    if state.watching:
+        out.append(PanelLine(state.watching, DIM, 16))
     if state.message:
         out.append(PanelLine(state.message, WARN, 18))
     preview = state.preview

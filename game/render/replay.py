@@ -86,10 +86,12 @@ class Replay:
                     int(getattr(game.state, "turn", 0)))  # fmt: skip
 
     @classmethod
-    def open(cls, path: Path) -> Replay:
-        """Read a save file; SessionError names what is wrong with it."""
+    def open(cls, path: Path, person: str | None = None) -> Replay:
+        """Read a save file; SessionError names what is wrong with it. `person`: the side
+        a person plays (at its last step and when T takes over), the computer the others."""
         saved = read_checked_save(path)
-        scenario, choice = saved_seats(saved)  # who plays each side: the save's players
+        # who plays each side: the save's players, unless a person takes one
+        scenario, choice = saved_seats(saved, person)
         replay = cls(path, scenario, saved.seed, saved.declarations, saved)
         replay.players = choice
         return replay

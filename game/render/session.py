@@ -93,11 +93,12 @@ class Session:
         return session
 
     @classmethod
-    def load(cls, path: Path) -> Session:
+    def load(cls, path: Path, person: str | None = None) -> Session:
         """Replay a save file (game.scenario.saves: any rule system, any format, the
         scenario the save carries); SessionError names what is wrong with it. `note`
         says when the scenario file has changed since the save; `diverged` where a save
-        of older rules goes differently now (it is played as far as the rules allow)."""
+        of older rules goes differently now (it is played as far as the rules allow).
+        `person`: the side a person plays, the computer the others (`saved_seats`)."""
         saved = read_checked_save(path)
         try:
             game, diverged = saved.play()
@@ -106,7 +107,7 @@ class Session:
         rules = rules_for(game)
         if rules is None:
             raise SessionError(f"the table cannot play {saved.scenario.ruleset.name} yet")
-        scenario, choice = saved_seats(saved)
+        scenario, choice = saved_seats(saved, person)
         session = cls(scenario, game, rules)
         session.note = saved.changes_sentence()
         session.diverged = diverged
@@ -148,6 +149,27 @@ class Session:
             for side, record in self.recorded_players().items()
             if record["player"] != HUMAN
         ]
+
+    def watching(self) -> str:
+        """When the computer plays every side of a game still going on (a playtest's save
+        loaded, say), nobody is asked for anything: how a person takes a side, in a
+        sentence ("" otherwise)."""
+        sides = self.scenario.sides
+        if len(sides) < 2 or any(not self.is_ai(s.id) for s in sides):
+            return ""
+        if self.game.state.finished:
+            return ""
+        names = [table_names(self.scenario).get(s.id, s.id) for s in sides]
+        # the sides by the names the scenario gives them, as the rule system's words would
+        # have them; "side" is only the option's word
+        every = ", ".join(names[:-1]) + " and " + names[-1]
+        options = " or ".join(
+            f"--side {s.id} ({name})" for s, name in zip(sides, names, strict=True)
+        )
+        return (
+            f"the computer plays {every}, you watch: to play one, open this game with "
+            f"skirmish play {options}"
+        )
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:
@@ -258,12 +280,13 @@ class Session:
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]
 
 
-def saved_seats(saved: saves.SavedGame) -> tuple[Scenario, Choice]:
+def saved_seats(saved: saves.SavedGame, person: str | None = None) -> tuple[Scenario, Choice]:
     """Who plays each side as the save records it (`players`; a save without them: the
     scenario's): its scenario with each side recorded seated as the save has it (a
     person's, or the computer's with the automatic player and temperament named), and
     each computer side's player with its options, for `Session.use_players` (the save's
-    players are checked as it is read: `saves.player_problem`)."""
+    players are checked as it is read: `saves.player_problem`). `person`: a person plays
+    that side instead, and the computer every other (`seated`)."""
     choice: Choice = {}
     seats: dict[str, tuple[str, str | None]] = {}
     for side, record in saved.players.items():
@@ -280,7 +303,30 @@ def saved_seats(saved: saves.SavedGame) -> tuple[Scenario, Choice]:
         else s
         for s in saved.scenario.sides
     )
-    return replace(saved.scenario, sides=sides), choice
+    scenario = replace(saved.scenario, sides=sides)
+    if person is None:
+        return scenario, choice
+    return seated(scenario, person), {k: v for k, v in choice.items() if k != person}
+
+
+def seated(scenario: Scenario, person: str) -> Scenario:
+    """`scenario` with a person playing side `person` and the computer every other side
+    (`skirmish play --side`): a side the scenario gave a person goes to the computer's
+    own player (AI), a side it gave an automatic player keeps it. InputError when the
+    scenario has no such side."""
+    ids = [s.id for s in scenario.sides]
+    if person not in ids:
+        problem = f"no side {person!r} in the scenario (its sides: {', '.join(ids)})"
+        raise InputError(Problem("<command line>", "--side", problem))
+    sides = tuple(
+        s.model_copy(update={"player": HUMAN, "temperament": None})
+        if s.id == person
+        else s.model_copy(update={"player": AI})
+        if s.player == HUMAN
+        else s
+        for s in scenario.sides
+    )
+    return replace(scenario, sides=sides)
 
 
 def read_checked_save(path: Path) -> saves.SavedGame:

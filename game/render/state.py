@@ -117,6 +117,8 @@ class AppState:
     hover_hint: str = HOVER_HINT  # what pointing at an enemy shows, in the system's words
     log_scroll: int = 0  # dice log lines scrolled back from the newest
     replay: str = ""  # where a replay stands ("" when none is open)
+    # how a person may take a side when the computer plays every side ("" otherwise)
+    watching: str = ""
     help: bool = False  # the F1 overlay is open
     hint: bool = True  # the opening hint (how to get help) shows until a key or click
 

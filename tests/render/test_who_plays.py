@@ -207,3 +207,76 @@ def test_a_saved_think_gives_the_player_the_same_budget_back(system: str) -> Non
     record = recorded(ruleset, search(engine, budget=120))
     assert said(record).endswith(f", {round(record['think'], 3):g} s a declaration")
     assert len(f"{round(record['think'], 3):g}") <= 5
+
+
+def _computer_both(tmp_path: Path, steps: int = 6) -> Path:
+    """A save of the Infinity demo under way with the computer playing both sides (the
+    careful player), as a playtest's saves are."""
+    from dataclasses import replace
+
+    scenario = load_scenario(DEMO)
+    sides = tuple(s.model_copy(update={"player": "careful"}) for s in scenario.sides)
+    session = Session.start(replace(scenario, sides=sides))
+    for _ in range(steps):
+        session.step_ai()
+    save = tmp_path / "both.json"
+    session.save(save)
+    return save
+
+
+WATCHING = (
+    "the computer plays PanOceania and Yu Jing, you watch: to play one, open this game "
+    "with skirmish play --side blue (PanOceania) or --side red (Yu Jing)"
+)
+
+
+def test_a_save_the_computer_plays_both_sides_of_says_how_to_take_one(tmp_path: Path) -> None:
+    # session 8 left it: a playtest's save opened with play --load played itself, and
+    # nothing said how a person takes a side
+    save = _computer_both(tmp_path)
+    loaded = Session.load(save)
+    assert loaded.watching() == WATCHING
+    app = App(loaded.scenario, session=loaded)
+    app.frame()
+    assert app.state.watching == WATCHING
+    # --side: a person plays blue, the computer red as the save has it (careful)
+    mine = Session.load(save, "blue")
+    assert not mine.is_ai("blue") and mine.is_ai("red")
+    assert mine.recorded_players() == {"blue": {"player": "human"}, "red": {"player": "careful"}}
+    assert mine.watching() == ""
+    # replay --window --side: the person plays blue at the last step and when T takes over
+    replay = Replay.open(save, "blue")
+    stepped = replay.session_at(replay.last, mine.rules)
+    assert not stepped.is_ai("blue") and stepped.is_ai("red")
+
+
+def test_play_side_seats_a_person_and_the_computer_at_the_others(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.render.session import seated
+
+    scenario = load_scenario(DEMO)  # blue a person's, red the computer's
+    players = {s.id: s.player for s in seated(scenario, "red").sides}
+    assert players == {"blue": "ai", "red": "human"}
+    save = _computer_both(tmp_path)
+    for args in (["play", "infinity-demo"], ["play", "--load", str(save)]):
+        assert main([*args, "--side", "green", "--frames", "1"]) == 2
+        err = capsys.readouterr().err.strip()
+        assert err == (
+            "skirmish: <command line>: play --side: no side 'green' in the scenario (its "
+            "sides: blue, red); see skirmish play --help"
+        )
+
+
+def test_play_load_of_a_finished_game_says_where_to_watch_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = ["playtest", "infinity-demo", "--games", "1", "--workers", "1", "--ai", "careful"]
+    assert main([*args, "--out", str(tmp_path), "--save-games", "1"]) == 0
+    [save] = (tmp_path / "saves").glob("*.json")
+    capsys.readouterr()
+    assert Session.load(save).watching() == ""  # over: nobody plays on
+    assert main(["play", "--load", str(save), "--frames", "1"]) == 0
+    err = capsys.readouterr().err
+    assert f"note: this game is over: skirmish replay {save} --window steps through it" in err
