@@ -266,6 +266,11 @@ def test_play_side_seats_a_person_and_the_computer_at_the_others(
             "skirmish: <command line>: play --side: no side 'green' in the scenario (its "
             "sides: blue, red); see skirmish play --help"
         )
+    # replay's --side is for the window, as its --frames is
+    assert main(["replay", str(save), "--side", "blue"]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "skirmish: <command line>: replay --side: goes with --window; see skirmish replay --help"
+    )
 
 
 def test_play_load_of_a_finished_game_says_where_to_watch_it(
