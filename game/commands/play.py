@@ -39,20 +39,35 @@ def parse_size(text: str, least: tuple[int, int] = WINDOW_LEAST) -> tuple[int, i
     return int(m[1]), int(m[2])
 
 
-def _refuse_people(ai: str | None, people: list[str]) -> None:
+def _refuse_people(ai: str | None, people: list[str], side: str | None, load: Path | None) -> None:
     """`--ai side=NAME` for a side a person plays is refused: the window would
-    silently leave it to the person (a scenario's `player = "ai"` hands it over)."""
-    named = {pair.partition("=")[0].strip() for pair in (ai or "").split(",") if "=" in pair}
-    for side in people:
-        if side in named:
-            raise InputError(
-                Problem(
-                    "<command line>",
-                    "--ai",
-                    f"side {side!r} is played by a person in this scenario (player = "
-                    '"human"); --ai chooses the players of the computer\'s sides',
-                )
+    silently leave it to the person (a scenario's `player = "ai"` hands it over). The
+    refusal names what made the side a person's: `--side`, the save's players or the
+    scenario's [[side]]."""
+    named = {
+        pair.partition("=")[0].strip(): pair.strip()
+        for pair in (ai or "").split(",")
+        if "=" in pair
+    }
+    for person in people:
+        if person not in named:
+            continue
+        if person == side:  # two options give the one side to two players
+            problem = (
+                f"--side {side} makes side {side!r} yours and --ai {named[person]} gives it "
+                "to the computer: leave out one of the two"
             )
+        else:
+            seated = (
+                "in this save (its players record a person for it)"
+                if load is not None
+                else 'in this scenario (player = "human")'
+            )
+            problem = (
+                f"side {person!r} is played by a person {seated}; --ai chooses the players "
+                "of the computer's sides"
+            )
+        raise InputError(Problem("<command line>", "--ai", problem))
 
 
 def play(
@@ -159,7 +174,8 @@ def play(
                     'side to choose a player for (player = "ai" in a [[side]] makes one)',
                 )
             )
-        _refuse_people(ai, [s.id for s in loaded.sides if s.id not in computer])
+        people = [s.id for s in loaded.sides if s.id not in computer]
+        _refuse_people(ai, people, side, load)
         choice = choose_players(loaded, ai, options, default=WINDOW_POLICY, only=computer)
         session.use_players(choice)
     if no_display() and (frames is None or screenshot is None):

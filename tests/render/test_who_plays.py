@@ -285,3 +285,32 @@ def test_play_load_of_a_finished_game_says_where_to_watch_it(
     assert main(["play", "--load", str(save), "--frames", "1"]) == 0
     err = capsys.readouterr().err
     assert f"note: this game is over: skirmish replay {save} --window steps through it" in err
+
+
+def test_play_side_and_ai_for_the_same_side_are_refused_naming_both(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # fix9 left it: the refusal said 'played by a person in this scenario (player =
+    # "human")', as if the scenario had seated the person there, not --side
+    out = tmp_path / "x.png"
+    shot = ["--frames", "1", "--screenshot", str(out)]
+    play = ["play", "infinity-demo", *shot]
+    for side, ai in (("blue", "blue=careful"), ("red", "blue=simple, red=careful")):
+        assert main([*play, "--side", side, "--ai", ai]) == 2
+        taken = ai.split(",")[-1].strip()
+        assert capsys.readouterr().err.strip() == (
+            f"skirmish: <command line>: play --ai: --side {side} makes side {side!r} yours "
+            f"and --ai {taken} gives it to the computer: leave out one of the two; see "
+            "skirmish play --help"
+        )
+    assert not out.exists()
+    assert main([*play, "--side", "red", "--ai", "blue=careful"]) == 0 and out.exists()
+    # a save that seats a person at blue says so, not the scenario
+    save = tmp_path / "mine.json"
+    Session.start(load_scenario(DEMO)).save(save)
+    assert main(["play", "--load", str(save), *shot, "--ai", "blue=careful"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(
+        "skirmish: <command line>: play --ai: side 'blue' is played by a person in this "
+        "save (its players record a person for it); --ai chooses"
+    ), err
