@@ -22,7 +22,7 @@ class Undo(Action):
     def perform(self, app: Following) -> None:
         session = app.require_session()
         if not session.undo():
-            raise Impossible("nothing to undo")
+            raise Impossible(session.nothing_to_undo())
         app.restart_view()
         app.state = replace(app.state, message="undone")
 

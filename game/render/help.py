@@ -31,7 +31,7 @@ TABLE_KEYS = (
     "F2: edit the table · F2 again: back (a changed table: a new game)",
 )
 GAME_KEYS = (
-    "Ctrl+Z / Ctrl+Y: undo / redo a declaration",
+    "Ctrl+Z / Ctrl+Y: undo / redo your last declaration made here",
     "Ctrl+S: save the game · Ctrl+O: open the save to step through it",
     "wheel over the panel or PgUp / PgDn: scroll the dice log",
 )

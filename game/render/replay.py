@@ -34,7 +34,7 @@ from game.sequencer.game import Game
 @dataclass(frozen=True, slots=True)
 class Step:
     """The game after some declarations: its state, how many events it had logged, the
-    dice stream's position, who had been awaited for each declaration, and its turn."""
+    dice stream's position and its turn."""
 
     state: Any
     events: int
@@ -60,10 +60,8 @@ class Replay:
         self.declarations = list(declarations)
         game = Game(scenario, seed)
         self.steps = [self._step(game)]
-        self.sides: list[str | None] = []
         refused: str | None = None
         for index, declaration in enumerate(self.declarations):
-            side = game.awaiting().side
             try:
                 game.declare(declaration)
             except IllegalDeclaration as why:
@@ -73,7 +71,6 @@ class Replay:
                 refused = problem.problem.removeprefix(REFUSED)
                 del self.declarations[index:]  # the save keeps them; this game stops
                 break
-            self.sides.append(side)
             self.steps.append(self._step(game))
         self.diverged: Diverged | None = None if saved is None else saved.diverged(game, refused)
         self.events: list[Event] = list(game.events)
@@ -121,8 +118,9 @@ class Replay:
         return game
 
     def session_at(self, step: int, rules: Any) -> Session:
-        """A session playing the game as it stood after `step` declarations."""
-        session = Session.resume(self.scenario, self.game_at(step), rules, self.sides[:step])
+        """A session playing the game as it stood after `step` declarations (the save's:
+        undo leaves them)."""
+        session = Session.resume(self.scenario, self.game_at(step), rules)
         session.use_players(self.players)
         return session
 

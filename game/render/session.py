@@ -2,9 +2,10 @@
 automatic players, undo and redo, save and load.
 
 DESIGN.md: a game is its scenario + seed + declarations. Undo replays the list less
-the last declaration a person made (with the automatic players' answers after it);
-redo replays it back. Save is the sequencer's save file, written atomically; load
-replays it.
+the last declaration a person made at this table (with the automatic players' answers
+after it), never one made before the game was opened here (a save's: the computer may
+have made it for the side a person has taken since); redo replays it back. Save is
+the sequencer's save file, written atomically; load replays it.
 
 No pygame here.
 """
@@ -53,9 +54,11 @@ class Session:
         self.scenario = scenario
         self.game = game
         self.rules = rules
-        # Who was awaited when each declaration was made (undo skips the automatic ones).
-        self.made_by: list[str | None] = []
-        self.redo_stack: list[list[Declaration]] = []
+        # Who made each declaration: True a person at this table, False the computer,
+        # None made before the game was opened here (a save's, a replay's steps), by
+        # whoever played then. Undo takes back a person's only, never one made before.
+        self.made_by: list[bool | None] = []
+        self.redo_stack: list[list[tuple[Declaration, bool | None]]] = []
         # Said when a loaded save's scenario file has changed since it was saved.
         self.note: str | None = None
         # A loaded save of older rules that goes differently now (game.scenario.saves).
@@ -68,7 +71,7 @@ class Session:
             if s.player not in (HUMAN, AI) or (s.player == AI and s.temperament)
         }
         if game.declarations:
-            self._replay(list(game.declarations))
+            self._replay(list(game.declarations), [None] * len(game.declarations))
 
     @classmethod
     def start(cls, scenario: Scenario, seed: int = 1) -> Session:
@@ -83,13 +86,12 @@ class Session:
         return cls(scenario, game, rules)
 
     @classmethod
-    def resume(cls, scenario: Scenario, game: Game, rules: PlayRules,
-               made_by: Sequence[str | None]) -> Session:  # fmt: skip
-        """A game already under way (a replay's step): taken as it is, not replayed.
-        `made_by` is who was awaited for each of its declarations."""
+    def resume(cls, scenario: Scenario, game: Game, rules: PlayRules) -> Session:
+        """A game already under way (a replay's step): taken as it is, not replayed; its
+        declarations were made before it was opened here (undo leaves them)."""
         session = cls(scenario, Game(scenario, game.seed, engine=game.engine), rules)
         session.game = game
-        session.made_by = list(made_by)
+        session.made_by = [None] * len(game.declarations)
         return session
 
     @classmethod
@@ -204,7 +206,7 @@ class Session:
         """Hand one declaration to the game (IllegalDeclaration: nothing changes)."""
         side = self.game.awaiting().side
         events = self.game.declare(declaration)
-        self.made_by.append(side)
+        self.made_by.append(not self.is_ai(side))
         self.redo_stack.clear()
         return events
 
@@ -223,27 +225,36 @@ class Session:
 
     def declare_ai(self, choice: Any) -> list[Event]:
         """Hand the automatic player's `choice` to the game."""
-        side = self.game.awaiting().side
         events = self.game.declare(choice)
-        self.made_by.append(side)
+        self.made_by.append(False)
         return events
 
     def undo(self) -> bool:
-        """Take back the last declaration a person made (and the automatic answers after
-        it). False when there is none."""
-        declarations = list(self.game.declarations)
-        made_by = list(self.made_by)
-        taken: list[Declaration] = []
-        while made_by and self.is_ai(made_by[-1]):
-            made_by.pop()
-            taken.insert(0, declarations.pop())
-        if not made_by:
+        """Take back the last declaration a person made at this table (and the automatic
+        answers after it). False when there is none (`nothing_to_undo` says why): one
+        made before the game was opened here is never taken back."""
+        kept = len(self.made_by)
+        while kept and self.made_by[kept - 1] is False:
+            kept -= 1
+        if not kept or self.made_by[kept - 1] is None:
             return False
-        made_by.pop()
-        taken.insert(0, declarations.pop())
-        self._replay(declarations)
+        kept -= 1
+        declarations = list(self.game.declarations)
+        taken = list(zip(declarations[kept:], self.made_by[kept:], strict=True))
+        self._replay(declarations[:kept], self.made_by[:kept])
         self.redo_stack.append(taken)
         return True
+
+    def nothing_to_undo(self) -> str:
+        """Why `undo` takes nothing back, in a sentence."""
+        if None in self.made_by:
+            return (
+                "nothing to undo: what came before this game was opened here is the "
+                "save's (skirmish replay SAVE --window steps back through it)"
+            )
+        if self.made_by:
+            return "nothing to undo: the computer made every declaration so far"
+        return "nothing to undo"
 
     def redo(self) -> list[Event]:
         """Declare again what the last undo took back; [] when there is nothing to redo."""
@@ -251,20 +262,18 @@ class Session:
             return []
         taken = self.redo_stack.pop()
         start = len(self.game.events)
-        for declaration in taken:
-            side = self.game.awaiting().side
+        for declaration, made_by in taken:
             self.game.declare(declaration)
-            self.made_by.append(side)
+            self.made_by.append(made_by)
         return self.game.events[start:]
 
-    def _replay(self, declarations: Sequence[Declaration]) -> None:
-        """A fresh game from the seed with `declarations`, noting who made each."""
+    def _replay(self, declarations: Sequence[Declaration], made_by: Sequence[bool | None]) -> None:
+        """A fresh game from the seed with `declarations`, each made by whom `made_by`
+        says."""
         game = Game(self.scenario, self.game.seed)
-        made_by: list[str | None] = []
         for declaration in declarations:
-            made_by.append(game.awaiting().side)
             game.declare(declaration)
-        self.game, self.made_by = game, made_by
+        self.game, self.made_by = game, list(made_by)
         self.rules = rules_for(game) or self.rules
 
     # -- files

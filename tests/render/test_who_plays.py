@@ -12,6 +12,7 @@ import pytest
 
 from game.cli import main
 from game.render.app import App
+from game.render.game_actions import Undo
 from game.render.replay import Replay
 from game.render.session import Session, SessionError
 from game.scenario import load_scenario
@@ -314,3 +315,53 @@ def test_play_side_and_ai_for_the_same_side_are_refused_naming_both(
         "skirmish: <command line>: play --ai: side 'blue' is played by a person in this "
         "save (its players record a person for it); --ai chooses"
     ), err
+
+
+def test_undo_takes_back_only_what_a_person_declared_since_the_game_was_opened(
+    tmp_path: Path,
+) -> None:
+    # fix9 left it: after play --load SAVE --side blue, undo took back the declarations
+    # the computer had made for blue before the load as if the person had made them
+    save = _computer_both(tmp_path)
+    loaded = len(read_save(save).declarations)
+    session = Session.load(save, "blue")
+    assert not session.undo() and len(session.game.declarations) == loaded
+    assert session.nothing_to_undo() == (
+        "nothing to undo: what came before this game was opened here is the save's "
+        "(skirmish replay SAVE --window steps back through it)"
+    )
+    while session.ai_due():  # the computer plays red until blue is awaited
+        session.step_ai()
+    at = len(session.game.declarations)
+    session.declare(session.ai_choice())  # blue's, as a person would declare it
+    while session.ai_due():
+        session.step_ai()
+    played = list(session.game.declarations)
+    assert session.undo()  # the person's declaration and the computer's answers after it
+    assert session.game.declarations == played[:at]
+    assert not session.undo() and session.game.declarations == played[:at]
+    assert session.redo() and session.game.declarations == played
+    assert session.undo() and not session.undo()
+    # the window says why
+    app = App(session.scenario, session=session)
+    app.perform(Undo())
+    assert app.state.message == session.nothing_to_undo()
+    # replay --window --side blue, taken over at the last declaration: the same
+    replay = Replay.open(save, "blue")
+    taken = replay.session_at(replay.last, session.rules)
+    assert not taken.undo() and len(taken.game.declarations) == replay.last
+
+
+def test_undo_never_takes_back_what_the_computer_declared(tmp_path: Path) -> None:
+    from dataclasses import replace
+
+    scenario = load_scenario(DEMO)
+    sides = tuple(s.model_copy(update={"player": "careful"}) for s in scenario.sides)
+    session = Session.start(replace(scenario, sides=sides))
+    assert session.nothing_to_undo() == "nothing to undo"
+    for _ in range(3):
+        session.step_ai()
+    assert not session.undo() and len(session.game.declarations) == 3
+    assert session.nothing_to_undo() == (
+        "nothing to undo: the computer made every declaration so far"
+    )
