@@ -173,6 +173,7 @@ class Following(Pointing):
         shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []
         session = self.session
+        watching = session.watching() if session is not None and not self.replaying else ""
         prompt = session.prompt() if session is not None else None
         human = prompt is not None and not session.is_ai(prompt.side) if session else True
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
@@ -209,9 +210,12 @@ class Following(Pointing):
             preview=None,
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
-            watching=session.watching() if session is not None and not self.replaying else "",
-            # a replay before its end takes its own keys (on the panel), not declarations
-            keys_help=session.rules.keys_help if session and not self.replaying else (),
+            watching=watching,
+            # a replay before its end takes its own keys (on the panel), not declarations,
+            # and nobody declares while the computer plays every side
+            keys_help=session.rules.keys_help
+            if session and not (self.replaying or watching)
+            else (),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,

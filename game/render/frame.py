@@ -36,7 +36,7 @@ from game.render.overlays import (
     ring_base,
     ruling_line,
 )
-from game.render.panel import PanelCache, PanelLine, draw_panel, panel_lines
+from game.render.panel import PanelCache, PanelLine, draw_panel, foot_keys, panel_lines
 from game.render.play_rules import Marker, Prompt
 from game.render.state import AppState, Point, Size, shot_table, ui_scale
 from game.render.style import (
@@ -324,7 +324,7 @@ def draw_frame(
         draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())
     lines = panel_lines(scenario, state, provider_name)
-    kept = draw_panel(surface, lines, cache.panel, state.keys_help, state.log_scroll, room)
+    kept = draw_panel(surface, lines, cache.panel, foot_keys(state), state.log_scroll, room)
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, state.hover.table or scenario, state.hover, cache.eye)
     if state.help:

@@ -224,21 +224,31 @@ def draft_text(draft: Draft) -> str:
 # (F1 lists every key).
 HELP = ("F1 or ? every key · drag a base: ruler · wheel: zoom · Q quit",)
 COMMON_HELP = ("F1 or ? every key · Ctrl+S save · Ctrl+O open a save · Q quit",)
+# While the computer plays every side: nothing a person declares with.
+WATCH_HELP = ("drag a base: ruler · wheel: zoom", *COMMON_HELP)
+
+
+def foot_keys(state: AppState) -> tuple[str, ...]:
+    """The keys at the panel's foot: the rule system's declaration keys and the common
+    ones while a person may declare, none to declare with while the computer plays every
+    side, a viewer's otherwise (a replay before its last step: its keys are above)."""
+    if state.keys_help:
+        return (*state.keys_help, *COMMON_HELP)
+    return WATCH_HELP if state.watching else HELP
 
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,
-               keys_help: tuple[str, ...] = (), scroll: int = 0,
+               helps: tuple[str, ...] = HELP, scroll: int = 0,
                reserve: int = 0) -> pygame.Rect:  # fmt: skip
     """The side panel at the right edge of `surface`, rendered again only when its text,
     size or scroll changes. Every line is wrapped to the panel's width in pixels; the
     keys sit at the bottom, the dice log fills what is left above them, newest last,
     `scroll` lines back from the newest (the wheel over the panel, PgUp/PgDn).
-    `keys_help`: the rule system's declaration keys (default: `HELP`). `reserve`: pixels
+    `helps`: the keys at the foot (`foot_keys`). `reserve`: pixels
     kept free above the keys (returned as a rectangle of `surface`)."""
     size = surface.get_size()
     width = panel_width(size)
     height = size[1]
-    helps = (*keys_help, *COMMON_HELP) if keys_help else HELP
     key = (lines, helps, width, height, scroll, reserve)
     if cache.surface is None or cache.key != key:
         cache.surface = pygame.Surface((width, height))

@@ -365,3 +365,29 @@ def test_undo_never_takes_back_what_the_computer_declared(tmp_path: Path) -> Non
     assert session.nothing_to_undo() == (
         "nothing to undo: the computer made every declaration so far"
     )
+
+
+def test_the_panel_lists_no_keys_to_declare_with_while_the_computer_plays_every_side(
+    tmp_path: Path,
+) -> None:
+    # fix9 left it: the panel's foot still listed the person's keys (M move, S shoot,
+    # Enter confirm, Ctrl+Z/Y undo) under 'you watch'
+    from game.render.help import help_sections
+    from game.render.panel import COMMON_HELP, WATCH_HELP
+
+    save = _computer_both(tmp_path)
+    watched = Session.load(save)
+    app = App(watched.scenario, session=watched)
+    app.draw()
+    assert app.state.watching and app.state.keys_help == ()
+    assert app.cache.panel.key is not None and app.cache.panel.key[1] == WATCH_HELP
+    footer = " ".join(text for text, _ in app.cache.panel.drawn)
+    assert "M move" not in footer and "Enter confirm" not in footer and "Ctrl+S save" in footer
+    titles = [title for title, _ in help_sections(app.state)]
+    assert "Declaring (this rule system)" not in titles and "The table" in titles
+    # a person at blue: the system's keys again
+    mine = Session.load(save, "blue")
+    app = App(mine.scenario, session=mine)
+    app.draw()
+    assert app.cache.panel.key is not None
+    assert app.cache.panel.key[1] == (*mine.rules.keys_help, *COMMON_HELP)
