@@ -107,9 +107,9 @@ def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> s
     if told is not None and kind in ("ActivateUnit", "UnitAct"):
         told["activating"] = (str(d.get("unit")), kind == "UnitAct")
     if kind == "PickInitiative":
-        return f"{who(side)} put {unit} forward to roll for the initiative"
+        return f"{who(side)}: {unit} goes forward to roll for the initiative"
     if kind == "ActivateUnit":
-        return f"{who(side)} activate {unit}"
+        return f"{who(side)}: {unit} is activated"
     if kind == "UnitAct":
         return f"{who(side)}: {unit} {action_words(d.get('action') or {})}"
     if kind == "EndUnit":
@@ -127,10 +127,10 @@ def _ended(side: str, unit: object, told: dict[str, Any] | None) -> str:
     unit's activation ends either way."""
     activating, acted = (None, False) if told is None else told.pop("activating", (None, False))
     if unit is None and activating is None:
-        return f"{who(side)} end the squad's activation"
+        return f"{who(side)}: the squad's activation ends"
     if told is not None and unit not in (None, activating):
-        return f"{who(side)} activate {who(unit)}, which does nothing"
-    said = f"{who(side)} end {who(unit or activating)}'s activation"
+        return f"{who(side)}: {who(unit)} is activated and does nothing"
+    said = f"{who(side)}: {who(unit or activating)}'s activation ends"
     return said if acted or told is None else f"{said} without an action"
 
 
@@ -229,7 +229,7 @@ def sentence(e: EventData) -> str | None:
     if kind == "Declared":
         return _declared(str(e["side"]), e["declaration"], told)
     if kind == "TurnStarted":
-        return f"Turn {e['turn']} begins: {who(e['side'])} pick first"
+        return f"Turn {e['turn']} begins, {who(e['side'])} to pick first"
     if kind == "TurnEnded":
         if told is not None:
             told.pop("activating", None)
@@ -242,7 +242,7 @@ def sentence(e: EventData) -> str | None:
     if kind == "InitiativeRolled":
         picks = [f"{who(unit)} {plural(int(b), 'bang')}" for (_, unit), b in
                  zip(e["picks"], e["bangs"], strict=False)]  # fmt: skip
-        winner = f"{who(e['winner'])} have the initiative" if e.get("winner") else TIE
+        winner = f"the initiative goes to {who(e['winner'])}" if e.get("winner") else TIE
         return f"Initiative, turn {e['turn']}: {', '.join(picks)}; {winner}"
     if kind == "SmallArmsFire":
         bands = int(e["range_bands"])
@@ -266,7 +266,7 @@ def sentence(e: EventData) -> str | None:
     if kind == "MarkersChanged":
         return _markers_now(e, told)
     if kind == "GameEnded":
-        return game_over(e, "win")  # a side's name is a plural ("Rebels win")
+        return game_over(e, won_by=True)
     if kind == "KillsRolled":
         killed = listed(e.get("killed", ()), "no one")
         return f"{who(e['unit'])} rolls its wound markers: {dice(e['faces'])}; killed: {killed}"

@@ -353,12 +353,13 @@ def shared(e: EventData) -> str | None:
     return None
 
 
-def game_over(e: EventData, wins: str = "wins") -> str:
+def game_over(e: EventData, won_by: bool = False) -> str:
     """A GameEnded event: "Game over: Blue wins (Blue 54, Red 0); red has nothing left
-    able to act" (`wins`: the verb after the winner's name, "win" for a side named as a
-    plural)."""
+    able to act". `won_by` for sides named a plural or not ("Rebels", "Government"): no
+    verb agrees with the winner's name, "Game over: won by Rebels (...)"."""
     scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
-    winner = f"{who(e['winner'])} {wins}" if e.get("winner") else "a draw"
+    name = who(e["winner"]) if e.get("winner") else ""
+    winner = (f"won by {name}" if won_by else f"{name} wins") if name else "a draw"
     points = f" ({scores})" if scores else ""
     return f"Game over: {winner}{points}; {e['reason']}"
 

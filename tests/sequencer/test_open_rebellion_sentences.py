@@ -10,7 +10,7 @@ from itertools import pairwise
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
-from game.sequencer.events import Declared, Event, GameEnded, TurnEnded
+from game.sequencer.events import Declared, Event, GameEnded, TurnEnded, TurnStarted
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion_types import (
     Action,
@@ -22,6 +22,7 @@ from game.sequencer.open_rebellion_types import (
     FellBack,
     InitiativeRolled,
     MarkersChanged,
+    PickInitiative,
     SmallArmsFire,
     TookPosition,
     UnitAct,
@@ -145,13 +146,33 @@ def test_a_played_game_breaks_every_pool_down_to_what_it_holds() -> None:
     assert pools >= 5
 
 
-def test_a_side_is_a_plural_and_a_tie_is_rolled_again() -> None:
-    # "Rebels have the initiative", "Government activate": the winner the same way
+def test_a_side_named_a_plural_or_not_is_never_the_subject_of_a_verb() -> None:
+    # Side names take either number ("Rebels", "Government", "Alpha platoon"): the log
+    # said "Government activate Gov squad b" and "Rebels have the initiative" (tester9
+    # finding 4). Every sentence about a side names it where no verb agrees with it, as
+    # "Government: Gov squad b is activated".
     ended = GameEnded("government", "turn limit (5): points of models left", {"government": 9})
     said = describe(ended, RULES, IDS)
-    assert said is not None and said.startswith("Game over: Government win (Government 9)")
+    assert said is not None and said.startswith("Game over: won by Government (Government 9)")
     tie = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (1,), ""), RULES, IDS)
     assert tie is not None and tie.endswith("; a tie, both roll again")
+    won = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (2,), "rebels"), RULES, IDS)
+    assert won is not None and won.endswith("; the initiative goes to Rebels")
+    begun = describe(TurnStarted(3, "government"), RULES, IDS)
+    assert begun == "Turn 3 begins, Government to pick first"
+    picked = describe(Declared("rebels", PickInitiative("rebel-squad-a").to_dict()), RULES, IDS)
+    assert picked == "Rebels: Rebel squad a goes forward to roll for the initiative"
+    assert _told([_gov(ActivateUnit("gov-squad-b"))]) == ["Government: Gov squad b is activated"]
+    assert _told([_gov(EndUnit())]) == ["Government: the squad's activation ends"]
+    # every sentence of played games: no side's name followed by a verb of either number
+    verbs = r"(activate|activates|end|ends|put|puts|pick|picks|have|has|win|wins)\b"
+    for seed in (1, 2):
+        game = Game(load_scenario(SCENARIOS / "open-rebellion-demo.toml"), seed)
+        play_out(game, automatic_player(game.engine, "careful"))
+        teller = Teller(RULES, names_of(game.setup))
+        for event in game.events:
+            line = teller.say(event)
+            assert not re.search(rf"(Rebels|Government) {verbs}", line), line
 
 
 def _gov(declaration: ActivateUnit | UnitAct | EndUnit) -> Declared:
@@ -163,16 +184,17 @@ def test_an_end_unit_ends_the_activation_it_follows() -> None:
     # activating unit's activation, or, with none activating, activates the unit it names
     # and does nothing. The log said "Government activate Gov squad a" and then "Government
     # activate Gov squad a, which does nothing" (replay ord/saves/game-0001.json, tester7b A)
+    # and "Government activate": no verb agrees with a side's name (tester9 finding 4)
     move = UnitAct("gov-squad-b", Action.move(1.0, 0.0))
     acted = _told([_gov(ActivateUnit("gov-squad-b")), _gov(move), _gov(EndUnit("gov-squad-b"))])
-    assert acted[2] == "Government end Gov squad b's activation"
+    assert acted[2] == "Government: Gov squad b's activation ends"
     idle = _told([_gov(ActivateUnit("gov-squad-b")), _gov(EndUnit("gov-squad-b"))])
-    assert idle[1] == "Government end Gov squad b's activation without an action"
+    assert idle[1] == "Government: Gov squad b's activation ends without an action"
     unnamed = _told([_gov(move), _gov(EndUnit())])
-    assert unnamed[1] == "Government end Gov squad b's activation"
+    assert unnamed[1] == "Government: Gov squad b's activation ends"
     # with no unit activating (a new turn), EndUnit activates it and does nothing: one line
     passed = _told([_gov(move), TurnEnded(1, "government"), _gov(EndUnit("gov-squad-b"))])
-    assert passed[2] == "Government activate Gov squad b, which does nothing"
+    assert passed[2] == "Government: Gov squad b is activated and does nothing"
     assert _told([_gov(EndUnit("gov-squad-b"))]) == passed[2:]
 
 
@@ -184,8 +206,8 @@ def test_a_played_game_never_says_a_unit_activating_activates_again() -> None:
     ends = [line for line in lines if "'s activation" in line]
     assert ends
     for before, line in pairwise(lines):
-        if line.endswith(", which does nothing"):
-            assert before != line.removesuffix(", which does nothing"), line
+        if line.endswith(" and does nothing"):
+            assert before != line.removesuffix(" and does nothing"), line
 
 
 def test_a_fall_back_cut_short_by_scenery_names_the_piece_as_the_table_does() -> None:
