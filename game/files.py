@@ -28,6 +28,10 @@ MEGABYTE = 1024 * 1024
 # The longest a computer player may be given to think about one declaration, in seconds
 # (`--think`, a save's players): a minute a declaration already makes a game last hours.
 MAX_THINK = 60.0
+# The window's computer player thinks this long a declaration unless told otherwise
+# (`skirmish play --think`, a scenario's or save's player); playtest and balance give the
+# search player its weights' budget instead (120 steps, 0.11-0.2 s by rule system).
+WINDOW_THINK = 0.5
 # Longest file name we try to open (longer ones are bad input, not an OS error).
 MAX_PATH_CHARS = 4096
 # A temporary file whose writer cannot be asked (no process id in its name, or not

@@ -8,7 +8,7 @@ from typing import Any
 
 import typer
 
-from game.files import MAX_THINK
+from game.files import MAX_THINK, WINDOW_THINK
 from game.paths import SCENARIOS_DIR, SUFFIX, scenario_path, shown
 
 SCENARIO_HELP = (
@@ -96,11 +96,25 @@ THINK_HELP = (
 )
 
 
-def think_option(help: str = "Seconds a player may think per declaration.") -> Any:
-    """`--think SECONDS`: finite, from 0 to `MAX_THINK`."""
+# What a search player thinks without --think, by command (the weights' `budget` of 120
+# steps at each system's `steps_per_second`, 120/1100 to 120/600; a test checks them
+# against game/ai/weights/).
+WINDOW_THINK_DEFAULT = (
+    f"by default {WINDOW_THINK:g}, or what a save records for its computer player"
+)
+BATCH_THINK_DEFAULT = (
+    "by default the search players' budget of 120 steps, about 0.11 to 0.2 s by rule system"
+)
+
+
+def think_option(
+    help: str = "Seconds a player may think per declaration.", default: str = BATCH_THINK_DEFAULT
+) -> Any:
+    """`--think SECONDS`: finite, from 0 to `MAX_THINK`; `default` says what a player
+    thinks without it."""
     return typer.Option(
         "--think",
-        help=f"{help.rstrip('.')}: {THINK_HELP} (at most {MAX_THINK:g}).",
+        help=f"{help.rstrip('.')} ({default}): {THINK_HELP} (at most {MAX_THINK:g}).",
         callback=number_between(0.0, MAX_THINK, "seconds"),
     )
 

@@ -10,6 +10,7 @@ import typer
 
 from game.commands._args import (
     TEMPERAMENT_CHOICES,
+    WINDOW_THINK_DEFAULT,
     frames_option,
     scenario_argument,
     seed_option,
@@ -103,7 +104,7 @@ def play(
     ] = None,
     think: Annotated[
         float | None,
-        think_option("Seconds the computer may think per declaration."),
+        think_option("Seconds the computer may think per declaration.", WINDOW_THINK_DEFAULT),
     ] = None,
     side: Annotated[
         str | None,

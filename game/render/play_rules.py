@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from game.files import WINDOW_THINK
 from game.render.dice_log import Effect
 from game.rules.registry import Ruleset
 
@@ -280,10 +281,9 @@ class PlayRules(Protocol):
 
 HOVER_HINT = "point at an enemy for the odds"  # a system's adapter may say more
 
-# The window's computer player: the registry's search player at this many seconds a
+# The window's computer player: the registry's search player at WINDOW_THINK seconds a
 # declaration (converted to a step budget, so its choices do not depend on the machine).
 WINDOW_POLICY = "search"
-WINDOW_THINK = 0.5
 THINKING_SHOWN = 0.2  # seconds: a player expected to take longer shows "thinking" first
 
 
