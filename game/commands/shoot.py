@@ -29,12 +29,14 @@ def problem(scenario: Path, place: str, what: str) -> InputError:
 
 def refused(scenario: Scenario, path: Path, place: str, why: Exception) -> InputError:
     """An attack the rules refuse, as the one-line error: the place keeps the ids as typed,
-    the reason names the models as the rest of the table's sentences do (an id that is a
-    plain word, "target", is named too, except where the reason uses it as the word:
-    "is the target itself")."""
-    from game.sequencer.sentences import named, names_of
+    the reason names the models and the scenery as the rest of the table's sentences do
+    ("the habitation block in the way", as `lof` says it; an id that is a plain word,
+    "target", is named too, except where the reason uses it as the word: "is the target
+    itself")."""
+    from game.scenario.names import told_names
+    from game.sequencer.sentences import told
 
-    return problem(path, place, named(str(why), names_of(scenario)))
+    return problem(path, place, told(str(why), told_names(scenario)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,10 +36,11 @@ from game.paths import SCENARIOS_DIR, SUFFIX
 from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
 from game.scenario.model import AI, HUMAN, TEMPERAMENTS
+from game.scenario.names import told_names
 from game.scenario.scenario import Scenario
 from game.sequencer.declarations import Declaration, decode
 from game.sequencer.game import SAVE_FORMAT, Game, text_hash
-from game.sequencer.sentences import named, names_of
+from game.sequencer.sentences import told
 
 MAX_SAVE_BYTES = 64 * MEGABYTE
 FORMATS = (1, SAVE_FORMAT)
@@ -239,8 +240,8 @@ REFUSED = "the rules refuse it: "
 
 def refused_declaration(path: Path, index: int, why: Exception, scenario: Scenario) -> Problem:
     """A save's declaration the rules refuse, named as a person counts it, the reason
-    calling the table's models and sides by name."""
-    reason = named(str(why), names_of(scenario))
+    calling the table's models, sides and scenery by name."""
+    reason = told(str(why), told_names(scenario))
     return Problem(str(path), declaration_place(index), f"{REFUSED}{reason}")
 
 

@@ -380,10 +380,16 @@ def describe(
         said = own(data) if own is not None else None
         if said is None:
             said = shared(data)
-    if said is None:
-        return None
+    return None if said is None else told(said, names)
+
+
+def told(text: str, names: Names | Collection[str]) -> str:
+    """A sentence the rules or an engine wrote with ids, named as the telling names them:
+    every id of `names` (`named`), and the scenery of its `in_phrases` where the rules'
+    cover readings put scenery (`scenery_named`: "still, pipes in the way" reads "the water
+    still, the pipes in the way")."""
     inner = getattr(names, "in_phrases", None)
-    return named(scenery_named(said, inner) if inner else said, names)
+    return named(scenery_named(text, inner) if inner else text, names)
 
 
 def sentences_of(ruleset: Any) -> Sentence | None:
