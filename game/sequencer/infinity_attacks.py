@@ -425,8 +425,9 @@ class InfinityAttacks:
         centre = roll.centre if roll.centre is not None else roll.placements[main].at
         affected = self.under_circle(roll.model, roll.weapon, centre, roll.placements)
         diameter = 2 * self._circle_radius(roll.weapon)
+        on = main if roll.centre is None else ""  # centred on the Main Target's place
         events.append(CircleTemplatePlaced(roll.model, roll.weapon.name, centre, diameter,
-                                           affected))  # fmt: skip
+                                           affected, on))  # fmt: skip
         out = {main: roll}
         for a in affected:
             if a != main:

@@ -234,3 +234,5 @@ class CircleTemplatePlaced(Event):
     centre: Point
     diameter: float
     affected: tuple[str, ...]
+    # the trooper it is centred on, where it is (the Main Target's place; session 9)
+    on: str = dataclasses.field(default="", metadata=OMIT_DEFAULT)

@@ -10,6 +10,7 @@ from typing import Any
 
 from game.sequencer.sentences import (
     EventData,
+    centred,
     inches,
     listed,
     notebook,
@@ -178,10 +179,9 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
             _follow_order(e["declaration"], told)
         return _declared(str(e["side"]), e["declaration"], told)
     if kind == "CircleTemplatePlaced":
-        x, y = e["centre"]
         return (
             f"{who(e['model'])} lays the {e['weapon']}'s Circular template "
-            f'({float(e["diameter"]):g}") at ({float(x):.1f}, {float(y):.1f}): it covers '
+            f'({float(e["diameter"]):g}") {centred(e)}: it covers '
             f"{listed(e.get('affected', ()))}"
         )
     if kind == "GutsFailed":

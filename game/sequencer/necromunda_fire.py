@@ -539,7 +539,8 @@ class NecromundaFire(NecromundaTargeting):
         ):
             target = None
         reason = "pulled back to long range" if pulled else ""
-        events.append(BlastPlaced(shooter, weapon.name, centre, diameter, reason))
+        on = target if target is not None and not pulled else ""  # the centre on the fighter
+        events.append(BlastPlaced(shooter, weapon.name, centre, diameter, reason, on))
         plan = self.hit_plan(state, shooter, weapon, target=target, at=centre, blind=blind)
         label = target or f"({centre[0]:.2f}, {centre[1]:.2f})"
         hit = self._hit_roll(shooter, weapon, plan, label, events, rng)
@@ -559,7 +560,8 @@ class NecromundaFire(NecromundaTargeting):
                     continue
                 if k:
                     events.append(BlastPlaced(shooter, weapon.name, aimed, diameter,
-                                              "extra Rapid Fire blast"))  # fmt: skip
+                                              "extra Rapid Fire blast",
+                                              on if aimed == centre else ""))  # fmt: skip
                 landed.append(aimed)
             else:
                 end = self._scatter(state, shooter, weapon, aimed, events, rng)

@@ -14,6 +14,7 @@ from game.sequencer.necromunda import INJURY_RANK
 from game.sequencer.necromunda_types import FLEE_TEST, OUT_OF_ACTION, PINNED, STANDING
 from game.sequencer.sentences import (
     EventData,
+    centred,
     dice,
     heading,
     inches,
@@ -276,11 +277,10 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         result = "hit instead" if e.get("hit") else "missed"
         return f"Stray shot check on {who(e['model'])}: D6 {e['face']}, {result}"
     if kind == "BlastPlaced":
-        x, y = e["centre"]
         why = f" ({e['reason']})" if e.get("reason") else ""
         return (
             f"{who(e['attacker'])} places the {e['weapon']}'s {float(e['diameter']):g}\" blast "
-            f"at ({float(x):.1f}, {float(y):.1f}){why}"
+            f"{centred(e)}{why}"
         )
     if kind == "ScatterRolled":
         face = "a Hit" if e.get("hit_face") else "an arrow"

@@ -16,7 +16,7 @@ from enum import StrEnum
 from typing import Any
 
 from game.sequencer.declarations import Declaration, declaration
-from game.sequencer.events import Event, _plain
+from game.sequencer.events import OMIT_DEFAULT, Event, _plain
 from game.sequencer.sight import Placement, Sighting
 from game.sequencer.state import GameState, kept
 
@@ -292,11 +292,15 @@ class StrayChecked(Event):
 
 @dataclass(frozen=True, slots=True)
 class BlastPlaced(Event):
+    """A blast marker's centre hole placed: on the fighter `on` where it is that fighter's
+    place (a shot at a fighter, not pulled back), else only at `centre`."""
+
     attacker: str
     weapon: str
     centre: Point
     diameter: float
     reason: str = ""
+    on: str = field(default="", metadata=OMIT_DEFAULT)  # added in session 9
 
 
 @dataclass(frozen=True, slots=True)

@@ -164,7 +164,7 @@ def speaking(names: Names | Collection[str]) -> Iterator[None]:
 # The fields of events (and of the declarations inside them) that hold ids.
 ID_FIELDS = frozenset({
     "model", "attacker", "target", "declared", "side", "unit", "winner", "stopped_by",
-    "affected", "under", "extra", "models", "targets", "by", "hit_order", "allies_hit",
+    "affected", "under", "extra", "on", "models", "targets", "by", "hit_order", "allies_hit",
 })  # fmt: skip
 
 
@@ -241,6 +241,15 @@ def dice(faces: Iterable[object]) -> str:
 def inches(value: object) -> str:
     """A distance as 4.5"."""
     return f'{float(str(value)):.1f}"'
+
+
+def centred(e: EventData) -> str:
+    """Where a blast or template's centre is: "on Delaque leader" where it is centred on a
+    model's place (the event's `on`), else "at (19.0, 12.0)"."""
+    if e.get("on"):
+        return f"on {who(e['on'])}"
+    x, y = e["centre"]
+    return f"at ({float(x):.1f}, {float(y):.1f})"
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:

@@ -1,12 +1,24 @@
 """What a new user found on main in session 9 (tester9, a wheel run from another folder):
-`skirmish shoot` says the table as `lof` and the window say it."""
+`skirmish shoot` says the table as `lof` and the window say it, and a blast on a fighter
+is said to be on the fighter."""
 
 from __future__ import annotations
+
+import json
 
 import pytest
 
 from game.cli import main
+from game.rules.registry import find_ruleset
+from game.scenario import load_scenario
+from game.sequencer.game import Game
+from game.sequencer.infinity import Activate, Continue, Skill
+from game.sequencer.infinity_orders import CircleTemplatePlaced
+from game.sequencer.sentences import say
 from tests.conftest import SCENARIOS
+from tests.sequencer.scripted import ScriptedDice
+from tests.sequencer.test_infinity_fidelity import IMPACT, Write
+from tests.sequencer.test_infinity_templates import answer_aros, of
 
 
 def shoot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
@@ -44,3 +56,35 @@ def test_a_shot_refused_names_the_scenery_as_lof_does(
     assert not any(i in err.replace(pieces, "") for i in ids), err
     assert main(["lof", path, "--from", attacker, "--to", target]) == 0
     assert pieces in capsys.readouterr().out
+
+
+BLAST = [
+    str(SCENARIOS / "necromunda-bombardment.toml"), "--attacker", "orlock-grenadier-1",
+    "--weapon", "Grenade launcher (frag)", "--seed", "4",
+]  # fmt: skip
+
+
+def test_a_blast_at_a_fighter_is_placed_on_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """Seed 004: a blast aimed at a fighter has its centre hole on that fighter. The shot
+    and the dice log said "places the ... 3" blast at (19.0, 12.0)" for Delaque leader's
+    place; a point with no one named keeps its coordinates."""
+    code, out, _ = shoot(capsys, *BLAST, "--target", "delaque-leader")
+    assert code == 0 and '3" blast on Delaque leader\n' in out, out
+    assert "(19.0, 12.0)" not in out
+    code, out, _ = shoot(capsys, *BLAST, "--target", "delaque-leader", "--json")
+    [placed] = [e for e in json.loads(out)["events"] if e["event"] == "BlastPlaced"]
+    assert (placed["on"], placed["centre"]) == ("delaque-leader", [19.0, 12.0])
+    code, out, _ = shoot(capsys, *BLAST, "--at", "17,14")
+    assert code == 0 and '3" blast at (17.0, 14.0)' in out, out
+
+
+def test_an_impact_template_on_the_main_target_is_said_on_it(write_scenario: Write) -> None:
+    """FACTS 3.6: the Circular template centres on the Main Target's base: the log says
+    "on Z1", not the point of its base."""
+    game = Game(load_scenario(write_scenario(IMPACT)), seed=1)
+    game.rng = ScriptedDice(5, 8, 10, 1, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
+    game.declare(Activate("ml", Skill.attack("Missile Launcher", ("z1", 1))))
+    answer_aros(game, z2=Skill.attack("Combi Rifle", ("ml", 1)))
+    [circle] = of(CircleTemplatePlaced, game.declare(Continue(Skill.idle())))
+    said = say(circle, find_ruleset("infinity"))
+    assert said.startswith("ML lays the Missile Launcher's Circular template (3\") on Z1: "), said
