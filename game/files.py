@@ -17,7 +17,7 @@ import re
 import tempfile
 import time
 import tomllib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import IO, Any
@@ -188,10 +188,42 @@ def not_writable(path: Path, folder: bool = False) -> str | None:
 
 def check_writable(path: Path, option: str, folder: bool = False) -> None:
     """Refuse, before any work is done, an output `path` that cannot be written
-    (`not_writable`), naming the option that gave it."""
-    problem = not_writable(path, folder)
-    if problem is not None:
-        raise InputError(Problem(_shown(path), option, problem))
+    (`not_writable`, `cannot_make_in`), naming the option that gave it."""
+    check_all_writable([path], option, folder)
+
+
+def check_all_writable(paths: Iterable[Path], option: str, folder: bool = False) -> None:
+    """`check_writable` for each of `paths` (the files a command will write in its
+    folder), each folder they would be made in tried once."""
+    tried: set[Path] = set()
+    for path in paths:
+        problem = not_writable(path, folder)
+        where = _made_in(path, folder)
+        if problem is None and where is not None and where not in tried:
+            tried.add(where)
+            problem = cannot_make_in(where)
+        if problem is not None:
+            raise InputError(Problem(_shown(path), option, problem))
+
+
+def _made_in(path: Path, folder: bool) -> Path | None:
+    """The folder where writing `path` first makes something: the folder itself (for a
+    folder that is there), else the nearest folder above it that is there."""
+    if folder and path.is_dir():
+        return path
+    return next((above for above in path.parents if above.exists()), None)
+
+
+def cannot_make_in(where: Path) -> str | None:
+    """Why nothing can be made in the folder `where` (a read-only disk, no permission,
+    /proc), found by making a temporary file there and removing it at once; or None."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".probe.{os.getpid()}-", suffix=".tmp", dir=where)
+    except OSError as err:
+        return f"cannot be written: nothing can be made in {_shown(where)} ({err.strerror or err})"
+    os.close(fd)
+    Path(tmp).unlink(missing_ok=True)
+    return None
 
 
 @contextmanager

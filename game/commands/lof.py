@@ -19,7 +19,7 @@ import typer
 from game.commands._args import no_such_model, scenario_argument
 from game.commands.render import chosen_scale, refuse_both, scale_option, size_option
 from game.errors import InputError, Problem
-from game.files import check_writable
+from game.files import check_all_writable, check_writable
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -92,8 +92,7 @@ def lof(
             raise InputError(Problem(str(scenario), "--to", "a model cannot target itself"))
         pairs = [(a_id, b_id)]
     if out is not None and every:  # a folder where a picture must be: said before any ruling
-        for a, b in pairs:
-            check_writable(_pair_picture(out, a, b), "--out")
+        check_all_writable([_pair_picture(out, a, b) for a, b in pairs], "--out")
     rulings = [rule(loaded, table, a, b) for a, b in pairs]
     if not rulings and not as_json:
         typer.echo("no pairs of enemies on this table")

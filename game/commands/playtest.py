@@ -88,7 +88,7 @@ def playtest(
     Game i plays with its own seed, child i of --seed (with --swap, seed i plays games
     2i and 2i+1), so the figures do not depend on --workers or the cluster, and any game
     can be replayed alone."""
-    from game.files import check_writable
+    from game.files import check_all_writable, check_writable
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
     from game.playtest.runner import Batch, Source, jobs_for
     from game.playtest.summary import summary_document
@@ -113,8 +113,7 @@ def playtest(
     if out is not None:  # a folder where one of its files must be: said before any game
         from game.playtest.output import out_files
 
-        for path in out_files(out, len(jobs), save_games):
-            check_writable(path, "--out")
+        check_all_writable(out_files(out, len(jobs), save_games), "--out")
     batch = Batch(choice, tuple(sides), keep_saves=save_games)
     where = Where(workers, scheduler, wait)
     _ready(loaded, quiet=as_json)

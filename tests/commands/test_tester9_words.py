@@ -1,10 +1,11 @@
 """What a new user found on main in session 9 (tester9, a wheel run from another folder):
 `skirmish shoot` says the table as `lof` and the window say it, and a blast on a fighter
-is said to be on the fighter."""
+is said to be on the fighter; an output nowhere writable is refused before any work."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -88,3 +89,47 @@ def test_an_impact_template_on_the_main_target_is_said_on_it(write_scenario: Wri
     [circle] = of(CircleTemplatePlaced, game.declare(Continue(Skill.idle())))
     said = say(circle, find_ruleset("infinity"))
     assert said.startswith("ML lays the Missile Launcher's Circular template (3\") on Z1: "), said
+
+
+NOWHERE = Path("/proc")  # a folder where nothing can be made, even by root
+
+
+@pytest.mark.skipif(not (NOWHERE / "self").is_dir(), reason="a Linux /proc to write in")
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["playtest", "infinity-demo", "--games", "2", "--out", "/proc/res"], "--out"),
+        (["playtest", "infinity-demo", "--games", "2", "--report", "/proc/r.html"], "--report"),
+        (["render", "infinity-demo", "--out", "/proc/x.png"], "--out"),
+        (["lof", "infinity-demo", "--from", "fusilier-1", "--to", "zhanshi-1", "--out",
+          "/proc/x.png"], "--out"),
+        (["lof", "infinity-demo", "--all", "--out", "/proc/pairs"], "--out"),
+        (["import", str(SCENARIOS / "maps" / "outpost.tmx"), "--ruleset", "infinity", "--out",
+          "/proc/x.toml"], "--out"),
+        (["edit", "infinity-demo", "--out", "/proc/x.toml", "--frames", "1"], "--out"),
+        (["edit", "infinity-demo", "--screenshot", "/proc/x.png", "--frames", "1"],
+         "--screenshot"),
+        (["play", "infinity-demo", "--screenshot", "/proc/x.png", "--frames", "1"],
+         "--screenshot"),
+    ],
+)  # fmt: skip
+def test_an_output_nothing_can_be_made_in_is_refused_before_any_work(
+    capsys: pytest.CaptureFixture[str], args: list[str], option: str
+) -> None:
+    """README "Files written": refused before any work, in one line naming the option.
+    `playtest --out /proc/res` played its games, then could not write them; `edit --out`
+    opened the window and refused only at Ctrl+S."""
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    [line] = err.splitlines()  # no "playing 2 games" before it, no ruling printed
+    assert f": {option}: cannot be written: nothing can be made in /proc (" in line, err
+
+
+def test_a_writable_folder_is_left_as_it_was(tmp_path: Path) -> None:
+    """The try leaves nothing behind: the folder it made a file in is empty again."""
+    from game.files import cannot_make_in, check_all_writable
+
+    assert cannot_make_in(tmp_path) is None
+    assert list(tmp_path.iterdir()) == []
+    check_all_writable([tmp_path / "new" / "a.png", tmp_path / "new" / "b.png"], "--out")
+    assert list(tmp_path.iterdir()) == []  # no folder made by the check
