@@ -11,12 +11,12 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from game.render.link import describe_event
 from game.rules.registry import Ruleset
-from game.sequencer.events import Event, Hit, Missed, Rolled
+from game.sequencer.events import Event, Hit, Missed, Moved, Rolled
 from game.sequencer.sentences import Teller, describe
 
 Point = tuple[float, float]
@@ -32,12 +32,21 @@ class LogLine:
 
 @dataclass(frozen=True, slots=True)
 class Shot:
-    """A shot line from one model to another, drawn for `frames` more frames."""
+    """A shot line from one model to another, drawn for `frames` more frames from
+    `start`, where the shooter fired, to `end`, where the target stood then (table
+    inches: a model that moves on after the shot leaves the line where it was)."""
 
     shooter: str
     target: str
     hit: bool
     frames: int
+    start: Point
+    end: Point
+
+
+# Where the events' order does not say where a shot was taken: (shooter, target) -> the
+# shooter's place and the target's, None for where the events have the model then.
+Aimed = Mapping[tuple[str, str], tuple[Point | None, Point | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,22 +125,41 @@ def tell_all(teller: Teller, events: Iterable[object]) -> list[LogLine]:
     return out
 
 
-def shots(events: Sequence[object], models: Iterable[str], frames: int) -> list[Shot]:
-    """A shot line per attack roll at a model (BS Attack ... at ID), marked hit when
-    a Hit from that shooter on that target follows."""
-    ids = set(models)
+def places_along(
+    events: Iterable[object], where: Mapping[str, Point]
+) -> Iterator[tuple[object, dict[str, Point]]]:
+    """Each event with every model's place as it happens: `where` (each model's place
+    before the events) moved on by each Moved event once it has passed, so that a shot
+    made before a move is placed where the shooter stood when it fired."""
+    at = dict(where)
+    for e in events:
+        yield e, at
+        if isinstance(e, Moved) and e.path and e.model in at:
+            at[e.model] = e.path[-1]
+
+
+def shots(
+    events: Sequence[object], where: Mapping[str, Point], frames: int, aimed: Aimed | None = None
+) -> list[Shot]:
+    """A shot line per attack roll at a model (BS Attack ... at ID), marked hit when a
+    Hit from that shooter on that target follows, from where the shooter stood when it
+    fired to where the target stood then (`places_along`; `aimed`, from the rule
+    system's adapter, where the events' order does not say it)."""
     hits = {(e.attacker, e.target) for e in events if isinstance(e, Hit)}
+    aimed = aimed or {}
     out: list[Shot] = []
     seen: set[tuple[str, str]] = set()
-    for e in events:
+    for e, at in places_along(events, where):
         pair: tuple[str, str] | None = None
         if isinstance(e, Rolled) and " at " in e.purpose:
             target = e.purpose.rsplit(" at ", 1)[1].strip()
-            if target in ids:
+            if target in at:
                 pair = (e.model, target)
         elif isinstance(e, Hit | Missed):
             pair = (e.attacker, e.target)
-        if pair is not None and pair not in seen:
-            seen.add(pair)
-            out.append(Shot(pair[0], pair[1], pair in hits, frames))
+        if pair is None or pair in seen or not (pair[0] in at and pair[1] in at):
+            continue
+        seen.add(pair)
+        start, end = aimed.get(pair, (None, None))
+        out.append(Shot(*pair, pair in hits, frames, start or at[pair[0]], end or at[pair[1]]))
     return out

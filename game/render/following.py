@@ -170,7 +170,10 @@ class Following(Pointing):
                 lines = [dice_log.LogLine(said) for said in self.session.who_plays()]
         lines += dice_log.tell_all(self.teller, events)
         ids = {m.id for m in self.scenario.models}
-        shots = dice_log.shots(events, ids, SHOT_FRAMES) if animate else []
+        shots = []
+        if animate:
+            aimed = rules.aimed(getattr(game, "events", ())) if rules else None
+            shots = dice_log.shots(events, before, SHOT_FRAMES, aimed)
         effects = rules.effects(events, before, EFFECT_FRAMES) if animate and rules else []
         session = self.session
         watching = session.watching() if session is not None and not self.replaying else ""

@@ -269,7 +269,7 @@ def draw_frame(
     view = state.view
     if state.shots or state.effects:
         for shot in sorted(state.shots, key=lambda shot: shot.hit):  # hits on top
-            draw_shot(table, scenario, shot.shooter, shot.target, shot.hit, view)
+            draw_shot(table, shot.start, shot.end, shot.hit, view)
         for effect in state.effects:
             draw_effect(table, effect, view)
         names_over(table, layer, cache.table.labels)

@@ -6,9 +6,11 @@ No pygame here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from game.errors import IllegalDeclaration
+from game.render.dice_log import Aimed
 from game.render.play_rules import (
     WINDOW_POLICY,
     Intent,
@@ -21,6 +23,7 @@ from game.render.play_rules import (
 )
 from game.rules.infinity.data import InfinityWeapon
 from game.sequencer.declarations import Declaration
+from game.sequencer.events import Declared, Moved
 from game.sequencer.game import Game
 from game.sequencer.infinity import (
     ARO_BURST,
@@ -93,6 +96,35 @@ class InfinityRules(PlayRules):
     def __init__(self, engine: InfinityEngine, policy: str = WINDOW_POLICY) -> None:
         self.engine = engine
         self.ai = window_player(engine, policy)
+
+    def aimed(self, history: Sequence[object]) -> Aimed:
+        """Infinity resolves an Order's skills once its move is over (its Moved event
+        comes first), each shot where it was declared: the active trooper's from the
+        point it names (`origin`), else from the route's start when the attack was the
+        first skill and from its end when the second; an ARO's at the active trooper
+        where it was on the route (`at`). The last Order in `history`."""
+        begun = next((i for i in range(len(history) - 1, -1, -1) if _declared(history[i],
+                      "Activate")), None)  # fmt: skip
+        if begun is None:
+            return {}
+        order = history[begun:]
+        active = str(_declaration(history[begun]).get("model"))
+        route = next((e.path for e in order if isinstance(e, Moved) and e.model == active), ())
+        out: dict[tuple[str, str], tuple[Point | None, Point | None]] = {}
+        for e in order:
+            d = _declaration(e)
+            skill = d.get("skill") or {}
+            if skill.get("kind") != SkillKind.ATTACK:
+                continue
+            if d.get("declare") in ("Activate", "Continue"):
+                origin = skill.get("origin")
+                if origin is None and route:
+                    origin = route[0] if d.get("declare") == "Activate" else route[-1]
+                for target, _ in skill.get("targets") or ():
+                    out[(active, str(target))] = (_point(origin), None)
+            elif d.get("declare") == "React" and d.get("at") is not None:
+                out[(str(d.get("model")), active)] = (None, _point(d["at"]))
+        return out
 
     @staticmethod
     def _state(game: Game) -> InfinityState:
@@ -269,3 +301,17 @@ class InfinityRules(PlayRules):
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _declaration(event: object) -> dict[str, Any]:
+    """A Declared event's declaration ({} for any other event)."""
+    return event.declaration if isinstance(event, Declared) else {}
+
+
+def _declared(event: object, kind: str) -> bool:
+    return _declaration(event).get("declare") == kind
+
+
+def _point(value: Any) -> Point | None:
+    """A point as a declaration records it (a pair, or a list from a save), or None."""
+    return None if value is None else (float(value[0]), float(value[1]))

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.geometry.measures import teardrop
-from game.render.dice_log import Effect, Point
+from game.render.dice_log import Effect, Point, places_along
 from game.sequencer.necromunda_types import (
     BlastPlaced,
     Misfired,
@@ -23,10 +23,11 @@ from game.sequencer.necromunda_types import (
 def effects(events: Sequence[object], where: dict[str, Point], frames: int) -> list[Effect]:
     """The animations of a blast (its marker, then its scatter path), stray shots that
     hit a bystander, and flame templates. `where` is each model's position before the
-    events (the shooter's end of a stray line)."""
+    events, moved on by each move as it happens (`places_along`: a stray line starts
+    where the shooter fired and ends where the bystander stood then)."""
     out: list[Effect] = []
     radius = 0.0
-    for e in events:
+    for e, at in places_along(events, where):
         if isinstance(e, BlastPlaced):
             radius = e.diameter / 2
             out.append(Effect("blast", (e.centre,), frames, frames, radius))
@@ -35,8 +36,8 @@ def effects(events: Sequence[object], where: dict[str, Point], frames: int) -> l
         elif isinstance(e, Misfired) and e.result == "dud":
             out.append(Effect("blast", (), frames, frames, radius, gone=True))
         elif isinstance(e, StrayChecked) and e.hit:
-            if e.attacker in where and e.model in where:
-                out.append(Effect("stray", (where[e.attacker], where[e.model]), frames, frames))
+            if e.attacker in at and e.model in at:
+                out.append(Effect("stray", (at[e.attacker], at[e.model]), frames, frames))
         elif isinstance(e, TemplatePlaced):
             outline = _outline(e.origin, e.direction, e.length, e.width)
             out.append(Effect("template", outline, frames, frames))

@@ -333,14 +333,10 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         _label(surface, "+hit", (end[0] + 22, end[1] - 18), DRAFT, 20)
 
 
-def draw_shot(surface: pygame.Surface, scenario: Scenario, shooter_id: str, target_id: str,
-              hit: bool, view: View) -> None:  # fmt: skip
-    """A shot just made: red where it hit, pale where it did not."""
-    try:
-        a = view.to_screen(*scenario.model(shooter_id).at)
-        b = view.to_screen(*scenario.model(target_id).at)
-    except KeyError:
-        return
+def draw_shot(surface: pygame.Surface, start: Point, end: Point, hit: bool, view: View) -> None:
+    """A shot just made, from where it was fired to where the target stood (table
+    inches): red where it hit, pale where it did not."""
+    a, b = view.to_screen(*start), view.to_screen(*end)
     pygame.draw.line(surface, style.INK, a, b, 5)
     pygame.draw.line(surface, SHOT_HIT if hit else SHOT_MISS, a, b, 3)
 

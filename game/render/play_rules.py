@@ -23,7 +23,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from game.files import WINDOW_THINK
-from game.render.dice_log import Effect
+from game.render.dice_log import Aimed, Effect
 from game.rules.registry import Ruleset
 
 Point = tuple[float, float]
@@ -267,6 +267,12 @@ class PlayRules(Protocol):
         """Animations of this system's own events (blasts, scatter, templates...);
         `where` is each model's position before the events."""
         return []
+
+    def aimed(self, history: Sequence[object]) -> Aimed:
+        """Where the shots of the game's last events were fired from and at, when the
+        events' order does not say it (`dice_log.Aimed`); `history` is every event of
+        the game so far. None here: each shot is where the events have the models."""
+        return {}
 
     @property
     def keys_help(self) -> tuple[str, ...]:

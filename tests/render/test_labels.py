@@ -359,7 +359,7 @@ def test_the_last_shots_line_passes_under_the_names(size: tuple[int, int]) -> No
         ]  # fmt: skip
         if not names:
             continue
-        app.state = replace(app.state, shots=(Shot(a.id, b.id, True, 10),))
+        app.state = replace(app.state, shots=(Shot(a.id, b.id, True, 10, a.at, b.at),))
         surface = app.draw()
         layer = app.cache.table.surface
         assert layer is not None

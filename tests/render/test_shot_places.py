@@ -1,0 +1,121 @@
+"""Shot lines start where the shot was fired and end where the target stood then, not
+where either stands once it has moved on (tester9 finding 3: in `skirmish play
+necromunda-demo --temperament aggressive --think 0.3 --seed 3` the computer's Escher
+ganger 2 shoots and then moves 5", and the red and white lines were drawn from its new
+place, in `replay SAVE --window` too)."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.playtest.batch import automatic_player, play_out
+from game.playtest.plan import choose_players
+from game.render import dice_log
+from game.render.app import App
+from game.render.game_actions import StepAI
+from game.render.infinity_play import InfinityRules
+from game.render.session import Session
+from game.scenario import load_scenario
+from game.sequencer.events import Declared, Hit, Moved, Rolled
+from game.sequencer.game import Game
+from tests.conftest import SCENARIOS
+
+
+def _roll(model: str, target: str) -> Rolled:
+    return Rolled(model, f"BS Attack (Autogun) at {target}", "BS", 4, (), 4, (5,), ("miss",))
+
+
+def test_a_shot_then_a_move_leaves_the_line_where_it_was_fired() -> None:
+    where = {"a": (1.0, 1.0), "b": (9.0, 1.0)}
+    events = [_roll("a", "b"), Hit("a", "b", "Autogun"), Moved("a", ((1.0, 1.0), (1.0, 6.0)), 5.0)]
+    [shot] = dice_log.shots(events, where, 10)
+    assert (shot.start, shot.end, shot.hit) == ((1.0, 1.0), (9.0, 1.0), True)
+    # a move before the shot: fired from where the move ended; the target moved too
+    moved_first = [
+        Moved("a", ((1.0, 1.0), (1.0, 6.0)), 5.0),
+        Moved("b", ((9.0, 1.0), (9.0, 3.0)), 2.0),
+        _roll("a", "b"),
+    ]
+    [shot] = dice_log.shots(moved_first, where, 10)
+    assert (shot.start, shot.end, shot.hit) == ((1.0, 6.0), (9.0, 3.0), False)
+
+
+def test_the_testers_necromunda_game_draws_the_shot_from_where_the_ganger_fired() -> None:
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    session = Session.start(scenario, 3)
+    computer = [s.id for s in scenario.sides if session.is_ai(s.id)]
+    options = {"temperament": "aggressive", "think": 0.3}
+    session.use_players(choose_players(scenario, None, options, default="search", only=computer))
+    app = App(scenario, session=session)
+    simple = automatic_player(session.game.engine, "simple")
+    fired: dict[str, tuple[float, float]] = {}
+    for _ in range(3):  # Orlock's heavy shoots; Escher ganger 2 shoots, then moves
+        awaiting = session.game.awaiting()
+        if session.is_ai(awaiting.side):
+            app.perform(StepAI())
+        else:
+            app.declare(simple.choose(session.game.state, awaiting))
+        for shot in app.state.shots:
+            fired.setdefault(shot.shooter, shot.start)
+    ganger = app.scenario.model("escher-ganger-2").at
+    assert fired["escher-ganger-2"] == (10.0, 5.0)  # where it stood to shoot
+    assert ganger != pytest.approx((10.0, 5.0), abs=1.0)  # it moved on after
+    lines = [s for s in app.state.shots if s.shooter == "escher-ganger-2"]
+    assert lines and all(s.start == (10.0, 5.0) for s in lines)
+    on_it = [s for s in app.state.shots if s.target == "escher-ganger-2"]
+    assert on_it and all(s.end == (10.0, 5.0) for s in on_it)  # shot at where it stood
+    assert app.draw().get_size() == (1280, 800)
+
+
+def test_an_infinity_aro_line_ends_where_the_mover_was_on_its_route() -> None:
+    # Infinity: an ARO is taken at a point of the active trooper's route (the React's
+    # `at`); the Order resolves after the whole move (its Moved event first)
+    game = Game(load_scenario(SCENARIOS / "infinity-demo.toml"), 3)
+    play_out(game, automatic_player(game.engine, "careful"))
+    rules = InfinityRules(game.engine)  # type: ignore[arg-type]
+    events = game.events
+    found = 0
+    for i, e in enumerate(events):
+        d = e.declaration if isinstance(e, Declared) else {}
+        if d.get("declare") != "React" or d.get("at") is None or d["skill"]["kind"] != "attack":
+            continue
+        end = next(j for j in range(i, len(events)) if isinstance(events[j], Rolled))
+        end = next(
+            (j for j in range(end, len(events)) if isinstance(events[j], Declared)), len(events)
+        )
+        history = events[:end]
+        begun = max(j for j in range(i) if isinstance(events[j], Declared)
+                    and events[j].declaration.get("declare") == "Activate")  # fmt: skip
+        active = events[begun].declaration["model"]
+        route = next(e.path for e in events[begun:end] if isinstance(e, Moved))
+        aimed = rules.aimed(history)
+        assert aimed[(d["model"], active)] == (None, tuple(d["at"]))
+        where = {m: (0.0, 0.0) for m in (d["model"], active)}
+        where[active] = route[0]
+        batch = events[begun:end]
+        shots = {(s.shooter, s.target): s for s in dice_log.shots(batch, where, 10, aimed)}
+        assert shots[(d["model"], active)].end == pytest.approx(tuple(d["at"]))
+        assert route[-1] != pytest.approx(tuple(d["at"]))  # not the end of the move
+        found += 1
+    assert found >= 3
+
+
+def test_an_infinity_attack_declared_before_the_move_is_fired_from_the_start() -> None:
+    # Infinity: the first skill an attack, the second a move: fired from the route's
+    # start; the second an attack: from its end; an attack naming its point: from there
+    start, end = (2.0, 2.0), (6.0, 2.0)
+    attack = {"kind": "attack", "weapon": "Combi Rifle", "targets": [["r1", 3]]}
+    move = {"kind": "move", "path": [list(end)]}
+
+    def order(first: dict[str, object], second: dict[str, object]) -> list[object]:
+        return [
+            Declared("blue", {"declare": "Activate", "model": "b1", "skill": first}),
+            Declared("blue", {"declare": "Continue", "skill": second}),
+            Moved("b1", (start, end), 4.0),
+        ]
+
+    rules = InfinityRules.__new__(InfinityRules)
+    assert rules.aimed(order(attack, move)) == {("b1", "r1"): (start, None)}
+    assert rules.aimed(order(move, attack)) == {("b1", "r1"): (end, None)}
+    named = attack | {"origin": [4.0, 2.0]}
+    assert rules.aimed(order(move, named)) == {("b1", "r1"): ((4.0, 2.0), None)}
