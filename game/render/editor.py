@@ -53,6 +53,7 @@ from game.scenario.editing import (
     turn_model,
 )
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
+from game.scenario.names import merged, places_named, told_names
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -119,6 +120,8 @@ class Editor:
         self.labels_cache: tuple[Scenario, tuple[View, Size], list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
+        # the names of every id the table has had (a deleted model's too: "deleted ...")
+        self.seen = told_names(editing.scenario)
 
     @classmethod
     def window(cls, editing: Editing, *, size: Size = DEFAULT_SIZE,
@@ -230,6 +233,7 @@ class Editor:
 
     def do(self, edit: Edit, done: str = "") -> bool:
         """Apply an edit; a refused one leaves everything as it was and says why."""
+        self.seen = merged(self.seen, told_names(self.editing.scenario))
         try:
             self.editing.apply(edit)
         except EditRefused as why:
@@ -268,6 +272,12 @@ class Editor:
         if unplayable:  # valid, kept, but not a game yet (tester7's finding 11)
             first = unplayable[0]
             self.state.message += f"; not playable yet: {first.place} {first.problem}"
+
+    def said(self, text: str) -> str:
+        """What the panel says for a message or a refusal kept with ids (the edits and
+        the checks speak in ids): the table's names, as its labels and the ruling say
+        them ("turned Fusilier 2", "Fusilier 2: stands inside the 3.5\" building")."""
+        return places_named(text, merged(self.seen, told_names(self.editing.scenario)))
 
     # -- input
 

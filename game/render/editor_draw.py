@@ -24,8 +24,10 @@ from game.render.table import (
 )
 from game.scenario.editing import profiles
 from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
+from game.scenario.names import table_names
 from game.scenario.ruling import LofRuling, rule
 from game.scenario.tables import table_from_scenario
+from game.sequencer.sentences import named, names_of, readable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -51,6 +53,8 @@ class Editor(Protocol):
     def placed(self, point: Point) -> Point: ...
 
     def handles(self) -> list[tuple[str, tuple[float, float], Point]]: ...
+
+    def said(self, text: str) -> str: ...
 
 
 REFUSED = (240, 90, 80)
@@ -241,8 +245,8 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     y = _line(
         surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {doc.header.turns} turns', (x, y), 17
     )
-    sides = ", ".join(s.id for s in doc.sides)
-    y = _line(surface, f"sides: {sides}", (x, y), 17)
+    for chunk in _wrap(f"sides: {sides_named(scenario)}", 44):
+        y = _line(surface, chunk, (x, y), 17)
     for chunk in _wrap(f"file: {editor.save_to.name} ({file_status(editor)})", 44):
         y = _line(surface, chunk, (x, y), 17)
     y += 6
@@ -259,7 +263,7 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     if st.tool == "model":
         names = profiles(doc)
         current = st.profile % len(names)
-        side = doc.sides[st.side % len(doc.sides)].id
+        side = names_of(scenario).get(doc.sides[st.side % len(doc.sides)].id, "")
         y = _line(surface, f"profile (Tab), side {side} (S):", (x, y), 17)
         for k in range(max(0, current - 3), min(len(names), current + 4)):
             mark = "> " if k == current else "  "
@@ -274,17 +278,18 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     for text in _selection(editor):
         y = _line(surface, text, (x, y), 17)
     if st.refused:
-        for chunk in _wrap(f"refused: {st.refused}", 44):
+        for chunk in _wrap(f"refused: {editor.said(st.refused)}", 44):
             y = _line(surface, chunk, (x, y), 17, REFUSED)
     elif st.message:
-        for chunk in _wrap(st.message, 44):
+        for chunk in _wrap(editor.said(st.message), 44):
             y = _line(surface, chunk, (x, y), 17, DONE)
     if ruling is not None:
         y += 4
-        for chunk in _wrap(verdict(ruling), 44):
+        called = table_names(scenario)  # as `skirmish lof` says the ruling
+        for chunk in _wrap(verdict(ruling, called), 44):
             y = _line(surface, chunk, (x, y), 17, (250, 226, 120))
         for text in ruling.lines()[2:]:
-            for chunk in _wrap(text, 46):
+            for chunk in _wrap(named(text, called), 46):
                 y = _line(surface, chunk, (x, y), 15)
     keys_top = height - len(KEYS) * 17 - 8
     if ruled is not None and keys_top - y > 200:
@@ -293,6 +298,15 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     ky = keys_top
     for text in KEYS:
         ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2
+
+
+def sides_named(scenario: Scenario) -> str:
+    """The table's sides by name, each with its id where the name is not the id made
+    readable ("House Orlock (orlock), Blue")."""
+    names = names_of(scenario)
+    said = [names[s.id] if names[s.id] == readable(s.id) else f"{names[s.id]} ({s.id})"
+            for s in scenario.sides]  # fmt: skip
+    return ", ".join(said)
 
 
 def file_status(editor: Editor) -> str:

@@ -8,11 +8,12 @@ contract); the words people read name the pieces here, where the text is shown."
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 
 from game.scenario.model import SceneryKind
 from game.scenario.scenario import Piece, Scenario
-from game.sequencer.sentences import ToldNames, names_of, readable
+from game.sequencer.sentences import ToldNames, names_of, phrase_names, readable, told
 
 # Ids that say no more than what the piece is (as `skirmish import` names them): the
 # piece is called by its height and kind instead.
@@ -38,6 +39,36 @@ def told_names(scenario: Scenario) -> ToldNames:
     words = {k: v for k, v in scenery.items() if k.isalpha()}
     ids = {k: v for k, v in scenery.items() if k not in words}
     return ToldNames({**names_of(scenario), **ids}, words)
+
+
+def merged(first: ToldNames, then: ToldNames) -> ToldNames:
+    """Both tellings' names, `then`'s where they name an id differently."""
+    return ToldNames({**first, **then}, {**first.in_phrases, **then.in_phrases})
+
+
+# Where a check of the table names an entry by its id in quotes, as a file's problems
+# do ("model 'fusilier-2': stands inside building 'building-1'", game.scenario.load).
+_KINDS = "|".join(["model", "side", "scenery", *(k.value for k in SceneryKind)])
+_QUOTED = re.compile(rf"\b(?:{_KINDS}) '([^']+)'")
+_HELD = re.compile("\x00(\\d+)\x00")
+
+
+def places_named(text: str, names: ToldNames) -> str:
+    """A check's reason as the window says it: the entries it quotes by kind and id named
+    ("Fusilier 2: stands inside the 3.5\" building"), and the ids standing alone in it
+    (`told`: "turned Fusilier 2"); an id the names do not know stays as it is."""
+    every = phrase_names(names)
+    held: list[str] = []
+
+    def hold(m: re.Match[str]) -> str:
+        name = every.get(m.group(1))
+        if name is None:
+            return m.group(0)
+        held.append(name)  # kept out of `told`, which would name an id inside a name again
+        return f"\x00{len(held) - 1}\x00"
+
+    said = told(_QUOTED.sub(hold, text), names)
+    return _HELD.sub(lambda m: held[int(m.group(1))], said)
 
 
 @functools.lru_cache(maxsize=16)

@@ -8,6 +8,7 @@ and leaves the file as it was."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pygame
@@ -516,3 +517,48 @@ def test_a_side_with_no_models_is_saved_and_said_to_be_unplayable(editor: Editor
     press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert editor.state.message.startswith("saved as "), editor.state.message
     assert f"not playable yet: side {new!r} has no models" in editor.state.message
+
+
+def test_the_panel_names_the_table_as_its_labels_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tester9: the panel said "fusilier-1 -> zhanshi-2: ... building-1 in the way",
+    "turned fusilier-2", "refused: model 'fusilier-2': stands inside building
+    'building-1'" and "sides: orlock, escher" while the labels and the shooter's-eye view
+    under it named them. The selection's lines keep the file's ids (what it records)."""
+    from game.render import editor_draw
+
+    saved = tmp_path / "dispute.toml"
+    saved.write_text(HAND_WRITTEN.replace('id = "red"', 'id = "red"\nname = "Yu Jing"'))
+    editor = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
+    shown: list[str] = []
+    draw_line = editor_draw._line
+
+    def line(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> int:
+        shown.append(text)
+        return draw_line(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(editor_draw, "_line", line)
+
+    def panel() -> str:
+        shown.clear()
+        editor.draw()
+        return "\n".join(t for t in shown if not t.startswith(("fusilier-1:", "zhanshi-1:")))
+
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    click(editor, (20, 12), mod=pygame.KMOD_SHIFT)
+    press(editor, pygame.K_r)
+    said = panel()
+    assert "sides: Blue, Yu Jing (red)" in said
+    assert "turned Fusilier 1" in said
+    assert "Fusilier 1 -> Zhanshi 1: line of fire" in said
+    assert 'hidden by the 3"' in said
+    drag(editor, (3, 12), (11, 10))  # into the building
+    said = panel()
+    assert 'refused: Fusilier 1: stands inside the 3"' in said, said
+    press(editor, pygame.K_DELETE)
+    said = panel()
+    assert "deleted Fusilier 1, Zhanshi 1" in said, said
+    for raw in ("fusilier-1", "zhanshi-1", "building-1", "wall-1", "red"):
+        assert not re.search(rf"(?<![\w(-]){raw}(?![\w)-])", said), said
