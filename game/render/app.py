@@ -34,7 +34,7 @@ from game.render.editor import Editor
 from game.render.editor_mode import leave_editor, open_editor
 from game.render.following import EFFECT_FRAMES, LOG_LINES, SHOT_FRAMES, Following
 from game.render.frame import FrameCache, draw_frame
-from game.render.game_actions import StepAI
+from game.render.game_actions import StepAI, TakeSide
 from game.render.handlers import Handler, Idle, Measuring, Panning, Pressing
 from game.render.link import TableGame
 from game.render.pointing import Impossible
@@ -98,6 +98,7 @@ class App(Following):
         self.editor: Editor | None = None  # F2: the table editor in this window
         self.live = False  # run without a frame limit: the computer thinks beside it
         self.thinking: Thinking | None = None  # its choice being worked out
+        self.take_due = False  # T pressed while it thought: a person takes a side after
         if session is not None:
             self.attach(session)
         elif game is not None:
@@ -145,6 +146,8 @@ class App(Following):
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self._drawn = None  # the window lost its pixels: draw again
         if self.thinking is not None and not taken_while_thinking(event):
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_t:
+                self.take_due = True  # a side taken over once the choice is in (tick)
             return  # the game stays as the computer found it until its choice is in
         hinted = self.state.hint
         if hinted and event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN):
@@ -207,7 +210,12 @@ class App(Following):
         if self.thinking is not None:
             if self.thinking.done:
                 thinking, self.thinking = self.thinking, None
-                self.perform(StepAI(thinking.take(), chosen=True))
+                choice = thinking.take()
+                if self.take_due:
+                    self.take_due = False
+                    self.perform(TakeSide())
+                if self.session is not None and self.session.ai_due():
+                    self.perform(StepAI(choice, chosen=True))  # else the person's side now
             return
         session = self.session
         if session is None or self.ai_stuck or self.replay is not None or not session.ai_due():

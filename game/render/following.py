@@ -22,7 +22,7 @@ from game.render.play_rules import HOVER_HINT, PlayRules, rules_for
 from game.render.pointing import Impossible, Pointing
 from game.render.replay import Replay, branch_path, kept_apart
 from game.render.session import Session
-from game.render.state import initial_state
+from game.render.state import initial_state, side_to_take
 from game.scenario.names import table_names, told_names
 from game.sequencer.sentences import Teller, named, names_of
 
@@ -93,6 +93,16 @@ class Following(Pointing):
         )
         self.follow_game([], animate=False)
         return self.save_path
+
+    def take_side(self) -> str:
+        """A person takes over a side the computer plays (`side_to_take`: the selected
+        model's, else the active side), the computer playing on the others. Who plays
+        what, in a sentence."""
+        session = self.require_session()
+        said = session.take(side_to_take(self.scenario, self.state))
+        self.base_scenario = session.scenario  # the same table, seated otherwise
+        self.follow_game([], animate=False)
+        return said
 
     def attach(self, session: Session) -> None:
         """Play `session` from now on (a new game, or one loaded from a save)."""

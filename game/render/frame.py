@@ -324,7 +324,9 @@ def draw_frame(
         draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())
     lines = panel_lines(scenario, state, provider_name)
-    kept = draw_panel(surface, lines, cache.panel, foot_keys(state), state.log_scroll, room)
+    kept = draw_panel(
+        surface, lines, cache.panel, foot_keys(scenario, state), state.log_scroll, room
+    )
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, state.hover.table or scenario, state.hover, cache.eye)
     if state.help:

@@ -15,6 +15,7 @@ from game.render.following import Following
 from game.render.pointing import Impossible
 from game.render.replay import Replay
 from game.render.session import SAVE_NAME, SessionError
+from game.scenario.names import table_names
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +100,37 @@ class TakeOver(Action):
             raise Impossible("no saved game open: Ctrl+O opens one")
         step = replay.at
         branch = app.take_over()
+        session = app.require_session()
+        # a game the computer played on every side: the person takes one (TakeSide)
+        seat = session.computer_plays_all() and not session.prompt().over and app.take_side()
         if branch is None:
             message = f"playing on from the last declaration ({step})"
         else:
             message = f"took over at declaration {step}: a new game, Ctrl+S saves {branch.name}"
-        app.state = replace(app.state, message=message)
+        app.state = replace(app.state, message=f"{message}; {seat}" if seat else message)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeSide(Action):
+    """T while the computer plays every side of a game going on: a person takes over
+    the selected model's side, else the active side, from here; the computer plays on
+    the others."""
+
+    def perform(self, app: Following) -> None:
+        session = app.require_session()
+        prompt = session.prompt()
+        if prompt.over:
+            raise Impossible(prompt.text)
+        if not session.computer_plays_all():
+            names = table_names(session.scenario)
+            people = [names.get(s.id, s.id) for s in session.scenario.sides
+                      if not session.is_ai(s.id)]  # fmt: skip
+            raise Impossible(
+                f"a person plays {' and '.join(people)} here already: T takes a side over "
+                "while the computer plays every side"
+            )
+        said = app.take_side()  # it follows the game afresh: the state after it
+        app.state = replace(app.state, message=said)
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,7 +46,15 @@ from game.render.declaring import (
     ToggleOption,
 )
 from game.render.following import Following
-from game.render.game_actions import LoadGame, Redo, ReplayStep, SaveGame, TakeOver, Undo
+from game.render.game_actions import (
+    LoadGame,
+    Redo,
+    ReplayStep,
+    SaveGame,
+    TakeOver,
+    TakeSide,
+    Undo,
+)
 from game.render.play_rules import AimKind, IntentKind
 from game.render.state import Point, Size
 from game.render.view import View
@@ -109,6 +117,8 @@ def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
         return _DECLARE_KEYS[key]
     if key == pygame.K_q:
         return Quit()
+    if key == pygame.K_t:  # while the computer plays every side (a replay's T is above)
+        return TakeSide()
     if key == pygame.K_ESCAPE:
         return CancelDraft() if app.state.draft is not None else Deselect()
     if key == pygame.K_F12:

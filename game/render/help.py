@@ -43,8 +43,16 @@ def replay_keys(turn_word: str) -> tuple[str, ...]:
         "Right / Left: the next / previous declaration, with its dice",
         f"Up / Down: the next {turn_word} / back to the start of this {turn_word}",
         "Home / End: the first / last declaration",
-        "T: take over here and play on (a new game; the save stays as it was)",
+        "T: take over here and play on (a new game; the save stays as it was); where "
+        "the computer played every side, you play the active one, or the side of a model "
+        "you click first",
     )
+
+
+WATCH_KEYS = (
+    "T: take over the active side from here, or the side of a model you click first; "
+    "the computer plays on the others",
+)
 
 
 MOVE_KEYS = (
@@ -75,6 +83,8 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
                     MOVE_KEYS if draft.kind == "move" else SHOOT_KEYS))  # fmt: skip
     if state.keys_help:
         out.append(("Declaring (this rule system)", state.keys_help))
+    if state.watching:
+        out.append(("Watching the computer play every side", WATCH_KEYS))
     out.append(("The table", TABLE_KEYS))
     if state.prompt is not None:
         out.append(("The game", GAME_KEYS))

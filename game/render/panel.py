@@ -13,7 +13,7 @@ import pygame
 from game.render import style
 from game.render.play_rules import AimKind, Prompt
 from game.render.ranges import profile_summary, weapon_summary
-from game.render.state import AppState, Draft, panel_width, ui_scale
+from game.render.state import AppState, Draft, panel_width, side_to_take, ui_scale
 from game.render.style import (
     BLAST,
     DIM,
@@ -228,13 +228,18 @@ COMMON_HELP = ("F1 or ? every key · Ctrl+S save · Ctrl+O open a save · Q quit
 WATCH_HELP = ("drag a base: ruler · wheel: zoom", *COMMON_HELP)
 
 
-def foot_keys(state: AppState) -> tuple[str, ...]:
+def foot_keys(scenario: Scenario, state: AppState) -> tuple[str, ...]:
     """The keys at the panel's foot: the rule system's declaration keys and the common
-    ones while a person may declare, none to declare with while the computer plays every
-    side, a viewer's otherwise (a replay before its last step: its keys are above)."""
+    ones while a person may declare; while the computer plays every side, none to declare
+    with but T, naming the side it takes now; a viewer's otherwise (a replay before its
+    last step: its keys are above)."""
     if state.keys_help:
         return (*state.keys_help, *COMMON_HELP)
-    return WATCH_HELP if state.watching else HELP
+    if not state.watching:
+        return HELP
+    side = side_to_take(scenario, state)
+    name = table_names(scenario).get(side, side)
+    return (f"T play {name} from here (click a model first for its side)", *WATCH_HELP)
 
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,

@@ -152,26 +152,37 @@ class Session:
             if record["player"] != HUMAN
         ]
 
+    def computer_plays_all(self) -> bool:
+        """Whether the computer plays every side (a playtest's save loaded, say)."""
+        return all(self.is_ai(s.id) for s in self.scenario.sides)
+
     def watching(self) -> str:
-        """When the computer plays every side of a game still going on (a playtest's save
-        loaded, say), nobody is asked for anything: how a person takes a side, in a
-        sentence ("" otherwise)."""
+        """When the computer plays every side of a game still going on, nobody is asked
+        for anything: how a person takes a side, in a sentence ("" otherwise)."""
         sides = self.scenario.sides
-        if len(sides) < 2 or any(not self.is_ai(s.id) for s in sides):
-            return ""
-        if self.game.state.finished:
+        if len(sides) < 2 or not self.computer_plays_all() or self.game.state.finished:
             return ""
         names = [table_names(self.scenario).get(s.id, s.id) for s in sides]
         # the sides by the names the scenario gives them, as the rule system's words would
         # have them; "side" is only the option's word
-        every = ", ".join(names[:-1]) + " and " + names[-1]
         options = " or ".join(
             f"--side {s.id} ({name})" for s, name in zip(sides, names, strict=True)
         )
+        # which side T takes now is at the panel's foot (panel.foot_keys)
         return (
-            f"the computer plays {every}, you watch: to play one, open this game with "
-            f"skirmish play {options}"
+            f"the computer plays {_and(names)}, you watch: T takes one over, as skirmish "
+            f"play {options} does"
         )
+
+    def take(self, side: str) -> str:
+        """A person plays `side` from here on and the computer the others, each with its
+        player (T while the computer plays every side); what the computer declared for
+        it stays the computer's (undo leaves it). Who plays what, in a sentence."""
+        self.scenario = seated(self.scenario, side)
+        self.players.pop(side, None)
+        names = table_names(self.scenario)
+        others = [names.get(s.id, s.id) for s in self.scenario.sides if s.id != side]
+        return f"you play {names.get(side, side)} from here, the computer {_and(others)}"
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:
@@ -287,6 +298,11 @@ class Session:
 
 
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]
+
+
+def _and(names: Sequence[str]) -> str:
+    """ "A", "A and B", "A, B and C"."""
+    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 def saved_seats(saved: saves.SavedGame, person: str | None = None) -> tuple[Scenario, Choice]:

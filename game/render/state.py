@@ -164,6 +164,15 @@ def fit_view(scenario: Scenario, table_size: Size) -> View:
     )
 
 
+def side_to_take(scenario: Scenario, state: AppState) -> str:
+    """The side T takes over while the computer plays every side: the selected model's,
+    else the active side (else the first)."""
+    if state.selected is not None:
+        return scenario.model(state.selected).side
+    ids = [s.id for s in scenario.sides]
+    return state.active_side if state.active_side in ids else ids[0]
+
+
 def initial_state(scenario: Scenario, size: Size = DEFAULT_SIZE) -> AppState:
     humans = [s.id for s in scenario.sides if s.player == "human"]
     active = humans[0] if humans else (scenario.sides[0].id if scenario.sides else "")

@@ -2,8 +2,8 @@
 that the window keeps taking its events (it can be closed, resized and redrawn) while
 the computer thinks. Only the waiting changes: the choice is asked of the same player
 on the same game as it would be at once, and the game is not changed meanwhile (the
-window takes only closing, resizing, help and screenshots until the choice is in), so
-the same seed gives the same declaration.
+window takes only closing, resizing, help and screenshots until the choice is in; T,
+taking a side over, waits for it), so the same seed gives the same declaration.
 """
 
 from __future__ import annotations

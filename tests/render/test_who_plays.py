@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.cli import main
@@ -18,6 +19,7 @@ from game.render.session import Session, SessionError
 from game.scenario import load_scenario
 from game.scenario.saves import read_save
 from tests.conftest import SCENARIOS
+from tests.render.driving import base, click, press
 
 DEMO = SCENARIOS / "infinity-demo.toml"
 
@@ -226,8 +228,8 @@ def _computer_both(tmp_path: Path, steps: int = 6) -> Path:
 
 
 WATCHING = (
-    "the computer plays PanOceania and Yu Jing, you watch: to play one, open this game "
-    "with skirmish play --side blue (PanOceania) or --side red (Yu Jing)"
+    "the computer plays PanOceania and Yu Jing, you watch: T takes one over, as skirmish "
+    "play --side blue (PanOceania) or --side red (Yu Jing) does"
 )
 
 
@@ -376,18 +378,96 @@ def test_the_panel_lists_no_keys_to_declare_with_while_the_computer_plays_every_
     from game.render.panel import COMMON_HELP, WATCH_HELP
 
     save = _computer_both(tmp_path)
-    watched = Session.load(save)
-    app = App(watched.scenario, session=watched)
-    app.draw()
+    _, app = _window(save)
     assert app.state.watching and app.state.keys_help == ()
-    assert app.cache.panel.key is not None and app.cache.panel.key[1] == WATCH_HELP
+    assert _foot(app)[1:] == WATCH_HELP
     footer = " ".join(text for text, _ in app.cache.panel.drawn)
     assert "M move" not in footer and "Enter confirm" not in footer and "Ctrl+S save" in footer
     titles = [title for title, _ in help_sections(app.state)]
     assert "Declaring (this rule system)" not in titles and "The table" in titles
     # a person at blue: the system's keys again
-    mine = Session.load(save, "blue")
-    app = App(mine.scenario, session=mine)
+    mine, app = _window(save, "blue")
+    assert _foot(app) == (*mine.rules.keys_help, *COMMON_HELP)
+
+
+def _window(save: Path, person: str | None = None) -> tuple[Session, App]:
+    """The window on `save`, loaded as `play --load SAVE [--side person]` loads it."""
+    session = Session.load(save, person)
+    return session, App(session.scenario, session=session)
+
+
+def _foot(app: App) -> tuple[str, ...]:
+    """The keys at the panel's foot, drawn now."""
     app.draw()
-    assert app.cache.panel.key is not None
-    assert app.cache.panel.key[1] == (*mine.rules.keys_help, *COMMON_HELP)
+    key = app.cache.panel.key
+    assert key is not None
+    return tuple(key[1])  # type: ignore[arg-type]
+
+
+def test_t_takes_over_a_side_the_computer_plays_from_inside_the_window(tmp_path: Path) -> None:
+    # fix9 left it: only --side on the command line seated a person; a person watching
+    # the computer play both sides had no key to take one
+    from game.render.panel import COMMON_HELP
+
+    watched, app = _window(_computer_both(tmp_path))
+    assert _foot(app)[0] == "T play PanOceania from here (click a model first for its side)"
+    click(app, base(app, "zhanshi-hmg"))  # a model of Yu Jing's: T takes its side
+    assert app.state.selected == "zhanshi-hmg"
+    assert _foot(app)[0] == "T play Yu Jing from here (click a model first for its side)"
+    press(app, pygame.K_t)
+    assert app.state.message == "you play Yu Jing from here, the computer PanOceania"
+    assert not watched.is_ai("red") and watched.is_ai("blue")
+    assert watched.recorded_players() == {"blue": {"player": "careful"}, "red": {"player": "human"}}
+    assert app.state.watching == "" and app.state.keys_help == watched.rules.keys_help
+    assert _foot(app) == (*watched.rules.keys_help, *COMMON_HELP)
+    # the computer plays on for PanOceania until Yu Jing is asked
+    made = len(watched.game.declarations)
+    for _ in range(400):
+        if app.state.human or watched.game.state.finished:
+            break
+        app.frame()
+    assert app.state.human and app.state.prompt is not None and app.state.prompt.side == "red"
+    assert len(watched.game.declarations) > made
+    # what the computer declared for Yu Jing stays the computer's
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message.startswith("nothing to undo: what came before this game was")
+    # T again: a person plays here already
+    press(app, pygame.K_t)
+    assert app.state.message == (
+        "a person plays Yu Jing here already: T takes a side over while the computer "
+        "plays every side"
+    )
+
+
+def test_t_in_a_replay_the_computer_played_every_side_of_seats_the_person(
+    tmp_path: Path,
+) -> None:
+    save = _computer_both(tmp_path)
+    replay = Replay.open(save)
+    app = App(replay.scenario)
+    app.open_replay(replay, 3)
+    press(app, pygame.K_t)  # nothing selected: the active side, PanOceania
+    assert app.state.message == (
+        "took over at declaration 3: a new game, Ctrl+S saves both-from-3.json; you play "
+        "PanOceania from here, the computer Yu Jing"
+    )
+    assert app.session is not None and not app.session.is_ai("blue")
+    assert app.session.is_ai("red") and app.state.watching == ""
+
+
+def test_t_pressed_while_the_computer_thinks_takes_the_side_once_its_choice_is_in(
+    tmp_path: Path,
+) -> None:
+    from game.render.thinking import Thinking
+
+    watched, app = _window(_computer_both(tmp_path))
+    side = watched.game.awaiting().side
+    assert side == app.state.active_side  # T takes the side the computer is choosing for
+    app.thinking = Thinking(watched.ai_choice)
+    made = len(watched.game.declarations)
+    press(app, pygame.K_t)  # queued: the game is not read while the computer thinks
+    while app.thinking is not None:
+        app.frame()
+    assert not watched.is_ai(side) and app.state.message.startswith("you play")
+    # the choice it worked out for that side is the person's to make now: dropped
+    assert len(watched.game.declarations) == made and app.state.human
