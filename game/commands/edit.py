@@ -96,8 +96,9 @@ def edit(
         import pygame
 
         pygame.display.quit()
-    if editing.dirty and editing.saved is not None:
-        typer.echo(f"{save_to}: changes after the last save were not saved")
+    if editor.unsaved():  # the window asked first (Q twice, or closed twice)
+        lost = "changes after the last save" if editing.saved is not None else "the table"
+        typer.echo(f"{save_to}: {lost} not saved")
 
 
 def register(app: typer.Typer) -> None:

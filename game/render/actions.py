@@ -16,7 +16,14 @@ from pathlib import Path
 from game.render.following import Following
 from game.render.play_rules import AimKind
 from game.render.pointing import Impossible
-from game.render.state import Point, Size, fit_view, ruler_between, ruler_to_point
+from game.render.state import (
+    UNSAVED_QUIT,
+    Point,
+    Size,
+    fit_view,
+    ruler_between,
+    ruler_to_point,
+)
 from game.render.view import View
 from game.sequencer.sentences import names_of
 
@@ -32,7 +39,20 @@ class Action:
 
 @dataclass(frozen=True, slots=True)
 class Quit(Action):
+    """Q, or closing the window: quits, unless a person's declarations would be lost
+    (the game not saved since they were made): then the window says so, and a second Q
+    or close, nothing declared between, quits."""
+
+    closing: bool = False  # the window's close button, not Q
+
     def perform(self, app: Following) -> None:
+        session = getattr(app, "session", None)
+        unsaved = tuple(session.unsaved()) if session is not None else ()
+        if unsaved and unsaved != app.state.quit_asked:
+            again = "close the window again (or Q)" if self.closing else "Q again"
+            message = UNSAVED_QUIT.format(again=again)
+            app.state = replace(app.state, quit_asked=unsaved, message=message)
+            return
         app.state = replace(app.state, running=False)
 
 

@@ -20,7 +20,7 @@ from game.display import no_display
 from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, PANEL, Drag, EditorState
-from game.render.state import DEFAULT_SIZE, Size
+from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size
 from game.render.table import keep_least, save_png
 from game.render.view import View
 from game.scenario import PlacedModel
@@ -116,6 +116,10 @@ class Editor:
         self.preview: Edit | None = None  # the drag's edit, drawn over the table
         self.preview_scenario: Scenario | None = None  # what it makes, when it is valid
         self.previewing = False  # the pointer moved during a drag: check it again
+        # Q and closing ask first when edits would be lost (not inside skirmish play,
+        # where leaving takes the edited table to the game); the table when it asked
+        self.asks_before_quitting = True
+        self.quit_asked: object = None
         # (scenario drawn, (view, size), its labels placed): placed again on a change
         self.labels_cache: tuple[Scenario, tuple[View, Size], list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
@@ -281,9 +285,29 @@ class Editor:
 
     # -- input
 
+    def unsaved(self) -> bool:
+        """Whether quitting now loses edits: the table differs from what was last saved,
+        or, never saved, from what was opened."""
+        editing = self.editing
+        kept = editing.saved
+        if kept is None:
+            kept = editing.undo_stack[0] if editing.undo_stack else editing.doc
+        return editing.doc != kept
+
+    def quit(self, closing: bool = False) -> None:
+        """Q, F2 or closing the window: stop, unless edits would be lost; then say so,
+        and a second Q or close, the table unchanged between, stops."""
+        doc = self.editing.doc
+        if self.asks_before_quitting and self.unsaved() and self.quit_asked != doc:
+            again = "close the window again (or Q)" if closing else "Q again"
+            self.quit_asked = doc
+            self.state.message = UNSAVED_QUIT.format(again=again)
+            return
+        self.state.running = False
+
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.QUIT:
-            self.state.running = False
+            self.quit(closing=True)
         elif event.type == pygame.VIDEORESIZE:
             self.state.size = (max(400, event.w), max(300, event.h))
             self.state.view = self.fit(self.state.size)
@@ -535,7 +559,7 @@ class Editor:
             self.preview = None
             self.preview_scenario = None
         elif k in (pygame.K_q, pygame.K_F2):
-            st.running = False
+            self.quit()
         elif k in (pygame.K_RETURN, pygame.K_KP_ENTER) and st.tool == "polygon":
             self.finish_polygon()
         elif k in (pygame.K_DELETE, pygame.K_BACKSPACE):

@@ -44,6 +44,7 @@ def open_editor(app: Playing, surface: pygame.Surface) -> Editor | None:
     drawn_on = None if app.windowed else surface
     editor = Editor(editing, size=app.state.size, surface=drawn_on, save_to=where)
     editor.windowed = app.windowed
+    editor.asks_before_quitting = False  # leaving takes the edited table to the game
     editor.state.message = "editing the table: F2 or Q goes back to the game"
     return editor
 

@@ -142,7 +142,7 @@ def common_action(event: pygame.event.Event, app: Following) -> Action | None:
     """What every handler does with an event: quit, keys, wheel zoom, resize."""
     kind = event.type
     if kind == pygame.QUIT:
-        return Quit()
+        return Quit(closing=True)
     if kind == pygame.KEYDOWN:
         return _key_action(event, app)
     if kind == pygame.MOUSEWHEEL:

@@ -72,6 +72,9 @@ class Session:
         }
         if game.declarations:
             self._replay(list(game.declarations), [None] * len(game.declarations))
+        # The declarations a file holds: the save opened, the last Ctrl+S (none for a
+        # new game). Quitting asks first while a person's are not among them.
+        self.saved: tuple[Declaration, ...] = tuple(game.declarations)
 
     @classmethod
     def start(cls, scenario: Scenario, seed: int = 1) -> Session:
@@ -92,6 +95,7 @@ class Session:
         session = cls(scenario, Game(scenario, game.seed, engine=game.engine), rules)
         session.game = game
         session.made_by = [None] * len(game.declarations)
+        session.saved = tuple(game.declarations)
         return session
 
     @classmethod
@@ -295,6 +299,18 @@ class Session:
         data = self.game.to_save(path.parent)
         data["players"] = self.recorded_players()
         write_json_atomic(path, data)
+        self.saved = tuple(self.game.declarations)
+
+    def unsaved(self) -> tuple[Declaration, ...]:
+        """A person's declarations made here that no file holds (since the game was
+        opened or last saved): what quitting now would lose. The computer's need no
+        keeping: the same seed and declarations give them again."""
+        held, now = self.saved, list(self.game.declarations)
+        same = 0
+        while same < min(len(held), len(now)) and held[same] == now[same]:
+            same += 1
+        return tuple(d for d, person in zip(now[same:], self.made_by[same:], strict=True)
+                     if person)  # fmt: skip
 
 
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]

@@ -87,6 +87,11 @@ class Draft:
         return None if self.allowance is None else self.allowance - self.length
 
 
+# Said in the window (play, edit) when Q or closing it would lose what is not saved;
+# `again`: "Q again", or closing the window again.
+UNSAVED_QUIT = "changes not saved: {again} to quit without saving, Ctrl+S to save"
+
+
 @dataclass(frozen=True, slots=True)
 class AppState:
     """Everything the frame shows besides the scenario itself."""
@@ -121,6 +126,8 @@ class AppState:
     watching: str = ""
     help: bool = False  # the F1 overlay is open
     hint: bool = True  # the opening hint (how to get help) shows until a key or click
+    # a person's declarations not saved when Q was pressed and the window asked first
+    quit_asked: tuple[object, ...] = ()
 
     @property
     def table_size(self) -> Size:

@@ -1,0 +1,137 @@
+"""Q (or closing the window) asks first when it would lose work (tester9 finding 1:
+`skirmish edit mine.toml`, a model dragged after Ctrl+S, then Q closed the window at
+once and the move was lost, stdout saying so only afterwards; in `skirmish play`, Q
+ended an unsaved game). A second Q quits; `--frames` runs and a game with nothing to
+lose quit at once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.cli import main
+from game.playtest.batch import automatic_player
+from game.render.app import App
+from game.render.editor import Editor
+from game.render.game_actions import SaveGame, StepAI, Undo
+from game.render.session import Session
+from game.scenario import load_scenario
+from game.scenario.editing import Editing, move_model
+from tests.conftest import SCENARIOS
+
+ASKED = "changes not saved: Q again to quit without saving, Ctrl+S to save"
+
+
+def _key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="")
+
+
+def _frame(app: App | Editor, *events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+    app.frame()
+
+
+def _played(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    """The demo with a person's first Order declared (the careful player's choice)."""
+    monkeypatch.chdir(tmp_path)
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    session = Session.start(scenario, seed=3)
+    app = App(scenario, session=session)
+    careful = automatic_player(session.game.engine, "careful")
+    awaiting = session.game.awaiting()
+    assert not session.is_ai(awaiting.side)
+    app.declare(careful.choose(session.game.state, awaiting))
+    return app
+
+
+CLOSE = "changes not saved: close the window again (or Q) to quit without saving, Ctrl+S to save"
+
+
+@pytest.mark.parametrize(
+    ("event", "said"),
+    [(_key(pygame.K_q), ASKED), (pygame.event.Event(pygame.QUIT), CLOSE)],
+    ids=["q", "closing the window"],
+)
+def test_q_or_closing_asks_before_ending_an_unsaved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, event: pygame.event.Event, said: str
+) -> None:
+    app = _played(tmp_path, monkeypatch)
+    _frame(app, event)
+    assert app.state.running and app.state.message == said
+    _frame(app, event)
+    assert not app.state.running
+
+
+def test_a_saved_game_or_one_with_nothing_of_a_persons_quits_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _played(tmp_path, monkeypatch)
+    app.perform(SaveGame())
+    _frame(app, _key(pygame.K_q))
+    assert not app.state.running
+    # undone back to what the file holds: nothing to lose
+    again = _played(tmp_path, monkeypatch)
+    again.perform(Undo())
+    _frame(again, _key(pygame.K_q))
+    assert not again.state.running
+    # a new game nobody declared in
+    fresh = App(load_scenario(SCENARIOS / "infinity-demo.toml"))
+    _frame(fresh, _key(pygame.K_q))
+    assert not fresh.state.running
+
+
+def test_a_declaration_after_the_question_asks_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _played(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_q))
+    session = app.session
+    assert session is not None
+    while session.is_ai(session.game.awaiting().side):  # the computer's AROs
+        app.perform(StepAI())
+    assert app.state.running
+    awaiting = session.game.awaiting()
+    careful = automatic_player(session.game.engine, "careful")
+    app.declare(careful.choose(session.game.state, awaiting))
+    _frame(app, _key(pygame.K_q))
+    assert app.state.running and app.state.message == ASKED
+
+
+def _editor(tmp_path: Path) -> Editor:
+    path = tmp_path / "mine.toml"
+    path.write_text((SCENARIOS / "infinity-demo.toml").read_text("utf-8"), encoding="utf-8")
+    return Editor(Editing.open(path), surface=pygame.Surface((800, 600)))
+
+
+def test_the_editor_asks_before_losing_a_move_made_after_the_save(tmp_path: Path) -> None:
+    editor = _editor(tmp_path)
+    editor.save()
+    first = editor.editing.doc.models[0]
+    editor.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    _frame(editor, _key(pygame.K_q))
+    assert editor.state.running and editor.state.message == ASKED
+    _frame(editor, _key(pygame.K_q))
+    assert not editor.state.running
+
+
+def test_the_editor_quits_at_once_with_nothing_to_lose(tmp_path: Path) -> None:
+    editor = _editor(tmp_path)
+    _frame(editor, _key(pygame.K_q))
+    assert not editor.state.running
+    closed = _editor(tmp_path)
+    first = closed.editing.doc.models[0]
+    closed.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    closed.editing.undo()
+    _frame(closed, pygame.event.Event(pygame.QUIT))
+    assert not closed.state.running
+
+
+def test_frames_runs_still_end_by_themselves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    for argv in (["play", "infinity-demo"], ["edit", "infinity-demo"]):
+        assert main([*argv, "--frames", "3", "--screenshot", "s.png", "--size", "800x600"]) == 0
