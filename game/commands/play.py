@@ -192,6 +192,8 @@ def play(
     from game.render.app import App
 
     app = App.window(loaded, size=(width, height), session=session)
+    if load is not None:  # the save is the game: Ctrl+S saves it back, Ctrl+O opens it
+        app.save_path = app.opened_from = load
     if load is not None and session is not None and session.diverged is not None:
         from dataclasses import replace
 

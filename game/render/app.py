@@ -94,6 +94,7 @@ class App(Following):
         self.ai_stuck = False
         self.replay = None
         self.save_path = None
+        self.opened_from = None
         self._preview_key: tuple[object, ...] | None = None
         self.editor: Editor | None = None  # F2: the table editor in this window
         self.live = False  # run without a frame limit: the computer thinks beside it

@@ -27,6 +27,8 @@ class Playing(Protocol):
     base_scenario: Scenario
     scenario: Scenario
     windowed: bool
+    save_path: Path | None
+    opened_from: Path | None
 
     def attach(self, session: Session) -> None: ...
 
@@ -63,4 +65,5 @@ def leave_editor(app: Playing, editor: Editor) -> None:
         app.state = replace(app.state, message=f"edited table: {why}")
         return
     app.attach(session)
+    app.save_path = app.opened_from = None  # a new game: saved under a name of its own
     app.state = replace(app.state, message="the table was edited: a new game starts on it")

@@ -43,7 +43,10 @@ class Following(Pointing):
     ai_stuck: bool
     teller: Teller | None = None  # tells the game's events in order (the dice log)
     replay: Replay | None  # a saved game being stepped through
-    save_path: Path | None  # where Ctrl+S saves (None: skirmish-save.json here)
+    # the game's own file, where Ctrl+S saves and Ctrl+O opens (None: a new game not
+    # saved yet: replay.new_game_path names its file at the first Ctrl+S)
+    save_path: Path | None
+    opened_from: Path | None  # the save this game was opened from (Ctrl+O, --load)
 
     @property
     def replaying(self) -> bool:
@@ -54,6 +57,7 @@ class Following(Pointing):
         """Step through `replay` from now on, showing `step`."""
         self.replay = replay
         self.save_path = kept_apart(replay)
+        self.opened_from = replay.path
         replay.at = step
         self.attach(replay.session_at(step, self._rules_for_replay(replay)))
 
@@ -82,17 +86,17 @@ class Following(Pointing):
 
     def take_over(self) -> Path | None:
         """Play on from the replay's step: after its last step the same game goes on;
-        before it a new game branches off, saved under a new name (returned) so the
-        save stays as it was."""
+        before it (or where the rules now stop short of the save) a new game branches
+        off, saved under a new name (returned) so the save stays as it was; None: Ctrl+S
+        saves the save itself, which playing on only adds to."""
         replay = self.replay
         if replay is None:
             raise Impossible("no replay open: Ctrl+O opens a saved game")
         self.replay = None
-        self.save_path = (
-            kept_apart(replay) if replay.at_end else branch_path(replay.path, replay.at)
-        )
+        branch = None if replay.at_end else branch_path(replay.path, replay.at)
+        self.save_path = branch or kept_apart(replay)
         self.follow_game([], animate=False)
-        return self.save_path
+        return None if self.save_path == replay.path else self.save_path
 
     def take_side(self) -> str:
         """A person takes over a side the computer plays (`side_to_take`: the selected

@@ -13,7 +13,7 @@ from game.errors import IllegalDeclaration
 from game.render.actions import Action
 from game.render.following import Following
 from game.render.pointing import Impossible
-from game.render.replay import Replay
+from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError
 from game.scenario.names import table_names
 
@@ -45,24 +45,32 @@ class SaveGame(Action):
 
     def perform(self, app: Following) -> None:
         session = app.require_session()
-        path = self.path or app.save_path or Path.cwd() / SAVE_NAME
+        usual = Path.cwd() / SAVE_NAME
+        path = self.path or app.save_path or new_game_path(usual.parent, session.game)
         try:
             session.save(path)
         except OSError as err:
             raise Impossible(f"not saved: {err}") from None
-        app.state = replace(app.state, message=f"saved {path.name}")
+        # a new game's file, once chosen, is its own: saved again there, opened by Ctrl+O
+        passed = app.save_path is None and self.path is None and path != usual
+        app.save_path = self.path or path
+        kept = f" ({usual.name} holds another game: kept)" if passed else ""
+        app.state = replace(app.state, message=f"saved {path.name}{kept}")
 
 
 @dataclass(frozen=True, slots=True)
 class LoadGame(Action):
     """Ctrl+O: open a saved game at its last declaration, to play on or to step back
-    through (`ReplayStep`); `first`: at its start instead (`skirmish replay --window`)."""
+    through (`ReplayStep`); `first`: at its start instead (`skirmish replay --window`).
+    The game's own file (saved here, or the save it was opened from), else
+    skirmish-save.json in the current folder."""
 
     path: Path | None = None
     first: bool = False
 
     def perform(self, app: Following) -> None:
-        path = self.path or Path.cwd() / SAVE_NAME
+        own = [p for p in (app.save_path, app.opened_from) if p is not None and p.exists()]
+        path = self.path or next(iter(own), Path.cwd() / SAVE_NAME)
         try:
             replay = Replay.open(path)
         except SessionError as why:

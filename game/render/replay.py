@@ -11,6 +11,7 @@ No pygame here.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 from game.errors import IllegalDeclaration
 from game.render.session import (
+    SAVE_NAME,
     Choice,
     Session,
     SessionError,
@@ -29,6 +31,9 @@ from game.scenario.saves import REFUSED, Diverged, SavedGame, refused_declaratio
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
+
+# what a save file says of its game's start: another value, another game
+SAME_GAME = ("scenario", "scenario_sha256", "ruleset", "seed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,10 +186,38 @@ def branch_path(save: Path, step: int) -> Path:
     return path
 
 
-def kept_apart(replay: Replay) -> Path | None:
-    """Where Ctrl+S saves a game played on from a replay's last step: beside the save
-    (`branch_path`) when the rules now stop it short of the save's declarations, which
-    the save keeps; None (the usual place) otherwise."""
+def kept_apart(replay: Replay) -> Path:
+    """Where Ctrl+S saves a game played on from a replay's last step: the save itself
+    (the save is the game: playing on only adds to it), or beside it (`branch_path`)
+    when the rules now stop it short of the save's declarations, which the save keeps."""
     if replay.diverged is None or replay.diverged.refused is None:
-        return None
+        return replay.path
     return branch_path(replay.path, replay.last)
+
+
+def new_game_path(folder: Path, game: Game) -> Path:
+    """Where Ctrl+S first saves a new game: `SAVE_NAME` in `folder`, unless that file
+    holds another game (`holds_another_game`), which is never replaced: then
+    skirmish-save-2.json, -3 and so on, the first free or holding this game."""
+    path = folder / SAVE_NAME
+    n = 2
+    while path.exists() and holds_another_game(path, game):
+        path = folder / f"{Path(SAVE_NAME).stem}-{n}.json"
+        n += 1
+    return path
+
+
+def holds_another_game(path: Path, game: Game) -> bool:
+    """Whether the file at `path` holds something other than `game` or an earlier step of
+    it: another scenario, seed or rule system, declarations `game` does not continue, or
+    no save at all (a file that does not read is not ours to replace either)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return True
+    if not isinstance(data, dict):
+        return True
+    ours = game.to_save(path.parent)
+    theirs = data.get("declarations")
+    same = all(data.get(key) == ours.get(key) for key in SAME_GAME)
+    return not (same and isinstance(theirs, list) and theirs == ours["declarations"][: len(theirs)])
