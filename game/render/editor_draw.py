@@ -11,7 +11,7 @@ import pygame
 
 from game.render import style
 from game.render.editor_state import HANDLE, PANEL, EditorState, Point
-from game.render.eye import draw_eye, eye_view
+from game.render.eye import draw_eye, eye_view, least_height
 from game.render.lof_picture import draw_ruling_top, verdict
 from game.render.table import (
     draw_grid,
@@ -292,9 +292,11 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
             for chunk in _wrap(named(text, called), 46):
                 y = _line(surface, chunk, (x, y), 15)
     keys_top = height - len(KEYS) * 17 - 8
-    if ruled is not None and keys_top - y > 200:
-        box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
-        draw_eye(surface, box, scenario, ruled[0], eye_view(scenario, ruled[1], ruled[0]))
+    if ruled is not None and keys_top - y > 140:
+        eyed = eye_view(scenario, ruled[1], ruled[0])
+        if keys_top - y - 8 >= least_height(eyed):  # else the words only, as in play
+            box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
+            draw_eye(surface, box, scenario, ruled[0], eyed)
     ky = keys_top
     for text in KEYS:
         ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2

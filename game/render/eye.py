@@ -187,6 +187,10 @@ LEGEND_ROW = 20  # pixels a row of the legend takes
 LEGEND_GAP = 8  # pixels between the picture (and the names under it) and the legend
 RULER_BELOW = 10  # pixels the ruler's "0" reaches under the ground
 MIN_PICTURE = 64  # pixels of silhouette kept before two hiders share a legend row
+# Pixels (at ui scale 1) the silhouette is drawn at least: a room that leaves it less
+# (a crowded panel) shows no eye view at all rather than a sliver (`least_height`).
+MIN_SILHOUETTE = 48
+HEADING = 34  # pixels from the heading's top to the picture's
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +213,7 @@ def place_names(
     others off the picture, clear of `taken`, and only where no room is left there on
     the picture after all (a bar under the run then says which it names); none
     overprints another."""
-    inner = place([w for w in wants if w.spots], picture, leaders=False)
+    inner = place([w for w in wants if w.spots], picture, taken=taken, leaders=False)
     inside = {p.want.key for p in inner}
     rest = [w for w in wants if w.key not in inside]
     boxes = [p.box for p in inner]
@@ -224,6 +228,16 @@ def place_names(
 
 def _width(run: tuple[int, int]) -> int:
     return run[1] - run[0]
+
+
+def least_height(view: EyeView, ui: float = 1.0) -> int:
+    """Pixels the eye view needs to show the silhouette MIN_SILHOUETTE tall with
+    everything else readable: its heading, the row of names under the ground (the
+    ruler's "0" without hiders) and the whole legend, hiders two to a row; a room
+    smaller than this shows none of it."""
+    under = round(LABEL_ROW * ui) if view.hiders else RULER_BELOW
+    legend = round(LEGEND_ROW * ui) * legend_rows(view, len(view.hiders) > 1)
+    return 8 + round((HEADING + MIN_SILHOUETTE) * ui) + under + LEGEND_GAP + legend + 6
 
 
 def legend_rows(view: EyeView, two_columns: bool, hiders_listed: bool = True) -> int:
@@ -263,7 +277,7 @@ def draw_eye(
         "topleft",
         room=rect.right - x0 - 6,  # smaller until it fits the panel
     )
-    top = y + k(34)
+    top = y + k(HEADING)
     # room under the ground for the hiders' names: a row, and a row more for each
     # further hider, up to two, when the picture is tall enough to spare them; else
     # the ruler's "0" reaching below it
@@ -294,11 +308,14 @@ def draw_eye(
     pygame.draw.line(surface, style.TEXT, (ruler_x, ground), (ruler_x, ground - h_px))
     step = 0.25 if sil.height <= 2.5 else 1.0
     tick = 0.0
+    said_at: float | None = None  # where the last inch label is: none overprints it
     while tick <= sil.height + 1e-9:
         ty = ground - tick * scale
         pygame.draw.line(surface, style.TEXT, (ruler_x - 5, ty), (ruler_x, ty))
-        if abs(tick - round(tick)) < 1e-9 or step == 1.0 or abs(tick * 2 - round(tick * 2)) < 1e-9:
+        labelled = abs(tick * 2 - round(tick * 2)) < 1e-9  # whole and half inches
+        if labelled and (said_at is None or said_at - ty >= font(k(15)).get_linesize()):
             _text(surface, f'{tick:g}"', k(15), style.TEXT, (ruler_x - 8, ty), "midright")
+            said_at = ty
         tick += step
     ground_from = rect.x + k(50)
     pygame.draw.line(surface, style.GRID_MAJOR, (ground_from, ground), (rect.right - 10, ground), 2)
@@ -357,7 +374,8 @@ def draw_eye(
     ruler = (float(rect.x), top - 10, ruler_x - rect.x + 2.0, ground - top + 20)
     line = (float(ground_from), ground - 1, rect.right - 10.0 - ground_from, 2.0 + RUN_BAR + 2)
     picture = (left, ground - h_px, w_px, h_px)
-    labels = place_names(wants, picture, area, (ruler, line))
+    patches = _patch_boxes(view, left, strip, ground - h_px, scale)
+    labels = place_names(wants, picture, area, (ruler, line, *patches))
     # the widest runs' bars first, so a narrow run's bar shows on top of a wide one
     for placed in sorted(labels, key=lambda p: -_width(view.widest_run(p.want.key))):
         bx, by, bw, bh = placed.box
@@ -379,26 +397,14 @@ def draw_eye(
         pygame.draw.rect(surface, style.BACKGROUND, spot)
         surface.blit(font(label_px).render(placed.text, True, colour), spot.topleft)
     # the minimum patch: a square of its size where the largest seen patch is
-    if view.min_patch_mm > 0:
-        side = view.min_patch_mm / MM_PER_INCH * scale
-        at = view.patch_at()
-        seen_side = sil.patch * scale
-        if at is not None:
-            px = left + at * strip
-            pygame.draw.rect(
-                surface,
-                OUTLINE,
-                pygame.Rect(round(px), round(ground - h_px), round(seen_side), round(seen_side)),
-                1,
-            )
+    if patches:
+        *seen_box, (px, py, side, _) = patches
+        for sx, sy, sw, sh in seen_box:
+            pygame.draw.rect(surface, OUTLINE, pygame.Rect(round(sx), round(sy), round(sw),
+                             round(sh)), 1)  # fmt: skip
         colour = PATCH if view.patch_enough else PATCH_SHORT
-        px = left + (at if at is not None else 0) * strip
-        pygame.draw.rect(
-            surface,
-            colour,
-            pygame.Rect(round(px), round(ground - h_px), max(2, round(side)), max(2, round(side))),
-            2,
-        )
+        square = pygame.Rect(round(px), round(py), max(2, round(side)), max(2, round(side)))
+        pygame.draw.rect(surface, colour, square, 2)
     # the legend
     ly = legend_top
     from game.scenario.ruling import share_text
@@ -457,3 +463,15 @@ def draw_eye(
         )
         ly += row
     return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
+
+
+def _patch_boxes(view: EyeView, left: float, strip: float, top: float, scale: float) -> list[Box]:
+    """Where the minimum patch is drawn at the silhouette's top: the largest square seen
+    (when any is seen), then a square of the patch's size (none: no minimum patch)."""
+    if view.min_patch_mm <= 0:
+        return []
+    at = view.patch_at()
+    px = left + (at if at is not None else 0) * strip
+    side = max(2.0, view.min_patch_mm / MM_PER_INCH * scale)
+    seen = [] if at is None else [(px, top, view.strips.patch * scale, view.strips.patch * scale)]
+    return [*seen, (px, top, side, side)]

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.render.eye import draw_eye, eye_view
+from game.render.eye import EyeView, draw_eye, eye_view, least_height
 from game.render.state import ui_scale
 from game.scenario.ruling import LofRuling
 from game.scenario.tables import table_from_scenario
@@ -31,6 +31,7 @@ class EyeCache:
     size: tuple[int, int] = (0, 0)
     surface: pygame.Surface | None = None
     table: tuple[Scenario, Table] | None = None
+    view: tuple[LofRuling, EyeView] | None = None  # the last ruling's strips and hiders
 
 
 def eye_room(hover: Hover | None, height: int) -> int:
@@ -42,18 +43,37 @@ def eye_room(hover: Hover | None, height: int) -> int:
     return round(EYE_HEIGHT * max(1.0, height / EYE_FROM))
 
 
+def hover_view(scenario: Scenario, hover: Hover | None, cache: EyeCache) -> EyeView | None:
+    """The eye view of `hover`'s line-of-fire ruling (None for any other), worked out
+    once per ruling."""
+    ruling = hover.ruling if hover is not None else None
+    if not isinstance(ruling, LofRuling):
+        return None
+    if cache.view is None or cache.view[0] is not ruling:
+        if cache.table is None or cache.table[0] is not scenario:
+            cache.table = (scenario, table_from_scenario(scenario))
+        cache.view = (ruling, eye_view(scenario, cache.table[1], ruling))
+    return cache.view[1]
+
+
+def eye_least(scenario: Scenario, hover: Hover | None, cache: EyeCache,
+              size: tuple[int, int]) -> int:  # fmt: skip
+    """Pixels `hover`'s eye view needs in a window of `size` (`eye.least_height`): a
+    panel with less room keeps its words and shows none of it."""
+    view = hover_view(scenario, hover, cache)
+    return 0 if view is None else least_height(view, ui_scale(size))
+
+
 def draw_hover_eye(surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario,
                    hover: Hover, cache: EyeCache) -> None:  # fmt: skip
     """The eye view of `hover`'s ruling into `rect` of `surface`."""
     ruling = hover.ruling
-    if not isinstance(ruling, LofRuling) or rect.width < 100 or rect.height < 100:
+    view = hover_view(scenario, hover, cache)
+    if view is None or not isinstance(ruling, LofRuling) or min(rect.size) < 100:
         return
     size = (rect.width, rect.height)
     if cache.surface is None or cache.ruling is not ruling or cache.size != size:
-        if cache.table is None or cache.table[0] is not scenario:
-            cache.table = (scenario, table_from_scenario(scenario))
         picture = pygame.Surface(size)
-        view = eye_view(scenario, cache.table[1], ruling)
         # its words grow with the window, as the panel's do
         draw_eye(picture, picture.get_rect(), scenario, ruling, view, ui_scale(surface.get_size()))
         cache.ruling, cache.size, cache.surface = ruling, size, picture

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 import pygame
 
 from game.render import style
-from game.render.eye_panel import EyeCache, draw_hover_eye, eye_room
+from game.render.eye_panel import EyeCache, draw_hover_eye, eye_least, eye_room
 from game.render.help import (
     draw_help,
     draw_hint,
@@ -323,10 +323,13 @@ def draw_frame(
     if state.hint:
         draw_hint(table, (tw, th), hint_top)
     room = eye_room(state.hover, surface.get_height())
+    least = 0
+    if room and state.hover is not None:
+        eyed = state.hover.table or scenario
+        least = eye_least(eyed, state.hover, cache.eye, surface.get_size())
     lines = panel_lines(scenario, state, provider_name)
-    kept = draw_panel(
-        surface, lines, cache.panel, foot_keys(scenario, state), state.log_scroll, room
-    )
+    keys = foot_keys(scenario, state)
+    kept = draw_panel(surface, lines, cache.panel, keys, state.log_scroll, room, least)
     if room and state.hover is not None:
         draw_hover_eye(surface, kept, state.hover.table or scenario, state.hover, cache.eye)
     if state.help:

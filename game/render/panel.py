@@ -244,27 +244,28 @@ def foot_keys(scenario: Scenario, state: AppState) -> tuple[str, ...]:
 
 def draw_panel(surface: pygame.Surface, lines: tuple[PanelLine, ...], cache: PanelCache,
                helps: tuple[str, ...] = HELP, scroll: int = 0,
-               reserve: int = 0) -> pygame.Rect:  # fmt: skip
+               reserve: int = 0, least: int = EYE_LEAST) -> pygame.Rect:  # fmt: skip
     """The side panel at the right edge of `surface`, rendered again only when its text,
     size or scroll changes. Every line is wrapped to the panel's width in pixels; the
     keys sit at the bottom, the dice log fills what is left above them, newest last,
     `scroll` lines back from the newest (the wheel over the panel, PgUp/PgDn).
     `helps`: the keys at the foot (`foot_keys`). `reserve`: pixels
-    kept free above the keys (returned as a rectangle of `surface`)."""
+    kept free above the keys (returned as a rectangle of `surface`), none when fewer
+    than `least` are left by the words (what the eye view needs to be read)."""
     size = surface.get_size()
     width = panel_width(size)
     height = size[1]
-    key = (lines, helps, width, height, scroll, reserve)
+    key = (lines, helps, width, height, scroll, reserve, least)
     if cache.surface is None or cache.key != key:
         cache.surface = pygame.Surface((width, height))
         cache.key = key
-        _render_panel(cache, lines, helps, ui_scale(size), scroll, reserve)
+        _render_panel(cache, lines, helps, ui_scale(size), scroll, reserve, least)
     surface.blit(cache.surface, (size[0] - width, 0))
     return cache.kept.move(size[0] - width, 0)
 
 
 def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[str, ...],
-                  ui: float, scroll: int, reserve: int) -> None:  # fmt: skip
+                  ui: float, scroll: int, reserve: int, least: int) -> None:  # fmt: skip
     panel = cache.surface
     assert panel is not None
     width, height = panel.get_size()
@@ -307,7 +308,7 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
 
     need = 12 + head_h + min_log + sum(tall(line) for line in body)
     reserve = max(0, min(reserve, int(bottom - need)))
-    if reserve < EYE_LEAST:  # the eye view draws at a fixed size, whatever the window
+    if reserve < max(least, EYE_LEAST):  # too little to read the eye view by: words only
         reserve = 0
     # Still too full: the spare details go, the tallest first, so the odds stay.
     spares = sorted((line for line in body if line.spare), key=tall)

@@ -1,0 +1,118 @@
+"""The shooter's-eye view in the play panel is shown with room to read it or not at all
+(tester9 finding 2: `skirmish play`, Fusilier 1 selected, S, pointing at Zhanshi HMG at
+1280x800 drew the silhouette about 5 px tall, the ruler's 0"/0.5"/1" on top of each
+other, the minimum patch's square over the container's name and no "hidden by the
+container" in the legend, in the room the words above left)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pygame
+import pytest
+
+from game.render import eye
+from game.render.app import App
+from game.render.eye import MIN_SILHOUETTE, draw_eye, least_height
+from game.render.eye_panel import hover_view
+from game.render.session import Session
+from game.render.state import ui_scale
+from game.scenario import load_scenario
+from game.scenario.names import table_names
+from game.scenario.ruling import LofRuling, rule
+from game.scenario.tables import table_from_scenario
+
+from ..conftest import SCENARIOS
+from .driving import base, click, point_at, press
+
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def _testers_hover(size: tuple[int, int]) -> App:
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    app = App(scenario, size=size, session=Session.start(scenario, 1))
+    click(app, base(app, "fusilier-1"))
+    press(app, pygame.K_s)
+    point_at(app, base(app, "zhanshi-hmg"))
+    return app
+
+
+@pytest.mark.parametrize("height", [600, 640, 720, 800, 840, 860, 900, 1000])
+def test_the_panels_eye_view_shows_the_silhouette_tall_enough_or_not_at_all(height: int) -> None:
+    size = (1280, height)
+    app = _testers_hover(size)
+    hover = app.state.hover
+    assert hover is not None and isinstance(hover.ruling, LofRuling)
+    app.draw()
+    kept = app.cache.panel.kept
+    view = hover_view(app.scenario, hover, app.cache.eye)
+    assert view is not None and view.hiders  # the container hides a quarter of it
+    ui = ui_scale(size)
+    if kept.height == 0:
+        assert app.cache.eye.surface is None or app.cache.eye.size != kept.size
+        return
+    assert kept.height >= least_height(view, ui)
+    picture = pygame.Surface(kept.size)
+    drawn = draw_eye(picture, picture.get_rect(), app.scenario, hover.ruling, view, ui)
+    assert drawn.height >= round(MIN_SILHOUETTE * ui) - 1
+
+
+def _drawn_boxes(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[Any]]:
+    """What draw_eye writes and marks: every line of text, the hiders' names, the
+    minimum patch's squares."""
+    seen: dict[str, list[Any]] = {"text": [], "names": [], "patch": []}
+    text, names, patches = eye._text, eye.place_names, eye._patch_boxes
+
+    def said(*args: Any, **kwargs: Any) -> pygame.Rect:
+        rect = text(*args, **kwargs)
+        seen["text"].append((args[1], (rect.x, rect.y, rect.w, rect.h)))
+        return rect
+
+    def named(*args: Any, **kwargs: Any) -> Any:
+        placed = names(*args, **kwargs)
+        seen["names"].extend((p.text, p.box) for p in placed)
+        return placed
+
+    def marked(*args: Any, **kwargs: Any) -> list[Box]:
+        boxes = patches(*args, **kwargs)
+        seen["patch"].extend(boxes)
+        return boxes
+
+    monkeypatch.setattr(eye, "_text", said)
+    monkeypatch.setattr(eye, "place_names", named)
+    monkeypatch.setattr(eye, "_patch_boxes", marked)
+    return seen
+
+
+@pytest.mark.parametrize("extra", [0, 10, 40, 120])
+def test_no_word_of_the_eye_view_overprints_another_or_the_patch(
+    monkeypatch: pytest.MonkeyPatch, extra: int
+) -> None:
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    table = table_from_scenario(scenario)
+    checked = 0
+    for a, b in [("fusilier-1", "zhanshi-hmg"), ("fusilier-2", "zhanshi-hmg"),
+                 ("zhanshi-hmg", "fusilier-2"), ("orc-1", "zhanshi-lt")]:  # fmt: skip
+        ruling = rule(scenario, table, a, b)
+        view = eye.eye_view(scenario, table, ruling)
+        seen = _drawn_boxes(monkeypatch)
+        picture = pygame.Surface((319, least_height(view) + extra))
+        draw_eye(picture, picture.get_rect(), scenario, ruling, view)
+        words = [*seen["text"], *seen["names"]]
+        for (one, x), (other, y) in itertools.combinations(words, 2):
+            assert not _overlap(x, y), (a, b, one, other)
+        for name, box in seen["names"]:
+            assert not any(_overlap(box, p) for p in seen["patch"]), (a, b, name)
+        if view.hiders:  # the legend names each hider
+            legend = " ".join(t for t, _ in seen["text"])
+            called = table_names(scenario)
+            for hider in view.hiders:
+                assert called[hider].removeprefix("the ") in legend, (a, b, legend)
+        checked += 1
+        monkeypatch.undo()
+    assert checked == 4
