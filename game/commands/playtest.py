@@ -29,8 +29,9 @@ if TYPE_CHECKING:
 
 AI_HELP = (
     "The automatic player for both sides (simple: fast; careful: weighs expected damage "
-    "against risk with the exact odds; search: looks ahead), or one per side: "
-    "blue=search,red=careful. Default: the player each [[side]] names, else simple."
+    "against risk with the exact odds; search: looks ahead), or one per side by the "
+    "sides' ids: blue=search,red=careful. Default: the player each [[side]] names, else "
+    "simple."
 )
 SWAP_HELP = (
     "Play every seed twice, the second time with the sides' players exchanged, so the "
@@ -263,7 +264,7 @@ def _print(
     from rich.table import Table
 
     from game.commands._console import for_people
-    from game.playtest.summary import how_games_ended, ids_taken, side_called, speed_sentence
+    from game.playtest.summary import how_games_ended, side_called, speed_sentence
     from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
@@ -288,8 +289,6 @@ def _print(
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = for_people()
     console.print(table)
-    if (ids := ids_taken(list(document["sides"]), names)) is not None:
-        console.print(ids)
     ended = how_games_ended(document["reasons"])
     console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:

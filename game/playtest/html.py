@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from html import escape
 from typing import Any
 
-from game.playtest.summary import how_games_ended, ids_taken, side_called
+from game.playtest.summary import how_games_ended, side_called
 
 CAPTIONS = {
     "table": "The table",
@@ -74,8 +74,6 @@ def summary_table(document: Mapping[str, Any]) -> str:
             "points (mean)"]  # fmt: skip
     header = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
     out = f"<table>{header}{''.join(rows)}</table>"
-    if (ids := ids_taken(list(names), names)) is not None:
-        out += f"<p>{escape(ids)}</p>"
     if document.get("players"):
         prow = [
             f"<tr><td>{escape(name)}</td><td>{p['decided_games']}</td><td>{p['wins']}</td>"

@@ -17,6 +17,7 @@ from game.playtest.players import Choice, PlayerError, make_choice, parse_ai, pl
 from game.playtest.progress import progress_bar
 from game.playtest.record import GameRecord, Job
 from game.playtest.runner import Batch, Source, run_here, run_on
+from game.sequencer.sentences import names_of
 from game.sequencer.setup import Setup
 
 if TYPE_CHECKING:
@@ -77,7 +78,7 @@ def choose_players(
     try:
         names = {s.id: s.player if s.player in known else default for s in setup.sides}
         if ai is not None:
-            names |= parse_ai(ai, sides, known)
+            names |= parse_ai(ai, sides, known, names_of(setup))
         if only is not None:
             names = {side: name for side, name in names.items() if side in only}
         own = {s.id: {"temperament": getattr(s, "temperament", None)} for s in setup.sides}

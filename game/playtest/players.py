@@ -14,6 +14,7 @@ from typing import Any
 from game.playtest.batch import BySide, Player
 from game.rules.registry import Ruleset, ruleset_of, takes
 from game.sequencer.engine import Engine
+from game.sequencer.sentences import readable
 
 Options = tuple[tuple[str, Any], ...]  # sorted (name, value) pairs: hashable and picklable
 Choice = dict[str, tuple[str, Options]]  # side -> (player name, options)
@@ -23,10 +24,13 @@ class PlayerError(ValueError):
     """A player choice that cannot be made; the message says why in one line."""
 
 
-def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
+def parse_ai(
+    text: str, sides: list[str], known: list[str], called: Mapping[str, str] | None = None
+) -> dict[str, str]:
     """`--ai`: one player name for every side ("careful"), or side=name pairs
     ("blue=search,red=careful"): only the sides named (a side left out keeps the
-    player its scenario gives it: see `game.playtest.plan.choose_players`)."""
+    player its scenario gives it: see `game.playtest.plan.choose_players`). `called`:
+    the sides' names, said beside the ids where a side is not known."""
     text = text.strip()
     pairs = ",".join(f"{side}={name}" for side, name in zip(sides, _examples(known), strict=False))
     if not text:
@@ -47,12 +51,21 @@ def parse_ai(text: str, sides: list[str], known: list[str]) -> dict[str, str]:
         if not eq or not side or not name:
             raise PlayerError(f"{pair.strip()!r} is not side=name (as in {pairs})")
         if side not in sides:
-            raise PlayerError(f"no side {side!r} in the scenario (sides: {', '.join(sides)})")
+            raise PlayerError(f"no side {side!r} in the scenario ({sides_taken(sides, called)})")
         if side in chosen:
             raise PlayerError(f"side {side!r} is named twice")
         _check_name(name, known)
         chosen[side] = name
     return chosen
+
+
+def sides_taken(sides: list[str], called: Mapping[str, str] | None = None) -> str:
+    """The ids --ai takes for the sides, each with its name where the name is not the id
+    made readable: "--ai takes the sides' ids: goliath (House Goliath), cawdor (House
+    Cawdor)"."""
+    names = called or {}
+    said = [s if names.get(s, readable(s)) == readable(s) else f"{s} ({names[s]})" for s in sides]
+    return f"--ai takes the sides' ids: {', '.join(said)}"
 
 
 def _examples(known: list[str]) -> list[str]:

@@ -18,18 +18,8 @@ from game.sequencer.sentences import named, plural
 
 def side_called(side: str, names: Mapping[str, str] | None) -> str:
     """A side in a table people read: its name, once ("House Orlock"; the id `orlock`,
-    which --ai takes, is said under the table: `ids_taken`)."""
+    which --ai takes, is said where --ai is refused: players.sides_taken)."""
     return (names or {}).get(side, side)
-
-
-def ids_taken(sides: Sequence[str], names: Mapping[str, str] | None) -> str | None:
-    """Where a side's name is not its id, the ids that playtest's --ai takes, in the
-    table's order ("--ai takes the sides' ids: goliath, cawdor (--ai goliath=search)");
-    None where every name is its id said as words ("Rebels" for `rebels`)."""
-    said = [side_called(s, names).lower().replace(" ", "-") for s in sides]
-    if said == [s.lower() for s in sides]:
-        return None
-    return f"--ai takes the sides' ids: {', '.join(sides)} (--ai {sides[0]}=search)"
 
 
 def pct(share: Share) -> str:

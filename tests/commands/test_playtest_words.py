@@ -14,18 +14,22 @@ from game.cli import main
 
 def test_playtest_names_the_sides(capsys: pytest.CaptureFixture[str]) -> None:
     """necromunda-alley names its sides House Goliath and House Cawdor, each once (tester7b's
-    E: the table said "House Goliath (goliath)"); the ids --ai takes are said under the
-    table (playtest has no --side: tester8 read "--ai and --side take"). Rebels and
-    Government are their ids as words: no such line."""
+    E: the table said "House Goliath (goliath)"). The ids --ai takes are said where --ai
+    names a side the table has not (its name, say), not under every summary, where it read
+    as a warning with no --ai given (tester9); playtest has no --side (tester8 read "--ai
+    and --side take")."""
     assert main(["playtest", "necromunda-alley", "--games", "4", "--workers", "1"]) == 0
     out = " ".join(capsys.readouterr().out.split())  # the words, whatever the wrapping
     assert "House Goliath" in out and "House Cawdor" in out
     assert "(goliath)" not in out and "(cawdor)" not in out
-    assert "--ai takes the sides' ids: goliath, cawdor (--ai goliath=search)" in out
-    assert "--side" not in out
-    args = ["playtest", "open-rebellion-demo", "--games", "1", "--workers", "1"]
-    assert main(args) == 0
-    assert "--ai takes" not in capsys.readouterr().out
+    assert "--ai" not in out and "--side" not in out
+    args = ["playtest", "necromunda-alley", "--games", "1", "--ai", "House Goliath=search"]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("skirmish: <command line>: playtest --ai: no side 'House Goliath'")
+    assert "(--ai takes the sides' ids: goliath (House Goliath), cawdor (House Cawdor))" in err
+    assert main(["playtest", "open-rebellion-demo", "--games", "1", "--ai", "x=simple"]) == 2
+    assert "(--ai takes the sides' ids: rebels, government)" in capsys.readouterr().err
     ended = out.split("how games ended: ", 1)[1].split(" No side")[0].split(" The table")[0]
     assert "goliath has" not in ended and "cawdor has" not in ended, ended
     assert ": 1 game" in ended or " games" in ended, ended

@@ -122,9 +122,9 @@ def test_report_is_one_page_with_its_pictures_inside(batch: Path) -> None:
         _not_blank(base64.b64decode(source.split(",", 1)[1]))
     assert not re.search(r'(href|url)\s*[=(]\s*"?(https?:|file:|\.\.?/)', page)
     assert "win rate [95% interval]" in page
-    # each side named once (tester7b's E), the ids --ai takes under the table
+    # each side named once (tester7b's E); the ids --ai takes only where --ai is refused
     assert "<td>Ariadna</td>" in page and "<td>Red</td>" in page
-    assert "<p>--ai takes the sides&#x27; ids: blue, red (--ai blue=search)</p>" in page
+    assert "--ai" not in page
 
 
 def test_sentences_call_sides_by_name_and_fields_keep_ids(batch: Path) -> None:

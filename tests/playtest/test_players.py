@@ -32,7 +32,7 @@ def test_side_pairs_name_each_sides_player() -> None:
     ("text", "problem"),
     [
         ("clever", "no automatic player 'clever' (one of simple, careful, search)"),
-        ("green=simple", "no side 'green' in the scenario (sides: blue, red)"),
+        ("green=simple", "no side 'green' in the scenario (--ai takes the sides' ids: blue, red)"),
         ("blue=simple,blue=careful", "side 'blue' is named twice"),
         ("blue=", "'blue=' is not side=name (as in blue=search,red=careful)"),
         # tester8: one player per side without the sides' ids, and a trailing comma,
