@@ -725,14 +725,16 @@ def check_data(
         coords = tuple((float(x), float(y)) for x, y in list(shape.exterior.coords)[:-1])
         pieces.append((Piece(entry.id, entry.kind, entry.height, coords, entry.label), shape))
 
-    side_ids = {s.id for s in sides}
     # a side whose entry has another problem (a bad colour, say) still exists: its
     # models are not "on an unknown side" too
-    side_ids |= {
-        str(entry["id"])
-        for entry in data.get("side") or []
-        if isinstance(entry, dict) and isinstance(entry.get("id"), str)
-    }
+    side_ids = dict.fromkeys(
+        [s.id for s in sides]
+        + [
+            str(entry["id"])
+            for entry in data.get("side") or []
+            if isinstance(entry, dict) and isinstance(entry.get("id"), str)
+        ]
+    )  # in the file's order, for `_unknown_side`
     placed: list[tuple[PlacedModel, int | None]] = []
     units: dict[str, tuple[str, str]] = {}  # unit -> its first model and that model's side
     for index, (spec, raw, where) in enumerate(
@@ -744,7 +746,7 @@ def check_data(
             place = _entry_place("model", raw, index)
             side = good_field(ModelEntry, raw, "side")
             if side is not None and side not in side_ids:
-                out.append(Problem(file, place, f"unknown side {side!r}", where.at("side")))
+                out.append(Problem(file, place, _unknown_side(side, side_ids), where.at("side")))
             profile_name = good_field(ModelEntry, raw, "profile")
             if ruleset is not None and profile_name is not None and profile_name not in profiles:
                 problem = _unknown("profile", profile_name, profiles)
@@ -754,7 +756,8 @@ def check_data(
         places[place] = where
         claim("model", spec.id, where.at("id"))
         if spec.side not in side_ids:
-            out.append(Problem(file, place, f"unknown side {spec.side!r}", where.at("side")))
+            problem = _unknown_side(spec.side, side_ids)
+            out.append(Problem(file, place, problem, where.at("side")))
         if spec.unit is not None:  # a unit fights for one side
             first = units.setdefault(spec.unit, (spec.id, spec.side))
             if first[1] != spec.side:
@@ -882,6 +885,14 @@ def _unknown(what: str, name: str, known: Iterable[str]) -> str:
     """An unknown name, with the known one nearest it ("did you mean 'ganger'?"), else
     the known ones, as ruleset, state and temperament are refused."""
     return f"unknown {what} {name!r} ({_hint(name, known)})"
+
+
+def _unknown_side(name: str, sides: Iterable[str]) -> str:
+    """A model's side the file has no [[side]] for, with the sides it has (a few, in its
+    order: "unknown side 'green' (the sides: blue, red)")."""
+    listed = ", ".join(sides)
+    known = f"the sides: {listed}" if listed else "no [[side]] in the file"
+    return f"unknown side {name!r} ({known})"
 
 
 def _hint(name: str, known: Iterable[str]) -> str:

@@ -146,7 +146,8 @@ def test_unknown_profile_weapon_and_side(write_scenario: Write) -> None:
         """
     )
     assert problems_of(path) == [
-        f"{path}:{field_line(path, 14, 'side')}: model 'f1': unknown side 'green'",
+        f"{path}:{field_line(path, 14, 'side')}: model 'f1': unknown side 'green' "
+        "(the sides: blue, red)",
         f"{path}:{field_line(path, 14, 'profile')}: model 'f1': unknown profile 'fusileer' "
         "(did you mean 'fusilier'?)",
         f"{path}:{field_line(path, 20, 'weapons')}: model 'f2': unknown weapon 'Lascannon' "
@@ -378,7 +379,7 @@ def test_a_bad_field_hides_neither_its_entrys_other_problems_nor_the_files(
         f"{at(second, 'id')}: scenery 'b1': duplicate id (already a scenery piece)",
         f"{at(second, 'thickness')}: scenery 'b1': thickness must be more than 0, got -1",
         f"{at(second, 'line')}: scenery 'b1': line: needs at least 2 points",
-        f"{at(25, 'side')}: model 'm1': unknown side 'green'",
+        f"{at(25, 'side')}: model 'm1': unknown side 'green' (the sides: blue, red)",
         f"{at(25, 'profile')}: model 'm1': unknown profile 'nosuch' ({infinity_known('profile')})",
         f"{at(25, 'at')}: model 'm1': at x must be a finite number, got inf",
         f"{at(31, 'id')}: model 'm1': duplicate id (already a model)",
