@@ -8,6 +8,7 @@ from typing import Any
 
 import typer
 
+from game.errors import InputError, Problem
 from game.files import MAX_THINK, WINDOW_THINK
 from game.paths import SCENARIOS_DIR, SUFFIX, scenario_path, shown
 
@@ -165,3 +166,14 @@ def scheduler_wait(scheduler: str | None, connect_timeout: float | None) -> floa
 def no_such_model(value: str, ids: Iterable[str]) -> str:
     """The refusal of a model id the table does not hold, with the ids it does."""
     return f"no model {value!r} (models: {', '.join(sorted(ids))})"
+
+
+def check_png(path: Path, option: str, refusal: str = "must be a .png file") -> None:
+    """A picture to write (`--screenshot`, `render --out`): a .png file, and a folder
+    given for it said as a folder, with a file named in it for an example ('--screenshot
+    shots/' said "must be a .png file", as if the folder's name were the fault)."""
+    if path.is_dir():
+        problem = f"is a folder, not a .png file: name the picture in it, as {path / 'table.png'}"
+        raise InputError(Problem(str(path), option, problem))
+    if path.suffix.lower() != ".png":
+        raise InputError(Problem(str(path), option, refusal))

@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from game.commands._args import frames_option, scenario_argument
+from game.commands._args import check_png, frames_option, scenario_argument
 from game.display import no_display
 from game.errors import InputError, Problem
 from game.files import check_writable
@@ -48,8 +48,8 @@ def edit(
     from game.scenario.editing import Editing, EditRefused, new_document
 
     width, height = parse_size(size)
-    if screenshot is not None and screenshot.suffix.lower() != ".png":
-        raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    if screenshot is not None:
+        check_png(screenshot, "--screenshot")
     for path, option in ((screenshot, "--screenshot"), (out, "--out")):
         if path is not None:
             check_writable(path, option)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import no_such_model, scenario_argument
+from game.commands._args import check_png, no_such_model, scenario_argument
 from game.commands.render import chosen_scale, refuse_both, scale_option, size_option
 from game.errors import InputError, Problem
 from game.files import check_all_writable, check_writable
@@ -61,8 +61,8 @@ def lof(
         option = "--from" if attacker is not None else "--to"
         problem = "--all rules on every pair of enemy models: give --from and --to, or --all"
         raise InputError(Problem("<command line>", option, problem))
-    if out is not None and not every and out.suffix.lower() != ".png":
-        raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    if out is not None and not every:
+        check_png(out, "--out", "the picture must be a .png file")
     if out is not None and every and (out.suffix.lower() == ".png" or out.is_file()):
         problem = "with --all, --out names a folder for one picture per pair"
         raise InputError(Problem(str(out), "--out", problem))

@@ -11,6 +11,7 @@ import typer
 from game.commands._args import (
     TEMPERAMENT_CHOICES,
     WINDOW_THINK_DEFAULT,
+    check_png,
     frames_option,
     scenario_argument,
     seed_option,
@@ -126,8 +127,8 @@ def play(
     from game.sequencer.sentences import plural
 
     width, height = parse_size(size)
-    if screenshot is not None and screenshot.suffix.lower() != ".png":
-        raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+    if screenshot is not None:
+        check_png(screenshot, "--screenshot")
     if screenshot is not None:
         check_writable(screenshot, "--screenshot")
     session: Session | None = None

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import number_between, scenario_argument
+from game.commands._args import check_png, number_between, scenario_argument
 from game.errors import InputError, Problem
 from game.files import check_writable
 from game.render.labels import MIN_FIT_SCALE
@@ -65,8 +65,7 @@ def render(
     """Draw the table: scenery by kind with heights, bases with facings and ids, a grid.
     Labels never overprint: a crowded one moves aside with a leader line, or is left
     out when the scale leaves it no room."""
-    if out.suffix.lower() != ".png":
-        raise InputError(Problem(str(out), "--out", "the picture must be a .png file"))
+    check_png(out, "--out", "the picture must be a .png file")
     check_writable(out, "--out")
     from game.scenario import load_scenario
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from game.commands._args import frames_option
+from game.commands._args import check_png, frames_option
 from game.errors import InputError, Problem
 
 if TYPE_CHECKING:
@@ -190,8 +190,7 @@ def _window(
 
     width, height = parse_size(size)
     if screenshot is not None:
-        if screenshot.suffix.lower() != ".png":
-            raise InputError(Problem(str(screenshot), "--screenshot", "must be a .png file"))
+        check_png(screenshot, "--screenshot")
         check_writable(screenshot, "--screenshot")
     if not save.exists():  # said before the window's own words
         raise InputError(Problem(str(save), "", "no such file"))

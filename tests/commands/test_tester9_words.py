@@ -133,3 +133,24 @@ def test_a_writable_folder_is_left_as_it_was(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == []
     check_all_writable([tmp_path / "new" / "a.png", tmp_path / "new" / "b.png"], "--out")
     assert list(tmp_path.iterdir()) == []  # no folder made by the check
+
+
+@pytest.mark.parametrize(
+    ("args", "option"),
+    [
+        (["play", "infinity-demo", "--frames", "1", "--screenshot"], "--screenshot"),
+        (["edit", "infinity-demo", "--frames", "1", "--screenshot"], "--screenshot"),
+        (["render", "infinity-demo", "--out"], "--out"),
+        (["lof", "infinity-demo", "--from", "fusilier-1", "--to", "zhanshi-1", "--out"], "--out"),
+    ],
+)
+def test_a_folder_given_for_a_picture_is_said_to_be_a_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, args: list[str], option: str
+) -> None:
+    """`--screenshot shots/` said "must be a .png file", as if the name were wrong."""
+    assert main([*args, str(tmp_path)]) == 2
+    example = tmp_path / "table.png"
+    assert capsys.readouterr().err == (
+        f"skirmish: {tmp_path}: {option}: is a folder, not a .png file: name the picture "
+        f"in it, as {example}\n"
+    )
