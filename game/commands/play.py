@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -22,6 +22,9 @@ from game.errors import InputError, Problem
 from game.files import check_writable
 from game.paths import scenario_path
 from game.rules.registry import DEMO_SCENARIO
+
+if TYPE_CHECKING:
+    from game.render.app import App
 
 _SIZE = re.compile(r"^(\d{2,5})[xX](\d{2,5})$")
 # The largest window or picture side, in pixels (pygame's limit is 16384; no screen is
@@ -205,7 +208,7 @@ def play(
         said = session.diverged.sentence()
         app.state = replace(app.state, message=said[:1].upper() + said[1:])
     try:
-        app.prepare_line_of_fire()
+        _prepare(app)
         app.run(frames)
         if screenshot is not None:
             app.save_screenshot(screenshot)
@@ -215,6 +218,22 @@ def play(
         import pygame
 
         pygame.display.quit()
+
+
+def _prepare(app: App) -> None:
+    """The window's line of fire prepared before its first frame (App.prepare_line_of_fire),
+    and, when the first run after an install compiled it, how long that took, said on
+    stderr as playtest says it: a window with no display (--frames, --screenshot) waited
+    about 9 s saying nothing (tester9)."""
+    import time
+
+    from game.geometry.compiled import compiled_afresh, compiled_note
+
+    before, start = compiled_afresh(), time.perf_counter()
+    app.prepare_line_of_fire()
+    if compiled_afresh() > before:
+        took = time.perf_counter() - start
+        typer.echo(compiled_note(took, "before the table's first frame"), err=True)
 
 
 def say_preparing() -> None:

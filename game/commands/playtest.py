@@ -162,18 +162,14 @@ def _ready(loaded: Scenario, quiet: bool) -> None:
     an install compiles the sight-line loops here (a few seconds, once; later runs load
     them from numba's cache), and says so, so the speed said after is the games' own and a
     new user knows why the first run waited."""
-    from game.geometry.compiled import compiled_afresh
+    from game.geometry.compiled import compiled_afresh, compiled_note
     from game.playtest.batch import play_one
 
     before, start = compiled_afresh(), time.perf_counter()
     play_one(loaded, 0, 0)
     if compiled_afresh() > before and not quiet:
-        typer.echo(
-            "The first run after an install compiles the sight-line loops: "
-            f"{time.perf_counter() - start:.1f} s, before the first game and not counted "
-            "in the speed below.",
-            err=True,
-        )
+        not_counted = "before the first game and not counted in the speed below"
+        typer.echo(compiled_note(time.perf_counter() - start, not_counted), err=True)
 
 
 def _detail(r: GameRecord, names: Mapping[str, str]) -> dict[str, Any]:

@@ -104,6 +104,14 @@ def compiled_afresh() -> int:
     return 0 if kernels is None else int(kernels.compiled_afresh())
 
 
+def compiled_note(seconds: float, before: str) -> str:
+    """Said on stderr after the first run after an install compiled the kernels, by every
+    command that waited for it (`playtest`, `play`), with how long it took and `before`
+    what ("before the first game and not counted in the speed below")."""
+    first = "The first run after an install compiles the sight-line loops"
+    return f"{first}: {seconds:.1f} s, {before}."
+
+
 # Said in the first run after an install, before the first sight line compiles the
 # kernels: the window's first frame (App.prepare_line_of_fire), and before a saved game
 # is replayed (`play --load`, `replay`).

@@ -5,6 +5,7 @@ is said to be on the fighter; an output nowhere writable is refused before any w
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -154,3 +155,26 @@ def test_a_folder_given_for_a_picture_is_said_to_be_a_folder(
         f"skirmish: {tmp_path}: {option}: is a folder, not a .png file: name the picture "
         f"in it, as {example}\n"
     )
+
+
+def test_a_play_that_compiles_first_says_so_as_playtest_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first headless `play` after an install compiled the sight-line loops (9.9 s
+    wall, load 4) and said nothing; playtest says how long, on stderr. Here the compiling
+    is counted as done between the two looks (`compiled_afresh`)."""
+    from game.geometry import compiled
+
+    looks = iter([0, 3])
+    monkeypatch.setattr(compiled, "compiled_afresh", lambda: next(looks))
+    args = ["play", "infinity-demo", "--frames", "1", "--screenshot", str(tmp_path / "p.png")]
+    assert main(args) == 0
+    err = capsys.readouterr().err
+    assert re.fullmatch(
+        r"The first run after an install compiles the sight-line loops: \d+\.\d s, before the "
+        r"table's first frame\.\n",
+        err,
+    ), err
+    monkeypatch.setattr(compiled, "compiled_afresh", lambda: 0)  # from the cache: nothing said
+    assert main(args) == 0
+    assert capsys.readouterr().err == ""
