@@ -64,9 +64,11 @@ OUT_OF_REACH = 1e-6
 def _after_hit(
     dice: NecromundaDice, strength: int, ap: int, damage: int, rapid_fire: int,
     toughness: int, wounds: int, save: int | None, bonus: int, flesh: int, down: bool,
-) -> tuple[float, float, float]:  # fmt: skip
-    """Given the hit roll passed: (P at least one hit, P Seriously Injured, P Out of Action)
-    after every hit it brings (Rapid Fire: the Firepower dice's holes), exact."""
+) -> tuple[float, float, float, float]:  # fmt: skip
+    """Given the hit roll passed: (P at least one hit, P wounded and still up, P Seriously
+    Injured, P Out of Action) after every hit it brings (Rapid Fire: the Firepower dice's
+    holes), exact. Wounded and still up: a Wound or a Flesh Wound taken, and neither
+    Seriously Injured nor Out of Action after it."""
     shot = Shot(bs=2, strength=strength, ap=ap, damage=damage, rapid_fire=rapid_fire)
     goal = Target(toughness, wounds, save, bonus)
     start = TargetState(wounds, flesh, Status.SERIOUSLY_INJURED if down else Status.STANDING)
@@ -77,7 +79,7 @@ def _after_hit(
             hits[holes] = hits.get(holes, 0.0) + ways / fp.total
     else:
         hits[1] = 1.0
-    some = si = ooa = 0.0
+    some = hurt = si = ooa = 0.0
     for n, p in hits.items():
         states: dict[TargetState, float] = {start: 1.0}
         for _ in range(n):
@@ -94,7 +96,9 @@ def _after_hit(
                 ooa += p * q
             elif s.status is Status.SERIOUSLY_INJURED and not down:
                 si += p * q
-    return some, si, ooa
+            elif s.status is Status.STANDING and (s.wounds < wounds or s.flesh_wounds > flesh):
+                hurt += p * q
+    return some, hurt, si, ooa
 
 
 def attack_outcome(
@@ -108,14 +112,36 @@ def attack_outcome(
     the engine's (`armour_save`: Flak is 5+ against blasts and templates, FACTS 2.5)."""
     if chance <= 0 or victim.status == OUT_OF_ACTION:
         return 0.0, 0.0, 0.0
+    some, _, si, ooa = _given_hit(engine, weapon, victim, bonus)
+    return chance * some, chance * si, chance * ooa
+
+
+def wounded_outcome(
+    engine: NecromundaEngine,
+    weapon: NecromundaWeapon,
+    victim: ModelState,
+    chance: float,
+    bonus: int = 0,
+) -> float:
+    """P of `attack_outcome`'s attack leaving `victim` wounded and still up (a Wound or a
+    Flesh Wound taken, neither Seriously Injured nor Out of Action): `skirmish shoot`'s
+    "wounded, not down" (a 2-Wound leader read hit 0.478, SI 0, OOA 0)."""
+    if chance <= 0 or victim.status == OUT_OF_ACTION:
+        return 0.0
+    return chance * _given_hit(engine, weapon, victim, bonus)[1]
+
+
+def _given_hit(
+    engine: NecromundaEngine, weapon: NecromundaWeapon, victim: ModelState, bonus: int
+) -> tuple[float, float, float, float]:
+    """`_after_hit` of a hit of `weapon` on `victim` as it stands."""
     p = engine.profiles[victim.id]
-    some, si, ooa = _after_hit(
+    return _after_hit(
         engine.dice, weapon.strength, weapon.ap, weapon.damage, weapon.rapid_fire,
         p.t, max(0, p.w - victim.wounds), armour_save(p, weapon), bonus,
         victim.marker(FLESH_WOUNDS),
         victim.status == SERIOUSLY_INJURED,
     )  # fmt: skip
-    return chance * some, chance * si, chance * ooa
 
 
 def template_outcome(
@@ -127,8 +153,14 @@ def template_outcome(
 ) -> tuple[float, float, float]:
     """`attack_outcome` of a template's certain hit on `victim`, with the save bonus of
     the victim's cover judged from the attacker (FACTS 2.5), as the engine resolves it."""
-    bonus = SAVE_BONUS.get(engine.sighting(state, shooter, victim.id).cover, 0)
-    return attack_outcome(engine, weapon, victim, 1.0, bonus)
+    return attack_outcome(engine, weapon, victim, 1.0, cover_bonus(engine, state, shooter, victim))
+
+
+def cover_bonus(
+    engine: NecromundaEngine, state: NecromundaState, shooter: str, victim: ModelState
+) -> int:
+    """The save bonus of `victim`'s cover judged from `shooter` (FACTS 2.5)."""
+    return SAVE_BONUS.get(engine.sighting(state, shooter, victim.id).cover, 0)
 
 
 def worth(outcome: tuple[float, float, float]) -> float:

@@ -140,9 +140,7 @@ def necromunda_shot(
         ),
     }
     if trials:
-        counts = {
-            m.id: {"hit": 0, "seriously_injured": 0, "out_of_action": 0} for m in state.models
-        }
+        counts = {m.id: dict.fromkeys(KEYS, 0) for m in state.models}
         misfires = 0
         rng = make_rng(seed)
         for _ in range(trials):
@@ -150,10 +148,9 @@ def necromunda_shot(
             for model in {e.target for e in trial if isinstance(e, Hit)}:
                 counts[model]["hit"] += 1
             for m in after.models:
-                if m.status == "seriously-injured" and state.model(m.id).status != m.status:
-                    counts[m.id]["seriously_injured"] += 1
-                if m.status == "out-of-action" and state.model(m.id).status != m.status:
-                    counts[m.id]["out_of_action"] += 1
+                fared = _fared(state.model(m.id), m)
+                if fared != NOT_COUNTED:
+                    counts[m.id][fared] += 1
             misfires += any(isinstance(e, Misfired) for e in trial)
         exact, why, strays = _exact(engine, aimed_state, attacker, target, weapon, events, extra)
         report["trials"] = trials
@@ -174,7 +171,27 @@ def necromunda_shot(
     return report
 
 
-KEYS = ("hit", "seriously_injured", "out_of_action")
+# What each fighter's trials count, beside "hit": how it fared (`_fared`).
+KEYS = ("hit", "wounded", "seriously_injured", "out_of_action")
+# The columns' headings: a Wound or Flesh Wound taken by a fighter still up is "wounded,
+# not down" (a 2-Wound leader hit read hit 0.478, SI 0, OOA 0: tester9).
+HEADINGS = {"wounded": "wounded, not down"}
+NOT_COUNTED = "unchanged"
+
+
+def _fared(before: Any, after: Any) -> str:
+    """How a fighter fared in one trial, as a key of KEYS (NOT_COUNTED: as it was, or
+    pinned only): out of action or seriously injured where it went so, else "wounded"
+    where it took a Wound or a Flesh Wound and is still up."""
+    from game.sequencer.necromunda_types import FLESH_WOUNDS, OUT_OF_ACTION, SERIOUSLY_INJURED
+
+    if after.status != before.status and after.status == OUT_OF_ACTION:
+        return "out_of_action"
+    if after.status != before.status and after.status == SERIOUSLY_INJURED:
+        return "seriously_injured"
+    down = after.status in (OUT_OF_ACTION, SERIOUSLY_INJURED)
+    hurt = after.wounds > before.wounds or after.marker(FLESH_WOUNDS) > before.marker(FLESH_WOUNDS)
+    return "wounded" if hurt and not down else NOT_COUNTED
 
 
 def _exact(
@@ -194,12 +211,16 @@ def _exact(
     from game.sequencer.necromunda_fire import ARC
 
     if weapon.is_template:  # no hit roll: everyone under it is hit (FACTS 2.5 saves)
-        from game.ai.necromunda import template_outcome
+        from game.ai.necromunda import cover_bonus
         from game.sequencer.necromunda_types import TemplatePlaced
 
         placed = next((e for e in events if isinstance(e, TemplatePlaced)), None)
         under = placed.under if placed is not None else ()
-        odds = {m: template_outcome(engine, state, attacker, weapon, state.model(m)) for m in under}
+        odds = {
+            m: _outcome(engine, weapon, state.model(m), 1.0,
+                        cover_bonus(engine, state, attacker, state.model(m)))
+            for m in under
+        }  # fmt: skip
         return {m: dict(zip(KEYS, v, strict=True)) for m, v in odds.items()}, "", []
     if target is None or weapon.blast_diameter is not None:
         return {}, "a blast's scatter is not in them", []
@@ -216,7 +237,7 @@ def _exact(
     strays: list[str] = []
     for aimed, weight in shots:
         for m, shares in _one_shot(engine, state, attacker, aimed, weapon, blind).items():
-            tally = out.setdefault(m, [0.0, 0.0, 0.0])
+            tally = out.setdefault(m, [0.0] * len(KEYS))
             for i, share in enumerate(shares):
                 tally[i] += weight * share
         if weapon.rapid_fire:
@@ -227,23 +248,33 @@ def _exact(
     return exact, why if strays else "", strays
 
 
+def _outcome(
+    engine: Any, weapon: Any, victim: Any, chance: float, bonus: int = 0
+) -> tuple[float, ...]:
+    """The chances of KEYS of one attack on `victim` whose hit roll passes with `chance`
+    (game.ai.necromunda: `attack_outcome` and `wounded_outcome`)."""
+    from game.ai.necromunda import attack_outcome, wounded_outcome
+
+    hit, si, ooa = attack_outcome(engine, weapon, victim, chance, bonus)
+    return hit, wounded_outcome(engine, weapon, victim, chance, bonus), si, ooa
+
+
 def _one_shot(
     engine: Any, state: Any, attacker: str, target: str, weapon: Any, blind: bool
-) -> dict[str, tuple[float, float, float]]:
+) -> dict[str, tuple[float, ...]]:
     """`_exact` of a shot at `target` with no Cool test before it."""
-    from game.ai.necromunda import attack_outcome
     from game.rules.necromunda.odds import hit_chance
     from game.sequencer.necromunda_targeting import STRAY_HITS_ON
 
     plan = engine.hit_plan(state, attacker, weapon, target=target, blind=blind)
     bs = engine.profiles[attacker].bs
     chance = 0.0 if plan.out_of_range else float(hit_chance(bs, bs - plan.need))
-    out = {target: attack_outcome(engine, weapon, state.model(target), chance)}
+    out = {target: _outcome(engine, weapon, state.model(target), chance)}
     if not weapon.rapid_fire:
         stray = STRAY_HITS_ON / 6
         left = 1.0 - chance  # a miss, not yet gone astray
         for m in engine.stray_risk(state, attacker, weapon, target, blind=blind):
-            out[m] = attack_outcome(engine, weapon, state.model(m), left * stray)
+            out[m] = _outcome(engine, weapon, state.model(m), left * stray)
             left *= 1.0 - stray
     return out
 
@@ -329,7 +360,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
         table = Table(title=title)
         table.add_column("fighter")
         for key in KEYS:
-            table.add_column(key.replace("_", " "), justify="right")
+            table.add_column(HEADINGS.get(key, key.replace("_", " ")), justify="right")
         for model, share in report["models"].items():
             known = exact.get(model)
             shares = (f"{share[k]:.3f}" + (f" ({known[k]:.3f})" if known else "") for k in KEYS)

@@ -178,3 +178,31 @@ def test_a_play_that_compiles_first_says_so_as_playtest_does(
     monkeypatch.setattr(compiled, "compiled_afresh", lambda: 0)  # from the cache: nothing said
     assert main(args) == 0
     assert capsys.readouterr().err == ""
+
+
+def test_shoot_trials_count_a_wound_that_leaves_the_fighter_up(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FACTS 2.4 Damage: each point of D removes a Wound, and only at 0 Wounds is an
+    Injury die rolled (a Flesh Wound leaves the fighter up): `shoot --trials` had no
+    column for a Wound lost by a fighter still up, and a 2-Wound leader hit by a blast
+    read hit 0.478, SI 0, OOA 0. The trials' share agrees
+    with the exact odds within four standard errors (fixed seed)."""
+    trials = 20000
+    code, out, _ = shoot(
+        capsys, str(SCENARIOS / "necromunda-demo.toml"), "--attacker", "orlock-grenadier",
+        "--target", "escher-leader", "--weapon", "Grenade launcher (krak)",
+        "--trials", str(trials), "--json",
+    )  # fmt: skip
+    report = json.loads(out)
+    for fighter in ("escher-leader", "escher-ganger-1"):  # 2 Wounds; 1 Wound (a Flesh Wound)
+        seen, exact = report["models"][fighter]["wounded"], report["exact"][fighter]["wounded"]
+        error = (exact * (1 - exact) / trials) ** 0.5
+        assert exact > 0 and abs(seen - exact) < 4 * error, (fighter, seen, exact)
+    code, out, _ = shoot(
+        capsys, *BLAST, "--target", "delaque-leader", "--trials", "400",
+    )  # fmt: skip
+    assert code == 0 and "wounded, not down" in out
+    [leader] = [line for line in out.splitlines() if line.startswith("│ Delaque leader")]
+    hit, wounded, si, ooa = (float(cell) for cell in leader.strip("│ ").split("│")[1:])
+    assert 0 < wounded < hit and si == ooa == 0.0, leader

@@ -45,7 +45,8 @@ def test_a_blast_at_a_point_with_trials(capsys: pytest.CaptureFixture[str]) -> N
     ]
     models = report["models"]
     assert models["delaque-champion"]["hit"] > 0.15  # under the marker when it lands
-    assert set(models["delaque-champion"]) == {"hit", "seriously_injured", "out_of_action"}
+    fared = {"hit", "wounded", "seriously_injured", "out_of_action"}
+    assert set(models["delaque-champion"]) == fared
     assert 0 < report["misfires"] < 0.12
     assert main(["shoot", str(BOMBARDMENT), "--attacker", "orlock-leader", "--at", "18,12"]) == 2
     assert "only a Blast weapon may target a point" in capsys.readouterr().err
