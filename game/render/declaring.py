@@ -9,10 +9,11 @@ it as the declaration the game awaits now, or refuses it with the reason.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 
 from game.errors import IllegalDeclaration
-from game.render.actions import Action
+from game.render.actions import Action, spread
 from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible
@@ -345,7 +346,23 @@ class Confirm(Action):
             intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
                             targets=draft.targets, at=at, blind=draft.blind,
                             extra=draft.extras)  # fmt: skip
-        Propose(intent).perform(app)
+        try:
+            Propose(intent).perform(app)
+        except Impossible as why:
+            _drop_refused(app, draft, str(why))
+            raise
+
+
+def _drop_refused(app: Following, draft: Draft, why: str) -> None:
+    """A shot refused for a target it names ("has no line of fire to zhanshi-2"): that
+    target leaves the draft, its dice going to the others, so the pending line no longer
+    shows a shot that cannot be made."""
+    refused = {t for t, _ in draft.targets if re.search(rf"(?<![\w-]){re.escape(t)}(?![\w-])", why)}
+    if not refused or app.state.draft is not draft:
+        return
+    left = tuple(t for t in draft.targets if t[0] not in refused)
+    kept = replace(draft, targets=spread(left, draft.burst), focus=0, extras=())
+    app.state = replace(app.state, draft=kept)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ def _pct(p: float) -> str:
 def odds_text(odds: dict[str, float]) -> str:
     return (
         f"hit {_pct(odds['hit'])} · wound {_pct(odds['wounded'])} · "
-        f"unc {_pct(odds['unconscious'])} · dead {_pct(odds['dead'])}"
+        f"unconscious {_pct(odds['unconscious'])} · dead {_pct(odds['dead'])}"
     )
 
 

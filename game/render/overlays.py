@@ -149,6 +149,12 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
             taken.append(box)
 
 
+def cover_words(level: str) -> str:
+    """A cover level as the table's tag says it: "no cover", "in the open" (Open
+    Rebellion's word), "partial cover"."""
+    return {"none": "no cover", "open": "in the open"}.get(level, f"{level} cover")
+
+
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
                 engine_loaded: bool, taken: Sequence[Box] = (),
                 ui: float = 1.0) -> pygame.Rect | None:  # fmt: skip
@@ -174,17 +180,17 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     if not engine_loaded:
         colour = NEUTRAL
         _dashed(surface, colour, a, b)
-        text = f'{ruling.distance:.2f}"  (no LoF engine)'
+        text = f'{ruling.distance:.2f}" (line of fire not ruled)'
     elif ruling.lof and ruling.witness is not None:
         colour = LOF_YES
         pygame.draw.line(surface, colour, a, b, 3)
         seen = ruling.visible_fraction
         share = "<1%" if seen < 0.005 else f"{seen:.0%}"  # a sliver seen is never "0%"
-        text = f'LoF {share} {ruling.cover}  {ruling.distance:.2f}"'
+        text = f'{share} seen, {cover_words(ruling.cover)}, {ruling.distance:.2f}"'
     else:
         colour = LOF_NO
         _dashed(surface, colour, a, b)
-        text = f'no LoF  {ruling.distance:.2f}"'
+        text = f'no line of fire, {ruling.distance:.2f}"'
     if engine_loaded:
         shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
     ring_base(surface, TARGET, target, view)

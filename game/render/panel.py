@@ -29,7 +29,7 @@ from game.render.style import (
 from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
 from game.scenario.names import table_names
-from game.sequencer.sentences import named
+from game.sequencer.sentences import named, readable
 
 REPLAY: Colour = (150, 220, 255)
 
@@ -127,9 +127,10 @@ def panel_lines(
     else:
         model = scenario.model(state.selected)
         extra = f"  {model.state}" if model.state else ""
-        heading = f"{ids.get(model.id, model.id)} [{model.id}]  ({ids.get(model.side, model.side)})"
+        # the model, its side and its profile by name: the file's ids are the editor's
+        heading = f"{ids.get(model.id, model.id)}  ({ids.get(model.side, model.side)})"
         out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))
-        out.append(PanelLine(model.profile, size=18))
+        out.append(PanelLine(readable(model.profile), size=18))
         profile = scenario.profiles.get(model.profile)
         brief = state.hover is not None  # room for the ruling and the odds
         if profile is not None and not brief:

@@ -77,11 +77,34 @@ def scenery_names(scenery: tuple[Piece, ...]) -> dict[str, str]:
     its id read as words, a trailing number or letter left off ("crates-1": "the
     crates"), where they say more than its kind ("wall-3" and "w2" do not); else its
     height and kind ('the 1" wall', "the building"). Where two pieces would read the
-    same, each has its id after it ("the crates [crates-1]"). Read-only: callers copy
-    before changing it."""
+    same, each is told apart by its id's number or letter ("crates 1", "crates 2"; "the
+    habitation block" twice: "habitation block A", "habitation block B"), or else by its
+    whole id ("crates (c1)"). Read-only: callers copy before changing it."""
     said = {piece.id: _called(piece) for piece in scenery}
     twice = Counter(said.values())
-    return {key: f"{words} [{key}]" if twice[words] > 1 else words for key, words in said.items()}
+    apart = {key: _told_apart(words, key) for key, words in said.items() if twice[words] > 1}
+    again = Counter(apart.values())  # "b1" and "c1" both end in 1: their ids then
+    for key, words in apart.items():
+        if again[words] > 1:
+            apart[key] = f"{_bare(said[key])} ({key})"
+    return {**said, **apart}
+
+
+def _bare(words: str) -> str:
+    """A name without its leading article: "the crates" -> "crates"."""
+    head, _, rest = words.partition(" ")
+    return rest if head.lower() in ("the", "a", "an") and rest else words
+
+
+def _told_apart(words: str, key: str) -> str:
+    """A name two pieces share, with what tells this one apart: its id's last number or
+    letter ("crates-1": "crates 1", "hab-b": "habitation block B"), else its id."""
+    mark = _MARK.search(key)
+    return f"{_bare(words)} {mark.group(1).upper()}" if mark else f"{_bare(words)} ({key})"
+
+
+# an id's last number ("crates-1", "c12") or a letter after a separator ("hab-b")
+_MARK = re.compile(r"(\d+|(?<=[-_ ])[a-z])$", re.IGNORECASE)
 
 
 def _called(piece: Piece) -> str:

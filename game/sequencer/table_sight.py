@@ -729,7 +729,7 @@ class TableSight:
 
 def _through(piece: str) -> Blocked:
     """A path through a piece or model, named by its id alone: where people read it,
-    its name says what it is ("the stone wall [stone-wall-1]", 'the 1" wall')."""
+    its name says what it is ("stone wall 1", 'the 1" wall')."""
     return Blocked(f"the base would pass through {piece}", piece)
 
 

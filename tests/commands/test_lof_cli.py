@@ -207,8 +207,8 @@ def test_words_name_the_scenery_by_kind_where_its_id_says_no_more(
     code, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2")
     assert code == 0
     assert out.startswith("Blue 1 -> Red 2 (")
-    # two full-height buildings w1 and w2 read the same: each with its id
-    assert "(blocked by the building [w2])" in out
+    # two full-height buildings w1 and w2 read the same: each told apart by its number
+    assert "(blocked by building 2)" in out
 
 
 def _png_size(path: Path) -> tuple[int, int]:
@@ -285,7 +285,7 @@ def test_out_size_too_small_scale_too_small_and_either_without_out_are_refused(
     [
         ("infinity-checkpoint", ("zhanshi-1", "orc-1"), "wreck", "blocked by the wreck"),
         ("infinity-demo", ("fusilier-1", "zhanshi-hmg"), "container-1",
-         "25% hidden by the container [container-1]"),
+         "25% hidden by container 1"),
     ],
 )  # fmt: skip
 def test_the_words_name_the_scenery_and_the_json_keeps_its_ids(

@@ -139,13 +139,13 @@ def test_open_rebellion_shoot_names_the_scenery(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Tester7b's D: shoot said "touching stone-wall-2" where lof and replay name the
-    piece (4e93a97: three stone walls read the same, so each keeps its id in brackets);
+    piece (4e93a97: three stone walls read the same, so each is told apart by its number);
     --json, shoot's and replay's, keeps the ids (a contract)."""
     demo = str(SCENARIOS / "open-rebellion-demo.toml")
     args = ["shoot", demo, "--attacker", "gov-b1", "--target", "reb-b1"]
     assert main(args) == 0
     out = capsys.readouterr().out
-    assert "touching the stone wall [stone-wall-2]" in out
+    assert "touching stone wall 2" in out
     assert "touching stone-wall-2" not in out
     assert "touching stone-wall-2" in run_json(capsys, *args, "--json")["cover_reason"]
     save = saved_game(tmp_path, "open-rebellion-demo", 2, "careful")
@@ -185,7 +185,7 @@ def test_necromunda_shoot_tells_a_hit_after_out_of_action_as_lost(
         (
             "open-rebellion-demo",
             1,
-            "touching the stone wall [stone-wall-2]",
+            "touching stone wall 2",
             "touching stone-wall-2",
         ),
         # a piece whose id is a plain word ("still") is not named inside other words

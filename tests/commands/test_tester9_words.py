@@ -34,7 +34,7 @@ def shoot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
     [
         (
             "infinity-demo", "fusilier-lt", "zhanshi-2",
-            "the habitation block, the fence [fence-a] in the way", ("hab-1,",),
+            "the habitation block, fence A in the way", ("hab-1,",),
         ),
         (
             "necromunda-demo", "orlock-grenadier", "escher-ganger-2",

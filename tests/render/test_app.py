@@ -108,7 +108,7 @@ def test_click_on_a_base_selects_it(scenario: Scenario) -> None:
     assert app.state.selected is None
     click(app, screen(app, "b2"))
     assert app.state.selected == "b2"
-    assert "B2 [b2]  (Blue)" in panel_text(app)
+    assert "B2  (Blue)" in panel_text(app) and "[b2]" not in panel_text(app)
     surface = app.draw()
     # The selection ring: white just outside the base's edge.
     x, y = screen(app, "b2")

@@ -257,7 +257,7 @@ def test_the_picture_calls_models_and_scenery_by_name(
     alley_labels, demo_labels = placed
     assert [p.text for p in alley_labels] == ["Cawdor ganger 2"]  # type: ignore[attr-defined]
     texts = sorted(p.text for p in demo_labels)  # type: ignore[attr-defined]
-    assert texts == ["container [container-1]", "habitation block"]
+    assert texts == ["container 1", "habitation block"]
 
 
 @pytest.mark.parametrize("height", [200, 250, 420])

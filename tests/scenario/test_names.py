@@ -1,5 +1,5 @@
 """The scenery as sentences name it (game.scenario.names): by label, else by an id that
-says more than the piece's kind, else by height and kind; the id only where two pieces
+says more than the piece's kind, else by height and kind; told apart by their ids where two pieces
 would read the same."""
 
 from __future__ import annotations
@@ -38,7 +38,8 @@ def test_a_piece_reads_by_label_then_id_then_height_and_kind() -> None:
     }
 
 
-def test_the_id_only_where_two_pieces_would_read_the_same() -> None:
+def test_two_pieces_that_would_read_the_same_are_told_apart_by_their_ids_mark() -> None:
+    # tester9: "the container [container-1]": brackets parted two pieces of one name
     names = scenery_names((
         _piece("crates-1", SceneryKind.OBSTACLE, 0.8),
         _piece("crates-2", SceneryKind.OBSTACLE, 0.8),
@@ -46,12 +47,24 @@ def test_the_id_only_where_two_pieces_would_read_the_same() -> None:
         _piece("wall-e", SceneryKind.WALL, 1.0),
         _piece("wall-n", SceneryKind.WALL, 2.0),
         _piece("barrels", SceneryKind.OBSTACLE, 0.9),
+        _piece("hab-a", SceneryKind.BUILDING, 4.0, "habitation block"),
+        _piece("hab-b", SceneryKind.BUILDING, 4.0, "habitation block"),
+        _piece("b1", SceneryKind.OBSTACLE, 0.5),
+        _piece("c1", SceneryKind.OBSTACLE, 0.5),
+        _piece("north", SceneryKind.AREA, None, "the ruins"),
+        _piece("south", SceneryKind.AREA, None, "the ruins"),
     ))  # fmt: skip
     assert names == {
-        "crates-1": "the crates [crates-1]",
-        "crates-2": "the crates [crates-2]",
-        "wall-w": 'the 1" wall [wall-w]',
-        "wall-e": 'the 1" wall [wall-e]',
+        "crates-1": "crates 1",
+        "crates-2": "crates 2",
+        "wall-w": '1" wall W',
+        "wall-e": '1" wall E',
         "wall-n": 'the 2" wall',
         "barrels": "the barrels",
+        "hab-a": "habitation block A",
+        "hab-b": "habitation block B",
+        "b1": '0.5" obstacle (b1)',  # both would be '0.5" obstacle 1'
+        "c1": '0.5" obstacle (c1)',
+        "north": "ruins (north)",
+        "south": "ruins (south)",
     }

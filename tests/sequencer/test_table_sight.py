@@ -97,9 +97,7 @@ def test_a_path_through_a_piece_names_it_once_as_people_read_it() -> None:
     across = ((mid[0], mid[1] - 3.0), (mid[0], mid[1] + 3.0))
     why = sight.path_blocked(empty, mover, across)
     assert why == Blocked("the base would pass through stone-wall-1", "stone-wall-1")
-    assert named(why.why, table_names(setup)) == (
-        "the base would pass through the stone wall [stone-wall-1]"
-    )
+    assert named(why.why, table_names(setup)) == ("the base would pass through stone wall 1")
 
 
 def test_a_path_clear_of_scenery_is_still_refused_when_a_model_stands_on_it() -> None:
