@@ -4,6 +4,7 @@ of them balance the scenario."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -139,9 +140,11 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
 
     from game.commands._console import for_people
     from game.playtest.summary import side_called
+    from game.scenario.names import places_named, told_names
     from game.sequencer.sentences import names_of, plural
 
     names = names_of(loaded)
+    told = change_names(loaded)
     name = loaded.header.name
     side = side_called(document["side"], names)
     target, tolerance = document["target"], document["tolerance"]
@@ -158,11 +161,12 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     )]  # fmt: skip
     for row in rows:
         if row["refused"] is not None:
-            table.add_row(row["change"], "", "", "", f"refused: {row['refused']}")
+            refused = places_named(row["refused"], told_names(loaded))
+            table.add_row(told(row["change"]), "", "", "", f"refused: {refused}")
             continue
         low, high = row["interval95"]
         verdict = "surely" if row["surely_within"] else "yes" if row["within"] else "no"
-        table.add_row(row["change"], f"{row['share']:.0%} [{low:.0%}, {high:.0%}]",
+        table.add_row(told(row["change"]), f"{row['share']:.0%} [{low:.0%}, {high:.0%}]",
                       f"{row['wins']} / {row['decided']}", str(row["draws"]), verdict)  # fmt: skip
     console = for_people()
     console.print(table)
@@ -170,9 +174,20 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     players = ", ".join(f"{p} for {side_called(s, names)}" for s, p in document["ai"].items())
     console.print(f"players: {players}{swapped}")
     if document["balanced"]:
-        console.print("Within the target: " + "; ".join(document["balanced"]) + ".")
+        console.print("Within the target: " + "; ".join(map(told, document["balanced"])) + ".")
     else:
         console.print("No change tried brings the win rate within the target.")
+
+
+def change_names(loaded: Scenario) -> Callable[[str], str]:
+    """A change as people read it: its models, sides, profiles and objectives by name
+    ("Guilang 1 as Zhanshi HMG", "Fusilier 1 removed"; --json keeps the ids, a contract)."""
+    from game.sequencer.sentences import named, names_of, readable
+
+    names = {p: readable(p) for p in loaded.profiles}
+    names.update({o.id: o.label or readable(o.id) for o in loaded.objectives})
+    names.update(names_of(loaded))
+    return lambda change: named(change, names)
 
 
 def register(app: typer.Typer) -> None:

@@ -4,6 +4,7 @@ same seeds, and the ones that bring the win rate within the target."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -163,3 +164,25 @@ def test_threads_of_one_worker_load_a_scenario_once(small: Path) -> None:
         thread.join()
     assert failed == []
     assert len(found) == 8 and all(setup is found[0] for setup in found)
+
+
+def test_the_table_names_the_changes_and_the_json_keeps_the_ids(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # tester9: the table said "fusilier-1 removed", "guilang-1 as zhanshi"
+    varies = ["remove=fusilier-1", "profile:fusilier-2=fusilier-flamer", "shift:red:y=-1,30"]
+    argv = ["balance", str(CORRIDOR), *(f"--vary={v}" for v in varies), "--games", "1"]
+    assert main(argv) == 0
+    out = " ".join(capsys.readouterr().out.split())  # the table's cells may wrap
+    for said in ("Fusilier 1 removed", "Fusilier 2 as Fusilier flamer", 'Yu Jing shifted -1"',
+                 "refused: Guilang 1: base at"):  # fmt: skip
+        assert said in out, out
+    assert not re.search(r"\b(fusilier|guilang)-", out)
+    assert main([*argv, "--json"]) == 0
+    changes = {r["change"] for r in json.loads(capsys.readouterr().out)["changes"]}
+    assert changes == {
+        "fusilier-1 removed",
+        "fusilier-2 as fusilier-flamer",
+        'red shifted -1" along y',
+        'red shifted +30" along y',
+    }
