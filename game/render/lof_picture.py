@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.render import style
 from game.render.labels import crosses_box
-from game.render.overlays import draw_ruling, ruling_line
+from game.render.overlays import cover_words, draw_ruling, ruling_line
 from game.render.state import Hover, ui_scale
 from game.render.table import (
     draw_labels,
@@ -62,7 +62,10 @@ def verdict(ruling: LofRuling, names: Names | None = None) -> str:
     said = "line of fire" if ruling.lof else "no line of fire"
     sight = ruling.sight
     share = share_text(ruling.visible_fraction, sight.clear, bool(sight.hidden_by) and sight.clear)
-    text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, cover {ruling.cover}"
+    # the cover is the unit's where the rules give it to the unit: said whose
+    unit = ruling.unit
+    cover = cover_words(ruling.cover, f"its {ruling.unit_word} ({unit})" if unit else None)
+    text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, {cover}"
     return named(text, names) if names else text
 
 

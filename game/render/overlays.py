@@ -17,6 +17,7 @@ from game.render.dice_log import Effect
 from game.render.labels import Box, Placed, Want, leader_line, place, place_out
 from game.render.play_rules import AimKind, Preview
 from game.render.ranges import range_rings
+from game.render.ruling import Ruling
 from game.render.state import AppState, Draft, Hover, Point, Ruler
 from game.render.style import (
     BLAST,
@@ -149,10 +150,22 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
             taken.append(box)
 
 
-def cover_words(level: str) -> str:
-    """A cover level as the table's tag says it: "no cover", "in the open" (Open
-    Rebellion's word), "partial cover"."""
+def cover_words(level: str, unit_word: str | None = None) -> str:
+    """A cover level in words: "no cover", "partial cover", "in the open" (Open
+    Rebellion's word); a unit's (`unit_word`, where cover belongs to the unit): "squad
+    in light cover", "squad in the open"."""
+    if unit_word is not None:
+        held = {"none": "with no cover", "open": "in the open"}.get(level, f"in {level} cover")
+        return f"{unit_word} {held}"
     return {"none": "no cover", "open": "in the open"}.get(level, f"{level} cover")
+
+
+def ruling_cover(ruling: Ruling) -> str:
+    """Whose cover a ruling gives, in words: the model's ("partial cover"), or its
+    unit's ("squad in light cover")."""
+    unit = getattr(ruling, "unit", None)
+    word = getattr(ruling, "unit_word", "unit") if unit else None
+    return cover_words(ruling.cover, word)
 
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
@@ -186,7 +199,7 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         pygame.draw.line(surface, colour, a, b, 3)
         seen = ruling.visible_fraction
         share = "<1%" if seen < 0.005 else f"{seen:.0%}"  # a sliver seen is never "0%"
-        text = f'{share} seen, {cover_words(ruling.cover)}, {ruling.distance:.2f}"'
+        text = f'{share} seen, {ruling_cover(ruling)}, {ruling.distance:.2f}"'
     else:
         colour = LOF_NO
         _dashed(surface, colour, a, b)

@@ -26,11 +26,15 @@ class Cover(StrEnum):
 @dataclass(frozen=True, slots=True)
 class CoverRuling:
     """A cover reading for people: the level in the system's own word, why, and the
-    smallest patch of silhouette that gives line of fire (0: any clear line does)."""
+    smallest patch of silhouette that gives line of fire (0: any clear line does);
+    `unit`: the unit whose cover it is, where cover belongs to the unit and not the
+    model, called `unit_word` ("squad") by the system."""
 
     level: str
     reason: str
     min_patch_mm: float = 0.0
+    unit: str | None = None
+    unit_word: str = "unit"
 
 
 # (model id) -> the sight from the same shooter to that model (for unit-wide readings)

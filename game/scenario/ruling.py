@@ -29,6 +29,8 @@ class LofRuling:
     cover: str
     reason: str
     min_patch_mm: float = 0.0  # the smallest patch of silhouette that gives LoF (0: any)
+    unit: str | None = None  # whose cover it is where the rules give it to the unit
+    unit_word: str = "unit"  # what the rule system calls a unit ("squad")
 
     @property
     def lof(self) -> bool:
@@ -144,7 +146,8 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
         return sight(table, attacker, model, arc_degrees=arc, models_block=block)
 
     found = read(table, s, dict(scenario.rule_values), sight_of)
-    return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm)
+    return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
+                     found.unit, found.unit_word)  # fmt: skip
 
 
 class LofProvider:

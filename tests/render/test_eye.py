@@ -335,3 +335,28 @@ def test_a_large_lof_pictures_eye_view_words_grow_with_it(monkeypatch: pytest.Mo
         }
     assert found["default"] == {"legend": 17, "ruler": 15}
     assert found["large"]["legend"] >= 22 and found["large"]["ruler"] >= 19
+
+
+@pytest.mark.parametrize(
+    ("table", "pair", "said"),
+    [
+        # tester9: "no line of fire, 0% visible, cover light" was Gov squad b's cover
+        ("open-rebellion-demo", ("reb-b1", "gov-b1"),
+         "Reb b1 -> Gov b1: no line of fire, 0% visible, its squad (Gov squad b) in light cover"),
+        # a model's own cover (Infinity): its level, no unit
+        ("infinity-demo", ("fusilier-1", "zhanshi-hmg"),
+         "Fusilier 1 -> Zhanshi HMG: line of fire, 75% visible, no cover"),
+    ],
+)  # fmt: skip
+def test_the_pictures_title_says_whose_cover_it_is(
+    table: str, pair: tuple[str, str], said: str
+) -> None:
+    from game.render.lof_picture import verdict
+    from game.render.overlays import ruling_cover
+    from game.sequencer.sentences import names_of
+
+    scenario = load_scenario(SCENARIOS / f"{table}.toml")
+    ruling = rule(scenario, table_from_scenario(scenario), *pair)
+    assert verdict(ruling, names_of(scenario)) == said
+    # the table's tag says it short: "squad in light cover", "no cover"
+    assert said.endswith(ruling_cover(ruling).removeprefix("squad "))

@@ -193,4 +193,4 @@ def scenario_ruling(
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
     squad = squad_cover(table, sights)
     reason = squad.reason if unit is None else f"{squad.reason}; judged for the whole of {unit}"
-    return CoverRuling(squad.level.label, reason)
+    return CoverRuling(squad.level.label, reason, unit=unit, unit_word="squad")
