@@ -5,7 +5,8 @@ bundled NAME), and the bundled example maps, which `skirmish import` takes by fi
 Every command that takes a scenario also takes the name of a bundled table
 (`skirmish play NAME`); this lists them with their rule system, size and
 models, read from the files' headers without checking the bundled ones; a table in
-this folder is checked, and one that does not validate is said so.
+this folder is checked, and one that does not validate, or does not read, is said so
+with its (first) problem.
 """
 
 from __future__ import annotations
@@ -52,26 +53,44 @@ def _here(bundled: set[str]) -> list[dict[str, Any]]:
     """The scenario files in this folder (TOML with a [scenario] table; pyproject.toml
     and the like are not), each checked: `valid` says whether it validates. A file
     named as a bundled table is one whatever it holds (a command given the name reads
-    it), and does not validate when it is no scenario."""
+    it), and does not validate when it is no scenario. A file that does not read as
+    TOML (its syntax, not text, too large, empty) is listed with why (`problem`): it
+    may be a scenario gone wrong, and a command given its name would read it."""
+    from game.files import parse_toml, read_text
     from game.scenario.load import MAX_FILE_BYTES, check_to_play
 
     found = []
     for path in sorted(Path(".").glob(f"*{SUFFIX}"))[:MOST_HERE]:
+        if not path.is_file():
+            continue
+        unread = {**_entry(path.stem, {}, str(path)), "reads": False, "valid": False}
         try:
-            if not path.is_file() or path.stat().st_size > MAX_FILE_BYTES:
-                continue
-            data = _parsed(path.read_text(encoding="utf-8"), str(path))
-        except (InputError, OSError, UnicodeDecodeError):
-            data = {}  # not a scenario file: no TOML, or not text
+            text = read_text(path, MAX_FILE_BYTES, "TOML file")
+            data = parse_toml(text, str(path))
+        except InputError as err:
+            found.append({**unread, "problem": _said(err.problems[0])})
+            continue
+        if not text.strip():
+            found.append({**unread, "problem": "empty: no [scenario] table"})
+            continue
         if not isinstance(data.get("scenario"), dict):
             if path.stem in bundled:
-                found.append({**_entry(path.stem, {}, str(path)), "valid": False})
+                problem = "no [scenario] table"
+                found.append({**_entry(path.stem, {}, str(path)), "reads": True, "valid": False,
+                              "problem": problem})  # fmt: skip
             continue
         entry = _entry(path.stem, data, str(path))
         _, problems = check_to_play(path)  # a table that cannot be played does not validate
-        entry["valid"] = not problems
+        first = _said(problems[0]) if problems else None  # `validate` says every one
+        entry.update(reads=True, valid=not problems, problem=first)
         found.append(entry)
     return found
+
+
+def _said(problem: Problem) -> str:
+    """A file's problem without its name: "line 3: TOML syntax: ..."."""
+    where = [f"line {problem.line}"] if problem.line is not None else []
+    return ": ".join([*where, *filter(None, [problem.place]), problem.problem])
 
 
 def _row(e: dict[str, Any], width: int, rule_width: int) -> str:
@@ -79,8 +98,10 @@ def _row(e: dict[str, Any], width: int, rule_width: int) -> str:
     sized = isinstance(table, list) and all(isinstance(v, int | float) for v in table)
     size = "x".join(f"{v:g}" for v in table) + '"' if sized else "?"
     title = str(e["title"])
+    if e.get("reads") is False:
+        return f"{e['name']:<{width}}  does not read: {e['problem']}"
     if e.get("valid") is False:
-        title += f" (does not validate: skirmish validate {e['file']})"
+        title += f" (does not validate: {e['problem']}; skirmish validate {e['file']})"
     return (
         f"{e['name']:<{width}}  {e['ruleset']!s:<{rule_width}}  {size:>7}  "
         f"{e['models']:>2} models  {title}"

@@ -322,7 +322,8 @@ def test_scenarios_shows_what_a_name_reads_and_the_tables_here(
     out = capsys.readouterr().out.splitlines()
     demo = next(line for line in out if line.startswith("necromunda-demo "))
     assert demo.split()[1:3] == ["necromunda", '300x24"']
-    assert demo.endswith("My sump (does not validate: skirmish validate necromunda-demo.toml)")
+    assert "My sump (does not validate: line " in demo  # its first problem, then where all are
+    assert demo.endswith("; skirmish validate necromunda-demo.toml)")
     mytable = out.index("in this folder, taken by name too:") + 1
     assert out[mytable].split()[:3] == ["mytable", "infinity", '24x24"']
     assert out[mytable].endswith("Cargo hold")
@@ -330,6 +331,40 @@ def test_scenarios_shows_what_a_name_reads_and_the_tables_here(
     assert main(["scenarios", "--json"]) == 0
     here = {e["name"]: e["valid"] for e in json.loads(capsys.readouterr().out)["here"]}
     assert here == {"mytable": True, "necromunda-demo": False}
+
+
+def test_scenarios_lists_the_files_here_that_do_not_read_with_why(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester9: files here that do not read (broken TOML, empty, binary) were left out
+    silently while those that read but fail validation were listed: each is listed with
+    its one-line problem; a TOML file of another kind (pyproject.toml) still is not."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "broken.toml").write_text("[scenario\nname =", encoding="utf-8")
+    (tmp_path / "empty.toml").write_text("", encoding="utf-8")
+    (tmp_path / "binary.toml").write_bytes(bytes(range(256)))
+    corridor = (SCENARIOS / "infinity-corridor.toml").read_text(encoding="utf-8")
+    (tmp_path / "chess.toml").write_text(corridor.replace('"infinity"', '"chess"', 1))
+    (tmp_path / "pyproject.toml").write_text('[project]\nname = "x"\n', encoding="utf-8")
+    assert main(["scenarios"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    rows = {
+        line.split()[0]: line for line in out[out.index("in this folder, taken by name too:") :]
+    }
+    assert "does not read: line 1: TOML syntax: " in rows["broken"]
+    assert rows["empty"].endswith("does not read: empty: no [scenario] table")
+    assert "does not read: line 2: not UTF-8 text (byte 129)" in rows["binary"]
+    assert (
+        "(does not validate: line " in rows["chess"] and "unknown ruleset 'chess'" in rows["chess"]
+    )
+    assert "pyproject" not in rows
+    assert main(["scenarios", "--json"]) == 0
+    here = {e["name"]: e for e in json.loads(capsys.readouterr().out)["here"]}
+    assert {n: (e["reads"], e["valid"]) for n, e in here.items()} == {
+        "binary": (False, False), "broken": (False, False), "chess": (True, False),
+        "empty": (False, False),
+    }  # fmt: skip
+    assert here["empty"]["problem"] == "empty: no [scenario] table"
 
 
 def test_a_scenario_not_named_toml_is_read_with_a_note(
