@@ -103,9 +103,12 @@ class Following(Pointing):
         model's, else the active side), the computer playing on the others. Who plays
         what, in a sentence."""
         session = self.require_session()
-        said = session.take(side_to_take(self.scenario, self.state))
+        side = side_to_take(self.scenario, self.state)
+        said = session.take(side)
         self.base_scenario = session.scenario  # the same table, seated otherwise
         self.follow_game([], animate=False)
+        taken = dice_log.LogLine(session.taken_line(side), "turn")  # where the log reads it
+        self.state = replace(self.state, log=(*self.state.log, taken)[-LOG_LINES:])
         return said
 
     def attach(self, session: Session) -> None:

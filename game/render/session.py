@@ -184,9 +184,19 @@ class Session:
         it stays the computer's (undo leaves it). Who plays what, in a sentence."""
         self.scenario = seated(self.scenario, side)
         self.players.pop(side, None)
+        return f"you play {self._seats(side)}"
+
+    def taken_line(self, side: str) -> str:
+        """The dice log's sentence for a side a person took over here (`take`): "Turn 2:
+        a person plays Yu Jing from here, the computer PanOceania"."""
+        turn = f"{self.scenario.ruleset.turn_word.capitalize()} {self.game.state.turn}"
+        return f"{turn}: a person plays {self._seats(side)}"
+
+    def _seats(self, side: str) -> str:
+        """ "Yu Jing from here, the computer PanOceania": a person's side, the others."""
         names = table_names(self.scenario)
         others = [names.get(s.id, s.id) for s in self.scenario.sides if s.id != side]
-        return f"you play {names.get(side, side)} from here, the computer {_and(others)}"
+        return f"{names.get(side, side)} from here, the computer {_and(others)}"
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:

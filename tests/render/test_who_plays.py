@@ -416,6 +416,10 @@ def test_t_takes_over_a_side_the_computer_plays_from_inside_the_window(tmp_path:
     assert _foot(app)[0] == "T play Yu Jing from here (click a model first for its side)"
     press(app, pygame.K_t)
     assert app.state.message == "you play Yu Jing from here, the computer PanOceania"
+    # the dice log says it too, where it happened (tester9: it recorded nothing)
+    assert app.state.log[-1].text == (
+        f"Turn {watched.game.state.turn}: a person plays Yu Jing from here, the computer PanOceania"
+    )
     assert not watched.is_ai("red") and watched.is_ai("blue")
     assert watched.recorded_players() == {"blue": {"player": "careful"}, "red": {"player": "human"}}
     assert app.state.watching == "" and app.state.keys_help == watched.rules.keys_help
@@ -453,6 +457,9 @@ def test_t_in_a_replay_the_computer_played_every_side_of_seats_the_person(
     )
     assert app.session is not None and not app.session.is_ai("blue")
     assert app.session.is_ai("red") and app.state.watching == ""
+    assert app.state.log[-1].text.endswith(
+        ": a person plays PanOceania from here, the computer Yu Jing"
+    )
 
 
 def test_t_pressed_while_the_computer_thinks_takes_the_side_once_its_choice_is_in(
