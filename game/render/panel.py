@@ -29,6 +29,7 @@ from game.render.style import (
 from game.render.table import font, side_colours, wrap
 from game.scenario import Scenario
 from game.scenario.names import table_names
+from game.scenario.ruling import LofRuling
 from game.sequencer.sentences import named, readable
 
 REPLAY: Colour = (150, 220, 255)
@@ -40,6 +41,25 @@ def replay_keys(turn_word: str) -> str:
 
 
 PAD = 14  # pixels between the panel's edges and its text (at ui scale 1)
+
+# The ruling's lines that say what the table and the shooter's-eye view show already,
+# the first given up to the view: the witness line is drawn on the table, the view's
+# legend gives the share seen and what hides the rest, the label at the target the
+# share, cover and distance (as the odds the range), the view and the label the
+# verdict. The cover's reason, and any line not named here, go last.
+SHOWN_ELSEWHERE = ("witness:", "visible:", "in arc:", "distance:", "line of fire:")
+# Said in the eye view's place where the panel has no room for it.
+EYE_ELSEWHERE = "shooter's-eye view: in a taller window"
+
+
+def gives_way(line: str) -> int:
+    """How early a ruling's `line` gives way (PanelLine.spare): those saying what the
+    table and the eye view show first, in SHOWN_ELSEWHERE's order, the rest last."""
+    for rank, start in enumerate(SHOWN_ELSEWHERE):
+        if line.startswith(start):
+            return len(SHOWN_ELSEWHERE) + 1 - rank
+    return 1
+
 
 # Pixels the eye view needs to show the silhouette at all (its heading, a row of names
 # under the ground, the share seen and the size): a panel with less keeps its words.
@@ -53,7 +73,11 @@ class PanelLine:
     size: int = 20
     gap: int = 0  # pixels of space above the line
     log: bool = False  # a dice log line: the oldest are left out when the panel is full
-    spare: bool = False  # a detail left out (the tallest first) when the panel is full
+    # A detail left out when the panel is full or the eye view wants its room: the
+    # highest first (the tallest of equals first); 0: never left out.
+    spare: int = 0
+    # Said only where the eye view is not drawn (where to see it instead).
+    no_eye: bool = False
 
 
 @dataclass(slots=True)
@@ -151,7 +175,11 @@ def panel_lines(
         if hover.place is not None:  # ruled where the rules take the shot, said so
             pair += f", {hover.place.told(hover.shooter, hover.target)}"
         out.append(PanelLine(named(pair, ids), TARGET))
-        out.extend(PanelLine(named(line, ids), size=18, spare=True) for line in state.hover.lines)
+        if isinstance(hover.ruling, LofRuling):
+            out.append(PanelLine(EYE_ELSEWHERE, DIM, 16, no_eye=True))
+        out.extend(
+            PanelLine(named(line, ids), size=18, spare=gives_way(line)) for line in hover.lines
+        )
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
@@ -307,16 +335,30 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
     def tall(line: PanelLine) -> float:
         return line.gap * ui + sum(font(px).get_linesize() for _, px, _ in rows(line))
 
-    need = 12 + head_h + min_log + sum(tall(line) for line in body)
-    reserve = max(0, min(reserve, int(bottom - need)))
-    if reserve < max(least, EYE_LEAST):  # too little to read the eye view by: words only
+    # The spare details give way to the eye view while that leaves it room enough to be
+    # read (else it goes, and they give way only to the words): those that fit stay,
+    # the last to give way first.
+    fixed = 12 + head_h + min_log + sum(tall(line) for line in body if not line.spare)
+    notes = sum(tall(line) for line in body if line.no_eye)
+    least = max(least, EYE_LEAST)
+    eye = reserve > 0 and bottom - fixed + notes >= least
+    left = bottom - fixed + notes - least if eye else bottom - fixed
+    kept: set[int] = set()
+
+    def order(line: PanelLine) -> tuple[int, float]:
+        return line.spare, tall(line)
+
+    for line in sorted((line for line in body if line.spare), key=order):
+        if tall(line) <= left:
+            kept.add(id(line))
+            left -= tall(line)
+    body = [line for line in body if (line.spare == 0 or id(line) in kept)]
+    if eye:
+        body = [line for line in body if not line.no_eye]
+        need = fixed - notes + sum(tall(line) for line in body if line.spare)
+        reserve = min(reserve, int(bottom - need))
+    else:
         reserve = 0
-    # Still too full: the spare details go, the tallest first, so the odds stay.
-    spares = sorted((line for line in body if line.spare), key=tall)
-    while spares and need > bottom - reserve:
-        gone = spares.pop()
-        need -= tall(gone)
-        body.remove(gone)
     bottom -= reserve
     cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
     pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))

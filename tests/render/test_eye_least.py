@@ -16,6 +16,7 @@ from game.render import eye
 from game.render.app import App
 from game.render.eye import MIN_SILHOUETTE, draw_eye, least_height
 from game.render.eye_panel import hover_view
+from game.render.panel import EYE_ELSEWHERE, gives_way
 from game.render.session import Session
 from game.render.state import ui_scale
 from game.scenario import load_scenario
@@ -116,3 +117,64 @@ def test_no_word_of_the_eye_view_overprints_another_or_the_patch(
         checked += 1
         monkeypatch.undo()
     assert checked == 4
+
+
+# The tester's pair and one pair of each other demo seen through part of its scenery.
+PAIRS = [
+    ("infinity-demo", "fusilier-1", "zhanshi-hmg"),
+    ("necromunda-demo", "orlock-grenadier", "escher-leader"),
+    ("open-rebellion-demo", "reb-a1", "gov-b3"),
+]
+
+
+def _pointing(name: str, shooter: str, target: str, size: tuple[int, int]) -> App:
+    scenario = load_scenario(SCENARIOS / f"{name}.toml")
+    app = App(scenario, size=size, session=Session.start(scenario, 1))
+    click(app, base(app, shooter))
+    press(app, pygame.K_s)
+    point_at(app, base(app, target))
+    hover = app.state.hover
+    assert hover is not None and isinstance(hover.ruling, LofRuling), (name, size)
+    app.draw()
+    return app
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (1440, 900), (1600, 1000)])
+@pytest.mark.parametrize(("name", "shooter", "target"), PAIRS)
+def test_the_ruling_s_repeated_lines_give_way_to_the_eye_view_from_1280x800(
+    name: str, shooter: str, target: str, size: tuple[int, int]
+) -> None:
+    """fix9f: at 1280x800 the tester's view kept its words and left the picture out (149
+    px left, 204 needed); the lines saying what the table and the picture show give way."""
+    app = _pointing(name, shooter, target, size)
+    hover = app.state.hover
+    assert hover is not None
+    kept = app.cache.panel.kept
+    view = hover_view(app.scenario, hover, app.cache.eye)
+    assert view is not None
+    assert kept.height >= least_height(view, ui_scale(size)), (name, size, kept)
+    assert app.cache.eye.surface is not None and app.cache.eye.size == kept.size
+    drawn = " ".join(text for text, _ in app.cache.panel.drawn)
+    assert "cover:" in drawn  # the ruling's reason stays
+    assert EYE_ELSEWHERE not in drawn
+    for text, box in app.cache.panel.drawn:  # no word under the picture
+        assert box.bottom <= kept.top or box.top >= kept.bottom, text
+
+
+@pytest.mark.parametrize(("name", "shooter", "target"), PAIRS)
+def test_a_window_too_small_for_the_eye_view_says_where_it_is(
+    name: str, shooter: str, target: str
+) -> None:
+    app = _pointing(name, shooter, target, (800, 600))
+    assert app.cache.panel.kept.height == 0
+    drawn = [text for text, _ in app.cache.panel.drawn]
+    assert EYE_ELSEWHERE in drawn  # on one row
+
+
+def test_the_witness_gives_way_first_and_the_cover_last() -> None:
+    assert gives_way('witness: (1.00, 2.00) at 1.00" -> (3.00, 4.00) at 1.00"') > gives_way(
+        "visible: 75%"
+    )
+    ranks = [gives_way(line) for line in ("visible: 75%", "in arc: yes", 'distance: 2"')]
+    assert ranks == sorted(ranks, reverse=True)
+    assert gives_way("line of fire: yes") > gives_way("cover: none") == 1
