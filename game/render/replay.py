@@ -189,8 +189,9 @@ def branch_path(save: Path, step: int) -> Path:
 def kept_apart(replay: Replay) -> Path:
     """Where Ctrl+S saves a game played on from a replay's last step: the save itself
     (the save is the game: playing on only adds to it), or beside it (`branch_path`)
-    when the rules now stop it short of the save's declarations, which the save keeps."""
-    if replay.diverged is None or replay.diverged.refused is None:
+    when the rules now play it otherwise (its events, or declarations they refuse),
+    which the save keeps, as `play --load` does."""
+    if replay.diverged is None:
         return replay.path
     return branch_path(replay.path, replay.last)
 

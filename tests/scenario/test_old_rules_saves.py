@@ -151,3 +151,26 @@ def test_a_save_of_newer_rules_says_so_in_one_sentence(
         code, _, err = run(capsys, *command)
         assert code == 2 and err.strip().endswith(said), err
         assert len(err.strip().splitlines()) == 1
+
+
+def test_a_save_the_rules_now_play_otherwise_to_the_end_is_saved_beside_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Review, session 9: a save of older rules whose declarations all still play but
+    whose events go otherwise now, opened at its last declaration (Ctrl+O, replay
+    --window), was saved over itself by Ctrl+S, its record of the old rules' game lost;
+    play --load saves it beside it. Both keep the save."""
+    from game.render.replay import Replay, kept_apart
+    from game.render.session import Session
+
+    data = json.loads((FIXTURES / "infinity-rules-1.json").read_text())
+    del data["rules_version"]  # saved before saves recorded it
+    rolled = next(e for e in reversed(data["events"]) if e["event"] == "Rolled")
+    rolled["faces"] = [2 if face == 1 else 1 for face in rolled["faces"]]  # other dice then
+    save = tmp_path / "older.json"
+    save.write_text(json.dumps(data))
+    replay = Replay.open(save)
+    assert replay.diverged is not None and replay.diverged.refused is None
+    assert replay.last == len(data["declarations"])  # every declaration still plays
+    assert kept_apart(replay) == tmp_path / f"older-from-{replay.last}.json"
+    assert Session.load(save).diverged is not None  # play --load branches it too (play.py)
