@@ -28,7 +28,7 @@ from game.render.play_rules import (
 )
 from game.scenario import Scenario, saves
 from game.scenario.model import AI, HUMAN
-from game.scenario.names import table_names
+from game.scenario.names import sides_listed, table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
@@ -365,9 +365,8 @@ def seated(scenario: Scenario, person: str) -> Scenario:
     (`skirmish play --side`): a side the scenario gave a person goes to the computer's
     own player (AI), a side it gave an automatic player keeps it. InputError when the
     scenario has no such side."""
-    ids = [s.id for s in scenario.sides]
-    if person not in ids:
-        problem = f"no side {person!r} in the scenario (its sides: {', '.join(ids)})"
+    if person not in [s.id for s in scenario.sides]:
+        problem = f"no side {person!r} in the scenario (its sides: {sides_listed(scenario)})"
         raise InputError(Problem("<command line>", "--side", problem))
     sides = tuple(
         s.model_copy(update={"player": HUMAN, "temperament": None})

@@ -22,6 +22,15 @@ KIND_WORDS = {SceneryKind.AREA: "area terrain"}
 ARTICLES = ("the ", "a ", "an ")
 
 
+def sides_listed(scenario: Scenario) -> str:
+    """The scenario's sides as a refusal lists them: each id, with its name where the
+    name says more than the id ("blue (PanOceania), red (Yu Jing)")."""
+    return ", ".join(
+        s.id if not s.name or s.name == readable(s.id) else f"{s.id} ({s.name})"
+        for s in scenario.sides
+    )
+
+
 def table_names(scenario: Scenario) -> dict[str, str]:
     """Every id of the table a sentence may mention, as people read it: models, units
     and sides (`names_of`) and the scenery (`scenery_names`)."""

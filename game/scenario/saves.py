@@ -36,7 +36,7 @@ from game.paths import SCENARIOS_DIR, SUFFIX
 from game.rules.registry import RULESETS, Ruleset, UnknownRuleset, find_ruleset
 from game.scenario.load import MAX_FILE_BYTES, check_scenario_text, load_scenario
 from game.scenario.model import AI, HUMAN, TEMPERAMENTS
-from game.scenario.names import told_names
+from game.scenario.names import sides_listed, told_names
 from game.scenario.scenario import Scenario
 from game.sequencer.declarations import Declaration, decode
 from game.sequencer.game import SAVE_FORMAT, Game, text_hash
@@ -336,7 +336,8 @@ def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, An
     for side, entry in raw.items():
         place = f"players {side[:64]!r}"
         if side not in sides:
-            problem = f"the scenario has no side {side[:64]!r} (its sides: {', '.join(sides)})"
+            listed = sides_listed(scenario)
+            problem = f"the scenario has no side {side[:64]!r} (its sides: {listed})"
             raise _bad(path, place, problem)
         if isinstance(entry, str):
             continue

@@ -126,7 +126,7 @@ READERS = [
     [
         (
             {"green": {"player": "search"}},
-            "the scenario has no side 'green' (its sides: blue, red)",
+            "the scenario has no side 'green' (its sides: blue (PanOceania), red (Yu Jing))",
         ),
         (
             {"red": {"player": "careful", "temperament": "cautious"}},
@@ -267,7 +267,7 @@ def test_play_side_seats_a_person_and_the_computer_at_the_others(
         err = capsys.readouterr().err.strip()
         assert err == (
             "skirmish: <command line>: play --side: no side 'green' in the scenario (its "
-            "sides: blue, red); see skirmish play --help"
+            "sides: blue (PanOceania), red (Yu Jing)); see skirmish play --help"
         )
     # replay's --side is for the window, as its --frames is
     assert main(["replay", str(save), "--side", "blue"]) == 2
