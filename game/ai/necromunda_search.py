@@ -15,8 +15,10 @@ of its gang one more down may make flee by the end (bottle tests, `bottle`); a P
 fighter in cover cannot be targeted this round (FACTS 2.3) but stands to shoot in later
 ones; a Pinned fighter loses its Aim and its Unwieldy weapon this round (Stand Up takes
 an action, FACTS 2.8, 2.9). The enemies' side counts `exchange_risk` times as much (a
-temperament's caution). With `lookahead` 0 the judged choice is the answer; otherwise it
-is the default of the sampled lookahead below.
+temperament's caution), and less (`press`, `_pressing`) while our gang is not ahead on
+the points of fighters in the fight that decide the game at the turn limit: a draw wins
+nothing, so a shot that may break the tie is worth its risk. With `lookahead` 0 the
+judged choice is the answer; otherwise it is the default of the sampled lookahead below.
 
 The lookahead. Candidates: for a fighter to activate, the careful player's first
 action (Aim or Shoot, turned to the enemy), its advance, moves into cover (a base
@@ -123,6 +125,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         self._bottles: dict[tuple[object, ...], float] = {}
         self._moves_memo: dict[tuple[object, ...], list[Point]] = {}
         self._strays: dict[tuple[object, ...], float] = {}
+        self._risk = 1.0  # the enemies' side of the exchange this decision (`_pressing`)
         self.refused = 0  # judged choices the engine refused (a fault: the tests count them)
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
@@ -536,11 +539,29 @@ class SearchNecromundaPlayer(SearchPlayer):
                          self._paths, self._finished, self._bottles, self._moves_memo,
                          self._strays):  # fmt: skip
                 kept.clear()
+            assert awaiting.side is not None
+            self._risk = self._pressing(state, awaiting.side)
             with contextlib.suppress(IllegalDeclaration, ValueError, KeyError):
                 judged = self._judged(state, awaiting)
                 if judged is not None:
                     return judged
         return self.careful.choose(state, awaiting)
+
+    def _pressing(self, state: NecromundaState, side: str) -> float:
+        """How much the enemies' side of the exchange counts this decision: less
+        (1 - `press`, weights) in the last `press_rounds` rounds while `side` is not
+        ahead on the points of fighters in the fight (what decides the game at the turn
+        limit, FACTS 2.8): a draw wins nothing, so a shot that may break the tie is
+        worth the risk of one of ours going down."""
+        press = self.weights["press"]
+        if not press or state.turn <= self.nec.turns - int(self.weights["press_rounds"]):
+            return 1.0
+        points = {
+            s: sum(self.nec.points[m.id] or 50 for m in self.nec.fighting(state, s))
+            for s in state.sides
+        }
+        ahead = all(points[side] > v for s, v in points.items() if s != side)
+        return 1.0 if ahead else 1.0 - press
 
     def _judged(self, state: NecromundaState, awaiting: Awaiting) -> Declaration | None:
         """The first action of the best plan of an activation: each plan (aim and shoot,
@@ -1060,7 +1081,8 @@ class SearchNecromundaPlayer(SearchPlayer):
                     up_loaded = up.model(f.id).replace(flags=loaded.flags)
                     again += later * self._best(up.with_model(up_loaded), up_loaded, deny=deny)
                 value += chance * (again - value)
-            total += value if f.side == side else -self.weights["exchange_risk"] * value
+            risk = self.weights["exchange_risk"] * self._risk
+            total += value if f.side == side else -risk * value
         return self.weights["exchange"] * total
 
     def _reachable(

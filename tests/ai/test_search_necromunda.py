@@ -593,3 +593,39 @@ def test_target_priority_skips_a_closer_enemy_harder_to_hit(
     expected = cool * player._shot_worth(out, ganger, lasgun, "far", False)
     expected += (1 - cool) * player._shot_worth(out, ganger, lasgun, "near", False)
     assert value == pytest.approx(expected)
+
+
+def test_not_ahead_in_the_last_round_a_fighter_comes_out_to_shoot(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.8: at the turn limit the gang with more points of fighters in the fight
+    wins. Round 4 of 4: blue's ganger (50 points) hides behind the block from red's
+    heavy (150), which has not activated. Hidden, blue loses for certain; without
+    `press` the judged plan ends the activation out of sight. With it (the weights as
+    they are) the ganger moves out into the heavy's line and then shoots it: its only
+    way to change the result is worth the stubber's reply. Ahead on points, or before
+    the last rounds, the enemy's side counts in full."""
+    engine, state, player = _last_round(write_scenario)
+    state = state.with_model(state.model("ganger").replace(at=(4.5, 5.4)))
+    assert not engine.sighting(state, "heavy", "ganger").lof
+    awaiting = engine.awaiting(state)
+    assert player.weights["press"] > 0
+    assert player._pressing(state, "blue") == pytest.approx(1 - player.weights["press"])
+    move = player.choose(state, awaiting)
+    assert isinstance(move, Act) and move.action.kind is ActionKind.MOVE, move
+    after, _ = engine.apply(state, move, rng=np.random.default_rng(0))
+    assert isinstance(after, NecromundaState)
+    assert engine.sighting(after, "heavy", "ganger").lof
+    shot = player.choose(after, engine.awaiting(after))
+    assert isinstance(shot, Act) and shot.action.kind is ActionKind.SHOOT, shot
+    assert shot.action.target == "heavy"
+
+    player.weights.values["press"] = 0.0
+    stay = player.choose(state, awaiting)
+    assert not isinstance(stay, Act) or stay.action.kind is not ActionKind.MOVE, stay
+    player.weights.values["press"] = 0.7
+    ahead = state.with_model(state.model("heavy").replace(status=SERIOUSLY_INJURED))
+    assert player._pressing(ahead, "blue") == 1.0
+    player.weights.values["press_rounds"] = 1  # the last round only
+    assert player._pressing(state, "blue") == pytest.approx(0.3)
+    assert player._pressing(state.replace(turn=3), "blue") == 1.0

@@ -1,7 +1,8 @@
-"""The bundled tables made to measure the automatic players (`*-mirror.toml`, issue #17)
-are fair by construction: every piece of scenery and every model has its image under a
-half-turn about the table's centre, the model's image of the same profile, weapons and
-unit shape on the other side, facing the opposite way."""
+"""The bundled tables made to measure the automatic players (`*-mirror.toml` and
+`necromunda-screened.toml`, issue #17) are fair by construction: every piece of scenery
+and every model has its image under a half-turn about the table's centre, the model's
+image of the same profile, weapons and unit shape on the other side, facing the opposite
+way."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from game.scenario import load_scenario
 from game.scenario.load import Scenario
 from tests.conftest import SCENARIOS
 
-MIRRORS = sorted(SCENARIOS.glob("*-mirror.toml"))
+MIRRORS = sorted([*SCENARIOS.glob("*-mirror.toml"), SCENARIOS / "necromunda-screened.toml"])
 
 
 def turned(scenario: Scenario, p: tuple[float, float]) -> tuple[float, float]:
