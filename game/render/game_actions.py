@@ -16,6 +16,7 @@ from game.render.pointing import Impossible
 from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError
 from game.scenario.names import table_names
+from game.sequencer.sentences import joined
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +135,7 @@ class TakeSide(Action):
             people = [names.get(s.id, s.id) for s in session.scenario.sides
                       if not session.is_ai(s.id)]  # fmt: skip
             raise Impossible(
-                f"a person plays {' and '.join(people)} here already: T takes a side over "
+                f"a person plays {joined(people)} here already: T takes a side over "
                 "while the computer plays every side"
             )
         said = app.take_side()  # it follows the game afresh: the state after it

@@ -32,7 +32,7 @@ from game.scenario.names import sides_listed, table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
-from game.sequencer.sentences import named
+from game.sequencer.sentences import joined, named
 
 SAVE_NAME = "skirmish-save.json"
 
@@ -174,7 +174,7 @@ class Session:
         )
         # which side T takes now is at the panel's foot (panel.foot_keys)
         return (
-            f"the computer plays {_and(names)}, you watch: T takes one over, as skirmish "
+            f"the computer plays {joined(names)}, you watch: T takes one over, as skirmish "
             f"play {options} does"
         )
 
@@ -196,7 +196,7 @@ class Session:
         """ "Yu Jing from here, the computer PanOceania": a person's side, the others."""
         names = table_names(self.scenario)
         others = [names.get(s.id, s.id) for s in self.scenario.sides if s.id != side]
-        return f"{names.get(side, side)} from here, the computer {_and(others)}"
+        return f"{names.get(side, side)} from here, the computer {joined(others)}"
 
     def is_ai(self, side: str | None) -> bool:
         if side is None:
@@ -324,11 +324,6 @@ class Session:
 
 
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]
-
-
-def _and(names: Sequence[str]) -> str:
-    """ "A", "A and B", "A, B and C"."""
-    return " and ".join(filter(None, (", ".join(names[:-1]), names[-1]))) if names else ""
 
 
 def saved_seats(saved: saves.SavedGame, person: str | None = None) -> tuple[Scenario, Choice]:

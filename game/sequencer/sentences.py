@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
@@ -219,8 +219,12 @@ def named(text: str, names: Names | Collection[str]) -> str:
 
 
 def listed(items: Iterable[object], empty: str = "nobody") -> str:
+    """Ids named (`who`) and joined as people write them: "A", "A and B", "A, B and C"."""
+    return joined([who(i) for i in items], empty)
+
+
+def joined(names: Sequence[str], empty: str = "") -> str:
     """Names joined as people write them: "A", "A and B", "A, B and C"."""
-    names = [who(i) for i in items]
     if not names:
         return empty
     if len(names) == 1:
