@@ -29,6 +29,7 @@ from game.sequencer.sentences import Teller, named, names_of
 LOG_LINES = 200  # kept in the state; the panel shows the last few
 SHOT_FRAMES = 45  # frames a shot line stays on the table
 EFFECT_FRAMES = 40  # frames a blast, scatter path, stray shot or template is animated
+SEATS = "turn"  # the log's colour for who plays a side from here
 
 
 class Doable(Protocol):
@@ -107,7 +108,7 @@ class Following(Pointing):
         said = session.take(side)
         self.base_scenario = session.scenario  # the same table, seated otherwise
         self.follow_game([], animate=False)
-        taken = dice_log.LogLine(session.taken_line(side), "turn")  # where the log reads it
+        taken = dice_log.LogLine(session.seat_changes[-1][1], SEATS)  # where the log reads it
         self.state = replace(self.state, log=(*self.state.log, taken)[-LOG_LINES:])
         return said
 
@@ -181,11 +182,11 @@ class Following(Pointing):
         state = self.state
         rules = self.rules
         lines = []
-        if self.teller is None:  # told afresh: first, who the computer plays
+        if self.teller is None:  # told afresh from the first event: who the computer plays
             self.teller = Teller(self.scenario.ruleset, told_names(self.scenario))
-            if self.session is not None:
-                lines = [dice_log.LogLine(said) for said in self.session.who_plays()]
-        lines += dice_log.tell_all(self.teller, events)
+            lines += self._told_afresh(self.teller, events)
+        else:
+            lines += dice_log.tell_all(self.teller, events)
         ids = {m.id for m in self.scenario.models}
         shots = []
         if animate:
@@ -241,6 +242,21 @@ class Following(Pointing):
             weapon=state.weapon if selected == state.selected else 0,
         )
         self.refresh_hover()
+
+    def _told_afresh(self, teller: Teller, events: Sequence[object]) -> list[dice_log.LogLine]:
+        """The dice log of the game's events from its first, told afresh (after undo, on
+        opening it): who the computer played when it was opened here, then each side
+        taken over here in its place among the events."""
+        session = self.session
+        if session is None:
+            return dice_log.tell_all(teller, events)
+        lines = [dice_log.LogLine(said) for said in session.opening()]
+        told = 0
+        for at, said in session.seat_changes:
+            lines += dice_log.tell_all(teller, events[told:at])
+            lines.append(dice_log.LogLine(said, SEATS))
+            told = max(told, at)
+        return lines + dice_log.tell_all(teller, events[told:])
 
     def out_of_fight(self, model_id: str) -> bool:
         """Whether the game has taken `model_id` out of the fight for good (its rules

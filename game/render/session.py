@@ -63,6 +63,12 @@ class Session:
         self.note: str | None = None
         # A loaded save of older rules that goes differently now (game.scenario.saves).
         self.diverged: saves.Diverged | None = None
+        # What the dice log says of who plays besides the game's events: who the
+        # computer played when the game was opened here (`opening`), then each side a
+        # person took over here, at the number of events logged when it happened (undo
+        # brings those past the game's end back to it: they happened, in that order).
+        self.first_seats: list[str] | None = None
+        self.seat_changes: list[tuple[int, str]] = []
         # Sides whose [[side]] names their automatic player or its temperament; the
         # other computer sides play the adapter's own (the window's default).
         self.players: dict[str, Any] = {
@@ -156,6 +162,13 @@ class Session:
             if record["player"] != HUMAN
         ]
 
+    def opening(self) -> list[str]:
+        """Who the computer played when the game was opened here (`who_plays` as it was
+        first asked, before any side was taken over): the dice log's first lines."""
+        if self.first_seats is None:
+            self.first_seats = self.who_plays()
+        return self.first_seats
+
     def computer_plays_all(self) -> bool:
         """Whether the computer plays every side (a playtest's save loaded, say)."""
         return all(self.is_ai(s.id) for s in self.scenario.sides)
@@ -181,16 +194,19 @@ class Session:
     def take(self, side: str) -> str:
         """A person plays `side` from here on and the computer the others, each with its
         player (T while the computer plays every side); what the computer declared for
-        it stays the computer's (undo leaves it). Who plays what, in a sentence."""
+        it stays the computer's (undo leaves it). Who plays what, in a sentence; the dice
+        log's is the last of `seat_changes`."""
+        self.opening()  # who played before
         self.scenario = seated(self.scenario, side)
         self.players.pop(side, None)
+        self._seat_change(f"a person plays {self._seats(side)}")
         return f"you play {self._seats(side)}"
 
-    def taken_line(self, side: str) -> str:
-        """The dice log's sentence for a side a person took over here (`take`): "Turn 2:
-        a person plays Yu Jing from here, the computer PanOceania"."""
+    def _seat_change(self, said: str) -> None:
+        """The dice log's sentence for who plays now, where it happened: "Turn 2: a
+        person plays Yu Jing from here, the computer PanOceania"."""
         turn = f"{self.scenario.ruleset.turn_word.capitalize()} {self.game.state.turn}"
-        return f"{turn}: a person plays {self._seats(side)}"
+        self.seat_changes.append((len(self.game.events), f"{turn}: {said}"))
 
     def _seats(self, side: str) -> str:
         """ "Yu Jing from here, the computer PanOceania": a person's side, the others."""
@@ -268,6 +284,9 @@ class Session:
         taken = list(zip(declarations[kept:], self.made_by[kept:], strict=True))
         self._replay(declarations[:kept], self.made_by[:kept])
         self.redo_stack.append(taken)
+        # who plays changed where it did; a change after what is left stays, at its end
+        end = len(self.game.events)
+        self.seat_changes = [(min(at, end), said) for at, said in self.seat_changes]
         return True
 
     def nothing_to_undo(self) -> str:

@@ -462,6 +462,57 @@ def test_t_in_a_replay_the_computer_played_every_side_of_seats_the_person(
     )
 
 
+def _until_asked(app: App) -> None:
+    """Frames until a person is asked to declare (the computer plays on meanwhile)."""
+    assert app.session is not None
+    for _ in range(400):
+        if app.state.human or app.session.game.state.finished:
+            break
+        app.frame()
+    assert app.state.human and app.state.prompt is not None
+
+
+def _log(app: App) -> list[str]:
+    return [line.text for line in app.state.log]
+
+
+@pytest.mark.parametrize("opened", ["play --load", "replay --window"])
+def test_undo_after_t_keeps_the_log_line_that_said_the_side_was_taken(
+    tmp_path: Path, opened: str
+) -> None:
+    # session 9's tester: after T and a person's declaration, undo told the log afresh
+    # from the game's events alone, and the line saying the side was taken was gone (its
+    # first lines, who the computer plays, named PanOceania only, as if it always had)
+    save = _computer_both(tmp_path)
+    if opened == "play --load":
+        _, app = _window(save)
+    else:
+        replay = Replay.open(save)
+        app = App(replay.scenario)
+        app.open_replay(replay, 3)
+    click(app, base(app, "zhanshi-hmg"))  # T takes Yu Jing
+    opening = _log(app)[:2]
+    assert opening == [
+        "the computer plays PanOceania (careful)",
+        "the computer plays Yu Jing (careful)",
+    ]
+    press(app, pygame.K_t)
+    taken = _log(app)[-1]
+    assert ": a person plays " in taken
+    _until_asked(app)
+    before = _log(app)
+    assert before.index(taken) < len(before) - 1  # the computer played on after it
+    prompt = app.state.prompt
+    assert prompt is not None and prompt.reacting  # an ARO: I declares none
+    press(app, pygame.K_i)
+    assert len(_log(app)) > len(before)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "undone"
+    # the log as it stood when the person was asked: told afresh, the same lines in order
+    assert _log(app) == before
+    assert _log(app).count(taken) == 1 and _log(app)[:2] == opening
+
+
 def test_t_pressed_while_the_computer_thinks_takes_the_side_once_its_choice_is_in(
     tmp_path: Path,
 ) -> None:
