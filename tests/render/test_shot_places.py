@@ -9,8 +9,7 @@ from __future__ import annotations
 import pytest
 
 from game.playtest.batch import automatic_player, play_out
-from game.playtest.plan import choose_players
-from game.render import dice_log
+from game.render import dice_log, frame
 from game.render.app import App
 from game.render.game_actions import StepAI
 from game.render.infinity_play import InfinityRules
@@ -18,7 +17,10 @@ from game.render.session import Session
 from game.scenario import load_scenario
 from game.sequencer.events import Declared, Hit, Moved, Rolled
 from game.sequencer.game import Game
+from game.sequencer.necromunda_types import Act, Action, ActionKind
 from tests.conftest import SCENARIOS
+
+Point = tuple[float, float]
 
 
 def _roll(model: str, target: str) -> Rolled:
@@ -40,31 +42,50 @@ def test_a_shot_then_a_move_leaves_the_line_where_it_was_fired() -> None:
     assert (shot.start, shot.end, shot.hit) == ((1.0, 6.0), (9.0, 3.0), False)
 
 
-def test_the_testers_necromunda_game_draws_the_shot_from_where_the_ganger_fired() -> None:
+# The tester's game's first three declarations (necromunda-demo, seed 3), as the simple
+# player (Orlock) and the search player (Escher, aggressive, think 0.3) made them in
+# session 9, written out: the test does not depend on what either player chooses now.
+TESTERS_DECLARATIONS = (
+    Act("orlock-heavy", Action(ActionKind.SHOOT, weapon="Heavy stubber",
+                               target="escher-ganger-2"), turn_to=-83.088773),
+    Act("escher-ganger-2", Action(ActionKind.SHOOT, weapon="Autogun", target="orlock-leader"),
+        turn_to=110.556045),
+    Act("escher-ganger-2", Action(ActionKind.MOVE, path=((11.957, 9.601),), facing=131.734156)),
+)  # fmt: skip
+
+
+def test_the_testers_necromunda_game_draws_the_shot_from_where_the_ganger_fired(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
     session = Session.start(scenario, 3)
-    computer = [s.id for s in scenario.sides if session.is_ai(s.id)]
-    options = {"temperament": "aggressive", "think": 0.3}
-    session.use_players(choose_players(scenario, None, options, default="search", only=computer))
     app = App(scenario, session=session)
-    simple = automatic_player(session.game.engine, "simple")
     fired: dict[str, tuple[float, float]] = {}
-    for _ in range(3):  # Orlock's heavy shoots; Escher ganger 2 shoots, then moves
-        awaiting = session.game.awaiting()
-        if session.is_ai(awaiting.side):
-            app.perform(StepAI())
+    for declaration in TESTERS_DECLARATIONS:
+        # the computer's (Escher's) through the window's computer path, as in the game
+        if session.is_ai(session.game.awaiting().side):
+            app.perform(StepAI(declaration, chosen=True))
         else:
-            app.declare(simple.choose(session.game.state, awaiting))
+            app.declare(declaration)
         for shot in app.state.shots:
             fired.setdefault(shot.shooter, shot.start)
+    assert {"orlock-heavy", "escher-ganger-2"} <= fired.keys()  # both shots were fired
     ganger = app.scenario.model("escher-ganger-2").at
     assert fired["escher-ganger-2"] == (10.0, 5.0)  # where it stood to shoot
-    assert ganger != pytest.approx((10.0, 5.0), abs=1.0)  # it moved on after
+    assert ganger == pytest.approx((11.957, 9.601))  # it moved on after
     lines = [s for s in app.state.shots if s.shooter == "escher-ganger-2"]
     assert lines and all(s.start == (10.0, 5.0) for s in lines)
     on_it = [s for s in app.state.shots if s.target == "escher-ganger-2"]
     assert on_it and all(s.end == (10.0, 5.0) for s in on_it)  # shot at where it stood
+    drawn: list[tuple[Point, Point]] = []
+
+    def draw_shot(surface: object, start: Point, end: Point, *args: object) -> None:
+        drawn.append((start, end))
+
+    monkeypatch.setattr(frame, "draw_shot", draw_shot)
     assert app.draw().get_size() == (1280, 800)
+    assert ((10.0, 5.0), app.scenario.model("orlock-leader").at) in drawn  # as it is drawn
+    assert all(ganger not in line for line in drawn)
 
 
 def test_an_infinity_aro_line_ends_where_the_mover_was_on_its_route() -> None:
