@@ -123,7 +123,7 @@ def play(
     the turn, Enter confirms; sides with player = "ai" are played by the computer.
     Point at an enemy for the line of fire and the odds, drag from a base to measure,
     wheel to zoom, right-drag to pan, Ctrl+Z/Y undo/redo, Ctrl+S/O save/load, T takes
-    over a side while the computer plays every side, F2 edits
+    over a side while the computer plays every side (T again hands it back), F2 edits
     the table (a new game starts on it), F12 screenshot, F1 every key, Q quits. Rule
     systems the sequencer does not play open as a viewer."""
     from game.render.session import Session, SessionError, seated

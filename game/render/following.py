@@ -104,13 +104,25 @@ class Following(Pointing):
         model's, else the active side), the computer playing on the others. Who plays
         what, in a sentence."""
         session = self.require_session()
-        side = side_to_take(self.scenario, self.state)
-        said = session.take(side)
+        said = session.take(side_to_take(self.scenario, self.state))
+        self._seated(session)
+        return said
+
+    def hand_back(self) -> str:
+        """The computer plays again the side a person took over here (T again). Who plays
+        it, in a sentence."""
+        session = self.require_session()
+        said = session.hand_back(next(iter(session.taken)))
+        self._seated(session)
+        return said
+
+    def _seated(self, session: Session) -> None:
+        """Follow the game with its sides seated anew, and log who plays now where it
+        happened."""
         self.base_scenario = session.scenario  # the same table, seated otherwise
         self.follow_game([], animate=False)
-        taken = dice_log.LogLine(session.seat_changes[-1][1], SEATS)  # where the log reads it
-        self.state = replace(self.state, log=(*self.state.log, taken)[-LOG_LINES:])
-        return said
+        said = dice_log.LogLine(session.seat_changes[-1][1], SEATS)
+        self.state = replace(self.state, log=(*self.state.log, said)[-LOG_LINES:])
 
     def attach(self, session: Session) -> None:
         """Play `session` from now on (a new game, or one loaded from a save)."""
@@ -232,6 +244,7 @@ class Following(Pointing):
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
             watching=watching,
+            taken_here=session.taken_names() if session else "",
             # a replay before its end takes its own keys (on the panel), not declarations,
             # and nobody declares while the computer plays every side
             keys_help=session.rules.keys_help

@@ -123,13 +123,17 @@ class TakeOver(Action):
 class TakeSide(Action):
     """T while the computer plays every side of a game going on: a person takes over
     the selected model's side, else the active side, from here; the computer plays on
-    the others."""
+    the others. T again hands that side back to the computer."""
 
     def perform(self, app: Following) -> None:
         session = app.require_session()
         prompt = session.prompt()
         if prompt.over:
             raise Impossible(prompt.text)
+        if session.taken:
+            said = app.hand_back()  # it follows the game afresh: the state after it
+            app.state = replace(app.state, message=said)
+            return
         if not session.computer_plays_all():
             names = table_names(session.scenario)
             people = [names.get(s.id, s.id) for s in session.scenario.sides

@@ -55,6 +55,14 @@ WATCH_KEYS = (
 )
 
 
+def hand_back_keys(state: AppState) -> tuple[str, ...]:
+    """T again, on a side a person took over from the computer."""
+    return (
+        f"T: hand {state.taken_here} back to the computer, which plays it on from here "
+        "(undo still takes back only what you declared)",
+    )
+
+
 MOVE_KEYS = (
     "click: add a point to the path (the inches left are shown)",
     "Backspace: take the last point back · Enter: declare · Esc: cancel",
@@ -85,6 +93,8 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
         out.append(("Declaring (this rule system)", state.keys_help))
     if state.watching:
         out.append(("Watching the computer play every side", WATCH_KEYS))
+    if state.taken_here:
+        out.append((f"Playing {state.taken_here}, taken over here", hand_back_keys(state)))
     out.append(("The table", TABLE_KEYS))
     if state.prompt is not None:
         out.append(("The game", GAME_KEYS))

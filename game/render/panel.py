@@ -259,11 +259,13 @@ WATCH_HELP = ("drag a base: ruler · wheel: zoom", *COMMON_HELP)
 
 def foot_keys(scenario: Scenario, state: AppState) -> tuple[str, ...]:
     """The keys at the panel's foot: the rule system's declaration keys and the common
-    ones while a person may declare; while the computer plays every side, none to declare
+    ones while a person may declare (and T, when the side was taken over here, to hand it
+    back); while the computer plays every side, none to declare
     with but T, naming the side it takes now; a viewer's otherwise (a replay before its
     last step: its keys are above)."""
     if state.keys_help:
-        return (*state.keys_help, *COMMON_HELP)
+        back = (f"T hand {state.taken_here} back to the computer",) if state.taken_here else ()
+        return (*state.keys_help, *back, *COMMON_HELP)
     if not state.watching:
         return HELP
     side = side_to_take(scenario, state)

@@ -27,7 +27,7 @@ from game.render.play_rules import (
     side_player,
 )
 from game.scenario import Scenario, saves
-from game.scenario.model import AI, HUMAN
+from game.scenario.model import AI, HUMAN, SideEntry
 from game.scenario.names import sides_listed, table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
@@ -69,6 +69,9 @@ class Session:
         # brings those past the game's end back to it: they happened, in that order).
         self.first_seats: list[str] | None = None
         self.seat_changes: list[tuple[int, str]] = []
+        # Sides a person took over here (T), with who played each before: its [[side]]
+        # and its own automatic player (None: the window's), for T to hand it back.
+        self.taken: dict[str, tuple[SideEntry, Any]] = {}
         # Sides whose [[side]] names their automatic player or its temperament; the
         # other computer sides play the adapter's own (the window's default).
         self.players: dict[str, Any] = {
@@ -197,10 +200,28 @@ class Session:
         it stays the computer's (undo leaves it). Who plays what, in a sentence; the dice
         log's is the last of `seat_changes`."""
         self.opening()  # who played before
+        self.taken[side] = (self.scenario.side(side), self.players.pop(side, None))
         self.scenario = seated(self.scenario, side)
-        self.players.pop(side, None)
         self._seat_change(f"a person plays {self._seats(side)}")
         return f"you play {self._seats(side)}"
+
+    def taken_names(self) -> str:
+        """The sides a person took over here (T hands them back), by their names."""
+        names = table_names(self.scenario)
+        return joined([names.get(side, side) for side in self.taken])
+
+    def hand_back(self, side: str) -> str:
+        """The computer plays `side` again, a side a person took over here (`take`), with
+        the player it had; what the person declared for it stays theirs (undo takes it
+        back). Who plays it, in a sentence; the dice log's is the last of `seat_changes`."""
+        entry, player = self.taken.pop(side)
+        sides = tuple(entry if s.id == side else s for s in self.scenario.sides)
+        self.scenario = replace(self.scenario, sides=sides)
+        if player is not None:
+            self.players[side] = player
+        said = f"the computer plays {table_names(self.scenario).get(side, side)} again"
+        self._seat_change(said)
+        return said
 
     def _seat_change(self, said: str) -> None:
         """The dice log's sentence for who plays now, where it happened: "Turn 2: a

@@ -124,6 +124,7 @@ class AppState:
     replay: str = ""  # where a replay stands ("" when none is open)
     # how a person may take a side when the computer plays every side ("" otherwise)
     watching: str = ""
+    taken_here: str = ""  # the side a person took over here, by its name (T hands it back)
     help: bool = False  # the F1 overlay is open
     hint: bool = True  # the opening hint (how to get help) shows until a key or click
     # a person's declarations not saved when Q was pressed and the window asked first

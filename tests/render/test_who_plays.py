@@ -423,7 +423,8 @@ def test_t_takes_over_a_side_the_computer_plays_from_inside_the_window(tmp_path:
     assert not watched.is_ai("red") and watched.is_ai("blue")
     assert watched.recorded_players() == {"blue": {"player": "careful"}, "red": {"player": "human"}}
     assert app.state.watching == "" and app.state.keys_help == watched.rules.keys_help
-    assert _foot(app) == (*watched.rules.keys_help, *COMMON_HELP)
+    back = "T hand Yu Jing back to the computer"
+    assert _foot(app) == (*watched.rules.keys_help, back, *COMMON_HELP)
     # the computer plays on for PanOceania until Yu Jing is asked
     made = len(watched.game.declarations)
     for _ in range(400):
@@ -435,12 +436,73 @@ def test_t_takes_over_a_side_the_computer_plays_from_inside_the_window(tmp_path:
     # what the computer declared for Yu Jing stays the computer's
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert app.state.message.startswith("nothing to undo: what came before this game was")
-    # T again: a person plays here already
+
+
+def test_t_where_a_person_plays_from_the_start_says_why_nothing_happens(tmp_path: Path) -> None:
+    _, app = _window(_computer_both(tmp_path), "blue")  # play --load SAVE --side blue
     press(app, pygame.K_t)
     assert app.state.message == (
-        "a person plays Yu Jing here already: T takes a side over while the computer "
+        "a person plays PanOceania here already: T takes a side over while the computer "
         "plays every side"
     )
+    assert app.state.taken_here == ""
+
+
+def test_t_again_hands_the_side_taken_back_to_the_computer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # session 9 left it: once a person had taken a side, nothing handed it back
+    from game.render.help import help_sections
+
+    watched, app = _window(_computer_both(tmp_path))
+    # Yu Jing's player thinks long enough for the window to say so first
+    watched.use_players({"red": ("search", (("think", 0.25),))})
+    red, before = watched.player("red"), watched.recorded_players()
+    thought: list[str | None] = []
+    monkeypatch.setattr(app, "show_thinking", lambda: thought.append(app.state.active_side))
+    click(app, base(app, "zhanshi-hmg"))
+    press(app, pygame.K_t)
+    assert app.state.taken_here == "Yu Jing"
+    titles = dict(help_sections(app.state))
+    assert titles["Playing Yu Jing, taken over here"] == (
+        "T: hand Yu Jing back to the computer, which plays it on from here (undo still "
+        "takes back only what you declared)",
+    )
+    _until_asked(app)
+    assert thought == []  # nobody thinks for a person
+    press(app, pygame.K_i)  # Yu Jing declares no ARO
+    mine = len(watched.game.declarations)
+    assert watched.made_by[-1] is True
+    press(app, pygame.K_t)
+    assert app.state.message == "the computer plays Yu Jing again"
+    assert _log(app)[-1] == f"Turn {watched.game.state.turn}: the computer plays Yu Jing again"
+    assert watched.is_ai("red") and watched.player("red") is red and not watched.taken
+    assert watched.recorded_players() == before  # Ctrl+S records the computer's players
+    assert app.state.watching == WATCHING and app.state.taken_here == ""
+    assert _foot(app)[0].startswith("T play ")
+    assert "Playing Yu Jing, taken over here" not in dict(help_sections(app.state))
+    # the computer plays Yu Jing on, saying first that it is thinking
+    for _ in range(400):
+        if "red" in thought or watched.game.state.finished:
+            break
+        app.frame()
+    assert "red" in thought and not app.state.human
+    assert len(watched.game.declarations) > mine and watched.made_by[mine:] == [False] * (
+        len(watched.game.declarations) - mine
+    )
+    # undo still takes back what the person declared here, the computer's answers with it
+    made = len(watched.game.declarations)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "undone" and len(watched.game.declarations) == mine - 1
+    assert len(watched.game.declarations) < made and watched.is_ai("red")
+    # the log says what happened, in order: taken over, then handed back, where the game is
+    told = _log(app)
+    taken = [n for n, line in enumerate(told) if ": a person plays Yu Jing from here" in line]
+    given = [n for n, line in enumerate(told) if ": the computer plays Yu Jing again" in line]
+    assert len(taken) == len(given) == 1 and taken[0] < given[0] == len(told) - 1
+    # and T takes it over again
+    press(app, pygame.K_t)
+    assert app.state.message.startswith("you play ") and app.state.taken_here
 
 
 def test_t_in_a_replay_the_computer_played_every_side_of_seats_the_person(
