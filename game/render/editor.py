@@ -53,7 +53,15 @@ from game.scenario.editing import (
     turn_model,
 )
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
-from game.scenario.names import merged, places_named, told_names
+from game.scenario.names import (
+    merged,
+    objective_names,
+    places_named,
+    table_names,
+    told_names,
+    with_article,
+)
+from game.sequencer.sentences import joined, plural, readable
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -275,13 +283,23 @@ class Editor:
         unplayable = self.editing.scenario.unplayable
         if unplayable:  # valid, kept, but not a game yet (tester7's finding 11)
             first = unplayable[0]
-            self.state.message += f"; not playable yet: {first.place} {first.problem}"
+            problem = self.said(f"{first.place} {first.problem}")
+            self.state.message += f"; not playable yet: {problem}"
 
     def said(self, text: str) -> str:
-        """What the panel says for a message or a refusal kept with ids (the edits and
-        the checks speak in ids): the table's names, as its labels and the ruling say
-        them ("turned Fusilier 2", "Fusilier 2: stands inside the 3.5\" building")."""
+        """What the panel says for a refusal kept with ids (the edits and the checks
+        speak in ids): the table's names, as its labels and the ruling say them
+        ("Fusilier 2: stands inside the 3.5\" building")."""
         return places_named(text, merged(self.seen, told_names(self.editing.scenario)))
+
+    def called(self, entry_id: str) -> str:
+        """A model, side, unit, piece or objective of the table as the window names it
+        (its labels, the ruling, the play window): "Fusilier 2", "PanOceania", 'the 3\"
+        building', "Objective 1"; one deleted since by the name it had."""
+        seen = self.seen
+        now = table_names(self.editing.scenario)
+        names = {**seen.in_phrases, **seen, **now, **objective_names(self.editing.doc.objectives)}
+        return names.get(entry_id) or readable(entry_id)
 
     # -- input
 
@@ -337,13 +355,15 @@ class Editor:
             sides = self.editing.doc.sides
             side = sides[st.side % len(sides)].id
             profile = names[st.profile % len(names)]
-            self.do(add_model(profile, spot, side), f"placed a {profile} of {side}")
+            placed = f"placed {with_article(readable(profile))} of {self.called(side)}"
+            self.do(add_model(profile, spot, side), placed)
             return
         if st.tool in ("rectangle", "wall"):
             st.drag = Drag(st.tool, None, spot, spot)
             return
         if st.tool == "objective":
-            self.do(add_objective(spot), "placed an objective")
+            if self.do(add_objective(spot)):
+                st.message = f"placed {self.called(self.editing.doc.objectives[-1].id)}"
             return
         if st.tool == "polygon":
             if len(st.corners) >= 3 and math.dist(spot, st.corners[0]) <= max(0.3, GRID / 2):
@@ -494,18 +514,18 @@ class Editor:
             # a drag too short to make anything says so (it went unsaid: finding 15)
             st.refused = NOT_PLACED.get(drag.kind, "")
             return
-        self.do(edit, _done(drag.kind))
-        if drag.kind in ("rectangle", "wall") and not st.refused:
-            st.selected = [self.editing.doc.scenery[-1].id]
+        what = self.called(drag.target) if drag.target is not None else ""
+        if self.do(edit, _done(drag.kind, what)) and drag.kind in ("rectangle", "wall"):
+            new = self.editing.doc.scenery[-1].id
+            st.selected = [new]
+            st.message = f"placed {self.called(new)}"
 
     def wheel(self, event: pygame.event.Event) -> None:
         st = self.state
         m = self.selected_model()
         step = 5 if pygame.key.get_mods() & pygame.KMOD_SHIFT else 15
-        if m is not None:
-            self.do(turn_model(m.id, m.facing + step * event.y), f"turned {m.id}")
-        elif self.selected_piece() is not None:
-            self.do(rotate_piece(st.selected[0], step * event.y), f"turned {st.selected[0]}")
+        if m is not None or self.selected_piece() is not None:
+            self.turn(step * event.y)
         else:
             pos = pygame.mouse.get_pos()
             st.view = st.view.zoomed(1.1**event.y, (float(pos[0]), float(pos[1])))
@@ -513,8 +533,10 @@ class Editor:
     def finish_polygon(self) -> None:
         st = self.state
         corners, st.corners = st.corners, []
-        if self.do(add_polygon(corners, st.kind, st.height), "placed a polygon"):
-            st.selected = [self.editing.doc.scenery[-1].id]
+        if self.do(add_polygon(corners, st.kind, st.height)):
+            new = self.editing.doc.scenery[-1].id
+            st.selected = [new]
+            st.message = f"placed {self.called(new)}"
 
     def key(self, event: pygame.event.Event) -> None:
         st = self.state
@@ -533,14 +555,17 @@ class Editor:
             elif k == pygame.K_s:
                 self.save()
             elif k == pygame.K_d and (m := self.selected_model()) is not None:
-                if self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0)), f"duplicated {m.id}"):
-                    st.selected = [self.editing.doc.models[-1].id]
+                name = self.called(m.id)
+                if self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0))):
+                    copy = self.editing.doc.models[-1].id
+                    st.selected = [copy]
+                    st.message = f"copied {name}: {self.called(copy)}"
                 else:  # the copy's id was never shown: say it is the copy
                     why = re.sub(r"^model '[^']*': ", "", st.refused)
-                    st.refused = f"not duplicated: the copy of {m.id} beside it: {why}"
-            elif k == pygame.K_n and self.do(add_side(), "added a side"):
-                new = self.editing.doc.sides[-1].id
-                st.message = f"added side {new!r}: give it models (M, then S) to play it"
+                    st.refused = f"not copied: the copy of {name} beside it: {why}"
+            elif k == pygame.K_n and self.do(add_side()):
+                new = self.called(self.editing.doc.sides[-1].id)
+                st.message = f"added a side, {new}: give it models (M, then S) to play it"
             return
         if k in TOOLS:
             st.tool = TOOLS[k]
@@ -567,8 +592,9 @@ class Editor:
                 st.corners.pop()
             elif st.selected:
                 gone = list(st.selected)
+                said = f"deleted {joined([self.called(entry) for entry in gone])}"
                 for entry in gone:
-                    self.do(delete(entry), f"deleted {', '.join(gone)}")
+                    self.do(delete(entry), said)
         elif k == pygame.K_TAB:
             step = -1 if shift else 1
             if st.tool == "model":
@@ -607,13 +633,14 @@ class Editor:
             st.form, st.form_fresh = ("table", f"{w:g}x{d:g}"), True
         elif k == pygame.K_y:
             turns = self.editing.doc.header.turns + (-1 if shift else 1)
-            self.do(set_header(turns=turns), f"turns: {turns}")
+            word = self.editing.scenario.ruleset.turn_word
+            self.do(set_header(turns=turns), f"the game lasts {plural(turns, word)}")
         elif k in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
             dx = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}.get(k, 0)
             dy = {pygame.K_UP: -1, pygame.K_DOWN: 1}.get(k, 0)
             if mod & pygame.KMOD_ALT:
                 w, d = self.editing.doc.header.table
-                self.do(set_header(table=(w + dx, d + dy)), f'table {w + dx:g}x{d + dy:g}"')
+                self.do(set_header(table=(w + dx, d + dy)), f'the table is {w + dx:g}x{d + dy:g}"')
                 st.view = self.fit(st.size)
             else:
                 self.nudge(dx, dy)
@@ -646,7 +673,7 @@ class Editor:
         st = self.state
         if field == "name":
             if text:
-                self.do(set_header(name=text), f"named {text!r}")
+                self.do(set_header(name=text), f'the table is called "{text}"')
             return
         if field == "table":
             w, _, d = text.lower().partition("x")
@@ -655,7 +682,7 @@ class Editor:
             except ValueError:
                 st.refused = f"table: {text!r} is not a size like 24x24"
                 return
-            if self.do(set_header(table=size), f'table {size[0]:g}x{size[1]:g}"'):
+            if self.do(set_header(table=size), f'the table is {size[0]:g}x{size[1]:g}"'):
                 st.view = self.fit(st.size)
             else:
                 typed = d if "depth" in st.refused else w
@@ -675,7 +702,7 @@ class Editor:
                 st.refused = f"height must be a number of inches above 0, not {text!r}"
             return
         said = "full height" if height is None else f'{height:g}" high'
-        if not self.do(set_piece(p.id, height=height), f"{p.id}: {said}"):
+        if not self.do(set_piece(p.id, height=height), f"{self.called(p.id)} is now {said}"):
             st.refused = as_written(st.refused, text)
 
     def cycle_kind(self, step: int) -> None:
@@ -687,15 +714,16 @@ class Editor:
             self.state.refused = "a wall drawn as a line stays a wall"
             return
         kind = KINDS[(KINDS.index(p.kind) + step) % len(KINDS)]
-        article = "an" if kind.value[0] in "aeiou" else "a"
-        self.do(set_piece(p.id, kind=kind), f"{p.id} is {article} {kind.value}")
+        said = f"{self.called(p.id)} is now {with_article(kind.value)}"
+        self.do(set_piece(p.id, kind=kind), said)
 
     def step_value(self, delta: float) -> None:
         """Height of the selected piece (or of new ones); points of an objective."""
         o = self.selected_objective()
         if o is not None:
             points = o.points + (1 if delta > 0 else -1)
-            self.do(set_objective(o.id, points=points), f"{o.id}: {points} points")
+            said = f"{self.called(o.id)} is now worth {plural(points, 'point')}"
+            self.do(set_objective(o.id, points=points), said)
             return
         p = self.selected_piece()
         current = p.height if p is not None else self.state.height
@@ -704,44 +732,48 @@ class Editor:
             if height > 0:
                 self.state.height = height
             return
-        self.do(set_piece(p.id, height=height), f'{p.id}: {height:g}" high')
+        self.do(set_piece(p.id, height=height), f'{self.called(p.id)} is now {height:g}" high')
 
     def full_height(self) -> None:
         p = self.selected_piece()
         if p is None:
             self.state.height = None
         else:
-            self.do(set_piece(p.id, height=None), f"{p.id}: full height")
+            self.do(set_piece(p.id, height=None), f"{self.called(p.id)} is now full height")
 
     def thicker(self, delta: float) -> None:
         p = self.selected_piece()
         if p is not None and p.line is not None:
             thickness = round(p.thickness + delta, 3)
-            self.do(set_piece(p.id, thickness=thickness), f'{p.id}: {thickness:g}" thick')
+            said = f'{self.called(p.id)} is now {thickness:g}" thick'
+            self.do(set_piece(p.id, thickness=thickness), said)
 
     def turn(self, degrees: float) -> None:
         m = self.selected_model()
         if m is not None:
-            self.do(turn_model(m.id, m.facing + degrees), f"turned {m.id}")
-        elif self.selected_piece() is not None:
-            self.do(rotate_piece(self.state.selected[0], degrees), "turned")
+            self.do(turn_model(m.id, m.facing + degrees), f"turned {self.called(m.id)}")
+        elif (p := self.selected_piece()) is not None:
+            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}")
 
     def cycle_side(self) -> None:
         sides = [s.id for s in self.editing.doc.sides]
         m = self.selected_model()
         if m is None:
             self.state.side += 1
-            self.state.message = f"new models join {sides[self.state.side % len(sides)]}"
+            joins = self.called(sides[self.state.side % len(sides)])
+            self.state.message = f"new models join {joins}"
             return
         side = sides[(sides.index(m.side) + 1) % len(sides)]
         # a unit is one side's: a model changing sides leaves a unit it shares with others
         shared = m.unit is not None and any(
             x.unit == m.unit and x.id != m.id for x in self.editing.doc.models
         )
+        name, joins = self.called(m.id), self.called(side)
         if shared:
-            self.do(set_model(m.id, side=side, unit=None), f"{m.id} joins {side}, out of {m.unit}")
+            out = f"{name} joins {joins}, out of {self.called(str(m.unit))}"
+            self.do(set_model(m.id, side=side, unit=None), out)
         else:
-            self.do(set_model(m.id, side=side), f"{m.id} joins {side}")
+            self.do(set_model(m.id, side=side), f"{name} joins {joins}")
 
     def cycle_unit(self) -> None:
         """The selected model's unit: none, then each unit of its own side, then a new
@@ -759,7 +791,12 @@ class Editor:
         choices: list[str | None] = [None, *units, m.unit if alone else fresh]
         at = choices.index(m.unit) if m.unit in choices else 0
         unit = choices[(at + 1) % len(choices)]
-        self.do(set_model(m.id, unit=unit), f"{m.id}: unit {unit or 'none'}")
+        name = self.called(m.id)
+        if unit is None:
+            said = f"{name} leaves {self.called(str(m.unit))}: in no unit"
+        else:  # a new unit is named as the panel will name it (its id made readable)
+            said = f"{name} joins {self.called(unit)}"
+        self.do(set_model(m.id, unit=unit), said)
 
     def cycle_state(self) -> None:
         m = self.selected_model()
@@ -768,19 +805,20 @@ class Editor:
         states: list[str | None] = [None, *self.editing.scenario.ruleset.states]
         current = m.state if m.state in states else None
         state = states[(states.index(current) + 1) % len(states)]
-        self.do(set_model(m.id, state=state), f"{m.id}: {state or 'no state'}")
+        said = f"is now {state.replace('-', ' ')}" if state else "has no state set"
+        self.do(set_model(m.id, state=state), f"{self.called(m.id)} {said}")
 
     def nudge(self, dx: int, dy: int) -> None:
         step = GRID if self.state.snap else NUDGE
         m, p, o = self.selected_model(), self.selected_piece(), self.selected_objective()
         if m is not None:
             at = (round(m.at[0] + dx * step, 4), round(m.at[1] + dy * step, 4))
-            self.do(move_model(m.id, at), f"moved {m.id}")
+            self.do(move_model(m.id, at), f"moved {self.called(m.id)}")
         elif p is not None:
-            self.do(move_piece(p.id, dx * step, dy * step), f"moved {p.id}")
+            self.do(move_piece(p.id, dx * step, dy * step), f"moved {self.called(p.id)}")
         elif o is not None:
             at = (o.at[0] + dx * step, o.at[1] + dy * step)
-            self.do(set_objective(o.id, at=at), f"moved {o.id}")
+            self.do(set_objective(o.id, at=at), f"moved {self.called(o.id)}")
 
     # -- the loop
 
@@ -812,17 +850,17 @@ class Editor:
         save_png(self.draw(), path)
 
 
-def _done(kind: str) -> str:
-    return {
+def _done(kind: str, what: str) -> str:
+    """What a drag did to `what` (its name): "moved Fusilier 1", 'resized the 3" building'."""
+    verb = {
         "move-model": "moved",
         "move-piece": "moved",
         "move-objective": "moved",
         "turn": "turned",
         "rotate": "turned",
         "resize": "resized",
-        "rectangle": "placed a rectangle",
-        "wall": "placed a wall",
-    }.get(kind, "")
+    }.get(kind)
+    return f"{verb} {what}" if verb and what else ""
 
 
 def _inside(point: Point, polygon: tuple[Point, ...]) -> bool:

@@ -24,10 +24,10 @@ from game.render.table import (
 )
 from game.scenario.editing import profiles
 from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
-from game.scenario.names import table_names
+from game.scenario.names import table_names, with_article
 from game.scenario.ruling import LofRuling, rule
 from game.scenario.tables import table_from_scenario
-from game.sequencer.sentences import named, names_of, readable
+from game.sequencer.sentences import named, names_of, plural, readable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -55,6 +55,8 @@ class Editor(Protocol):
     def handles(self) -> list[tuple[str, tuple[float, float], Point]]: ...
 
     def said(self, text: str) -> str: ...
+
+    def called(self, entry_id: str) -> str: ...
 
 
 REFUSED = (240, 90, 80)
@@ -148,7 +150,7 @@ def _objectives(
         pygame.draw.circle(surface, OBJECTIVE, (cx, cy), 7)
         if o.id in editor.state.selected:
             pygame.draw.circle(surface, HANDLE_FILL, (cx, cy), 10, 2)
-        image = font(16).render(f"{o.id} ({o.points})", True, style.INK)
+        image = font(16).render(f"{editor.called(o.id)} ({o.points})", True, style.INK)
         surface.blit(image, (cx + 9, cy - 6))
 
 
@@ -178,8 +180,10 @@ def _polygon_in_progress(surface: pygame.Surface, editor: Editor) -> None:
 
 
 def _selection(editor: Editor) -> list[str]:
-    """The panel's lines about the selection."""
+    """The panel's lines about the selection, by name as the play window's (a model's
+    id beside its name where the scenario gives it one: what --attacker takes)."""
     doc = editor.editing.doc
+    called = editor.called
     out: list[str] = []
     for sel in editor.state.selected:
         entry: ModelEntry | SceneryEntry | ObjectiveEntry | None = next(
@@ -192,16 +196,26 @@ def _selection(editor: Editor) -> list[str]:
             None,
         )
         if isinstance(entry, ModelEntry):
-            out.append(f"{entry.id}: {entry.profile} of {entry.side}")
-            extra = f"at ({entry.at[0]:g}, {entry.at[1]:g}) facing {entry.facing:g}"
-            out.append(f"  {extra}")
-            out.append(f"  unit {entry.unit or 'none'}, state {entry.state or 'none'}")
+            name = called(entry.id)
+            if name != readable(entry.id):
+                name += f" ({entry.id})"
+            profile = with_article(readable(entry.profile))
+            out.append(f"{name}: {profile} of {called(entry.side)}")
+            out.append(f"  at ({entry.at[0]:g}, {entry.at[1]:g}), facing {entry.facing:g}")
+            unit = f"in {called(entry.unit)}" if entry.unit else "in no unit"
+            state = entry.state.replace("-", " ") if entry.state else "no state set"
+            out.append(f"  {unit}, {state}")
         elif isinstance(entry, SceneryEntry):
             height = "full height" if entry.height is None else f'{entry.height:g}" high'
-            shape = f'wall {entry.thickness:g}" thick' if entry.line is not None else "polygon"
-            out.append(f"{entry.id}: {entry.kind.value}, {height}, {shape}")
+            kind = with_article(entry.kind.value)
+            if entry.line is not None:
+                shape = f'a line {entry.thickness:g}" thick'
+            else:
+                shape = f"{len(entry.polygon or ())} corners"
+            out.append(f"{called(entry.id)}: {kind}, {height}, {shape}")
         elif isinstance(entry, ObjectiveEntry):
-            out.append(f'{entry.id}: {entry.points} points within {entry.radius:g}"')
+            points = plural(entry.points, "point")
+            out.append(f'{called(entry.id)}: {points} within {entry.radius:g}"')
     return out
 
 
@@ -242,9 +256,8 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     doc = editing.doc
     w, d = doc.header.table
     y = _line(surface, doc.header.name, (x, 10), 24)
-    y = _line(
-        surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {doc.header.turns} turns', (x, y), 17
-    )
+    turns = plural(doc.header.turns, scenario.ruleset.turn_word)
+    y = _line(surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {turns}', (x, y), 17)
     for chunk in _wrap(f"sides: {sides_named(scenario)}", 44):
         y = _line(surface, chunk, (x, y), 17)
     for chunk in _wrap(f"file: {editor.save_to.name} ({file_status(editor)})", 44):
@@ -267,7 +280,7 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
         y = _line(surface, f"profile (Tab), side {side} (S):", (x, y), 17)
         for k in range(max(0, current - 3), min(len(names), current + 4)):
             mark = "> " if k == current else "  "
-            y = _line(surface, f"{mark}{names[k]}", (x + 8, y), 17,
+            y = _line(surface, f"{mark}{readable(names[k])}", (x + 8, y), 17,
                       (250, 226, 120) if k == current else style.TEXT)  # fmt: skip
     elif st.tool in ("rectangle", "polygon", "wall"):
         h = "full height" if st.height is None else f'{st.height:g}" high'
@@ -280,8 +293,8 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     if st.refused:
         for chunk in _wrap(f"refused: {editor.said(st.refused)}", 44):
             y = _line(surface, chunk, (x, y), 17, REFUSED)
-    elif st.message:
-        for chunk in _wrap(editor.said(st.message), 44):
+    elif st.message:  # said in names already (Editor.called)
+        for chunk in _wrap(st.message, 44):
             y = _line(surface, chunk, (x, y), 17, DONE)
     if ruling is not None:
         y += 4

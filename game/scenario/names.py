@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
+from collections.abc import Iterable
 
-from game.scenario.model import SceneryKind
+from game.scenario.model import ObjectiveEntry, SceneryKind
 from game.scenario.scenario import Piece, Scenario
 from game.sequencer.sentences import ToldNames, names_of, phrase_names, readable, told
 
@@ -116,10 +117,40 @@ def _told_apart(words: str, key: str) -> str:
 _MARK = re.compile(r"(\d+|(?<=[-_ ])[a-z])$", re.IGNORECASE)
 
 
+def labelled(label: str) -> str:
+    """A label as a sentence names it: "the habitation block" for "habitation block"."""
+    label = label.strip()
+    return label if label.lower().startswith(ARTICLES) else f"the {label}"
+
+
+def objective_names(objectives: Iterable[ObjectiveEntry]) -> dict[str, str]:
+    """Each objective as a sentence names it: its `label` ("the gate between the
+    barriers"), else its id made readable ("Objective 1")."""
+    return {o.id: labelled(o.label) if o.label else readable(o.id) for o in objectives}
+
+
+# The first letters of an abbreviation said with "an" ("an HMG team", "an SMG"): those
+# whose names begin with a vowel's sound.
+_AN_LETTERS = "AEFHILMNORSX"
+# Words beginning with a vowel letter said with "a" ("a unit", "a one-off").
+_A_BEFORE = ("uni", "use", "usu", "uti", "eu", "one", "once")
+
+
+def with_article(words: str) -> str:
+    """`words` after "a" or "an" as it is said: "an Orc trooper", "a Zhanshi", "an Akal
+    commando", "an HMG team" (an abbreviation by its first letter's name), "a unit"."""
+    first = words.split(" ", 1)[0]
+    if len(first) > 1 and first.isupper():
+        an = first[0] in _AN_LETTERS
+    else:
+        low = first.lower()
+        an = low[:1] in ("a", "e", "i", "o", "u") and not low.startswith(_A_BEFORE)
+    return f"{'an' if an else 'a'} {words}"
+
+
 def _called(piece: Piece) -> str:
     if piece.label:
-        label = piece.label.strip()
-        return label if label.lower().startswith(ARTICLES) else f"the {label}"
+        return labelled(piece.label)
     words = readable(piece.id).lower().split()
     while len(words) > 1 and (words[-1].isdigit() or len(words[-1]) == 1):
         words.pop()

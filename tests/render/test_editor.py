@@ -456,7 +456,7 @@ def test_the_editors_words_say_what_was_typed_and_what_was_not_made(editor: Edit
     said = []
     for _ in range(4):  # round the kinds
         press(editor, pygame.K_k)
-        said.append(editor.state.message.rsplit(" is ", 1)[1])
+        said.append(editor.state.message.rsplit(" is now ", 1)[1])
     assert {"an obstacle", "an area", "a building"} <= set(said), said
     for typed in ("1e9", "nan", "0"):
         press(editor, pygame.K_h)
@@ -471,7 +471,7 @@ def test_the_editors_words_say_what_was_typed_and_what_was_not_made(editor: Edit
     click(editor, (3, 12))
     press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
     said = editor.state.refused
-    assert said.startswith("not duplicated: the copy of fusilier-1 beside it: "), said
+    assert said.startswith("not copied: the copy of Fusilier 1 beside it: "), said
     assert "model 'fusilier-2'" not in said and "overlaps" in said  # the copy's id unsaid
     press(editor, pygame.K_w)
     drag(editor, (15, 15), (15.1, 15.1))
@@ -513,24 +513,17 @@ def test_a_side_with_no_models_is_saved_and_said_to_be_unplayable(editor: Editor
     lay_out(editor)
     press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
     new = editor.editing.doc.sides[-1].id
-    assert f"added side {new!r}" in editor.state.message and "models" in editor.state.message
+    assert new == "side-1"
+    assert editor.state.message == "added a side, Side 1: give it models (M, then S) to play it"
     press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert editor.state.message.startswith("saved as "), editor.state.message
-    assert f"not playable yet: side {new!r} has no models" in editor.state.message
+    assert "not playable yet: Side 1 has no models" in editor.state.message
 
 
-def test_the_panel_names_the_table_as_its_labels_do(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """tester9: the panel said "fusilier-1 -> zhanshi-2: ... building-1 in the way",
-    "turned fusilier-2", "refused: model 'fusilier-2': stands inside building
-    'building-1'" and "sides: orlock, escher" while the labels and the shooter's-eye view
-    under it named them. The selection's lines keep the file's ids (what it records)."""
+def _panel_lines(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The lines the editor's panel draws, from then on (each frame's added)."""
     from game.render import editor_draw
 
-    saved = tmp_path / "dispute.toml"
-    saved.write_text(HAND_WRITTEN.replace('id = "red"', 'id = "red"\nname = "Yu Jing"'))
-    editor = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
     shown: list[str] = []
     draw_line = editor_draw._line
 
@@ -539,11 +532,25 @@ def test_the_panel_names_the_table_as_its_labels_do(
         return draw_line(surface, text, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(editor_draw, "_line", line)
+    return shown
+
+
+def test_the_panel_names_the_table_as_its_labels_do(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tester9: the panel said "fusilier-1 -> zhanshi-2: ... building-1 in the way",
+    "turned fusilier-2", "refused: model 'fusilier-2': stands inside building
+    'building-1'" and "sides: orlock, escher" while the labels and the shooter's-eye view
+    under it named them. The selection's lines too, since (polish10b)."""
+    saved = tmp_path / "dispute.toml"
+    saved.write_text(HAND_WRITTEN.replace('id = "red"', 'id = "red"\nname = "Yu Jing"'))
+    editor = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
+    shown = _panel_lines(monkeypatch)
 
     def panel() -> str:
         shown.clear()
         editor.draw()
-        return "\n".join(t for t in shown if not t.startswith(("fusilier-1:", "zhanshi-1:")))
+        return "\n".join(shown)
 
     press(editor, pygame.K_v)
     click(editor, (3, 12))
@@ -559,6 +566,104 @@ def test_the_panel_names_the_table_as_its_labels_do(
     assert 'refused: Fusilier 1: stands inside the 3"' in said, said
     press(editor, pygame.K_DELETE)
     said = panel()
-    assert "deleted Fusilier 1, Zhanshi 1" in said, said
+    assert "deleted Fusilier 1 and Zhanshi 1" in said, said
     for raw in ("fusilier-1", "zhanshi-1", "building-1", "wall-1", "red"):
         assert not re.search(rf"(?<![\w(-]){raw}(?![\w)-])", said), said
+
+
+def test_every_sentence_of_the_editor_names_the_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """polish10b: the editor said "placed a orc-trooper of blue" and listed the selection
+    as "orc-trooper-3: orc-trooper of blue" while the play window names them. Each edit
+    says what it did in the table's names, with the article its words take, the sides by
+    their names; refusals and the save's note name what they quote; no id is shown."""
+    saved = tmp_path / "dispute.toml"
+    named = HAND_WRITTEN.replace('id = "red"', 'id = "red"\nname = "Yu Jing"')
+    saved.write_text(named.replace('id = "blue"', 'id = "blue"\nname = "PanOceania"'))
+    editor = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
+    shown = _panel_lines(monkeypatch)
+    panel: list[str] = []
+
+    def said(expected: str) -> None:
+        shown.clear()
+        editor.draw()
+        panel.extend(shown)
+        assert expected in " ".join(shown), "\n".join(shown)  # wrapped lines joined
+
+    press(editor, pygame.K_m)
+    for _ in range(5):  # the profiles in order: fusilier ... orc-trooper
+        press(editor, pygame.K_TAB)
+    said("> Orc trooper")
+    click(editor, (6, 20))
+    said("placed an Orc trooper of PanOceania")
+    press(editor, pygame.K_s)
+    said("new models join Yu Jing")
+    press(editor, pygame.K_TAB)
+    press(editor, pygame.K_TAB)
+    click(editor, (18, 20))
+    said("placed a Zhanshi HMG of Yu Jing")
+    press(editor, pygame.K_o)
+    click(editor, (12, 20))
+    said("placed Objective 1")
+    press(editor, pygame.K_v)
+    click(editor, (6, 20))
+    said("Orc trooper 1: an Orc trooper of PanOceania")
+    said("  at (6, 20), facing 0")
+    said("  in no unit, no state set")
+    press(editor, pygame.K_r)
+    said("turned Orc trooper 1")
+    press(editor, pygame.K_RIGHT)
+    said("moved Orc trooper 1")
+    drag(editor, (6.1, 20), (6.1, 21))
+    said("moved Orc trooper 1")
+    press(editor, pygame.K_u)
+    said("Orc trooper 1 joins Unit a")
+    said("  in Unit a, no state set")
+    press(editor, pygame.K_u)
+    said("Orc trooper 1 leaves Unit a: in no unit")
+    press(editor, pygame.K_t)
+    press(editor, pygame.K_t)
+    said("Orc trooper 1 is now prone")
+    press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
+    said("copied Orc trooper 1: Orc trooper 2")
+    press(editor, pygame.K_s)
+    said("Orc trooper 2 joins Yu Jing")
+    click(editor, (11, 9))  # the building
+    said('the 3" building: a building, 3" high, 4 corners')
+    press(editor, pygame.K_EQUALS)
+    said('the 3" building is now 3.5" high')
+    press(editor, pygame.K_k)
+    said('the 3.5" building is now a wall')
+    press(editor, pygame.K_k)
+    said('the 3.5" wall is now an obstacle')
+    press(editor, pygame.K_f)
+    said('the 3.5" obstacle is now full height')
+    press(editor, pygame.K_r)
+    said("turned the obstacle")
+    click(editor, (16, 12.5))  # the low wall
+    said('the 0.5" wall: a wall, 0.5" high, a line 0.25" thick')
+    press(editor, pygame.K_RIGHTBRACKET)
+    said('the 0.5" wall is now 0.3" thick')
+    click(editor, (12, 20))
+    press(editor, pygame.K_EQUALS)
+    said("Objective 1 is now worth 2 points")
+    said('Objective 1: 2 points within 2"')
+    press(editor, pygame.K_y)
+    said("the game lasts 4 turns")
+    click(editor, (3, 12))
+    drag(editor, (3, 12), (12, 10))  # into the obstacle
+    said("refused: Fusilier 1: stands inside the obstacle")
+    press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
+    said("added a side, Side 1: give it models (M, then S) to play it")
+    press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
+    said(f"saved as {saved}; not playable yet: Side 1 has no models: a game needs one a side")
+    click(editor, (3, 12))
+    click(editor, (6.1, 21), mod=pygame.KMOD_SHIFT)
+    press(editor, pygame.K_DELETE)
+    said("deleted Fusilier 1 and Orc trooper 1")
+    text = "\n".join(panel)
+    for raw in ("fusilier-1", "orc-trooper", "zhanshi-hmg", "building-1", "wall-1", "red",
+                "blue", "objective-1", "side-1", "unit-a"):  # fmt: skip
+        assert not re.search(rf"(?<![\w(-]){raw}(?![\w)-])", text), (raw, text)
+    assert not re.search(r"\ba [aeiou]", text, re.IGNORECASE), text

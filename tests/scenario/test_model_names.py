@@ -54,3 +54,24 @@ def test_an_abbreviation_in_an_id_reads_in_capitals() -> None:
     assert readable("fusilier-lt") == "Fusilier LT"
     assert readable("gov-b1") == "Gov b1" and readable("orlock-gyrinx") == "Orlock gyrinx"
     assert readable("escher-ganger-1") == "Escher ganger 1"
+
+
+@pytest.mark.parametrize(
+    ("words", "said"),
+    [
+        ("Orc trooper", "an Orc trooper"),
+        ("Zhanshi HMG", "a Zhanshi HMG"),
+        ("Akal commando", "an Akal commando"),
+        ("HMG team", "an HMG team"),
+        ("Saw gunner", "a Saw gunner"),
+        ("Knight of justice", "a Knight of justice"),
+        ("Veteran", "a Veteran"),
+        ("unit", "a unit"),
+        ("obstacle", "an obstacle"),
+        ("area", "an area"),
+    ],
+)
+def test_a_profile_or_kind_takes_the_article_it_is_said_with(words: str, said: str) -> None:
+    from game.scenario.names import with_article
+
+    assert with_article(words) == said
