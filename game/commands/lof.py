@@ -97,7 +97,8 @@ def lof(
     if not rulings and not as_json:
         typer.echo("no pairs of enemies on this table")
     if as_json:
-        doc: Any = [r.to_json() for r in rulings] if every else rulings[0].to_json()
+        docs = [r.to_json(loaded) for r in rulings]
+        doc: Any = docs if every else docs[0]
         typer.echo(json.dumps(doc, indent=2))
     else:
         from game.scenario.names import table_names

@@ -28,13 +28,17 @@ class CoverRuling:
     """A cover reading for people: the level in the system's own word, why, and the
     smallest patch of silhouette that gives line of fire (0: any clear line does);
     `unit`: the unit whose cover it is, where cover belongs to the unit and not the
-    model, called `unit_word` ("squad") by the system."""
+    model, called `unit_word` ("squad") by the system; `pieces`: the ids of what gives
+    the cover the reason names (the scenery in the way of a target out of sight, hiding
+    part of it, touched or stood in; a model where the system lets models hide), none
+    where there is no cover."""
 
     level: str
     reason: str
     min_patch_mm: float = 0.0
     unit: str | None = None
     unit_word: str = "unit"
+    pieces: tuple[str, ...] = ()
 
 
 # (model id) -> the sight from the same shooter to that model (for unit-wide readings)

@@ -31,6 +31,7 @@ class LofRuling:
     min_patch_mm: float = 0.0  # the smallest patch of silhouette that gives LoF (0: any)
     unit: str | None = None  # whose cover it is where the rules give it to the unit
     unit_word: str = "unit"  # what the rule system calls a unit ("squad")
+    pieces: tuple[str, ...] = ()  # what gives the cover (ids; none where there is none)
 
     @property
     def lof(self) -> bool:
@@ -62,9 +63,11 @@ class LofRuling:
     def distance(self) -> float:
         return self.sight.distance
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, scenario: Scenario | None = None) -> dict[str, Any]:
+        """The ruling as `lof --json` prints it; with the `scenario` ruled on, also who
+        is in cover and what gives it, by id and by name (`cover_of`)."""
         w = self.sight.witness
-        return {
+        doc = {
             "attacker": self.attacker,
             "target": self.target,
             "ruleset": self.ruleset,
@@ -84,6 +87,28 @@ class LofRuling:
             "cover": self.cover,
             "reason": self.reason,
             "distance": round(self.distance, 4),
+        }
+        return doc if scenario is None else {**doc, **self.cover_of(scenario)}
+
+    def cover_of(self, scenario: Scenario) -> dict[str, Any]:
+        """Whose cover it is, from whose view, and what gives it, as the words say them:
+        the shooter's and the target's names, `cover_of` the model in cover (or its unit,
+        where the rules give the unit its cover, `kind` what the system calls it) and
+        `cover_from` each piece of scenery (or model) giving it, by id, name and kind."""
+        from game.scenario.names import table_names
+
+        names = table_names(scenario)
+        kinds = {p.id: str(p.kind) for p in scenario.scenery}
+        whose = self.unit or self.target
+
+        def named(ref: str, kind: str) -> dict[str, str]:
+            return {"id": ref, "name": names.get(ref, ref), "kind": kind}
+
+        return {
+            "attacker_name": names.get(self.attacker, self.attacker),
+            "target_name": names.get(self.target, self.target),
+            "cover_of": named(whose, self.unit_word if self.unit else "model"),
+            "cover_from": [named(p, kinds.get(p, "model")) for p in self.pieces],
         }
 
     def _visible_share(self) -> str:
@@ -147,7 +172,7 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
 
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
-                     found.unit, found.unit_word)  # fmt: skip
+                     found.unit, found.unit_word, found.pieces)  # fmt: skip
 
 
 class LofProvider:

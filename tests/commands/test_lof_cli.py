@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
+from tests.conftest import SCENARIOS
 
 TABLE = """
 [[scenery]]
@@ -88,6 +89,73 @@ def test_json_keys_and_partial_cover(
         assert "crate-2" in doc["reason"]
     else:
         assert doc["cover"] == "total"
+
+
+def test_json_names_the_trooper_in_partial_cover_and_the_piece_giving_it(
+    write_scenario: Callable[..., Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    # session 9's reviewer: the words said whose cover it was and behind what, --json
+    # only the level and a reason by ids. Infinity: partial cover from scenery in contact
+    # that hides part of the silhouette (seed 000, FACTS 3.5)
+    path = write_scenario(TABLE[TABLE.index('[[scenery]]\nid = "crate-2"') :])  # no walls
+    _, out, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2", "--json")
+    doc = json.loads(out)
+    _, text, _ = run(capsys, "lof", str(path), "--from", "blue-1", "--to", "red-2")
+    assert doc["lof"] and doc["cover"] == "partial"
+    assert doc["attacker_name"] == "Blue 1" and doc["target_name"] == "Red 2"
+    assert doc["cover_of"] == {"id": "red-2", "name": "Red 2", "kind": "model"}
+    assert doc["cover_from"] == [{"id": "crate-2", "name": "the crate", "kind": "obstacle"}]
+    assert 'cover: partial: within 0.1" of the crate, which hides' in text
+    # the fields of before, as they were (a contract): the reason by ids
+    assert "crate-2" in doc["reason"] and doc["target"] == "red-2"
+
+
+@pytest.mark.parametrize("table", ["infinity-demo", "necromunda-demo", "open-rebellion-demo"])
+def test_json_says_whose_cover_it_is_and_what_gives_it_as_the_words_do(
+    capsys: pytest.CaptureFixture[str], table: str
+) -> None:
+    from game.scenario import load_scenario
+    from game.scenario.model import SceneryKind
+    from game.scenario.names import table_names
+    from game.sequencer.sentences import named
+
+    names = table_names(load_scenario(SCENARIOS / f"{table}.toml"))
+    _, out, _ = run(capsys, "lof", table, "--all", "--json")
+    docs = json.loads(out)
+    _, text, _ = run(capsys, "lof", table, "--all")
+    blocks = text.strip().split("\n\n")
+    assert len(blocks) == len(docs) > 0
+    levels = set()
+    for doc, block in zip(docs, blocks, strict=True):
+        lines = block.splitlines()
+        # from whose view, at whom: the names the words give
+        assert lines[0] == f"{doc['attacker_name']} -> {doc['target_name']} ({doc['ruleset']})"
+        cover = next(line for line in lines if line.startswith("cover: "))
+        assert cover == f"cover: {named(doc['reason'], names)}"  # the reason, by names
+        levels.add(doc["cover"])
+        whose = doc["cover_of"]
+        if whose["kind"] == "model":
+            assert (whose["id"], whose["name"]) == (doc["target"], doc["target_name"])
+        else:  # Open Rebellion: cover is the squad's (FACTS 1.4), as the words say
+            assert whose["kind"] == "squad" and whose["id"] in doc["reason"]
+            assert cover.endswith(f"; judged for the whole of {whose['name']}")
+        given = doc["cover_from"]
+        assert bool(given) == (doc["cover"] not in ("none", "open"))
+        kinds = {k.value for k in SceneryKind} | {"model"}
+        # by the id the reason uses and the name the words use (the models of a squad in
+        # light cover are counted there, what gives it not named)
+        counted = whose["kind"] == "squad" and doc["cover"] == "light"
+        for piece in given:
+            assert piece["kind"] in kinds
+            assert counted or (piece["id"] in doc["reason"] and piece["name"] in cover)
+    assert (
+        levels
+        == {
+            "infinity-demo": {"total", "none"},
+            "necromunda-demo": {"full", "partial", "none"},
+            "open-rebellion-demo": {"hard", "light", "open"},
+        }[table]
+    )
 
 
 def test_all_rules_on_every_enemy_pair(

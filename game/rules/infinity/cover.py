@@ -44,7 +44,7 @@ class InfinityCover(enum.Enum):
 class InfinityCoverReading:
     level: InfinityCover
     reason: str
-    pieces: tuple[str, ...]
+    pieces: tuple[str, ...]  # what gives the cover: in the way, or in contact and hiding
 
 
 def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> InfinityCoverReading:
@@ -52,7 +52,9 @@ def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> Infinit
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return InfinityCoverReading(
-            InfinityCover.TOTAL, f"total: no line of fire reaches it, {by} in the way", ()
+            InfinityCover.TOTAL,
+            f"total: no line of fire reaches it, {by} in the way",
+            sight.blockers,
         )
     if not patch_seen(sight, min_patch_mm):
         seen = sight.visible_patch * MM_PER_INCH
@@ -61,7 +63,7 @@ def read_cover(table: Table, sight: Sight, min_patch_mm: float = 0.0) -> Infinit
             InfinityCover.TOTAL,
             f"total: only a sliver is seen past {by}: the largest patch is {seen:.1f} mm, "
             f"line of fire needs {min_patch_mm:g}x{min_patch_mm:g} mm",
-            (),
+            sight.hidden_by,
         )
     hidden = 1.0 - sight.visible_fraction
     target = table.body(sight.target)
@@ -108,4 +110,4 @@ def scenario_ruling(
     (FACTS 3.5: a patch of the silhouette must be seen; a rule value in assets)."""
     patch = min_patch(rule_values)
     reading = read_cover(table, sight, patch)
-    return CoverRuling(reading.level.value, reading.reason, patch)
+    return CoverRuling(reading.level.value, reading.reason, patch, pieces=reading.pieces)

@@ -28,6 +28,7 @@ class NecromundaCoverReading:
     level: NecromundaCover
     reason: str
     hidden: float  # share of the silhouette hidden
+    pieces: tuple[str, ...] = ()  # what hides it: the scenery, or a fighter in the way
 
 
 def read_cover(sight: Sight) -> NecromundaCoverReading:
@@ -35,7 +36,10 @@ def read_cover(sight: Sight) -> NecromundaCoverReading:
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return NecromundaCoverReading(
-            NecromundaCover.FULL, f"full: not in line of sight, {by} in the way", 1.0
+            NecromundaCover.FULL,
+            f"full: not in line of sight, {by} in the way",
+            1.0,
+            sight.blockers,
         )
     hidden = 1.0 - sight.visible_fraction
     names = ", ".join(sight.hidden_by) or "scenery"
@@ -44,10 +48,13 @@ def read_cover(sight: Sight) -> NecromundaCoverReading:
     # Necromunda: less than half hidden is partial cover, half or more is full cover
     if hidden < 0.5:
         return NecromundaCoverReading(
-            NecromundaCover.PARTIAL, f"partial: {hidden:.0%} hidden by {names}", hidden
+            NecromundaCover.PARTIAL,
+            f"partial: {hidden:.0%} hidden by {names}",
+            hidden,
+            sight.hidden_by,
         )
     return NecromundaCoverReading(
-        NecromundaCover.FULL, f"full: {hidden:.0%} hidden by {names}", hidden
+        NecromundaCover.FULL, f"full: {hidden:.0%} hidden by {names}", hidden, sight.hidden_by
     )
 
 
@@ -70,4 +77,4 @@ def scenario_ruling(
 ) -> CoverRuling:
     """The registry's "ruling" part: the cover people read."""
     reading = read_cover(sight)
-    return CoverRuling(reading.level.value, reading.reason)
+    return CoverRuling(reading.level.value, reading.reason, pieces=reading.pieces)

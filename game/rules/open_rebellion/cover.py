@@ -40,6 +40,7 @@ class ModelCover:
     reason: str
     seen: bool = True  # the shooter sees it at all (a model it cannot see has no say)
     walls: tuple[str, ...] = ()  # the walls it touches
+    pieces: tuple[str, ...] = ()  # what gives its tier: walls touched, area, what hides it
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,6 +48,7 @@ class SquadCover:
     level: OpenRebellionCover
     reason: str
     models: tuple[ModelCover, ...]
+    pieces: tuple[str, ...] = ()  # what gives the unit its tier (none in the open)
 
 
 def standing_in(table: Table, target: Body) -> tuple[set[str], list[str]]:
@@ -93,24 +95,27 @@ def _model_cover(
         by = ", ".join(blockers) or "scenery"
         return ModelCover(str(target.id), OpenRebellionCover.OPEN, bool(walls), False,
                           f"out of sight, {by} in the way", seen=False)  # fmt: skip
+    pieces: tuple[str, ...] = ()
     if walls:
         # Open Rebellion: hard cover needs the model touching the wall; whether the shooter
         # sees past it is the squad's flank test
         level, reason = OpenRebellionCover.HARD, f"touching {', '.join(sorted(walls))}"
+        pieces = tuple(sorted(walls))
         if not hidden_by_wall:
             reason += ", which hides none of it from here"
     elif inside_area:
         level, reason = OpenRebellionCover.LIGHT, f"in area terrain {', '.join(inside_area)}"
+        pieces = tuple(inside_area)
     elif visible_fraction < SEEN_ALL:
         level, reason = (
             OpenRebellionCover.LIGHT,
             f"{1 - visible_fraction:.0%} hidden by {', '.join(hidden_by)}",
         )
+        pieces = tuple(hidden_by)
     else:
         level, reason = OpenRebellionCover.OPEN, "in the open"
-    return ModelCover(
-        str(target.id), level, bool(walls), seen_past, reason, walls=tuple(sorted(walls))
-    )
+    return ModelCover(str(target.id), level, bool(walls), seen_past, reason,
+                      walls=tuple(sorted(walls)), pieces=pieces)  # fmt: skip
 
 
 def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
@@ -141,6 +146,7 @@ def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
                 OpenRebellionCover.LIGHT,
                 f"light: hard cover flanked, {seen} of {n} seen past the wall",
                 models,
+                _giving(visible),
             )
         walls = sorted({w for m in visible if m.level is OpenRebellionCover.HARD for w in m.walls})
         return SquadCover(
@@ -148,18 +154,26 @@ def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
             f"hard: {hard} {_of(n, len(models))} touching {', '.join(walls)}"
             f"{_unseen(n, len(models))}",
             models,
+            tuple(walls),
         )
     if 2 * light_up > n:
         return SquadCover(
             OpenRebellionCover.LIGHT,
             f"light: {light_up} {_of(n, len(models))} in cover{_unseen(n, len(models))}",
             models,
+            _giving(visible),
         )
     return SquadCover(
         OpenRebellionCover.OPEN,
         f"open: only {light_up} {_of(n, len(models))} in cover{_unseen(n, len(models))}",
         models,
     )
+
+
+def _giving(visible: Sequence[ModelCover]) -> tuple[str, ...]:
+    """What gives a unit light cover: what gives each model seen in cover its own."""
+    return tuple(dict.fromkeys(p for m in visible if m.level >= OpenRebellionCover.LIGHT
+                               for p in m.pieces))  # fmt: skip
 
 
 def _of(seen: int, total: int) -> str:
@@ -193,4 +207,4 @@ def scenario_ruling(
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
     squad = squad_cover(table, sights)
     reason = squad.reason if unit is None else f"{squad.reason}; judged for the whole of {unit}"
-    return CoverRuling(squad.level.label, reason, unit=unit, unit_word="squad")
+    return CoverRuling(squad.level.label, reason, unit=unit, unit_word="squad", pieces=squad.pieces)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, sight
-from game.rules.open_rebellion.cover import OpenRebellionCover, squad_cover
+from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
 
 
 def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -18,10 +18,16 @@ WOODS = Piece(PieceId("woods"), PieceKind.AREA, box(19, 14, 23, 20), 0.5)
 def squad(
     ys: list[float], pieces: tuple[Piece, ...], shooter: Body = SHOOTER
 ) -> OpenRebellionCover:
+    return squad_reading(ys, pieces, shooter).level
+
+
+def squad_reading(
+    ys: list[float], pieces: tuple[Piece, ...], shooter: Body = SHOOTER
+) -> SquadCover:
     models = [Body(BodyId(f"m{i}"), (20, y), 0.5, 1.6, unit="sq") for i, y in enumerate(ys)]
     t = Table.build(40, 40, pieces, (shooter, *models))
     sights = [sight(t, "s", m.id, models_block=False) for m in models]
-    return squad_cover(t, sights).level
+    return squad_cover(t, sights)
 
 
 def test_majority_behind_a_wall_is_hard() -> None:
@@ -41,3 +47,14 @@ def test_flanked_wall_drops_to_light() -> None:
     # the shooter stands beside the wall's end, looking along the squad's side of it
     flank = Body(BodyId("s"), (22, 2), 0.5, 1.6)
     assert squad([5, 7, 9], (WALL,), flank) is OpenRebellionCover.LIGHT
+
+
+def test_what_gives_a_squad_its_cover_is_named_with_the_tier() -> None:
+    # FACTS 1.4: hard cover from the wall its models touch, light from the area terrain
+    # they stand in (and a flank drops the wall's hard cover to light, the wall still
+    # giving it); in the open, nothing (lof --json's cover_from)
+    assert squad_reading([5, 7, 9, 30], (WALL,)).pieces == ("wall",)
+    assert squad_reading([15, 17, 30], (WOODS,)).pieces == ("woods",)
+    flank = Body(BodyId("s"), (22, 2), 0.5, 1.6)
+    assert squad_reading([5, 7, 9], (WALL,), flank).pieces == ("wall",)
+    assert squad_reading([5, 7, 28, 30], (WALL,)).pieces == ()
