@@ -259,7 +259,7 @@ class Following(Pointing):
     def _told_afresh(self, teller: Teller, events: Sequence[object]) -> list[dice_log.LogLine]:
         """The dice log of the game's events from its first, told afresh (after undo, on
         opening it): who the computer played when it was opened here, then each side
-        taken over here in its place among the events."""
+        taken over or handed back here in its place among the events."""
         session = self.session
         if session is None:
             return dice_log.tell_all(teller, events)

@@ -65,8 +65,9 @@ class Session:
         self.diverged: saves.Diverged | None = None
         # What the dice log says of who plays besides the game's events: who the
         # computer played when the game was opened here (`opening`), then each side a
-        # person took over here, at the number of events logged when it happened (undo
-        # brings those past the game's end back to it: they happened, in that order).
+        # person took over here or handed back (T), at the number of events logged when
+        # it happened (undo brings those past the game's end back to it: they happened,
+        # in that order).
         self.first_seats: list[str] | None = None
         self.seat_changes: list[tuple[int, str]] = []
         # Sides a person took over here (T), with who played each before: its [[side]]
@@ -286,9 +287,12 @@ class Session:
         )
 
     def declare_ai(self, choice: Any) -> list[Event]:
-        """Hand the automatic player's `choice` to the game."""
+        """Hand the automatic player's `choice` to the game. What undo took back no longer
+        follows (the computer plays on where a person undid a declaration of a side it
+        was handed back since): there is nothing to redo."""
         events = self.game.declare(choice)
         self.made_by.append(False)
+        self.redo_stack.clear()
         return events
 
     def undo(self) -> bool:

@@ -12,7 +12,7 @@ import pygame
 import pytest
 
 from game.cli import main
-from game.render.app import App
+from game.render.app import AI_FRAMES, App
 from game.render.game_actions import Undo
 from game.render.replay import Replay
 from game.render.session import Session, SessionError
@@ -500,6 +500,12 @@ def test_t_again_hands_the_side_taken_back_to_the_computer(
     taken = [n for n, line in enumerate(told) if ": a person plays Yu Jing from here" in line]
     given = [n for n, line in enumerate(told) if ": the computer plays Yu Jing again" in line]
     assert len(taken) == len(given) == 1 and taken[0] < given[0] == len(told) - 1
+    # the computer plays Yu Jing where the person undid: what was undone is not redone
+    # over it (Ctrl+Y declared the old ARO after the computer's and the window failed)
+    app.run(frames=app.frames + 2 * AI_FRAMES)
+    assert len(watched.game.declarations) >= mine
+    press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "nothing to redo"
     # and T takes it over again
     press(app, pygame.K_t)
     assert app.state.message.startswith("you play ") and app.state.taken_here
