@@ -12,7 +12,9 @@ import pygame
 from game.render import style
 from game.render.editor_state import HANDLE, PANEL, EditorState, Point
 from game.render.eye import draw_eye, eye_view, least_height
+from game.render.eye_panel import MIN_PANEL_HEIGHT
 from game.render.lof_picture import draw_ruling_top, verdict
+from game.render.panel import EYE_ELSEWHERE, EYE_LEAST, PanelLine, fitted, gives_way
 from game.render.table import (
     draw_grid,
     draw_labels,
@@ -21,6 +23,7 @@ from game.render.table import (
     font,
     side_colours,
     table_labels,
+    wrap,
 )
 from game.scenario.editing import profiles
 from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
@@ -64,6 +67,9 @@ DONE = (120, 210, 130)
 HANDLE_FILL = (250, 250, 250)
 GHOST = (250, 250, 250)
 OBJECTIVE = (250, 210, 60)
+TOOL = (250, 226, 120)
+PAD = 12  # pixels between the panel's left edge and its words
+INDENT = 4  # pixels a line's words are set in for each space it begins with
 KEYS = (
     "V select  M models  B box  P polygon  W wall  O objective",
     "drag: move; corners resize, round handle turns",
@@ -80,9 +86,8 @@ KEYS = (
 def _line(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
           colour: style.Colour = style.TEXT) -> int:  # fmt: skip
     """Draw one line of the panel; returns the y below it."""
-    image = font(size).render(text, True, colour)
-    surface.blit(image, pos)
-    return pos[1] + image.get_height() + 3
+    surface.blit(font(size).render(text, True, colour), pos)
+    return pos[1] + font(size).get_linesize() + 3
 
 
 def _ruling(editor: Editor, scenario: Scenario) -> tuple[LofRuling, Table] | None:
@@ -248,68 +253,96 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     if st.drag is None:
         _handles(surface, editor)
 
-    # the panel
-    width, height = surface.get_size()
-    left = width - PANEL
-    pygame.draw.rect(surface, (22, 24, 28), pygame.Rect(left, 0, PANEL, height))
-    x = left + 12
-    doc = editing.doc
+    _panel(surface, editor, scenario, ruled)
+
+
+def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -> list[PanelLine]:
+    """The panel's words, top to bottom: the table, the tool, what a form or the tool
+    takes, the selection, the last edit or refusal, and the selected pair's ruling, whose
+    lines saying what the table and the picture show already give way to the picture as
+    in the play panel (`gives_way`), with the note saying where the picture is."""
+    st = editor.state
+    doc = editor.editing.doc
     w, d = doc.header.table
-    y = _line(surface, doc.header.name, (x, 10), 24)
     turns = plural(doc.header.turns, scenario.ruleset.turn_word)
-    y = _line(surface, f'{scenario.ruleset.title}, {w:g}x{d:g}", {turns}', (x, y), 17)
-    for chunk in _wrap(f"sides: {sides_named(scenario)}", 44):
-        y = _line(surface, chunk, (x, y), 17)
-    for chunk in _wrap(f"file: {editor.save_to.name} ({file_status(editor)})", 44):
-        y = _line(surface, chunk, (x, y), 17)
-    y += 6
-    tool = f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}"
-    y = _line(surface, tool, (x, y), 19, (250, 226, 120))
+    out = [
+        PanelLine(doc.header.name, size=24),
+        PanelLine(f'{scenario.ruleset.title}, {w:g}x{d:g}", {turns}', size=17),
+        PanelLine(f"sides: {sides_named(scenario)}", size=17),
+        PanelLine(f"file: {editor.save_to.name} ({file_status(editor)})", size=17),
+        PanelLine(f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}", TOOL, 19, gap=6),
+    ]
     if st.form is not None:
         field, text = st.form
         hint = {"height": " (inches; empty: full)", "table": " (width x depth)"}.get(field, "")
         shown = f"[{text}]" if st.form_fresh and text else f"{text}_"
-        y = _line(surface, f"{field}: {shown}{hint}", (x, y), 19, HANDLE_FILL)
+        out.append(PanelLine(f"{field}: {shown}{hint}", HANDLE_FILL, 19))
         if st.form_fresh and text:
-            y = _line(surface, "typing replaces it, Right keeps it to type on", (x, y), 15)
-        y = _line(surface, "Enter sets it, Esc leaves it as it was", (x, y), 15)
+            out.append(PanelLine("typing replaces it, Right keeps it to type on", size=15))
+        out.append(PanelLine("Enter sets it, Esc leaves it as it was", size=15))
     if st.tool == "model":
         names = profiles(doc)
         current = st.profile % len(names)
         side = names_of(scenario).get(doc.sides[st.side % len(doc.sides)].id, "")
-        y = _line(surface, f"profile (Tab), side {side} (S):", (x, y), 17)
+        out.append(PanelLine(f"profile (Tab), side {side} (S):", size=17))
         for k in range(max(0, current - 3), min(len(names), current + 4)):
-            mark = "> " if k == current else "  "
-            y = _line(surface, f"{mark}{readable(names[k])}", (x + 8, y), 17,
-                      (250, 226, 120) if k == current else style.TEXT)  # fmt: skip
+            mark, colour = ("> ", TOOL) if k == current else ("  ", style.TEXT)
+            out.append(PanelLine(f"  {mark}{readable(names[k])}", colour, 17))
     elif st.tool in ("rectangle", "polygon", "wall"):
         h = "full height" if st.height is None else f'{st.height:g}" high'
         kind = "wall" if st.tool == "wall" else st.kind.value
-        y = _line(surface, f"new: {kind}, {h} (Tab kind, +/- height)", (x, y), 17)
+        out.append(PanelLine(f"new: {kind}, {h} (Tab kind, +/- height)", size=17))
         if st.tool == "polygon":
-            y = _line(surface, f"{len(st.corners)} corners; Enter closes", (x, y), 17)
-    for text in _selection(editor):
-        y = _line(surface, text, (x, y), 17)
+            out.append(PanelLine(f"{len(st.corners)} corners; Enter closes", size=17))
+    out.extend(PanelLine(text, size=17) for text in _selection(editor))
     if st.refused:
-        for chunk in _wrap(f"refused: {editor.said(st.refused)}", 44):
-            y = _line(surface, chunk, (x, y), 17, REFUSED)
+        out.append(PanelLine(f"refused: {editor.said(st.refused)}", REFUSED, 17))
     elif st.message:  # said in names already (Editor.called)
-        for chunk in _wrap(st.message, 44):
-            y = _line(surface, chunk, (x, y), 17, DONE)
+        out.append(PanelLine(st.message, DONE, 17))
     if ruling is not None:
-        y += 4
         called = table_names(scenario)  # as `skirmish lof` says the ruling
-        for chunk in _wrap(verdict(ruling, called), 44):
-            y = _line(surface, chunk, (x, y), 17, (250, 226, 120))
-        for text in ruling.lines()[2:]:
-            for chunk in _wrap(named(text, called), 46):
-                y = _line(surface, chunk, (x, y), 15)
+        out.append(PanelLine(verdict(ruling, called), TOOL, 17, gap=4))
+        out.append(PanelLine(EYE_ELSEWHERE, style.DIM, 15, no_eye=True))
+        out.extend(PanelLine(named(text, called), size=15, spare=gives_way(text))
+                   for text in ruling.lines()[2:])  # fmt: skip
+    return out
+
+
+def _tall(line: PanelLine) -> int:
+    """Pixels a panel line takes: its gap and each row it wraps to (`_line`'s step)."""
+    indent = INDENT * (len(line.text) - len(line.text.lstrip(" ")))
+    rows = wrap(line.text, line.size, PANEL - 2 * PAD - indent)
+    return line.gap + len(rows) * (font(line.size).get_linesize() + 3)
+
+
+def _panel(surface: pygame.Surface, editor: Editor, scenario: Scenario,
+           ruled: tuple[LofRuling, Table] | None) -> None:  # fmt: skip
+    """The panel at the right: its words from the top, the keys at the foot and the
+    selected pair's shooter's-eye view between, where the words leave it its least."""
+    width, height = surface.get_size()
+    left = width - PANEL
+    pygame.draw.rect(surface, (22, 24, 28), pygame.Rect(left, 0, PANEL, height))
+    x = left + PAD
+    top = 10
     keys_top = height - len(KEYS) * 17 - 8
-    if ruled is not None and keys_top - y > 140:
+    lines = _panel_lines(editor, scenario, ruled[0] if ruled is not None else None)
+    least = 0
+    eyed = None
+    if ruled is not None and height >= MIN_PANEL_HEIGHT:  # a shorter one keeps its words
         eyed = eye_view(scenario, ruled[1], ruled[0])
-        if keys_top - y - 8 >= least_height(eyed):  # else the words only, as in play
-            box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
-            draw_eye(surface, box, scenario, ruled[0], eyed)
+        least = max(least_height(eyed), EYE_LEAST) + 12  # its box's margins
+    body, free = fitted(lines, _tall, keys_top - top, least)
+    y = top
+    for line in body:
+        y += line.gap
+        indent = INDENT * (len(line.text) - len(line.text.lstrip(" ")))
+        for row in wrap(line.text, line.size, PANEL - 2 * PAD - indent):
+            if y + font(line.size).get_linesize() > keys_top:
+                break  # a panel too short for its words: none over the keys
+            y = _line(surface, row, (x + indent, y), line.size, line.colour)
+    if ruled is not None and eyed is not None and free is not None:
+        box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
+        draw_eye(surface, box, scenario, ruled[0], eyed)
     ky = keys_top
     for text in KEYS:
         ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2
@@ -332,18 +365,3 @@ def file_status(editor: Editor) -> str:
     if editing.saved is None or path is None or editor.save_to.resolve() != path.resolve():
         return "not written yet"
     return "changes not saved" if editing.dirty else "saved"
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    words = text.split()
-    out: list[str] = []
-    line = ""
-    for word in words:
-        if line and len(line) + 1 + len(word) > width:
-            out.append(line)
-            line = word
-        else:
-            line = f"{line} {word}" if line else word
-    if line:
-        out.append(line)
-    return out

@@ -5,7 +5,7 @@ drawing (`draw_panel`, rendered again only when its text changes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import pygame
@@ -337,30 +337,9 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
     def tall(line: PanelLine) -> float:
         return line.gap * ui + sum(font(px).get_linesize() for _, px, _ in rows(line))
 
-    # The spare details give way to the eye view while that leaves it room enough to be
-    # read (else it goes, and they give way only to the words): those that fit stay,
-    # the last to give way first.
-    fixed = 12 + head_h + min_log + sum(tall(line) for line in body if not line.spare)
-    notes = sum(tall(line) for line in body if line.no_eye)
-    least = max(least, EYE_LEAST)
-    eye = reserve > 0 and bottom - fixed + notes >= least
-    left = bottom - fixed + notes - least if eye else bottom - fixed
-    kept: set[int] = set()
-
-    def order(line: PanelLine) -> tuple[int, float]:
-        return line.spare, tall(line)
-
-    for line in sorted((line for line in body if line.spare), key=order):
-        if tall(line) <= left:
-            kept.add(id(line))
-            left -= tall(line)
-    body = [line for line in body if (line.spare == 0 or id(line) in kept)]
-    if eye:
-        body = [line for line in body if not line.no_eye]
-        need = fixed - notes + sum(tall(line) for line in body if line.spare)
-        reserve = min(reserve, int(bottom - need))
-    else:
-        reserve = 0
+    words = bottom - 12 - head_h - min_log
+    body, free = fitted(body, tall, words, max(least, EYE_LEAST) if reserve > 0 else 0)
+    reserve = 0 if free is None else min(reserve, int(free))
     bottom -= reserve
     cache.kept = pygame.Rect(1, bottom, width - 1, reserve)
     pygame.draw.line(panel, PANEL_RULE, (pad, bottom), (width - pad, bottom))
@@ -400,6 +379,33 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
             y += step
     else:
         cache.max_scroll = 0
+
+
+def fitted(lines: Sequence[PanelLine], tall: Callable[[PanelLine], float], room: float,
+           least: int) -> tuple[list[PanelLine], float | None]:  # fmt: skip
+    """The `lines` a panel keeps in `room` pixels (`tall`: a line's pixels) and the pixels
+    left below them for the shooter's-eye view, None where it is not drawn (`least` 0:
+    none wanted). The spare details give way to the view while that leaves it `least`
+    (else it goes, its note stays, and they give way only to the words): those that fit
+    stay, the last to give way first (`PanelLine.spare`)."""
+    fixed = sum(tall(line) for line in lines if not line.spare)
+    notes = sum(tall(line) for line in lines if line.no_eye)
+    eye = least > 0 and room - fixed + notes >= least
+    left = room - fixed + notes - least if eye else room - fixed
+    kept: set[int] = set()
+
+    def order(line: PanelLine) -> tuple[int, float]:
+        return line.spare, tall(line)
+
+    for line in sorted((line for line in lines if line.spare), key=order):
+        if tall(line) <= left:
+            kept.add(id(line))
+            left -= tall(line)
+    body = [line for line in lines if (line.spare == 0 or id(line) in kept)]
+    if not eye:
+        return body, None
+    body = [line for line in body if not line.no_eye]
+    return body, room - sum(tall(line) for line in body)
 
 
 def _whole(log: list[tuple[str, int, Colour, int]], start: int, end: int) -> int:
