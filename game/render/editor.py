@@ -592,9 +592,7 @@ class Editor:
                 st.corners.pop()
             elif st.selected:
                 gone = list(st.selected)
-                said = f"deleted {joined([self.called(entry) for entry in gone])}"
-                for entry in gone:
-                    self.do(delete(entry), said)
+                self.do(delete(*gone), f"deleted {joined([self.called(e) for e in gone])}")
         elif k == pygame.K_TAB:
             step = -1 if shift else 1
             if st.tool == "model":

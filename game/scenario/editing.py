@@ -160,17 +160,19 @@ def duplicate_model(model_id: str, offset: Point) -> Edit:
     return edit
 
 
-def delete(entry_id: str) -> Edit:
-    """Delete a model, a piece or an objective."""
+def delete(*entry_ids: str) -> Edit:
+    """Delete models, pieces or objectives, all in one edit (one undo brings them back)."""
+    gone = frozenset(entry_ids)
 
     def edit(doc: Document) -> Document:
-        if entry_id not in doc.ids() or any(s.id == entry_id for s in doc.sides):
-            raise EditRefused(f"nothing to delete called {entry_id!r}")
+        for entry_id in entry_ids:
+            if entry_id not in doc.ids() or any(s.id == entry_id for s in doc.sides):
+                raise EditRefused(f"nothing to delete called {entry_id!r}")
         return replace(
             doc,
-            models=tuple(m for m in doc.models if m.id != entry_id),
-            scenery=tuple(p for p in doc.scenery if p.id != entry_id),
-            objectives=tuple(o for o in doc.objectives if o.id != entry_id),
+            models=tuple(m for m in doc.models if m.id not in gone),
+            scenery=tuple(p for p in doc.scenery if p.id not in gone),
+            objectives=tuple(o for o in doc.objectives if o.id not in gone),
         )
 
     return edit

@@ -669,3 +669,18 @@ def test_every_sentence_of_the_editor_names_the_table(
                 "blue", "objective-1", "side-1", "unit-a"):  # fmt: skip
         assert not re.search(rf"(?<![\w(-]){raw}(?![\w)-])", text), (raw, text)
     assert not re.search(r"\ba [aeiou]", text, re.IGNORECASE), text
+
+
+def test_deleting_the_selected_pair_is_one_edit_that_one_undo_brings_back(editor: Editor) -> None:
+    """polish10b: Delete with two models selected made two edits: the panel said "deleted
+    Fusilier 1 and Zhanshi 1" and Ctrl+Z brought back only Zhanshi 1."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    click(editor, (20, 12), mod=pygame.KMOD_SHIFT)
+    before = editor.editing.doc
+    press(editor, pygame.K_DELETE)
+    assert editor.editing.doc.models == ()
+    assert editor.state.message == "deleted Fusilier 1 and Zhanshi 1"
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert editor.editing.doc == before
