@@ -54,6 +54,7 @@ from game.scenario.editing import (
 )
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 from game.scenario.names import (
+    kind_words,
     merged,
     objective_names,
     places_named,
@@ -61,7 +62,7 @@ from game.scenario.names import (
     told_names,
     with_article,
 )
-from game.sequencer.sentences import joined, plural, readable
+from game.sequencer.sentences import ToldNames, joined, plural, readable
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -134,6 +135,8 @@ class Editor:
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
         # the names of every id the table has had (a deleted model's too: "deleted ...")
         self.seen = told_names(editing.scenario)
+        # what a refused edit would have added, by the words the refusal names it with
+        self.unmade: dict[str, str] = {}
 
     @classmethod
     def window(cls, editing: Editing, *, size: Size = DEFAULT_SIZE,
@@ -249,7 +252,7 @@ class Editor:
         try:
             self.editing.apply(edit)
         except EditRefused as why:
-            self.state.refused = str(why)
+            self.refuse(edit, why)
             self.state.message = ""
             return False
         self.state.refused = ""
@@ -290,7 +293,27 @@ class Editor:
         """What the panel says for a refusal kept with ids (the edits and the checks
         speak in ids): the table's names, as its labels and the ruling say them
         ("Fusilier 2: stands inside the 3.5\" building")."""
-        return places_named(text, merged(self.seen, told_names(self.editing.scenario)))
+        names = merged(self.seen, told_names(self.editing.scenario))
+        more = {**objective_names(self.editing.doc.objectives), **self.unmade}
+        return places_named(text, merged(names, ToldNames(more, {})))
+
+    def refuse(self, edit: Edit, why: EditRefused) -> None:
+        """Keep the reason an edit is refused, and names for what it would have added,
+        whose ids were never shown: "the new Zhanshi", 'the new 2\" building'."""
+        self.state.refused = str(why)
+        doc = self.editing.doc
+        try:
+            after = edit(doc)
+        except (EditRefused, ValueError):
+            self.unmade = {}
+            return
+        self.unmade = {
+            **{m.id: f"the new {readable(m.profile)}" for m in after.models},
+            **{p.id: kind_words(p).replace("the ", "the new ", 1) for p in after.scenery},
+            **{o.id: "the new objective" for o in after.objectives},
+        }
+        for entry_id in doc.ids():
+            self.unmade.pop(entry_id, None)
 
     def called(self, entry_id: str) -> str:
         """A model, side, unit, piece or objective of the table as the window names it
@@ -495,7 +518,7 @@ class Editor:
             st.refused = ""
         except EditRefused as why:
             self.preview_scenario = None
-            st.refused = str(why)
+            self.refuse(edit, why)
 
     def release(self, event: pygame.event.Event) -> None:
         st = self.state

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable
 
-from game.scenario.model import ObjectiveEntry, SceneryKind
+from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 from game.scenario.scenario import Piece, Scenario
 from game.sequencer.sentences import ToldNames, names_of, phrase_names, readable, told
 
@@ -58,7 +58,7 @@ def merged(first: ToldNames, then: ToldNames) -> ToldNames:
 
 # Where a check of the table names an entry by its id in quotes, as a file's problems
 # do ("model 'fusilier-2': stands inside building 'building-1'", game.scenario.load).
-_KINDS = "|".join(["model", "side", "scenery", *(k.value for k in SceneryKind)])
+_KINDS = "|".join(["model", "side", "scenery", "objective", *(k.value for k in SceneryKind)])
 _QUOTED = re.compile(rf"\b(?:{_KINDS}) '([^']+)'")
 _HELD = re.compile("\x00(\\d+)\x00")
 
@@ -158,7 +158,7 @@ def _called(piece: Piece) -> str:
     return f"the {stem}" if len(stem) > 1 and stem not in GENERIC else kind_words(piece)
 
 
-def kind_words(piece: Piece) -> str:
+def kind_words(piece: Piece | SceneryEntry) -> str:
     """A piece by its height and kind: 'the 1" wall', "the building" (full height)."""
     kind = KIND_WORDS.get(piece.kind, piece.kind.value)
     return f"the {kind}" if piece.height is None else f'the {piece.height:g}" {kind}'

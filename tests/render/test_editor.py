@@ -684,3 +684,33 @@ def test_deleting_the_selected_pair_is_one_edit_that_one_undo_brings_back(editor
     assert editor.state.message == "deleted Fusilier 1 and Zhanshi 1"
     press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert editor.editing.doc == before
+
+
+def test_a_refused_edit_names_what_it_would_have_added(editor: Editor) -> None:
+    """polish10b: a refused placement named the new entry by an id the table never showed
+    ("model 'zhanshi-2': stands inside ...", "scenery 'building-2': polygon crosses
+    itself", "objective 'objective-1': ... is off the table")."""
+    lay_out(editor)
+
+    def refused() -> str:
+        return editor.said(editor.state.refused)
+
+    press(editor, pygame.K_m)
+    click(editor, (11, 10))  # the model tool's profile, zhanshi, into the building
+    assert refused() == 'the new Zhanshi: stands inside the 3" building'
+    press(editor, pygame.K_p)  # a bow tie
+    for corner in ((2, 2), (6, 6), (6, 2), (2, 6)):
+        click(editor, corner)
+    press(editor, pygame.K_RETURN)
+    assert refused() == 'the new 0.5" building: polygon crosses itself at (4, 4)'
+    press(editor, pygame.K_b)
+    drag(editor, (2, 11), (4, 13))  # over Fusilier 1
+    assert refused() == 'Fusilier 1: stands inside the new 0.5" building'
+    press(editor, pygame.K_o)
+    click(editor, (30, 12))
+    assert refused() == "the new objective: (30, 12) is off the table"
+    press(editor, pygame.K_o)
+    click(editor, (6, 20))
+    press(editor, pygame.K_v)
+    drag(editor, (6, 20), (30, 20))
+    assert refused() == "Objective 1: (30, 20) is off the table"
