@@ -62,7 +62,8 @@ def leave_editor(app: Playing, editor: Editor) -> None:
         session = Session.start(edited, seed)
     except SessionError as why:
         app.base_scenario = app.scenario = edited
-        app.state = replace(app.state, message=f"edited table: {why}")
+        said = editor.said(str(why))  # named as the editor names its table
+        app.state = replace(app.state, message=f"the table was edited; no game on it: {said}")
         return
     app.attach(session)
     app.save_path = app.opened_from = None  # a new game: saved under a name of its own

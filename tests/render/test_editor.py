@@ -714,3 +714,22 @@ def test_a_refused_edit_names_what_it_would_have_added(editor: Editor) -> None:
     press(editor, pygame.K_v)
     drag(editor, (6, 20), (30, 20))
     assert refused() == "Objective 1: (30, 20) is off the table"
+
+
+def test_leaving_the_editor_in_play_names_why_no_game_starts(tmp_path: Path) -> None:
+    """polish10b: F2, Ctrl+N (a side with no models), then Q said "edited table: side
+    'side-1' has no models: ..." in the play window, the side by an id it never showed."""
+    from game.render.app import App
+    from game.render.session import Session
+    from game.scenario import load_scenario
+
+    path = tmp_path / "dispute.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    scenario = load_scenario(path)
+    app = App(scenario, size=(1280, 800), session=Session.start(scenario, 7))
+    for key, mod in ((pygame.K_F2, 0), (pygame.K_n, pygame.KMOD_CTRL), (pygame.K_q, 0)):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
+        app.frame()
+    assert app.editor is None
+    said = "the table was edited; no game on it: Side 1 has no models: a game needs one a side"
+    assert app.state.message == said
