@@ -135,6 +135,9 @@ class Editor:
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
         # the names of every id the table has had (a deleted model's too: "deleted ...")
         self.seen = told_names(editing.scenario)
+        # what each edit kept said, to say it again at undo and redo (Editor._remember)
+        self.done: list[str] = []
+        self.undone: list[str] = []
         # what a refused edit would have added, by the words the refusal names it with
         self.unmade: dict[str, str] = {}
 
@@ -262,14 +265,37 @@ class Editor:
         return True
 
     def undo(self) -> None:
-        self.state.message = "undone" if self.editing.undo() else "nothing to undo"
+        """Ctrl+Z, saying what it took back: "undone: moved Fusilier 1"."""
+        kept = len(self.editing.undo_stack)
+        if self.editing.undo():
+            what = self.done.pop() if len(self.done) == kept else ""
+            self.undone.append(what)
+            self.state.message = f"undone: {what}" if what else "undone"
+        else:
+            self.state.message = "nothing to undo"
         self.state.refused = ""
         self._after_history()
 
     def redo(self) -> None:
-        self.state.message = "redone" if self.editing.redo() else "nothing to redo"
+        """Ctrl+Y, saying what it made again: "redone: moved Fusilier 1"."""
+        if self.editing.redo():
+            what = self.undone.pop() if self.undone else ""
+            self.done.append(what)
+            self.state.message = f"redone: {what}" if what else "redone"
+        else:
+            self.state.message = "nothing to redo"
         self.state.refused = ""
         self._after_history()
+
+    def _remember(self) -> None:
+        """After an event: a new edit kept is said again by undo and redo as the panel
+        said it (its message); the edits undone are gone with the redo an edit drops."""
+        made = len(self.editing.undo_stack) - len(self.done)
+        if made > 0:  # what it did, without the advice after it ("; give it models ...")
+            self.done += [self.state.message.split("; ")[0]] * made
+            self.undone = []
+        elif made < 0:  # taken back other than by undo (a fresh start): said plainly
+            self.done = self.done[:made]
 
     def _after_history(self) -> None:
         live = self.editing.doc.ids()
@@ -362,6 +388,7 @@ class Editor:
             self.wheel(event)
         elif event.type == pygame.KEYDOWN:
             self.key(event)
+        self._remember()
 
     def press(self, event: pygame.event.Event) -> None:
         st = self.state
@@ -588,7 +615,7 @@ class Editor:
                     st.refused = f"not copied: the copy of {name} beside it: {why}"
             elif k == pygame.K_n and self.do(add_side()):
                 new = self.called(self.editing.doc.sides[-1].id)
-                st.message = f"added a side, {new}: give it models (M, then S) to play it"
+                st.message = f"added a side, {new}; give it models (M, then S) to play it"
             return
         if k in TOOLS:
             st.tool = TOOLS[k]

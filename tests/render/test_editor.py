@@ -514,7 +514,7 @@ def test_a_side_with_no_models_is_saved_and_said_to_be_unplayable(editor: Editor
     press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
     new = editor.editing.doc.sides[-1].id
     assert new == "side-1"
-    assert editor.state.message == "added a side, Side 1: give it models (M, then S) to play it"
+    assert editor.state.message == "added a side, Side 1; give it models (M, then S) to play it"
     press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
     assert editor.state.message.startswith("saved as "), editor.state.message
     assert "not playable yet: Side 1 has no models" in editor.state.message
@@ -655,7 +655,7 @@ def test_every_sentence_of_the_editor_names_the_table(
     drag(editor, (3, 12), (12, 10))  # into the obstacle
     said("refused: Fusilier 1: stands inside the obstacle")
     press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
-    said("added a side, Side 1: give it models (M, then S) to play it")
+    said("added a side, Side 1; give it models (M, then S) to play it")
     press(editor, pygame.K_s, mod=pygame.KMOD_CTRL)
     note = "not playable yet: Side 1 has no models: a game needs one a side"
     assert editor.state.message == f"saved as {saved}; {note}"  # the path wraps inside
@@ -664,6 +664,12 @@ def test_every_sentence_of_the_editor_names_the_table(
     click(editor, (6.1, 21), mod=pygame.KMOD_SHIFT)
     press(editor, pygame.K_DELETE)
     said("deleted Fusilier 1 and Orc trooper 1")
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)  # undo and redo say what they did
+    said("undone: deleted Fusilier 1 and Orc trooper 1")
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    said("undone: added a side, Side 1")
+    press(editor, pygame.K_y, mod=pygame.KMOD_CTRL)
+    said("redone: added a side, Side 1")
     text = "\n".join(panel)
     for raw in ("fusilier-1", "orc-trooper", "zhanshi-hmg", "building-1", "wall-1", "red",
                 "blue", "objective-1", "side-1", "unit-a"):  # fmt: skip
