@@ -32,7 +32,13 @@ class Declaration:
     """Base of all declarations."""
 
     def to_dict(self) -> dict[str, Any]:
-        body = {f.name: _plain(getattr(self, f.name), exact=True) for f in dataclasses.fields(self)}
+        """The saved form; a field marked OMIT_DEFAULT is left out while it holds its
+        default (a field added later: saves made before it stay byte-identical)."""
+        body = {
+            f.name: _plain(getattr(self, f.name), exact=True)
+            for f in dataclasses.fields(self)
+            if not (f.metadata.get("omit_default") and getattr(self, f.name) == f.default)
+        }
         return {"declare": type(self).__name__, **body}
 
 

@@ -8,6 +8,11 @@ A round (FACTS 2.8):
    fighter for two actions (`Act`, one declaration per action; `EndActivation` gives
    up the rest). A side with no Ready fighters left passes; the other goes on.
    Basic actions once per activation, Simple ones repeatable, Double ones both.
+   A Leader or a Champion may lead a group activation: its first `Act` nominates other
+   Ready fighters of its side within 3" (`Act.group`; how many, by role, and how near
+   are data: assets/necromunda/activation.toml). After its activation they activate
+   one at a time, in the order the side picks, before play passes on; one taken out of
+   action meanwhile is passed over.
 3. End phase, in the order of FACTS 2.8: each side with casualties takes a Bottle test
    (D6 + fighters Seriously Injured or Out of Action > starting crew); a bottled gang's
    fighters each take a Cool test or flee, whatever their state; then Recovery (each
@@ -29,9 +34,18 @@ import weakref
 import numpy as np
 
 from game.errors import IllegalDeclaration
-from game.rules.necromunda.assets import load_flame_template, load_necromunda_dice
+from game.rules.necromunda.assets import (
+    load_flame_template,
+    load_group_activation,
+    load_necromunda_dice,
+)
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
-from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
+from game.rules.necromunda.dice import (
+    FlameTemplate,
+    GroupActivation,
+    InjuryResult,
+    NecromundaDice,
+)
 from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
 from game.sequencer.events import (
@@ -70,6 +84,9 @@ from game.sequencer.necromunda_types import (
     AmmoChanged,
     BottleTested,
     EndActivation,
+    GroupMemberActivated,
+    GroupMemberSkipped,
+    GroupNominated,
     InjuryRolled,
     NecromundaState,
     PriorityRolled,
@@ -119,6 +136,7 @@ class NecromundaEngine(NecromundaNerve):
         *,
         dice: NecromundaDice | None = None,
         flame: FlameTemplate | None = None,
+        groups: GroupActivation | None = None,
     ) -> None:
         self.setup = setup
         if sight is None:
@@ -129,6 +147,8 @@ class NecromundaEngine(NecromundaNerve):
         # the special dice faces and the flame template are bundled rule data (assets/)
         self.dice = dice or load_necromunda_dice()
         self.flame = flame or load_flame_template()
+        # who may lead a group activation, how many it takes and how near (FACTS 2.8)
+        self.groups = groups or load_group_activation()
         self.all_weapons = setup.weapons
         self.table_size = setup.header.table
         self.turns = setup.header.turns
@@ -169,6 +189,8 @@ class NecromundaEngine(NecromundaNerve):
             return Awaiting(None, "over")
         if state.activating is not None:
             return Awaiting(state.active, "action", (state.activating,))
+        if state.group:  # a group activation goes on: one of its fighters next
+            return Awaiting(state.active, "activate", state.group)
         return Awaiting(state.active, "activate", self.ready(state, state.active))
 
     def ready(self, state: GameState, side: str) -> tuple[str, ...]:
@@ -239,6 +261,7 @@ class NecromundaEngine(NecromundaNerve):
             m = self._model(state, d.model)
             if m.side != state.active or READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
+            state = self._group_turn(state, m, events)
             state = renew(state, activating=m.id)
         elif d.model not in (None, state.activating):
             raise IllegalDeclaration(
@@ -259,11 +282,22 @@ class NecromundaEngine(NecromundaNerve):
                 raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:
                 raise IllegalDeclaration(f"{m.id} is out of action")
+            state = self._group_turn(state, m, events)
+            if d.group:
+                refused = self.group_refused(state, m.id, d.group)
+                if refused:
+                    raise IllegalDeclaration(refused)
+                events.append(GroupNominated(state.active, m.id, d.group))
+                state = renew(state, leading=m.id, group=d.group)
             state = renew(state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=())
         elif state.activating != m.id:
             raise IllegalDeclaration(f"{state.activating} is activating, not {m.id}")
         elif d.turn_to is not None:
             raise IllegalDeclaration("a fighter turns only at the start of its activation")
+        elif d.group:
+            raise IllegalDeclaration(
+                "a group activation is nominated with the first action of an activation"
+            )
         action = d.action
         cost = self._cost(m, action)
         if cost > state.actions_left:
@@ -285,6 +319,95 @@ class NecromundaEngine(NecromundaNerve):
         if state.actions_left <= 0 or me.status == OUT_OF_ACTION:
             state = self._after_activation(state, events, rng)
         return state
+
+    # -- group activations (FACTS 2.8) ---------------------------------------------
+
+    def group_size(self, model_id: str) -> int:
+        """How many fighters `model_id` may nominate for a group activation (FACTS 2.8:
+        "Leaders may group-activate 2 fighters within 3\", Champions 1"; by its
+        profile's role, assets/necromunda/activation.toml); 0 when it leads none."""
+        return self.groups.size(self.profiles[model_id].role)
+
+    def may_join(self, state: NecromundaState, leader: str, model_id: str) -> str | None:
+        """Why `model_id` may not join `leader`'s group activation, or None: it must be
+        a Ready fighter of the leader's side (not out of action: one that could be
+        activated now, Pinned, Seriously Injured or Broken ones too, each doing what it
+        may), not the leader, within 3" of it, base edge to base edge (as every
+        distance between fighters)."""
+        me, other = state.model(leader), self._model(state, model_id)
+        if other.id == me.id:
+            return f"{me.id} cannot nominate itself for its own group activation"
+        if other.side != me.side:
+            return f"{other.id} is not a fighter of {me.side}"
+        if other.status == OUT_OF_ACTION:
+            return f"{other.id} is out of action"
+        if READY not in other.flags:
+            return f"{other.id} is not Ready (it has activated this round)"
+        gap = self._gap(me, other)
+        if gap > self.groups.within + 1e-9:
+            return (
+                f'{other.id} is {gap:.1f}" from {me.id}: a group activation takes '
+                f'fighters within {self.groups.within:g}"'
+            )
+        return None
+
+    def group_refused(
+        self, state: NecromundaState, leader: str, group: tuple[str, ...]
+    ) -> str | None:
+        """Why `leader` may not nominate `group` as it activates, or None (FACTS 2.8)."""
+        most = self.group_size(leader)
+        role = self.profiles[leader].role
+        if most == 0:
+            return f"{leader} is a {role}: only a Leader or a Champion leads a group activation"
+        if state.leading is not None:
+            return (
+                f"{leader} activates in {state.leading}'s group activation: "
+                "it cannot lead one of its own"
+            )
+        if len(group) > most:
+            fighters = "fighter" if most == 1 else "fighters"
+            return f"a {role} may group-activate {most} {fighters}, not {len(group)}"
+        if len(set(group)) < len(group):
+            twice = next(g for g in group if group.count(g) > 1)
+            return f"{twice} is nominated twice"
+        for g in group:
+            why = self.may_join(state, leader, g)
+            if why:
+                return why
+        return None
+
+    def _group_turn(
+        self, state: NecromundaState, m: ModelState, events: list[Event]
+    ) -> NecromundaState:
+        """A fighter starts its activation: in a group activation, one of the fighters
+        still to activate in it, whose turn it now is."""
+        if not state.group:
+            return state
+        assert state.leading is not None
+        if m.id not in state.group:
+            raise IllegalDeclaration(
+                f"{state.leading}'s group activation goes on: {', '.join(state.group)} "
+                "still to activate in it"
+            )
+        events.append(GroupMemberActivated(m.id, state.leading))
+        return renew(state, group=tuple(g for g in state.group if g != m.id))
+
+    def _next_in_group(self, state: NecromundaState, events: list[Event]) -> NecromundaState:
+        """After an activation in a group activation: the nominated fighters that can no
+        longer be activated are passed over; the group ends when none is left."""
+        if not state.group:
+            return renew(state, leading=None) if state.leading is not None else state
+        assert state.leading is not None
+        left = []
+        for g in state.group:
+            m = state.model(g)
+            if m.status == OUT_OF_ACTION or READY not in m.flags:
+                events.append(GroupMemberSkipped(g, state.leading, "out of action"))
+            else:
+                left.append(g)
+        if left:
+            return renew(state, group=tuple(left))
+        return renew(state, group=(), leading=None)
 
     def _cost(self, m: ModelState, action: Action) -> int:
         if action.kind in DOUBLE:
@@ -453,7 +576,10 @@ class NecromundaEngine(NecromundaNerve):
         state = renew(state, activating=None, actions_left=0, used=())
         ended = self._victory(state, events)
         if ended is not None:
-            return ended
+            return renew(ended, group=(), leading=None)
+        state = self._next_in_group(state, events)
+        if state.group:  # FACTS 2.8: the group activates before play passes on
+            return state
         return self._next_side(state, events, rng, passed=state.active)
 
     def _next_side(

@@ -264,6 +264,15 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         return f"Round {e['turn']} priority roll: {faces}; {winner}"
     if kind == "Turned":
         return f"{who(e['model'])} turns to face {heading(e['facing'])}"
+    if kind == "GroupNominated":  # FACTS 2.8: "Leaders may group-activate 2 fighters"
+        return f"{who(e['model'])} leads a group activation with {listed(e['group'])}"
+    if kind == "GroupMemberActivated":
+        return f"{who(e['model'])} activates in {who(e['leader'])}'s group activation"
+    if kind == "GroupMemberSkipped":
+        return (
+            f"{who(e['model'])} is {e['reason']}: it is passed over in "
+            f"{who(e['leader'])}'s group activation"
+        )
     if kind == "TargetChanged":
         return (
             f"{who(e['attacker'])} must shoot {who(e['target'])} instead of "

@@ -162,11 +162,16 @@ class Act(Declaration):
     """One action by a fighter of the side whose turn it is to activate. The first
     action of an activation picks a Ready fighter; `turn_to` turns a Standing fighter to
     face any way before its first action (Necromunda: a Standing Active fighter may turn
-    when activated)."""
+    when activated). `group`: with the first action of a Leader's or a Champion's
+    activation, the other Ready fighters of its side within 3" it nominates for a group
+    activation (FACTS 2.8: "Leaders may group-activate 2 fighters within 3\", Champions
+    1"); they activate after it, in the order the side picks, before play passes on.
+    Left out of the saved form when empty (saves made before it read the same)."""
 
     model: str
     action: Action
     turn_to: float | None = None
+    group: tuple[str, ...] = field(default=(), metadata=OMIT_DEFAULT)  # added in session 10
 
     def to_dict(self) -> dict[str, Any]:
         """`Declaration.to_dict`'s dict, the same to the last key and value, made field by
@@ -189,6 +194,7 @@ class Act(Declaration):
                 "extra_at": _exact(a.extra_at),
             },
             "turn_to": _exact(self.turn_to),
+            **({"group": list(self.group)} if self.group else {}),
         }
 
 
@@ -222,6 +228,10 @@ class NecromundaState(GameState):
     actions_left: int = 0
     used: tuple[str, ...] = ()  # Basic actions taken in this activation
     bottled: frozenset[str] = frozenset()
+    # a group activation (FACTS 2.8): the fighter leading it and the nominated fighters
+    # still to activate in it
+    leading: str | None = None
+    group: tuple[str, ...] = ()
     # built on first use, never compared or copied: a replaced state asks afresh
     _asked: Asked | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -239,6 +249,34 @@ class PriorityRolled(Event):
     turn: int
     faces: tuple[tuple[str, int], ...]
     side: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupNominated(Event):
+    """A Leader or Champion leads a group activation (FACTS 2.8): `group`, the fighters
+    it nominates, to activate after it."""
+
+    side: str
+    model: str
+    group: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMemberActivated(Event):
+    """A nominated fighter's activation in `leader`'s group activation starts."""
+
+    model: str
+    leader: str
+
+
+@dataclass(frozen=True, slots=True)
+class GroupMemberSkipped(Event):
+    """A nominated fighter that can no longer be activated when its turn in the group
+    comes (taken out of action meanwhile) is passed over."""
+
+    model: str
+    leader: str
+    reason: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,6 +13,7 @@ from game.paths import ASSETS_DIR
 from game.rules.necromunda.dice import (
     FirepowerFace,
     FlameTemplate,
+    GroupActivation,
     InjuryResult,
     NecromundaDice,
     ScatterFace,
@@ -20,6 +21,8 @@ from game.rules.necromunda.dice import (
 
 NECROMUNDA_DICE = ASSETS_DIR / "necromunda" / "dice.toml"
 NECROMUNDA_TEMPLATES = ASSETS_DIR / "necromunda" / "templates.toml"
+NECROMUNDA_ACTIVATION = ASSETS_DIR / "necromunda" / "activation.toml"
+MOST_NOMINATED = 6  # more than any gang's leader: a larger figure is a slip
 
 
 def _faces(data: dict[str, Any], name: str, file: str) -> tuple[list[Any], bool]:
@@ -130,3 +133,42 @@ def load_flame_template(path: Path = NECROMUNDA_TEMPLATES) -> FlameTemplate:
     """The flame template from `path` (the bundled assets by default)."""
     text = read_text(path, MEGABYTE, "template file")
     return parse_flame_template(parse_toml(text, str(path)), str(path))
+
+
+def parse_group_activation(data: dict[str, Any], file: str = "activation.toml") -> GroupActivation:
+    """The [group_activation] table: `within` (inches) and `roles`, how many fighters a
+    fighter of each role may nominate (FACTS 2.8)."""
+    table = data.get("group_activation")
+    if not isinstance(table, dict):
+        raise InputError(Problem(file, "[group_activation]", "missing table"))
+    within = table.get("within")
+    if isinstance(within, bool) or not isinstance(within, int | float) or within <= 0:
+        raise InputError(
+            Problem(file, "group_activation.within", "must be a positive number of inches")
+        )
+    roles = table.get("roles")
+    if not isinstance(roles, dict):
+        raise InputError(Problem(file, "[group_activation.roles]", "missing table"))
+    counts: list[tuple[str, int]] = []
+    for role, count in roles.items():
+        if (
+            isinstance(count, bool)
+            or not isinstance(count, int)
+            or not 0 <= count <= MOST_NOMINATED
+        ):
+            raise InputError(
+                Problem(
+                    file,
+                    f"group_activation.roles.{role}",
+                    f"must be a whole number 0..{MOST_NOMINATED}",
+                )
+            )
+        counts.append((str(role), count))
+    return GroupActivation(float(within), tuple(counts))
+
+
+@cache
+def load_group_activation(path: Path = NECROMUNDA_ACTIVATION) -> GroupActivation:
+    """Who may group-activate, from `path` (the bundled assets by default)."""
+    text = read_text(path, MEGABYTE, "activation file")
+    return parse_group_activation(parse_toml(text, str(path)), str(path))

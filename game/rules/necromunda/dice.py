@@ -60,3 +60,17 @@ class FlameTemplate:
     def __post_init__(self) -> None:
         if not (self.length > 0 and 0 < self.width <= self.length):
             raise ValueError("a flame template needs 0 < width <= length")
+
+
+@dataclass(frozen=True, slots=True)
+class GroupActivation:
+    """Who may group-activate (assets/necromunda/activation.toml; FACTS 2.8: "Leaders may
+    group-activate 2 fighters within 3\", Champions 1"): `roles`, how many other fighters a
+    fighter of each role may nominate; `within`, how near they must be, in inches."""
+
+    within: float
+    roles: tuple[tuple[str, int], ...]
+
+    def size(self, role: str) -> int:
+        """How many fighters a fighter of `role` may nominate (0: it leads no group)."""
+        return dict(self.roles).get(role, 0)
