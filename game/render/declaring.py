@@ -19,7 +19,7 @@ from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible
 from game.render.state import Draft, Point
 from game.scenario.names import table_names
-from game.sequencer.sentences import listed, named
+from game.sequencer.sentences import joined, listed, named
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,13 +43,61 @@ class Propose(Action):
     def perform(self, app: Following) -> None:
         rules = app.require_turn()
         offered = {key for key, _ in rules.toggles(app.game)}
-        intent = replace(self.intent, toggled=app.state.toggled & offered)
+        state = app.state
+        group = state.group if state.group_of == self.intent.model else ()
+        intent = replace(self.intent, toggled=state.toggled & offered, group=group)
         try:
             declaration = rules.declaration(app.game, intent)
         except IllegalDeclaration as why:
             raise Impossible(str(why)) from None
-        app.state = replace(app.state, toggled=frozenset())
+        app.state = replace(app.state, toggled=frozenset(), group=(), group_of=None)
         app.declare(declaration)
+
+
+@dataclass(frozen=True, slots=True)
+class NominateGroup(Action):
+    """The rules' group key (`PlayRules.group_key`): the selected leader takes the model it may
+    nominate nearest the pointer into its group activation, or lets it go when it is in
+    already; the group goes with the leader's first declaration."""
+
+    def perform(self, app: Following) -> None:
+        rules = app.require_turn()
+        leader = app.state.selected
+        names = table_names(app.scenario)
+        if leader is None:
+            raise Impossible("select a Leader or Champion about to activate first")
+        try:
+            candidates, most = rules.group_candidates(app.game, leader)
+        except IllegalDeclaration as why:
+            raise Impossible(str(why)) from None
+        group = app.state.group if app.state.group_of == leader else ()
+        group = tuple(g for g in group if g in candidates)
+        if not candidates:
+            raise Impossible(named(f"no Ready friend of {leader} is near enough to join it", names))
+        pointer = app.state.pointer
+        if pointer is not None and app.in_table(pointer):
+            under = app.model_at(pointer)
+            if under is not None and under.id != leader and under.id not in candidates:
+                refused = rules.why_not_join(app.game, leader, under.id)
+                raise Impossible(named(refused or f"{under.id} may not join {leader}", names))
+            at = app.state.view.to_table(*pointer)
+            pick = min(candidates, key=lambda c: math.dist(app.scenario.model(c).at, at))
+        else:  # the nearest not in the group yet
+            pick = next((c for c in candidates if c not in group), candidates[0])
+        if pick in group:
+            group = tuple(g for g in group if g != pick)
+            said = f"{pick} leaves {leader}'s group activation"
+        elif len(group) >= most:
+            fighters = "fighter" if most == 1 else "fighters"
+            raise Impossible(named(
+                f"{leader} takes {most} {fighters} in a group activation: G by one of "
+                f"{', '.join(group)} lets it go", names))  # fmt: skip
+        else:
+            group = (*group, pick)
+            said = f"{pick} joins {leader}'s group activation ({len(group)} of {most})"
+        after = "activates" if len(group) == 1 else "activate"
+        said += f": {joined(list(group))} {after} after it" if group else ": no group"
+        app.state = replace(app.state, group=group, group_of=leader, message=named(said, names))
 
 
 @dataclass(frozen=True, slots=True)

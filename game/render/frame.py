@@ -25,6 +25,7 @@ from game.render.labels import Box, Placed, Want, crosses_box
 from game.render.overlays import (
     draw_draft,
     draw_effect,
+    draw_group,
     draw_preview,
     draw_range_rings,
     draw_reacting,
@@ -299,6 +300,8 @@ def draw_frame(
         draw_preview(table, scenario, state.preview, state.draft.model, view)
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
+    if state.group and state.group_of == state.selected:  # a group activation named (G)
+        draw_group(table, scenario, state.group, view, cache.table.taken, ui)
     if state.hover is not None:
         taken = list(cache.table.taken)
         ruled = state.hover.table or scenario  # the mover where the rules take the shot

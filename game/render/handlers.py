@@ -38,6 +38,7 @@ from game.render.declaring import (
     Confirm,
     DropWaypoint,
     LayTemplate,
+    NominateGroup,
     PickRoutePoint,
     Quick,
     ShiftDice,
@@ -133,6 +134,8 @@ def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
         return FitView()
     letter = pygame.key.name(key) if pygame.K_a <= key <= pygame.K_z else ""
     session = getattr(app, "session", None)
+    if letter and session is not None and letter == session.rules.group_key:
+        return NominateGroup()
     if letter and session is not None and letter in dict(session.rules.toggles(app.game)):
         return ToggleOption(letter)
     return None

@@ -53,7 +53,7 @@ from game.sequencer.necromunda_types import (
     EndActivation,
     NecromundaState,
 )
-from game.sequencer.sentences import listed, plural, who
+from game.sequencer.sentences import joined, listed, plural, who
 from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
@@ -76,8 +76,10 @@ class NecromundaRules(PlayRules):
     keys_help = (
         "M move · S shoot · A aim · R reload · C take cover (Broken: run for cover)",
         "U stand up · B blind fire · E end activation",
+        'G group (Leader, Champion): the friend within 3" nearest the pointer, in or out',
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
+    group_key = "g"
     hover_hint = "point at an enemy for the modifiers, target number and odds"
 
     def __init__(self, engine: NecromundaEngine, policy: str = WINDOW_POLICY) -> None:
@@ -143,8 +145,14 @@ class NecromundaRules(PlayRules):
             text = (
                 f"{side}: activate a Ready fighter ({len(awaiting.models)} ready): "
                 "M move, S shoot, A aim, R reload, C cover, U stand up, B blind fire, "
-                "E pass"
+                "E pass; G first: a Leader or Champion's group"
             )
+            if state.group:  # FACTS 2.8: the group activates before play passes on
+                assert state.leading is not None
+                text = (
+                    f"{side}: {joined(state.group)} still to activate in "
+                    f"{state.leading}'s group activation: pick one"
+                )
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status)
         model = awaiting.models[0]
@@ -169,6 +177,11 @@ class NecromundaRules(PlayRules):
             if intent.model is None:
                 raise IllegalDeclaration("select a Ready fighter to pass with")
             self._check_ready(awaiting.models, intent.model)
+            if intent.group:
+                raise IllegalDeclaration(
+                    "a group activation is nominated with the leader's first action: "
+                    "E passes without one"
+                )
             return EndActivation(intent.model)
         if intent.model is None:
             raise IllegalDeclaration("select a fighter first")
@@ -193,7 +206,33 @@ class NecromundaRules(PlayRules):
             action = Action.reload(self._to_reload(game, intent))
         else:
             action, turn = self._shot(game, intent)
-        return Act(m.id, action, turn_to=turn)
+        group = intent.group if awaiting.kind == "activate" else ()
+        return Act(m.id, action, turn_to=turn, group=group)
+
+    def group_candidates(self, game: Game, model: str) -> tuple[tuple[str, ...], int]:
+        """FACTS 2.8: "Leaders may group-activate 2 fighters within 3", Champions 1": the
+        Ready friends `model` may nominate as it activates now, nearest first, and how
+        many it may take."""
+        awaiting = game.awaiting()
+        if awaiting.kind != "activate" or model not in awaiting.models:
+            raise IllegalDeclaration(
+                f"{model} is not about to activate: a Leader or Champion nominates its "
+                "group as it activates"
+            )
+        state = self._state(game)
+        refused = self.engine.group_refused(state, model, ())
+        if refused:
+            raise IllegalDeclaration(refused)
+        me = state.model(model)
+        near = [
+            f for f in state.side_models(me.side)
+            if f.id != model and self.engine.may_join(state, model, f.id) is None
+        ]  # fmt: skip
+        near.sort(key=lambda f: (math.dist(f.at, me.at), f.id))
+        return tuple(f.id for f in near), self.engine.group_size(model)
+
+    def why_not_join(self, game: Game, leader: str, model: str) -> str:
+        return self.engine.may_join(self._state(game), leader, model) or ""
 
     def _check_ready(self, ready: tuple[str, ...], model: str) -> None:
         if model not in ready:

@@ -23,6 +23,7 @@ from game.render.style import (
     BLAST,
     DRAFT,
     FLAME,
+    GROUP,
     HIDES,
     LOF_NO,
     LOF_YES,
@@ -414,25 +415,40 @@ def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...]
     """The fighters a miss may hit instead, numbered nearest the shooter first; each
     number placed clear of the bases and of `taken` (the table's labels, the ruling's)
     where there is room (the numbers' boxes are returned)."""
+    return _numbered(surface, scenario, risk, view, taken, ui, RISK, "stray")
+
+
+def draw_group(surface: pygame.Surface, scenario: Scenario, group: tuple[str, ...],
+               view: View, taken: Sequence[Box] = (),
+               ui: float = 1.0) -> list[pygame.Rect]:  # fmt: skip
+    """The models nominated for a group activation, ringed and numbered in the order
+    they were named ("group 1"), placed as `draw_risk` places its numbers."""
+    return _numbered(surface, scenario, group, view, taken, ui, GROUP, "group")
+
+
+def _numbered(surface: pygame.Surface, scenario: Scenario, models: tuple[str, ...],
+              view: View, taken: Sequence[Box], ui: float, colour: Colour,
+              word: str) -> list[pygame.Rect]:  # fmt: skip
+    """Each of `models` ringed in `colour` and labelled "`word` N", in order."""
     bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
     circles = base_circles(scenario, view)
     boxes = list(taken)
     drawn: list[pygame.Rect] = []
-    for index, model_id in enumerate(risk, 1):
+    for index, model_id in enumerate(models, 1):
         try:
             model = scenario.model(model_id)
         except KeyError:
             continue
-        ring_base(surface, RISK, model, view, 2, 6.0)
+        ring_base(surface, colour, model, view, 2, 6.0)
         x, y = view.to_screen(*model.at)
         r = model.radius * view.scale
-        text = f"stray {index}"
+        text = f"{word} {index}"
         px = round(14 * ui)
         w, h = font(px).size(text)
         below = (x, y + r + 4 + h)
-        want = Want(f"stray:{model_id}", text, (w + 6, h + 2), (x, y), r + 7, "risk", (below,))
+        want = Want(f"{word}:{model_id}", text, (w + 6, h + 2), (x, y), r + 7, "risk", (below,))
         placed = place([want], bounds, circles, boxes)
-        box = _label(surface, text, placed[0].centre if placed else below, RISK, px)
+        box = _label(surface, text, placed[0].centre if placed else below, colour, px)
         if box is not None:
             boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
             drawn.append(box)

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Protocol
 
+from game.errors import IllegalDeclaration
 from game.files import WINDOW_THINK
 from game.render.dice_log import Aimed, Effect
 from game.rules.registry import Ruleset
@@ -57,7 +58,8 @@ class Intent:
     `point` a blast aimed at the table, `direction` a template's heading in degrees;
     `blind` a shot fired blind (where the rules allow it); `extra` the other models the
     hits after the first go to (where the rules let a shot place them); `toggled` the
-    keys of the options switched on for it (`PlayRules.toggles`)."""
+    keys of the options switched on for it (`PlayRules.toggles`); `group` the models
+    nominated to activate with it (`PlayRules.group_candidates`)."""
 
     kind: IntentKind
     model: str | None = None
@@ -70,6 +72,7 @@ class Intent:
     blind: bool = False
     extra: tuple[str, ...] = ()
     toggled: frozenset[str] = frozenset()
+    group: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,6 +247,19 @@ class PlayRules(Protocol):
         """Options a person may switch on (by its key, a lower-case letter) for the next
         declaration now, with what each does in the rule system's words."""
         return ()
+
+    # the key that nominates models for a group activation ("" where the rules have none)
+    group_key: str = ""
+
+    def group_candidates(self, game: Any, model: str) -> tuple[tuple[str, ...], int]:
+        """The models `model` may take along in a group activation as it activates now,
+        nearest first, and how many it may take; raises IllegalDeclaration with the
+        reason when it may lead none now."""
+        raise IllegalDeclaration("these rules have no group activations")
+
+    def why_not_join(self, game: Any, leader: str, model: str) -> str:
+        """Why `model` may not join `leader`'s group activation now ("" when it may)."""
+        return "these rules have no group activations"
 
     def extra_hits(
         self, game: Any, model: str, weapon: str, target: str, *, blind: bool = False

@@ -114,6 +114,10 @@ class AppState:
     aro_at: Point | None = None  # the point of the mover's route a reaction is taken at
     place: ShotPlace | None = None  # where the rules have the mover when a shot is taken now
     toggled: frozenset[str] = frozenset()  # options switched on for the next declaration
+    # the models nominated for a group activation and the one to lead it (G), for the
+    # leader's first declaration
+    group: tuple[str, ...] = ()
+    group_of: str | None = None
     markers: tuple[tuple[str, Marker], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates

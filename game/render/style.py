@@ -64,5 +64,6 @@ REFUSED: Colour = (230, 50, 50)
 UNDER_FOE: Colour = (255, 60, 40)
 UNDER_FRIEND: Colour = (80, 200, 255)
 RISK: Colour = (255, 150, 220)
+GROUP: Colour = (150, 255, 150)  # the models nominated for a group activation
 FLAME: Colour = (255, 110, 0)
 TAG: Colour = (60, 60, 140)
