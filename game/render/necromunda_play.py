@@ -176,7 +176,7 @@ class NecromundaRules(PlayRules):
                 return EndActivation()
             if intent.model is None:
                 raise IllegalDeclaration("select a Ready fighter to pass with")
-            self._check_ready(awaiting.models, intent.model)
+            self._check_ready(state, awaiting.models, intent.model)
             if intent.group:
                 raise IllegalDeclaration(
                     "a group activation is nominated with the leader's first action: "
@@ -186,7 +186,7 @@ class NecromundaRules(PlayRules):
         if intent.model is None:
             raise IllegalDeclaration("select a fighter first")
         if awaiting.kind == "activate":
-            self._check_ready(awaiting.models, intent.model)
+            self._check_ready(state, awaiting.models, intent.model)
         elif intent.model != state.activating:
             raise IllegalDeclaration(f"{state.activating} is activating: E ends its activation")
         m = state.model(intent.model)
@@ -234,7 +234,9 @@ class NecromundaRules(PlayRules):
     def why_not_join(self, game: Game, leader: str, model: str) -> str:
         return self.engine.may_join(self._state(game), leader, model) or ""
 
-    def _check_ready(self, ready: tuple[str, ...], model: str) -> None:
+    def _check_ready(self, state: NecromundaState, ready: tuple[str, ...], model: str) -> None:
+        if state.group:  # a group activation goes on: the engine says who may come next
+            return
         if model not in ready:
             names = ", ".join(ready) or "none"
             raise IllegalDeclaration(f"{model} is not a Ready fighter of the active side ({names})")

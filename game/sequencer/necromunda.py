@@ -94,6 +94,7 @@ from game.sequencer.necromunda_types import (
     jammed_flag,
     out_of_ammo_flag,
 )
+from game.sequencer.sentences import joined
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Blocked, Sight
 from game.sequencer.state import GameState, ModelState, renew
@@ -386,8 +387,8 @@ class NecromundaEngine(NecromundaNerve):
         assert state.leading is not None
         if m.id not in state.group:
             raise IllegalDeclaration(
-                f"{state.leading}'s group activation goes on: {', '.join(state.group)} "
-                "still to activate in it"
+                f"{state.leading}'s group activation goes on: {joined(state.group)} "
+                f"{'is' if len(state.group) == 1 else 'are'} still to activate in it"
             )
         events.append(GroupMemberActivated(m.id, state.leading))
         return renew(state, group=tuple(g for g in state.group if g != m.id))

@@ -15,7 +15,7 @@ from game.render.app import App
 from game.render.session import Session
 from game.render.style import GROUP
 from game.scenario import load_scenario
-from game.sequencer.necromunda_types import Act
+from game.sequencer.necromunda_types import Act, Action
 from tests.render.driving import at, base, click, panel, point_at, press
 
 Write = Callable[..., Path]
@@ -156,6 +156,15 @@ def test_group_activation_nominated_with_g_ringed_and_declared_with_the_first_ac
     click(app, base(app, "orlock-ganger"))
     press(app, pygame.K_g)
     assert "is not about to activate" in app.state.message
+    press(app, pygame.K_a)
+    assert app.state.message == (
+        "Orlock leader's group activation goes on: Orlock grenadier and Orlock heavy are "
+        "still to activate in it"
+    )
+    click(app, base(app, "orlock-heavy"))
+    press(app, pygame.K_a)
+    assert game.declarations[-1] == Act("orlock-heavy", Action.aim())
+    assert game.awaiting().kind == "action"
 
 
 def test_group_activation_g_on_a_ganger_says_who_may_lead(write_scenario: Write) -> None:
