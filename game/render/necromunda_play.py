@@ -488,6 +488,7 @@ class NecromundaRules(PlayRules):
 
     def markers(self, game: Game) -> dict[str, Marker]:
         out: dict[str, Marker] = {}
+        group = self._state(game).group
         for m in game.state.models:
             tags: list[str] = []
             flesh = m.marker(FLESH_WOUNDS)
@@ -504,6 +505,8 @@ class NecromundaRules(PlayRules):
                 tags.append("on fire")
             if m.status != OUT_OF_ACTION and READY not in m.flags and not game.state.finished:
                 tags.append("done")  # at the game's end every fighter is: said of none
+            if m.id in group:  # FACTS 2.8: to activate next, in a group activation
+                tags.append("group: to act")
             status = STATUS_SHOWN.get(m.status, m.status)
             out[m.id] = Marker(status, m.wounds, self.engine.profiles[m.id].w, tuple(tags))
         return out

@@ -149,6 +149,8 @@ def test_group_activation_nominated_with_g_ringed_and_declared_with_the_first_ac
     press(app, pygame.K_e)
     assert game.awaiting().models == ("orlock-grenadier", "orlock-heavy")
     assert "still to activate in Orlock leader's group activation" in panel(app)
+    tagged = {m for m, marker in app.state.markers if "group: to act" in marker.tags}
+    assert tagged == {"orlock-grenadier", "orlock-heavy"}
     assert "Orlock leader leads a group activation with Orlock grenadier and Orlock heavy" in (
         panel(app)
     )
