@@ -176,7 +176,8 @@ class App(Following):
             self.editor.frame()
             if not self.editor.state.running:
                 editor, self.editor = self.editor, None
-                leave_editor(self, editor)
+                if not leave_editor(self, editor):
+                    self.editor = editor  # no game on the edited table: it says why
                 self._drawn = None
             self.frames += 1
             return

@@ -129,6 +129,8 @@ class Editor:
         # where leaving takes the edited table to the game); the table when it asked
         self.asks_before_quitting = True
         self.quit_asked: object = None
+        # inside skirmish play: the table when leaving found no game on it (editor_mode)
+        self.left_unplayable: object = None
         # (scenario drawn, (view, size), its labels placed): placed again on a change
         self.labels_cache: tuple[Scenario, tuple[View, Size], list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change

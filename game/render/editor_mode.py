@@ -1,6 +1,7 @@
 """The editor inside `skirmish play`: F2 lays out the table the game is played on, in
 the same window (game.render.editor); leaving it (F2 or Q) goes back to the game, which
-starts again from its seed on the edited table when the table changed."""
+starts again from its seed on the edited table when the table changed (and a game can
+start on it)."""
 
 from __future__ import annotations
 
@@ -51,20 +52,31 @@ def open_editor(app: Playing, surface: pygame.Surface) -> Editor | None:
     return editor
 
 
-def leave_editor(app: Playing, editor: Editor) -> None:
-    """Back to the game: on the edited table (a new game from the same seed) if it changed."""
+def leave_editor(app: Playing, editor: Editor) -> bool:
+    """Back to the game (True): on the edited table (a new game from the same seed) if
+    it changed. A table no game can start on keeps the window in the editor (False),
+    saying why: the game goes on as it was, on its own table, only when F2 or Q is
+    pressed again with the table unchanged (fix10b: it went on drawn on the edited one)."""
     edited = editor.editing.scenario
     if editor.editing.undo_stack == [] and editor.editing.doc == document_of(app.base_scenario):
         app.state = replace(app.state, message="the table is as it was")
-        return
+        return True
     seed = app.session.game.seed if app.session is not None else 1
     try:
         session = Session.start(edited, seed)
     except SessionError as why:
-        app.base_scenario = app.scenario = edited
-        said = editor.said(str(why))  # named as the editor names its table
-        app.state = replace(app.state, message=f"the table was edited; no game on it: {said}")
-        return
+        if editor.left_unplayable == editor.editing.doc:
+            said = "the edits were left: the game goes on as it was"
+            app.state = replace(app.state, message=said)
+            return True
+        editor.left_unplayable = editor.editing.doc
+        editor.state.running = True
+        editor.state.refused = (
+            f"no game on this table: {why}; F2 or Q again goes back to the game as it was, "
+            "without these edits (Ctrl+S saves them)"
+        )
+        return False
     app.attach(session)
     app.save_path = app.opened_from = None  # a new game: saved under a name of its own
     app.state = replace(app.state, message="the table was edited: a new game starts on it")
+    return True

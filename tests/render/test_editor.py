@@ -736,6 +736,51 @@ def test_leaving_the_editor_in_play_names_why_no_game_starts(tmp_path: Path) -> 
     for key, mod in ((pygame.K_F2, 0), (pygame.K_n, pygame.KMOD_CTRL), (pygame.K_q, 0)):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=mod, unicode=""))
         app.frame()
-    assert app.editor is None
-    said = "the table was edited; no game on it: Side 1 has no models: a game needs one a side"
-    assert app.state.message == said
+    editor = app.editor
+    assert editor is not None  # still editing: no game on the table
+    said = "no game on this table: Side 1 has no models: a game needs one a side"
+    assert editor.said(editor.state.refused).startswith(said)
+
+
+def test_leaving_the_editor_on_a_table_with_no_game_keeps_the_game_and_its_table(
+    tmp_path: Path,
+) -> None:
+    """fix10b: F2, Zhanshi 1 deleted, F2 said "no game on it" but went back to the old
+    game drawn on the edited table (Zhanshi 1 gone from the table, still in the game).
+    The window stays in the editor saying why; F2 again goes back to the game as it was,
+    on its own table."""
+    from game.render.app import App
+    from game.render.session import Session
+    from game.scenario import load_scenario
+
+    path = tmp_path / "dispute.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    scenario = load_scenario(path)
+    session = Session.start(scenario, 7)
+    app = App(scenario, size=(1280, 800), session=session)
+
+    def key(k: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
+        app.frame()
+
+    key(pygame.K_F2)
+    editor = app.editor
+    assert editor is not None
+    click(editor, (20, 12))
+    assert editor.state.selected == ["zhanshi-1"]
+    press(editor, pygame.K_DELETE)
+    key(pygame.K_F2)
+    assert app.editor is editor and editor.state.running
+    assert editor.said(editor.state.refused).startswith(
+        "no game on this table: Red has no models: a game needs one a side"
+    )
+    assert app.session is session
+    assert [m.id for m in app.scenario.models] == ["fusilier-1", "zhanshi-1"]
+    press(editor, pygame.K_v)  # anything but an edit: F2 again leaves
+    key(pygame.K_F2)
+    assert app.editor is None and app.session is session
+    assert [m.id for m in app.scenario.models] == ["fusilier-1", "zhanshi-1"]
+    assert app.base_scenario is scenario
+    assert app.state.message == "the edits were left: the game goes on as it was"
+    key(pygame.K_F2)  # the editor opens on the game's table again
+    assert app.editor is not None and len(app.editor.editing.doc.models) == 2
