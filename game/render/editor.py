@@ -89,6 +89,9 @@ TOOLS = {
     pygame.K_o: "objective",
 }
 KINDS = tuple(SceneryKind)
+# the keys a form takes besides those typing a character (Editor.typing)
+FORM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE,
+             pygame.K_RIGHT, pygame.K_END)  # fmt: skip
 NUDGE = 0.1  # inches an arrow key moves the selection (the grid step when snapping)
 
 
@@ -705,6 +708,9 @@ class Editor:
         st = self.state
         assert st.form is not None
         field, text = st.form
+        typed = bool(event.unicode) and event.unicode.isprintable()
+        if event.key not in FORM_KEYS and not typed:
+            return  # Shift and other keys with no character: the value stays selected
         fresh, st.form_fresh = st.form_fresh, False
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             st.form = None
@@ -715,7 +721,7 @@ class Editor:
             st.form = (field, "" if fresh else text[:-1])
         elif event.key in (pygame.K_RIGHT, pygame.K_END):
             pass  # the value kept, the next key typed after it
-        elif event.unicode and event.unicode.isprintable():
+        elif typed:
             st.form = (field, event.unicode if fresh else text + event.unicode)
 
     def fill(self, field: str, text: str) -> None:

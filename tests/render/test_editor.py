@@ -446,6 +446,19 @@ def test_a_forms_first_key_replaces_the_value_it_shows(editor: Editor) -> None:
     assert editor.editing.doc.header.table == (30.0, 24.0)
 
 
+def test_a_capital_typed_first_replaces_the_name_shown(editor: Editor) -> None:
+    """fix10b: N, then 'Tester ten' typed with Shift for the T made 'DisputeTester ten':
+    the Shift key's own press (no character) took the form's first key. Keys with no
+    character leave the value shown selected."""
+    press(editor, pygame.K_n)
+    for key in (pygame.K_LSHIFT, pygame.K_LCTRL, pygame.K_LALT, pygame.K_UP):
+        press(editor, key, mod=pygame.KMOD_SHIFT)
+    assert editor.state.form == ("name", "Dispute") and editor.state.form_fresh
+    press(editor, pygame.K_t, mod=pygame.KMOD_SHIFT, unicode="T")
+    type_in(editor, "ester ten")
+    assert editor.editing.doc.header.name == "Tester ten"
+
+
 def test_the_editors_words_say_what_was_typed_and_what_was_not_made(editor: Editor) -> None:
     """tester7's finding 15: "is a obstacle"; values quoted as Python wrote them ("got
     1000000000.0" for 1e9); Ctrl+D refused naming the copy's id, never shown; a drag too
