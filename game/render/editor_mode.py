@@ -11,10 +11,12 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.errors import InputError
 from game.render.editor import Editor
 from game.render.session import Session, SessionError
 from game.render.state import AppState
 from game.scenario.editing import Editing, EditRefused, document_of
+from game.scenario.writer import Document, read_document
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -45,11 +47,21 @@ def open_editor(app: Playing, surface: pygame.Surface) -> Editor | None:
     # saved beside where skirmish runs, never over a bundled table
     where = Path.cwd() / scenario.path.name
     drawn_on = None if app.windowed else surface
+    if where.resolve() == scenario.path.resolve():  # Ctrl+S writes the game's own file
+        editing.saved = _file_holds(where)  # "saved" while it holds the table as it is
     editor = Editor(editing, size=app.state.size, surface=drawn_on, save_to=where)
     editor.windowed = app.windowed
     editor.asks_before_quitting = False  # leaving takes the edited table to the game
     editor.state.message = "editing the table: F2 or Q goes back to the game"
     return editor
+
+
+def _file_holds(path: Path) -> Document | None:
+    """The table a scenario file holds now (None when it is gone or not valid)."""
+    try:
+        return read_document(path)
+    except (InputError, OSError):
+        return None
 
 
 def leave_editor(app: Playing, editor: Editor) -> bool:

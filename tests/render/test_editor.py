@@ -310,6 +310,41 @@ def test_f2_in_play_edits_the_table_and_the_game_starts_again_on_it(tmp_path: Pa
     assert app.state.message == "the table is as it was"
 
 
+def test_f2_on_a_table_read_from_a_file_says_the_file_holds_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fix10b: `skirmish play my-necro.toml`, F2: the header said 'file: my-necro.toml
+    (not written yet)', though the file holds the table and Ctrl+S writes it."""
+    from game.render.app import App
+    from game.render.editor_draw import file_status
+    from game.render.session import Session
+    from game.scenario import load_scenario
+
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "dispute.toml"
+    path.write_text(HAND_WRITTEN, encoding="utf-8")
+    scenario = load_scenario(Path("dispute.toml"))
+    app = App(scenario, size=(1280, 800), session=Session.start(scenario, 7))
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+    app.frame()
+    editor = app.editor
+    assert editor is not None and file_status(editor) == "saved"
+    press(editor, pygame.K_y)  # a turn more
+    assert file_status(editor) == "changes not saved"
+    path.write_text(HAND_WRITTEN.replace("Dispute", "Other"), encoding="utf-8")
+    press(editor, pygame.K_F2)
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+    app.frame()  # the file holds another table now: Ctrl+S would write over it
+    assert app.editor is not None and file_status(app.editor) == "changes not saved"
+    path.unlink()
+    press(app.editor, pygame.K_F2)
+    app.frame()
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode=""))
+    app.frame()
+    assert app.editor is not None and file_status(app.editor) == "not written yet"
+
+
 def test_a_drag_shows_the_refusal_before_the_drop(editor: Editor) -> None:
     lay_out(editor)
     press(editor, pygame.K_v)
