@@ -306,6 +306,15 @@ class Editor:
         live = self.editing.doc.ids()
         self.state.selected = [s for s in self.state.selected if s in live]
 
+    def beside(self, m: PlacedModel) -> float:
+        """How far right of a model Ctrl+D puts its copy: clear of it by the grid step,
+        and with the snap on, on the grid as a model placed is (fix10b: 'at (7.48425,
+        20)', written 7.484251968503937)."""
+        reach = 2 * m.radius + GRID
+        if not self.state.snap:
+            return reach
+        return math.ceil((m.at[0] + reach) / GRID - 1e-9) * GRID - m.at[0]
+
     def save(self) -> None:
         try:
             path = self.editing.save(self.save_to)
@@ -611,7 +620,7 @@ class Editor:
                 self.save()
             elif k == pygame.K_d and (m := self.selected_model()) is not None:
                 name = self.called(m.id)
-                if self.do(duplicate_model(m.id, (2 * m.radius + GRID, 0.0))):
+                if self.do(duplicate_model(m.id, (self.beside(m), 0.0))):
                     copy = self.editing.doc.models[-1].id
                     st.selected = [copy]
                     st.message = f"copied {name}: {self.called(copy)}"

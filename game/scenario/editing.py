@@ -153,7 +153,7 @@ def set_model(model_id: str, **values: object) -> Edit:
 def duplicate_model(model_id: str, offset: Point) -> Edit:
     def edit(doc: Document) -> Document:
         m = model(doc, model_id)
-        at = (m.at[0] + offset[0], m.at[1] + offset[1])
+        at = (round(m.at[0] + offset[0], 4), round(m.at[1] + offset[1], 4))  # as placed
         copy = _changed(m, id=fresh_id(doc, m.profile), at=at, name=None)  # a name is one's
         return replace(doc, models=(*doc.models, copy))
 

@@ -237,6 +237,25 @@ def test_models_turn_copy_change_side_unit_state_and_go(editor: Editor) -> None:
     assert [m.id for m in editor.editing.doc.models] == ["fusilier-1", "zhanshi-1"]
 
 
+def test_a_copy_lands_on_the_grid_as_a_model_placed_does(editor: Editor, tmp_path: Path) -> None:
+    """fix10b: Ctrl+D with the snap on put the copy 'at (7.48425, 20)' (two 25 mm
+    bases and the grid step right), written 7.484251968503937."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
+    copy = editor.editing.doc.models[-1]
+    assert copy.at == (4.5, 12.0)  # the first grid point clear of Fusilier 1 by the step
+    press(editor, pygame.K_g)  # snap off: as far, to four places as a placed one
+    press(editor, pygame.K_d, mod=pygame.KMOD_CTRL)
+    again = editor.editing.doc.models[-1].at
+    assert again[0] == round(again[0], 4) and 5.5 < again[0] < 6.5
+    editor.save()
+    written = (tmp_path / "dispute.toml").read_text(encoding="utf-8")
+    assert "at = [4.5, 12" in written
+    assert not re.search(r"\d\.\d{5,}", written), written
+
+
 def test_table_name_turns_and_snap(editor: Editor) -> None:
     press(editor, pygame.K_n)
     for _ in "Dispute":
