@@ -47,6 +47,7 @@ from game.scenario.editing import (
     rotate_piece,
     set_header,
     set_model,
+    set_models,
     set_objective,
     set_piece,
     snap,
@@ -846,6 +847,9 @@ class Editor:
         m = self.selected_model()
         if m is None:
             return
+        if not self.has_units:
+            self.state.refused = f"{self.editing.scenario.ruleset.title} has no units"
+            return
         models = self.editing.doc.models
         every = {x.unit for x in models if x.unit is not None}
         others = {x.unit for x in models if x.unit is not None and x.side != m.side}
@@ -863,15 +867,35 @@ class Editor:
             said = f"{name} joins {self.called(unit)}"
         self.do(set_model(m.id, unit=unit), said)
 
+    @property
+    def has_units(self) -> bool:
+        """Whether the rule system groups models in units (its profile reads `unit`)."""
+        return "unit" in self.editing.scenario.ruleset.profile_model.SCENARIO_FIELDS
+
     def cycle_state(self) -> None:
+        """T: the selected model's next state the rule system lets it start in where it
+        stands (fix10b: a lone fighter was made 'engaged', which needs an enemy in base
+        contact); a state the system has a unit share is the whole unit's."""
         m = self.selected_model()
         if m is None:
             return
         states: list[str | None] = [None, *self.editing.scenario.ruleset.states]
         current = m.state if m.state in states else None
-        state = states[(states.index(current) + 1) % len(states)]
-        said = f"is now {state.replace('-', ' ')}" if state else "has no state set"
-        self.do(set_model(m.id, state=state), f"{self.called(m.id)} {said}")
+        at = states.index(current)
+        unit = [x.id for x in self.editing.doc.models if m.unit is not None and x.unit == m.unit]
+        name = self.called(m.id)
+        refused = ""
+        for state in states[at + 1 :] + states[:at]:
+            said = f"is now {state.replace('-', ' ')}" if state else "has no state set"
+            if self.do(set_model(m.id, state=state), f"{name} {said}"):
+                return
+            refused = refused or self.state.refused
+            if len(unit) > 1:
+                whole = f"{name} and the rest of {self.called(str(m.unit))}"
+                said = f"are now {state.replace('-', ' ')}" if state else "have no state set"
+                if self.do(set_models(unit, state=state), f"{whole} {said}"):
+                    return
+        self.state.refused = refused
 
     def nudge(self, dx: int, dy: int) -> None:
         step = GRID if self.state.snap else NUDGE

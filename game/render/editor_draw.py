@@ -61,6 +61,9 @@ class Editor(Protocol):
 
     def called(self, entry_id: str) -> str: ...
 
+    @property
+    def has_units(self) -> bool: ...
+
 
 REFUSED = (240, 90, 80)
 DONE = (120, 210, 130)
@@ -207,9 +210,9 @@ def _selection(editor: Editor) -> list[str]:
             profile = with_article(readable(entry.profile))
             out.append(f"{name}: {profile} of {called(entry.side)}")
             out.append(f"  at ({entry.at[0]:g}, {entry.at[1]:g}), facing {entry.facing:g}")
-            unit = f"in {called(entry.unit)}" if entry.unit else "in no unit"
+            unit = f"in {called(entry.unit)}, " if entry.unit else "in no unit, "
             state = entry.state.replace("-", " ") if entry.state else "no state set"
-            out.append(f"  {unit}, {state}")
+            out.append(f"  {unit if editor.has_units else ''}{state}")
         elif isinstance(entry, SceneryEntry):
             height = "full height" if entry.height is None else f'{entry.height:g}" high'
             kind = with_article(entry.kind.value)

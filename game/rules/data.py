@@ -27,7 +27,7 @@ class Entry(BaseModel):
 class Profile(Entry):
     """A model's profile: its base (mm), silhouette height (inches) and weapons.
     `SCENARIO_FIELDS`: the optional scenario fields only some systems read ([scenario]
-    `saves`, a model's `lieutenant`) that this system reads; a scenario of another
+    `saves`, a model's `lieutenant` and `unit`) that this system reads; a scenario of another
     system that gives one is refused (game.scenario.load)."""
 
     SCENARIO_FIELDS: ClassVar[frozenset[str]] = frozenset()

@@ -252,6 +252,7 @@ register(
             "shoot": "game.commands._shoot_necromunda",
             "odds": "game.commands._odds_necromunda:command",
             "sentences": "game.sequencer.necromunda_sentences:sentence",
+            "validate": "game.rules.necromunda.data:scenario_problems",
         },
         players={
             "simple": "game.ai.necromunda:SimpleNecromundaPlayer",

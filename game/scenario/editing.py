@@ -150,6 +150,18 @@ def set_model(model_id: str, **values: object) -> Edit:
     return edit
 
 
+def set_models(model_ids: Sequence[str], **values: object) -> Edit:
+    """`set_model` on several models in one edit (a unit's state: one undo takes it back)."""
+    edits = [set_model(model_id, **values) for model_id in model_ids]
+
+    def edit(doc: Document) -> Document:
+        for each in edits:
+            doc = each(doc)
+        return doc
+
+    return edit
+
+
 def duplicate_model(model_id: str, offset: Point) -> Edit:
     def edit(doc: Document) -> Document:
         m = model(doc, model_id)

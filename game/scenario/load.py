@@ -773,6 +773,8 @@ def check_data(
             problem = _unknown("profile", spec.profile, profiles)
             out.append(Problem(file, place, problem, where.at("profile")))
             continue
+        if spec.unit is not None and (unread := _not_read(ruleset, "unit")) is not None:
+            out.append(Problem(file, place, unread, where.at("unit")))
         given = isinstance(raw, dict) and "lieutenant" in raw
         if given and (unread := _not_read(ruleset, "lieutenant")) is not None:
             out.append(Problem(file, place, unread, where.at("lieutenant")))

@@ -39,7 +39,7 @@ from game.rules.necromunda.assets import (
     load_group_activation,
     load_necromunda_dice,
 )
-from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
+from game.rules.necromunda.data import ENGAGED_GAP, NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import (
     FlameTemplate,
     GroupActivation,
@@ -61,7 +61,6 @@ from game.sequencer.events import (
 )
 from game.sequencer.necromunda_fire import d6, heading
 from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
-from game.sequencer.necromunda_targeting import ENGAGED_GAP
 from game.sequencer.necromunda_types import (
     AIMED,
     BASIC,

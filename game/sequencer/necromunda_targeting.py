@@ -20,7 +20,7 @@ from game.geometry import Body, BodyId, Table, edge_distance, in_arc, sight
 from game.geometry.blocking import seg_point_dist
 from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
-from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
+from game.rules.necromunda.data import ENGAGED_GAP, NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import carried
 from game.sequencer.events import Modifier
@@ -40,7 +40,6 @@ Point = tuple[float, float]
 
 D6 = 6
 ARC = 90.0  # Necromunda: vision arc 90 degrees to the front (FACTS 2.3)
-ENGAGED_GAP = 0.02  # base contact, inches
 STRAY_REACH = 1.0  # Necromunda: fighters within 1" of the line are at risk (seed 004)
 STRAY_HITS_ON = 3  # Necromunda: D6 1-3 hits the fighter at risk (seed 004)
 POINT_MOD = -2  # Necromunda: targeting a point on the battlefield (FACTS 2.3)

@@ -16,7 +16,7 @@ import pytest
 
 from game.cli import main
 from game.render.editor import Editor
-from game.scenario.editing import Editing, new_document, set_header
+from game.scenario.editing import Editing, move_model, new_document, set_header
 from game.scenario.writer import Document
 
 Point = tuple[float, float]
@@ -851,3 +851,85 @@ def test_leaving_the_editor_on_a_table_with_no_game_keeps_the_game_and_its_table
     assert app.state.message == "the edits were left: the game goes on as it was"
     key(pygame.K_F2)  # the editor opens on the game's table again
     assert app.editor is not None and len(app.editor.editing.doc.models) == 2
+
+
+NECROMUNDA_TWO = """
+[scenario]
+name = "Two"
+ruleset = "necromunda"
+table = [24, 24]
+
+[[side]]
+id = "orlock"
+player = "human"
+
+[[side]]
+id = "escher"
+
+[[model]]
+id = "ganger-1"
+side = "orlock"
+profile = "ganger"
+at = [3, 12]
+
+[[model]]
+id = "escher-1"
+side = "escher"
+profile = "ganger"
+at = [20, 12]
+"""
+
+
+def test_the_necromunda_editor_offers_only_what_the_system_has(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fix10b: T made a lone fighter 'engaged' (validate said ok, then the game logged
+    'Ganger 1 is now standing (was engaged)'), and U said 'Ganger 1 joins Unit a',
+    though Necromunda has no units. A fighter is Engaged in base contact with an enemy
+    (FACTS 2.8); `validate` refuses either in a file."""
+    path = tmp_path / "two.toml"
+    path.write_text(NECROMUNDA_TWO, encoding="utf-8")
+    editor = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)), save_to=path)
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    said = []
+    for _ in range(5):  # round every state: engaged passed over
+        press(editor, pygame.K_t)
+        assert editor.state.refused == ""
+        said.append(editor.editing.doc.models[0].state)
+    assert said == ["standing", "pinned", "seriously-injured", "out-of-action", None]
+    press(editor, pygame.K_u)
+    assert editor.state.refused == "Necromunda (pre-2023) has no units"
+    assert editor.editing.doc.models[0].unit is None
+    editor.do(move_model("ganger-1", (19.0, 12.0)))  # bases touching: engaged now offered
+    press(editor, pygame.K_t)
+    press(editor, pygame.K_t)
+    assert editor.editing.doc.models[0].state == "engaged"
+    for line, problem in (
+        ('at = [3, 12]\nstate = "engaged"', "state 'engaged', but no enemy's base touches it"),
+        ('at = [3, 12]\nunit = "unit-a"', "unit: Necromunda (pre-2023) does not read it"),
+    ):
+        path.write_text(NECROMUNDA_TWO.replace("at = [3, 12]", line, 1), encoding="utf-8")
+        capsys.readouterr()
+        assert main(["validate", str(path)]) == 2
+        out, err = capsys.readouterr()
+        assert problem in out + err
+
+
+def test_a_state_a_unit_shares_is_set_for_the_whole_unit() -> None:
+    """fix10b: T on one model of an Open Rebellion squad was refused ('a unit's models
+    share one state'); it sets the squad's state, one edit that one undo takes back."""
+    path = Path(__file__).parents[2] / "scenarios" / "open-rebellion-demo.toml"
+    editor = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)))
+    first = editor.editing.doc.models[0]
+    squad = [m.id for m in editor.editing.doc.models if m.unit == first.unit]
+    press(editor, pygame.K_v)
+    click(editor, first.at)
+    press(editor, pygame.K_t)  # 'ready', as no state set: the squad's as it is
+    press(editor, pygame.K_t)
+    assert editor.state.refused == ""
+    states = {m.state for m in editor.editing.doc.models if m.id in squad}
+    assert len(squad) > 1 and states == {"activated"}
+    assert editor.state.message.endswith("and the rest of Rebel squad a are now activated")
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert {m.state for m in editor.editing.doc.models if m.id in squad} == {None, "ready"}

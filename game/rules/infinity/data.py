@@ -13,8 +13,9 @@ from game.rules.infinity.saves import Ammo  # the ammunition the saving rolls mo
 class InfinityProfile(Profile):
     """A trooper. Attributes as printed on the unit profile."""
 
-    # the saving-roll rule (FACTS 3.2) and the Lieutenant (FACTS 3.4) are Infinity's
-    SCENARIO_FIELDS = frozenset({"saves", "lieutenant"})
+    # the saving-roll rule (FACTS 3.2) and the Lieutenant (FACTS 3.4) are Infinity's;
+    # troopers fight in units (fireteams)
+    SCENARIO_FIELDS = frozenset({"saves", "lieutenant", "unit"})
 
     mov: tuple[float, float] = (4.0, 4.0)
     cc: int = Field(ge=0, le=30)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from typing import Any
 
 from pydantic import Field, model_validator
 
@@ -157,3 +158,26 @@ def _signed(value: int) -> str:
 
 
 STATES = ("standing", "engaged", "pinned", "seriously-injured", "out-of-action")
+ENGAGED_GAP = 0.02  # inches between two bases that are in base contact
+
+
+def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
+    """What a checked Necromunda scenario has that the game cannot play (the registry's
+    `validate` part): (place, problem) pairs. A fighter is Engaged in base contact with
+    an enemy (FACTS 2.8), and the game says so itself as it starts: one given "engaged"
+    with no enemy's base touching it would stand up before the first round (fix10b)."""
+    out: list[tuple[str, str]] = []
+    for m in scenario.models:
+        if m.state != "engaged":
+            continue
+        touching = any(
+            o.side != m.side and math.dist(m.at, o.at) - m.radius - o.radius <= ENGAGED_GAP
+            for o in scenario.models
+        )
+        if not touching:
+            problem = (
+                "state 'engaged', but no enemy's base touches it: a fighter is engaged "
+                "in base contact with an enemy"
+            )
+            out.append((f"model {m.id!r}", problem))
+    return out

@@ -14,6 +14,8 @@ from game.rules.data import Profile, Weapon
 class OpenRebellionProfile(Profile):
     """A model in a squad. Its quality gives the squad's skill dice (assets: quality)."""
 
+    SCENARIO_FIELDS = frozenset({"unit"})  # its squad
+
     quality: str
     points: int = Field(default=0, ge=0)
 
