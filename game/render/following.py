@@ -210,6 +210,7 @@ class Following(Pointing):
         prompt = session.prompt() if session is not None else None
         human = prompt is not None and not session.is_ai(prompt.side) if session else True
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
+        holding = tuple(sorted(session.rules.holding(session.game).items())) if session else ()
         selected = state.selected if state.selected in ids else None
         message = ""
         if selected is not None and self.out_of_fight(selected):
@@ -238,6 +239,7 @@ class Following(Pointing):
             draft=None,
             aro_at=state.aro_at if keep_point else None,
             markers=markers,
+            holding=holding,
             shots=(*state.shots, *shots),
             effects=(*state.effects, *effects),
             preview=None,

@@ -59,6 +59,7 @@ from game.render.table import (
     draw_grid,
     draw_labels,
     draw_models,
+    draw_objectives,
     draw_scenery,
     font,
     label_size,
@@ -100,10 +101,11 @@ class LayerCache:
             surface.fill(style.BACKGROUND)
             draw_grid(surface, scenario, view)
             draw_scenery(surface, scenario, view)
+            draw_objectives(surface, scenario, view)
             draw_models(surface, scenario, view, side_colours(scenario))
             draw_markers(surface, scenario, view, dict(markers))
             wants, colours = marker_wants(scenario, view, dict(markers), ui)
-            self.labels = table_labels(scenario, view, size, wants, ui)
+            self.labels = table_labels(scenario, view, size, wants, ui, objectives=True)
             self.taken = [label.box for label in self.labels] + ruler_boxes(scenario, view)
             draw_labels(surface, self.labels, view, colours)
             self.key, self.surface = key, surface.convert() if _display_ready() else surface

@@ -299,6 +299,9 @@ class InfinityRules(PlayRules):
             for m in game.state.models
         }
 
+    def holding(self, game: Game) -> dict[str, str]:
+        return {objective: side for side, objective, _ in self.engine.objectives_held(game.state)}
+
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
 

@@ -6,10 +6,11 @@ gives each the first candidate spot that stays inside the bounds, off every base
 clear of the labels and leader lines placed before it: beside the base first (below,
 above, right, left, the diagonals), nearer it than any other base; then, once every
 label that fits beside its base has its place, a step further out with a leader line
-back to the base that crosses no label and no other base. A state marker is game
-state and is never left out: further out still, then the names in its way give way to
-it, then it may lie over bases (`_never_dropped`). A name with no room even further out
-is left out (the table zoomed out too far for it), never drawn over another.
+back to the base that crosses no label and no other base. A state marker (and an
+objective's name) is game state and is never left out: further out still, then the
+names in its way give way to it, then it may lie over bases (`_never_dropped`). A name
+with no room even further out is left out (the table zoomed out too far for it), never
+drawn over another.
 Plain geometry on pixel rectangles, so tests can check it.
 
 No pygame here.
@@ -49,7 +50,7 @@ class Want:
     size: tuple[int, int]
     anchor: Point
     clear: float = 0.0
-    kind: str = "model"  # model | marker | scenery
+    kind: str = "model"  # model | marker | objective | scenery
     spots: tuple[Point, ...] = ()
     px: int = 0  # its font's size (0: the size for its kind at this zoom)
 
@@ -219,7 +220,7 @@ def place(
                     room.put(index, Placed(want, box, leader))
                     break
     for index, want in enumerate(wants):
-        if want.kind == "marker" and index not in room.placed:
+        if want.kind in NEVER_DROPPED and index not in room.placed:
             _never_dropped(room, index, want)
     for index, want in enumerate(wants):
         if want.kind == "model" and index not in room.placed:
@@ -227,6 +228,9 @@ def place(
     return room.labels()
 
 
+# game state, never left out: a model's state marker and an objective's name (it decides
+# the game at the turn limit)
+NEVER_DROPPED = ("marker", "objective")
 FAR_RINGS = 12  # how far out a state marker (or a name without room) is looked for
 
 

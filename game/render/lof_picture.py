@@ -39,7 +39,7 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     enemy pointed at (game.render.overlays.draw_ruling): the witness line, blockers
     outlined, the hidden share of the target's base shaded, the target ringed and
     labelled; so a picture reads like the window. Returns where the label went."""
-    labels = table_labels(scenario, view, surface.get_size())  # as draw_table placed them
+    labels = table_labels(scenario, view, surface.get_size(), objectives=True)  # as draw_table
     # the table's side of the picture: the ruling's label stays on it, off the names and
     # the inch ruler's numbers
     right = min(surface.get_width(), round(view.to_screen(scenario.header.table[0], 0)[0]))

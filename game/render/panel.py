@@ -26,7 +26,7 @@ from game.render.style import (
     WARN,
     Colour,
 )
-from game.render.table import font, side_colours, wrap
+from game.render.table import font, objective_text, side_colours, wrap
 from game.scenario import Scenario
 from game.scenario.names import table_names
 from game.scenario.ruling import LofRuling
@@ -123,6 +123,7 @@ def panel_lines(
         out.append(PanelLine(f"{turn} {state.turn} of {scenario.header.turns}", gap=6))
         # the side once, as the rule system calls it ("House Orlock"), not its file id
         out.append(PanelLine(f"Active: {ids.get(active, active)}", colours.get(active, style.TEXT)))
+    out.extend(holding_lines(scenario, state))
     if state.replay:
         out.append(PanelLine(state.replay, REPLAY, 18, gap=6))
         out.append(PanelLine(replay_keys(scenario.ruleset.turn_word), REPLAY, 16))
@@ -205,6 +206,22 @@ def panel_lines(
     if not state.log:
         out.append(PanelLine("no rolls yet", DIM, 16))
     return tuple(out)
+
+
+def holding_lines(scenario: Scenario, state: AppState) -> list[PanelLine]:
+    """Who holds each objective now, where the rules score them and a game is attached
+    ("Guard console, 1 point: held by PanOceania")."""
+    if not scenario.ruleset.scores_objectives or state.prompt is None:
+        return []
+    ids = table_names(scenario)
+    held = dict(state.holding)
+    out = []
+    for o in scenario.objectives:
+        side = held.get(o.id)
+        who = f"held by {ids.get(side, side)}" if side else "held by no side"
+        colour = side_colours(scenario).get(side, DIM) if side else DIM
+        out.append(PanelLine(f"{objective_text(scenario, o.id)}: {who}", colour, 16))
+    return out
 
 
 def computer_plays(prompt: Prompt, names: Mapping[str, str]) -> str:

@@ -243,6 +243,11 @@ class PlayRules(Protocol):
         status = next((m.status for m in game.state.models if m.id == model), None)
         return status in game.setup.ruleset.out_of_fight
 
+    def holding(self, game: Any) -> dict[str, str]:
+        """Each objective a side holds now, as the rules would score it at the turn
+        limit: objective id -> side (none where the rules score no objectives)."""
+        return {}
+
     def toggles(self, game: Any) -> tuple[tuple[str, str], ...]:
         """Options a person may switch on (by its key, a lower-case letter) for the next
         declaration now, with what each does in the rule system's words."""

@@ -119,6 +119,8 @@ class AppState:
     group: tuple[str, ...] = ()
     group_of: str | None = None
     markers: tuple[tuple[str, Marker], ...] = ()
+    # who holds each objective now, as the rules would score it (objective id, side)
+    holding: tuple[tuple[str, str], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land

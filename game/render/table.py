@@ -33,7 +33,8 @@ from game.render.labels import (
 )
 from game.render.view import View
 from game.scenario import Piece, PlacedModel, Scenario, SceneryKind
-from game.sequencer.sentences import names_of
+from game.scenario.names import objective_names
+from game.sequencer.sentences import names_of, plural
 
 Point = tuple[float, float]
 
@@ -483,21 +484,79 @@ def table_bounds(scenario: Scenario, view: View, size: tuple[int, int]) -> Box:
     return (left, top, max(0.0, right - left), max(0.0, bottom - top))
 
 
+OBJECTIVE = (250, 210, 60)  # an objective's ring, its mark and its label's box
+OBJECTIVE_MARK = 7  # pixels: the radius of the disc at an objective's point
+
+
+def objective_text(scenario: Scenario, objective_id: str) -> str:
+    """An objective as its label says it: its name, and its points where the rule system
+    scores them ("Barrier gate, 2 points"; "Objective 1" elsewhere)."""
+    entry = next(o for o in scenario.objectives if o.id == objective_id)
+    name = objective_names(scenario.objectives)[objective_id]
+    name = name[0].upper() + name[1:]
+    if not scenario.ruleset.scores_objectives:
+        return name
+    return f"{name}, {plural(entry.points, 'point')}"
+
+
+def draw_objectives(surface: pygame.Surface, scenario: Scenario, view: View,
+                    selected: frozenset[str] = frozenset()) -> None:  # fmt: skip
+    """Each objective: a thin ring at its radius (the reach a base's edge must come
+    within to hold it) and a disc at its point, ringed white when selected (its name is
+    a label: `objective_wants`)."""
+    for o in scenario.objectives:
+        cx, cy = view.to_screen(*o.at)
+        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), max(3.0, o.radius * view.scale), 1)
+        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), OBJECTIVE_MARK)
+        pygame.draw.circle(surface, style.INK, (cx, cy), OBJECTIVE_MARK, 1)
+        if o.id in selected:
+            pygame.draw.circle(surface, (250, 250, 250), (cx, cy), OBJECTIVE_MARK + 3, 2)
+
+
+def objective_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
+    """Each objective's label beside its disc, or beside the base standing on it (its
+    leader line, if any, starts outside that base)."""
+    size = label_size(view, "model", ui)
+    out: list[Want] = []
+    for o in scenario.objectives:
+        anchor = view.to_screen(*o.at)
+        clear = float(OBJECTIVE_MARK)
+        for cx, cy, r in base_circles(scenario, view):
+            apart = math.dist((cx, cy), anchor)
+            if apart < r:  # a base on the point: the label goes beside the base
+                clear = max(clear, r + apart)
+        text = objective_text(scenario, o.id)
+        out.append(Want(f"objective:{o.id}", text, _boxed(text, size), anchor, clear,
+                        "objective", (), size))  # fmt: skip
+    return out
+
+
+def objective_circles(scenario: Scenario, view: View) -> list[tuple[float, float, float]]:
+    """The objectives' discs: no label lies over one."""
+    return [(*view.to_screen(*o.at), float(OBJECTIVE_MARK)) for o in scenario.objectives]
+
+
 def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
-                 first: Sequence[Want] = (), ui: float = 1.0) -> list[Placed]:  # fmt: skip
+                 first: Sequence[Want] = (), ui: float = 1.0, *,
+                 objectives: bool = False) -> list[Placed]:  # fmt: skip
     """Every label of the table placed so that none overprints another or a base:
-    `first` (state markers) before the models' ids, then the heights of scenery. A
-    model whose name found no room but whose state marker did has the marker say whose
-    it is ("Goliath juve: out of action"), placed again in place of its name."""
+    `first` (state markers) before the objectives' names (with `objectives`: the
+    pictures and the play window draw them, `draw_objectives`), the models' ids, then
+    the heights of scenery. A model whose name found no room but whose state marker did
+    has the marker say whose it is ("Goliath juve: out of action"), placed again in
+    place of its name."""
     names = model_wants(scenario, view, ui)
     heights = scenery_wants(scenario, view, ui)
+    marks = objective_wants(scenario, view, ui) if objectives else []
     bounds, circles = table_bounds(scenario, view, size), base_circles(scenario, view)
+    if objectives:
+        circles += objective_circles(scenario, view)
     called = {w.key: w.text for w in names}
     said = set(names_of(scenario).values())  # a marker may name its model or unit already
     named = {w.key.split(":")[1] for w in first if w.text.split(": ")[0] == called.get(
         w.key.split(":")[1])}  # fmt: skip
     names = [w for w in names if w.key not in named]
-    placed = place([*first, *names, *heights], bounds, circles)
+    placed = place([*first, *marks, *names, *heights], bounds, circles)
     for _ in range(WHOSE_PASSES):  # a longer marker may crowd out another's name
         changed = False
         for key in [w.key for w in first if w.key.endswith(":0")]:
@@ -507,7 +566,7 @@ def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
                 continue
             mine = [_saying_whose(w, called[model]) if w.key == key else w for w in first]
             others = [w for w in names if w.key != model]
-            tried = place([*mine, *others, *heights], bounds, circles)
+            tried = place([*mine, *marks, *others, *heights], bounds, circles)
             if _overprinted(tried) > _overprinted(placed):
                 continue  # no room for the longer marker: left as it was
             first, names, placed, changed = mine, others, tried, True
@@ -539,6 +598,7 @@ def _saying_whose(marker: Want, name: str) -> Want:
 LABEL_BOX = {  # background and text of a label, by kind
     "model": ((236, 230, 212), style.INK),
     "scenery": ((52, 50, 48), style.TEXT),
+    "objective": (OBJECTIVE, style.INK),
 }
 
 
@@ -613,11 +673,13 @@ def draw_title(surface: pygame.Surface, scenario: Scenario, text: str | None = N
 
 
 def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> list[Placed]:
-    """The whole table: grid, scenery, models and their labels (returned as placed)."""
+    """The whole table: grid, scenery, objectives, models and their labels (returned as
+    placed)."""
     draw_grid(surface, scenario, view)
     draw_scenery(surface, scenario, view)
+    draw_objectives(surface, scenario, view)
     draw_models(surface, scenario, view)
-    placed = table_labels(scenario, view, surface.get_size())
+    placed = table_labels(scenario, view, surface.get_size(), objectives=True)
     draw_labels(surface, placed, view)
     return placed
 

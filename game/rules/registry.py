@@ -60,7 +60,9 @@ class Ruleset:
     by one whenever a correction of the rules makes the same seed and declarations give
     other events, so that a save made before it is known to go differently now (1: the
     rules of session 8, 2026-11-27; a save without one was made before saves recorded
-    it). `turn_word` is what the system calls a turn ("round")."""
+    it). `turn_word` is what the system calls a turn ("round"). `scores_objectives`: a
+    scenario's objectives score their points at the turn limit (elsewhere an objective
+    is drawn by its name alone)."""
 
     name: str
     title: str
@@ -73,6 +75,7 @@ class Ruleset:
     players: Mapping[str, Part]
     rules_version: int
     turn_word: str
+    scores_objectives: bool
 
     def __init__(
         self,
@@ -89,6 +92,7 @@ class Ruleset:
         players: Mapping[str, Part] | None = None,
         rules_version: int = 1,
         turn_word: str = "turn",
+        scores_objectives: bool = False,
     ) -> None:
         given = {
             "name": name,
@@ -102,6 +106,7 @@ class Ruleset:
             "players": dict(players or {}),
             "rules_version": rules_version,
             "turn_word": turn_word,
+            "scores_objectives": scores_objectives,
         }
         for key, value in given.items():
             object.__setattr__(self, key, value)  # frozen: set once, here
@@ -229,6 +234,7 @@ register(
             "careful": "game.ai.infinity:CarefulInfinityPlayer",
             "search": "game.ai.infinity_search:SearchInfinityPlayer",
         },
+        scores_objectives=True,  # the turn limit: objective points decide (README)
     )
 )
 # Necromunda: vision arc 90 degrees to the front (FACTS 2.3); fighters block LoF

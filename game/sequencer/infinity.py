@@ -705,7 +705,7 @@ class InfinityEngine(InfinityAttacks):
             winner = standing[0] if len(standing) == 1 else None
             reason = beaten_reason(beaten, "nothing left able to act")
         elif final:
-            held = self._objectives_held(state)
+            held = self.objectives_held(state)
             if self.setup.objectives:
                 # Scenario objectives decide; the points of troopers left break a tie.
                 scores = {s: sum(p for side, _, p in held if side == s) for s in state.sides}
@@ -728,7 +728,7 @@ class InfinityEngine(InfinityAttacks):
         events.append(GameEnded(winner, reason, scores))
         return renew(state, finished=True, winner=winner, order=None)
 
-    def _objectives_held(self, state: GameState) -> list[tuple[str, str, int]]:
+    def objectives_held(self, state: GameState) -> list[tuple[str, str, int]]:
         """(side, objective, points) for each objective a side holds: more of its troopers
         able to act with their base within the objective's radius than any other side."""
         held = []
