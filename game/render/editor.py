@@ -90,6 +90,15 @@ TOOLS = {
     pygame.K_o: "objective",
 }
 KINDS = tuple(SceneryKind)
+# What a tool's key says it does (the panel's header names the tool already: fix10b)
+TOOL_SAID = {
+    "select": "select: a click picks a model, piece or objective; a drag moves it",
+    "model": "models: a click places one (Tab: its profile, S: its side)",
+    "rectangle": "boxes: drag one out (K: its kind, +/- or H: its height)",
+    "polygon": "polygons: click the corners; Enter or the first corner closes it",
+    "wall": "walls: drag a line (+/- or H: its height)",
+    "objective": "objectives: a click places one (+/- with one selected: its points)",
+}
 # the keys a form takes besides those typing a character (Editor.typing)
 FORM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE, pygame.K_BACKSPACE,
              pygame.K_RIGHT, pygame.K_END)  # fmt: skip
@@ -637,7 +646,7 @@ class Editor:
             st.corners = []
             if st.tool != "select":
                 st.selected = []  # keys then set what the tool places
-            st.message = f"tool: {st.tool}"
+            st.message = TOOL_SAID[st.tool]
         elif k == pygame.K_ESCAPE:
             if st.corners:
                 st.corners = []

@@ -158,7 +158,8 @@ def _objectives(
         pygame.draw.circle(surface, OBJECTIVE, (cx, cy), 7)
         if o.id in editor.state.selected:
             pygame.draw.circle(surface, HANDLE_FILL, (cx, cy), 10, 2)
-        image = font(16).render(f"{editor.called(o.id)} ({o.points})", True, style.INK)
+        said = f"{editor.called(o.id)}, {plural(o.points, 'point')}"  # was "Objective 1 (1)"
+        image = font(16).render(said, True, style.INK)
         surface.blit(image, (cx + 9, cy - 6))
 
 

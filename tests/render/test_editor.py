@@ -933,3 +933,44 @@ def test_a_state_a_unit_shares_is_set_for_the_whole_unit() -> None:
     assert editor.state.message.endswith("and the rest of Rebel squad a are now activated")
     press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert {m.state for m in editor.editing.doc.models if m.id in squad} == {None, "ready"}
+
+
+def test_a_tools_key_says_what_it_does_and_an_objective_its_points(
+    editor: Editor, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fix10b: after V the message repeated the header's 'tool: select'; an objective
+    on the table read 'Objective 1 (1)'."""
+    from game.render import editor_draw
+
+    rendered: list[str] = []
+    real = editor_draw.font
+
+    class Spy:
+        def __init__(self, size: int) -> None:
+            self.font = real(size)
+
+        def render(self, text: str, *args: object) -> pygame.Surface:
+            rendered.append(text)
+            return self.font.render(text, *args)  # type: ignore[arg-type]
+
+        def get_linesize(self) -> int:
+            return self.font.get_linesize()
+
+        def size(self, text: str) -> tuple[int, int]:
+            return self.font.size(text)
+
+    monkeypatch.setattr(editor_draw, "font", Spy)
+    said = []
+    for key in (pygame.K_o, pygame.K_v):
+        press(editor, key)
+        said.append(editor.state.message)
+    assert not any(m.startswith("tool: ") for m in said), said
+    assert said[1] == "select: a click picks a model, piece or objective; a drag moves it"
+    press(editor, pygame.K_o)
+    click(editor, (6, 20))
+    press(editor, pygame.K_v)
+    click(editor, (6, 20))
+    press(editor, pygame.K_EQUALS)
+    rendered.clear()
+    editor.draw()
+    assert "Objective 1, 2 points" in rendered, rendered
