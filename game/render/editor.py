@@ -55,6 +55,7 @@ from game.scenario.editing import (
 )
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 from game.scenario.names import (
+    ARTICLES,
     kind_words,
     merged,
     objective_names,
@@ -592,7 +593,7 @@ class Editor:
         if self.do(edit, _done(drag.kind, what)) and drag.kind in ("rectangle", "wall"):
             new = self.editing.doc.scenery[-1].id
             st.selected = [new]
-            st.message = f"placed {self.called(new)}"
+            st.message = self.placed_piece(new)
 
     def wheel(self, event: pygame.event.Event) -> None:
         st = self.state
@@ -610,7 +611,17 @@ class Editor:
         if self.do(add_polygon(corners, st.kind, st.height)):
             new = self.editing.doc.scenery[-1].id
             st.selected = [new]
-            st.message = f"placed {self.called(new)}"
+            st.message = self.placed_piece(new)
+
+    def placed_piece(self, piece_id: str) -> str:
+        """What placing a piece says: 'placed the 2" wall'; one of a name another piece
+        has, numbered as the names say it, with its kind ('placed another 2" wall: 2"
+        wall 2'; fix10b: 'placed 2" wall (wall-1)' had no article and showed an id)."""
+        name = self.called(piece_id)
+        if name.lower().startswith(ARTICLES):
+            return f"placed {name}"
+        piece = next(p for p in self.editing.doc.scenery if p.id == piece_id)
+        return f"placed another {kind_words(piece).removeprefix('the ')}: {name}"
 
     def key(self, event: pygame.event.Event) -> None:
         st = self.state

@@ -88,15 +88,19 @@ def scenery_names(scenery: tuple[Piece, ...]) -> dict[str, str]:
     crates"), where they say more than its kind ("wall-3" and "w2" do not); else its
     height and kind ('the 1" wall', "the building"). Where two pieces would read the
     same, each is told apart by its id's number or letter ("crates 1", "crates 2"; "the
-    habitation block" twice: "habitation block A", "habitation block B"), or else by its
-    whole id ("crates (c1)"). Read-only: callers copy before changing it."""
+    habitation block" twice: "habitation block A", "habitation block B"); where those
+    marks do not tell them apart ("b1" and "c1", "building-1" made a wall beside
+    "wall-1"), they are numbered in the table's order ('2" wall 1', '2" wall 2'), and one
+    with no mark by its whole id ("ruins (north)"). Read-only: callers copy before
+    changing it."""
     said = {piece.id: _called(piece) for piece in scenery}
     twice = Counter(said.values())
     apart = {key: _told_apart(words, key) for key, words in said.items() if twice[words] > 1}
-    again = Counter(apart.values())  # "b1" and "c1" both end in 1: their ids then
-    for key, words in apart.items():
-        if again[words] > 1:
-            apart[key] = f"{_bare(said[key])} ({key})"
+    again = Counter(apart.values())
+    for words in {said[key] for key, name in apart.items() if again[name] > 1}:
+        group = [key for key in apart if said[key] == words]
+        for number, key in enumerate(group, 1):  # fix10b: it said '2" wall (wall-1)'
+            apart[key] = f"{_bare(words)} {number}"
     return {**said, **apart}
 
 

@@ -974,3 +974,19 @@ def test_a_tools_key_says_what_it_does_and_an_objective_its_points(
     rendered.clear()
     editor.draw()
     assert "Objective 1, 2 points" in rendered, rendered
+
+
+def test_pieces_of_one_name_are_numbered_and_placed_with_an_article(editor: Editor) -> None:
+    """fix10b: 'placed 2" wall (wall-1)': a box made a wall ("building-1") and a wall
+    ("wall-1") both read '2" wall 1', told apart by their ids then; no article."""
+    press(editor, pygame.K_b)
+    drag(editor, (2, 2), (4, 6))
+    assert editor.state.message == 'placed the 2" building'
+    press(editor, pygame.K_k, mod=pygame.KMOD_SHIFT)  # the box is a wall now
+    while editor.editing.doc.scenery[0].kind.value != "wall":
+        press(editor, pygame.K_k)
+    press(editor, pygame.K_w)
+    drag(editor, (10, 2), (10, 8))
+    assert editor.state.message == 'placed another 2" wall: 2" wall 2'
+    names = [editor.called(p.id) for p in editor.editing.doc.scenery]
+    assert names == ['2" wall 1', '2" wall 2']

@@ -63,8 +63,8 @@ def test_two_pieces_that_would_read_the_same_are_told_apart_by_their_ids_mark() 
         "barrels": "the barrels",
         "hab-a": "habitation block A",
         "hab-b": "habitation block B",
-        "b1": '0.5" obstacle (b1)',  # both would be '0.5" obstacle 1'
-        "c1": '0.5" obstacle (c1)',
+        "b1": '0.5" obstacle 1',  # both would be '0.5" obstacle 1': in the table's order
+        "c1": '0.5" obstacle 2',
         "north": "ruins (north)",
         "south": "ruins (south)",
     }
