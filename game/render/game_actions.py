@@ -128,8 +128,8 @@ class TakeSide(Action):
     def perform(self, app: Following) -> None:
         session = app.require_session()
         prompt = session.prompt()
-        if prompt.over:
-            raise Impossible(prompt.text)
+        if prompt.over:  # the panel says already who won
+            raise Impossible("the game is over: there is nothing to take over")
         if session.taken:
             said = app.hand_back()  # it follows the game afresh: the state after it
             app.state = replace(app.state, message=said)
