@@ -240,6 +240,8 @@ class App(Following):
         a number of frames (scripts, tests) waits for it, so that its frames do not
         depend on how fast the machine is."""
         message = "the computer is thinking..." + (" (Q quits)" if self.live else "")
+        kept = self.noticed()
+        message = f"{kept}; {message}" if kept else message
         self.state = replace(self.state, message=message)
         self.draw()
         if self.windowed:

@@ -30,6 +30,10 @@ LOG_LINES = 200  # kept in the state; the panel shows the last few
 SHOT_FRAMES = 45  # frames a shot line stays on the table
 EFFECT_FRAMES = 40  # frames a blast, scatter path, stray shot or template is animated
 SEATS = "turn"  # the log's colour for who plays a side from here
+# Frames a notice a person asked for ("saved ...") stays on the panel while the computer
+# declares on (each of its declarations gives the panel its own words): 3 s at the
+# window's 60 frames a second
+KEPT_FRAMES = 180
 
 
 class Doable(Protocol):
@@ -48,6 +52,21 @@ class Following(Pointing):
     # saved yet: replay.new_game_path names its file at the first Ctrl+S)
     save_path: Path | None
     opened_from: Path | None  # the save this game was opened from (Ctrl+O, --load)
+    frames: int = 0  # frames drawn so far (the window counts them)
+    notice: tuple[str, int] | None = None  # a notice and the frame it stays until
+
+    def tell(self, text: str) -> None:
+        """A notice a person asked for (Ctrl+S's "saved ..."): on the panel for
+        `KEPT_FRAMES` even while the computer declares on, and in the dice log."""
+        self.notice = (text, self.frames + KEPT_FRAMES)
+        log = (*self.state.log, dice_log.LogLine(text))[-LOG_LINES:]
+        self.state = replace(self.state, message=text, log=log)
+
+    def noticed(self) -> str:
+        """The notice still to show ("" when none is)."""
+        if self.notice is None or self.frames >= self.notice[1]:
+            return ""
+        return self.notice[0]
 
     @property
     def replaying(self) -> bool:
@@ -212,7 +231,7 @@ class Following(Pointing):
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
         holding = tuple(sorted(session.rules.holding(session.game).items())) if session else ()
         selected = state.selected if state.selected in ids else None
-        message = ""
+        message = self.noticed()
         if selected is not None and self.out_of_fight(selected):
             # out of the fight: it neither shoots nor is shot at, so its ruling goes too
             name = names_of(self.scenario).get(selected, selected)

@@ -56,7 +56,7 @@ class SaveGame(Action):
         passed = app.save_path is None and self.path is None and path != usual
         app.save_path = self.path or path
         kept = f" ({usual.name} holds another game: kept)" if passed else ""
-        app.state = replace(app.state, message=f"saved {path.name}{kept}")
+        app.tell(f"saved {path.name}{kept}")
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,13 +1,16 @@
 """Keys in a game the computer plays on every side, as a new user found them: T after
-the game has ended."""
+the game has ended, and Ctrl+S's confirmation while the computer declares on."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
+import pytest
 
-from game.render.app import App
+from game.render.app import AI_FRAMES, App
+from game.render.following import KEPT_FRAMES
 from game.render.session import Session
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
@@ -36,3 +39,27 @@ def test_t_after_a_watched_game_has_ended_says_there_is_nothing_to_take_over() -
     press(app, pygame.K_t)
     assert app.state.message == "the game is over: there is nothing to take over"
     assert panel(app).count(over) == 1
+
+
+@pytest.mark.parametrize("thinks", [False, True])
+def test_ctrl_s_in_a_watched_game_stays_said_while_the_computer_declares_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, thinks: bool
+) -> None:
+    # the tester: "saved ..." was replaced by the computer's status within a second
+    monkeypatch.chdir(tmp_path)
+    session = _watched()
+    app = App(session.scenario, session=session)
+    if thinks:  # a player that takes a while says so on the panel: the notice stays too
+        monkeypatch.setattr(session, "ai_slow", lambda: True)
+    app.run(frames=AI_FRAMES + 1)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    said = app.state.message
+    assert said.startswith("saved ") and said.endswith(".json")
+    assert app.state.log[-1].text == said  # and in the dice log
+    made = len(session.game.declarations)
+    app.run(frames=app.frames + KEPT_FRAMES - 2)
+    assert len(session.game.declarations) > made  # the computer declared meanwhile
+    assert said in app.state.message
+    # then the panel is the computer's again
+    app.run(frames=app.frames + 2 * AI_FRAMES + 2)
+    assert said not in app.state.message
