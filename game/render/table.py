@@ -537,14 +537,15 @@ def objective_circles(scenario: Scenario, view: View) -> list[tuple[float, float
 
 
 def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
-                 first: Sequence[Want] = (), ui: float = 1.0, *,
-                 objectives: bool = False) -> list[Placed]:  # fmt: skip
+                 first: Sequence[Want] = (), ui: float = 1.0, *, objectives: bool = False,
+                 taken: Sequence[Box] = ()) -> list[Placed]:  # fmt: skip
     """Every label of the table placed so that none overprints another or a base:
     `first` (state markers) before the objectives' names (with `objectives`: the
     pictures and the play window draw them, `draw_objectives`), the models' ids, then
     the heights of scenery. A model whose name found no room but whose state marker did
     has the marker say whose it is ("Goliath juve: out of action"), placed again in
-    place of its name."""
+    place of its name. No label lies over a box of `taken` (the editor's selection
+    handles: a label under one read "Zhan○ HMG")."""
     names = model_wants(scenario, view, ui)
     heights = scenery_wants(scenario, view, ui)
     marks = objective_wants(scenario, view, ui) if objectives else []
@@ -556,7 +557,7 @@ def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
     named = {w.key.split(":")[1] for w in first if w.text.split(": ")[0] == called.get(
         w.key.split(":")[1])}  # fmt: skip
     names = [w for w in names if w.key not in named]
-    placed = place([*first, *marks, *names, *heights], bounds, circles)
+    placed = place([*first, *marks, *names, *heights], bounds, circles, taken)
     for _ in range(WHOSE_PASSES):  # a longer marker may crowd out another's name
         changed = False
         for key in [w.key for w in first if w.key.endswith(":0")]:
@@ -566,7 +567,7 @@ def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
                 continue
             mine = [_saying_whose(w, called[model]) if w.key == key else w for w in first]
             others = [w for w in names if w.key != model]
-            tried = place([*mine, *marks, *others, *heights], bounds, circles)
+            tried = place([*mine, *marks, *others, *heights], bounds, circles, taken)
             if _overprinted(tried) > _overprinted(placed):
                 continue  # no room for the longer marker: left as it was
             first, names, placed, changed = mine, others, tried, True
