@@ -99,6 +99,10 @@ class ReplayStep(Action):
         app.show_step(step)
 
 
+# T on a game that has ended (the panel says who won already)
+GAME_OVER = "the game is over: there is nothing to take over"
+
+
 @dataclass(frozen=True, slots=True)
 class TakeOver(Action):
     """T: play on from the step shown (before the last: as a new game, saved apart)."""
@@ -108,6 +112,8 @@ class TakeOver(Action):
         if replay is None:
             raise Impossible("no saved game open: Ctrl+O opens one")
         step = replay.at
+        if replay.at_end and app.require_session().prompt().over:  # the panel says who won
+            raise Impossible(GAME_OVER)
         branch = app.take_over()
         session = app.require_session()
         # a game the computer played on every side: the person takes one (TakeSide)
@@ -129,7 +135,7 @@ class TakeSide(Action):
         session = app.require_session()
         prompt = session.prompt()
         if prompt.over:  # the panel says already who won
-            raise Impossible("the game is over: there is nothing to take over")
+            raise Impossible(GAME_OVER)
         if session.taken:
             said = app.hand_back()  # it follows the game afresh: the state after it
             app.state = replace(app.state, message=said)

@@ -11,6 +11,7 @@ import pytest
 
 from game.render.app import AI_FRAMES, App
 from game.render.following import KEPT_FRAMES
+from game.render.replay import Replay
 from game.render.session import Session
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
@@ -26,19 +27,39 @@ def _watched() -> Session:
     return Session.start(replace(scenario, sides=sides))
 
 
-def test_t_after_a_watched_game_has_ended_says_there_is_nothing_to_take_over() -> None:
-    # the tester: T repeated "game over: PanOceania wins" as a second line in the panel
+def _ended() -> Session:
     session = _watched()
     for _ in range(400):
         if session.game.state.finished:
             break
         session.step_ai()
+    return session
+
+
+def test_t_after_a_watched_game_has_ended_says_there_is_nothing_to_take_over() -> None:
+    # the tester: T repeated "game over: PanOceania wins" as a second line in the panel
+    session = _ended()
     app = App(session.scenario, session=session)
     over = session.prompt().text
     assert over.startswith("game over: ")
     press(app, pygame.K_t)
     assert app.state.message == "the game is over: there is nothing to take over"
     assert panel(app).count(over) == 1
+
+
+def test_t_at_the_end_of_a_replay_of_an_ended_game_says_so_too(tmp_path: Path) -> None:
+    # it said "playing on from the last declaration (55)", with nothing to play on
+    session = _ended()
+    session.save(tmp_path / "ended.json")
+    replay = Replay.open(tmp_path / "ended.json")
+    app = App(replay.scenario)
+    app.open_replay(replay, len(session.game.declarations))
+    press(app, pygame.K_t)
+    assert app.state.message == "the game is over: there is nothing to take over"
+    assert app.replay is replay  # still open: the steps before can be taken over
+    press(app, pygame.K_LEFT)
+    press(app, pygame.K_t)
+    assert app.state.message.startswith("took over at declaration ")
 
 
 @pytest.mark.parametrize("thinks", [False, True])
