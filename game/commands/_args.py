@@ -25,6 +25,12 @@ def scenario_file(text: str | Path) -> Path:
     on stderr says which was read."""
     path = Path(text)
     if path.is_file() and path.suffix.lower() != SUFFIX:
+        if _json(path):  # fix10b: 'reading as TOML', then a TOML syntax error: two lines
+            problem = (
+                "JSON, not a scenario (TOML): a game saved with Ctrl+S carries on with "
+                f"skirmish play --load {shown(path)}"
+            )
+            raise InputError(Problem(str(path), "", problem))
         typer.echo(
             f"skirmish: reading {shown(path)} as a scenario (TOML), though its name does "
             f"not end in {SUFFIX}",
@@ -41,6 +47,16 @@ def scenario_file(text: str | Path) -> Path:
             err=True,
         )
     return here
+
+
+def _json(path: Path) -> bool:
+    """Whether a file reads as JSON (a save), not TOML: it opens with "{", which no
+    TOML file does."""
+    try:
+        with path.open("rb") as file:
+            return file.read(4096).lstrip().startswith(b"{")
+    except OSError:
+        return False
 
 
 def local_override(name: str) -> Path | None:

@@ -91,6 +91,7 @@ TOOLS = {
     pygame.K_o: "objective",
 }
 KINDS = tuple(SceneryKind)
+NO_SIDES = "no sides yet: Ctrl+N adds one"
 # What a tool's key says it does (the panel's header names the tool already: fix10b)
 TOOL_SAID = {
     "select": "select: a click picks a model, piece or objective; a drag moves it",
@@ -428,6 +429,9 @@ class Editor:
         if st.tool == "model":
             names = profiles(self.editing.doc)
             sides = self.editing.doc.sides
+            if not sides:  # a file laid out before its sides
+                st.refused = NO_SIDES
+                return
             side = sides[st.side % len(sides)].id
             profile = names[st.profile % len(names)]
             placed = f"placed {with_article(readable(profile))} of {self.called(side)}"
@@ -844,6 +848,9 @@ class Editor:
     def cycle_side(self) -> None:
         sides = [s.id for s in self.editing.doc.sides]
         m = self.selected_model()
+        if m is None and not sides:
+            self.state.refused = NO_SIDES
+            return
         if m is None:
             self.state.side += 1
             joins = self.called(sides[self.state.side % len(sides)])

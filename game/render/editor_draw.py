@@ -272,7 +272,7 @@ def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -
     out = [
         PanelLine(doc.header.name, size=24),
         PanelLine(f'{scenario.ruleset.title}, {w:g}x{d:g}", {turns}', size=17),
-        PanelLine(f"sides: {sides_named(scenario)}", size=17),
+        PanelLine(f"sides: {sides_named(scenario) or 'none yet (Ctrl+N adds one)'}", size=17),
         PanelLine(f"file: {editor.save_to.name} ({file_status(editor)})", size=17),
         PanelLine(f"tool: {st.tool}   snap: {'on' if st.snap else 'off'}", TOOL, 19, gap=6),
     ]
@@ -287,7 +287,8 @@ def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -
     if st.tool == "model":
         names = profiles(doc)
         current = st.profile % len(names)
-        side = names_of(scenario).get(doc.sides[st.side % len(doc.sides)].id, "")
+        sides = doc.sides  # none yet in a file laid out before its sides
+        side = names_of(scenario).get(sides[st.side % len(sides)].id, "") if sides else "none"
         out.append(PanelLine(f"profile (Tab), side {side} (S):", size=17))
         for k in range(max(0, current - 3), min(len(names), current + 4)):
             mark, colour = ("> ", TOOL) if k == current else ("  ", style.TEXT)

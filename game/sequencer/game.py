@@ -55,6 +55,8 @@ def engine_for(setup: Setup) -> Engine:
     make = setup.ruleset.load("engine")
     if make is None:
         raise IllegalDeclaration(f"the sequencer does not play {setup.ruleset.name} yet")
+    if not setup.sides:  # a table may be laid out before its sides are
+        raise IllegalDeclaration("no sides: a game needs at least one")
     for side in setup.sides:
         # A table may be laid out before its models are; a game needs them.
         if not any(model.side == side.id for model in setup.models):

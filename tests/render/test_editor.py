@@ -990,3 +990,37 @@ def test_pieces_of_one_name_are_numbered_and_placed_with_an_article(editor: Edit
     assert editor.state.message == 'placed another 2" wall: 2" wall 2'
     names = [editor.called(p.id) for p in editor.editing.doc.scenery]
     assert names == ['2" wall 1', '2" wall 2']
+
+
+def test_a_table_with_no_sides_opens_in_the_editor_and_a_save_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fix10b: `skirmish edit nosides.toml` was refused ('no sides'), though the editor
+    adds sides with Ctrl+N; `skirmish edit good.json` (a save) printed two lines, 'reading
+    as TOML' and a TOML syntax error. A table with no sides is valid, not playable yet
+    (validate says so, exit 2); a JSON file is one line that names play --load."""
+    monkeypatch.chdir(tmp_path)
+    bare = tmp_path / "nosides.toml"
+    text = '[scenario]\nname = "Bare"\nruleset = "infinity"\ntable = [24, 24]\n'
+    bare.write_text(text, encoding="utf-8")
+    editor = Editor(Editing.open(bare), surface=pygame.Surface((1280, 800)), save_to=bare)
+    press(editor, pygame.K_m)
+    click(editor, (3, 12))
+    assert editor.state.refused == "no sides yet: Ctrl+N adds one"
+    press(editor, pygame.K_s)
+    assert editor.state.refused == "no sides yet: Ctrl+N adds one"
+    press(editor, pygame.K_n, mod=pygame.KMOD_CTRL)
+    click(editor, (3, 12))
+    assert editor.state.refused == "" and len(editor.editing.doc.models) == 1
+    assert main(["validate", str(bare)]) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.endswith("[[side]]: no sides: a game needs at least one"), line
+    png = tmp_path / "bare.png"
+    assert main(["edit", str(bare), "--frames", "1", "--screenshot", str(png)]) == 0
+    save = tmp_path / "good.json"
+    save.write_text('{"format": 2, "scenario": "x.toml"}', encoding="utf-8")
+    for command in (["edit", str(save), "--frames", "1"], ["lof", str(save)]):
+        capsys.readouterr()
+        assert main(command) == 2
+        [line] = capsys.readouterr().err.splitlines()
+        assert "JSON, not a scenario" in line and "skirmish play --load" in line, line
