@@ -18,7 +18,7 @@ ORDER = [
     "render",
     "commands",
 ]
-SHARED = {"errors", "files", "paths"}  # plain helpers every layer may use
+SHARED = {"errors", "files", "paths", "words"}  # plain helpers every layer may use
 
 
 def _layer(module: str) -> int | None:

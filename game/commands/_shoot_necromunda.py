@@ -338,7 +338,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
     for line in placements[:1]:
         console.print(f"  {line}", markup=False)
     if report["at_risk"]:
-        at_risk = ", ".join(who(m) for m in report["at_risk"])
+        at_risk = listed(report["at_risk"])
         console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)
     shown = {
         "Rolled", "Hit", "Missed", "StrayChecked", "BlastPlaced", "ScatterRolled", "Scattered",

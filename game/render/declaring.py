@@ -91,7 +91,7 @@ class NominateGroup(Action):
             fighters = "fighter" if most == 1 else "fighters"
             raise Impossible(named(
                 f"{leader} takes {most} {fighters} in a group activation: G by one of "
-                f"{', '.join(group)} lets it go", names))  # fmt: skip
+                f"{joined(group)} lets it go", names))  # fmt: skip
         else:
             group = (*group, pick)
             said = f"{pick} joins {leader}'s group activation ({len(group)} of {most})"
@@ -126,10 +126,10 @@ def _actor(app: Following, prompt: Prompt) -> str:
         return prompt.mover
     if app.state.selected is None:
         if prompt.reacting:
-            raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+            raise Impossible(f"pick a trooper to react: {joined(prompt.models)}")
         raise Impossible("select a model first")
     if prompt.reacting and app.state.selected not in prompt.models:
-        raise Impossible(f"pick a trooper to react: {', '.join(prompt.models)}")
+        raise Impossible(f"pick a trooper to react: {joined(prompt.models)}")
     return app.state.selected
 
 

@@ -41,6 +41,7 @@ from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, re
 from game.sequencer.infinity_sentences import where_on_route
 from game.sequencer.sentences import listed, plural
 from game.sequencer.sight import Cover
+from game.words import joined
 
 Point = tuple[float, float]
 
@@ -211,7 +212,7 @@ class InfinityRules(PlayRules):
         assert order is not None
         if intent.model not in awaiting.models:
             raise IllegalDeclaration(
-                f"pick a trooper that may react to {order.model}: {', '.join(awaiting.models)}"
+                f"pick a trooper that may react to {order.model}: {joined(awaiting.models)}"
             )
         if intent.kind is IntentKind.MOVE:
             raise IllegalDeclaration("Move is not an ARO here; declare Dodge, a BS Attack or Idle")

@@ -238,7 +238,7 @@ class NecromundaRules(PlayRules):
         if state.group:  # a group activation goes on: the engine says who may come next
             return
         if model not in ready:
-            names = ", ".join(ready) or "none"
+            names = joined(ready, "none")
             raise IllegalDeclaration(f"{model} is not a Ready fighter of the active side ({names})")
 
     def _to_reload(self, game: Game, intent: Intent) -> str:

@@ -45,6 +45,7 @@ from game.sequencer.open_rebellion_types import (
 )
 from game.sequencer.sentences import who
 from game.sequencer.state import ModelState
+from game.words import joined
 
 Point = tuple[float, float]
 SHOWN = 4  # marker counts listed in the odds lines before "or more"
@@ -110,7 +111,7 @@ class OpenRebellionRules(PlayRules):
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
-                f"{side}: activate a unit ({', '.join(units)}): M move, S fire, "
+                f"{side}: activate a unit ({joined(units)}): M move, S fire, "
                 "I initiative action, A take position, E pass"
             )
             return Prompt(side, "activate", awaiting.models, text, status="activating a unit")
@@ -161,7 +162,7 @@ class OpenRebellionRules(PlayRules):
         unit = self.unit(model)
         state = self._state(game)
         if unit not in self.engine.ready_units(state, state.active):
-            names = ", ".join(self.engine.ready_units(state, state.active)) or "none"
+            names = joined(self.engine.ready_units(state, state.active), "none")
             raise IllegalDeclaration(
                 f"{unit} is not a unit of {state.active} to activate ({names})"
             )

@@ -31,6 +31,7 @@ from game.scenario import Scenario
 from game.scenario.names import table_names
 from game.scenario.ruling import LofRuling
 from game.sequencer.sentences import named, readable
+from game.words import joined
 
 REPLAY: Colour = (150, 220, 255)
 
@@ -141,7 +142,7 @@ def panel_lines(
         out.append(PanelLine(state.message, WARN, 18))
     preview = state.preview
     if preview is not None:
-        under = ", ".join(preview.under) or "nobody"
+        under = joined(preview.under, "nobody")
         out.append(PanelLine(f"under it: {under}", BLAST, 16))
     draft = state.draft
     if draft is not None:
@@ -187,7 +188,7 @@ def panel_lines(
     if state.hover is not None and state.hover.odds:
         out.extend(PanelLine(named(line, ids), size=16) for line in state.hover.odds)
         if state.hover.risk:
-            risk = "at risk of a stray shot: " + ", ".join(ids.get(m, m) for m in state.hover.risk)
+            risk = "at risk of a stray shot: " + joined([ids.get(m, m) for m in state.hover.risk])
             out.append(PanelLine(risk, RISK, 16))
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))

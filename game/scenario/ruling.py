@@ -14,6 +14,7 @@ from game.rules.cover import has_lof
 from game.rules.registry import Ruleset
 from game.scenario.scenario import Scenario
 from game.scenario.tables import table_from_scenario
+from game.words import joined
 
 Point = tuple[float, float]
 
@@ -114,7 +115,7 @@ class LofRuling:
     def _visible_share(self) -> str:
         """The share seen, never "0%" or "100%" beside a part seen or hidden."""
         s, share = self.sight, self.visible_fraction
-        notes = [f"the rest hidden by {', '.join(s.hidden_by)}"] if s.hidden_by and s.clear else []
+        notes = [f"the rest hidden by {joined(s.hidden_by)}"] if s.hidden_by and s.clear else []
         if s.clear and share < 0.005:
             notes = ["a sliver", *notes]
         text = share_text(share, s.clear, hidden=bool(s.hidden_by) and s.clear)
@@ -128,7 +129,7 @@ class LofRuling:
         if not s.in_arc:
             why = " (target outside the attacker's arc)"
         elif not s.clear:
-            why = f" (blocked by {', '.join(s.blockers) or 'scenery'})"
+            why = f" (blocked by {joined(s.blockers, 'scenery')})"
         elif self.sliver_only:
             seen = s.visible_patch * MM_PER_INCH
             size = f"{self.min_patch_mm:g}x{self.min_patch_mm:g} mm"

@@ -8,6 +8,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
+from game.words import joined
+
 Point = tuple[float, float]
 
 
@@ -150,9 +152,7 @@ class GameEnded(Event):
 def beaten_reason(beaten: list[str], what: str) -> str:
     """Why a game ended with `beaten` sides out of it, as GameEnded's reason: "red has
     `what`", "red and blue have `what`" (the sides' ids, which the sentences name)."""
-    if len(beaten) == 1:
-        return f"{beaten[0]} has {what}"
-    return f"{', '.join(beaten[:-1])} and {beaten[-1]} have {what}"
+    return f"{joined(beaten)} {'has' if len(beaten) == 1 else 'have'} {what}"
 
 
 # A field's metadata: leave the field out of the JSON form while it holds its default

@@ -70,6 +70,7 @@ from game.sequencer.infinity_orders import (
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Cover, Placement, Sight
 from game.sequencer.state import GameState, renew
+from game.words import joined
 
 
 def is_impact_template(weapon: InfinityWeapon) -> bool:
@@ -480,7 +481,7 @@ class InfinityAttacks:
         friends = [a for a in affected if state.model(a).side == side]
         if friends:
             raise IllegalDeclaration(
-                f"{weapon.name}'s template would cover {', '.join(friends)}, on {shooter}'s side"
+                f"{weapon.name}'s template would cover {joined(friends)}, on {shooter}'s side"
             )
         return LaidTemplate(start, direction, length, width, affected, placements)
 

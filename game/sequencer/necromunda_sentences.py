@@ -28,6 +28,7 @@ from game.sequencer.sentences import (
     who,
     who_or_piece,
 )
+from game.words import joined
 
 
 def action_words(action: Mapping[str, Any]) -> str:
@@ -324,6 +325,6 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "RanForCover":
         # where it ends is told by the Moved event that follows (none: it stays put)
         roll = f"2D6 {dice(e['faces'])}, " if e.get("faces") else "Prone, "
-        meets = ": " + ", ".join(e["meets"]) if e.get("meets") else ""
+        meets = ": " + joined(e["meets"]) if e.get("meets") else ""
         return f"{who(e['model'])} runs for cover ({roll}up to {inches(e['allowance'])}){meets}"
     return None

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
 from typing import Any
 
 from game.sequencer.events import Event, event_dict
+from game.words import joined as joined  # the one joiner, said here as before
 
 # An event in its JSON form: {"event": "Hit", "attacker": ..., ...}.
 EventData = Mapping[str, Any]
@@ -73,12 +74,14 @@ def phrase_names(names: Names | Collection[str]) -> Names:
 
 
 # Where the rules' cover readings name scenery by id: "hidden by a, b", "touching a",
-# "blocked by a", "in area terrain a", "a, b in the way" (game.rules.*.cover).
+# "blocked by a", "in area terrain a", "seen past a, b", 'within 0.1" of a, b', "a, b in
+# the way" (game.rules.*.cover).
 # And where a move is cut short: "cut short by a", "stopped by a" (`who_or_piece`).
 _SCENERY_AFTER = (
-    "hidden by ", "touching ", "blocked by ", "in area terrain ", "cut short by ", "stopped by "
+    "hidden by ", "touching ", "blocked by ", "in area terrain ", "seen past ", '" of ',
+    "cut short by ", "stopped by ",
 )  # fmt: skip
-_LISTED = r"[\w-]+(?:, [\w-]+)*"
+_LISTED = r"[\w-]+(?:(?:, | and )[\w-]+)*"  # "a", "a and b", "a, b and c"
 _SCENERY_PLACES = re.compile(
     "(?:" + "|".join(f"(?<={lead})" for lead in _SCENERY_AFTER) + f")({_LISTED})"
     f"|({_LISTED})(?= in the way)"
@@ -208,6 +211,7 @@ def named(text: str, names: Names | Collection[str]) -> str:
     if not names or not text:
         return text
     mapping = as_names(names)
+    text = lists_joined(text, mapping)
 
     def name(m: re.Match[str]) -> str:
         found = m.group(1)
@@ -218,28 +222,38 @@ def named(text: str, names: Names | Collection[str]) -> str:
     return _ids_pattern(frozenset(mapping)).sub(name, text)
 
 
+def lists_joined(text: str, ids: Collection[str]) -> str:
+    """`text` with the lists of ids the rules' readings write with commas ("hidden by a,
+    b", "a, b in the way": the reasons events and `--json` keep as they were) joined as
+    people write them (`joined`: "hidden by a and b"). Only the ids of `ids` are joined:
+    those a list begins with after its lead ("hidden by a, b, not in contact" reads "hidden
+    by a and b, not in contact"), those it ends with before "in the way" ("out of sight,
+    a, b in the way" reads "out of sight, a and b in the way")."""
+
+    def join(m: re.Match[str]) -> str:
+        if " and " in m.group(0):  # joined already
+            return m.group(0)
+        items = m.group(0).split(", ")
+        run = 0
+        if m.group(1) is not None:  # after a lead: the ids it begins with
+            while run < len(items) and items[run] in ids:
+                run += 1
+            return ", ".join([joined(items[:run]), *items[run:]]) if run > 1 else m.group(0)
+        while run < len(items) and items[-1 - run] in ids:  # before "in the way": its end
+            run += 1
+        return ", ".join([*items[:-run], joined(items[-run:])]) if run > 1 else m.group(0)
+
+    return _SCENERY_PLACES.sub(join, text)
+
+
 def listed(items: Iterable[object], empty: str = "nobody") -> str:
     """Ids named (`who`) and joined as people write them: "A", "A and B", "A, B and C"."""
     return joined([who(i) for i in items], empty)
 
 
-def joined(names: Sequence[str], empty: str = "") -> str:
-    """Names joined as people write them: "A", "A and B", "A, B and C"."""
-    if not names:
-        return empty
-    if len(names) == 1:
-        return names[0]
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def dice(faces: Iterable[object]) -> str:
     """Dice faces as "3, 5 and 6"."""
-    values = [str(f) for f in faces]
-    if not values:
-        return "no dice"
-    if len(values) == 1:
-        return values[0]
-    return ", ".join(values[:-1]) + " and " + values[-1]
+    return joined([str(f) for f in faces], "no dice")
 
 
 def inches(value: object) -> str:
@@ -402,7 +416,9 @@ def told(text: str, names: Names | Collection[str]) -> str:
     cover readings put scenery (`scenery_named`: "still, pipes in the way" reads "the water
     still, the pipes in the way")."""
     inner = getattr(names, "in_phrases", None)
-    return named(scenery_named(text, inner) if inner else text, names)
+    if inner:
+        text = scenery_named(lists_joined(text, phrase_names(names)), inner)
+    return named(text, names)
 
 
 def sentences_of(ruleset: Any) -> Sentence | None:

@@ -371,3 +371,47 @@ def test_the_words_name_the_scenery_and_the_json_keeps_its_ids(
     doc = json.loads(out)
     assert piece in doc["blockers"] + doc["hidden_by"] and piece in doc["reason"]
     assert "the " + piece.split("-")[0] not in doc["reason"]
+
+
+@pytest.mark.parametrize("table", ["infinity-demo", "necromunda-demo", "open-rebellion-demo"])
+def test_the_words_join_a_list_of_pieces_as_people_write_it(
+    capsys: pytest.CaptureFixture[str], table: str
+) -> None:
+    """A new user (session 10): "hidden by container 1, the rubble"; "the habitation
+    block, the hab, the cracking tower (full height) in the way": a list read by a person
+    has its "and" (`joined`); `--json`'s reason keeps its ids and commas, as before."""
+    from game.scenario import load_scenario
+    from game.scenario.names import table_names
+    from game.words import joined
+
+    names = table_names(load_scenario(SCENARIOS / f"{table}.toml"))
+    _, out, _ = run(capsys, "lof", table, "--all", "--json")
+    docs = json.loads(out)
+    _, text, _ = run(capsys, "lof", table, "--all")
+    lists = 0
+    for doc, block in zip(docs, text.strip().split("\n\n"), strict=True):
+        for pieces in (doc["blockers"], doc["hidden_by"]):
+            if len(pieces) > 1:
+                lists += 1
+                said = [names.get(p, p) for p in pieces]
+                assert joined(said) in block, block
+                assert ", ".join(said) not in block, block
+                assert ", ".join(pieces) in doc["reason"] or not doc["lof"] or doc["blockers"]
+    assert lists > 0  # the demo has lists to join
+
+
+def test_lists_joined_joins_only_the_ids_a_list_ends_with() -> None:
+    from game.sequencer.sentences import lists_joined
+
+    ids = {"rubble", "container-1", "pipes"}
+    assert lists_joined("hidden by container-1, rubble", ids) == "hidden by container-1 and rubble"
+    assert lists_joined("out of sight, rubble, pipes in the way", ids) == (
+        "out of sight, rubble and pipes in the way"
+    )
+    assert lists_joined("hidden by rubble, the rest seen", ids) == "hidden by rubble, the rest seen"
+    assert lists_joined("a, b, pipes in the way", ids) == "a, b, pipes in the way"
+    assert lists_joined("hidden by rubble, pipes, not in contact", ids) == (
+        "hidden by rubble and pipes, not in contact"
+    )
+    joined_already = "hidden by rubble, container-1 and pipes"
+    assert lists_joined(joined_already, ids) == joined_already

@@ -34,11 +34,11 @@ def shoot(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str
     [
         (
             "infinity-demo", "fusilier-lt", "zhanshi-2",
-            "the habitation block, fence A in the way", ("hab-1,",),
+            "the habitation block and fence A in the way", ("hab-1,",),
         ),
         (
             "necromunda-demo", "orlock-grenadier", "escher-ganger-2",
-            "the water still, the pipes in the way", ("still,", " pipes in"),
+            "the water still and the pipes in the way", ("still,", " pipes in"),
         ),
     ],
 )  # fmt: skip

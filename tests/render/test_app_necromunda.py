@@ -147,7 +147,7 @@ def test_a_necromunda_game_by_mouse_and_keyboard(
     table = engine.table_at(app.session.game.state)
     expected = {str(b) for b in blast_hits(table, preview.centre, 1.5)}
     assert set(preview.under) == expected == {"e1", "e2"}
-    assert "under it: e1, e2" in panel(app)
+    assert "under it: e1 and e2" in panel(app)
     # Drawn: the marker shades the table around the centre, the under-rings are red.
     with_preview = app.draw().copy()
     saved = app.state
@@ -484,9 +484,9 @@ def test_the_panel_calls_models_by_their_names(write_scenario: Write) -> None:
     point_at(app, base(app, "cawdor-champion"))
     assert app.state.hover is not None and "cawdor-ganger-2" in app.state.hover.risk
     text = panel(app)
-    assert "at risk of a stray shot: Goliath ganger 2, Cawdor ganger 2" in text
+    assert "at risk of a stray shot: Goliath ganger 2 and Cawdor ganger 2" in text
     # said once: the odds do not repeat who a stray shot may hit
-    assert text.count("Goliath ganger 2, Cawdor ganger 2") == 1
+    assert text.count("Goliath ganger 2 and Cawdor ganger 2") == 1
     assert "stray shots may hit" not in text
     assert not re.search(r"\b(goliath|cawdor)-", text)  # the Selected heading too
     assert _describe(scenario, "cawdor-ganger-2") == "Cawdor ganger 2"

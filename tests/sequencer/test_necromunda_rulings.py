@@ -157,4 +157,4 @@ def test_shoot_json_lists_the_stray_shot_candidates_in_order(
     assert main([*args, "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["at_risk"] == ["near", "second"]
     assert main(args) == 0
-    assert "nearest first: near, second" in capsys.readouterr().out.lower()
+    assert "nearest first: near and second" in capsys.readouterr().out.lower()

@@ -305,7 +305,7 @@ def test_told_names_name_scenery_whose_id_is_a_plain_word_where_the_rules_put_sc
     said = teller.say(missed)
     assert said.endswith("not in line of sight, the water still in the way"), said
     for reason, told in [
-        ("partial: 40% hidden by still, barricade-1", "hidden by the water still, barricade 1"),
+        ("partial: 40% hidden by still, barricade-1", "hidden by the water still and barricade 1"),
         ("touching still, which hides none of it", "touching the water still, which"),
     ]:
         assert told in teller.say({**missed, "reason": reason})
