@@ -20,7 +20,9 @@ from game.render.table import (
     table_labels,
 )
 from game.render.view import View
-from game.sequencer.sentences import Names, named, names_of
+from game.scenario.names import table_names
+from game.sequencer.sentences import Names, named
+from game.words import joined
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -54,9 +56,11 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     return said
 
 
-def verdict(ruling: LofRuling, names: Names | None = None) -> str:
-    """The ruling in one line for a picture's header; models called by `names` when given
-    ("Goliath juve -> Cawdor champion"), else by their ids."""
+def verdict(ruling: LofRuling, names: Names | None = None, giving: bool = False) -> str:
+    """The ruling in one line for a picture's header (`giving`: with what gives the cover,
+    where no cover line follows it); models and scenery called by `names` when given
+    ("Goliath juve -> Cawdor champion: ... partial cover from the barrels"), else by their
+    ids."""
     from game.scenario.ruling import share_text
 
     said = "line of fire" if ruling.lof else "no line of fire"
@@ -65,6 +69,8 @@ def verdict(ruling: LofRuling, names: Names | None = None) -> str:
     # the cover is the unit's where the rules give it to the unit: said whose
     unit = ruling.unit
     cover = cover_words(ruling.cover, f"its {ruling.unit_word} ({unit})" if unit else None)
+    if giving and ruling.pieces:  # and what gives it, as the ruling's words name it
+        cover += f" from {joined(ruling.pieces)}"
     text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, {cover}"
     return named(text, names) if names else text
 
@@ -87,7 +93,7 @@ def _header(
     name = f"{scenario.header.name}  ·  {scenario.ruleset.title}"
     title = _fitted(name, 26, style.TEXT, width)
     first = surface.blit(title, (style.MARGIN, 8))
-    line = _fitted(verdict(ruling, names_of(scenario)), 22, RULING_TEXT, width)
+    line = _fitted(verdict(ruling, table_names(scenario), giving=True), 22, RULING_TEXT, width)
     second = surface.blit(line, (style.MARGIN, first.bottom + 6))
     return first, second
 

@@ -16,6 +16,7 @@ from game.geometry.lof import Sight
 from game.geometry.measures import pieces_near
 from game.geometry.table import Body, PieceKind, Table
 from game.rules.cover import Cover, CoverRuling, SightOf
+from game.words import joined
 
 BASE_CONTACT = 0.05  # inches: a base this close to a wall touches it
 SEEN_ALL = 0.995
@@ -118,7 +119,7 @@ def _model_cover(
                       walls=tuple(sorted(walls)), pieces=pieces)  # fmt: skip
 
 
-def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
+def squad_cover(table: Table, sights: Sequence[Sight], say_from: bool = False) -> SquadCover:
     """The unit's tier: the sights from one shooter to each model of the unit.
 
     Reading (the seed is silent on models the shooter cannot see at all): the tier is
@@ -126,11 +127,13 @@ def squad_cover(table: Table, sights: Sequence[Sight]) -> SquadCover:
     "More than half" is of those seen, and hard cover needs a wall each touches (seed
     001: "a model should be in base contact with a wall"), never a building that hides
     it."""
-    return unit_cover(tuple(model_cover(table, s) for s in sights))
+    return unit_cover(tuple(model_cover(table, s) for s in sights), say_from)
 
 
-def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
-    """`squad_cover` from each model's own reading."""
+def unit_cover(models: tuple[ModelCover, ...], say_from: bool = False) -> SquadCover:
+    """`squad_cover` from each model's own reading; `say_from`: light cover's reason names
+    what gives it, by ids ("light: 2 of the 3 in sight in cover from haystacks"), as the
+    rulings people read say it (the engine's events keep the reason they always had)."""
     visible = [m for m in models if m.seen]
     n = len(visible)
     if n == 0:
@@ -139,14 +142,17 @@ def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
     light_up = sum(1 for m in visible if m.level >= OpenRebellionCover.LIGHT)
     seen = sum(1 for m in visible if m.seen_past_walls)
     # Open Rebellion: a category counts when more than half the unit's models are in it
+    giving = _giving(visible)
+    said_from = f" from {joined(giving)}" if say_from and giving else ""
     if 2 * hard > n:
         if 2 * seen > n:
             # a flank: the shooter sees more than half the unit past the wall
             return SquadCover(
                 OpenRebellionCover.LIGHT,
-                f"light: hard cover flanked, {seen} of {n} seen past the wall",
+                f"light: hard cover flanked, {seen} of {n} seen past the wall"
+                + (f"; in cover{said_from}" if said_from else ""),
                 models,
-                _giving(visible),
+                giving,
             )
         walls = sorted({w for m in visible if m.level is OpenRebellionCover.HARD for w in m.walls})
         return SquadCover(
@@ -159,9 +165,9 @@ def unit_cover(models: tuple[ModelCover, ...]) -> SquadCover:
     if 2 * light_up > n:
         return SquadCover(
             OpenRebellionCover.LIGHT,
-            f"light: {light_up} {_of(n, len(models))} in cover{_unseen(n, len(models))}",
+            f"light: {light_up} {_of(n, len(models))} in cover{said_from}{_unseen(n, len(models))}",
             models,
-            _giving(visible),
+            giving,
         )
     return SquadCover(
         OpenRebellionCover.OPEN,
@@ -205,6 +211,6 @@ def scenario_ruling(
     unit = table.body(sight.target).unit
     mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [sight.target]
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
-    squad = squad_cover(table, sights)
+    squad = squad_cover(table, sights, say_from=True)
     reason = squad.reason if unit is None else f"{squad.reason}; judged for the whole of {unit}"
     return CoverRuling(squad.level.label, reason, unit=unit, unit_word="squad", pieces=squad.pieces)
