@@ -68,7 +68,8 @@ def verdict(ruling: LofRuling, names: Names | None = None, giving: bool = False)
     share = share_text(ruling.visible_fraction, sight.clear, bool(sight.hidden_by) and sight.clear)
     # the cover is the unit's where the rules give it to the unit: said whose
     unit = ruling.unit
-    cover = cover_words(ruling.cover, f"its {ruling.unit_word} ({unit})" if unit else None)
+    whose = f"its {ruling.unit_word} ({unit})" if unit else None
+    cover = cover_words(ruling.cover, whose, ruling.unit_unseen)
     if giving and ruling.pieces:  # and what gives it, as the ruling's words name it
         cover += f" from {joined(ruling.pieces)}"
     text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, {cover}"

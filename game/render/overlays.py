@@ -151,10 +151,13 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
             taken.append(box)
 
 
-def cover_words(level: str, unit_word: str | None = None) -> str:
+def cover_words(level: str, unit_word: str | None = None, unseen: bool = False) -> str:
     """A cover level in words: "no cover", "partial cover", "in the open" (Open
     Rebellion's word); a unit's (`unit_word`, where cover belongs to the unit): "squad
-    in light cover", "squad in the open"."""
+    in light cover", "squad in the open", "squad out of sight" (`unseen`: the shooter
+    sees none of it)."""
+    if unit_word is not None and unseen:
+        return f"{unit_word} out of sight"
     if unit_word is not None:
         held = {"none": "with no cover", "open": "in the open"}.get(level, f"in {level} cover")
         return f"{unit_word} {held}"
@@ -166,7 +169,7 @@ def ruling_cover(ruling: Ruling) -> str:
     unit's ("squad in light cover")."""
     unit = getattr(ruling, "unit", None)
     word = getattr(ruling, "unit_word", "unit") if unit else None
-    return cover_words(ruling.cover, word)
+    return cover_words(ruling.cover, word, bool(getattr(ruling, "unit_unseen", False)))
 
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,

@@ -31,7 +31,9 @@ class CoverRuling:
     model, called `unit_word` ("squad") by the system; `pieces`: the ids of what gives
     the cover the reason names (the scenery in the way of a target out of sight, hiding
     part of it, touched or stood in; a model where the system lets models hide), none
-    where there is no cover."""
+    where there is no cover; `unit_unseen`: the shooter sees no model of the `unit`, whose
+    `level` is then the system's reading of none seen (a squad's "open"), said "out of
+    sight"."""
 
     level: str
     reason: str
@@ -39,6 +41,7 @@ class CoverRuling:
     unit: str | None = None
     unit_word: str = "unit"
     pieces: tuple[str, ...] = ()
+    unit_unseen: bool = False
 
 
 # (model id) -> the sight from the same shooter to that model (for unit-wide readings)

@@ -33,6 +33,13 @@ class LofRuling:
     unit: str | None = None  # whose cover it is where the rules give it to the unit
     unit_word: str = "unit"  # what the rule system calls a unit ("squad")
     pieces: tuple[str, ...] = ()  # what gives the cover (ids; none where there is none)
+    unit_unseen: bool = False  # the shooter sees no model of the unit (said out of sight)
+
+    @property
+    def out_of_sight(self) -> bool:
+        """The shooter sees none of whose cover it is: the target, or its unit where the
+        rules give the unit its cover."""
+        return self.unit_unseen if self.unit else not self.sight.clear
 
     @property
     def lof(self) -> bool:
@@ -95,7 +102,9 @@ class LofRuling:
         """Whose cover it is, from whose view, and what gives it, as the words say them:
         the shooter's and the target's names, `cover_of` the model in cover (or its unit,
         where the rules give the unit its cover, `kind` what the system calls it) and
-        `cover_from` each piece of scenery (or model) giving it, by id, name and kind."""
+        `cover_from` each piece of scenery (or model) giving it, by id, name and kind;
+        `out_of_sight` where the shooter sees none of whose cover it is (`cover` keeps
+        the level the rules read, "open" for a squad seen by no one where the rules say)."""
         from game.scenario.names import table_names
 
         names = table_names(scenario)
@@ -110,6 +119,7 @@ class LofRuling:
             "target_name": names.get(self.target, self.target),
             "cover_of": named(whose, self.unit_word if self.unit else "model"),
             "cover_from": [named(p, kinds.get(p, "model")) for p in self.pieces],
+            "out_of_sight": self.out_of_sight,
         }
 
     def _visible_share(self) -> str:
@@ -173,7 +183,7 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
 
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
-                     found.unit, found.unit_word, found.pieces)  # fmt: skip
+                     found.unit, found.unit_word, found.pieces, found.unit_unseen)  # fmt: skip
 
 
 class LofProvider:

@@ -415,3 +415,26 @@ def test_lists_joined_joins_only_the_ids_a_list_ends_with() -> None:
     )
     joined_already = "hidden by rubble, container-1 and pipes"
     assert lists_joined(joined_already, ids) == joined_already
+
+
+def test_a_squad_the_shooter_sees_none_of_is_said_out_of_sight_and_json_keeps_open(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A new user (session 10): "Gov squad a in the open" while it stands in the orchard
+    out of sight, the cover line giving no level. The words say out of sight; --json's
+    `cover` keeps the rules' "open" (a contract), `out_of_sight` says it."""
+    args = ("lof", "open-rebellion-demo", "--from", "reb-a1", "--to", "gov-a1")
+    _, text, _ = run(capsys, *args)
+    assert "cover: out of sight: none of its models is in sight; judged for the whole of" in text
+    assert "in the open" not in text
+    _, out, _ = run(capsys, *args, "--json")
+    doc = json.loads(out)
+    assert doc["cover"] == "open" and doc["out_of_sight"] is True and doc["cover_from"] == []
+    # a squad seen, and a model of another system seen or not: as its sight says
+    for table, pair, unseen in [
+        ("open-rebellion-demo", ("reb-b3", "gov-b1"), False),
+        ("infinity-demo", ("fusilier-lt", "zhanshi-2"), True),
+        ("infinity-demo", ("fusilier-1", "zhanshi-hmg"), False),
+    ]:
+        _, out, _ = run(capsys, "lof", table, "--from", pair[0], "--to", pair[1], "--json")
+        assert json.loads(out)["out_of_sight"] is unseen, pair

@@ -348,6 +348,9 @@ def test_a_large_lof_pictures_eye_view_words_grow_with_it(monkeypatch: pytest.Mo
         ("open-rebellion-demo", ("reb-b3", "gov-b1"),
          "Reb b3 -> Gov b1: line of fire, 100% visible, its squad (Gov squad b) in light cover"
          " from the haystacks"),
+        # session 10's new user: a squad none of whose models is seen was "in the open"
+        ("open-rebellion-demo", ("reb-a1", "gov-a1"),
+         "Reb a1 -> Gov a1: no line of fire, 0% visible, its squad (Gov squad a) out of sight"),
         # a model's own cover (Infinity): its level, no unit
         ("infinity-demo", ("fusilier-1", "zhanshi-hmg"),
          "Fusilier 1 -> Zhanshi HMG: line of fire, 75% visible, no cover"),
