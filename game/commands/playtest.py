@@ -218,9 +218,10 @@ def _plots(records: list[GameRecord], sides: list[str], loaded: Scenario) -> dic
 
     names = names_of(loaded)
     table = loaded.header.table
-    return plots.all_plots(records, sides, table, area, _colours(loaded), names) | {
-        "table": picture
-    }
+    colours = _colours(loaded)
+    return plots.all_plots(
+        records, sides, table, area, colours, names, loaded.ruleset.turn_word
+    ) | {"table": picture}
 
 
 def _write_out(
@@ -250,7 +251,8 @@ def _write_report(
     from game.files import write_text_atomic
     from game.playtest.html import report_page
 
-    page = report_page(loaded.header.name, loaded.ruleset.title, document, images)
+    rules = loaded.ruleset
+    page = report_page(loaded.header.name, rules.title, document, images, rules.turn_word)
     write_text_atomic(report, page)
 
 
@@ -285,8 +287,9 @@ def _print(
     table.add_row("draw", "", str(draws["count"]), f"{draws['rate']:.1%}", "")
     console = for_people()
     console.print(table)
-    ended = how_games_ended(document["reasons"])
-    console.print(f"mean last turn {document['mean_turn']:.2f}; how games ended: {ended}")
+    turn = loaded.ruleset.turn_word
+    ended = how_games_ended(document["reasons"], turn)
+    console.print(f"mean last {turn} {document['mean_turn']:.2f}; how games ended: {ended}")
     for sentence in document["verdict"]:
         console.print(sentence)
     console.print(speed_sentence(document))

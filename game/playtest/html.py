@@ -88,14 +88,18 @@ def summary_table(document: Mapping[str, Any]) -> str:
 
 
 def report_page(
-    name: str, ruleset: str, document: Mapping[str, Any], images: Mapping[str, bytes]
+    name: str,
+    ruleset: str,
+    document: Mapping[str, Any],
+    images: Mapping[str, bytes],
+    turn_word: str = "turn",
 ) -> str:
-    """The whole page as text."""
+    """The whole page as text; a turn called as the rule system calls it (`turn_word`)."""
     swap = ", each seed played twice with the players exchanged" if document.get("swap") else ""
     meta = (
         f"{ruleset} · {document['games']} games from seed {document['seed']}{swap} · "
-        f"mean last turn {document['mean_turn']:.2f} · "
-        + f"how games ended: {how_games_ended(document['reasons'])}"
+        f"mean last {turn_word} {document['mean_turn']:.2f} · "
+        + f"how games ended: {how_games_ended(document['reasons'], turn_word)}"
     )
     verdict = "".join(f"<p>{escape(s)}</p>" for s in document.get("verdict", ()))
     figures = {}

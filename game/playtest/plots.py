@@ -95,8 +95,10 @@ def game_length(
     sides: Sequence[str],
     colours: Mapping[str, str],
     names: Names = None,
+    turn_word: str = "turn",
 ) -> bytes:
-    """Games by the turn they ended in, stacked by who won."""
+    """Games by the turn they ended in (`turn_word`: what the rule system calls a turn),
+    stacked by who won."""
     figure = _figure(*SIZE)
     axes = figure.add_subplot()
     turns = sorted({r.turn for r in records}) or [1]
@@ -116,7 +118,7 @@ def game_length(
         bottom += counts
     axes.set_xticks(turns)
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel("last turn played")
+    axes.set_xlabel(f"last {turn_word} played")
     axes.set_ylabel("games")
     axes.set_title("Game length, by winner")
     axes.legend()
@@ -224,11 +226,13 @@ def all_plots(
     background: np.ndarray[Any, Any] | None,
     colours: Mapping[str, str],
     names: Names = None,
+    turn_word: str = "turn",
 ) -> dict[str, bytes]:
-    """Every chart, by the name of its file; the legends call the sides by `names`."""
+    """Every chart, by the name of its file; the legends call the sides by `names`, the
+    game length a turn by the rule system's `turn_word`."""
     return {
         "win-rate": win_rate(records, sides, colours, names),
-        "game-length": game_length(records, sides, colours, names),
+        "game-length": game_length(records, sides, colours, names, turn_word),
         "models-lost": models_lost(records, sides, colours, names),
         "heat-map": heat_map(records, table, background),
     }

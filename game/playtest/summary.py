@@ -147,9 +147,18 @@ def summary_document(
     return document
 
 
-def how_games_ended(reasons: Mapping[str, int]) -> str:
-    """The document's `reasons` as one phrase: "turn limit (4): 3 games; ...: 1 game"."""
-    return "; ".join(f"{reason}: {plural(n, 'game')}" for reason, n in reasons.items())
+def how_games_ended(reasons: Mapping[str, int], turn_word: str = "turn") -> str:
+    """The document's `reasons` as one phrase in the rule system's word for a turn
+    (`turn_word`): "round limit (4): 3 games; ...: 1 game"."""
+    return "; ".join(
+        f"{limit_said(reason, turn_word)}: {plural(n, 'game')}" for reason, n in reasons.items()
+    )
+
+
+def limit_said(reason: str, turn_word: str) -> str:
+    """An engine's "turn limit (4)" (the reason its GameEnded keeps, and the document's
+    `reasons` with it) in the rule system's word: "round limit (4)" (Necromunda)."""
+    return turn_word + reason.removeprefix("turn") if reason.startswith("turn limit") else reason
 
 
 def speed_sentence(document: Mapping[str, Any]) -> str:

@@ -57,3 +57,38 @@ def test_games_csv_says_how_games_ended_by_name(tmp_path: Path) -> None:
     assert not any(e.startswith(("goliath ", "cawdor ")) for e in ended), ended
     assert any(e.startswith(("House Goliath ", "House Cawdor ")) for e in ended), ended
     assert {r["winner"] for r in rows} <= {"goliath", "cawdor", "draw"}
+
+
+@pytest.mark.parametrize(("table", "word"), [("necromunda-demo", "round"),
+                                             ("open-rebellion-demo", "turn")])  # fmt: skip
+def test_playtest_calls_a_turn_as_the_rule_system_does(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    table: str,
+    word: str,
+) -> None:
+    """A new user (session 10): Necromunda's summary said "turn limit (4)" and "mean last
+    turn 3.90", game-length.png "last turn played", where the window says rounds (FACTS
+    2.8: Necromunda plays rounds). The words and the picture say each system's word; the
+    JSON keeps its keys and the engine's reasons, as before."""
+    import json
+
+    from matplotlib.axes import Axes
+
+    labels: list[str] = []
+    set_xlabel = Axes.set_xlabel
+    monkeypatch.setattr(
+        Axes, "set_xlabel", lambda self, text, *a, **k: (labels.append(text), set_xlabel(
+            self, text, *a, **k))[1]
+    )  # fmt: skip
+    out, report = tmp_path / "out", tmp_path / "report.html"
+    args = ["playtest", table, "--games", "4", "--seed", "1", "--workers", "1"]
+    assert main([*args, "--out", str(out), "--report", str(report)]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert f"mean last {word} " in said and f"{word} limit (" in said, said
+    other = {"round": "turn", "turn": "round"}[word]
+    assert f"last {other}" not in said and f"{other} limit" not in said, said
+    assert f"mean last {word} " in report.read_text() and f"last {word} played" in labels
+    doc = json.loads((out / "summary.json").read_text())
+    assert "mean_turn" in doc and any(r.startswith("turn limit (") for r in doc["reasons"])
