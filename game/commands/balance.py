@@ -182,9 +182,9 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
 def change_names(loaded: Scenario) -> Callable[[str], str]:
     """A change as people read it: its models, sides, profiles and objectives by name
     ("Guilang 1 as Zhanshi HMG", "Fusilier 1 removed"; --json keeps the ids, a contract)."""
-    from game.sequencer.sentences import named, names_of, readable
+    from game.sequencer.sentences import named, names_of, profile_called, readable
 
-    names = {p: readable(p) for p in loaded.profiles}
+    names = {p: profile_called(p, loaded.profiles) for p in loaded.profiles}
     names.update({o.id: o.label or readable(o.id) for o in loaded.objectives})
     names.update(names_of(loaded))
     return lambda change: named(change, names)

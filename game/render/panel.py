@@ -30,7 +30,7 @@ from game.render.table import font, objective_text, side_colours, wrap
 from game.scenario import Scenario
 from game.scenario.names import table_names
 from game.scenario.ruling import LofRuling
-from game.sequencer.sentences import named, readable
+from game.sequencer.sentences import named, profile_called
 from game.words import joined
 
 REPLAY: Colour = (150, 220, 255)
@@ -156,7 +156,7 @@ def panel_lines(
         # the model, its side and its profile by name: the file's ids are the editor's
         heading = f"{ids.get(model.id, model.id)}  ({ids.get(model.side, model.side)})"
         out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))
-        out.append(PanelLine(readable(model.profile), size=18))
+        out.append(PanelLine(profile_called(model.profile, scenario.profiles), size=18))
         profile = scenario.profiles.get(model.profile)
         brief = state.hover is not None  # room for the ruling and the odds
         if profile is not None and not brief:

@@ -28,10 +28,14 @@ class Profile(Entry):
     """A model's profile: its base (mm), silhouette height (inches) and weapons.
     `SCENARIO_FIELDS`: the optional scenario fields only some systems read ([scenario]
     `saves`, a model's `lieutenant` and `unit`) that this system reads; a scenario of another
-    system that gives one is refused (game.scenario.load)."""
+    system that gives one is refused (game.scenario.load). `called`: its name as people
+    read it, where its id made readable is not (`sentences.profile_called`)."""
 
     SCENARIO_FIELDS: ClassVar[frozenset[str]] = frozenset()
 
+    # "Knight of Justice", a unit's proper name ("knight-of-justice" made readable is
+    # "Knight of justice")
+    called: str | None = Field(default=None, min_length=1, max_length=64)
     base: float = Field(gt=0, le=200, description="base diameter in mm")
     height: float = Field(gt=0, le=20, description="silhouette height in inches")
     weapons: tuple[str, ...] = ()

@@ -114,6 +114,12 @@ def readable(model: object) -> str:
     return text[:1].upper() + text[1:] if text else "nobody"
 
 
+def profile_called(profile: str, profiles: Mapping[str, object]) -> str:
+    """A profile as people read it: the `called` its data gives ("Knight of Justice"),
+    else its id made readable ("orc-trooper" -> "Orc trooper")."""
+    return str(getattr(profiles.get(profile), "called", None) or readable(profile))
+
+
 def who(model: object) -> str:
     """A model, unit or side id as a name: the table's name for it when one is being
     spoken (`speaking`), else the id made readable ("escher-ganger-1" -> "Escher ganger 1")."""
@@ -134,9 +140,19 @@ def names_of(scenario: Any) -> dict[str, str]:
     models = getattr(scenario, "models", ())
     ids = {m.id for m in models} | {m.unit for m in models if getattr(m, "unit", None)}
     names = {str(i): readable(i) for i in ids}
+    profiles = getattr(scenario, "profiles", None) or {}
     for m in models:
         if getattr(m, "name", None):
             names[str(m.id)] = str(m.name)
+        elif getattr(profiles.get(getattr(m, "profile", "")), "called", None):
+            # a model named by its profile's id ("knight-of-justice-2") reads as the
+            # profile is called ("Knight of Justice 2")
+            stem, _, number = str(m.id).rpartition("-")
+            called = profile_called(m.profile, profiles)
+            if m.id == m.profile:
+                names[str(m.id)] = called
+            elif stem == m.profile and number.isdigit():
+                names[str(m.id)] = f"{called} {number}"
     for side in getattr(scenario, "sides", ()):
         names[str(side.id)] = str(getattr(side, "name", None) or readable(side.id))
     return names

@@ -75,3 +75,35 @@ def test_a_profile_or_kind_takes_the_article_it_is_said_with(words: str, said: s
     from game.scenario.names import with_article
 
     assert with_article(words) == said
+
+
+def test_a_profile_with_a_proper_name_is_called_by_it(tmp_path: Path) -> None:
+    """A new user (session 10): "'Knight of justice' should read 'Knight of Justice'"
+    (an Infinity unit's proper name; the id made readable lowers its second noun). The
+    profile's data says how it is called (`called`), the panel, balance and every sentence
+    naming a model after its profile read it; other profiles read as their ids do."""
+    from game.sequencer.sentences import profile_called
+
+    text = (SCENARIOS / "infinity-checkpoint.toml").read_text()
+    assert 'id = "knight"\n' in text
+    path = tmp_path / "knights.toml"
+    path.write_text(text.replace('id = "knight"\n', 'id = "knight-of-justice-2"\n', 1))
+    scenario = load_scenario(path)
+    assert profile_called("knight-of-justice", scenario.profiles) == "Knight of Justice"
+    assert profile_called("hac-tao", scenario.profiles) == "Hac Tao"
+    assert profile_called("orc-trooper", scenario.profiles) == "Orc trooper"
+    assert profile_called("no-such-profile", scenario.profiles) == "No such profile"
+    assert names_of(scenario)["knight-of-justice-2"] == "Knight of Justice 2"
+    assert names_of(load_scenario(SCENARIOS / "infinity-checkpoint.toml"))["knight"] == "Knight"
+
+
+def test_the_panel_calls_a_selected_knight_s_profile_by_its_proper_name() -> None:
+    from dataclasses import replace
+
+    from game.render.app import App
+    from game.render.panel import panel_lines
+
+    scenario = load_scenario(SCENARIOS / "infinity-checkpoint.toml")
+    app = App(scenario)
+    said = [line.text for line in panel_lines(scenario, replace(app.state, selected="knight"))]
+    assert "Knight of Justice" in said and "Knight of justice" not in said
