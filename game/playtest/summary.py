@@ -13,7 +13,7 @@ from typing import Any
 
 from game.playtest.batch import Share, summarize
 from game.playtest.record import GameRecord
-from game.sequencer.sentences import named, plural
+from game.sequencer.sentences import limit_said, named, plural
 
 
 def side_called(side: str, names: Mapping[str, str] | None) -> str:
@@ -153,12 +153,6 @@ def how_games_ended(reasons: Mapping[str, int], turn_word: str = "turn") -> str:
     return "; ".join(
         f"{limit_said(reason, turn_word)}: {plural(n, 'game')}" for reason, n in reasons.items()
     )
-
-
-def limit_said(reason: str, turn_word: str) -> str:
-    """An engine's "turn limit (4)" (the reason its GameEnded keeps, and the document's
-    `reasons` with it) in the rule system's word: "round limit (4)" (Necromunda)."""
-    return turn_word + reason.removeprefix("turn") if reason.startswith("turn limit") else reason
 
 
 def speed_sentence(document: Mapping[str, Any]) -> str:

@@ -16,8 +16,10 @@ from game.sequencer.sentences import (
     EventData,
     centred,
     dice,
+    game_over,
     heading,
     inches,
+    limit_said,
     listed,
     modifiers,
     notebook,
@@ -236,6 +238,8 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         return _declared(str(e["side"]), e["declaration"], told)
     if kind == "StateChanged":
         return _state_changed(e, told)
+    if kind == "GameEnded":  # Necromunda plays rounds: "round limit (4)"
+        return game_over({**e, "reason": limit_said(str(e["reason"]), "round")})
     if kind == "TurnStarted":
         ready = plural(int(e.get("orders", 0)), "fighter")
         return f"Round {e['turn']}: {who(e['side'])} has priority; {ready} ready"

@@ -407,6 +407,12 @@ def game_over(e: EventData, won_by: bool = False) -> str:
     return f"Game over: {winner}{points}; {e['reason']}"
 
 
+def limit_said(reason: str, turn_word: str) -> str:
+    """An engine's "turn limit (4): ..." (the reason its GameEnded keeps, in every save
+    and playtest's `reasons`) in the rule system's word: "round limit (4): ..."."""
+    return turn_word + reason.removeprefix("turn") if reason.startswith("turn limit") else reason
+
+
 def _state(name: object) -> str:
     return str(name).replace("-", " ")
 

@@ -314,3 +314,21 @@ def test_told_names_name_scenery_whose_id_is_a_plain_word_where_the_rules_put_sc
         "reason": "turn limit (4): points of fighters still in the fight",
     }  # fmt: skip
     assert teller.say(ended).endswith("points of fighters still in the fight")
+
+
+def test_a_necromunda_game_ends_at_the_round_limit_as_the_window_counts_rounds() -> None:
+    """A new user (session 10): Necromunda's window says "Round 2 of 4" but the game over
+    said "turn limit (4)". The event keeps the engine's reason (saves replay it); the
+    sentence says the system's word. Open Rebellion and Infinity play turns."""
+    from game.rules.registry import RULESETS
+    from game.sequencer.sentences import Teller
+
+    ended = {
+        "event": "GameEnded", "winner": "orlock", "scores": {"orlock": 465, "escher": 50},
+        "reason": "turn limit (4): points of fighters still in the fight",
+    }  # fmt: skip
+    said = Teller(RULESETS["necromunda"]).say(ended)
+    assert said.endswith("; round limit (4): points of fighters still in the fight"), said
+    for system in ("infinity", "open-rebellion"):
+        said = Teller(RULESETS[system]).say(ended)
+        assert "; turn limit (4): " in said, said
