@@ -246,6 +246,9 @@ def lists_joined(text: str, ids: Collection[str]) -> str:
     by a and b, not in contact"), those it ends with before "in the way" ("out of sight,
     a, b in the way" reads "out of sight, a and b in the way")."""
 
+    if ", " not in text:  # no list of two or more (most sentences): nothing to join
+        return text
+
     def join(m: re.Match[str]) -> str:
         if " and " in m.group(0):  # joined already
             return m.group(0)
