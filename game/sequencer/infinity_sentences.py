@@ -11,7 +11,9 @@ from typing import Any
 from game.sequencer.sentences import (
     EventData,
     centred,
+    dice,
     inches,
+    joined,
     listed,
     notebook,
     plural,
@@ -29,7 +31,7 @@ SAME_PLACE = 0.05
 
 def _targets(targets: Any) -> str:
     parts = [f"{who(t)} ({plural(int(n), 'die', 'dice')})" for t, n in targets or ()]
-    return listed([], "nobody") if not parts else ", ".join(parts)
+    return joined(parts, "nobody")
 
 
 def skill_words(skill: Mapping[str, Any]) -> str:
@@ -204,6 +206,5 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
             rule = f"a die of {e['target']} or less wounds"
         else:
             rule = f"a die of {e['target']} or less saves"
-        faces = ", ".join(str(f) for f in e["faces"])
-        return f"{who(e['model'])} rolls saves ({rule}): {faces}, {outcome}"
+        return f"{who(e['model'])} rolls saves ({rule}): {dice(e['faces'])}, {outcome}"
     return None

@@ -153,9 +153,7 @@ def _injury(e: EventData) -> str:
     """Injury dice (FACTS 2.4); a Recovery roll with two dice (FACTS 2.8: "one Active
     friend within 1\" adds an extra die and the player picks one") says which it keeps."""
     results = [str(r) for r in e["results"]]
-    said = ", ".join(
-        f"{face} ({result})" for face, result in zip(e["faces"], results, strict=False)
-    )
+    said = joined([f"{face} ({result})" for face, result in zip(e["faces"], results, strict=False)])
     kind = str(e.get("purpose", "injury"))
     if kind == "recovery" and len(results) == 2:
         ranks = {r.value: n for r, n in INJURY_RANK.items()}
@@ -264,7 +262,7 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         outcome = "no wound" if wounds == 0 else plural(wounds, "wound") + " go through"
         return f"{who(e['model'])} rolls a save ({e['target']}+): {dice(e['faces'])}, {outcome}"
     if kind == "PriorityRolled":
-        faces = ", ".join(f"{who(side)} {face}" for side, face in e["faces"])
+        faces = joined([f"{who(side)} {face}" for side, face in e["faces"]])
         winner = f"{who(e['side'])} has priority" if e.get("side") else "a tie, both roll again"
         return f"Round {e['turn']} priority roll: {faces}; {winner}"
     if kind == "Turned":

@@ -97,3 +97,16 @@ def test_a_played_game_names_no_point_and_accounts_for_every_dodge() -> None:
     dodged = text.count(" dodges")
     assert dodged >= 10
     assert dodged == text.count(", Dodge against") + text.count("no attack to dodge")
+
+
+def test_dice_and_split_targets_are_listed_with_an_and() -> None:
+    """Session 10's new user: lists read with no "and". Saving rolls say their dice as
+    every roll does ("3, 5 and 12"), a Burst split its targets ("Fusilier 1 (2 dice) and
+    Fusilier 2 (1 die)")."""
+    from game.sequencer.events import SaveRolled
+
+    said = describe(SaveRolled("fusilier-1", (3, 5, 12), 11, 1), RULES, IDS)
+    assert said.endswith(": 3, 5 and 12, 1 wound"), said
+    split = Skill.attack("HMG", ("fusilier-1", 2), ("fusilier-2", 1))
+    said = describe(_order(split), RULES, IDS)
+    assert "Fusilier 1 (2 dice) and Fusilier 2 (1 die)" in said, said

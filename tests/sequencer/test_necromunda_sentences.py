@@ -68,7 +68,7 @@ def test_two_recovery_dice_say_why_and_which_is_kept() -> None:
     two = InjuryRolled("goliath-ganger-2", (3, 2), ("seriously injured", "flesh wound"), "recovery")
     assert describe(two, RULES, IDS) == (
         'Goliath ganger 2 rolls two recovery dice, a friend being within 1": 3 (seriously '
-        "injured), 2 (flesh wound); keeps the 2 (flesh wound)"
+        "injured) and 2 (flesh wound); keeps the 2 (flesh wound)"
     )
     one = InjuryRolled("goliath-ganger-2", (4,), ("seriously injured",), "recovery")
     assert (
@@ -112,7 +112,7 @@ def test_running_for_cover_names_no_point() -> None:
 def test_a_house_is_one_gang() -> None:
     # "House Cawdor have priority" beside the engine's "House Cawdor has no fighter left"
     won = describe(PriorityRolled(1, (("goliath", 3), ("cawdor", 5)), "cawdor"), RULES, IDS)
-    assert won == "Round 1 priority roll: Goliath 3, Cawdor 5; Cawdor has priority"
+    assert won == "Round 1 priority roll: Goliath 3 and Cawdor 5; Cawdor has priority"
     tie = describe(PriorityRolled(4, (("goliath", 2), ("cawdor", 2)), ""), RULES, IDS)
     assert tie is not None and tie.endswith("; a tie, both roll again")
     bottle = describe(BottleTested("goliath", 1, 1, 5, False), RULES, IDS)
