@@ -142,6 +142,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     from game.playtest.summary import side_called
     from game.scenario.names import places_named, told_names
     from game.sequencer.sentences import names_of, plural
+    from game.words import joined
 
     names = names_of(loaded)
     told = change_names(loaded)
@@ -171,7 +172,7 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
     console = for_people()
     console.print(table)
     swapped = " (sides swapped per seed)" if document["swap"] else ""
-    players = ", ".join(f"{p} for {side_called(s, names)}" for s, p in document["ai"].items())
+    players = joined([f"{p} for {side_called(s, names)}" for s, p in document["ai"].items()])
     console.print(f"players: {players}{swapped}")
     if document["balanced"]:
         console.print("Within the target: " + "; ".join(map(told, document["balanced"])) + ".")
@@ -181,13 +182,15 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
 
 def change_names(loaded: Scenario) -> Callable[[str], str]:
     """A change as people read it: its models, sides, profiles and objectives by name
-    ("Guilang 1 as Zhanshi HMG", "Fusilier 1 removed"; --json keeps the ids, a contract)."""
-    from game.sequencer.sentences import named, names_of, profile_called, readable
+    ("Guilang 1 as Zhanshi HMG", "Fusilier 1 removed"; --json keeps the ids, a contract),
+    a turn limit in the system's word ("round limit 2")."""
+    from game.sequencer.sentences import limit_said, named, names_of, profile_called, readable
 
     names = {p: profile_called(p, loaded.profiles) for p in loaded.profiles}
     names.update({o.id: o.label or readable(o.id) for o in loaded.objectives})
     names.update(names_of(loaded))
-    return lambda change: named(change, names)
+    turn = loaded.ruleset.turn_word
+    return lambda change: named(limit_said(change, turn), names)
 
 
 def register(app: typer.Typer) -> None:

@@ -40,8 +40,24 @@ def test_balance_says_which_players_played(capsys: pytest.CaptureFixture[str]) -
     args = ["balance", "open-rebellion-demo", "--vary", "turns=2", "--games", "2"]
     assert main([*args, "--workers", "1", "--ai", "simple"]) == 0
     out = " ".join(capsys.readouterr().out.split())
-    assert "players: simple for Rebels, simple for Government" in out, out
+    assert "players: simple for Rebels and simple for Government" in out, out
     assert "the share of decided games Rebels won" in out, out
+
+
+def test_balance_calls_a_turn_limit_as_the_rule_system_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Session 10's new user: Necromunda plays rounds, as the window says; a change of
+    its turns reads "round limit 2" (--json keeps the change as it was, "turn limit 2")."""
+    import json
+
+    args = ["balance", "necromunda-demo", "--vary", "turns=2", "--games", "2", "--workers", "1"]
+    assert main([*args, "--ai", "simple"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "round limit 2" in out and "turn limit" not in out, out
+    assert main([*args, "--ai", "simple", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert [c["change"] for c in doc["changes"]] == ["turn limit 2"]
 
 
 def test_games_csv_says_how_games_ended_by_name(tmp_path: Path) -> None:
