@@ -262,7 +262,7 @@ def draft_text(draft: Draft) -> str:
         return f"{draft.model} fires{blind} {draft.weapon} (blast) {aimed}"
     dice = ", ".join(f"{t} x{n}" for t, n in draft.targets) or "click an enemy"
     if draft.burst <= 1:
-        extra = f"; extra hits on {', '.join(draft.extras)}" if draft.extras else ""
+        extra = f"; extra hits on {joined(draft.extras)}" if draft.extras else ""
         return f"{draft.model} shoots{blind} {draft.weapon}: {dice}{extra}; Enter"
     return f"{draft.model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
 

@@ -23,6 +23,7 @@ from game.sequencer.sentences import (
     who,
     who_or_piece,
 )
+from game.words import joined
 
 TIERS = {
     "open": "in the open",
@@ -243,7 +244,7 @@ def sentence(e: EventData) -> str | None:
         picks = [f"{who(unit)} {plural(int(b), 'bang')}" for (_, unit), b in
                  zip(e["picks"], e["bangs"], strict=False)]  # fmt: skip
         winner = f"the initiative goes to {who(e['winner'])}" if e.get("winner") else TIE
-        return f"Initiative, turn {e['turn']}: {', '.join(picks)}; {winner}"
+        return f"Initiative, turn {e['turn']}: {joined(picks)}; {winner}"
     if kind == "SmallArmsFire":
         bands = int(e["range_bands"])
         if told is not None:

@@ -158,6 +158,11 @@ def test_a_side_named_a_plural_or_not_is_never_the_subject_of_a_verb() -> None:
     assert tie is not None and tie.endswith("; a tie, both roll again")
     won = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (2,), "rebels"), RULES, IDS)
     assert won is not None and won.endswith("; the initiative goes to Rebels")
+    both = InitiativeRolled(2, (("rebels", "rebel-squad-a"), ("government", "gov-squad-b")),
+                            (2, 1), "rebels")  # fmt: skip
+    said = describe(both, RULES, IDS)  # session 10: lists read with an "and"
+    assert said == "Initiative, turn 2: Rebel squad a 2 bangs and Gov squad b 1 bang; "\
+        "the initiative goes to Rebels", said  # fmt: skip
     begun = describe(TurnStarted(3, "government"), RULES, IDS)
     assert begun == "Turn 3 begins, Government to pick first"
     picked = describe(Declared("rebels", PickInitiative("rebel-squad-a").to_dict()), RULES, IDS)
