@@ -146,8 +146,9 @@ class Editor:
         self.quit_asked: object = None
         # inside skirmish play: the table when leaving found no game on it (editor_mode)
         self.left_unplayable: object = None
-        # (scenario drawn, (view, size), its labels placed): placed again on a change
-        self.labels_cache: tuple[Scenario, tuple[View, Size], list[Placed]] | None = None
+        # (scenario drawn, (view, size, handles' boxes), its labels placed): placed
+        # again on a change
+        self.labels_cache: tuple[Scenario, object, list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
         # the names of every id the table has had (a deleted model's too: "deleted ...")

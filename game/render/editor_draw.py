@@ -19,6 +19,7 @@ from game.render.table import (
     draw_grid,
     draw_labels,
     draw_model,
+    draw_objectives,
     draw_scenery,
     font,
     side_colours,
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
     from game.geometry import Table
     from game.render.labels import Placed
-    from game.render.view import View
     from game.scenario import Scenario
     from game.scenario.editing import Edit, Editing
 
@@ -50,7 +50,7 @@ class Editor(Protocol):
     preview: Edit | None
     preview_scenario: Scenario | None
     ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None
-    labels_cache: tuple[Scenario, tuple[View, tuple[int, int]], list[Placed]] | None
+    labels_cache: tuple[Scenario, object, list[Placed]] | None
     save_to: Path
 
     def placed(self, point: Point) -> Point: ...
@@ -148,21 +148,6 @@ def _ghost(surface: pygame.Surface, editor: Editor) -> None:
                 pygame.draw.lines(surface, colour, False, pts, 3)
 
 
-def _objectives(
-    surface: pygame.Surface, editor: Editor, objectives: tuple[ObjectiveEntry, ...]
-) -> None:
-    view = editor.state.view
-    for o in objectives:
-        cx, cy = view.to_screen(*o.at)
-        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), max(3.0, o.radius * view.scale), 1)
-        pygame.draw.circle(surface, OBJECTIVE, (cx, cy), 7)
-        if o.id in editor.state.selected:
-            pygame.draw.circle(surface, HANDLE_FILL, (cx, cy), 10, 2)
-        said = f"{editor.called(o.id)}, {plural(o.points, 'point')}"  # was "Objective 1 (1)"
-        image = font(16).render(said, True, style.INK)
-        surface.blit(image, (cx + 9, cy - 6))
-
-
 def _handles(surface: pygame.Surface, editor: Editor) -> None:
     for what, (x, y), _ in editor.handles():
         rect = pygame.Rect(round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
@@ -241,13 +226,21 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
         draw_model(surface, m, view, colours[m.side], scenario.ruleset.arc_degrees,
                    selected=m.id in st.selected, label=False)  # fmt: skip
     size = surface.get_size()
+    draw_objectives(surface, scenario, view, frozenset(st.selected))
+    # no label under a selection handle (one there read "Zhan○ HMG")
+    taken = [] if st.drag is not None else [
+        (round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
+        for _, (x, y), _ in editor.handles()
+    ]  # fmt: skip
     cached = editor.labels_cache
-    if cached is None or cached[0] is not scenario or cached[1] != (view, size):
-        # ids and heights placed so that none overprints another (made again on a change)
-        cached = (scenario, (view, size), table_labels(scenario, view, size))
+    key = (view, size, tuple(taken))
+    if cached is None or cached[0] is not scenario or cached[1] != key:
+        # names, objectives and heights placed so that none overprints another (made
+        # again on a change)
+        labels = table_labels(scenario, view, size, objectives=True, taken=taken)
+        cached = (scenario, key, labels)
         editor.labels_cache = cached
     draw_labels(surface, cached[2], view)
-    _objectives(surface, editor, editing.doc.objectives)
     ruled = _ruling(editor, scenario)
     ruling = ruled[0] if ruled is not None else None
     if ruling is not None:
