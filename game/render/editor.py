@@ -64,7 +64,7 @@ from game.scenario.names import (
     told_names,
     with_article,
 )
-from game.sequencer.sentences import ToldNames, joined, plural, readable
+from game.sequencer.sentences import ToldNames, joined, plural, profile_called, readable
 
 if TYPE_CHECKING:
     from game.geometry import Table
@@ -360,8 +360,9 @@ class Editor:
         except (EditRefused, ValueError):
             self.unmade = {}
             return
+        known = self.editing.scenario.profiles
         self.unmade = {
-            **{m.id: f"the new {readable(m.profile)}" for m in after.models},
+            **{m.id: f"the new {profile_called(m.profile, known)}" for m in after.models},
             **{p.id: kind_words(p).replace("the ", "the new ", 1) for p in after.scenery},
             **{o.id: "the new objective" for o in after.objectives},
         }
@@ -435,7 +436,8 @@ class Editor:
                 return
             side = sides[st.side % len(sides)].id
             profile = names[st.profile % len(names)]
-            placed = f"placed {with_article(readable(profile))} of {self.called(side)}"
+            shown = profile_called(profile, self.editing.scenario.profiles)
+            placed = f"placed {with_article(shown)} of {self.called(side)}"
             self.do(add_model(profile, spot, side), placed)
             return
         if st.tool in ("rectangle", "wall"):

@@ -31,7 +31,7 @@ from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
 from game.scenario.names import table_names, with_article
 from game.scenario.ruling import LofRuling, rule
 from game.scenario.tables import table_from_scenario
-from game.sequencer.sentences import named, names_of, plural, readable
+from game.sequencer.sentences import named, names_of, plural, profile_called, readable
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -193,7 +193,8 @@ def _selection(editor: Editor) -> list[str]:
             name = called(entry.id)
             if name != readable(entry.id):
                 name += f" ({entry.id})"
-            profile = with_article(readable(entry.profile))
+            known = editor.editing.scenario.profiles
+            profile = with_article(profile_called(entry.profile, known))
             out.append(f"{name}: {profile} of {called(entry.side)}")
             out.append(f"  at ({entry.at[0]:g}, {entry.at[1]:g}), facing {entry.facing:g}")
             unit = f"in {called(entry.unit)}, " if entry.unit else "in no unit, "
@@ -285,7 +286,8 @@ def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -
         out.append(PanelLine(f"profile (Tab), side {side} (S):", size=17))
         for k in range(max(0, current - 3), min(len(names), current + 4)):
             mark, colour = ("> ", TOOL) if k == current else ("  ", style.TEXT)
-            out.append(PanelLine(f"  {mark}{readable(names[k])}", colour, 17))
+            shown = profile_called(names[k], scenario.profiles)
+            out.append(PanelLine(f"  {mark}{shown}", colour, 17))
     elif st.tool in ("rectangle", "polygon", "wall"):
         h = "full height" if st.height is None else f'{st.height:g}" high'
         kind = "wall" if st.tool == "wall" else st.kind.value

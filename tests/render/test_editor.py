@@ -1031,3 +1031,22 @@ def test_no_label_lies_under_a_selected_models_handles(
                 apart = bx >= x + HANDLE or bx + bw <= x - HANDLE or by >= y + HANDLE or (
                     by + bh <= y - HANDLE)  # fmt: skip
                 assert apart, (m.id, label.text, label.box, (x, y))
+
+
+def test_the_editor_calls_a_profile_by_its_datas_name(editor: Editor) -> None:
+    """session 10's tester: 'Knight of justice' should read 'Knight of Justice' (the
+    profile's `called` in the rule system's data, fix10c): placing one, the selection
+    block and the profile list say it as the play window does."""
+    from game.render import editor_draw
+    from game.scenario.editing import profiles
+
+    press(editor, pygame.K_m)
+    editor.state.profile = profiles(editor.editing.doc).index("knight-of-justice")
+    lines = editor_draw._panel_lines(editor, editor.editing.scenario, None)
+    assert any(line.text.strip() == "> Knight of Justice" for line in lines)
+    click(editor, (16, 16))
+    assert editor.state.message.startswith("placed a Knight of Justice of "), editor.state.message
+    press(editor, pygame.K_v)
+    click(editor, (16, 16))
+    said = editor_draw._selection(editor)
+    assert any(": a Knight of Justice of " in line for line in said), said
