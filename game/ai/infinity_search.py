@@ -361,13 +361,19 @@ class SearchInfinityPlayer(SearchPlayer):
             found = [c for c in found if repr(c.declaration.to_dict()) != key]
             found.insert(0, Candidate(careful, -1.0))
         # equal worth (to the float's last digits) goes to a declaration that does
-        # something before one that does nothing (`_wasted`), then to the prior
-        best: tuple[tuple[float, bool, float], Declaration] | None = None
+        # something before one that does nothing (`_wasted`), then to the prior; an
+        # Order worth no more than ending the turn is wasted too (a move out and back
+        # into the same cover: it spends an Order and shows nothing)
+        valued: list[tuple[float, Candidate]] = []
         for c in found:
             value = self._after(state, c.declaration, side)
-            if value is None:
-                continue
-            rank = (round(value, 9), not self._wasted(state, c.declaration), c.prior)
+            if value is not None:
+                valued.append((round(value, 9), c))
+        ending = max((v for v, c in valued if isinstance(c.declaration, EndTurn)), default=None)
+        best: tuple[tuple[float, bool, float], Declaration] | None = None
+        for value, c in valued:
+            idle = ending is not None and isinstance(c.declaration, Activate) and value <= ending
+            rank = (value, not (idle or self._wasted(state, c.declaration)), c.prior)
             if best is None or rank > best[0]:
                 best = (rank, c.declaration)
         return best[1] if best is not None else None

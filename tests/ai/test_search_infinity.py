@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 
 from game.ai.infinity_search import SearchInfinityPlayer
+from game.scenario.saves import read_save
+from game.sequencer.game import Game
 from game.sequencer.infinity import (
     Activate,
     Continue,
@@ -261,3 +263,28 @@ def test_a_second_skill_is_not_spent_on_an_unconscious_trooper(
     assert all("down" not in [t for t, _ in d.skill.targets] for d in shots)
     choice = player.choose(moved, awaiting)
     assert isinstance(choice, Continue) and choice.skill.kind is not SkillKind.ATTACK
+
+
+def test_an_order_worth_no_more_than_ending_the_turn_is_not_spent_moving_out_and_back() -> None:
+    """A watched demo game (a new user's save, session 10: the bundled demo, Yu Jing the
+    computer's, seed 1), Yu Jing's turn 1 after losing three of five troopers: Zhanshi 1
+    stands in cover with one Order left and nothing in reach. A Move out to (7.279,
+    6.458) with its second skill back into the same cover is worth exactly what ending
+    the turn is, and was declared ("Zhanshi 1 moves 3.1"" and ends where it started):
+    an Order worth no more than ending the turn is wasted, and the turn ends."""
+    saved = read_save(Path(__file__).parent / "saves" / "infinity-out-and-back.json")
+    game = Game(saved.scenario, saved.seed)
+    for declaration in saved.declarations:
+        game.declare(declaration)
+    state = game.state
+    assert isinstance(state, InfinityState) and state.active == "red"
+    player = SearchInfinityPlayer(game.engine, seed=saved.seed, think=0.5)
+    awaiting = game.engine.awaiting(state)
+    out = Activate("zhanshi-1", Skill.move((7.279, 6.458)))
+    player.root = (state.turn, state.active)
+    player.steps = 0
+    moved = player._after(state, out, "red")
+    ended = player._after(state, EndTurn(), "red")
+    assert moved is not None and ended is not None and round(moved, 9) == round(ended, 9)
+    choice = player.choose(state, awaiting)
+    assert isinstance(choice, EndTurn)
