@@ -33,7 +33,8 @@ class CoverRuling:
     part of it, touched or stood in; a model where the system lets models hide), none
     where there is no cover; `unit_unseen`: the shooter sees no model of the `unit`, whose
     `level` is then the system's reading of none seen (a squad's "open"), said "out of
-    sight"."""
+    sight"; `rules_reason`: the reason in the words `lof --json` has always given (a
+    contract), where those people read say more (None: the same)."""
 
     level: str
     reason: str
@@ -42,6 +43,7 @@ class CoverRuling:
     unit_word: str = "unit"
     pieces: tuple[str, ...] = ()
     unit_unseen: bool = False
+    rules_reason: str | None = None
 
 
 # (model id) -> the sight from the same shooter to that model (for unit-wide readings)

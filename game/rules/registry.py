@@ -42,6 +42,8 @@ PARTS = {
     "sentences": "(event as its JSON form) -> str | None: an event in the system's own words",
     "validate": "(scenario) -> [(place, problem)]: what a checked scenario has that the "
     "system cannot play (place as 'model 'id'' or 'side 'id'')",
+    "advise": "(scenario) -> [(place, problem)]: what validate refuses in a checked "
+    "scenario though a game plays through it (as it did before the check was made)",
 }
 
 
@@ -258,7 +260,7 @@ register(
             "shoot": "game.commands._shoot_necromunda",
             "odds": "game.commands._odds_necromunda:command",
             "sentences": "game.sequencer.necromunda_sentences:sentence",
-            "validate": "game.rules.necromunda.data:scenario_problems",
+            "advise": "game.rules.necromunda.data:scenario_problems",
         },
         players={
             "simple": "game.ai.necromunda:SimpleNecromundaPlayer",

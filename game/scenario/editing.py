@@ -444,6 +444,13 @@ class Editing:
         scenario, reasons = check(doc)
         if scenario is None:
             raise EditRefused(reasons[0] if reasons else "the table would not be valid")
+        # what validate refuses is never made here; a file that had it opens (review10)
+        had = {(p.place, p.problem) for p in self.scenario.advice}
+        new = [p for p in scenario.advice if (p.place, p.problem) not in had]
+        if new:
+            raise EditRefused(
+                f"{new[0].place}: {new[0].problem}" if new[0].place else new[0].problem
+            )
         return doc, self._here(scenario)
 
     def _here(self, scenario: Scenario) -> Scenario:

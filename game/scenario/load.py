@@ -640,6 +640,7 @@ def check_data(
     file = str(path)
     lines = lines or _Lines("")
     out: list[Problem] = []
+    advice: list[Problem] = []  # what validate says and a game plays through
     for key in data:
         if key not in _TOP_LEVEL:
             line = lines.table(key) or lines.entry(key, 0)  # [name] or [[name]]
@@ -774,7 +775,9 @@ def check_data(
             out.append(Problem(file, place, problem, where.at("profile")))
             continue
         if spec.unit is not None and (unread := _not_read(ruleset, "unit")) is not None:
-            out.append(Problem(file, place, unread, where.at("unit")))
+            # said by validate, not refused: session 9's editor wrote it (U) in systems
+            # without units, and saves carry such files; a game leaves it unread
+            advice.append(Problem(file, place, unread, where.at("unit")))
         given = isinstance(raw, dict) and "lieutenant" in raw
         if given and (unread := _not_read(ruleset, "lieutenant")) is not None:
             out.append(Problem(file, place, unread, where.at("lieutenant")))
@@ -873,6 +876,11 @@ def check_data(
         for place, problem in system_check(scenario):
             where = places.get(place, nowhere)
             out.append(Problem(file, place, problem, where.at(problem.split(" ", 1)[0])))
+    advise = ruleset.load("advise")
+    if advise is not None and not no_sides:
+        for place, problem in advise(scenario):
+            where = places.get(place, nowhere)
+            advice.append(Problem(file, place, problem, where.at(problem.split(" ", 1)[0])))
     if out:
         return None, sorted(out, key=lambda p: p.line or 0)
     fielded = {m.side for m in scenario.models}
@@ -882,6 +890,8 @@ def check_data(
     )
     if no_sides:  # fix10b: `skirmish edit` refused it, though the editor adds sides
         unplayable = (Problem(file, "[[side]]", NO_SIDES), *unplayable)
+    if advice:
+        scenario = replace(scenario, advice=tuple(sorted(advice, key=lambda p: p.line or 0)))
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
 
 
@@ -917,10 +927,11 @@ def _not_read(ruleset: Ruleset, key: str) -> str | None:
 
 def check_to_play(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """`check_scenario`, and what keeps a valid table from being played (`unplayable`)
-    as its problems: what `validate` and `scenarios` say of a file."""
+    and what a game plays through but a file should not say (`advice`) as its problems:
+    what `validate` and `scenarios` say of a file."""
     scenario, problems = check_scenario(path)
-    if scenario is not None and scenario.unplayable:
-        return scenario, list(scenario.unplayable)
+    if scenario is not None and (scenario.unplayable or scenario.advice):
+        return scenario, [*scenario.advice, *scenario.unplayable]
     return scenario, problems
 
 

@@ -34,6 +34,7 @@ class LofRuling:
     unit_word: str = "unit"  # what the rule system calls a unit ("squad")
     pieces: tuple[str, ...] = ()  # what gives the cover (ids; none where there is none)
     unit_unseen: bool = False  # the shooter sees no model of the unit (said out of sight)
+    rules_reason: str | None = None  # --json's `reason` where the words say more (None: same)
 
     @property
     def out_of_sight(self) -> bool:
@@ -93,7 +94,8 @@ class LofRuling:
             "visible_patch_mm": round(self.sight.visible_patch * MM_PER_INCH, 2),
             "hidden_by": list(self.sight.hidden_by),
             "cover": self.cover,
-            "reason": self.reason,
+            "reason": self.reason if self.rules_reason is None else self.rules_reason,
+            "said": self.reason,  # the reason as the words say it, by ids (may say more)
             "distance": round(self.distance, 4),
         }
         return doc if scenario is None else {**doc, **self.cover_of(scenario)}
@@ -183,7 +185,8 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
 
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
-                     found.unit, found.unit_word, found.pieces, found.unit_unseen)  # fmt: skip
+                     found.unit, found.unit_word, found.pieces, found.unit_unseen,
+                     found.rules_reason)  # fmt: skip
 
 
 class LofProvider:

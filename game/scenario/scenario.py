@@ -67,6 +67,9 @@ class Scenario:
     # line: the editor and import may write such a table, a work in progress; validate,
     # scenarios and the commands that play it say so.
     unplayable: tuple[Problem, ...] = ()
+    # What validate refuses but a game plays through, as files written before the check
+    # was made do (a `unit` where the system has none; the system's `advise` part).
+    advice: tuple[Problem, ...] = ()
 
     def model(self, model_id: str) -> PlacedModel:
         for m in self.models:

@@ -131,13 +131,13 @@ def test_json_says_whose_cover_it_is_and_what_gives_it_as_the_words_do(
         # from whose view, at whom: the names the words give
         assert lines[0] == f"{doc['attacker_name']} -> {doc['target_name']} ({doc['ruleset']})"
         cover = next(line for line in lines if line.startswith("cover: "))
-        assert cover == f"cover: {named(doc['reason'], names)}"  # the reason, by names
+        assert cover == f"cover: {named(doc['said'], names)}"  # the reason, by names
         levels.add(doc["cover"])
         whose = doc["cover_of"]
         if whose["kind"] == "model":
             assert (whose["id"], whose["name"]) == (doc["target"], doc["target_name"])
         else:  # Open Rebellion: cover is the squad's (FACTS 1.4), as the words say
-            assert whose["kind"] == "squad" and whose["id"] in doc["reason"]
+            assert whose["kind"] == "squad" and whose["id"] in doc["said"]
             assert cover.endswith(f"; judged for the whole of {whose['name']}")
         given = doc["cover_from"]
         assert bool(given) == (doc["cover"] not in ("none", "open"))
@@ -147,7 +147,7 @@ def test_json_says_whose_cover_it_is_and_what_gives_it_as_the_words_do(
         # Rebellion's light cover is the unit's, from what gives its models theirs
         for piece in given:
             assert piece["kind"] in kinds
-            assert piece["id"] in doc["reason"] and piece["name"] in cover, cover
+            assert piece["id"] in doc["said"] and piece["name"] in cover, cover
     assert (
         levels
         == {
@@ -438,3 +438,25 @@ def test_a_squad_the_shooter_sees_none_of_is_said_out_of_sight_and_json_keeps_op
     ]:
         _, out, _ = run(capsys, "lof", table, "--from", pair[0], "--to", pair[1], "--json")
         assert json.loads(out)["out_of_sight"] is unseen, pair
+
+
+def test_json_reason_keeps_the_words_it_gave_where_the_text_says_more(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """review10: lof --json's `reason` is a contract (README lists it); the words people
+    read now name what gives a squad's light cover and say "out of sight" (session 10),
+    and --json keeps the reason as it was (the rules' reading, the engine's words)."""
+    seen = ("lof", "open-rebellion-demo", "--from", "reb-b3", "--to", "gov-b1")
+    _, text, _ = run(capsys, *seen)
+    assert "in cover from the haystacks" in text
+    _, out, _ = run(capsys, *seen, "--json")
+    doc = json.loads(out)
+    assert doc["reason"] == (
+        "light: 2 of the 3 in sight in cover; 1 of 4 out of sight; "
+        "judged for the whole of gov-squad-b"
+    )
+    assert "in cover from haystacks" in doc["said"]
+    unseen = ("lof", "open-rebellion-demo", "--from", "reb-a1", "--to", "gov-a1", "--json")
+    _, out, _ = run(capsys, *unseen)
+    reason = json.loads(out)["reason"]
+    assert reason == "no model of the unit is in sight; judged for the whole of gov-squad-a"

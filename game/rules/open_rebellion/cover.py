@@ -211,11 +211,15 @@ def scenario_ruling(
     unit = table.body(sight.target).unit
     mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [sight.target]
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
-    squad = squad_cover(table, sights, say_from=True)
+    models = tuple(model_cover(table, s) for s in sights)
+    squad = unit_cover(models, say_from=True)
     unseen = not any(m.seen for m in squad.models)
     # a unit the shooter sees none of has no tier to give (its level stays "open", as
     # the engine reads it): said out of sight (session 10's new user: "in the open")
     said = "out of sight: none of its models is in sight" if unseen else squad.reason
-    reason = said if unit is None else f"{said}; judged for the whole of {unit}"
-    return CoverRuling(squad.level.label, reason, unit=unit, unit_word="squad",
-                       pieces=squad.pieces, unit_unseen=unseen and unit is not None)  # fmt: skip
+    whole = "" if unit is None else f"; judged for the whole of {unit}"
+    # lof --json's `reason` keeps the words it had (review10: a contract)
+    plain = unit_cover(models).reason + whole
+    return CoverRuling(squad.level.label, said + whole, unit=unit, unit_word="squad",
+                       pieces=squad.pieces, unit_unseen=unseen and unit is not None,
+                       rules_reason=plain)  # fmt: skip
