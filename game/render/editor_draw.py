@@ -148,9 +148,14 @@ def _ghost(surface: pygame.Surface, editor: Editor) -> None:
                 pygame.draw.lines(surface, colour, False, pts, 3)
 
 
+def _handle_box(x: float, y: float) -> tuple[int, int, int, int]:
+    """The square a handle at (x, y) is drawn in, in pixels (left, top, width, height)."""
+    return round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE
+
+
 def _handles(surface: pygame.Surface, editor: Editor) -> None:
     for what, (x, y), _ in editor.handles():
-        rect = pygame.Rect(round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
+        rect = pygame.Rect(_handle_box(x, y))
         if what == "resize":
             pygame.draw.rect(surface, HANDLE_FILL, rect)
             pygame.draw.rect(surface, style.INK, rect, 1)
@@ -229,10 +234,7 @@ def draw_editor(surface: pygame.Surface, editor: Editor) -> None:
     size = surface.get_size()
     draw_objectives(surface, scenario, view, frozenset(st.selected))
     # no label under a selection handle (one there read "Zhan○ HMG")
-    taken = [] if st.drag is not None else [
-        (round(x) - HANDLE, round(y) - HANDLE, 2 * HANDLE, 2 * HANDLE)
-        for _, (x, y), _ in editor.handles()
-    ]  # fmt: skip
+    taken = [] if st.drag is not None else [_handle_box(x, y) for _, (x, y), _ in editor.handles()]
     cached = editor.labels_cache
     key = (view, size, tuple(taken))
     if cached is None or cached[0] is not scenario or cached[1] != key:
