@@ -140,7 +140,7 @@ class Following(Pointing):
         happened."""
         self.base_scenario = session.scenario  # the same table, seated otherwise
         self.follow_game([], animate=False)
-        said = dice_log.LogLine(session.seat_changes[-1][1], SEATS)
+        said = dice_log.LogLine(session.seat_changes[-1].said, SEATS)
         self.state = replace(self.state, log=(*self.state.log, said)[-LOG_LINES:])
 
     def attach(self, session: Session) -> None:
@@ -286,10 +286,10 @@ class Following(Pointing):
             return dice_log.tell_all(teller, events)
         lines = [dice_log.LogLine(said) for said in session.opening()]
         told = 0
-        for at, said in session.seat_changes:
-            lines += dice_log.tell_all(teller, events[told:at])
-            lines.append(dice_log.LogLine(said, SEATS))
-            told = max(told, at)
+        for change in session.seat_changes:
+            lines += dice_log.tell_all(teller, events[told : change.events])
+            lines.append(dice_log.LogLine(change.said, SEATS))
+            told = max(told, change.events)
         return lines + dice_log.tell_all(teller, events[told:])
 
     def out_of_fight(self, model_id: str) -> bool:

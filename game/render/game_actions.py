@@ -25,8 +25,9 @@ class Undo(Action):
         session = app.require_session()
         if not session.undo():
             raise Impossible(session.nothing_to_undo())
+        app.base_scenario = session.scenario  # seated as it was then (Session.undo)
         app.restart_view()
-        app.state = replace(app.state, message="undone")
+        _said(app, "undone", session.reseated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,8 +37,23 @@ class Redo(Action):
         if not session.redo_stack:
             raise Impossible("nothing to redo")
         events = session.redo()
-        app.follow_game(events)
-        app.state = replace(app.state, message="redone")
+        if session.reseated:  # the log says again where a side changed hands
+            app.base_scenario = session.scenario
+            app.restart_view()
+        else:
+            app.follow_game(events)
+        _said(app, "redone", session.reseated)
+
+
+def _said(app: Following, done: str, reseated: str) -> None:
+    """Undo's or redo's word on the panel; where it seated a side otherwise, who plays it
+    now, on the panel and in the dice log ("undone: you play Yu Jing again, as when you
+    declared what was undone")."""
+    if not reseated:
+        app.state = replace(app.state, message=done)
+        return
+    when = "as when you declared what was undone" if done == "undone" else "as before the undo"
+    app.tell(f"{done}: {reseated}, {when}")
 
 
 @dataclass(frozen=True, slots=True)

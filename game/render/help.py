@@ -59,7 +59,7 @@ def hand_back_keys(state: AppState) -> tuple[str, ...]:
     """T again, on a side a person took over from the computer."""
     return (
         f"T: hand {state.taken_here} back to the computer, which plays it on from here "
-        "(undo still takes back only what you declared)",
+        "(undo still takes back only what you declared, and gives you the side again)",
     )
 
 

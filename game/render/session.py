@@ -4,7 +4,9 @@ automatic players, undo and redo, save and load.
 DESIGN.md: a game is its scenario + seed + declarations. Undo replays the list less
 the last declaration a person made at this table (with the automatic players' answers
 after it), never one made before the game was opened here (a save's: the computer may
-have made it for the side a person has taken since); redo replays it back. Save is
+have made it for the side a person has taken since), and seats the sides as they were
+when it was made (a side handed back to the computer since is the person's again); redo
+replays it back, seats and all. Save is
 the sequencer's save file, written atomically; load replays it.
 
 No pygame here.
@@ -15,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.errors import IllegalDeclaration, InputError, Problem
 from game.files import write_json_atomic
@@ -35,6 +37,18 @@ from game.sequencer.game import Game
 from game.sequencer.sentences import joined, named
 
 SAVE_NAME = "skirmish-save.json"
+
+
+class SeatChange(NamedTuple):
+    """A side a person took over here (T, `taken`) or handed back to the computer, when
+    the game had logged `events` events and made `declarations` declarations; `said` is
+    the dice log's sentence for it."""
+
+    events: int
+    said: str
+    declarations: int
+    side: str
+    taken: bool
 
 
 class SessionError(Exception):
@@ -58,7 +72,10 @@ class Session:
         # None made before the game was opened here (a save's, a replay's steps), by
         # whoever played then. Undo takes back a person's only, never one made before.
         self.made_by: list[bool | None] = []
-        self.redo_stack: list[list[tuple[Declaration, bool | None]]] = []
+        # What each undo took back: the declarations with who made them, and the seat
+        # changes made after the first of them (undo rewinds those too; redo makes them
+        # again).
+        self.redo_stack: list[tuple[list[tuple[Declaration, bool | None]], list[SeatChange]]] = []
         # Said when a loaded save's scenario file has changed since it was saved.
         self.note: str | None = None
         # A loaded save of older rules that goes differently now (game.scenario.saves).
@@ -66,10 +83,12 @@ class Session:
         # What the dice log says of who plays besides the game's events: who the
         # computer played when the game was opened here (`opening`), then each side a
         # person took over here or handed back (T), at the number of events logged when
-        # it happened (undo brings those past the game's end back to it: they happened,
-        # in that order).
+        # it happened (undo takes back those made after the declaration it takes back: the
+        # side is played again by whoever played it when that declaration was made).
         self.first_seats: list[str] | None = None
-        self.seat_changes: list[tuple[int, str]] = []
+        self.seat_changes: list[SeatChange] = []
+        # Who plays the sides the last undo or redo seated otherwise ("" when none).
+        self.reseated = ""
         # Sides a person took over here (T), with who played each before: its [[side]]
         # and its own automatic player (None: the window's), for T to hand it back.
         self.taken: dict[str, tuple[SideEntry, Any]] = {}
@@ -201,10 +220,13 @@ class Session:
         it stays the computer's (undo leaves it). Who plays what, in a sentence; the dice
         log's is the last of `seat_changes`."""
         self.opening()  # who played before
+        self._take(side)
+        self._seat_change(side, f"a person plays {self._seats(side)}", taken=True)
+        return f"you play {self._seats(side)}"
+
+    def _take(self, side: str) -> None:
         self.taken[side] = (self.scenario.side(side), self.players.pop(side, None))
         self.scenario = seated(self.scenario, side)
-        self._seat_change(f"a person plays {self._seats(side)}")
-        return f"you play {self._seats(side)}"
 
     def taken_names(self) -> str:
         """The sides a person took over here (T hands them back), by their names."""
@@ -215,20 +237,47 @@ class Session:
         """The computer plays `side` again, a side a person took over here (`take`), with
         the player it had; what the person declared for it stays theirs (undo takes it
         back). Who plays it, in a sentence; the dice log's is the last of `seat_changes`."""
+        self._hand_back(side)
+        said = f"the computer plays {table_names(self.scenario).get(side, side)} again"
+        self._seat_change(side, said, taken=False)
+        return said
+
+    def _hand_back(self, side: str) -> None:
         entry, player = self.taken.pop(side)
         sides = tuple(entry if s.id == side else s for s in self.scenario.sides)
         self.scenario = replace(self.scenario, sides=sides)
         if player is not None:
             self.players[side] = player
-        said = f"the computer plays {table_names(self.scenario).get(side, side)} again"
-        self._seat_change(said)
-        return said
 
-    def _seat_change(self, said: str) -> None:
+    def _seat_change(self, side: str, said: str, *, taken: bool) -> None:
         """The dice log's sentence for who plays now, where it happened: "Turn 2: a
-        person plays Yu Jing from here, the computer PanOceania"."""
+        person plays Yu Jing from here, the computer PanOceania". What undo took back
+        before it is not redone over it (redo would declare for a side seated otherwise)."""
         turn = f"{self.scenario.ruleset.turn_word.capitalize()} {self.game.state.turn}"
-        self.seat_changes.append((len(self.game.events), f"{turn}: {said}"))
+        change = SeatChange(
+            len(self.game.events), f"{turn}: {said}", len(self.game.declarations), side, taken
+        )
+        self.seat_changes.append(change)
+        self.redo_stack.clear()
+
+    def _reseat(self, changes: Sequence[SeatChange], *, back: bool) -> str:
+        """Make `changes` again (redo), or take them back in the reverse order (`back`:
+        undo); who plays each side they changed now, in a sentence ("you play Yu Jing
+        again"; "" when they change nothing)."""
+        before = {s.id: self.is_ai(s.id) for s in self.scenario.sides}
+        for change in reversed(changes) if back else changes:
+            if change.taken != back:
+                self._take(change.side)
+            else:
+                self._hand_back(change.side)
+        names = table_names(self.scenario)
+        return "; ".join(
+            f"the computer plays {names.get(s.id, s.id)} again"
+            if self.is_ai(s.id)
+            else f"you play {names.get(s.id, s.id)} again"
+            for s in self.scenario.sides
+            if self.is_ai(s.id) != before[s.id]
+        )
 
     def _seats(self, side: str) -> str:
         """ "Yu Jing from here, the computer PanOceania": a person's side, the others."""
@@ -298,7 +347,10 @@ class Session:
     def undo(self) -> bool:
         """Take back the last declaration a person made at this table (and the automatic
         answers after it). False when there is none (`nothing_to_undo` says why): one
-        made before the game was opened here is never taken back."""
+        made before the game was opened here is never taken back. A side taken over or
+        handed back (T) after that declaration is played again by whoever played it then
+        (a side the person declared for is theirs again, to declare afresh: the computer
+        does not declare in their place); `reseated` says who plays it now."""
         kept = len(self.made_by)
         while kept and self.made_by[kept - 1] is False:
             kept -= 1
@@ -308,10 +360,10 @@ class Session:
         declarations = list(self.game.declarations)
         taken = list(zip(declarations[kept:], self.made_by[kept:], strict=True))
         self._replay(declarations[:kept], self.made_by[:kept])
-        self.redo_stack.append(taken)
-        # who plays changed where it did; a change after what is left stays, at its end
-        end = len(self.game.events)
-        self.seat_changes = [(min(at, end), said) for at, said in self.seat_changes]
+        later = [c for c in self.seat_changes if c.declarations > kept]
+        self.seat_changes = [c for c in self.seat_changes if c.declarations <= kept]
+        self.reseated = self._reseat(later, back=True)
+        self.redo_stack.append((taken, later))
         return True
 
     def nothing_to_undo(self) -> str:
@@ -326,14 +378,17 @@ class Session:
         return "nothing to undo"
 
     def redo(self) -> list[Event]:
-        """Declare again what the last undo took back; [] when there is nothing to redo."""
+        """Declare again what the last undo took back, and seat the sides as they were
+        before it (`reseated` says who plays them now); [] when there is nothing to redo."""
         if not self.redo_stack:
             return []
-        taken = self.redo_stack.pop()
+        taken, changes = self.redo_stack.pop()
         start = len(self.game.events)
         for declaration, made_by in taken:
             self.game.declare(declaration)
             self.made_by.append(made_by)
+        self.seat_changes += changes
+        self.reseated = self._reseat(changes, back=False)
         return self.game.events[start:]
 
     def _replay(self, declarations: Sequence[Declaration], made_by: Sequence[bool | None]) -> None:

@@ -466,7 +466,7 @@ def test_t_again_hands_the_side_taken_back_to_the_computer(
     titles = dict(help_sections(app.state))
     assert titles["Playing Yu Jing, taken over here"] == (
         "T: hand Yu Jing back to the computer, which plays it on from here (undo still "
-        "takes back only what you declared)",
+        "takes back only what you declared, and gives you the side again)",
     )
     _until_asked(app)
     assert thought == []  # nobody thinks for a person
@@ -490,22 +490,40 @@ def test_t_again_hands_the_side_taken_back_to_the_computer(
     assert len(watched.game.declarations) > mine and watched.made_by[mine:] == [False] * (
         len(watched.game.declarations) - mine
     )
-    # undo still takes back what the person declared here, the computer's answers with it
+    # undo takes back what the person declared here, the computer's answers with it, and
+    # Yu Jing is the person's again, as when they declared it (fix11b; session 10 left the
+    # computer declaring again in its place at once, so undo looked like it did nothing)
     made = len(watched.game.declarations)
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert app.state.message == "undone" and len(watched.game.declarations) == mine - 1
-    assert len(watched.game.declarations) < made and watched.is_ai("red")
-    # the log says what happened, in order: taken over, then handed back, where the game is
+    assert len(watched.game.declarations) == mine - 1 < made
+    assert not watched.is_ai("red") and app.state.taken_here == "Yu Jing"
+    assert app.state.message == (
+        "undone: you play Yu Jing again, as when you declared what was undone"
+    )
+    # the log says the side was taken, not that it was handed back (undone with it)
     told = _log(app)
-    taken = [n for n, line in enumerate(told) if ": a person plays Yu Jing from here" in line]
-    given = [n for n, line in enumerate(told) if ": the computer plays Yu Jing again" in line]
-    assert len(taken) == len(given) == 1 and taken[0] < given[0] == len(told) - 1
-    # the computer plays Yu Jing where the person undid: what was undone is not redone
-    # over it (Ctrl+Y declared the old ARO after the computer's and the window failed)
+    assert [n for n, line in enumerate(told) if ": a person plays Yu Jing from here" in line]
+    assert not any(": the computer plays Yu Jing again" in line for line in told[:-1])
+    assert told[-1] == app.state.message
+    # nobody declares in the person's place
     app.run(frames=app.frames + 2 * AI_FRAMES)
-    assert len(watched.game.declarations) >= mine
+    assert len(watched.game.declarations) == mine - 1 and app.state.human
+    # redo gives the game back as it stood: the declaration, the hand-back, the answers
+    press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "redone: the computer plays Yu Jing again, as before the undo"
+    assert len(watched.game.declarations) == made and watched.is_ai("red")
+    assert watched.player("red") is red and app.state.taken_here == ""
+    handed = [line for line in _log(app) if line.startswith("Turn ")]
+    assert sum(": the computer plays Yu Jing again" in line for line in handed) == 1
+    # undo again, then T hands the side back: the computer declares on, nothing to redo
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert not watched.is_ai("red")
+    press(app, pygame.K_t)
+    assert app.state.message == "the computer plays Yu Jing again"
     press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
     assert app.state.message == "nothing to redo"
+    app.run(frames=app.frames + 2 * AI_FRAMES)
+    assert len(watched.game.declarations) >= mine
     # and T takes it over again
     press(app, pygame.K_t)
     assert app.state.message.startswith("you play ") and app.state.taken_here
