@@ -408,7 +408,7 @@ def _carried(
     """The scenario a format-2 save carries, whether its file is on this machine, and
     what that file changed since."""
     if not isinstance(text, str):
-        raise _bad(path, "scenario_text", "not text")
+        raise _bad(path, "scenario_text", f"expected text, not {json.dumps(text)[:40]}")
     if data.get("scenario_sha256") != text_hash(text):
         problem = "does not match scenario_sha256: the copy of the scenario was edited"
         raise _bad(path, "scenario_text", problem)

@@ -7,11 +7,13 @@ for `decode`."""
 from __future__ import annotations
 
 import dataclasses
+import enum
+import json
 import math
 import types
 import typing
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass
 from typing import Any, TypeVar, get_type_hints
 
 from game.errors import IllegalDeclaration
@@ -19,12 +21,19 @@ from game.sequencer.events import _plain
 
 _REGISTRY: dict[str, type[Declaration]] = {}
 D = TypeVar("D", bound="type[Declaration]")
+T = TypeVar("T")
 
 
 def declaration(cls: D) -> D:
     """Register a declaration class so saves can name it."""
     _REGISTRY[cls.__name__] = cls
     return cls
+
+
+def registered() -> dict[str, type[Declaration]]:
+    """Every declaration class a save may name, by name (those of the rule systems whose
+    engines have been imported)."""
+    return dict(_REGISTRY)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,56 +51,140 @@ class Declaration:
         return {"declare": type(self).__name__, **body}
 
 
-def _coerce(kind: Any, value: Any) -> Any:
-    """Turn JSON values back into the annotated field types (tuples, nested dataclasses)."""
+class Unread(ValueError):
+    """A saved value that is not of its field's type; the message names the field
+    ("action: path item 2") and says what was expected, in words."""
+
+
+def _shown(value: Any) -> str:
+    """A saved value as the save writes it, cut short."""
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _at(where: str, said: str) -> str:
+    return f"{where}: {said}" if where else said
+
+
+def described(kind: Any) -> str:
+    """What a field of type `kind` holds in a save, in words ("a list", "text or null")."""
     origin = typing.get_origin(kind)
-    if value is None:
-        return None
     if origin in (types.UnionType, typing.Union):
-        for option in typing.get_args(kind):
-            if option is type(None):
-                continue
-            try:
-                return _coerce(option, value)
-            except (TypeError, ValueError, KeyError):
-                continue
-        raise ValueError(f"cannot read {value!r} as {kind}")
+        args = typing.get_args(kind)
+        options = [o for o in args if o is not type(None)]
+        said = " or ".join(described(o) for o in options)
+        return f"{said} or null" if len(options) < len(args) else said
     if origin is tuple:
         args = typing.get_args(kind)
         if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_coerce(args[0], v) for v in value)
-        return tuple(_coerce(a, v) for a, v in zip(args, value, strict=True))
+            return "a list"
+        return f"a list of {len(args)} ({', '.join(described(a) for a in args)})"
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):
-        hints = get_type_hints(kind)
-        return kind(**{k: _coerce(hints[k], v) for k, v in value.items()})
+        return "an object"
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return "one of " + ", ".join(json.dumps(m.value) for m in kind)
+    return _KINDS.get(kind, "a value")
+
+
+# The plain types of a declaration's fields, as `described` names them.
+_KINDS: dict[Any, str] = {
+    bool: "true or false",
+    int: "a whole number",
+    float: "a number",
+    str: "text",
+}
+
+
+def _coerce(kind: Any, value: Any, where: str = "") -> Any:
+    """Turn a JSON value back into the annotated field type `kind` (tuples, nested
+    dataclasses, enums); Unread, naming the field `where`, when it is not of that type."""
+
+    def unread() -> Unread:
+        return Unread(_at(where, f"expected {described(kind)}, not {_shown(value)}"))
+
+    origin = typing.get_origin(kind)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(kind)
+        if value is None and type(None) in options:
+            return None
+        for option in options:
+            if option is type(None):
+                continue
+            try:
+                return _coerce(option, value, where)
+            except Unread:
+                if len(options) - (type(None) in options) == 1:
+                    raise  # one type or null: what is wrong with it, said exactly
+        raise unread()
+    if origin is tuple:
+        args = typing.get_args(kind)
+        if not isinstance(value, list | tuple):
+            raise unread()
+        if len(args) == 2 and args[1] is Ellipsis:
+            args = (args[0],) * len(value)  # a list of any length
+        elif len(value) != len(args):
+            raise unread()
+        return tuple(
+            _coerce(a, v, f"{where} item {i + 1}")
+            for i, (a, v) in enumerate(zip(args, value, strict=True))
+        )
+    if isinstance(kind, type) and dataclasses.is_dataclass(kind):
+        if not isinstance(value, dict):
+            raise unread()
+        return _made(kind, value, where)
     if kind is float:
-        return float(value)
-    if kind is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"expected a whole number, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise unread()
+        try:
+            return float(value)
+        except OverflowError:
+            raise Unread(_at(where, f"{_shown(value)} is too large a number")) from None
+    if kind is int or kind is bool:
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise unread()
         return value
-    if kind is str and not isinstance(value, str):
-        raise ValueError(f"expected text, got {value!r}")
-    if isinstance(kind, type) and issubclass(kind, str) and kind is not str:
-        return kind(value)  # a StrEnum
+    if kind is str:
+        if not isinstance(value, str):
+            raise unread()
+        return value
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        if not isinstance(value, str):
+            raise unread()
+        try:
+            return kind(value)
+        except ValueError:
+            raise unread() from None
     return value
 
 
+def _made(cls: type[T], data: dict[str, Any], where: str) -> T:
+    """The dataclass `cls` from the saved fields `data`: each field read as its type; a
+    field it does not have, or one it needs and is not given, named (Unread)."""
+    hints = get_type_hints(cls)
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    names = {f.name for f in fields}
+    extra = [k for k in data if k not in names]
+    if extra:
+        raise Unread(_at(where, f"unknown field {extra[0][:64]!r}"))
+    for f in fields:
+        if f.name not in data and f.default is MISSING and f.default_factory is MISSING:
+            raise Unread(_at(_at(where, f.name), f"missing: expected {described(hints[f.name])}"))
+    return cls(**{k: _coerce(hints[k], v, _at(where, k)) for k, v in data.items()})
+
+
 def decode(data: dict[str, Any]) -> Declaration:
-    """The declaration a `to_dict` produced; ValueError names what is wrong."""
+    """The declaration a `to_dict` produced; ValueError (Unread) names what is wrong."""
     name = data.get("declare")
     cls = _REGISTRY.get(str(name))
     if cls is None:
         raise ValueError(f"unknown declaration {name!r}")
-    hints = get_type_hints(cls)
-    fields = {f.name for f in dataclasses.fields(cls)}
-    extra = set(data) - fields - {"declare"}
-    if extra:
-        raise ValueError(f"{name}: unknown field {sorted(extra)[0]!r}")
     try:
-        return cls(**{k: _coerce(hints[k], v) for k, v in data.items() if k != "declare"})
-    except TypeError as err:
-        raise ValueError(f"{name}: {err}") from None
+        return _made(cls, {k: v for k, v in data.items() if k != "declare"}, "")
+    except Unread as err:
+        raise Unread(f"{name}: {err}") from None
 
 
 # Field names whose pair of numbers is a displacement, not a point of the table.
