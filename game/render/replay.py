@@ -25,6 +25,7 @@ from game.render.session import (
     SessionError,
     read_checked_save,
     saved_seats,
+    saved_taken,
 )
 from game.scenario import Scenario
 from game.scenario.saves import REFUSED, Diverged, SavedGame, refused_declaration
@@ -61,6 +62,8 @@ class Replay:
         self.scenario = scenario
         # the computer sides' players and their options, as the save records them
         self.players: Choice = {}
+        # the sides a person took over from the computer (T), with the computer's players
+        self.taken: Choice = {}
         self.seed = seed
         self.declarations = list(declarations)
         game = Game(scenario, seed)
@@ -96,6 +99,7 @@ class Replay:
         scenario, choice = saved_seats(saved, person)
         replay = cls(path, scenario, saved.seed, saved.declarations, saved)
         replay.players = choice
+        replay.taken = saved_taken(saved, person)
         return replay
 
     # -- where it stands
@@ -127,6 +131,7 @@ class Replay:
         undo leaves them)."""
         session = Session.resume(self.scenario, self.game_at(step), rules)
         session.use_players(self.players)
+        session.hold(self.taken)
         return session
 
     def events_of(self, step: int) -> list[Event]:

@@ -147,6 +147,7 @@ class Session:
         session.note = saved.changes_sentence()
         session.diverged = diverged
         session.use_players(choice)
+        session.hold(saved_taken(saved, person))
         return session
 
     # -- who plays
@@ -172,6 +173,27 @@ class Session:
             s.id: recorded(ruleset, self.player(s.id)) if self.is_ai(s.id) else {"player": HUMAN}
             for s in self.scenario.sides
         }
+
+    def recorded_taken(self) -> dict[str, dict[str, Any]]:
+        """The computer's players of the sides a person took over here (T), as a save
+        records them (its `taken_over`), so that T hands them back after loading."""
+        from game.playtest.players import recorded
+
+        ai = getattr(self.rules, "ai", None)
+        return {
+            side: recorded(self.scenario.ruleset, ai if player is None else player)
+            for side, (_, player) in self.taken.items()
+        }
+
+    def hold(self, taken: Choice) -> None:
+        """The sides of `taken`, a person's now, were taken over from the computer, which
+        played each with the player named (a save's `taken_over`): T hands them back."""
+        for side, (name, options) in taken.items():
+            given = dict(options)
+            entry = self.scenario.side(side).model_copy(
+                update={"player": name, "temperament": given.get("temperament")}
+            )
+            self.taken[side] = (entry, side_player(self.game.engine, name, **given))
 
     def who_plays(self) -> list[str]:
         """A sentence for each side the computer plays: "the computer plays Yu Jing
@@ -407,6 +429,8 @@ class Session:
         written atomically."""
         data = self.game.to_save(path.parent)
         data["players"] = self.recorded_players()
+        if self.taken:  # said only when a side was taken over (older saves lack it)
+            data["taken_over"] = self.recorded_taken()
         write_json_atomic(path, data)
         self.saved = tuple(self.game.declarations)
 
@@ -434,14 +458,15 @@ def saved_seats(saved: saves.SavedGame, person: str | None = None) -> tuple[Scen
     that side instead, and the computer every other (`seated`)."""
     choice: Choice = {}
     seats: dict[str, tuple[str, str | None]] = {}
-    for side, record in saved.players.items():
+    # --side seats the sides anew: those taken over (T) from the computer go back to it
+    records = {**saved.players, **(saved.taken_over if person is not None else {})}
+    for side, record in records.items():
         name = str(record["player"])
         if name == HUMAN:
             seats[side] = (HUMAN, None)
             continue
         seats[side] = (name, record.get("temperament"))
-        choice[side] = (name, tuple((k, record[k]) for k in ("temperament", "think")
-                                    if k in record))  # fmt: skip
+        choice[side] = (name, _options(record))
     sides = tuple(
         s.model_copy(update={"player": seats[s.id][0], "temperament": seats[s.id][1]})
         if s.id in seats
@@ -452,6 +477,22 @@ def saved_seats(saved: saves.SavedGame, person: str | None = None) -> tuple[Scen
     if person is None:
         return scenario, choice
     return seated(scenario, person), {k: v for k, v in choice.items() if k != person}
+
+
+def saved_taken(saved: saves.SavedGame, person: str | None = None) -> Choice:
+    """The sides a person took over from the computer (T) in the game saved, with the
+    computer's player for each and its options (`Session.hold`); none when `person`
+    (`--side`) seats the sides anew."""
+    if person is not None:
+        return {}
+    return {
+        side: (str(record["player"]), _options(record)) for side, record in saved.taken_over.items()
+    }
+
+
+def _options(record: Mapping[str, Any]) -> tuple[tuple[str, Any], ...]:
+    """A recorded player's options, as `Session.use_players` takes them."""
+    return tuple((k, record[k]) for k in ("temperament", "think") if k in record)
 
 
 def seated(scenario: Scenario, person: str) -> Scenario:

@@ -67,6 +67,9 @@ class SavedGame:
     # side -> its player ({"player": "search", "temperament": ..., "think": ...}), as
     # the window's and playtest's saves record them; empty in older saves
     players: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    # side -> the computer's player of a side a person took over from it in the window
+    # (T), which T hands it back to after loading; empty when no side was taken over
+    taken_over: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def rules_corrected(self) -> bool:
@@ -316,9 +319,10 @@ def read_save(path: Path) -> SavedGame:
     declarations = []
     for index, raw in enumerate(raw_declarations):
         declarations.append(_decoded(path, index, raw, scenario.ruleset.title))
+    players = _players(path, data.get("players"), scenario)
     return SavedGame(
         path, number, scenario, seed, tuple(declarations), events, scenario_file, on_disk,
-        changes, version, _players(path, data.get("players"), scenario),
+        changes, version, players, _taken_over(path, data.get("taken_over"), scenario, players),
     )  # fmt: skip
 
 
@@ -327,24 +331,55 @@ def _players(path: Path, raw: Any, scenario: Scenario) -> dict[str, dict[str, An
     playtest's older saves gave each in words, "search (temperament cautious)", which
     are read as none), each of a side of its scenario (`player_problem`). Every command
     that reads a save refuses the same save in the same line."""
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise _bad(path, "players", f"expected an object of side: player, not {_shown(raw)}")
     out: dict[str, dict[str, Any]] = {}
-    sides = [s.id for s in scenario.sides]
-    for side, entry in raw.items():
-        place = f"players {side[:64]!r}"
-        if side not in sides:
-            listed = sides_listed(scenario)
-            problem = f"the scenario has no side {side[:64]!r} (its sides: {listed})"
-            raise _bad(path, place, problem)
+    for side, entry, place in _by_side(path, "players", raw, scenario):
         if isinstance(entry, str):
             continue
         wrong = player_problem(scenario.ruleset, entry)
         if wrong is not None:
             raise _bad(path, place, wrong)
         out[side] = dict(entry)
+    return out
+
+
+def _taken_over(
+    path: Path, raw: Any, scenario: Scenario, players: Mapping[str, Mapping[str, Any]]
+) -> dict[str, dict[str, Any]]:
+    """The computer's players of the sides a person took over from it in the window (T),
+    as a save records them (format 2, extended: none when no side was taken over): each
+    side a person plays in the save (its `players`, else its scenario), each player the
+    computer's (`player_problem`, not "human")."""
+    out: dict[str, dict[str, Any]] = {}
+    seats = {s.id: s.player for s in scenario.sides}
+    for side, entry, place in _by_side(path, "taken_over", raw, scenario):
+        if players.get(side, {"player": seats[side]})["player"] != HUMAN:
+            problem = "the save has the computer play it: only a person's side is taken over"
+            raise _bad(path, place, problem)
+        wrong = player_problem(scenario.ruleset, entry)
+        if wrong is None and entry["player"] == HUMAN:
+            wrong = 'expected the player the computer had, not "human"'
+        if wrong is not None:
+            raise _bad(path, place, wrong)
+        out[side] = dict(entry)
+    return out
+
+
+def _by_side(path: Path, key: str, raw: Any, scenario: Scenario) -> list[tuple[str, Any, str]]:
+    """A save's object of side: player at `key` (None: none), as (side, its entry, the
+    place that names it), each side one of its scenario's."""
+    if raw is None:
+        return []
+    if not isinstance(raw, dict):
+        raise _bad(path, key, f"expected an object of side: player, not {_shown(raw)}")
+    sides = [s.id for s in scenario.sides]
+    out = []
+    for side, entry in raw.items():
+        place = f"{key} {side[:64]!r}"
+        if side not in sides:
+            listed = sides_listed(scenario)
+            problem = f"the scenario has no side {side[:64]!r} (its sides: {listed})"
+            raise _bad(path, place, problem)
+        out.append((side, entry, place))
     return out
 
 

@@ -615,3 +615,62 @@ def test_t_pressed_while_the_computer_thinks_takes_the_side_once_its_choice_is_i
     assert not watched.is_ai(side) and app.state.message.startswith("you play")
     # the choice it worked out for that side is the person's to make now: dropped
     assert len(watched.game.declarations) == made and app.state.human
+
+
+def test_a_game_saved_after_t_is_handed_back_by_t_after_play_load(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # session 10 left it: the save recorded the side taken as a person's and nothing
+    # else, so after play --load T could not hand it back to the computer
+    monkeypatch.chdir(tmp_path)
+    watched, app = _window(_computer_both(tmp_path))
+    watched.use_players({"red": ("search", (("temperament", "cautious"), ("think", 0.25)))})
+    click(app, base(app, "zhanshi-hmg"))
+    press(app, pygame.K_t)  # Yu Jing is the person's
+    _until_asked(app)
+    press(app, pygame.K_i)
+    press(app, pygame.K_s, mod=pygame.KMOD_CTRL)
+    save = tmp_path / "skirmish-save.json"
+    assert app.state.message == "saved skirmish-save.json"
+    data = json.loads(save.read_text(encoding="utf-8"))
+    computer = {"player": "search", "temperament": "cautious", "think": 0.25}
+    assert data["players"]["red"] == {"player": "human"}
+    assert data["taken_over"] == {"red": computer}
+    assert main(["replay", str(save), "--check"]) == 0
+    # play --load: Yu Jing is the person's, and T hands it to the player the computer had
+    for opened in ("play --load", "replay --window"):
+        if opened == "play --load":
+            loaded, again = _window(save)
+        else:
+            replay = Replay.open(save)
+            again = App(replay.scenario)
+            again.open_replay(replay, replay.last)
+            press(again, pygame.K_t)  # plays on from the last declaration
+            assert again.state.message.startswith("playing on from the last declaration")
+            loaded = again.require_session()
+        assert not loaded.is_ai("red") and again.state.taken_here == "Yu Jing"
+        press(again, pygame.K_t)
+        assert again.state.message == "the computer plays Yu Jing again", opened
+        assert loaded.is_ai("red") and loaded.recorded_players()["red"] == computer
+    # --side seats the sides anew: the computer plays Yu Jing as it did, nothing is taken
+    mine = Session.load(save, "blue")
+    assert mine.recorded_players()["red"] == computer and not mine.taken
+    # a save with no side taken over says nothing of it, as before
+    plain = tmp_path / "plain.json"
+    Session.load(save, "blue").save(plain)
+    assert "taken_over" not in json.loads(plain.read_text(encoding="utf-8"))
+    # a wrong record is refused in one line naming the place
+    for taken, said in (
+        ({"blue": {"player": "careful"}}, "the save has the computer play it: only a "
+         "person's side is taken over"),
+        ({"red": {"player": "human"}}, 'expected the player the computer had, not "human"'),
+        ({"green": {"player": "careful"}}, "the scenario has no side 'green' (its sides: "
+         "blue (PanOceania), red (Yu Jing))"),
+    ):  # fmt: skip
+        data["taken_over"] = taken
+        save.write_text(json.dumps(data), encoding="utf-8")
+        capsys.readouterr()
+        assert main(["replay", str(save), "--check"]) == 2
+        side = next(iter(taken))
+        err = capsys.readouterr().err.strip()
+        assert err == f"skirmish: {save}: taken_over '{side}': {said}", err
