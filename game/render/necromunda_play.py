@@ -177,12 +177,8 @@ class NecromundaRules(PlayRules):
             if intent.model is None:
                 raise IllegalDeclaration("select a Ready fighter to pass with")
             self._check_ready(state, awaiting.models, intent.model)
-            if intent.group:
-                raise IllegalDeclaration(
-                    "a group activation is nominated with the leader's first action: "
-                    "E passes without one"
-                )
-            return EndActivation(intent.model)
+            # FACTS 2.8: a leader that does nothing may still lead its group (G then E)
+            return EndActivation(intent.model, group=intent.group)
         if intent.model is None:
             raise IllegalDeclaration("select a fighter first")
         if awaiting.kind == "activate":

@@ -8,8 +8,9 @@ A round (FACTS 2.8):
    fighter for two actions (`Act`, one declaration per action; `EndActivation` gives
    up the rest). A side with no Ready fighters left passes; the other goes on.
    Basic actions once per activation, Simple ones repeatable, Double ones both.
-   A Leader or a Champion may lead a group activation: its first `Act` nominates other
-   Ready fighters of its side within 3" (`Act.group`; how many, by role, and how near
+   A Leader or a Champion may lead a group activation: its first `Act` (or, when it
+   does nothing, its `EndActivation`) nominates other Ready fighters of its side
+   within 3" (`Act.group`, `EndActivation.group`; how many, by role, and how near
    are data: assets/necromunda/activation.toml). After its activation they activate
    one at a time, in the order the side picks, before play passes on; one taken out of
    action meanwhile is passed over.
@@ -104,6 +105,9 @@ Point = tuple[float, float]
 ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
 RECOVERY_HELP = 1.0  # Necromunda: an Active friend within 1" adds a Recovery die
 CONTACT_SLACK = 1e-6  # inches: far more than the rounding of a distance on the table
+# FACTS 2.8: a group activation is nominated as its leader activates (its first action,
+# or its activating and doing nothing), never later in the activation
+FIRST_ACTION = "a group activation is nominated with the first action of an activation"
 # Recovery: with two dice the player keeps the best result.
 INJURY_RANK = {
     InjuryResult.FLESH_WOUND: 0,
@@ -261,12 +265,14 @@ class NecromundaEngine(NecromundaNerve):
             m = self._model(state, d.model)
             if m.side != state.active or READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
-            state = self._group_turn(state, m, events)
+            state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
             state = renew(state, activating=m.id)
         elif d.model not in (None, state.activating):
             raise IllegalDeclaration(
                 f"{state.activating} is activating, not {self._model(state, d.model).id}"
             )
+        elif d.group:
+            raise IllegalDeclaration(FIRST_ACTION)
         events.append(Declared(state.active, d.to_dict()))
         return state
 
@@ -282,22 +288,14 @@ class NecromundaEngine(NecromundaNerve):
                 raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:
                 raise IllegalDeclaration(f"{m.id} is out of action")
-            state = self._group_turn(state, m, events)
-            if d.group:
-                refused = self.group_refused(state, m.id, d.group)
-                if refused:
-                    raise IllegalDeclaration(refused)
-                events.append(GroupNominated(state.active, m.id, d.group))
-                state = renew(state, leading=m.id, group=d.group)
+            state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
             state = renew(state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=())
         elif state.activating != m.id:
             raise IllegalDeclaration(f"{state.activating} is activating, not {m.id}")
         elif d.turn_to is not None:
             raise IllegalDeclaration("a fighter turns only at the start of its activation")
         elif d.group:
-            raise IllegalDeclaration(
-                "a group activation is nominated with the first action of an activation"
-            )
+            raise IllegalDeclaration(FIRST_ACTION)
         action = d.action
         cost = self._cost(m, action)
         if cost > state.actions_left:
@@ -375,6 +373,20 @@ class NecromundaEngine(NecromundaNerve):
             if why:
                 return why
         return None
+
+    def _nominated(
+        self, state: NecromundaState, m: ModelState, group: tuple[str, ...], events: list[Event]
+    ) -> NecromundaState:
+        """`m` activating (with its first action, or doing nothing) nominates `group` for
+        a group activation (FACTS 2.8), when it names one; IllegalDeclaration when it
+        may not."""
+        if not group:
+            return state
+        refused = self.group_refused(state, m.id, group)
+        if refused:
+            raise IllegalDeclaration(refused)
+        events.append(GroupNominated(state.active, m.id, group))
+        return renew(state, leading=m.id, group=group)
 
     def _group_turn(
         self, state: NecromundaState, m: ModelState, events: list[Event]

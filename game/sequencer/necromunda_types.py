@@ -201,9 +201,13 @@ class Act(Declaration):
 @declaration
 @dataclass(frozen=True, slots=True)
 class EndActivation(Declaration):
-    """Give up the actions left (or activate a Ready fighter and do nothing: `model`)."""
+    """Give up the actions left (or activate a Ready fighter and do nothing: `model`).
+    `group`: a Leader or a Champion that activates and does nothing may still lead a
+    group activation, nominating it as `Act.group` does (FACTS 2.8 says nothing of the
+    leader's own actions); left out of the saved form when empty."""
 
     model: str | None = None
+    group: tuple[str, ...] = field(default=(), metadata=OMIT_DEFAULT)  # added in session 11
 
 
 @dataclass(slots=True)

@@ -15,7 +15,7 @@ from game.render.app import App
 from game.render.session import Session
 from game.render.style import GROUP
 from game.scenario import load_scenario
-from game.sequencer.necromunda_types import Act, Action
+from game.sequencer.necromunda_types import Act, Action, EndActivation
 from tests.render.driving import at, base, click, panel, point_at, press
 
 Write = Callable[..., Path]
@@ -182,6 +182,10 @@ def test_group_activation_g_on_a_ganger_says_who_may_lead(write_scenario: Write)
     assert app.state.group == ("orlock-leader",)
     point_at(app, at(app, (20, 2)))
     assert _green_near(app, "orlock-leader") > 10
-    # E passes with no group: it is named with an action
+    # FACTS 2.8: a champion that does nothing still leads its group: E passes with it
+    assert app.session is not None
+    game = app.session.game
     press(app, pygame.K_e)
-    assert "E passes without one" in app.state.message
+    assert game.declarations[-1] == EndActivation("orlock-heavy", group=("orlock-leader",))
+    assert game.awaiting().models == ("orlock-leader",)
+    assert "Orlock heavy leads a group activation with Orlock leader" in panel(app)

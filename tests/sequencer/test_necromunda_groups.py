@@ -20,6 +20,7 @@ from game.sequencer.game import Game, decode_declarations
 from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
     PINNED,
+    READY,
     Act,
     Action,
     EndActivation,
@@ -87,6 +88,19 @@ def _told(game: Game) -> list[str]:
     return [teller.say(e) for e in game.events]
 
 
+def _group_over(game: Game, *nominated: str) -> list[str]:
+    """The lines of a game whose leader's group activation (of the fighters called
+    `nominated`, in the order named) is over, play passed to Escher: the nomination and
+    each one's activation said."""
+    assert game.awaiting().side == "escher"
+    assert _state(game).group == () and _state(game).leading is None
+    lines = _told(game)
+    assert f"Goliath leader leads a group activation with {' and '.join(nominated)}" in lines
+    for name in nominated:
+        assert f"{name} activates in Goliath leader's group activation" in lines
+    return lines
+
+
 def test_the_group_activation_rule_is_data_leaders_2_champions_1_within_3() -> None:
     # FACTS 2.8: "Leaders may group-activate 2 fighters within 3", Champions 1"
     rule = load_group_activation()
@@ -113,14 +127,7 @@ def test_group_activation_legal_nomination_activates_the_group_before_the_other_
     game.declare(Act(G2, Action.move((2, 14.5))))  # two actions: the activation ends
     assert game.awaiting().models == (G1,) and game.awaiting().side == "goliath"
     game.declare(EndActivation(G1))  # gives up its actions
-    assert game.awaiting().side == "escher"
-    assert _state(game).group == () and _state(game).leading is None
-    lines = _told(game)
-    assert "Goliath leader leads a group activation with Goliath ganger 1 and Goliath ganger 2" in (
-        lines
-    )
-    assert "Goliath ganger 2 activates in Goliath leader's group activation" in lines
-    assert "Goliath ganger 1 activates in Goliath leader's group activation" in lines
+    lines = _group_over(game, "Goliath ganger 1", "Goliath ganger 2")
     assert not any("goliath-" in line for line in lines)  # names, never ids
 
 
@@ -276,3 +283,70 @@ def test_group_activation_leaves_old_saves_replaying_byte_for_byte(
         assert json.dumps(decode(d).to_dict()) == json.dumps(d)
     if "rules" in save.stem:
         assert run(capsys, "replay", str(save), "--check")[0] == 0
+
+
+def test_group_activation_a_leader_that_does_nothing_may_still_lead_one(
+    write_scenario: Write,
+) -> None:
+    # FACTS 2.8: "Leaders may group-activate 2 fighters within 3"" says nothing of the
+    # leader's own actions: one that activates and does nothing (the pass) nominates as
+    # its first action would, the group activating after it, before Escher
+    game = _game(_table(write_scenario))
+    game.declare(EndActivation(LEADER, group=(G2, G1)))
+    assert [e for e in game.events if isinstance(e, GroupNominated)] == [
+        GroupNominated("goliath", LEADER, (G2, G1))
+    ]
+    assert READY not in _state(game).model(LEADER).flags  # it has activated
+    awaiting = game.awaiting()
+    assert (awaiting.side, awaiting.kind, awaiting.models) == ("goliath", "activate", (G2, G1))
+    assert "still to activate" in _refused(game, EndActivation(G3))
+    game.declare(EndActivation(G1))
+    game.declare(Act(G2, Action.move((2, 13.5))))
+    game.declare(EndActivation())
+    lines = _group_over(game, "Goliath ganger 2", "Goliath ganger 1")
+    assert "Goliath: Goliath leader is activated and does nothing" in lines
+
+
+def test_group_activation_by_a_pass_is_checked_as_by_an_action(write_scenario: Write) -> None:
+    # FACTS 2.8: the same checks as the first action's nomination: within 3", how many
+    # by role, only a Leader or a Champion, and only as the fighter activates
+    game = _game(_table(write_scenario))
+    assert _refused(game, EndActivation(LEADER, group=(G1, FAR))) == (
+        f'{FAR} is 5.0" from {LEADER}: a group activation takes fighters within 3"'
+    )
+    assert _refused(game, EndActivation(LEADER, group=(G1, G2, G3))) == (
+        "a leader may group-activate 2 fighters, not 3"
+    )
+    assert _refused(game, EndActivation(G1, group=(G2,))) == (
+        f"{G1} is a ganger: only a Leader or a Champion leads a group activation"
+    )
+    assert _refused(game, EndActivation(CHAMPION, group=(HEAVY, G1))) == (
+        "a champion may group-activate 1 fighter, not 2"
+    )
+    game.declare(Act(LEADER, Action.aim()))
+    assert _refused(game, EndActivation(group=(G1,))) == (
+        "a group activation is nominated with the first action of an activation"
+    )
+    assert _refused(game, EndActivation(LEADER, group=(G1,))) == (
+        "a group activation is nominated with the first action of an activation"
+    )
+
+
+def test_a_pass_nominating_a_group_is_saved_and_a_plain_pass_as_it_was(
+    write_scenario: Write, tmp_path: Path
+) -> None:
+    # the declaration's form is a contract: `group` only when a group is nominated
+    plain = EndActivation(LEADER)
+    assert plain.to_dict() == {"declare": "EndActivation", "model": LEADER}
+    grouped = EndActivation(LEADER, group=(G1,))
+    assert grouped.to_dict() == {"declare": "EndActivation", "model": LEADER, "group": [G1]}
+    assert decode(grouped.to_dict()) == grouped and decode(plain.to_dict()) == plain
+    game = _game(_table(write_scenario))
+    game.declare(grouped)
+    game.declare(EndActivation(G1))
+    save = tmp_path / "game.json"
+    game.save(save)
+    saved = json.loads(save.read_text())
+    assert saved["declarations"][0]["group"] == [G1]
+    assert "group" not in saved["declarations"][1]
+    assert decode_declarations(saved["declarations"]) == game.declarations
