@@ -373,6 +373,7 @@ class Confirm(Action):
     def perform(self, app: Following) -> None:
         draft = app.state.draft
         if draft is None:
+            app.require_turn()  # a game over says what is left to do
             raise Impossible("nothing to confirm: M move or S shoot first")
         if draft.kind == "move":
             if not draft.points:

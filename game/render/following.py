@@ -179,8 +179,8 @@ class Following(Pointing):
                 "to the last declaration"
             )
         prompt = session.prompt()
-        if prompt.over:
-            raise Impossible(prompt.text)
+        if prompt.over:  # the panel says who won: say once what is left to do
+            raise Impossible(session.after_the_end())
         if session.is_ai(prompt.side):
             side = names_of(self.scenario).get(str(prompt.side), str(prompt.side))
             raise Impossible(f"the computer plays {side}: wait for it")
@@ -267,9 +267,9 @@ class Following(Pointing):
             watching=watching,
             taken_here=session.taken_names() if session else "",
             # a replay before its end takes its own keys (on the panel), not declarations,
-            # and nobody declares while the computer plays every side
+            # and nobody declares while the computer plays every side, or once it is over
             keys_help=session.rules.keys_help
-            if session and not (self.replaying or watching)
+            if session and not (self.replaying or watching or (prompt and prompt.over))
             else (),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,
             selected=selected,

@@ -324,6 +324,15 @@ class Session:
             when_on=tuple((k, named(c, ids)) for k, c in prompt.when_on),
         )
 
+    def after_the_end(self) -> str:
+        """What a person can still do once the game is over, in a sentence (a key that
+        would declare says it; the panel says already who won)."""
+        undo = ", Ctrl+Z takes back your last declaration" if True in self.made_by else ""
+        return (
+            f"nothing more to declare: Ctrl+S saves the game{undo}, Q quits; click a base "
+            "or point at an enemy to look at the table"
+        )
+
     def ai_due(self) -> bool:
         prompt = self.prompt()
         return not prompt.over and self.is_ai(prompt.side)

@@ -18,6 +18,7 @@ from game.render import frame
 from game.render.app import AI_FRAMES, App, Confirm
 from game.render.dice_log import log_lines
 from game.render.help import help_sections
+from game.render.panel import OVER_HELP, foot_keys
 from game.render.session import SAVE_NAME, Session
 from game.scenario import load_scenario
 from game.sequencer.declarations import decode
@@ -202,8 +203,18 @@ def test_a_whole_game_by_mouse_and_keyboard(
         press(app, pygame.K_e)
     assert awaiting(app) == "over"
     assert "game over" in panel(app)
-    press(app, pygame.K_m)
-    assert app.state.message.startswith("game over")
+    # a key that would declare says once what is left to do, not "game over" again (fix11b:
+    # each press repeated the panel's "game over: ..." as another line)
+    lines = len(frame.panel_lines(app.scenario, app.state))
+    for key in (pygame.K_m, pygame.K_s, pygame.K_e, pygame.K_RETURN, pygame.K_m):
+        press(app, key)
+        assert app.state.message == (
+            "nothing more to declare: Ctrl+S saves the game, Ctrl+Z takes back your last "
+            "declaration, Q quits; click a base or point at an enemy to look at the table"
+        )
+        assert panel(app).count("game over") == 1
+        assert len(frame.panel_lines(app.scenario, app.state)) == lines + 1
+    assert foot_keys(app.scenario, app.state) == OVER_HELP  # not M move, S shoot
 
     # Save: the sequencer's save file, written atomically in the current folder.
     final = app.session.game  # type: ignore[union-attr]

@@ -84,3 +84,17 @@ def test_ctrl_s_in_a_watched_game_stays_said_while_the_computer_declares_on(
     # then the panel is the computer's again
     app.run(frames=app.frames + 2 * AI_FRAMES + 2)
     assert said not in app.state.message
+
+
+def test_keys_after_a_watched_game_has_ended_say_once_what_is_left() -> None:
+    # session 10 left it: M repeated "game over: PanOceania wins" as another line
+    session = _ended()
+    app = App(session.scenario, session=session)
+    over = session.prompt().text
+    for key in (pygame.K_m, pygame.K_m, pygame.K_i):
+        press(app, key)
+        assert app.state.message == (  # nothing to undo: the computer declared it all
+            "nothing more to declare: Ctrl+S saves the game, Q quits; click a base or "
+            "point at an enemy to look at the table"
+        )
+        assert panel(app).count(over) == 1 and panel(app).count("nothing more") == 1
