@@ -60,6 +60,7 @@ from game.render.table import (
     draw_labels,
     draw_models,
     draw_objectives,
+    draw_objectives_under_bases,
     draw_scenery,
     font,
     label_size,
@@ -104,6 +105,7 @@ class LayerCache:
             draw_objectives(surface, scenario, view)
             draw_models(surface, scenario, view, side_colours(scenario))
             draw_markers(surface, scenario, view, dict(markers))
+            draw_objectives_under_bases(surface, scenario, view)
             wants, colours = marker_wants(scenario, view, dict(markers), ui)
             self.labels = table_labels(scenario, view, size, wants, ui, objectives=True)
             self.taken = [label.box for label in self.labels] + ruler_boxes(scenario, view)

@@ -513,6 +513,18 @@ def draw_objectives(surface: pygame.Surface, scenario: Scenario, view: View,
             pygame.draw.circle(surface, (250, 250, 250), (cx, cy), OBJECTIVE_MARK + 3, 2)
 
 
+def draw_objectives_under_bases(surface: pygame.Surface, scenario: Scenario,
+                                view: View) -> None:  # fmt: skip
+    """Each objective whose disc a base stands over (the disc is drawn under the models,
+    `draw_objectives`): the disc's edge, centred on its point, grown to go round the
+    bases over it (`objective_circles`), drawn over the table; it hides nothing of a
+    model or its facing."""
+    for cx, cy, radius in objective_circles(scenario, view):
+        if radius > OBJECTIVE_MARK:
+            pygame.draw.circle(surface, style.INK, (cx, cy), radius, 4)
+            pygame.draw.circle(surface, OBJECTIVE, (cx, cy), radius - 1, 2)
+
+
 def objective_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     """Each objective's label beside its disc, or beside the base standing on it (its
     leader line, if any, starts outside that base)."""
@@ -532,8 +544,16 @@ def objective_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Wan
 
 
 def objective_circles(scenario: Scenario, view: View) -> list[tuple[float, float, float]]:
-    """The objectives' discs: no label lies over one."""
-    return [(*view.to_screen(*o.at), float(OBJECTIVE_MARK)) for o in scenario.objectives]
+    """The objectives' discs, no label lies over one: a disc a base stands over has its
+    edge round the bases over it (`draw_objectives_under_bases`)."""
+    bases = base_circles(scenario, view)
+    out = []
+    for o in scenario.objectives:
+        cx, cy = view.to_screen(*o.at)
+        over = [math.dist((x, y), (cx, cy)) + r for x, y, r in bases
+                if math.dist((x, y), (cx, cy)) < r + OBJECTIVE_MARK]  # fmt: skip
+        out.append((cx, cy, max(OBJECTIVE_MARK, *over) + 4 if over else float(OBJECTIVE_MARK)))
+    return out
 
 
 def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
@@ -680,6 +700,7 @@ def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> list[
     draw_scenery(surface, scenario, view)
     draw_objectives(surface, scenario, view)
     draw_models(surface, scenario, view)
+    draw_objectives_under_bases(surface, scenario, view)
     placed = table_labels(scenario, view, surface.get_size(), objectives=True)
     draw_labels(surface, placed, view)
     return placed

@@ -4,6 +4,7 @@ editor, though they decide a game at its turn limit)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 import pytest
@@ -101,3 +102,38 @@ def test_the_window_says_the_side_that_holds_an_objective() -> None:
     assert dict(app.state.holding) == {"guard-console": "yu-jing"}
     text = panel(app)
     assert f"{CONSOLE}: held by Yu Jing" in text and f"{GATE}: held by no side" in text
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_an_objective_under_a_base_shows_round_it_and_the_base_stays_whole(
+    size: tuple[int, int],
+) -> None:
+    # session 10 left it: a model standing on an objective hid its disc (the ring and
+    # the label still showed), so nothing said where the objective's point was
+    scenario = load_scenario(CHECKPOINT)
+    moved = tuple(
+        replace(m, at=(16.0, 12.0), facing=45.0) if m.id == "orc-1" else m for m in scenario.models
+    )  # Orc 1 centred on the gate
+    standing = replace(scenario, models=moved)
+    bare = replace(standing, objectives=())
+    pictures = []
+    for table in (standing, bare):
+        app = App(table, size=size, session=Session.start(table))
+        pictures.append(app.draw().copy())
+    on, off = pictures
+    cx, cy = at(app, (16.0, 12.0))
+    r = standing.model("orc-1").radius * app.state.view.scale
+    # the base and its facing as they are with no objective under them
+    inside = [(cx + dx, cy + dy) for dx in range(-20, 21) for dy in range(-20, 21)
+              if math.hypot(dx, dy) < r - 2]  # fmt: skip
+    assert inside and all(on.get_at(p) == off.get_at(p) for p in inside)
+    # and the objective's colour round the base, just outside it (the model's name may
+    # cross it with its leader line: at most a few of the 24 directions)
+    round_it = [
+        any(
+            on.get_at((round(cx + d * math.cos(a)), round(cy + d * math.sin(a))))[:3] == OBJECTIVE
+            for d in range(math.ceil(r), math.ceil(r) + 7)
+        )
+        for a in (math.radians(step * 15) for step in range(24))
+    ]
+    assert sum(round_it) >= 21, round_it
