@@ -163,16 +163,30 @@ def _coerce(kind: Any, value: Any, where: str = "") -> Any:
 def _made(cls: type[T], data: dict[str, Any], where: str) -> T:
     """The dataclass `cls` from the saved fields `data`: each field read as its type; a
     field it does not have, or one it needs and is not given, named (Unread)."""
-    hints = get_type_hints(cls)
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    names = {f.name for f in fields}
-    extra = [k for k in data if k not in names]
+    hints, needed = _shape(cls)
+    extra = [k for k in data if k not in hints]
     if extra:
         raise Unread(_at(where, f"unknown field {extra[0][:64]!r}"))
-    for f in fields:
-        if f.name not in data and f.default is MISSING and f.default_factory is MISSING:
-            raise Unread(_at(_at(where, f.name), f"missing: expected {described(hints[f.name])}"))
+    for name in needed:
+        if name not in data:
+            raise Unread(_at(_at(where, name), f"missing: expected {described(hints[name])}"))
     return cls(**{k: _coerce(hints[k], v, _at(where, k)) for k, v in data.items()})
+
+
+# Per dataclass, its fields' types by name and the fields it needs, found once (`_shape`).
+_SHAPES: dict[type, tuple[dict[str, Any], tuple[str, ...]]] = {}
+
+
+def _shape(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """The dataclass `cls`'s fields' types by name, and the fields it needs (no default)."""
+    try:
+        return _SHAPES[cls]
+    except KeyError:
+        fields = dataclasses.fields(cls)
+        hints = get_type_hints(cls)
+        needed = (f.name for f in fields if f.default is MISSING and f.default_factory is MISSING)
+        shape = _SHAPES[cls] = {f.name: hints[f.name] for f in fields}, tuple(needed)
+        return shape
 
 
 def decode(data: dict[str, Any]) -> Declaration:
