@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from game.display import no_display
 from game.paths import shown
 from game.render.editor_draw import draw_editor
-from game.render.editor_state import HANDLE, PANEL, Drag, EditorState
+from game.render.editor_state import HANDLE, Drag, EditorState, panel_width
 from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size
 from game.render.table import keep_least, save_png
 from game.render.view import View
@@ -174,7 +174,7 @@ class Editor:
 
     def fit(self, size: Size) -> View:
         width, depth = self.editing.doc.header.table
-        room_w = max(100, size[0] - PANEL - 2 * MARGIN)
+        room_w = max(100, size[0] - panel_width(size) - 2 * MARGIN)
         room_h = max(100, size[1] - 2 * MARGIN)
         scale = max(2.0, min(room_w / width, room_h / depth))
         left = MARGIN + max(0.0, (room_w - width * scale) / 2)

@@ -10,11 +10,12 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.render import style
-from game.render.editor_state import HANDLE, PANEL, EditorState, Point
+from game.render.editor_state import HANDLE, EditorState, Point, panel_width
 from game.render.eye import draw_eye, eye_view, least_height
 from game.render.eye_panel import MIN_PANEL_HEIGHT
 from game.render.lof_picture import draw_ruling_top, verdict
 from game.render.panel import EYE_ELSEWHERE, EYE_LEAST, PanelLine, fitted, gives_way
+from game.render.state import Size, ui_scale
 from game.render.table import (
     draw_grid,
     draw_labels,
@@ -71,19 +72,56 @@ HANDLE_FILL = (250, 250, 250)
 GHOST = (250, 250, 250)
 OBJECTIVE = (250, 210, 60)
 TOOL = (250, 226, 120)
-PAD = 12  # pixels between the panel's left edge and its words
+PAD = 12  # pixels between the panel's left edge and its words (at 1280x800)
+KEY_SIZE = 15  # the keys' words, at 1280x800
+UNIT_KEY = "U unit  "  # only where the rule system has units (Necromunda has none)
+NBSP = "\u00a0"  # a space no row breaks at
 INDENT = 4  # pixels a line's words are set in for each space it begins with
 KEYS = (
     "V select  M models  B box  P polygon  W wall  O objective",
     "drag: move; corners resize, round handle turns",
     "Shift+click a 2nd model: its line of fire",
-    "wheel / R: turn   S side  U unit  T state",
+    f"wheel / R: turn   S side  {UNIT_KEY}T state",
     "K kind  +/- or H height  F full  [ ] thickness",
     "Tab: profile or kind   G grid snap",
     "Ctrl+D copy  Del delete  Ctrl+N side",
     "N name  Y turns  X or Alt+arrows table size",
     "Ctrl+Z/Y undo/redo  Ctrl+S save  Q quit",
 )
+
+
+def editor_keys(has_units: bool) -> tuple[str, ...]:
+    """The keys at the panel's foot: U only where the rule system has units."""
+    return KEYS if has_units else tuple(k.replace(UNIT_KEY, "") for k in KEYS)
+
+
+def keys_rows(size: Size, keys: tuple[str, ...]) -> list[str]:
+    """The keys' rows in a window of `size`, each wrapped to the panel's width between
+    its keys (two spaces apart: "O objective" is never broken)."""
+    ui = ui_scale(size)
+    room = panel_width(size) - 2 * round(PAD * ui)
+    kept = [
+        f"{NBSP} ".join(k.replace(" ", NBSP) for k in text.split("  ")) if "  " in text else text
+        for text in keys
+    ]
+    rows = [row for text in kept for row in wrap(text, round(KEY_SIZE * ui), room)]
+    return [row.replace(NBSP, " ").rstrip() for row in rows]
+
+
+def keys_top(size: Size, keys: tuple[str, ...]) -> int:
+    """Where the keys begin: they end 8 pixels above the window's foot."""
+    step = font(round(KEY_SIZE * ui_scale(size))).get_linesize() + 1  # `_line`'s, less 2
+    return size[1] - len(keys_rows(size, keys)) * step - 8
+
+
+def line_height(line: PanelLine, size: Size) -> int:
+    """Pixels a panel line takes in a window of `size`: its gap and each row it wraps to
+    (`_line`'s step), its words grown as the panel is (`ui_scale`)."""
+    ui = ui_scale(size)
+    indent = INDENT * (len(line.text) - len(line.text.lstrip(" ")))
+    px = round(line.size * ui)
+    rows = wrap(line.text, px, panel_width(size) - 2 * round(PAD * ui) - indent)
+    return line.gap + len(rows) * (font(px).get_linesize() + 3)
 
 
 def _line(surface: pygame.Surface, text: str, pos: tuple[int, int], size: int = 18,
@@ -310,44 +348,44 @@ def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -
     return out
 
 
-def _tall(line: PanelLine) -> int:
-    """Pixels a panel line takes: its gap and each row it wraps to (`_line`'s step)."""
-    indent = INDENT * (len(line.text) - len(line.text.lstrip(" ")))
-    rows = wrap(line.text, line.size, PANEL - 2 * PAD - indent)
-    return line.gap + len(rows) * (font(line.size).get_linesize() + 3)
-
-
 def _panel(surface: pygame.Surface, editor: Editor, scenario: Scenario,
            ruled: tuple[LofRuling, Table] | None) -> None:  # fmt: skip
     """The panel at the right: its words from the top, the keys at the foot and the
-    selected pair's shooter's-eye view between, where the words leave it its least."""
-    width, height = surface.get_size()
-    left = width - PANEL
-    pygame.draw.rect(surface, (22, 24, 28), pygame.Rect(left, 0, PANEL, height))
-    x = left + PAD
+    selected pair's shooter's-eye view between, where the words leave it its least; as
+    wide as `panel_width`, its words grown with the window (`ui_scale`)."""
+    size = surface.get_size()
+    width, height = size
+    ui = ui_scale(size)
+    wide = panel_width(size)
+    left = width - wide
+    pygame.draw.rect(surface, (22, 24, 28), pygame.Rect(left, 0, wide, height))
+    x = left + round(PAD * ui)
     top = 10
-    keys_top = height - len(KEYS) * 17 - 8
+    keys = editor_keys(editor.has_units)
+    below = keys_top(size, keys)
     lines = _panel_lines(editor, scenario, ruled[0] if ruled is not None else None)
     least = 0
     eyed = None
     if ruled is not None and height >= MIN_PANEL_HEIGHT:  # a shorter one keeps its words
         eyed = eye_view(scenario, ruled[1], ruled[0])
-        least = max(least_height(eyed), EYE_LEAST) + 12  # its box's margins
-    body, free = fitted(lines, _tall, keys_top - top, least)
+        least = max(least_height(eyed, ui), EYE_LEAST) + 12  # its box's margins
+    body, free = fitted(lines, lambda line: line_height(line, size), below - top, least)
     y = top
+    room = wide - 2 * round(PAD * ui)
     for line in body:
         y += line.gap
         indent = INDENT * (len(line.text) - len(line.text.lstrip(" ")))
-        for row in wrap(line.text, line.size, PANEL - 2 * PAD - indent):
-            if y + font(line.size).get_linesize() > keys_top:
+        px = round(line.size * ui)
+        for row in wrap(line.text, px, room - indent):
+            if y + font(px).get_linesize() > below:
                 break  # a panel too short for its words: none over the keys
-            y = _line(surface, row, (x + indent, y), line.size, line.colour)
+            y = _line(surface, row, (x + indent, y), px, line.colour)
     if ruled is not None and eyed is not None and free is not None:
-        box = pygame.Rect(left, y + 4, PANEL, keys_top - y - 8)
-        draw_eye(surface, box, scenario, ruled[0], eyed)
-    ky = keys_top
-    for text in KEYS:
-        ky = _line(surface, text, (x, ky), 15, (170, 170, 170)) - 2
+        box = pygame.Rect(left, y + 4, wide, below - y - 8)
+        draw_eye(surface, box, scenario, ruled[0], eyed, ui)
+    ky = below
+    for text in keys_rows(size, keys):
+        ky = _line(surface, text, (x, ky), round(KEY_SIZE * ui), (170, 170, 170)) - 2
 
 
 def sides_named(scenario: Scenario) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.render.state import Size
+from game.render.state import Size, ui_scale
 from game.render.view import View
 from game.scenario.model import SceneryKind
 
 Point = tuple[float, float]
-PANEL = 360  # pixels at the right for the panel
+PANEL = 360  # pixels at the right for the panel, at 1280x800 (`panel_width`)
 HANDLE = 6  # pixels: half the side of a handle
 
 
@@ -51,3 +51,9 @@ class EditorState:
     form: tuple[str, str] | None = None  # a field being typed (name, height, table) and its text
     form_fresh: bool = False  # the form shows the value it had: the first key replaces it
     running: bool = True
+
+
+def panel_width(size: Size) -> int:
+    """The editor's panel: PANEL wide at 1280x800, growing with the window as the play
+    window's panel does (`ui_scale`, its words too), never over two fifths of it."""
+    return min(round(PANEL * ui_scale(size)), size[0] * 2 // 5)

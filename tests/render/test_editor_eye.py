@@ -17,7 +17,8 @@ from game.render import editor_draw
 from game.render.editor import Editor
 from game.render.eye import least_height
 from game.render.panel import EYE_ELSEWHERE, EYE_LEAST
-from game.render.table import font, wrap
+from game.render.state import ui_scale
+from game.render.table import font
 from game.scenario.editing import Editing
 
 # The ruling's lines the README says give way to the picture (the test's own list).
@@ -64,15 +65,13 @@ def _room_left(editor: Editor, size: tuple[int, int]) -> float:
     ruled = editor_draw._ruling(editor, editor.editing.scenario)
     assert ruled is not None
     lines = editor_draw._panel_lines(editor, editor.editing.scenario, ruled[0])
-    words = 0
-    for line in lines:
-        if line.no_eye or line.text.startswith(REPEATED):
-            continue
-        indent = 4 * (len(line.text) - len(line.text.lstrip(" ")))
-        rows = wrap(line.text, line.size, editor_draw.PANEL - 24 - indent)
-        words += line.gap + len(rows) * (font(line.size).get_linesize() + 3)
-    keys_top = size[1] - len(editor_draw.KEYS) * 17 - 8
-    return keys_top - 10 - words
+    words = sum(
+        editor_draw.line_height(line, size)
+        for line in lines
+        if not (line.no_eye or line.text.startswith(REPEATED))
+    )
+    keys = editor_draw.editor_keys(editor.has_units)
+    return editor_draw.keys_top(size, keys) - 10 - words
 
 
 @pytest.mark.parametrize("size", [(1280, 640), (1024, 680), (1280, 720), (1280, 800), (1600, 1000)])
@@ -84,7 +83,7 @@ def test_the_ruling_s_repeated_lines_give_way_to_the_picture(
     ruled = editor_draw._ruling(editor, editor.editing.scenario)
     assert ruled is not None and ruled[0].sight.hidden_by  # something to picture
     view = editor_draw.eye_view(editor.editing.scenario, ruled[1], ruled[0])
-    least = max(least_height(view), EYE_LEAST)
+    least = max(least_height(view, ui_scale(size)), EYE_LEAST)
     left = _room_left(editor, size)
     said = " ".join(text for text, _ in seen["rows"])
     if left < least + 12 - SLACK:  # a font too tall for it: the words, and where it is
