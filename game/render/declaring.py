@@ -16,10 +16,9 @@ from game.errors import IllegalDeclaration
 from game.render.actions import Action, spread
 from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
-from game.render.pointing import Impossible
+from game.render.pointing import Impossible, Said
 from game.render.state import Draft, Point
-from game.scenario.names import table_names
-from game.sequencer.sentences import joined, listed, named
+from game.sequencer.sentences import listed, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,7 +62,6 @@ class NominateGroup(Action):
     def perform(self, app: Following) -> None:
         rules = app.require_turn()
         leader = app.state.selected
-        names = table_names(app.scenario)
         if leader is None:
             raise Impossible("select a Leader or Champion about to activate first")
         try:
@@ -73,31 +71,32 @@ class NominateGroup(Action):
         group = app.state.group if app.state.group_of == leader else ()
         group = tuple(g for g in group if g in candidates)
         if not candidates:
-            raise Impossible(named(f"no Ready friend of {leader} is near enough to join it", names))
+            raise Impossible(f"no Ready friend of {who(leader)} is near enough to join it")
         pointer = app.state.pointer
         if pointer is not None and app.in_table(pointer):
             under = app.model_at(pointer)
             if under is not None and under.id != leader and under.id not in candidates:
                 refused = rules.why_not_join(app.game, leader, under.id)
-                raise Impossible(named(refused or f"{under.id} may not join {leader}", names))
+                raise Impossible(refused or f"{who(under.id)} may not join {who(leader)}")
             at = app.state.view.to_table(*pointer)
             pick = min(candidates, key=lambda c: math.dist(app.scenario.model(c).at, at))
         else:  # the nearest not in the group yet
             pick = next((c for c in candidates if c not in group), candidates[0])
         if pick in group:
             group = tuple(g for g in group if g != pick)
-            said = f"{pick} leaves {leader}'s group activation"
+            said = f"{who(pick)} leaves {who(leader)}'s group activation"
         elif len(group) >= most:
             fighters = "fighter" if most == 1 else "fighters"
-            raise Impossible(named(
-                f"{leader} takes {most} {fighters} in a group activation: G by one of "
-                f"{joined(group)} lets it go", names))  # fmt: skip
+            raise Impossible(
+                f"{who(leader)} takes {most} {fighters} in a group activation: G by one of "
+                f"{listed(group)} lets it go"
+            )
         else:
             group = (*group, pick)
-            said = f"{pick} joins {leader}'s group activation ({len(group)} of {most})"
+            said = f"{who(pick)} joins {who(leader)}'s group activation ({len(group)} of {most})"
         after = "activates" if len(group) == 1 else "activate"
-        said += f": {joined(list(group))} {after} after it" if group else ": no group"
-        app.state = replace(app.state, group=group, group_of=leader, message=named(said, names))
+        said += f": {listed(group)} {after} after it" if group else ": no group"
+        app.state = replace(app.state, group=group, group_of=leader, message=said)
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,10 +125,10 @@ def _actor(app: Following, prompt: Prompt) -> str:
         return prompt.mover
     if app.state.selected is None:
         if prompt.reacting:
-            raise Impossible(f"pick a trooper to react: {joined(prompt.models)}")
+            raise Impossible(f"pick a trooper to react: {listed(prompt.models)}")
         raise Impossible("select a model first")
     if prompt.reacting and app.state.selected not in prompt.models:
-        raise Impossible(f"pick a trooper to react: {joined(prompt.models)}")
+        raise Impossible(f"pick a trooper to react: {listed(prompt.models)}")
     return app.state.selected
 
 
@@ -186,7 +185,7 @@ class StartShoot(Action):
         model = _actor(app, prompt)
         weapons = app.scenario.model(model).weapons
         if not weapons:
-            raise Impossible(f"{model} has no weapons")
+            raise Impossible(f"{who(model)} has no weapons")
         weapon = weapons[app.state.weapon % len(weapons)]
         burst = rules.burst(app.game, model, weapon)
         targets: tuple[tuple[str, int], ...] = ()
@@ -236,13 +235,13 @@ class AddTarget(Action):
             return
         target = app.scenario.model(self.model_id)
         if target.side == app.scenario.model(draft.model).side:
-            raise Impossible(f"{target.id} is on {draft.model}'s side")
+            raise Impossible(f"{who(target.id)} is on {who(draft.model)}'s side")
         names = [t for t, _ in draft.targets]
         if target.id in names:
             app.state = replace(app.state, draft=replace(draft, focus=names.index(target.id)))
             return
         if app.state.prompt is not None and app.state.prompt.reacting:
-            raise Impossible(f"an ARO shoots at {app.state.prompt.mover}")
+            raise Impossible(f"an ARO shoots at {who(app.state.prompt.mover)}")
         if _extra_hit(app, draft, target.id):
             return
         targets: tuple[tuple[str, int], ...]
@@ -301,7 +300,7 @@ def _aim(app: Following, draft: Draft, *, undo: Draft) -> None:
     preview = app.state.preview
     if preview is not None and preview.refused:
         app.state = replace(app.state, draft=undo)
-        raise Impossible(preview.refused)
+        raise Said(preview.refused)
     app.state = replace(app.state, message="")
 
 
@@ -358,7 +357,7 @@ class ShiftDice(Action):
             dice[focus] += 1
         else:
             if dice[focus] < 2:
-                raise Impossible(f"{draft.targets[focus][0]} is down to one die")
+                raise Impossible(f"{who(draft.targets[focus][0])} is down to one die")
             taker = min(others, key=lambda i: dice[i])
             dice[focus] -= 1
             dice[taker] += 1
@@ -431,7 +430,7 @@ class PickRoutePoint(Action):
         app.refresh_hover()  # the shot is ruled from there now
         place = app.state.place  # the point in the rule system's words
         if place is not None:
-            said = named(f"ARO with {place.model} {place.where}", table_names(app.scenario))
+            said = f"ARO with {who(place.model)} {place.where}"
         else:
             said = f'ARO at ({self.at[0]:.1f}", {self.at[1]:.1f}")'
         app.state = replace(app.state, message=said)

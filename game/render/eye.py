@@ -9,7 +9,7 @@ line at all (the ruling's visible fraction is then 0) every strip is drawn hidde
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -20,7 +20,7 @@ from game.render.labels import Box, Want, place
 from game.render.table import font
 from game.rules.cover import patch_seen
 from game.scenario.names import kind_words, table_names
-from game.sequencer.sentences import named, names_of
+from game.sequencer.sentences import names_of
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -270,7 +270,7 @@ def draw_eye(
     y = rect.y + 8
     _text(
         surface,
-        named(f"{ruling.target} as {ruling.attacker} sees it", names_of(scenario)),
+        seen_by(ruling, names_of(scenario)),
         k(22),
         style.TEXT,
         (x0, y),
@@ -475,3 +475,9 @@ def _patch_boxes(view: EyeView, left: float, strip: float, top: float, scale: fl
     side = max(2.0, view.min_patch_mm / MM_PER_INCH * scale)
     seen = [] if at is None else [(px, top, view.strips.patch * scale, view.strips.patch * scale)]
     return [*seen, (px, top, side, side)]
+
+
+def seen_by(ruling: LofRuling, names: Mapping[str, str]) -> str:
+    """The eye picture's title: "Zhanshi 2 as Knight of Justice sees it"."""
+    target, attacker = str(ruling.target), str(ruling.attacker)
+    return f"{names.get(target, target)} as {names.get(attacker, attacker)} sees it"

@@ -19,12 +19,12 @@ from game.errors import IllegalDeclaration
 from game.render import dice_log
 from game.render.link import placed
 from game.render.play_rules import HOVER_HINT, PlayRules, rules_for
-from game.render.pointing import Impossible, Pointing
+from game.render.pointing import Impossible, Pointing, Said
 from game.render.replay import Replay, branch_path, kept_apart
 from game.render.session import Session
 from game.render.state import initial_state, side_to_take
 from game.scenario.names import table_names, told_names
-from game.sequencer.sentences import Teller, named, names_of
+from game.sequencer.sentences import Teller, names_of, speaking, told
 
 LOG_LINES = 200  # kept in the state; the panel shows the last few
 SHOT_FRAMES = 45  # frames a shot line stays on the table
@@ -310,7 +310,14 @@ class Following(Pointing):
         raise Impossible("nothing drawn to save")
 
     def perform(self, action: Doable) -> None:
+        """Do `action`; what it says is made naming the table's models, units and sides
+        (`who`, while `speaking`). A refusal it passes on from the rules, written with ids,
+        is named as the dice log names them (`told`): a piece whose id is a plain word
+        ("still", "cover") only where the rules' cover readings put scenery."""
         try:
-            action.perform(self)
+            with speaking(table_names(self.scenario)):
+                action.perform(self)
+        except Said as said:
+            self.state = replace(self.state, message=str(said))
         except Impossible as why:
-            self.state = replace(self.state, message=named(str(why), table_names(self.scenario)))
+            self.state = replace(self.state, message=told(str(why), told_names(self.scenario)))

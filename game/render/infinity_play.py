@@ -39,9 +39,8 @@ from game.sequencer.infinity import (
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
 from game.sequencer.infinity_sentences import where_on_route
-from game.sequencer.sentences import listed, plural
+from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
-from game.words import joined
 
 Point = tuple[float, float]
 
@@ -139,23 +138,23 @@ class InfinityRules(PlayRules):
         order = state.order
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = state.winner or "nobody (a draw)"
+            winner = who(state.winner) if state.winner else "nobody (a draw)"
             return Prompt(None, "over", (), f"game over: {winner} wins")
         if awaiting.kind == "order":
             left = state.orders + len(state.irregular) + int(state.lieutenant_order)
             status = f"{plural(left, 'Order')} left"
-            text = f"{side}: {status}; select a trooper: M/S/D/I, E ends the turn"
+            text = f"{who(side)}: {status}; select a trooper: M/S/D/I, E ends the turn"
             return Prompt(side, "order", awaiting.models, text, status=status)
         assert order is not None
         if awaiting.kind == "second":
-            status = f"{order.model}'s second skill"
-            text = f"{order.model}: second skill: M move, S shoot, D dodge, I idle"
+            status = f"{who(order.model)}'s second skill"
+            text = f"{who(order.model)}: second skill: M move, S shoot, D dodge, I idle"
             return Prompt(side, "second", awaiting.models, text, order.model, order.route,
                           status=status)  # fmt: skip
-        status = f"ARO to {order.model} from {listed(awaiting.models)}"
-        text = f"{side}: {status}: pick one, then S/D/I"
+        status = f"ARO to {who(order.model)} from {listed(awaiting.models)}"
+        text = f"{who(side)}: {status}: pick one, then S/D/I"
         choices = (
-            f"S shoot at {order.model}",
+            f"S shoot at {who(order.model)}",
             "D dodge",
             "I no ARO",
             "G first: fail a Guts Roll on purpose",
@@ -212,7 +211,7 @@ class InfinityRules(PlayRules):
         assert order is not None
         if intent.model not in awaiting.models:
             raise IllegalDeclaration(
-                f"pick a trooper that may react to {order.model}: {joined(awaiting.models)}"
+                f"pick a trooper that may react to {who(order.model)}: {listed(awaiting.models)}"
             )
         if intent.kind is IntentKind.MOVE:
             raise IllegalDeclaration("Move is not an ARO here; declare Dodge, a BS Attack or Idle")

@@ -53,7 +53,7 @@ from game.sequencer.necromunda_types import (
     EndActivation,
     NecromundaState,
 )
-from game.sequencer.sentences import joined, listed, plural, who
+from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
@@ -139,26 +139,26 @@ class NecromundaRules(PlayRules):
         state = self._state(game)
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = state.winner or "nobody (a draw)"
+            winner = who(state.winner) if state.winner else "nobody (a draw)"
             return Prompt(None, "over", (), f"game over: {winner} wins")
         if awaiting.kind == "activate":
             text = (
-                f"{side}: activate a Ready fighter ({len(awaiting.models)} ready): "
+                f"{who(side)}: activate a Ready fighter ({len(awaiting.models)} ready): "
                 "M move, S shoot, A aim, R reload, C cover, U stand up, B blind fire, "
                 "E pass; G first: a Leader or Champion's group"
             )
             if state.group:  # FACTS 2.8: the group activates before play passes on
                 assert state.leading is not None
                 text = (
-                    f"{side}: {joined(state.group)} still to activate in "
-                    f"{state.leading}'s group activation: pick one"
+                    f"{who(side)}: {listed(state.group)} still to activate in "
+                    f"{who(state.leading)}'s group activation: pick one"
                 )
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status)
         model = awaiting.models[0]
         left = state.actions_left
         status = state.model(model).status
-        doing = f"{model} ({status}): {left} action{'s' if left != 1 else ''} left"
+        doing = f"{who(model)} ({status}): {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
         return Prompt(side, "action", awaiting.models, text, status=doing)
 
@@ -184,7 +184,9 @@ class NecromundaRules(PlayRules):
         if awaiting.kind == "activate":
             self._check_ready(state, awaiting.models, intent.model)
         elif intent.model != state.activating:
-            raise IllegalDeclaration(f"{state.activating} is activating: E ends its activation")
+            raise IllegalDeclaration(
+                f"{who(state.activating)} is activating: E ends its activation"
+            )
         m = state.model(intent.model)
         turn: float | None = None
         kind = intent.kind
@@ -212,7 +214,7 @@ class NecromundaRules(PlayRules):
         awaiting = game.awaiting()
         if awaiting.kind != "activate" or model not in awaiting.models:
             raise IllegalDeclaration(
-                f"{model} is not about to activate: a Leader or Champion nominates its "
+                f"{who(model)} is not about to activate: a Leader or Champion nominates its "
                 "group as it activates"
             )
         state = self._state(game)
@@ -234,15 +236,17 @@ class NecromundaRules(PlayRules):
         if state.group:  # a group activation goes on: the engine says who may come next
             return
         if model not in ready:
-            names = joined(ready, "none")
-            raise IllegalDeclaration(f"{model} is not a Ready fighter of the active side ({names})")
+            names = listed(ready, "none")
+            raise IllegalDeclaration(
+                f"{who(model)} is not a Ready fighter of the active side ({names})"
+            )
 
     def _to_reload(self, game: Game, intent: Intent) -> str:
         """The chosen weapon; if it has ammo, the first weapon that is out of it."""
         assert intent.model is not None
         weapons = self.engine.weapons[intent.model]
         if not weapons:
-            raise IllegalDeclaration(f"{intent.model} has no weapons")
+            raise IllegalDeclaration(f"{who(intent.model)} has no weapons")
         flags = game.state.model(intent.model).flags
         empty = [w for w in weapons if f"out-of-ammo:{w}" in flags]
         if intent.weapon in empty or not empty:

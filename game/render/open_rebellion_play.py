@@ -43,9 +43,8 @@ from game.sequencer.open_rebellion_types import (
     PickInitiative,
     UnitAct,
 )
-from game.sequencer.sentences import who
+from game.sequencer.sentences import listed, plural, who
 from game.sequencer.state import ModelState
-from game.words import joined
 
 Point = tuple[float, float]
 SHOWN = 4  # marker counts listed in the odds lines before "or more"
@@ -93,10 +92,12 @@ class OpenRebellionRules(PlayRules):
         state = self._state(game)
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = state.winner or "nobody (a draw)"
+            winner = who(state.winner) if state.winner else "nobody (a draw)"
             return Prompt(None, "over", (), f"game over: {winner} wins")
         if awaiting.kind == "initiative":
-            text = f"turn {state.turn}, {side}: select a unit and press E to roll for initiative"
+            text = (
+                f"turn {state.turn}, {who(side)}: select a unit and press E to roll for initiative"
+            )
             status = f"turn {state.turn}, rolling for initiative"
             return Prompt(side, "initiative", awaiting.models, text, status=status)
         if awaiting.kind == "fall-back":
@@ -104,14 +105,14 @@ class OpenRebellionRules(PlayRules):
             p = state.pending
             where = "in the open" if p.tier == 0 else "in light cover"
             hold = "I takes the morale check" if p.tier == 0 else "I stays"
-            text = f"{p.target} takes {p.damage} damage {where}: select it, D falls back, {hold}"
+            status = f"{who(p.target)} takes {p.damage} damage {where}"
+            text = f"{status}: select it, D falls back, {hold}"
             choices = ("D fall back", hold)
-            status = f"{p.target} takes {p.damage} damage {where}"
             return Prompt(side, "fall-back", awaiting.models, text, choices=choices, status=status)
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
-                f"{side}: activate a unit ({joined(units)}): M move, S fire, "
+                f"{who(side)}: activate a unit ({listed(units)}): M move, S fire, "
                 "I initiative action, A take position, E pass"
             )
             return Prompt(side, "activate", awaiting.models, text, status="activating a unit")
@@ -119,7 +120,7 @@ class OpenRebellionRules(PlayRules):
         assert unit is not None
         left = state.actions_left
         wounds, pins = self.engine.markers(state, unit)
-        doing = f"{unit}, {markers(wounds, pins)}: {left} action{'s' if left != 1 else ''} left"
+        doing = f"{who(unit)}, {markers(wounds, pins)}: {plural(left, 'action')} left"
         text = f"{doing}; E ends the activation"
         return Prompt(side, "action", awaiting.models, text, status=doing)
 
@@ -155,16 +156,18 @@ class OpenRebellionRules(PlayRules):
                 # wound markers are rolled as the unit activates: that is its own step
                 return ActivateUnit(unit)
         elif unit != state.activating:
-            raise IllegalDeclaration(f"{state.activating} is activating: E ends its activation")
+            raise IllegalDeclaration(
+                f"{who(state.activating)} is activating: E ends its activation"
+            )
         return UnitAct(unit, self._action(game, intent))
 
     def _ready_unit(self, game: Game, model: str) -> str:
         unit = self.unit(model)
         state = self._state(game)
         if unit not in self.engine.ready_units(state, state.active):
-            names = joined(self.engine.ready_units(state, state.active), "none")
+            names = listed(self.engine.ready_units(state, state.active), "none")
             raise IllegalDeclaration(
-                f"{unit} is not a unit of {state.active} to activate ({names})"
+                f"{who(unit)} is not a unit of {who(state.active)} to activate ({names})"
             )
         return unit
 

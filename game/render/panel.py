@@ -28,9 +28,9 @@ from game.render.style import (
 )
 from game.render.table import font, objective_text, side_colours, wrap
 from game.scenario import Scenario
-from game.scenario.names import table_names
+from game.scenario.names import table_names, told_names
 from game.scenario.ruling import LofRuling
-from game.sequencer.sentences import named, profile_called
+from game.sequencer.sentences import listed, profile_called, speaking, told, who
 from game.words import joined
 
 REPLAY: Colour = (150, 220, 255)
@@ -112,6 +112,7 @@ def panel_lines(
     Models are called by their names ("Cawdor ganger 2"); the Selected heading gives
     the id beside the name (the one typed into --attacker and --target)."""
     ids = table_names(scenario)
+    rules_ids = told_names(scenario)  # the rules' readings, written with ids, as the log names them
     out: list[PanelLine] = [
         PanelLine(scenario.header.name, size=26),
         PanelLine(scenario.ruleset.title, DIM, 18),
@@ -142,11 +143,12 @@ def panel_lines(
         out.append(PanelLine(state.message, WARN, 18))
     preview = state.preview
     if preview is not None:
-        under = joined(preview.under, "nobody")
+        under = joined([ids.get(m, m) for m in preview.under], "nobody")
         out.append(PanelLine(f"under it: {under}", BLAST, 16))
     draft = state.draft
     if draft is not None:
-        out.append(PanelLine(named(draft_text(draft), ids), DRAFT, 16, gap=4))
+        with speaking(ids):
+            out.append(PanelLine(draft_text(draft), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
@@ -173,20 +175,21 @@ def panel_lines(
     out.append(PanelLine(title, DIM, 18, gap=8))
     if state.hover is not None:
         hover = state.hover
-        pair = f"{hover.shooter} -> {hover.target}"
+        pair = f"{ids.get(hover.shooter, hover.shooter)} -> {ids.get(hover.target, hover.target)}"
         if hover.place is not None:  # ruled where the rules take the shot, said so
-            pair += f", {hover.place.told(hover.shooter, hover.target)}"
-        out.append(PanelLine(named(pair, ids), TARGET))
+            with speaking(ids):
+                pair += f", {hover.place.told(hover.shooter, hover.target)}"
+        out.append(PanelLine(pair, TARGET))
         if isinstance(hover.ruling, LofRuling):
             out.append(PanelLine(EYE_ELSEWHERE, DIM, 16, no_eye=True))
         out.extend(
-            PanelLine(named(line, ids), size=18, spare=gives_way(line)) for line in hover.lines
+            PanelLine(told(line, rules_ids), size=18, spare=gives_way(line)) for line in hover.lines
         )
     else:
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
     if state.hover is not None and state.hover.odds:
-        out.extend(PanelLine(named(line, ids), size=16) for line in state.hover.odds)
+        out.extend(PanelLine(told(line, rules_ids), size=16) for line in state.hover.odds)
         if state.hover.risk:
             risk = "at risk of a stray shot: " + joined([ids.get(m, m) for m in state.hover.risk])
             out.append(PanelLine(risk, RISK, 16))
@@ -196,10 +199,10 @@ def panel_lines(
         out.append(PanelLine(state.hover_hint, DIM, 16))
     if state.ruler is not None:
         r = state.ruler
-        to = f" to {r.target}" if r.target else ""
+        to = f" to {ids.get(r.target, r.target)}" if r.target else ""
         out.append(PanelLine("Ruler", DIM, 18, gap=8))
-        said = f'{r.distance:.2f}" edge to edge from {r.origin}{to}'
-        out.append(PanelLine(named(said, ids), RULER))
+        said = f'{r.distance:.2f}" edge to edge from {ids.get(r.origin, r.origin)}{to}'
+        out.append(PanelLine(said, RULER))
     out.append(PanelLine("Dice log", DIM, 18, gap=8))
     for entry in state.log:
         colour = LOG_COLOURS.get(entry.kind, style.TEXT)
@@ -243,28 +246,30 @@ def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
 
 
 def draft_text(draft: Draft) -> str:
+    """The draft in a sentence, its models named (`who`: the panel says it `speaking`)."""
+    model = who(draft.model)
     if draft.kind == "move":
         moved = f'{draft.length:.1f}"'
         if draft.allowance is not None:
             moved += f' of {draft.allowance:g}" ({draft.left or 0:.1f}" left)'
-        return f"{draft.model} moves {moved}: click points, Backspace undoes one, Enter"
+        return f"{model} moves {moved}: click points, Backspace undoes one, Enter"
     blind = " blind" if draft.blind else ""
     if draft.aim == AimKind.TEMPLATE:
         laid = "laid: Enter" if draft.direction is not None else "point it and click to lay it"
-        return f"{draft.model} fires{blind} {draft.weapon} (template): {laid}"
+        return f"{model} fires{blind} {draft.weapon} (template): {laid}"
     if draft.aim == AimKind.BLAST:
         if draft.targets:
-            aimed = f"at {draft.targets[0][0]}: Enter"
+            aimed = f"at {who(draft.targets[0][0])}: Enter"
         elif draft.point is not None:
             aimed = f"at ({draft.point[0]:.1f}, {draft.point[1]:.1f}): Enter"
         else:
             aimed = "click an enemy or a point"
-        return f"{draft.model} fires{blind} {draft.weapon} (blast) {aimed}"
-    dice = ", ".join(f"{t} x{n}" for t, n in draft.targets) or "click an enemy"
+        return f"{model} fires{blind} {draft.weapon} (blast) {aimed}"
+    dice = ", ".join(f"{who(t)} x{n}" for t, n in draft.targets) or "click an enemy"
     if draft.burst <= 1:
-        extra = f"; extra hits on {joined(draft.extras)}" if draft.extras else ""
-        return f"{draft.model} shoots{blind} {draft.weapon}: {dice}{extra}; Enter"
-    return f"{draft.model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
+        extra = f"; extra hits on {listed(draft.extras)}" if draft.extras else ""
+        return f"{model} shoots{blind} {draft.weapon}: {dice}{extra}; Enter"
+    return f"{model} shoots {draft.weapon} (Burst {draft.burst}): {dice}; +/- dice, Enter"
 
 
 # The keys at the foot of the panel: the rule system's declaration keys, then these

@@ -26,6 +26,7 @@ from game.errors import IllegalDeclaration
 from game.files import WINDOW_THINK
 from game.render.dice_log import Aimed, Effect
 from game.rules.registry import Ruleset
+from game.sequencer.sentences import who
 
 Point = tuple[float, float]
 
@@ -165,7 +166,7 @@ class ShotPlace:
         its move" (its target is)."""
         if shooter == self.model:
             return "from " + self.where.removeprefix("at ")
-        return f"with {target} {self.where}"
+        return f"with {who(target)} {self.where}"
 
 
 class PlayRules(Protocol):

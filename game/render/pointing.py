@@ -20,14 +20,19 @@ from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point, shot_table
 from game.scenario import PlacedModel, Scenario
-from game.scenario.names import table_names
-from game.sequencer.sentences import named
+from game.scenario.names import told_names
+from game.sequencer.sentences import told, who
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
 
 class Impossible(Exception):
-    """An action that cannot be done now; the message is shown in the panel."""
+    """An action that cannot be done now; the message is shown in the panel, the ids
+    the rules wrote in it named (`Following.perform`)."""
+
+
+class Said(Impossible):
+    """An action that cannot be done now, its message named already: shown as it is."""
 
 
 class Pointing:
@@ -99,7 +104,7 @@ class Pointing:
             raise Impossible("select a model first")
         weapons = self.scenario.model(self.state.selected).weapons
         if not weapons:
-            raise Impossible(f"{self.state.selected} has no weapons")
+            raise Impossible(f"{who(self.state.selected)} has no weapons")
         return weapons
 
     def shot_place(self) -> ShotPlace | None:
@@ -218,11 +223,11 @@ class Pointing:
                 direction=direction, blind=draft.blind,
             )  # fmt: skip
         except (IllegalDeclaration, KeyError, ValueError) as why:
-            said = named(f"no preview: {why}", table_names(self.scenario))
+            said = told(f"no preview: {why}", told_names(self.scenario))
             self.state = replace(self.state, preview=None, message=said)
             return
         if preview is not None and preview.refused:
-            preview = replace(preview, refused=named(preview.refused, table_names(self.scenario)))
+            preview = replace(preview, refused=told(preview.refused, told_names(self.scenario)))
         self.state = replace(self.state, preview=preview)
 
     def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:

@@ -34,7 +34,7 @@ from game.scenario.names import sides_listed, table_names
 from game.sequencer.declarations import Declaration
 from game.sequencer.events import Event
 from game.sequencer.game import Game
-from game.sequencer.sentences import joined, named
+from game.sequencer.sentences import joined, speaking
 
 SAVE_NAME = "skirmish-save.json"
 
@@ -313,16 +313,12 @@ class Session:
         return any(s.id == side and s.player != HUMAN for s in self.scenario.sides)
 
     def prompt(self) -> Prompt:
-        """What the game awaits, the ids in its words named (the banner, the panel)."""
-        prompt = self.rules.prompt(self.game)
-        ids = table_names(self.scenario)
-        return replace(
-            prompt,
-            text=named(prompt.text, ids),
-            choices=tuple(named(c, ids) for c in prompt.choices),
-            status=named(prompt.status, ids),
-            when_on=tuple((k, named(c, ids)) for k, c in prompt.when_on),
-        )
+        """What the game awaits (the banner, the panel), its words naming the table's
+        models, units and sides as the rules make them (`who`, while `speaking`): no pass
+        over the finished sentence, which would name a piece whose id is a plain word
+        wherever the word is ("C cover", "still to activate")."""
+        with speaking(table_names(self.scenario)):
+            return self.rules.prompt(self.game)
 
     def after_the_end(self) -> str:
         """What a person can still do once the game is over, in a sentence (a key that

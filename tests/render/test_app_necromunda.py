@@ -147,7 +147,7 @@ def test_a_necromunda_game_by_mouse_and_keyboard(
     table = engine.table_at(app.session.game.state)
     expected = {str(b) for b in blast_hits(table, preview.centre, 1.5)}
     assert set(preview.under) == expected == {"e1", "e2"}
-    assert "under it: e1 and e2" in panel(app)
+    assert "under it: E1 and E2" in panel(app)
     # Drawn: the marker shades the table around the centre, the under-rings are red.
     with_preview = app.draw().copy()
     saved = app.state
