@@ -25,7 +25,7 @@ from game.render.state import (
     ruler_to_point,
 )
 from game.render.view import View
-from game.sequencer.sentences import names_of
+from game.sequencer.sentences import listed, names_of, who
 
 __all__ = ["Action", "Impossible"]
 
@@ -68,9 +68,27 @@ class Select(Action):
             raise Impossible(f"{name} is {gone}: out of the fight")
         draft = app.state.draft if app.state.selected == model.id else None
         app.state = replace(
-            app.state, selected=model.id, weapon=0, hover=None, message="", draft=draft
-        )
+            app.state, selected=model.id, weapon=0, hover=None, message=_group_said(app, model.id),
+            draft=draft,
+        )  # fmt: skip
         app.refresh_hover()
+
+
+def _group_said(app: Following, model: str) -> str:
+    """What becomes of a group activation nominated (G) as `model` is selected: kept, and
+    said so, as another is looked at ("... waits: select Orlock leader to declare with
+    it"), and again once its leader is selected; "" with none, or nothing changing."""
+    state = app.state
+    leader, group = state.group_of, state.group
+    if not group or leader is None or state.selected == model:
+        return ""
+    if model == leader:
+        after = "activates" if len(group) == 1 else "activate"
+        return f"{who(leader)}'s group activation: {listed(group)} {after} after it"
+    return (
+        f"{who(leader)}'s group activation with {listed(group)} waits: select {who(leader)} "
+        "to declare with it"
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -49,8 +49,16 @@ class Propose(Action):
             declaration = rules.declaration(app.game, intent)
         except IllegalDeclaration as why:
             raise Impossible(str(why)) from None
+        app.declare(declaration)  # refused: the options and the group stay as they were
+        let_go = state.group if state.group and not group else ()
         app.state = replace(app.state, toggled=frozenset(), group=(), group_of=None)
-        app.declare(declaration)
+        if let_go and state.group_of is not None and self.intent.model is not None:
+            said = (
+                f"{who(state.group_of)}'s group activation with {listed(let_go)} is let go: "
+                f"{who(self.intent.model)} went first"
+            )
+            message = app.state.message
+            app.state = replace(app.state, message=f"{message}; {said}" if message else said)
 
 
 @dataclass(frozen=True, slots=True)

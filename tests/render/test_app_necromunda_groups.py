@@ -189,3 +189,82 @@ def test_group_activation_g_on_a_ganger_says_who_may_lead(write_scenario: Write)
     assert game.declarations[-1] == EndActivation("orlock-heavy", group=("orlock-leader",))
     assert game.awaiting().models == ("orlock-leader",)
     assert "Orlock heavy leads a group activation with Orlock leader" in panel(app)
+
+
+SIGHT = """
+[[scenery]]
+id = "block"
+kind = "building"
+polygon = [[3, 9], [13, 9], [13, 12], [3, 12]]
+
+[[model]]
+id = "escher-juve"
+side = "escher"
+profile = "juve"
+at = [16, 14]
+facing = 90
+"""
+
+
+def test_a_refused_shot_keeps_the_group_and_selecting_another_says_it_waits(
+    write_scenario: Write,
+) -> None:
+    """A refused draft changes nothing (README): the leader's nominated group stays
+    through a shot the rules refuse at Enter (tester11: the group was gone), and selecting
+    another fighter keeps it and says so; another fighter declaring first lets it go, said."""
+    scenario = load_scenario(write_scenario(GAME + SIGHT, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=SEED), size=(1280, 800))
+    assert app.session is not None
+    game = app.session.game
+    click(app, base(app, "orlock-leader"))
+    point_at(app, base(app, "orlock-heavy"))
+    press(app, pygame.K_g)
+    point_at(app, at(app, (6, 21)))  # by the grenadier
+    press(app, pygame.K_g)
+    both = ("orlock-heavy", "orlock-grenadier")
+    assert app.state.group == both
+    # behind the building: refused at Enter, the group kept and still ringed
+    press(app, pygame.K_s)
+    click(app, base(app, "escher-ganger"))
+    press(app, pygame.K_RETURN)
+    assert "has no line of sight to Escher ganger" in app.state.message
+    assert len(game.declarations) == 0
+    assert app.state.group == both and app.state.group_of == "orlock-leader"
+    point_at(app, at(app, (20, 2)))
+    assert _green_near(app, "orlock-heavy") > 20
+    # another fighter selected: the group waits, said so; the leader again: there it is
+    press(app, pygame.K_ESCAPE)
+    assert app.state.group == both
+    click(app, base(app, "orlock-ganger"))
+    assert app.state.message == (
+        "Orlock leader's group activation with Orlock heavy and Orlock grenadier waits: "
+        "select Orlock leader to declare with it"
+    )
+    click(app, base(app, "orlock-leader"))
+    assert app.state.message == (
+        "Orlock leader's group activation: Orlock heavy and Orlock grenadier activate after it"
+    )
+    # a target in sight: the shot is declared with the group
+    press(app, pygame.K_s)
+    click(app, base(app, "escher-juve"))
+    press(app, pygame.K_RETURN)
+    first = game.declarations[-1]
+    assert isinstance(first, Act) and first.group == both
+    assert app.state.group == ()
+
+
+def test_another_fighter_going_first_lets_the_group_go_and_says_so(
+    write_scenario: Write,
+) -> None:
+    app = _app(write_scenario)
+    assert app.session is not None
+    click(app, base(app, "orlock-leader"))
+    point_at(app, base(app, "orlock-heavy"))
+    press(app, pygame.K_g)
+    click(app, base(app, "orlock-ganger"))
+    press(app, pygame.K_a)
+    assert app.session.game.declarations[-1] == Act("orlock-ganger", Action.aim())
+    assert app.state.group == ()
+    assert app.state.message.endswith(
+        "Orlock leader's group activation with Orlock heavy is let go: Orlock ganger went first"
+    )
