@@ -55,6 +55,7 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
+from game.words import over
 
 Point = tuple[float, float]
 
@@ -459,7 +460,7 @@ class NecromundaRules(PlayRules):
         lines.append(f"cover: {COVER_WORDS.get(seen.cover, str(seen.cover))}")
         if plan.out_of_range:
             reach = engine.long_range(shooter, w)
-            lines.append(f'out of range: {plan.distance:.1f}" > {reach:g}" (a miss)')
+            lines.append(f'out of range: {over(plan.distance, reach)} > {reach:g}" (a miss)')
         why = engine.why_not_target(state, shooter, target, ARC)
         if why:
             lines.append(f"no shot: {why}")

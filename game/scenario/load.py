@@ -43,6 +43,7 @@ from game.scenario.model import (
 )
 from game.scenario.rule_values import load_rule_values
 from game.scenario.scenario import Piece, PlacedModel, Scenario
+from game.words import over
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -832,9 +833,8 @@ def check_data(
         for other, _ in placed[:index]:
             gap = ((x - other.at[0]) ** 2 + (y - other.at[1]) ** 2) ** 0.5 - r - other.radius
             if gap < -CONTACT_TOLERANCE:
-                out.append(
-                    Problem(file, place, f'base overlaps model {other.id!r} by {-gap:.2f}"', line)
-                )
+                said = f"base overlaps model {other.id!r} by {over(-gap, 0)}"
+                out.append(Problem(file, place, said, line))
 
     objectives: list[ObjectiveEntry] = []
     for objective, raw, where in _read_each(ObjectiveEntry, "objective", data, lines, file, out):

@@ -79,6 +79,7 @@ from game.sequencer.infinity_sentences import at_on_route
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Blocked, Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState, renew
+from game.words import over
 
 __all__ = [
     "ACTIVE_STATES", "ARO_BURST", "CLOSE_COMBAT_MOD", "ENGAGED_GAP", "MAX_BURST",
@@ -389,7 +390,7 @@ class InfinityEngine(InfinityAttacks):
             length = _length(legs)
             if length > allowance + 1e-6:
                 raise IllegalDeclaration(
-                    f'{m.id} can move {allowance:g}" with this Move, not {length:.2f}"'
+                    f'{m.id} can move {allowance:g}" with this Move, not {over(length, allowance)}'
                 )
             placements = self._placements(state, {m.id: Placement(route[-1], facing)})
             blocked = self.sight.path_blocked(placements, m.id, legs)

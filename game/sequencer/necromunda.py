@@ -98,6 +98,7 @@ from game.sequencer.sentences import joined
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Blocked, Sight
 from game.sequencer.state import GameState, ModelState, renew
+from game.words import over
 
 __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "NecromundaState"]
 
@@ -344,8 +345,8 @@ class NecromundaEngine(NecromundaNerve):
         gap = self._gap(me, other)
         if gap > self.groups.within + 1e-9:
             return (
-                f'{other.id} is {gap:.1f}" from {me.id}: a group activation takes '
-                f'fighters within {self.groups.within:g}"'
+                f"{other.id} is {over(gap, self.groups.within)} from {me.id}: a group "
+                f'activation takes fighters within {self.groups.within:g}"'
             )
         return None
 
@@ -510,7 +511,9 @@ class NecromundaEngine(NecromundaNerve):
         route = (m.at, *action.path)
         length = _length(route)
         if length > allowance + 1e-5:
-            raise IllegalDeclaration(f'{m.id} moves {length:.2f}" but may move {allowance:g}"')
+            raise IllegalDeclaration(
+                f'{m.id} moves {over(length, allowance)} but may move {allowance:g}"'
+            )
         why = self.path_blocked(state, m.id, route)
         if why:
             raise IllegalDeclaration(why.why)

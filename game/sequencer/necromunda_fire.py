@@ -83,6 +83,7 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
+from game.words import over
 
 # names the rest of the game imports from here
 __all__ = ["ARC", "D6", "SAVE_BONUS", "Hits", "NecromundaFire", "d6", "heading"]
@@ -200,9 +201,9 @@ class NecromundaFire(NecromundaTargeting):
             if not (0 <= p[0] <= width and 0 <= p[1] <= depth):
                 raise IllegalDeclaration(f"the extra blast at {_point(p)} is off the table")
             if math.dist(p, aim) > RAPID_FIRE_REACH + 1e-9:
+                far = over(math.dist(p, aim), RAPID_FIRE_REACH)
                 raise IllegalDeclaration(
-                    f'the extra blast at {_point(p)} is {math.dist(p, aim):.1f}" from the aimed '
-                    'point, more than 3"'
+                    f'the extra blast at {_point(p)} is {far} from the aimed point, not within 3"'
                 )
 
     def most_extra_hits(self, weapon: NecromundaWeapon) -> int:
@@ -250,7 +251,7 @@ class NecromundaFire(NecromundaTargeting):
         if worst > arc / 2 + ARC_SLACK:
             raise IllegalDeclaration(
                 f"the template at {direction:g} degrees leaves {me.id}'s 90 degree vision arc "
-                f"(facing {me.facing:g}; it reaches {worst:.1f} degrees off)"
+                f"(facing {me.facing:g}; it reaches {over(worst, arc / 2, ' degrees')} off)"
             )
         return origin
 

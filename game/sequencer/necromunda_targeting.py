@@ -35,6 +35,7 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.sight import Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState
+from game.words import over
 
 Point = tuple[float, float]
 
@@ -445,7 +446,8 @@ class NecromundaTargeting:
             return f"no extra hit on {extra}: out of the {weapon.name}'s range"
         gap = self.distance(state, target, extra)
         if gap > RAPID_FIRE_REACH + 1e-9:
-            return f'no extra hit on {extra}: {gap:.1f}" from {target}, more than 3"'
+            far = over(gap, RAPID_FIRE_REACH)
+            return f'no extra hit on {extra}: {far} from {target}, not within 3"'
         harder = self.hit_probability(state, shooter, weapon, extra, blind)
         if harder < self.hit_probability(state, shooter, weapon, target, blind):
             return f"no extra hit on {extra}: harder to hit than {target}"

@@ -101,6 +101,7 @@ from game.sequencer.open_rebellion_units import bang_dice, bangs
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState, renew
+from game.words import over
 
 __all__ = [
     "Action",
@@ -470,7 +471,8 @@ class OpenRebellionEngine(OpenRebellionFire):
                 else self.value("tactical_move_base") + self.skill_dice(state, unit)
             )
             if length > most + 1e-5:
-                raise IllegalDeclaration(f'{unit} moves {length:.2f}" but may move {most:g}"')
+                said = f'{unit} moves {over(length, most)} but may move {most:g}"'
+                raise IllegalDeclaration(said)
             why = self.move_blocked(state, unit, action.vector)
             if why:
                 raise IllegalDeclaration(why)

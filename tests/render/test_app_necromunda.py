@@ -437,7 +437,7 @@ def test_rapid_fire_extra_hits_are_placed_by_clicking(write_scenario: Write) -> 
     assert "(up to 2) may go to Escher ganger 2, within" in prompt and "ganger 3" not in prompt
     assert prompt in panel(app)
     click(app, base(app, "escher-ganger-3"))  # 4" from the target's base: refused
-    assert 'Escher ganger 3: 4.0" from Escher ganger 1, more than 3"' in app.state.message
+    assert 'Escher ganger 3: 4.02" from Escher ganger 1, not within 3"' in app.state.message
     assert app.state.draft is not None and app.state.draft.extras == ()
     click(app, base(app, "escher-ganger-2"))
     assert app.state.draft is not None and app.state.draft.extras == ("escher-ganger-2",)

@@ -117,7 +117,7 @@ def test_group_activation_nominated_with_g_ringed_and_declared_with_the_first_ac
     # a fighter 7.5" off (edge to edge) is refused with the rule's reason
     point_at(app, base(app, "orlock-juve"))
     press(app, pygame.K_g)
-    assert app.state.message.startswith('Orlock juve is 9.0" from Orlock leader')
+    assert app.state.message.startswith('Orlock juve is 9.02" from Orlock leader')
     assert app.state.group == ("orlock-heavy",)
     point_at(app, at(app, (6, 21)))  # by the grenadier
     press(app, pygame.K_g)

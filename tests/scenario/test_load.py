@@ -258,11 +258,26 @@ def test_two_models_overlapping(write_scenario: Write) -> None:
         side = "blue"
         profile = "fusilier"
         at = [10, 10.985]
+
+        [[model]]
+        id = "f4"
+        side = "blue"
+        profile = "fusilier"
+        at = [14, 10]
+
+        [[model]]
+        id = "f5"
+        side = "blue"
+        profile = "fusilier"
+        at = [14, 10.981]
         """
     )
-    # f2 overlaps f1 by about 0.48"; f3 touches f1 (0.984" between centres) and is fine.
+    # f2 overlaps f1 by about 0.48"; f3 touches f1 (0.984" between centres) and is fine;
+    # f5 overlaps f4 by 0.003", which two decimals said as 'by 0.00"', no overlap at all
+    f5_at = path.read_text(encoding="utf-8").splitlines().index("at = [14, 10.981]") + 1
     assert problems_of(path) == [
-        f"{path}:{field_line(path, 20, 'at')}: model 'f2': base overlaps model 'f1' by 0.48\""
+        f"{path}:{field_line(path, 20, 'at')}: model 'f2': base overlaps model 'f1' by 0.48\"",
+        f"{path}:{f5_at}: model 'f5': base overlaps model 'f4' by under 0.01\"",
     ]
 
 

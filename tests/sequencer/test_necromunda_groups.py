@@ -30,6 +30,7 @@ from game.sequencer.necromunda_types import (
     NecromundaState,
 )
 from game.sequencer.sentences import Teller, names_of
+from tests.conftest import SCENARIOS
 from tests.scenario.test_saves import FIXTURES, run
 from tests.sequencer.necromunda_tables import R, ScriptedNecromunda, Write, necromunda_table
 
@@ -135,10 +136,36 @@ def test_group_activation_too_far_is_refused(write_scenario: Write) -> None:
     # FACTS 2.8: "within 3"", base edge to base edge: 5" is too far, 2.5" near enough
     game = _game(_table(write_scenario))
     why = _refused(game, Act(LEADER, Action.move((2, 9)), group=(G1, FAR)))
-    assert why == f'{FAR} is 5.0" from {LEADER}: a group activation takes fighters within 3"'
+    assert why == f'{FAR} is 5.00" from {LEADER}: a group activation takes fighters within 3"'
     gap = math.dist((2, 10), (2, 7.5)) - 2 * R  # G3, 1.5" off, may come
     assert gap < 3
     game.declare(Act(LEADER, Action.move((3, 9)), group=(G3,)))
+
+
+def test_group_activation_refused_as_too_far_never_reads_as_within_3_inches(
+    write_scenario: Write,
+) -> None:
+    """FACTS 2.8: "within 3"". The bundled demo's heavy is 3.05" from its leader (lof
+    says so): the refusal said '3.0" from', which reads as within 3". A fighter a hair
+    past 3" (3.004") is said to be just over 3"."""
+    demo = Game(load_scenario(SCENARIOS / "necromunda-demo.toml"), seed=1)
+    engine, state = demo.engine, demo.state
+    assert isinstance(state, NecromundaState)
+    why = engine.may_join(state, "orlock-leader", "orlock-heavy")  # type: ignore[attr-defined]
+    assert why == (
+        'orlock-heavy is 3.05" from orlock-leader: a group activation takes fighters within 3"'
+    )
+    hair = necromunda_table(
+        write_scenario,
+        [
+            (LEADER, "goliath", "leader", (2, 10), 0),
+            (G1, "goliath", "ganger", (2, 10 + 3.004 + 2 * R), 0),
+            (ENEMY, "escher", "ganger", (20, 10), 180),
+        ],
+    )
+    game = _game(hair)
+    why = _refused(game, Act(LEADER, Action.move((3, 9)), group=(G1,)))
+    assert why == f'{G1} is just over 3" from {LEADER}: a group activation takes fighters within 3"'
 
 
 def test_group_activation_too_many_is_refused(write_scenario: Write) -> None:
@@ -312,7 +339,7 @@ def test_group_activation_by_a_pass_is_checked_as_by_an_action(write_scenario: W
     # by role, only a Leader or a Champion, and only as the fighter activates
     game = _game(_table(write_scenario))
     assert _refused(game, EndActivation(LEADER, group=(G1, FAR))) == (
-        f'{FAR} is 5.0" from {LEADER}: a group activation takes fighters within 3"'
+        f'{FAR} is 5.00" from {LEADER}: a group activation takes fighters within 3"'
     )
     assert _refused(game, EndActivation(LEADER, group=(G1, G2, G3))) == (
         "a leader may group-activate 2 fighters, not 3"

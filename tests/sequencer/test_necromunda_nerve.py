@@ -211,7 +211,7 @@ def test_rapid_fire_extra_hits_refused_beyond_3_inches(write_scenario: Write) ->
     path = necromunda_table(write_scenario, RAPID)
     game, _ = shooting_game(path, "shooter")
     cases = [
-        (Action.shoot("Autogun", "target", extra=("far",)), 'far: 4.0" from target'),
+        (Action.shoot("Autogun", "target", extra=("far",)), 'far: 4.02" from target'),
         (Action.shoot("Autogun", "target", extra=("target",)), "the target itself"),
     ]
     for action, reason in cases:
@@ -286,7 +286,7 @@ def test_rapid_fire_blast_every_blast_scatters_separately_on_a_miss(write_scenar
 def test_rapid_fire_blast_extra_beyond_3_inches_is_refused(write_scenario: Write) -> None:
     """FACTS 2.7: extra blasts go "within 3"" of the first."""
     game = storm_game(write_scenario)
-    with pytest.raises(IllegalDeclaration, match='more than 3"'):
+    with pytest.raises(IllegalDeclaration, match=r'4\.00" from the aimed point, not within 3"'):
         game.declare(
             Act("shooter", Action.shoot("Storm launcher", "target", extra_at=((16.0, 12.0),)))
         )

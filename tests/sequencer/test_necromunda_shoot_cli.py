@@ -119,7 +119,7 @@ def test_rapid_fire_extra_hits_placed_with_extra(
 @pytest.mark.parametrize(
     ("args", "reason"),
     [
-        (("--extra", "far"), 'no extra hit on Far: 4.0" from Target, more than 3"'),
+        (("--extra", "far"), 'no extra hit on Far: 4.02" from Target, not within 3"'),
         # the model called "target" is named; the word "target" stays a word
         (("--extra", "target"), "Target is the target itself: its hits need no placing"),
         (("--extra", "nobody"), "--extra: no model 'nobody'"),
@@ -205,7 +205,7 @@ def test_shoot_refusals_name_the_models(capsys: pytest.CaptureFixture[str]) -> N
     assert main([*base, "--extra", "cawdor-leader"]) == 2
     err = capsys.readouterr().err
     assert "--target cawdor-ganger-2 --extra cawdor-leader: " in err
-    assert 'no extra hit on Cawdor leader: 6.1" from Cawdor ganger 2, more than 3"' in err
+    assert 'no extra hit on Cawdor leader: 6.05" from Cawdor ganger 2, not within 3"' in err
     assert main([*base, "--extra", "goliath-juve"]) == 2
     assert "Goliath juve is on Goliath ganger 2's side" in capsys.readouterr().err
 
