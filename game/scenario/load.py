@@ -334,22 +334,42 @@ def _not_number(value: object) -> bool:
 
 
 @cache
-def _number_fields(model: type[BaseModel]) -> dict[str, str]:
+def _number_fields(model: type[BaseModel]) -> dict[str, Any]:
     """The keys (as written in the file) of a model's fields that hold only numbers, with
-    what they hold."""
+    their types."""
     out = {}
     for name, info in model.model_fields.items():
-        holds = _numbers(info.annotation)
-        if holds is not None:
-            out[info.alias or name] = holds
+        if _numbers(info.annotation) is not None:
+            out[info.alias or name] = info.annotation
     return out
+
+
+def _item_type(annotation: Any, index: int) -> Any:
+    """The type of item `index` of a list or tuple field (None and Annotated set aside)."""
+    while get_origin(annotation) in (Annotated, Union, UnionType):
+        annotation = next(a for a in get_args(annotation) if a is not type(None))
+    items = get_args(annotation)
+    if get_origin(annotation) is tuple and items and items[-1] is not Ellipsis:
+        return items[index] if index < len(items) else None
+    return items[0] if items else None
+
+
+def _not_number_item(
+    annotation: Any, value: object, where: tuple[Any, ...]
+) -> tuple[tuple[Any, ...], Any, object]:
+    """Where in a list of numbers (`where`, as pydantic places it) the first true, false
+    or text is, the type that place holds and what it holds."""
+    if isinstance(value, list | tuple):
+        index = next(i for i, v in enumerate(value) if _not_number(v))
+        return _not_number_item(_item_type(annotation, index), value[index], (*where, index))
+    return where, annotation, value
 
 
 def _not_numbers(model: type[BaseModel], raw: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(key, problem) for each field holding only numbers that was given true or false,
     or a number in quotes ("3")."""
     found = []
-    for key, holds in _number_fields(model).items():
+    for key, annotation in _number_fields(model).items():
         value = raw.get(key)
         if not _not_number(value):
             continue
@@ -361,8 +381,11 @@ def _not_numbers(model: type[BaseModel], raw: Mapping[str, Any]) -> list[tuple[s
             found.append(
                 (key, f"{key}: point {index + 1}: expected [x, y], two numbers, not {shown}")
             )
-        else:
-            found.append((key, f"{key}: expected {holds}, not {_shown(value)}"))
+        else:  # the item named, as pydantic's errors name one: "bands item 2 item 1"
+            where, kind, item = _not_number_item(annotation, value, (key,))
+            listed = get_origin(kind) in (tuple, list)
+            holds = "a list in brackets" if listed else _numbers(kind) or "a number"
+            found.append((key, f"{_what(where)}: expected {holds}, not {_shown(item)}"))
     return found
 
 

@@ -272,11 +272,10 @@ def read_save(path: Path) -> SavedGame:
     data = _json(path)
     if "format" not in data:
         raise _bad(path, "format", "missing: is this a skirmish save file?")
-    number = data["format"]
-    if not isinstance(number, int) or isinstance(number, bool) or number not in FORMATS:
+    number = _field(path, data, "format", int)  # "2" is text: not said as format 2
+    if number not in FORMATS:
         known = " and ".join(str(f) for f in FORMATS)
-        problem = f"{_shown(number)[:20]}: this skirmish reads save formats {known}"
-        raise _bad(path, "format", problem)
+        raise _bad(path, "format", f"{_shown(number)}: this skirmish reads save formats {known}")
     name = _field(path, data, "ruleset", str)
     try:
         ruleset = find_ruleset(name)

@@ -26,6 +26,7 @@ profile = "fusilier"
 at = {at}
 facing = {facing}
 """
+WEAPON = '[[weapon]]\nname = "Combi Rifle"\nbands = {bands}\nburst = 3\nps = 7'
 
 
 def problems(path: Path) -> list[str]:
@@ -520,6 +521,17 @@ def test_a_table_too_small_for_a_base_is_refused(write_scenario: Write) -> None:
         ('[[profile]]\nname = "fusilier"\nbase = 25\nheight = 1\ncc = 13\nbs = "12"\nph = 10\n'
          "wip = 12\narm = 1\nbts = 0\nwounds = 1\nsilhouette = 2", "bs",
          "profile 'fusilier': bs: expected a whole number, not '12'"),
+    # in a list of numbers the item is named: "bands: expected a number, not [[8, 3], ..."
+    # said a number where a list goes
+        ('[[profile]]\nname = "fusilier"\nbase = 25\nheight = 1\nmov = ["4", 4]\ncc = 13\n'
+         "bs = 12\nph = 10\nwip = 12\narm = 1\nbts = 0\nwounds = 1\nsilhouette = 2", "mov",
+         "profile 'fusilier': mov item 1: expected a number, not '4'"),
+        (WEAPON.format(bands='[[8, 3], ["16", 3]]'), "bands",
+         "weapon 'Combi Rifle': bands item 2 item 1: expected a number, not '16'"),
+        (WEAPON.format(bands='[[8, 3], [16, "3"]]'), "bands",
+         "weapon 'Combi Rifle': bands item 2 item 2: expected a whole number, not '3'"),
+        (WEAPON.format(bands='[[8, 3], "16"]'), "bands",
+         "weapon 'Combi Rifle': bands item 2: expected a list in brackets, not '16'"),
     ],
 )  # fmt: skip
 def test_a_number_is_not_true_false_or_text(

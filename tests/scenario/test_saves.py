@@ -230,7 +230,13 @@ NECROMUNDA_ACT = {"declare": "Act", "model": "fusilier-1", "action": {"kind": "a
     ("change", "place"),
     [
         ({"format": 99}, "format: 99: this skirmish reads save formats 1 and 2"),
-        ({"format": "2"}, "format: 2: this skirmish reads save formats"),
+        # a number in quotes is text: "format: 2: this skirmish reads save formats 1 and 2"
+        # contradicted itself
+        ({"format": "2"}, 'format: expected a whole number, not "2"'),
+        ({"format": True}, "format: expected a whole number, not true"),
+        ({"format": 2.0}, "format: expected a whole number, not 2.0"),
+        ({"format": None}, "format: expected a whole number, not null"),
+        ({"format": 10**50}, "format: " + "1" + "0" * 36 + "...: this skirmish reads"),
         ({"ruleset": "necromunda"}, "ruleset: the save is of necromunda, its scenario of"),
         ({"ruleset": "chess"}, "ruleset: unknown ruleset 'chess'"),
         ({"seed": -5}, "seed: must be a whole number from 0 to 2**128 - 1, not -5"),
