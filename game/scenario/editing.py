@@ -114,13 +114,32 @@ def _changed(entry: E, **values: object) -> E:
 # ------------------------------------------------------------------------- models
 
 
-def add_model(profile: str, at: Point, side: str, facing: float = 0.0) -> Edit:
+def facing_the_enemy(doc: Document, side: str, at: Point) -> float:
+    """Where a player sets a new model of `side` down facing: toward the middle of the
+    other sides' models, or the table's middle while there are none (whole degrees, 0
+    east, in (-180, 180]); east where it stands on that very point."""
+    others = [m.at for m in doc.models if m.side != side]
+    width, depth = doc.header.table
+    aims = [(width / 2, depth / 2)]
+    if others:
+        xs, ys = zip(*others, strict=True)
+        aims.insert(0, (sum(xs) / len(xs), sum(ys) / len(ys)))
+    for x, y in aims:
+        if math.hypot(x - at[0], y - at[1]) > 1e-9:
+            angle = round(math.degrees(math.atan2(y - at[1], x - at[0])))
+            return 180.0 if angle == -180 else float(angle)
+    return 0.0
+
+
+def add_model(profile: str, at: Point, side: str, facing: float | None = None) -> Edit:
+    """A model of `profile` and `side` set down at `at`, facing `facing` or, without one,
+    toward the enemy (`facing_the_enemy`)."""
+
     def edit(doc: Document) -> Document:
         if profile not in profiles(doc):
             raise EditRefused(f"no profile {profile!r} in {doc.header.ruleset}")
-        new = ModelEntry(
-            id=fresh_id(doc, profile), side=side, profile=profile, at=at, facing=facing
-        )
+        faces = facing_the_enemy(doc, side, at) if facing is None else facing
+        new = ModelEntry(id=fresh_id(doc, profile), side=side, profile=profile, at=at, facing=faces)
         return replace(doc, models=(*doc.models, new))
 
     return edit

@@ -58,6 +58,7 @@ id = "zhanshi-1"
 side = "red"
 profile = "zhanshi"
 at = [20, 12]
+facing = 180
 """
 
 
@@ -148,6 +149,20 @@ def test_a_table_laid_out_from_nothing_rules_as_the_hand_written_one(
     assert 0 < rulings[0]["visible_fraction"] < 1
     assert set(rulings[0]["hidden_by"]) == {"building-1", "wall-1"}
     assert live.visible_fraction == pytest.approx(rulings[0]["visible_fraction"], abs=1e-4)
+
+
+def test_a_model_placed_faces_the_enemy_as_a_player_sets_it_down(editor: Editor) -> None:
+    """The first model faces the table's middle (east from (3, 12)); the enemy's faces
+    the first (west): every new model faced east before, whatever its side."""
+    lay_out(editor)
+    assert [(m.id, m.facing) for m in editor.editing.doc.models] == [
+        ("fusilier-1", 0),
+        ("zhanshi-1", 180),
+    ]
+    press(editor, pygame.K_m)  # the model tool again: a zhanshi of Red still
+    click(editor, (12, 3))  # toward Blue's one model: south-west
+    last = editor.editing.doc.models[-1]
+    assert (last.id, last.side, last.facing) == ("zhanshi-2", "red", 135)
 
 
 def test_undo_and_redo_restore_each_step(editor: Editor) -> None:
@@ -677,7 +692,7 @@ def test_every_sentence_of_the_editor_names_the_table(
     press(editor, pygame.K_v)
     click(editor, (6, 20))
     said("Orc trooper 1: an Orc trooper of PanOceania")
-    said("at (6, 20), facing 0")
+    said("at (6, 20), facing -30")  # set down toward Zhanshi 1, Red's only model then
     said("in no unit, no state set")
     press(editor, pygame.K_r)
     said("turned Orc trooper 1")

@@ -65,6 +65,21 @@ def test_turning_keeps_facing_in_range() -> None:
     assert editing.doc.models[0].facing == 180
 
 
+def test_a_new_model_faces_the_enemy_or_the_tables_middle() -> None:
+    """Set down as a player would: toward the other sides' models' middle, or the
+    table's middle while there are none (every new model faced east before)."""
+    editing = Editing.start(new_document("infinity", "Facing", table=(24.0, 32.0)))
+    editing.apply(add_model("fusilier", (12, 28), "blue"))  # nobody else: the middle, north
+    editing.apply(add_model("fusilier", (4, 16), "blue"))  # still nobody: east
+    editing.apply(add_model("fusilier", (12, 16), "blue"))  # on the middle itself: east
+    editing.apply(add_model("zhanshi", (8, 4), "red"))  # Blue's middle (28/3, 20)
+    editing.apply(add_model("zhanshi", (16, 4), "red"))
+    editing.apply(add_model("fusilier", (20, 20), "blue"))  # Red's middle (12, 4)
+    editing.apply(add_model("zhanshi", (20, 4), "red", facing=45))  # a facing given is kept
+    # atan2(20 - 4, 28/3 - 8) is 85 degrees, atan2(16, 28/3 - 16) 113, atan2(-16, -8) -117
+    assert [m.facing for m in editing.doc.models] == [-90, 0, 0, 85, 113, -117, 45]
+
+
 def test_rotate_and_resize_about_centre_and_anchor() -> None:
     editing = _table()
     editing.apply(rotate_piece("obstacle-1", 90))
@@ -191,12 +206,13 @@ def test_a_saved_edit_changes_only_its_own_lines(tmp_path: Path) -> None:
     ]
     removed = [line[1:] for line in changed if line.startswith("-")]
     added = [line[1:] for line in changed if line.startswith("+")]
-    # the moved piece's outline, the deleted piece's table, the new model's table
+    # the moved piece's outline, the deleted piece's table, the new model's table (its
+    # facing toward the enemy written out)
     assert sum(line.startswith("polygon = ") for line in removed) == 2
     assert sum(line.startswith("polygon = ") for line in added) == 1
     assert f'id = "{last.id}"' in removed and "[[scenery]]" in removed
     assert "[[model]]" in added and f'profile = "{profile}"' in added
-    assert len(removed) == 1 + 6 and len(added) == 1 + 6
+    assert len(removed) == 1 + 6 and len(added) == 1 + 7
     assert load_scenario(saved).piece(first.id).footprint[0][0] == (
         load_scenario(source).piece(first.id).footprint[0][0] + 0.5
     )
