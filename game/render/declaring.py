@@ -40,15 +40,9 @@ class Propose(Action):
     intent: Intent
 
     def perform(self, app: Following) -> None:
-        rules = app.require_turn()
-        offered = {key for key, _ in rules.toggles(app.game)}
         state = app.state
         group = state.group if state.group_of == self.intent.model else ()
-        intent = replace(self.intent, toggled=state.toggled & offered, group=group)
-        try:
-            declaration = rules.declaration(app.game, intent)
-        except IllegalDeclaration as why:
-            raise Impossible(str(why)) from None
+        declaration = _declaration(app, self.intent)
         app.declare(declaration)  # refused: the options and the group stay as they were
         let_go = state.group if state.group and not group else ()
         app.state = replace(app.state, toggled=frozenset(), group=(), group_of=None)
@@ -59,6 +53,33 @@ class Propose(Action):
             )
             message = app.state.message
             app.state = replace(app.state, message=f"{message}; {said}" if message else said)
+
+
+def _declaration(app: Following, intent: Intent) -> object:
+    """The declaration `intent` means now, with the options switched on and the group
+    nominated (G) it carries (Impossible: the rules' refusal)."""
+    rules = app.require_turn()
+    state = app.state
+    offered = {key for key, _ in rules.toggles(app.game)}
+    group = state.group if state.group_of == intent.model else ()
+    try:
+        return rules.declaration(
+            app.game, replace(intent, toggled=state.toggled & offered, group=group)
+        )
+    except IllegalDeclaration as why:
+        raise Impossible(str(why)) from None
+
+
+def _shot_refused(app: Following, draft: Draft) -> str:
+    """Why the game would refuse the shot `draft` lays out, were Enter pressed now ("": it
+    would take it): a target out of sight is refused as it is clicked, not at Enter."""
+    intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon, targets=draft.targets,
+                    at=app.state.aro_at, blind=draft.blind)  # fmt: skip
+    try:
+        declaration = _declaration(app, intent)
+    except Impossible as why:
+        return str(why)
+    return app.game.refusal(declaration) if app.game is not None else ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,7 +222,8 @@ class StartShoot(Action):
             targets = ((prompt.mover, burst),)
         aim = rules.aim_kind(app.game, model, weapon).value
         draft = Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
-                      burst=burst, targets=targets, aim=aim, blind=self.blind)  # fmt: skip
+                      burst=burst, targets=targets, aim=aim, blind=self.blind,
+                      unit=rules.firing_unit(app.game, model))  # fmt: skip
         app.state = replace(app.state, draft=draft, selected=model, message="", preview=None)
         app.refresh_preview()
 
@@ -263,6 +285,9 @@ class AddTarget(Action):
             fewer = ((t, n - 1 if i == richest else n) for i, (t, n) in enumerate(draft.targets))
             targets = (*fewer, (target.id, 1))
         new = replace(draft, targets=targets, focus=len(targets) - 1, point=None, extras=())
+        refused = _shot_refused(app, new)
+        if refused:  # the draft as it was
+            raise Impossible(refused)
         app.state = replace(app.state, draft=new, message="")
         app.refresh_preview()
         if draft.weapon is not None and len(targets) == 1:

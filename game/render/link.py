@@ -52,6 +52,10 @@ class TableGame(Protocol):
         """The events of an accepted declaration; raises IllegalDeclaration otherwise."""
         ...
 
+    def refusal(self, declaration: Any) -> str:
+        """Why `declaration` would be refused now ("" if taken); nothing changes."""
+        ...
+
 
 def placed(scenario: Scenario, now: GameNow) -> Scenario:
     """The scenario with its models where the game has them (models it lacks: removed)."""

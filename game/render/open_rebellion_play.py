@@ -201,6 +201,10 @@ class OpenRebellionRules(PlayRules):
         unit = self.unit(model)
         return self.engine.value("tactical_move_base") + self.engine.skill_dice(state, unit)
 
+    def firing_unit(self, game: Game, model: str) -> str | None:
+        """Open Rebellion fires unit at unit: every model of it with a line of fire."""
+        return self.unit(model)
+
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at
 

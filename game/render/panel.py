@@ -148,7 +148,8 @@ def panel_lines(
     draft = state.draft
     if draft is not None:
         with speaking(ids):
-            out.append(PanelLine(draft_text(draft), DRAFT, 16, gap=4))
+            units = {m.id: m.unit for m in scenario.models if m.unit}
+            out.append(PanelLine(draft_text(draft, units), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
@@ -245,8 +246,10 @@ def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
     return f"{who}: {prompt.status}" if prompt.status else who
 
 
-def draft_text(draft: Draft) -> str:
-    """The draft in a sentence, its models named (`who`: the panel says it `speaking`)."""
+def draft_text(draft: Draft, units: Mapping[str, str]) -> str:
+    """The draft in a sentence, its models named (`who`: the panel says it `speaking`); a
+    unit's fire (`draft.unit`) unit at unit, as the rules fire it ("Rebel squad a fires at
+    Gov squad a: Enter"), the enemy unit by the model clicked (`units`: model -> unit)."""
     model = who(draft.model)
     if draft.kind == "move":
         moved = f'{draft.length:.1f}"'
@@ -265,6 +268,11 @@ def draft_text(draft: Draft) -> str:
         else:
             aimed = "click an enemy or a point"
         return f"{model} fires{blind} {draft.weapon} (blast) {aimed}"
+    if draft.unit is not None:
+        if not draft.targets:
+            return f"{who(draft.unit)} fires: click a model of the enemy unit"
+        enemy = units.get(draft.targets[0][0], draft.targets[0][0])
+        return f"{who(draft.unit)} fires at {who(enemy)}: Enter"
     dice = ", ".join(f"{who(t)} x{n}" for t, n in draft.targets) or "click an enemy"
     if draft.burst <= 1:
         extra = f"; extra hits on {listed(draft.extras)}" if draft.extras else ""

@@ -267,6 +267,11 @@ class PlayRules(Protocol):
         """Why `model` may not join `leader`'s group activation now ("" when it may)."""
         return "these rules have no group activations"
 
+    def firing_unit(self, game: Any, model: str) -> str | None:
+        """The unit `model` fires with where the rules fire unit at unit (None: the model
+        fires alone)."""
+        return None
+
     def extra_hits(
         self, game: Any, model: str, weapon: str, target: str, *, blind: bool = False
     ) -> tuple[int, tuple[str, ...]]:

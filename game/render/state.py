@@ -59,7 +59,8 @@ class Draft:
     the target +/- move dice to or from). A shot's `aim` is how the weapon is pointed
     (game.render.play_rules.AimKind): a blast may take a `point` instead of a target, a
     template takes a `direction`; `blind` is a shot fired blind; `extras` the other
-    models the hits after the first go to (Rapid Fire, where the rules have it)."""
+    models the hits after the first go to (Rapid Fire, where the rules have it); `unit` the
+    shooter's unit where the rules fire unit at unit (Open Rebellion)."""
 
     kind: str  # "move" | "shoot"
     model: str
@@ -76,6 +77,7 @@ class Draft:
     direction: float | None = None
     blind: bool = False
     extras: tuple[str, ...] = ()
+    unit: str | None = None  # the unit that fires, where the rules fire unit at unit
 
     @property
     def length(self) -> float:

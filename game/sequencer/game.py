@@ -95,6 +95,19 @@ class Game:
         self.events.extend(events)
         return events
 
+    def refusal(self, declaration: Declaration) -> str:
+        """Why `declaration` would be refused now, in the rules' words ("" if the game would
+        take it): tried on the state as it is with dice of its own; nothing changes."""
+        if self.state.finished:
+            return "the game is over"
+        try:
+            if not getattr(self.engine, "checks_numbers", False):
+                check_numbers(declaration, self.setup.header.table)
+            self.engine.apply(self.state, declaration, rng=make_rng(0))
+        except IllegalDeclaration as why:
+            return str(why)
+        return ""
+
     def log(self) -> list[dict[str, Any]]:
         return [event_dict(e) for e in self.events]
 

@@ -462,6 +462,10 @@ class FakeGame:
         self.state = FakeNow(self.state.turn + 1, "red", models)
         return [FakeMoved(words[1], to)]
 
+    def refusal(self, declaration: Any) -> str:
+        word = str(declaration).split()[0]
+        return "" if word == "move" else f"cannot {word} now"
+
 
 def test_declarations_go_to_the_game_and_the_table_follows_it(scenario: Scenario) -> None:
     app = App(scenario)

@@ -223,11 +223,13 @@ def test_a_refused_shot_keeps_the_group_and_selecting_another_says_it_waits(
     press(app, pygame.K_g)
     both = ("orlock-heavy", "orlock-grenadier")
     assert app.state.group == both
-    # behind the building: refused at Enter, the group kept and still ringed
+    # behind the building: refused as it is clicked, and Enter refused, the group kept
+    # and still ringed
     press(app, pygame.K_s)
     click(app, base(app, "escher-ganger"))
-    press(app, pygame.K_RETURN)
     assert "has no line of sight to Escher ganger" in app.state.message
+    press(app, pygame.K_RETURN)
+    assert app.state.message == "click an enemy to shoot at first"
     assert len(game.declarations) == 0
     assert app.state.group == both and app.state.group_of == "orlock-leader"
     point_at(app, at(app, (20, 2)))

@@ -124,8 +124,14 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     assert "attacker" in panel(app) and "wound markers" in panel(app)
 
     # S, a click on an enemy model, Enter: small arms fire at its unit.
+    # The draft says it as the rules fire: unit at unit (tester11: "Reb a3 shoots SAW:
+    # Gov a3 x1" read as one model's shot)
     press(app, pygame.K_s)
+    named = {"red-a": "Red a", "blue-a": "Blue a"}
+    assert f"{named[mine]} fires: click a model of the enemy unit" in panel(app)
     click(app, base(app, f"{theirs}-2"))
+    assert f"{named[mine]} fires at {named[theirs]}: Enter" in panel(app)
+    assert " x1" not in panel(app)
     press(app, pygame.K_RETURN)
     last = game.declarations[-1]
     assert isinstance(last, UnitAct) and last.action.target == theirs

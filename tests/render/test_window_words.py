@@ -60,13 +60,15 @@ def test_the_odds_and_the_ruling_tag_are_in_words(
     assert drawn[-1].startswith("no line of fire, ")
 
 
-def test_a_shot_refused_for_a_target_drops_it_from_the_pending_line(app: App) -> None:
+def test_a_target_the_rules_refuse_is_refused_as_it_is_clicked(app: App) -> None:
+    """tester11: a target the hover rules out was taken into the draft and refused only at
+    Enter; now the click is refused with the rules' reason and the draft stays as it was."""
     click(app, base(app, "fusilier-1"))
     press(app, pygame.K_s)
     click(app, base(app, "zhanshi-2"))
-    assert "Zhanshi 2 x" in panel(app)
-    press(app, pygame.K_RETURN)
     assert "no line of fire to Zhanshi 2" in app.state.message
     draft = app.state.draft
     assert draft is not None and draft.targets == ()
     assert "Zhanshi 2 x" not in panel(app) and "click an enemy" in panel(app)
+    press(app, pygame.K_RETURN)
+    assert app.state.message == "click an enemy to shoot at first"
