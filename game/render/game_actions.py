@@ -5,29 +5,33 @@ player declare for the side it plays.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from game.errors import IllegalDeclaration
+from game.render import dice_log
 from game.render.actions import Action
 from game.render.following import Following
 from game.render.pointing import Impossible
 from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError
-from game.scenario.names import table_names
-from game.sequencer.sentences import joined
+from game.scenario.names import table_names, told_names
+from game.sequencer.sentences import Teller, joined
 
 
 @dataclass(frozen=True, slots=True)
 class Undo(Action):
     def perform(self, app: Following) -> None:
         session = app.require_session()
+        before = list(session.game.events)
         if not session.undo():
             raise Impossible(session.nothing_to_undo())
         app.base_scenario = session.scenario  # seated as it was then (Session.undo)
         app.restart_view()
-        _said(app, "undone", session.reseated)
+        undone = _what(app, before, len(session.game.events), len(session.redo_stack[-1][0]))
+        _said(app, "undone", undone, session.reseated)
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,24 +40,49 @@ class Redo(Action):
         session = app.require_session()
         if not session.redo_stack:
             raise Impossible("nothing to redo")
+        count = len(session.redo_stack[-1][0])
+        start = len(session.game.events)
         events = session.redo()
         if session.reseated:  # the log says again where a side changed hands
             app.base_scenario = session.scenario
             app.restart_view()
         else:
             app.follow_game(events)
-        _said(app, "redone", session.reseated)
+        redone = _what(app, session.game.events, start, count)
+        _said(app, "redone", redone, session.reseated)
 
 
-def _said(app: Following, done: str, reseated: str) -> None:
-    """Undo's or redo's word on the panel; where it seated a side otherwise, who plays it
-    now, on the panel and in the dice log ("undone: you play Yu Jing again, as when you
-    declared what was undone")."""
+def _what(app: Following, events: Sequence[object], start: int, declarations: int) -> str:
+    """What the declarations from `events[start]` on did, as the dice log tells it: the
+    first line told of them ("Orlock leader aims"; its side's name before a colon left
+    off), and how many of the computer's declarations came after it."""
+    teller = Teller(app.scenario.ruleset, told_names(app.scenario))
+    dice_log.tell_all(teller, events[:start])  # what the log remembers of the game so far
+    lines = dice_log.tell_all(teller, events[start:])
+    if not lines:
+        return ""
+    said = lines[0].text
+    names = {name for name in table_names(app.scenario).values()}
+    head, colon, rest = said.partition(": ")
+    said = rest if colon and head in names else said
+    later = declarations - 1  # the computer's answers, undone or redone with it
+    if later:
+        theirs = "declaration" if later == 1 else f"{later} declarations"
+        said += f", and the computer's {theirs} after it"
+    return said
+
+
+def _said(app: Following, done: str, what: str, reseated: str) -> None:
+    """Undo's or redo's word on the panel with what it took back or made again ("undone:
+    Orlock leader aims"); where it seated a side otherwise, who plays it now, on the panel
+    and in the dice log ("undone: ...: you play Yu Jing again, as when you declared what
+    was undone")."""
+    said = f"{done}: {what}" if what else done
     if not reseated:
-        app.state = replace(app.state, message=done)
+        app.state = replace(app.state, message=said)
         return
     when = "as when you declared what was undone" if done == "undone" else "as before the undo"
-    app.tell(f"{done}: {reseated}, {when}")
+    app.tell(f"{said}: {reseated}, {when}")
 
 
 @dataclass(frozen=True, slots=True)

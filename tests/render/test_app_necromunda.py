@@ -201,9 +201,10 @@ def test_a_necromunda_game_by_mouse_and_keyboard(
     count = len(app.session.game.declarations)
     events = list(app.session.game.events)
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert app.state.message == "undone"
+    assert app.state.message == "undone: Orlock ends Flamer's activation"  # what, as the log
     assert len(app.session.game.declarations) == count - 1
     press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "redone: Orlock ends Flamer's activation"
     assert app.session.game.events == events
 
     # Markers on the bases follow the game's states and flags.

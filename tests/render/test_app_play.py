@@ -189,11 +189,11 @@ def test_a_whole_game_by_mouse_and_keyboard(
         # Undo takes the idle back (replayed from the list), redo puts it back.
         before = [e for e in game.events]
         press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert app.state.message == "undone"
+        assert app.state.message == "undone: second skill, stays idle"  # what, as the log says
         assert awaiting(app) == "second"
         assert len(app.session.game.declarations) == count  # type: ignore[union-attr]
         press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-        assert app.state.message == "redone"
+        assert app.state.message == "redone: second skill, stays idle"
         assert app.session.game.events == before  # type: ignore[union-attr]
 
     # End both turns: the game is over after one round.
@@ -302,7 +302,11 @@ def test_the_computer_plays_its_side_a_few_frames_apart(write_scenario: Write) -
     whole = list(app.session.game.declarations)
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     left = app.session.game.declarations
-    assert app.state.message == "undone" and len(left) < len(whole) - 1
+    answers = len(whole) - len(left) - 1
+    assert answers >= 1
+    theirs = "declaration" if answers == 1 else f"{answers} declarations"
+    assert app.state.message.startswith("undone: ")
+    assert app.state.message.endswith(f", and the computer's {theirs} after it")
     assert left == whole[: len(left)]
     assert app.session.game.awaiting().side == "blue"  # the person's turn to choose again
     assert isinstance(whole[len(left)], React)  # blue's last ARO, and red's Orders after it

@@ -497,8 +497,10 @@ def test_t_again_hands_the_side_taken_back_to_the_computer(
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert len(watched.game.declarations) == mine - 1 < made
     assert not watched.is_ai("red") and app.state.taken_here == "Yu Jing"
+    answers = made - len(watched.game.declarations) - 1  # the computer's, after the person's
     assert app.state.message == (
-        "undone: you play Yu Jing again, as when you declared what was undone"
+        f"undone: Zhanshi LT declares no ARO, and the computer's {answers} declarations after "
+        "it: you play Yu Jing again, as when you declared what was undone"
     )
     # the log says the side was taken, not that it was handed back (undone with it)
     told = _log(app)
@@ -510,7 +512,10 @@ def test_t_again_hands_the_side_taken_back_to_the_computer(
     assert len(watched.game.declarations) == mine - 1 and app.state.human
     # redo gives the game back as it stood: the declaration, the hand-back, the answers
     press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-    assert app.state.message == "redone: the computer plays Yu Jing again, as before the undo"
+    assert app.state.message == (
+        f"redone: Zhanshi LT declares no ARO, and the computer's {answers} declarations after "
+        "it: the computer plays Yu Jing again, as before the undo"
+    )
     assert len(watched.game.declarations) == made and watched.is_ai("red")
     assert watched.player("red") is red and app.state.taken_here == ""
     handed = [line for line in _log(app) if line.startswith("Turn ")]
@@ -593,7 +598,7 @@ def test_undo_after_t_keeps_the_log_line_that_said_the_side_was_taken(
     press(app, pygame.K_i)
     assert len(_log(app)) > len(before)
     press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-    assert app.state.message == "undone"
+    assert app.state.message == "undone: Zhanshi LT declares no ARO"
     # the log as it stood when the person was asked: told afresh, the same lines in order
     assert _log(app) == before
     assert _log(app).count(taken) == 1 and _log(app)[:2] == opening
