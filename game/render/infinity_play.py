@@ -19,6 +19,7 @@ from game.render.play_rules import (
     PlayRules,
     Prompt,
     ShotPlace,
+    game_over,
     window_player,
 )
 from game.rules.infinity.data import InfinityWeapon
@@ -138,8 +139,7 @@ class InfinityRules(PlayRules):
         order = state.order
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = who(state.winner) if state.winner else "nobody (a draw)"
-            return Prompt(None, "over", (), f"game over: {winner} wins")
+            return game_over(state.winner)
         if awaiting.kind == "order":
             left = state.orders + len(state.irregular) + int(state.lieutenant_order)
             status = f"{plural(left, 'Order')} left"

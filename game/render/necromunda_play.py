@@ -31,6 +31,7 @@ from game.render.play_rules import (
     PlayRules,
     Preview,
     Prompt,
+    game_over,
     window_player,
 )
 from game.rules.necromunda.data import NecromundaWeapon
@@ -140,8 +141,7 @@ class NecromundaRules(PlayRules):
         state = self._state(game)
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = who(state.winner) if state.winner else "nobody (a draw)"
-            return Prompt(None, "over", (), f"game over: {winner} wins")
+            return game_over(state.winner)
         if awaiting.kind == "activate":
             text = (
                 f"{who(side)}: activate a Ready fighter ({len(awaiting.models)} ready): "

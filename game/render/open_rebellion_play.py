@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.errors import IllegalDeclaration
-from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt, window_player
+from game.render.play_rules import (
+    Intent,
+    IntentKind,
+    Marker,
+    PlayRules,
+    Prompt,
+    game_over,
+    window_player,
+)
 from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -92,8 +100,7 @@ class OpenRebellionRules(PlayRules):
         state = self._state(game)
         side = awaiting.side
         if awaiting.kind == "over" or state.finished:
-            winner = who(state.winner) if state.winner else "nobody (a draw)"
-            return Prompt(None, "over", (), f"game over: {winner} wins")
+            return game_over(state.winner)
         if awaiting.kind == "initiative":
             text = (
                 f"turn {state.turn}, {who(side)}: select a unit and press E to roll for initiative"

@@ -169,6 +169,13 @@ class ShotPlace:
         return f"with {who(target)} {self.where}"
 
 
+def game_over(winner: str | None) -> Prompt:
+    """The end of the game, awaiting nothing: "game over: PanOceania wins", "game over: a
+    draw" (it read "nobody (a draw) wins")."""
+    said = f"game over: {who(winner)} wins" if winner else "game over: a draw"
+    return Prompt(None, "over", (), said)
+
+
 class PlayRules(Protocol):
     """A rule system's adapter for the interactive table. Adapters subclass it; aiming,
     previews and stray-shot risk default to plain direct fire."""

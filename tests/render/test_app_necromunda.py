@@ -565,3 +565,55 @@ def test_the_panel_counts_necromunda_rounds_as_its_log_does() -> None:
         assert f"{word} 1 of {scenario.header.turns}" in text, text[:200]
         other = "Turn" if word == "Round" else "Round"
         assert f"{other} 1 of" not in text
+
+
+DRAW = """
+[scenario]
+name = "One round"
+ruleset = "necromunda"
+table = [24, 24]
+turns = 1
+
+[[side]]
+id = "orlock"
+player = "human"
+
+[[side]]
+id = "escher"
+player = "human"
+
+[[model]]
+id = "orlock-ganger"
+side = "orlock"
+profile = "ganger"
+at = [3.5, 18]
+facing = -90
+
+[[model]]
+id = "escher-ganger"
+side = "escher"
+profile = "ganger"
+at = [8, 6]
+facing = 90
+"""
+
+
+def test_a_drawn_game_says_a_draw_once_and_e_after_it_says_what_is_left(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """tester11: after the game, E printed "game over: ... wins" a second time (3e2d330
+    made every declaring key say once what is left); a draw read "game over: nobody (a
+    draw) wins"."""
+    scenario = load_scenario(write_scenario(DRAW, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=2))
+    assert app.session is not None
+    for _ in range(2):  # each fighter passes: the round, and the game, end
+        click(app, base(app, app.session.game.awaiting().models[0]))
+        press(app, pygame.K_e)
+    assert app.session.game.state.finished
+    press(app, pygame.K_e)
+    press(app, pygame.K_e)
+    text = panel(app)
+    assert text.count("game over") == 1 and "game over: a draw" in text
+    assert "wins" not in text
+    assert app.state.message.startswith("nothing more to declare: Ctrl+S saves the game")
