@@ -362,7 +362,11 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
     body = [line for line in lines if not line.log and line is not heading]
     # The log's rows, each with the entry it belongs to (a sentence may wrap).
     log = [(*r, n) for n, line in enumerate(lines) if line.log for r in rows(line)]
-    min_log = 3 * font(max(12, round(16 * ui))).get_linesize() if log else 0
+    # room for the newest entry whole under the "more above" row (3 rows at least, 6 at
+    # most): the eye view gives way to it (tester11 read a sentence's tail in 2 rows)
+    newest = sum(1 for r in log if r[3] == log[-1][3]) if log else 0
+    rows_px = min(max(3, newest + 1), 6) * font(max(12, round(16 * ui))).get_linesize()
+    min_log = rows_px + 4 if log else 0  # the 4: the log's margin above the keys
     head = [] if heading is None else rows(heading)
     head_h: float = sum(font(px).get_linesize() for _, px, _ in head)
     head_h += heading.gap * ui if heading is not None else 0
@@ -409,6 +413,10 @@ def _render_panel(cache: PanelCache, lines: tuple[PanelLine, ...], helps: tuple[
                 start = whole
             elif _whole(log, start, end) < end:
                 start = _whole(log, start, end)  # no room for both: the entry wins
+            else:  # inside one entry longer than the room: its beginning, not its tail
+                while start > 0 and log[start - 1][3] == log[start][3]:
+                    start -= 1
+                end = start + fits
         for text, px, colour, _ in log[start:end]:
             blit(text, px, colour, y)
             y += step

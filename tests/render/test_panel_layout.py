@@ -204,3 +204,38 @@ def test_wrapped_lines_are_kept_by_text_font_and_width(monkeypatch: pytest.Monke
     assert table.wrap(text, 16, 400) != first[:-1] and len(measured) == 2  # another width
     table.wrap(text, 18, 180)  # another font size
     assert measured == [16, 16, 18]
+
+
+def test_the_newest_log_entry_shows_from_its_start_beside_the_eye_view() -> None:
+    """tester11: Open Rebellion at 1280x800 with the shooter's-eye view shown left the
+    dice log 2 rows, and a sentence wrapped over more showed its tail without its start
+    ("and 4) in the open (only 1 of 4 in cover); 0 damage gets through"). The log keeps
+    room for its newest entry whole (6 rows at most): the eye view gives way to it."""
+    from game.render.panel import DIM, PanelCache, PanelLine, draw_panel
+
+    pygame.font.init()
+    surface = pygame.Surface((1280, 800))
+    body = [PanelLine(f"line {n} of what the panel says", size=18) for n in range(21)]
+    newest = (
+        "Small arms fire: Rebel squad a 9 dice (5, 5, 4, 3, 2, 2, 1, 1 and 1) against Gov "
+        "squad a 6 dice (6, 5, 4, 4, 3 and 2); the damage converts as in the open (only 1 "
+        "of 4 in cover); 0 damage gets through"
+    )
+    log = [PanelLine(f"entry {n}", size=16, log=True) for n in range(8)]
+    lines = (*body, PanelLine("Dice log", DIM, 18, gap=8), *log,
+             PanelLine(newest, size=16, log=True))  # fmt: skip
+    cache = PanelCache()
+    kept = draw_panel(surface, lines, cache, reserve=400)
+    texts = [t for t, _ in cache.drawn]
+    rows = wrap(newest, 16, panel_width((1280, 800)) - 2 * 14)
+    assert len(rows) >= 3  # the case: a sentence over more rows than 2
+    assert texts[-len(rows) :] == rows  # whole, from its start
+    assert kept.height > 0  # the eye view still has its room, less of it
+    # an entry longer than the log's room shows its start too, not its end
+    longer = " ".join([newest] * 3)
+    lines = (*lines[:-1], PanelLine(longer, size=16, log=True))
+    draw_panel(surface, lines, cache, reserve=400)
+    texts = [t for t, _ in cache.drawn]
+    rows = wrap(longer, 16, panel_width((1280, 800)) - 2 * 14)
+    shown = texts[texts.index("Dice log") + 1 :]
+    assert 3 <= len(shown) < len(rows) and shown == rows[: len(shown)]
