@@ -295,6 +295,7 @@ def draw_frame(
         moving = state.place is not None and state.place.model == state.selected
         ringed = shot_table(scenario, state.place) if moving else scenario
         draw_range_rings(table, ringed, state, kept_clear, banner, ui)
+        names_over(table, layer, cache.table.labels)  # the rings pass under names and tags
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:  # the shot's lines from and to where the rules take it
