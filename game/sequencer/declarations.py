@@ -79,6 +79,8 @@ def described(kind: Any) -> str:
         return f"{said} or null" if len(options) < len(args) else said
     if origin is tuple:
         args = typing.get_args(kind)
+        if args == _PAIR:
+            return "[x, y], two numbers"  # as a scenario file says a point
         if len(args) == 2 and args[1] is Ellipsis:
             return "a list"
         return f"a list of {len(args)} ({', '.join(described(a) for a in args)})"
@@ -88,6 +90,9 @@ def described(kind: Any) -> str:
         return "one of " + ", ".join(json.dumps(m.value) for m in kind)
     return _KINDS.get(kind, "a value")
 
+
+# A point of the table (or a move, `_DISPLACEMENTS`): said whole, as scenario files say one.
+_PAIR = (float, float)
 
 # The plain types of a declaration's fields, as `described` names them.
 _KINDS: dict[Any, str] = {
@@ -103,7 +108,10 @@ def _coerce(kind: Any, value: Any, where: str = "") -> Any:
     dataclasses, enums); Unread, naming the field `where`, when it is not of that type."""
 
     def unread() -> Unread:
-        return Unread(_at(where, f"expected {described(kind)}, not {_shown(value)}"))
+        said = described(kind)
+        if where.rsplit(" ", 1)[-1] in _DISPLACEMENTS:
+            said = said.replace("[x, y]", "[dx, dy]")
+        return Unread(_at(where, f"expected {said}, not {_shown(value)}"))
 
     origin = typing.get_origin(kind)
     if origin in (types.UnionType, typing.Union):
@@ -123,12 +131,16 @@ def _coerce(kind: Any, value: Any, where: str = "") -> Any:
         args = typing.get_args(kind)
         if not isinstance(value, list | tuple):
             raise unread()
+        if args == _PAIR and not (len(value) == 2 and all(_number(v) for v in value)):
+            raise unread()
+        item = "item"
         if len(args) == 2 and args[1] is Ellipsis:
+            item = "point" if typing.get_args(args[0]) == _PAIR else "item"
             args = (args[0],) * len(value)  # a list of any length
         elif len(value) != len(args):
             raise unread()
         return tuple(
-            _coerce(a, v, f"{where} item {i + 1}")
+            _coerce(a, v, f"{where} {item} {i + 1}")
             for i, (a, v) in enumerate(zip(args, value, strict=True))
         )
     if isinstance(kind, type) and dataclasses.is_dataclass(kind):

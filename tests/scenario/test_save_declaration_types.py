@@ -78,15 +78,22 @@ def _wrong(kind: Any) -> Iterator[tuple[Any, str]]:
     else:
         kind = inner
     origin = typing.get_origin(kind)
-    if origin is tuple:
+    if origin is tuple and typing.get_args(kind) == (float, float):
+        # a point (or a move) is said whole, as scenario files say one: "[x, y], two
+        # numbers" ("[dx, dy]" for a move)
+        point = ": expected ["
+        yield from ((3, point), ("ab", point), ({"a": 1}, point), ([1.5, "1"], point),
+                    ([True, 1.5], point), ([1.5], point), ([1.5, 1.5, 1.5], point))  # fmt: skip
+    elif origin is tuple:
         args = typing.get_args(kind)
         yield from ((3, ": expected a list"), ("ab", ": expected a list"),
                     ({"a": 1}, ": expected a list"))  # fmt: skip
         first = args[0]
+        item = " point 1" if typing.get_args(first) == (float, float) else " item 1"
         for value, said in _wrong(first):
             if value is not None:  # a list holding the wrong type
                 rest = [] if args[1:] == (Ellipsis,) else [_sample(a) for a in args[1:]]
-                yield [value, *rest], f" item 1{said}"
+                yield [value, *rest], f"{item}{said}"
         if args[1:] != (Ellipsis,):
             yield [_sample(a) for a in args[:-1]], f": expected a list of {len(args)}"
             yield [*_sample(kind), 1], f": expected a list of {len(args)}"
@@ -188,9 +195,8 @@ def test_a_number_for_a_group_is_said_in_words(
     save["declarations"][0]["action"]["at"] = [1, "two"]
     bad.write_text(json.dumps(save))
     code, _, err = run(capsys, "replay", str(bad), "--check")
-    assert (
-        err == f'skirmish: {bad}: declaration 1: action: at item 2: expected a number, not "two"\n'
-    )
+    said = 'action: at: expected [x, y], two numbers, not [1, "two"]'
+    assert err == f"skirmish: {bad}: declaration 1: {said}\n"
     del save["declarations"][0]["model"]
     bad.write_text(json.dumps(save))
     code, _, err = run(capsys, "play", "--load", str(bad), "--frames", "1")
