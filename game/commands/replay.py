@@ -187,6 +187,7 @@ def _window(
     from game.files import check_writable
     from game.render.app import replay_window
     from game.render.session import SessionError
+    from game.sequencer.sentences import plural
 
     width, height = parse_size(size)
     if screenshot is not None:
@@ -199,11 +200,18 @@ def _window(
         typer.echo("no display: drawing one frame (use --frames N --screenshot FILE.png)")
     say_preparing()
     try:
-        replay_window(save, size=(width, height), frames=frames, screenshot=screenshot, person=side)
+        app = replay_window(
+            save, size=(width, height), frames=frames, screenshot=screenshot, person=side
+        )
     except SessionError as why:
         raise InputError(why.problems or Problem(str(save), "--window", str(why))) from None
-    if screenshot is not None:
-        typer.echo(f"{screenshot}: the first step of {save.name}")
+    if screenshot is not None and app.shot_size is not None:
+        # its size and frames as play's and edit's screenshots say them, and which step
+        w, h = app.shot_size
+        at = app.replay.at if app.replay is not None else 0
+        step = "its first step" if at == 0 else f"declaration {at}"
+        typer.echo(f"{screenshot}: {w}x{h} pixels after {plural(app.frames, 'frame')}, "
+                   f"{save.name} at {step}")  # fmt: skip
 
 
 def register(app: typer.Typer) -> None:

@@ -97,6 +97,7 @@ class App(Following):
         self.opened_from = None
         self._preview_key: tuple[object, ...] | None = None
         self.editor: Editor | None = None  # F2: the table editor in this window
+        self.shot_size: tuple[int, int] | None = None  # the last screenshot's, in pixels
         self.live = False  # run without a frame limit: the computer thinks beside it
         self.thinking: Thinking | None = None  # its choice being worked out
         self.take_due = False  # T pressed while it thought: a person takes a side after
@@ -280,9 +281,11 @@ class App(Following):
 
     def save_screenshot(self, path: Path) -> None:
         try:
-            save_png(self.draw(), path)
+            picture = self.draw()
+            save_png(picture, path)
         except pygame.error as err:
             raise OSError(str(err)) from None
+        self.shot_size = picture.get_size()
 
 
 def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None = None,

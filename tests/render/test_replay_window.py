@@ -116,13 +116,20 @@ def test_step_through_a_save_and_take_over(
     assert len(loaded.game.declarations) > middle
 
 
-def test_replay_window_from_the_command_line(tmp_path: Path) -> None:
+def test_replay_window_from_the_command_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     save = tmp_path / "game.json"
     played_save("necromunda", save, declarations=8)
     original = save.read_bytes()
     shot = tmp_path / "replay.png"
-    code = main(["replay", str(save), "--window", "--frames", "2", "--screenshot", str(shot)])
+    capsys.readouterr()
+    code = main(["replay", str(save), "--window", "--frames", "2", "--screenshot", str(shot),
+                 "--size", "800x600"])  # fmt: skip
     assert code == 0 and shot.exists()
+    # its size, as play's and edit's screenshots say it (tester11: it said only the step)
+    said = capsys.readouterr().out.splitlines()
+    assert f"{shot}: 800x600 pixels after 2 frames, game.json at its first step" in said
     assert save.read_bytes() == original
     assert main(["replay", str(tmp_path / "nothing.json"), "--window", "--frames", "1"]) == 2
 
