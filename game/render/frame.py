@@ -251,6 +251,7 @@ class FrameCache:
     panel: PanelCache = field(default_factory=PanelCache)
     eye: EyeCache = field(default_factory=EyeCache)
     ruling_label: pygame.Rect | None = None  # where the hovered ruling's label went
+    ring_labels: list[pygame.Rect] = field(default_factory=list)  # the range rings' labels
 
 
 def draw_frame(
@@ -287,6 +288,7 @@ def draw_frame(
         shown = replace(prompt, choices=prompt.choices_with(state.toggled))
         avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
         banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
+    rings_said: list[pygame.Rect] = []
     if state.selected is not None:
         # the rings' labels kept off the table's labels and bases, and from under the banner
         kept_clear = [_rect(box) for box in cache.table.taken]
@@ -294,8 +296,9 @@ def draw_frame(
         # the bands from where the rules take its shot (the end of its move so far)
         moving = state.place is not None and state.place.model == state.selected
         ringed = shot_table(scenario, state.place) if moving else scenario
-        draw_range_rings(table, ringed, state, kept_clear, banner, ui)
+        rings_said = draw_range_rings(table, ringed, state, kept_clear, banner, ui)
         names_over(table, layer, cache.table.labels)  # the rings pass under names and tags
+    cache.ring_labels = rings_said
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
     if state.draft is not None:  # the shot's lines from and to where the rules take it
@@ -307,8 +310,9 @@ def draw_frame(
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.group and state.group_of == state.selected:  # a group activation named (G)
         draw_group(table, scenario, state.group, view, cache.table.taken, ui)
-    if state.hover is not None:
-        taken = list(cache.table.taken)
+    if state.hover is not None:  # its label keeps off the rings' labels too
+        taken = [*cache.table.taken, *((float(r.x), float(r.y), float(r.w), float(r.h))
+                                       for r in rings_said)]  # fmt: skip
         ruled = state.hover.table or scenario  # the mover where the rules take the shot
         if state.hover.place is not None:
             ring_base(table, ROUTE, ruled.model(state.hover.place.model), view, 2)

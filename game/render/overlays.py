@@ -118,19 +118,21 @@ def ring_label_at(
 
 def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState,
                      avoid: Sequence[pygame.Rect] = (),
-                     never: Sequence[pygame.Rect] = (), ui: float = 1.0) -> None:  # fmt: skip
+                     never: Sequence[pygame.Rect] = (),
+                     ui: float = 1.0) -> list[pygame.Rect]:  # fmt: skip
     """The chosen weapon's range bands around the selected base, labelled with their MODs.
     Ranges are measured from the base edge, so a ring's radius is the base radius plus
     the band's limit. Each label sits on its ring where it covers nothing in `avoid`
-    (where it can) and nothing in `never`; its text grows with the window (`ui`)."""
+    (where it can) and nothing in `never`; its text grows with the window (`ui`). Where
+    the labels went, for labels placed after them to keep off."""
     if state.selected is None:
-        return
+        return []
     model = scenario.model(state.selected)
     if not model.weapons:
-        return
+        return []
     weapon = scenario.weapons.get(model.weapons[state.weapon % len(model.weapons)])
     if weapon is None:
-        return
+        return []
     view = state.view
     cx, cy = view.to_screen(*model.at)
     width, depth = scenario.header.table
@@ -149,6 +151,7 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         box = _label(surface, ring.label, at, (210, 225, 255), px)
         if box is not None:
             taken.append(box)
+    return taken[len(avoid) :]
 
 
 def cover_words(level: str, unit_word: str | None = None, unseen: bool = False) -> str:

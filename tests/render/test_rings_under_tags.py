@@ -13,7 +13,7 @@ from game.render.ranges import range_rings
 from game.render.session import Session
 from game.scenario import load_scenario
 from tests.conftest import SCENARIOS
-from tests.render.driving import base, click, press
+from tests.render.driving import base, click, point_at, press
 
 
 def _crossed(box: pygame.Rect, centre: tuple[float, float], radius: float) -> bool:
@@ -50,3 +50,23 @@ def test_range_rings_pass_under_names_and_tags() -> None:
             for y in range(box.top, box.bottom):
                 assert surface.get_at((x, y)) == layer.get_at((x, y)), label.text
     assert crossed >= 1
+
+
+def test_the_hovered_rulings_label_keeps_off_the_rings_labels() -> None:
+    """fix11c saw at 800x600 the ruling's label ("100% seen, squad in the open, 16.23\"")
+    written over a range ring's ("past 24\": +3 defence dice"): the ruling's label is
+    placed after the rings' and now keeps off them, as off the table's labels."""
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    app = App(scenario, size=(800, 600))  # a table viewer: the rings and the hover
+    checked = 0
+    for shooter in ("reb-b1", "reb-a1", "reb-a3"):
+        click(app, base(app, shooter))
+        for target in ("gov-b2", "gov-a1", "gov-a3", "gov-hmg"):
+            point_at(app, base(app, target))
+            app.draw()
+            said = app.cache.ruling_label
+            if said is None or not app.cache.ring_labels:
+                continue
+            checked += 1
+            assert not any(said.colliderect(ring) for ring in app.cache.ring_labels), target
+    assert checked >= 6
