@@ -60,7 +60,7 @@ class Draft:
     (game.render.play_rules.AimKind): a blast may take a `point` instead of a target, a
     template takes a `direction`; `blind` is a shot fired blind; `extras` the other
     models the hits after the first go to (Rapid Fire, where the rules have it); `unit` the
-    shooter's unit where the rules fire unit at unit (Open Rebellion)."""
+    shooter's unit where the rules fire unit at unit (`PlayRules.firing_unit`)."""
 
     kind: str  # "move" | "shoot"
     model: str
