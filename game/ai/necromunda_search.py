@@ -20,6 +20,16 @@ the points of fighters in the fight that decide the game at the turn limit: a dr
 nothing, so a shot that may break the tie is worth its risk. With `lookahead` 0 the
 judged choice is the answer; otherwise it is the default of the sampled lookahead below.
 
+A Leader or Champion the judgement activates leads a group activation (FACTS 2.8:
+"Leaders may group-activate 2 fighters within 3\", Champions 1"; `group`, `_groups`)
+of the Ready friends within 3" whose best plan shoots (`group_shots`: an Aim, a Shoot,
+a Move then a Shoot) an enemy yet to activate this round (`group_ready`) and is worth
+more than the exchange counts the friend kept for later, the most gained first (where
+the judgement is even, the careful player's rule, a shot worth taking, decides); and
+no more of them than the activations it has to spare (`group_spare`: ours left beyond
+the enemy's, which would end the round in a row anyway). Nominating more gave the
+enemy the round's last activations in a row and lost games (necromunda.toml).
+
 The lookahead. Candidates: for a fighter to activate, the careful player's first
 action (Aim or Shoot, turned to the enemy), its advance, moves into cover (a base
 against scenery, fewest enemies with a clear line there first), Take Cover, standing
@@ -50,6 +60,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Callable
+from dataclasses import replace
 
 from game.ai.necromunda import (
     KEEP_AWAY,
@@ -95,6 +106,7 @@ Point = tuple[float, float]
 FAN = (0, 45, -45, 90, -90, 180)
 # a judged move's directions from the nearest enemy's
 Plan = tuple[Declaration, float, ModelState]  # first declaration, value, the fighter at the end
+GAIN_TIE = 1e-9  # a group's gain this near nothing is even: the careful rule decides
 
 
 class HoldingNecromundaPlayer(CarefulNecromundaPlayer):
@@ -297,8 +309,10 @@ class SearchNecromundaPlayer(SearchPlayer):
 
     @staticmethod
     def _busy(state: GameState) -> bool:
+        """An activation goes on, or a group activation (FACTS 2.8) has fighters still
+        to activate before play passes on."""
         assert isinstance(state, NecromundaState)
-        return state.activating is not None
+        return state.activating is not None or bool(state.group)
 
     def evaluate(self, state: GameState, side: str) -> float:
         """Points each gang can expect to have in the fight when the game ends (what
@@ -569,13 +583,19 @@ class SearchNecromundaPlayer(SearchPlayer):
         up, stay) scored by the points its shot may take off (exact odds) plus the
         exchange of fire from where the fighter ends (`_exchange`)."""
         plans: list[Plan] = []
+        groups: dict[str, tuple[tuple[str, ...], float]] = {}
         if awaiting.kind == "activate":
+            best: dict[str, Plan] = {}
             for f in awaiting.models:
                 m = state.model(f)
                 if BROKEN in m.flags or m.status not in (*UPRIGHT, PINNED):
                     continue
                 started = state.replace(activating=f, actions_left=2, used=())
-                plans += self._plans(started, m, first=True)
+                mine = self._plans(started, m, first=True)
+                best[f] = max(mine, key=lambda p: p[1])
+                plans += mine
+            if state.leading is None and not state.group and self.weights["group"]:
+                groups = self._groups(state, awaiting.models, best)
         elif awaiting.kind == "action":
             m = state.model(awaiting.models[0])
             if BROKEN in m.flags or m.status not in (*UPRIGHT, PINNED):
@@ -583,7 +603,99 @@ class SearchNecromundaPlayer(SearchPlayer):
             plans = self._plans(state, m, first=False)
         if not plans:
             return None
-        return max(plans, key=lambda p: p[1])[0]
+        lead = self.weights["group_lead"]
+
+        def value(plan: Plan) -> float:
+            # the leader's activation brings its group's gain along (`group_lead`)
+            found = groups.get(plan[2].id)
+            return plan[1] + lead * found[1] if found else plan[1]
+
+        choice = max(plans, key=value)[0]
+        if isinstance(choice, Act | EndActivation) and choice.model in groups:
+            return replace(choice, group=groups[choice.model][0])
+        return choice
+
+    def _groups(
+        self, state: NecromundaState, ready: tuple[str, ...], best: dict[str, Plan]
+    ) -> dict[str, tuple[tuple[str, ...], float]]:
+        """For each Leader or Champion in `ready`, the group it would lead (FACTS 2.8:
+        "Leaders may group-activate 2 fighters within 3\", Champions 1") and what the
+        group gains: the Ready friends it may take whose best plan shoots an enemy yet
+        to activate (`group_shots`, `group_ready`) and whose activation now, straight
+        after the leader's and before the enemy answers, the judgement prefers to
+        keeping it for later (the value of its best plan, `best`, over the exchange with
+        it still to activate, where its shot denies nothing), the most gained first, no
+        more than the activations to spare (`group_spare`). A friend the judgement is
+        even on comes when the careful player would take it (its shot worth taking),
+        after the others."""
+        side = state.active
+        shots = self.weights["group_shots"]
+        tempo = self.weights["group_ready"]
+        keep: float | None = None
+        out: dict[str, tuple[tuple[str, ...], float]] = {}
+        # activations to spare: ours after this one beyond the enemy's, which would end
+        # the round in a row anyway; the group takes no more, so the enemy answers each
+        # as it would have (`group_spare`)
+        spare = len(ready) - 1 - len(self.nec.ready(state, state.other_side(side)))
+        for f in ready:
+            most = self.nec.group_size(f)
+            if self.weights["group_spare"]:
+                most = min(most, spare)
+            if most <= 0 or f not in best:
+                continue
+            gains: list[tuple[float, int, str]] = []
+            even: list[str] = []
+            for g in ready:
+                if g == f or g not in best or self.nec.may_join(state, f, g) is not None:
+                    continue
+                if shots:
+                    target = self._shot_at(state, best[g])
+                    if target is None or (tempo and READY not in state.model(target).flags):
+                        continue
+                if keep is None:
+                    keep = self._exchange(state, side)
+                gain = best[g][1] - keep
+                if gain > GAIN_TIE:
+                    gains.append((-gain, 0, g))
+                elif gain >= -GAIN_TIE:
+                    even.append(g)
+            if even:  # the default: the careful player's rule, its order
+                careful = self.careful._group(state, state.model(f))
+                gains += [(0.0, 1 + careful.index(g), g) for g in even if g in careful]
+            gains.sort()
+            group = tuple(g for _, _, g in gains[:most])
+            if group and self.nec.group_refused(state, f, group) is None:
+                out[f] = (group, -sum(gain for gain, _, _ in gains[:most]))
+        return out
+
+    def _shot_at(self, state: NecromundaState, plan: Plan) -> str | None:
+        """Whom an activation's plan (`_plans`) shoots: its first action a Shoot, an Aim
+        (then its best shot), or a Move after which it shoots (it ends where the Move
+        took it, as it stood, with a shot from there worth something: `_second`'s choice
+        of the shot over staying); a template's, the nearest enemy; None when it shoots
+        none."""
+        first, _, end = plan
+        if not isinstance(first, Act):
+            return None
+        action = first.action
+        m = state.model(first.model)
+        shots: list[tuple[Action, float | None, float]] = []
+        if action.kind is ActionKind.SHOOT:
+            shots = [(action, None, 0.0)]
+        elif action.kind is ActionKind.AIM:
+            shots = self._shots(state, m, 2, aimed=True, turn=True, one=True)
+        elif action.kind is ActionKind.MOVE and action.path:
+            # it shot from where the Move took it unless it went on or took cover there
+            moved_on = end.at != action.path[-1] or end.status != m.status
+            shots = (
+                [] if moved_on else self._shots(state, end, 1, aimed=False, turn=False, one=True)
+            )
+        if not shots:
+            return None
+        if shots[0][0].target is not None:
+            return shots[0][0].target
+        enemy = self.careful._nearest_enemy(state, m)
+        return None if enemy is None else enemy.id
 
     def _plans(self, state: NecromundaState, m: ModelState, *, first: bool) -> list[Plan]:
         """(first declaration, value, where and how `m` ends) of each plan for the rest
