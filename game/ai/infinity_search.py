@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -52,7 +53,7 @@ from typing import Any
 import numpy as np
 
 from game.ai.infinity import CarefulInfinityPlayer, SimpleInfinityPlayer, _facing
-from game.ai.search import REFUSED, Candidate, Policy, SearchPlayer, cover_spots
+from game.ai.search import REFUSED, Candidate, Detours, Policy, SearchPlayer, along, cover_spots
 from game.errors import IllegalDeclaration
 from game.rules.infinity.odds import RollSide
 from game.rules.infinity.saves import Attack
@@ -128,6 +129,7 @@ class SearchInfinityPlayer(SearchPlayer):
         assert isinstance(engine, InfinityEngine)
         self.inf = engine
         self.careful = CarefulInfinityPlayer(engine)
+        self.detours = Detours(engine.setup)
         # each Order's exact wounds, by the position and the declaration that resolves it
         # (the same in every sample of a candidate: no dice are rolled before then)
         self.expected: dict[tuple[GameState, Declaration, str], tuple[tuple[str, ...], float]] = {}
@@ -271,26 +273,39 @@ class SearchInfinityPlayer(SearchPlayer):
     def _objective_moves(
         self, state: InfinityState, m: ModelState
     ) -> list[tuple[Declaration, float]]:
-        out: list[tuple[Declaration, float]] = []
         reach = self.inf.profiles[m.id].mov[0]
+        return [(Activate(m.id, s), v) for s, v in self._objective_skills(state, m, reach)]
+
+    def _objective_skills(
+        self, state: InfinityState, m: ModelState, reach: float
+    ) -> list[tuple[Skill, float]]:
+        """Moves of up to `reach` toward each objective the trooper is not on, by the
+        shortest route round the solid scenery (`Detours`): onto it where the reach
+        allows (its base well within the radius), else as far along as it goes."""
+        out: list[tuple[Skill, float]] = []
         radius = self.inf.radii[m.id]
         enemy = self.careful._nearest_enemy(state, m)
         for objective in self.inf.setup.objectives:
-            gap = math.dist(m.at, objective.at)
-            if gap - radius <= objective.radius:
+            if math.dist(m.at, objective.at) - radius <= objective.radius:
                 continue
-            step = min(reach, gap - radius - objective.radius * 0.5)
+            # before the last round, a straight move only: objectives score at the end,
+            # and a long way round them early walks into the enemy's turns to come
+            route = (
+                self.detours.route(m.at, objective.at, radius)
+                if state.turn >= self.inf.turns
+                else [objective.at]
+            )
+            if route is None:
+                continue
+            length = sum(math.dist(a, b) for a, b in itertools.pairwise([m.at, *route]))
+            step = min(reach, length - radius - objective.radius * 0.5)
             if step <= 0.25:
                 continue
-            f = step / gap
-            end = (
-                m.at[0] + (objective.at[0] - m.at[0]) * f,
-                m.at[1] + (objective.at[1] - m.at[1]) * f,
-            )
-            if self.inf.path_blocked(state, m.id, (m.at, end)) is not None:
+            path = tuple(along(m.at, route, step))
+            if self.inf.path_blocked(state, m.id, path) is not None:
                 continue
-            facing = _facing(end, enemy.at) if enemy is not None else m.facing
-            out.append((Activate(m.id, Skill.move(end, facing=facing)), 0.05 * objective.points))
+            facing = _facing(path[-1], enemy.at) if enemy is not None else m.facing
+            out.append((Skill.move(*path, facing=facing), 0.05 * objective.points))
         return out
 
     def _seconds(self, state: InfinityState) -> list[tuple[Declaration, float]]:
@@ -311,6 +326,9 @@ class SearchInfinityPlayer(SearchPlayer):
                 reach = self.inf.profiles[m.id].mov[1]
                 for skill, value in self._cover_skills(there, moved, reach):
                     out.append((Continue(skill), value - 0.05))
+                if state.turn >= self.inf.turns:  # on toward an objective: the last round
+                    for skill, value in self._objective_skills(there, moved, reach):
+                        out.append((Continue(skill), value - 0.05))
         return out
 
     def _aros(self, state: InfinityState, reactor: str) -> list[tuple[Declaration, float]]:
@@ -459,9 +477,23 @@ class SearchInfinityPlayer(SearchPlayer):
         gamble it on dice, a side behind takes the chances that may turn the game."""
         value = self.evaluate(state, side)
         spread = self.weights.values.get("win_spread", 0.0)
-        if spread <= 0:
-            return value
-        return self.weights["win"] * math.erf(value / (spread * math.sqrt(2.0)))
+        if spread > 0:
+            value = self.weights["win"] * math.erf(value / (spread * math.sqrt(2.0)))
+        return max(value, self._ending(state, side))
+
+    def _ending(self, state: GameState, side: str) -> float:
+        """In the game's last Active Turn, with `side` playing it and free to end it: the
+        worth of ending it here (the result the turn limit gives now, `win` and all); an
+        Order played on is worth at least that, since the turn may end after it. Else
+        minus infinity (nothing is certain yet)."""
+        inf = self.inf
+        assert isinstance(state, InfinityState)
+        if state.finished or state.order is not None or state.turn < inf.turns:
+            return -math.inf
+        if state.active != side or state.sides[-1] != side:
+            return -math.inf
+        ended = inf._victory(state, [], final=True)
+        return -math.inf if ended is None else self.evaluate(ended, side)
 
     def _outcomes(
         self, state: InfinityState, declaration: Declaration

@@ -517,3 +517,120 @@ def reply_done(
         return True
     mine_done = busy(root) or ready(state, side) < ready(root, side)
     return mine_done and ready(state, other) == 0
+
+
+class Detours:
+    """Routes for a base around the solid scenery, for moves toward a point that a
+    straight line cannot reach (an objective behind a building): the shortest path
+    through the corners of the pieces, each grown by the base's radius and a little more
+    (a visibility graph; the corner-to-corner legs are found once per radius, the
+    scenery never moves). The corners are mitred, so a leg from one to the next runs
+    along the piece's side a GAP clear of the base's reach. Models are not avoided
+    here: the engine's own path check refuses a route through one, and the caller
+    drops it."""
+
+    GAP = 0.1  # how far the corners stand off the pieces, beyond the radius
+
+    def __init__(self, setup: Any) -> None:
+        self.setup = setup
+        self._graphs: dict[float, tuple[Any, list[tuple[float, float]], list[list[int]]]] = {}
+
+    def _graph(self, radius: float) -> tuple[Any, list[tuple[float, float]], list[list[int]]]:
+        import shapely
+
+        if radius in self._graphs:
+            return self._graphs[radius]
+        width, depth = self.setup.header.table
+        pieces = [shapely.Polygon(p.footprint) for p in self.setup.scenery if p.kind.solid]
+        # a leg is blocked where it passes within the radius of a piece (less a hair, so
+        # that the corners, a GAP out, are reached); the corners stand a GAP further out
+        block = shapely.union_all([p.buffer(radius - 0.01, quad_segs=2) for p in pieces])
+        shapely.prepare(block)
+        corners: list[tuple[float, float]] = []
+        for p in pieces:
+            grown = p.buffer(radius + self.GAP, join_style="mitre", mitre_limit=3.0)
+            for x, y in grown.exterior.coords[:-1]:
+                inside = radius <= x <= width - radius and radius <= y <= depth - radius
+                if inside and not block.contains(shapely.Point(x, y)):
+                    corners.append((round(float(x), 3), round(float(y), 3)))
+        n = len(corners)
+        pairs = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        legs = shapely.linestrings([[corners[i], corners[j]] for i, j in pairs]) if pairs else []
+        clear = ~shapely.intersects(block, legs) if pairs else []
+        near: list[list[int]] = [[] for _ in range(n)]
+        for (i, j), ok in zip(pairs, clear, strict=True):
+            if ok:
+                near[i].append(j)
+                near[j].append(i)
+        self._graphs[radius] = (block, corners, near)
+        return self._graphs[radius]
+
+    def route(
+        self, start: tuple[float, float], goal: tuple[float, float], radius: float
+    ) -> list[tuple[float, float]] | None:
+        """The shortest route's points after `start`, `goal` last (one point when the
+        straight line is clear), or None when no route reaches it."""
+        import heapq
+
+        import shapely
+
+        block, corners, near = self._graph(radius)
+
+        def clear(a: tuple[float, float], b: tuple[float, float]) -> bool:
+            return not block.intersects(shapely.LineString([a, b]))
+
+        if clear(start, goal):
+            return [goal]
+        n = len(corners)
+        if not n:
+            return None
+        to_start = shapely.linestrings([[start, c] for c in corners])
+        to_goal = shapely.linestrings([[c, goal] for c in corners])
+        from_start = ~shapely.intersects(block, to_start)
+        into_goal = ~shapely.intersects(block, to_goal)
+        best = [math.inf] * n
+        back = [-1] * n
+        heap: list[tuple[float, int]] = []
+        for i in range(n):
+            if from_start[i]:
+                best[i] = math.dist(start, corners[i])
+                heapq.heappush(heap, (best[i], i))
+        found, end = math.inf, -1
+        while heap:
+            d, i = heapq.heappop(heap)
+            if d > best[i] or d >= found:
+                continue
+            if into_goal[i] and d + math.dist(corners[i], goal) < found:
+                found, end = d + math.dist(corners[i], goal), i
+            for j in near[i]:
+                dj = d + math.dist(corners[i], corners[j])
+                if dj < best[j]:
+                    best[j], back[j] = dj, i
+                    heapq.heappush(heap, (dj, j))
+        if end < 0:
+            return None
+        path = [goal]
+        i = end
+        while i >= 0:
+            path.append(corners[i])
+            i = back[i]
+        return path[::-1]
+
+
+def along(
+    start: tuple[float, float], path: list[tuple[float, float]], length: float
+) -> list[tuple[float, float]]:
+    """The first `length` inches of the route from `start` through `path`: its points
+    up to there, the last one cut short where the length runs out."""
+    out: list[tuple[float, float]] = []
+    here, left = start, length
+    for p in path:
+        step = math.dist(here, p)
+        if step >= left:
+            f = left / step if step > 0 else 0.0
+            out.append((here[0] + (p[0] - here[0]) * f, here[1] + (p[1] - here[1]) * f))
+            return out
+        out.append(p)
+        left -= step
+        here = p
+    return out
