@@ -344,10 +344,16 @@ def _number_fields(model: type[BaseModel]) -> dict[str, Any]:
     return out
 
 
-def _item_type(annotation: Any, index: int) -> Any:
-    """The type of item `index` of a list or tuple field (None and Annotated set aside)."""
+def _unwrapped(annotation: Any) -> Any:
+    """A field's type with None and Annotated set aside."""
     while get_origin(annotation) in (Annotated, Union, UnionType):
         annotation = next(a for a in get_args(annotation) if a is not type(None))
+    return annotation
+
+
+def _item_type(annotation: Any, index: int) -> Any:
+    """The type of item `index` of a list or tuple field (None and Annotated set aside)."""
+    annotation = _unwrapped(annotation)
     items = get_args(annotation)
     if get_origin(annotation) is tuple and items and items[-1] is not Ellipsis:
         return items[index] if index < len(items) else None
@@ -359,7 +365,7 @@ def _not_number_item(
 ) -> tuple[tuple[Any, ...], Any, object]:
     """Where in a list of numbers (`where`, as pydantic places it) the first true, false
     or text is, the type that place holds and what it holds."""
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple) and get_origin(_unwrapped(annotation)) in (list, tuple):
         index = next(i for i, v in enumerate(value) if _not_number(v))
         return _not_number_item(_item_type(annotation, index), value[index], (*where, index))
     return where, annotation, value

@@ -532,6 +532,13 @@ def test_a_table_too_small_for_a_base_is_refused(write_scenario: Write) -> None:
          "weapon 'Combi Rifle': bands item 2 item 2: expected a whole number, not '3'"),
         (WEAPON.format(bands='[[8, 3], "16"]'), "bands",
          "weapon 'Combi Rifle': bands item 2: expected a list in brackets, not '16'"),
+    # a list where one number goes is said whole, not as items of a list the field lacks
+        ('[[scenery]]\nid = "b"\nkind = "building"\nheight = [1, "a"]\n'
+         "polygon = [[1, 1], [2, 1], [2, 2]]",
+         "height", "scenery 'b': height: expected a number, not [1, 'a']"),
+        ('[[scenery]]\nid = "b"\nkind = "building"\nheight = [[false, 1]]\n'
+         "polygon = [[1, 1], [2, 1], [2, 2]]",
+         "height", "scenery 'b': height: expected a number, not [[false, 1]]"),
     ],
 )  # fmt: skip
 def test_a_number_is_not_true_false_or_text(
