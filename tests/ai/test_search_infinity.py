@@ -330,9 +330,7 @@ def test_takes_an_objective_behind_a_building_in_the_last_turn(
     game.declare(EndTurn())  # blue's turn: nothing
     state = game.state
     assert isinstance(state, InfinityState) and state.active == "red" and state.orders == 1
-    straight = Activate("zhanshi", Skill.move((10.5, 16.0)))
     assert engine.path_blocked(state, "zhanshi", ((5.0, 16.0), (10.5, 16.0))) is not None
-    del straight
     player = SearchInfinityPlayer(engine, seed=1, think=0.5)
     while not game.state.finished:
         game.declare(player.choose(game.state, engine.awaiting(game.state)))
