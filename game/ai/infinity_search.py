@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -70,6 +69,7 @@ from game.sequencer.infinity import (
     SkillKind,
     _along,
 )
+from game.sequencer.infinity_orders import _length
 from game.sequencer.sight import Cover
 from game.sequencer.state import GameState, ModelState, renew
 
@@ -297,7 +297,7 @@ class SearchInfinityPlayer(SearchPlayer):
             )
             if route is None:
                 continue
-            length = sum(math.dist(a, b) for a, b in itertools.pairwise([m.at, *route]))
+            length = _length([m.at, *route])
             step = min(reach, length - radius - objective.radius * 0.5)
             if step <= 0.25:
                 continue
