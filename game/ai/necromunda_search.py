@@ -633,6 +633,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         tempo = self.weights["group_ready"]
         keep: float | None = None
         out: dict[str, tuple[tuple[str, ...], float]] = {}
+        aims: dict[str, str | None] = {}  # each friend's best plan's target, found once
         # activations to spare: ours after this one beyond the enemy's, which would end
         # the round in a row anyway; the group takes no more, so the enemy answers each
         # as it would have (`group_spare`)
@@ -649,7 +650,9 @@ class SearchNecromundaPlayer(SearchPlayer):
                 if g == f or g not in best or self.nec.may_join(state, f, g) is not None:
                     continue
                 if shots:
-                    target = self._shot_at(state, best[g])
+                    if g not in aims:
+                        aims[g] = self._shot_at(state, best[g])
+                    target = aims[g]
                     if target is None or (tempo and READY not in state.model(target).flags):
                         continue
                 if keep is None:
