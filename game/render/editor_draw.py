@@ -70,7 +70,6 @@ REFUSED = (240, 90, 80)
 DONE = (120, 210, 130)
 HANDLE_FILL = (250, 250, 250)
 GHOST = (250, 250, 250)
-OBJECTIVE = (250, 210, 60)
 TOOL = (250, 226, 120)
 PAD = 12  # pixels between the panel's left edge and its words (at 1280x800)
 KEY_SIZE = 15  # the keys' words, at 1280x800
@@ -110,8 +109,13 @@ def keys_rows(size: Size, keys: tuple[str, ...]) -> list[str]:
 
 def keys_top(size: Size, keys: tuple[str, ...]) -> int:
     """Where the keys begin: they end 8 pixels above the window's foot."""
+    return _rows_top(size, len(keys_rows(size, keys)))
+
+
+def _rows_top(size: Size, rows: int) -> int:
+    """Where `rows` rows of keys begin (`keys_top`, the rows already wrapped)."""
     step = font(round(KEY_SIZE * ui_scale(size))).get_linesize() + 1  # `_line`'s, less 2
-    return size[1] - len(keys_rows(size, keys)) * step - 8
+    return size[1] - rows * step - 8
 
 
 def line_height(line: PanelLine, size: Size) -> int:
@@ -362,7 +366,8 @@ def _panel(surface: pygame.Surface, editor: Editor, scenario: Scenario,
     x = left + round(PAD * ui)
     top = 10
     keys = editor_keys(editor.has_units)
-    below = keys_top(size, keys)
+    rows = keys_rows(size, keys)  # wrapped once a frame: measured and drawn
+    below = _rows_top(size, len(rows))
     lines = _panel_lines(editor, scenario, ruled[0] if ruled is not None else None)
     least = 0
     eyed = None
@@ -384,7 +389,7 @@ def _panel(surface: pygame.Surface, editor: Editor, scenario: Scenario,
         box = pygame.Rect(left, y + 4, wide, below - y - 8)
         draw_eye(surface, box, scenario, ruled[0], eyed, ui)
     ky = below
-    for text in keys_rows(size, keys):
+    for text in rows:
         ky = _line(surface, text, (x, ky), round(KEY_SIZE * ui), (170, 170, 170)) - 2
 
 
