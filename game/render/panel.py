@@ -125,7 +125,7 @@ def panel_lines(
         out.append(PanelLine(f"{turn} {state.turn} of {scenario.header.turns}", gap=6))
         # the side once, as the rule system calls it ("House Orlock"), not its file id
         out.append(PanelLine(f"Active: {ids.get(active, active)}", colours.get(active, style.TEXT)))
-    out.extend(holding_lines(scenario, state))
+    out.extend(holding_lines(scenario, state, ids, colours))
     if state.replay:
         out.append(PanelLine(state.replay, REPLAY, 18, gap=6))
         out.append(PanelLine(replay_keys(scenario.ruleset.turn_word), REPLAY, 16))
@@ -213,19 +213,24 @@ def panel_lines(
     return tuple(out)
 
 
-def holding_lines(scenario: Scenario, state: AppState) -> list[PanelLine]:
+def holding_lines(
+    scenario: Scenario,
+    state: AppState,
+    ids: Mapping[str, str],
+    colours: Mapping[str, style.Colour],
+) -> list[PanelLine]:
     """Who holds each objective now, where the rules score them and a game is attached
-    ("Guard console, 1 point: held by PanOceania")."""
+    ("Guard console, 1 point: held by PanOceania"); `ids` and `colours` are the table's
+    names and the sides' colours, found once a frame by `panel_lines`."""
     if not scenario.ruleset.scores_objectives or state.prompt is None:
         return []
-    ids = table_names(scenario)
     held = dict(state.holding)
     out = []
     for o in scenario.objectives:
         side = held.get(o.id)
-        who = f"held by {ids.get(side, side)}" if side else "held by no side"
-        colour = side_colours(scenario).get(side, DIM) if side else DIM
-        out.append(PanelLine(f"{objective_text(scenario, o.id)}: {who}", colour, 16))
+        held_by = f"held by {ids.get(side, side)}" if side else "held by no side"
+        colour = colours.get(side, DIM) if side else DIM
+        out.append(PanelLine(f"{objective_text(scenario, o.id)}: {held_by}", colour, 16))
     return out
 
 
