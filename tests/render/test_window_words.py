@@ -5,6 +5,9 @@ pending line."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -72,3 +75,62 @@ def test_a_target_the_rules_refuse_is_refused_as_it_is_clicked(app: App) -> None
     assert "Zhanshi 2 x" not in panel(app) and "click an enemy" in panel(app)
     press(app, pygame.K_RETURN)
     assert app.state.message == "click an enemy to shoot at first"
+
+
+def people_play(write_scenario: Callable[..., Path], name: str) -> App:
+    """A bundled table with a person on every side, opened in the window."""
+    text = (SCENARIOS / f"{name}.toml").read_text(encoding="utf-8")
+    path = write_scenario(text.replace('player = "ai"', 'player = "human"'), header=False)
+    scenario = load_scenario(path)
+    window = App.window(scenario, size=(1280, 800), session=Session.start(scenario, 1))
+    window.prepare_line_of_fire()
+    return window
+
+
+def refused_target(app: App, shooter: str, clicked: str) -> str:
+    """The panel's words for a click on `clicked` in a shot `shooter` lays out."""
+    press(app, pygame.K_ESCAPE)
+    click(app, base(app, shooter))
+    press(app, pygame.K_s)
+    click(app, base(app, clicked))
+    draft = app.state.draft
+    assert draft is not None and draft.targets == ()
+    return app.state.message
+
+
+@pytest.mark.parametrize(
+    ("table", "shooter", "itself", "friend", "as_friend", "side"),
+    [
+        ("infinity-demo", "fusilier-2", "Fusilier 2 cannot target itself", "fusilier-1",
+         "Fusilier 1", "PanOceania"),
+        ("necromunda-demo", "escher-leader", "Escher leader cannot shoot at itself",
+         "escher-champion", "Escher champion", "House Escher"),
+        ("open-rebellion-demo", "reb-a1", "Rebel squad a cannot fire at itself", "reb-b4",
+         "Rebel squad b", "Rebels"),
+    ],
+)  # fmt: skip
+def test_a_shot_at_the_shooter_or_a_friend_says_why_as_a_player_would(
+    write_scenario: Callable[..., Path],
+    table: str,
+    shooter: str,
+    itself: str,
+    friend: str,
+    as_friend: str,
+    side: str,
+) -> None:
+    """review11: clicking the shooter read "Fusilier 2 is on Fusilier 2's side", a friend
+    "Orlock heavy is on Orlock leader's side"; now the shooter (in Open Rebellion its own
+    unit, which fires unit at unit) cannot shoot itself, in the rules' words, and a friend
+    is on the player's own side, named as the scenario names it."""
+    app = people_play(write_scenario, table)
+    if table == "open-rebellion-demo":  # each side names a unit for the initiative first
+        click(app, base(app, "reb-a1"))
+        press(app, pygame.K_e)
+        click(app, base(app, "gov-a1"))
+        press(app, pygame.K_e)
+    assert app.session is not None
+    assert shooter in app.session.game.awaiting().models
+    assert refused_target(app, shooter, shooter) == itself
+    assert refused_target(app, shooter, friend) == f"{as_friend} is on your own side ({side})"
+    if table == "open-rebellion-demo":  # another model of the firing unit is the unit
+        assert refused_target(app, shooter, "reb-a2") == itself
