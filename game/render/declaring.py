@@ -417,8 +417,8 @@ class Confirm(Action):
     def perform(self, app: Following) -> None:
         draft = app.state.draft
         if draft is None:
-            app.require_turn()  # a game over says what is left to do
-            raise Impossible("nothing to confirm: M move or S shoot first")
+            rules = app.require_turn()  # a game over says what is left to do
+            raise Impossible(f"nothing to confirm: {rules.prompt(app.game).enter}")
         if draft.kind == "move":
             if not draft.points:
                 raise Impossible("click where to move first")

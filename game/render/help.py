@@ -11,9 +11,10 @@ from collections.abc import Sequence
 import pygame
 
 from game.render import style
-from game.render.play_rules import Prompt
-from game.render.state import AppState, Size, ui_scale
+from game.render.play_rules import MOVE_KEYS, AimKind, Prompt
+from game.render.state import AppState, Draft, Size, ui_scale
 from game.render.table import font, wrap
+from game.sequencer.sentences import who
 
 Section = tuple[str, tuple[str, ...]]
 
@@ -63,16 +64,27 @@ def hand_back_keys(state: AppState) -> tuple[str, ...]:
     )
 
 
-MOVE_KEYS = (
-    "click: add a point to the path (the inches left are shown)",
-    "Backspace: take the last point back · Enter: declare · Esc: cancel",
-)
-SHOOT_KEYS = (
-    "click an enemy: a target (each click adds one and shares the dice)",
-    "+ / -: a die more or less for the last target clicked",
-    "a blast: click a point or an enemy · a template: point it and click",
-    "Enter: declare · Esc: cancel",
-)
+def shoot_keys(draft: Draft, prompt: Prompt | None) -> tuple[str, ...]:
+    """The keys of a shot being laid out, as this shot takes them: its targets (a reaction
+    shoots at the model it answers; a unit fires at a unit), its dice, a blast's point
+    or a template's heading."""
+    aim: tuple[str, ...]
+    if draft.aim == AimKind.TEMPLATE:
+        aim = ("point the template and click to lay it",)
+    elif draft.aim == AimKind.BLAST:
+        aim = ("click an enemy or a point of the table for the blast marker",)
+    elif prompt is not None and prompt.reacting:
+        aim = (f"the target is {who(prompt.mover)}, the model the reaction answers",)
+    elif draft.unit is not None:
+        aim = ("click a model of an enemy unit: the whole unit is fired at",)
+    elif draft.burst > 1:
+        aim = (
+            "click an enemy: a target (each click adds one and shares the dice)",
+            "+ / -: a die more or less for the last target clicked",
+        )
+    else:
+        aim = ("click an enemy: the target",)
+    return (*aim, "Enter: declare · Esc: cancel")
 
 
 def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
@@ -87,8 +99,10 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
         out.append((f"Reacting: {prompt.text}", (*choices, *ROUTE_HELP)))
     draft = state.draft
     if draft is not None:
-        out.append(("Laying out a move" if draft.kind == "move" else "Aiming a shot",
-                    MOVE_KEYS if draft.kind == "move" else SHOOT_KEYS))  # fmt: skip
+        if draft.kind == "move":
+            out.append(("Laying out a move", prompt.move_keys if prompt else MOVE_KEYS))
+        else:
+            out.append(("Aiming a shot", shoot_keys(draft, prompt)))
     if state.keys_help:
         out.append(("Declaring (this rule system)", state.keys_help))
     if state.watching:

@@ -159,8 +159,9 @@ class InfinityRules(PlayRules):
             "I no ARO",
             "G first: fail a Guts Roll on purpose",
         )
+        enter = f"S shoot at {who(order.model)} first, or D dodge, I no ARO"
         return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route,
-                      choices, status, ((GUTS_KEY, GUTS_ON),))  # fmt: skip
+                      choices, status, ((GUTS_KEY, GUTS_ON),), enter)  # fmt: skip
 
     def toggles(self, game: Game) -> tuple[tuple[str, str], ...]:
         """G: the trooper declaring its skill fails any Guts Roll of this Order on

@@ -71,6 +71,13 @@ def _pct(p: float) -> str:
     return f"{p:.0%}"
 
 
+# Necromunda: C with a path laid out takes cover along it (FACTS 2.8: Take Cover, ½ M).
+MOVE_KEYS = (
+    "click: add a point to the path (the inches left are shown)",
+    "Backspace: take the last point back · Enter: declare · C: take cover along it · Esc: cancel",
+)
+
+
 class NecromundaRules(PlayRules):
     """The `PlayRules` adapter of Necromunda (game.sequencer.necromunda)."""
 
@@ -155,13 +162,14 @@ class NecromundaRules(PlayRules):
                     f"{who(state.leading)}'s group activation: pick one"
                 )
             status = f"activating a fighter ({len(awaiting.models)} ready)"
-            return Prompt(side, "activate", awaiting.models, text, status=status)
+            return Prompt(side, "activate", awaiting.models, text, status=status,
+                          move_keys=MOVE_KEYS)  # fmt: skip
         model = awaiting.models[0]
         left = state.actions_left
         status = state.model(model).status
         doing = f"{who(model)} ({status}): {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
-        return Prompt(side, "action", awaiting.models, text, status=doing)
+        return Prompt(side, "action", awaiting.models, text, status=doing, move_keys=MOVE_KEYS)
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

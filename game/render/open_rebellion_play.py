@@ -64,6 +64,15 @@ def _pct(p: float) -> str:
     return f"{p:.0%}"
 
 
+# Open Rebellion moves a unit by one vector (the selected model to the point clicked), as
+# a standard move or a tac-move, and fires with S.
+UNIT_MOVE_KEYS = (
+    "click: where the selected model goes; its whole unit moves by the same vector",
+    "Enter: standard move · C: tac-move · Esc: cancel",
+)
+MOVE_OR_FIRE = "M move or S fire first"
+
+
 class OpenRebellionRules(PlayRules):
     """The `PlayRules` adapter of Open Rebellion (game.sequencer.open_rebellion)."""
 
@@ -106,7 +115,8 @@ class OpenRebellionRules(PlayRules):
                 f"turn {state.turn}, {who(side)}: select a unit and press E to roll for initiative"
             )
             status = f"turn {state.turn}, rolling for initiative"
-            return Prompt(side, "initiative", awaiting.models, text, status=status)
+            enter = "select a unit and press E to roll for initiative"
+            return Prompt(side, "initiative", awaiting.models, text, status=status, enter=enter)
         if awaiting.kind == "fall-back":
             assert state.pending is not None
             p = state.pending
@@ -115,21 +125,24 @@ class OpenRebellionRules(PlayRules):
             status = f"{who(p.target)} takes {p.damage} damage {where}"
             text = f"{status}: select it, D falls back, {hold}"
             choices = ("D fall back", hold)
-            return Prompt(side, "fall-back", awaiting.models, text, choices=choices, status=status)
+            return Prompt(side, "fall-back", awaiting.models, text, choices=choices,
+                          status=status, enter=f"D falls back, {hold}")  # fmt: skip
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
                 f"{who(side)}: activate a unit ({listed(units)}): M move, S fire, "
                 "I initiative action, A take position, E pass"
             )
-            return Prompt(side, "activate", awaiting.models, text, status="activating a unit")
+            return Prompt(side, "activate", awaiting.models, text, status="activating a unit",
+                          enter=MOVE_OR_FIRE, move_keys=UNIT_MOVE_KEYS)  # fmt: skip
         unit = state.activating
         assert unit is not None
         left = state.actions_left
         wounds, pins = self.engine.markers(state, unit)
         doing = f"{who(unit)}, {markers(wounds, pins)}: {plural(left, 'action')} left"
         text = f"{doing}; E ends the activation"
-        return Prompt(side, "action", awaiting.models, text, status=doing)
+        return Prompt(side, "action", awaiting.models, text, status=doing, enter=MOVE_OR_FIRE,
+                      move_keys=UNIT_MOVE_KEYS)  # fmt: skip
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

@@ -76,6 +76,15 @@ class Intent:
     group: tuple[str, ...] = ()
 
 
+# What a move being laid out takes, unless the step says otherwise (`Prompt.move_keys`).
+MOVE_KEYS = (
+    "click: add a point to the path (the inches left are shown)",
+    "Backspace: take the last point back · Enter: declare · Esc: cancel",
+)
+# What Enter asks for with nothing laid out, unless the step says otherwise (`Prompt.enter`).
+LAY_OUT_FIRST = "M move or S shoot first"
+
+
 @dataclass(frozen=True, slots=True)
 class Prompt:
     """Who must declare next and what. `kind` is the rule system's step ("order",
@@ -85,7 +94,8 @@ class Prompt:
     the window asks for in a banner no one misses. `status` says what is awaited
     without the keys ("1 Order left"), for a side the computer plays; `when_on` the
     choice shown instead of a toggle key's own (`PlayRules.toggles`) once it is switched
-    on: (key, words)."""
+    on: (key, words). `enter` is what Enter asks for at this step while nothing is laid
+    out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now."""
 
     side: str | None
     kind: str
@@ -96,6 +106,8 @@ class Prompt:
     choices: tuple[str, ...] = ()  # an answer awaited out of turn (an ARO): its keys
     status: str = ""
     when_on: tuple[tuple[str, str], ...] = ()
+    enter: str = LAY_OUT_FIRST
+    move_keys: tuple[str, ...] = MOVE_KEYS
 
     @property
     def over(self) -> bool:

@@ -74,7 +74,10 @@ def test_f1_and_question_mark_open_every_key_for_now() -> None:
     app.perform(Select(app.state.prompt.models[0]))
     press(app, pygame.K_m)
     assert app.state.draft is not None, app.state.message
-    assert table_help.help_sections(app.state)[0][1] == table_help.MOVE_KEYS
+    assert table_help.help_sections(app.state)[0] == (
+        "Laying out a move",
+        app.state.prompt.move_keys,
+    )
 
 
 def test_an_aro_is_asked_for_in_a_banner_with_its_keys() -> None:
@@ -254,3 +257,52 @@ def test_a_range_rings_label_is_never_under_the_banner() -> None:
     at = ring_label_at(surface, '-3 to 8"', 16, (400, 150), 120, crowded, [banner])
     box.center = (round(at[0]), round(at[1]))
     assert not box.colliderect(banner) and surface.get_rect().contains(box)
+
+
+def _keys(app: App, title: str) -> tuple[str, ...]:
+    return next(keys for t, keys in table_help.help_sections(app.state) if t == title)
+
+
+def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
+    """review11: Enter with nothing laid out at Open Rebellion's initiative said "M move
+    or S shoot first", which that step does not take; an ARO takes no move; an Open
+    Rebellion move is one vector for the whole unit, C its tac-move, and it fires unit
+    at unit, with no dice to split."""
+    scenario = _both_human("open-rebellion-demo")
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    press(app, pygame.K_RETURN)
+    said = "nothing to confirm: select a unit and press E to roll for initiative"
+    assert app.state.message == said
+    for model in ("reb-a1", "gov-a1"):
+        app.perform(Select(model))
+        press(app, pygame.K_e)
+    press(app, pygame.K_RETURN)
+    assert app.state.message == "nothing to confirm: M move or S fire first"
+    app.perform(Select("reb-a1"))
+    press(app, pygame.K_m)
+    assert _keys(app, "Laying out a move") == (
+        "click: where the selected model goes; its whole unit moves by the same vector",
+        "Enter: standard move · C: tac-move · Esc: cancel",
+    )
+    press(app, pygame.K_ESCAPE)
+    app.perform(Select("reb-a1"))
+    press(app, pygame.K_s)
+    assert _keys(app, "Aiming a shot") == (
+        "click a model of an enemy unit: the whole unit is fired at",
+        "Enter: declare · Esc: cancel",
+    )
+
+    scenario = _both_human("infinity-demo")
+    app = App(scenario, session=Session.start(scenario, seed=4))
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    assert app.state.prompt is not None and app.state.prompt.kind == "aro"
+    press(app, pygame.K_RETURN)
+    said = "nothing to confirm: S shoot at Fusilier 1 first, or D dodge, I no ARO"
+    assert app.state.message == said
+    app.perform(Select(app.state.prompt.models[0]))
+    press(app, pygame.K_s)
+    assert _keys(app, "Aiming a shot") == (
+        "the target is Fusilier 1, the model the reaction answers",
+        "Enter: declare · Esc: cancel",
+    )
