@@ -18,6 +18,7 @@ from game.render.pointing import Impossible
 from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError
 from game.scenario.names import table_names, told_names
+from game.sequencer.events import Declared
 from game.sequencer.sentences import Teller, joined
 
 
@@ -54,17 +55,22 @@ class Redo(Action):
 
 def _what(app: Following, events: Sequence[object], start: int, declarations: int) -> str:
     """What the declarations from `events[start]` on did, as the dice log tells it: the
-    first line told of them ("Orlock leader aims"; its side's name before a colon left
-    off), and how many of the computer's declarations came after it."""
+    line of the first declaration ("Orlock leader aims"; its side's name before a colon
+    left off), with the lines told before it that it brought (a group activation it
+    leads), and how many of the computer's declarations came after it."""
     teller = Teller(app.scenario.ruleset, told_names(app.scenario))
     dice_log.tell_all(teller, events[:start])  # what the log remembers of the game so far
-    lines = dice_log.tell_all(teller, events[start:])
+    lines = [(isinstance(event, Declared), line.text) for event in events[start:]
+             for line in dice_log.tell_all(teller, [event])]  # fmt: skip
     if not lines:
         return ""
-    said = lines[0].text
+    first = next((i for i, (declared, _) in enumerate(lines) if declared), 0)
+    said = lines[first][1]
     names = {name for name in table_names(app.scenario).values()}
     head, colon, rest = said.partition(": ")
     said = rest if colon and head in names else said
+    if first:  # told before the declaration's own line, and done with it
+        said += f" ({'; '.join(text for _, text in lines[:first])})"
     later = declarations - 1  # the computer's answers, undone or redone with it
     if later:
         theirs = "declaration" if later == 1 else f"{later} declarations"

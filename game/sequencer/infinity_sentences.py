@@ -134,7 +134,10 @@ def _declared_skill(side: str, d: Mapping[str, Any], told: dict[str, Any] | None
             return f"{who(side)}: {who(d.get('model'))} declares no ARO"
         return f"{who(side)}: ARO, {who(d.get('model'))} {skill_words(skill)}{where}"
     if kind == "Continue":
-        return f"{who(side)}: second skill, {skill_words(skill)}"
+        active = None if told is None else told.get("active")
+        if active is None:  # told without its Order (no trooper to name)
+            return f"{who(side)}: second skill, {skill_words(skill)}"
+        return f"{who(side)}: second skill of {who(active)}, who {skill_words(skill)}"
     if kind == "EndTurn":
         return f"{who(side)} ends the Active Turn"
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"

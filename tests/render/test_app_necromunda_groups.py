@@ -143,6 +143,18 @@ def test_group_activation_nominated_with_g_ringed_and_declared_with_the_first_ac
     first = game.declarations[-1]
     assert isinstance(first, Act) and first.group == ("orlock-grenadier", "orlock-heavy")
     assert app.state.group == ()
+    # undo says the action taken back, and the group with it (review11: it named the
+    # group's line alone); redo the same
+    said = (
+        "Orlock leader aims (Orlock leader leads a group activation with Orlock grenadier "
+        "and Orlock heavy)"
+    )
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == f"undone: {said}"
+    press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.state.message == f"redone: {said}"
+    game = app.session.game  # undo and redo replay the game afresh
+    assert game.declarations[-1] == first
     # mid-activation G says when a group is named
     press(app, pygame.K_g)
     assert "nominates its group as it activates" in app.state.message

@@ -189,11 +189,13 @@ def test_a_whole_game_by_mouse_and_keyboard(
         # Undo takes the idle back (replayed from the list), redo puts it back.
         before = [e for e in game.events]
         press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
-        assert app.state.message == "undone: second skill, stays idle"  # what, as the log says
+        # what, as the log says, naming the trooper (review11: "undone: second skill,
+        # stays idle" had no subject)
+        assert app.state.message == "undone: second skill of B2, who stays idle"
         assert awaiting(app) == "second"
         assert len(app.session.game.declarations) == count  # type: ignore[union-attr]
         press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
-        assert app.state.message == "redone: second skill, stays idle"
+        assert app.state.message == "redone: second skill of B2, who stays idle"
         assert app.session.game.events == before  # type: ignore[union-attr]
 
     # End both turns: the game is over after one round.
