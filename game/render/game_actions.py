@@ -19,7 +19,7 @@ from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError
 from game.scenario.names import table_names, told_names
 from game.sequencer.events import Declared
-from game.sequencer.sentences import Teller, joined
+from game.sequencer.sentences import Teller, joined, readable
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,17 +58,17 @@ def _what(app: Following, events: Sequence[object], start: int, declarations: in
     line of the first declaration ("Orlock leader aims"; its side's name before a colon
     left off), with the lines told before it that it brought (a group activation it
     leads), and how many of the computer's declarations came after it."""
-    teller = Teller(app.scenario.ruleset, told_names(app.scenario))
+    names = told_names(app.scenario)
+    teller = Teller(app.scenario.ruleset, names)
     dice_log.tell_all(teller, events[:start])  # what the log remembers of the game so far
-    lines = [(isinstance(event, Declared), line.text) for event in events[start:]
+    lines = [(event, line.text) for event in events[start:]
              for line in dice_log.tell_all(teller, [event])]  # fmt: skip
     if not lines:
         return ""
-    first = next((i for i, (declared, _) in enumerate(lines) if declared), 0)
-    said = lines[first][1]
-    names = {name for name in table_names(app.scenario).values()}
-    head, colon, rest = said.partition(": ")
-    said = rest if colon and head in names else said
+    first = next((i for i, (event, _) in enumerate(lines) if isinstance(event, Declared)), 0)
+    event, said = lines[first]
+    if isinstance(event, Declared):  # the declaring side's name, and no other
+        said = said.removeprefix(f"{names.get(event.side) or readable(event.side)}: ")
     if first:  # told before the declaration's own line, and done with it
         said += f" ({'; '.join(text for _, text in lines[:first])})"
     later = declarations - 1  # the computer's answers, undone or redone with it

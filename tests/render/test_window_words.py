@@ -11,10 +11,12 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.render import overlays
+from game.render import game_actions, overlays
 from game.render.app import App
 from game.render.session import Session
 from game.scenario import load_scenario
+from game.sequencer.events import Declared
+from game.sequencer.infinity_orders import Activate, Skill
 from tests.conftest import SCENARIOS
 from tests.render.driving import base, click, panel, point_at, press
 
@@ -134,3 +136,18 @@ def test_a_shot_at_the_shooter_or_a_friend_says_why_as_a_player_would(
     assert refused_target(app, shooter, friend) == f"{as_friend} is on your own side ({side})"
     if table == "open-rebellion-demo":  # another model of the firing unit is the unit
         assert refused_target(app, shooter, "reb-a2") == itself
+
+
+class _Told:
+    """An event told as a line headed by a model's name and a colon."""
+
+    def describe(self) -> str:
+        return "Fusilier 1: stands where it was"
+
+
+def test_undo_leaves_off_the_declaring_sides_name_and_no_other(app: App) -> None:
+    """review11: undo's words (`_what`) dropped any table name before a colon, though it
+    means the declaring side's ("PanOceania: Order to ..." reads "Order to ...")."""
+    assert game_actions._what(app, [_Told()], 0, 1) == "Fusilier 1: stands where it was"
+    declared = Declared("blue", Activate("fusilier-1", Skill.idle()).to_dict())
+    assert game_actions._what(app, [declared], 0, 1) == "Order to Fusilier 1, who stays idle"
