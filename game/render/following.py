@@ -271,6 +271,8 @@ class Following(Pointing):
             keys_help=session.rules.keys_help
             if session and not (self.replaying or watching or (prompt and prompt.over))
             else (),
+            undoable=session is not None and session.undoable,
+            redoable=session is not None and bool(session.redo_stack),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,
             selected=selected,
             weapon=state.weapon if selected == state.selected else 0,

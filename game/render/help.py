@@ -31,8 +31,8 @@ TABLE_KEYS = (
     "Tab / Shift+Tab or 1-9: the weapon · F12: a screenshot · Q: quit",
     "F2: edit the table · F2 again: back (a changed table: a new game)",
 )
+UNDO_KEYS = "Ctrl+Z / Ctrl+Y: undo / redo your last declaration made here"
 GAME_KEYS = (
-    "Ctrl+Z / Ctrl+Y: undo / redo your last declaration made here",
     "Ctrl+S: save the game · Ctrl+O: open the save to step through it",
     "wheel over the panel or PgUp / PgDn: scroll the dice log",
 )
@@ -111,7 +111,9 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
         out.append((f"Playing {state.taken_here}, taken over here", hand_back_keys(state)))
     out.append(("The table", TABLE_KEYS))
     if state.prompt is not None:
-        out.append(("The game", GAME_KEYS))
+        # undo where a person declares, or has something to take back or declare again
+        undo = (UNDO_KEYS,) if state.keys_help or state.undoable or state.redoable else ()
+        out.append(("The game", (*undo, *GAME_KEYS)))
     out.append(("This help", ("F1 or ?: open and close · Esc: close",)))
     return out
 

@@ -289,23 +289,25 @@ def draft_text(draft: Draft, units: Mapping[str, str]) -> str:
 # (F1 lists every key).
 HELP = ("F1 or ? every key · drag a base: ruler · wheel: zoom · Q quit",)
 COMMON_HELP = ("F1 or ? every key · Ctrl+S save · Ctrl+O open a save · Q quit",)
-# While the computer plays every side: nothing a person declares with.
+# While the computer plays every side: nothing a person declares with; the same once the
+# game is over with nothing a person declared here to undo.
 WATCH_HELP = ("drag a base: ruler · wheel: zoom", *COMMON_HELP)
-# Once the game is over: what is left to do (a declaration takes back the end).
+# Once the game is over: what is left to do (undo takes back the end).
 OVER_HELP = ("Ctrl+Z undo · drag a base: ruler · wheel: zoom", *COMMON_HELP)
 
 
 def foot_keys(scenario: Scenario, state: AppState) -> tuple[str, ...]:
     """The keys at the panel's foot: the rule system's declaration keys and the common
     ones while a person may declare (and T, when the side was taken over here, to hand it
-    back); once the game is over, what is left to do; while the computer plays every
+    back); once the game is over, what is left to do (Ctrl+Z where a person's declaration
+    made here is there to take back); while the computer plays every
     side, none to declare with but T, naming the side it takes now; a viewer's otherwise
     (a replay before its last step: its keys are above)."""
     if state.keys_help:
         back = (f"T hand {state.taken_here} back to the computer",) if state.taken_here else ()
         return (*state.keys_help, *back, *COMMON_HELP)
     if state.prompt is not None and state.prompt.over and not state.replay:
-        return OVER_HELP
+        return OVER_HELP if state.undoable else WATCH_HELP
     if not state.watching:
         return HELP
     side = side_to_take(scenario, state)

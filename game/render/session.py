@@ -320,10 +320,15 @@ class Session:
         with speaking(table_names(self.scenario)):
             return self.rules.prompt(self.game)
 
+    @property
+    def undoable(self) -> bool:
+        """Whether `undo` takes something back now: a declaration a person made here."""
+        return True in self.made_by
+
     def after_the_end(self) -> str:
         """What a person can still do once the game is over, in a sentence (a key that
         would declare says it; the panel says already who won)."""
-        undo = ", Ctrl+Z takes back your last declaration" if True in self.made_by else ""
+        undo = ", Ctrl+Z takes back your last declaration" if self.undoable else ""
         return (
             f"nothing more to declare: Ctrl+S saves the game{undo}, Q quits; click a base "
             "or point at an enemy to look at the table"

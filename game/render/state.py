@@ -127,6 +127,8 @@ class AppState:
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
+    undoable: bool = False  # Ctrl+Z takes back a declaration a person made here
+    redoable: bool = False  # Ctrl+Y declares again what undo took back
     hover_hint: str = HOVER_HINT  # what pointing at an enemy shows, in the system's words
     log_scroll: int = 0  # dice log lines scrolled back from the newest
     replay: str = ""  # where a replay stands ("" when none is open)

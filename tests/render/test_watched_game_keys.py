@@ -11,6 +11,8 @@ import pytest
 
 from game.render.app import AI_FRAMES, App
 from game.render.following import KEPT_FRAMES
+from game.render.help import UNDO_KEYS, help_sections
+from game.render.panel import COMMON_HELP, foot_keys
 from game.render.replay import Replay
 from game.render.session import Session
 from game.scenario import load_scenario
@@ -98,3 +100,20 @@ def test_keys_after_a_watched_game_has_ended_say_once_what_is_left() -> None:
             "point at an enemy to look at the table"
         )
         assert panel(app).count(over) == 1 and panel(app).count("nothing more") == 1
+
+
+def test_an_ended_watched_game_offers_no_undo_it_cannot_do() -> None:
+    """review11: the key list of an ended game the computer played throughout offered
+    Ctrl+Z, which takes nothing back there (the computer declared it all); the panel's
+    foot and F1 leave it out (a game a person declared in offers it: test_app_play's
+    OVER_HELP)."""
+    session = _ended()
+    app = App(session.scenario, session=session)
+    foot = foot_keys(app.scenario, app.state)
+    assert foot == ("drag a base: ruler · wheel: zoom", *COMMON_HELP)
+    assert not any("Ctrl+Z" in keys for keys in foot)
+    game_keys = dict(help_sections(app.state))["The game"]
+    assert not any("Ctrl+Z" in keys for keys in game_keys)
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert app.state.message == "nothing to undo: the computer made every declaration so far"
+    assert UNDO_KEYS not in game_keys
