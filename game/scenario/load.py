@@ -43,15 +43,13 @@ from game.scenario.model import (
 )
 from game.scenario.rule_values import load_rule_values
 from game.scenario.scenario import Piece, PlacedModel, Scenario
+from game.sequencer.setup import NO_MODELS, NO_SIDES
 from game.words import over
 
 M = TypeVar("M", bound=BaseModel)
 
 # Two bases may touch; a base may touch scenery. Anything deeper than this overlaps.
 CONTACT_TOLERANCE = 1e-3
-# A valid table that cannot be played yet (`Scenario.unplayable`).
-NO_MODELS = "has no models: a game needs one a side"
-NO_SIDES = "no sides: a game needs at least one"
 _TOP_LEVEL = {"scenario", "scenery", "side", "model", "profile", "weapon", "objective"}
 # A scenario file is a few kilobytes; one this large is not one (README, "Limits").
 MAX_FILE_BYTES = 4 * 1024 * 1024

@@ -20,7 +20,7 @@ from game.files import write_json_atomic
 from game.sequencer.declarations import Declaration, check_numbers, decode
 from game.sequencer.engine import Awaiting, Engine
 from game.sequencer.events import Event, event_dict
-from game.sequencer.setup import Setup
+from game.sequencer.setup import NO_MODELS, NO_SIDES, Setup
 
 # Save files: format 1 named the scenario file; format 2 also carries its text (and,
 # added since, names the table so a moved save still finds it: `scenario_fields`; and
@@ -56,11 +56,11 @@ def engine_for(setup: Setup) -> Engine:
     if make is None:
         raise IllegalDeclaration(f"the sequencer does not play {setup.ruleset.name} yet")
     if not setup.sides:  # a table may be laid out before its sides are
-        raise IllegalDeclaration("no sides: a game needs at least one")
+        raise IllegalDeclaration(NO_SIDES)
     for side in setup.sides:
         # A table may be laid out before its models are; a game needs them.
         if not any(model.side == side.id for model in setup.models):
-            raise IllegalDeclaration(f"side {side.id!r} has no models: a game needs one a side")
+            raise IllegalDeclaration(f"side {side.id!r} {NO_MODELS}")
     engine: Engine = make(setup)
     return engine
 
@@ -81,10 +81,7 @@ class Game:
 
     def declare(self, declaration: Declaration) -> list[Event]:
         """Apply one declaration; on IllegalDeclaration nothing changes, dice included."""
-        if self.state.finished:
-            raise IllegalDeclaration("the game is over")
-        if not getattr(self.engine, "checks_numbers", False):
-            check_numbers(declaration, self.setup.header.table)  # else the engine's apply does
+        self._checked(declaration)
         saved = self.rng.bit_generator.state
         try:
             self.state, events = self.engine.apply(self.state, declaration, rng=self.rng)
@@ -98,15 +95,20 @@ class Game:
     def refusal(self, declaration: Declaration) -> str:
         """Why `declaration` would be refused now, in the rules' words ("" if the game would
         take it): tried on the state as it is with dice of its own; nothing changes."""
-        if self.state.finished:
-            return "the game is over"
         try:
-            if not getattr(self.engine, "checks_numbers", False):
-                check_numbers(declaration, self.setup.header.table)
+            self._checked(declaration)
             self.engine.apply(self.state, declaration, rng=make_rng(0))
         except IllegalDeclaration as why:
             return str(why)
         return ""
+
+    def _checked(self, declaration: Declaration) -> None:
+        """What the game refuses before its engine is asked: any declaration once it is
+        over, numbers off the table (where the engine's apply does not check them)."""
+        if self.state.finished:
+            raise IllegalDeclaration("the game is over")
+        if not getattr(self.engine, "checks_numbers", False):
+            check_numbers(declaration, self.setup.header.table)
 
     def log(self) -> list[dict[str, Any]]:
         return [event_dict(e) for e in self.events]

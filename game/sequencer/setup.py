@@ -15,6 +15,12 @@ from game.rules.registry import Ruleset
 Point = tuple[float, float]
 
 
+# A table laid out before its sides or models are: no game starts on it (engine_for in
+# game.sequencer.game; the scenario's checks say it at the file's place: game.scenario.load).
+NO_SIDES = "no sides: a game needs at least one"
+NO_MODELS = "has no models: a game needs one a side"
+
+
 class SetupHeader(Protocol):
     @property
     def name(self) -> str: ...
