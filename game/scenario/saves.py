@@ -309,7 +309,7 @@ def read_save(path: Path) -> SavedGame:
         scenario = load_scenario(scenario_file)
         on_disk = True
     else:
-        scenario, on_disk, changes = _carried(path, data, text, scenario_file)
+        scenario, on_disk, changes = _carried(path, data, scenario_file)
     if scenario.ruleset.name != ruleset.name:
         problem = f"the save is of {ruleset.name}, its scenario of {scenario.ruleset.name}"
         raise _bad(path, "ruleset", problem)
@@ -437,12 +437,11 @@ def _scenario_file(path: Path, data: dict[str, Any], where: str) -> Path:
 
 
 def _carried(
-    path: Path, data: dict[str, Any], text: Any, scenario_file: Path
+    path: Path, data: dict[str, Any], scenario_file: Path
 ) -> tuple[Scenario, bool, tuple[str, ...]]:
     """The scenario a format-2 save carries, whether its file is on this machine, and
     what that file changed since."""
-    if not isinstance(text, str):
-        raise _bad(path, "scenario_text", f"expected text, not {json.dumps(text)[:40]}")
+    text = _field(path, data, "scenario_text", str)
     if data.get("scenario_sha256") != text_hash(text):
         problem = "does not match scenario_sha256: the copy of the scenario was edited"
         raise _bad(path, "scenario_text", problem)
