@@ -10,6 +10,7 @@ whole (undo, save, the computer's turn) by those in game.render.game_actions.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -74,6 +75,11 @@ class Select(Action):
         app.refresh_hover()
 
 
+def after_the_leader(group: Sequence[str]) -> str:
+    """A group activation's fighters as they go: "Orlock heavy activates after it"."""
+    return f"{listed(group)} {'activates' if len(group) == 1 else 'activate'} after it"
+
+
 def _group_said(app: Following, model: str) -> str:
     """What becomes of a group activation nominated (G) as `model` is selected: kept, and
     said so, as another is looked at ("... waits: select Orlock leader to declare with
@@ -83,8 +89,7 @@ def _group_said(app: Following, model: str) -> str:
     if not group or leader is None or state.selected == model:
         return ""
     if model == leader:
-        after = "activates" if len(group) == 1 else "activate"
-        return f"{who(leader)}'s group activation: {listed(group)} {after} after it"
+        return f"{who(leader)}'s group activation: {after_the_leader(group)}"
     return (
         f"{who(leader)}'s group activation with {listed(group)} waits: select {who(leader)} "
         "to declare with it"

@@ -13,11 +13,11 @@ import re
 from dataclasses import dataclass, replace
 
 from game.errors import IllegalDeclaration
-from game.render.actions import Action, spread
+from game.render.actions import Action, after_the_leader, spread
 from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible, Said
-from game.render.state import Draft, Point
+from game.render.state import AppState, Draft, Point
 from game.sequencer.sentences import listed, who
 
 
@@ -41,8 +41,8 @@ class Propose(Action):
 
     def perform(self, app: Following) -> None:
         state = app.state
-        group = state.group if state.group_of == self.intent.model else ()
-        declaration = _declaration(app, self.intent)
+        group = _nominated(state, self.intent.model)
+        declaration = _declaration(app, self.intent, group)
         app.declare(declaration)  # refused: the options and the group stay as they were
         let_go = state.group if state.group and not group else ()
         app.state = replace(app.state, toggled=frozenset(), group=(), group_of=None)
@@ -55,13 +55,17 @@ class Propose(Action):
             app.state = replace(app.state, message=f"{message}; {said}" if message else said)
 
 
-def _declaration(app: Following, intent: Intent) -> object:
-    """The declaration `intent` means now, with the options switched on and the group
-    nominated (G) it carries (Impossible: the rules' refusal)."""
+def _nominated(state: AppState, model: str | None) -> tuple[str, ...]:
+    """The group nominated (G) to activate with `model`: none unless it leads it."""
+    return state.group if state.group_of == model else ()
+
+
+def _declaration(app: Following, intent: Intent, group: tuple[str, ...]) -> object:
+    """The declaration `intent` means now, with the options switched on and `group`, the
+    group nominated with it (`_nominated`) (Impossible: the rules' refusal)."""
     rules = app.require_turn()
     state = app.state
     offered = {key for key, _ in rules.toggles(app.game)}
-    group = state.group if state.group_of == intent.model else ()
     try:
         return rules.declaration(
             app.game, replace(intent, toggled=state.toggled & offered, group=group)
@@ -76,7 +80,7 @@ def _shot_refused(app: Following, draft: Draft) -> str:
     intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon, targets=draft.targets,
                     at=app.state.aro_at, blind=draft.blind)  # fmt: skip
     try:
-        declaration = _declaration(app, intent)
+        declaration = _declaration(app, intent, _nominated(app.state, intent.model))
     except Impossible as why:
         return str(why)
     return app.game.refusal(declaration) if app.game is not None else ""
@@ -123,8 +127,7 @@ class NominateGroup(Action):
         else:
             group = (*group, pick)
             said = f"{who(pick)} joins {who(leader)}'s group activation ({len(group)} of {most})"
-        after = "activates" if len(group) == 1 else "activate"
-        said += f": {listed(group)} {after} after it" if group else ": no group"
+        said += f": {after_the_leader(group)}" if group else ": no group"
         app.state = replace(app.state, group=group, group_of=leader, message=said)
 
 

@@ -26,12 +26,11 @@ from game.render.style import (
     WARN,
     Colour,
 )
-from game.render.table import font, objective_text, side_colours, wrap
+from game.render.table import font, objective_texts, side_colours, wrap
 from game.scenario import Scenario
 from game.scenario.names import table_names, told_names
 from game.scenario.ruling import LofRuling
 from game.sequencer.sentences import listed, profile_called, speaking, told, who
-from game.words import joined
 
 REPLAY: Colour = (150, 220, 255)
 
@@ -143,7 +142,8 @@ def panel_lines(
         out.append(PanelLine(state.message, WARN, 18))
     preview = state.preview
     if preview is not None:
-        under = joined([ids.get(m, m) for m in preview.under], "nobody")
+        with speaking(ids):
+            under = listed(preview.under)
         out.append(PanelLine(f"under it: {under}", BLAST, 16))
     draft = state.draft
     if draft is not None:
@@ -192,7 +192,8 @@ def panel_lines(
     if state.hover is not None and state.hover.odds:
         out.extend(PanelLine(told(line, rules_ids), size=16) for line in state.hover.odds)
         if state.hover.risk:
-            risk = "at risk of a stray shot: " + joined([ids.get(m, m) for m in state.hover.risk])
+            with speaking(ids):
+                risk = "at risk of a stray shot: " + listed(state.hover.risk)
             out.append(PanelLine(risk, RISK, 16))
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
@@ -225,12 +226,13 @@ def holding_lines(
     if not scenario.ruleset.scores_objectives or state.prompt is None:
         return []
     held = dict(state.holding)
+    texts = objective_texts(scenario)
     out = []
     for o in scenario.objectives:
         side = held.get(o.id)
         held_by = f"held by {ids.get(side, side)}" if side else "held by no side"
         colour = colours.get(side, DIM) if side else DIM
-        out.append(PanelLine(f"{objective_text(scenario, o.id)}: {held_by}", colour, 16))
+        out.append(PanelLine(f"{texts[o.id]}: {held_by}", colour, 16))
     return out
 
 

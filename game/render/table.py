@@ -488,15 +488,16 @@ OBJECTIVE = (250, 210, 60)  # an objective's ring, its mark and its label's box
 OBJECTIVE_MARK = 7  # pixels: the radius of the disc at an objective's point
 
 
-def objective_text(scenario: Scenario, objective_id: str) -> str:
-    """An objective as its label says it: its name, and its points where the rule system
-    scores them ("Barrier gate, 2 points"; "Objective 1" elsewhere)."""
-    entry = next(o for o in scenario.objectives if o.id == objective_id)
-    name = objective_names(scenario.objectives)[objective_id]
-    name = name[0].upper() + name[1:]
-    if not scenario.ruleset.scores_objectives:
-        return name
-    return f"{name}, {plural(entry.points, 'point')}"
+def objective_texts(scenario: Scenario) -> dict[str, str]:
+    """Each objective as its label says it, by id: its name, and its points where the
+    rule system scores them ("Barrier gate, 2 points"; "Objective 1" elsewhere)."""
+    names = objective_names(scenario.objectives)
+    out = {}
+    for o in scenario.objectives:
+        name = names[o.id][0].upper() + names[o.id][1:]
+        scored = scenario.ruleset.scores_objectives
+        out[o.id] = f"{name}, {plural(o.points, 'point')}" if scored else name
+    return out
 
 
 def draw_objectives(surface: pygame.Surface, scenario: Scenario, view: View,
@@ -530,14 +531,16 @@ def objective_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Wan
     leader line, if any, starts outside that base)."""
     size = label_size(view, "model", ui)
     out: list[Want] = []
+    texts = objective_texts(scenario)
+    bases = base_circles(scenario, view) if scenario.objectives else []
     for o in scenario.objectives:
         anchor = view.to_screen(*o.at)
         clear = float(OBJECTIVE_MARK)
-        for cx, cy, r in base_circles(scenario, view):
+        for cx, cy, r in bases:
             apart = math.dist((cx, cy), anchor)
             if apart < r:  # a base on the point: the label goes beside the base
                 clear = max(clear, r + apart)
-        text = objective_text(scenario, o.id)
+        text = texts[o.id]
         out.append(Want(f"objective:{o.id}", text, _boxed(text, size), anchor, clear,
                         "objective", (), size))  # fmt: skip
     return out
