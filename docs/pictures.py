@@ -4,8 +4,8 @@
 
 (no NAME: every one this knows). Each is a scene set up as a person would: a bundled
 table, a seed, declarations made by the simple player, a model selected and another
-pointed at, then one frame drawn and saved over docs/NAME.png. Look at each before
-committing it.
+pointed at; or the editor's table laid out by keys and clicks, a pair selected. One
+frame is drawn and saved over docs/NAME.png. Look at each before committing it.
 """
 
 from __future__ import annotations
@@ -86,9 +86,34 @@ def _click(app: App, model: str) -> None:
     _point(app, model, 1)
 
 
+def edit_window(out: Path) -> None:
+    """`skirmish edit` at 1280x800: the Dispute table laid out from nothing by the editor
+    tests' keys and clicks (tests/render/test_editor.py `lay_out`: Fusilier 1 of Blue at
+    (3, 12), Zhanshi 1 of Red at (20, 12), a 3" building, a 0.5" wall), not saved yet;
+    Fusilier 1 clicked and Zhanshi 1 Shift+clicked: their line of fire and the
+    shooter's-eye view."""
+    import pygame
+
+    from game.render.editor import Editor
+    from game.scenario.editing import Editing, new_document
+
+    sys.path.insert(0, str(DOCS.parent))  # the checkout's tests, for `lay_out`
+    from tests.render.test_editor import click, lay_out, press
+
+    pygame.display.init()
+    editing = Editing.start(new_document("infinity", "Dispute"))
+    editor = Editor(editing, surface=pygame.Surface((1280, 800)), save_to=Path("dispute.toml"))
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (3, 12))
+    click(editor, (20, 12), mod=pygame.KMOD_SHIFT)
+    pygame.image.save(editor.draw(), str(out))
+
+
 PICTURES: dict[str, Callable[[Path], None]] = {
     "play-window": play_window,
     "play-window-800x600": play_window_800x600,
+    "edit-window": edit_window,
 }
 
 
