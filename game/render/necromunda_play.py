@@ -76,6 +76,7 @@ MOVE_KEYS = (
     "click: add a point to the path (the inches left are shown)",
     "Backspace: take the last point back · Enter: declare · C: take cover along it · Esc: cancel",
 )
+MOVE_HINT = "click points, Backspace undoes one, Enter, C takes cover"
 
 
 class NecromundaRules(PlayRules):
@@ -163,13 +164,14 @@ class NecromundaRules(PlayRules):
                 )
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status,
-                          move_keys=MOVE_KEYS)  # fmt: skip
+                          move_keys=MOVE_KEYS, move_hint=MOVE_HINT)  # fmt: skip
         model = awaiting.models[0]
         left = state.actions_left
         status = state.model(model).status
         doing = f"{who(model)} ({status}): {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
-        return Prompt(side, "action", awaiting.models, text, status=doing, move_keys=MOVE_KEYS)
+        return Prompt(side, "action", awaiting.models, text, status=doing, move_keys=MOVE_KEYS,
+                      move_hint=MOVE_HINT)  # fmt: skip
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

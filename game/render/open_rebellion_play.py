@@ -70,6 +70,7 @@ UNIT_MOVE_KEYS = (
     "click: where the selected model goes; its whole unit moves by the same vector",
     "Enter: standard move · C: tac-move · Esc: cancel",
 )
+UNIT_MOVE_HINT = "click where it goes, Enter moves the unit, C tac-moves it"
 MOVE_OR_FIRE = "M move or S fire first"
 
 
@@ -134,7 +135,8 @@ class OpenRebellionRules(PlayRules):
                 "I initiative action, A take position, E pass"
             )
             return Prompt(side, "activate", awaiting.models, text, status="activating a unit",
-                          enter=MOVE_OR_FIRE, move_keys=UNIT_MOVE_KEYS)  # fmt: skip
+                          enter=MOVE_OR_FIRE, move_keys=UNIT_MOVE_KEYS,
+                          move_hint=UNIT_MOVE_HINT)  # fmt: skip
         unit = state.activating
         assert unit is not None
         left = state.actions_left
@@ -142,7 +144,7 @@ class OpenRebellionRules(PlayRules):
         doing = f"{who(unit)}, {markers(wounds, pins)}: {plural(left, 'action')} left"
         text = f"{doing}; E ends the activation"
         return Prompt(side, "action", awaiting.models, text, status=doing, enter=MOVE_OR_FIRE,
-                      move_keys=UNIT_MOVE_KEYS)  # fmt: skip
+                      move_keys=UNIT_MOVE_KEYS, move_hint=UNIT_MOVE_HINT)  # fmt: skip
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.render import style
-from game.render.play_rules import AimKind, Prompt
+from game.render.play_rules import MOVE_HINT, AimKind, Prompt
 from game.render.ranges import profile_summary, weapon_summary
 from game.render.state import AppState, Draft, panel_width, side_to_take, ui_scale
 from game.render.style import (
@@ -149,7 +149,8 @@ def panel_lines(
     if draft is not None:
         with speaking(ids):
             units = {m.id: m.unit for m in scenario.models if m.unit}
-            out.append(PanelLine(draft_text(draft, units), DRAFT, 16, gap=4))
+            hint = state.prompt.move_hint if state.prompt else MOVE_HINT
+            out.append(PanelLine(draft_text(draft, units, hint), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
@@ -253,16 +254,17 @@ def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
     return f"{who}: {prompt.status}" if prompt.status else who
 
 
-def draft_text(draft: Draft, units: Mapping[str, str]) -> str:
+def draft_text(draft: Draft, units: Mapping[str, str], move_hint: str = MOVE_HINT) -> str:
     """The draft in a sentence, its models named (`who`: the panel says it `speaking`); a
     unit's fire (`draft.unit`) unit at unit, as the rules fire it ("Rebel squad a fires at
-    Gov squad a: Enter"), the enemy unit by the model clicked (`units`: model -> unit)."""
+    Gov squad a: Enter"), the enemy unit by the model clicked (`units`: model -> unit); a
+    move with `move_hint`, its keys as the step takes them (`Prompt.move_hint`)."""
     model = who(draft.model)
     if draft.kind == "move":
         moved = f'{draft.length:.1f}"'
         if draft.allowance is not None:
             moved += f' of {draft.allowance:g}" ({draft.left or 0:.1f}" left)'
-        return f"{model} moves {moved}: click points, Backspace undoes one, Enter"
+        return f"{model} moves {moved}: {move_hint}"
     blind = " blind" if draft.blind else ""
     if draft.aim == AimKind.TEMPLATE:
         laid = "laid: Enter" if draft.direction is not None else "point it and click to lay it"

@@ -81,6 +81,8 @@ MOVE_KEYS = (
     "click: add a point to the path (the inches left are shown)",
     "Backspace: take the last point back · Enter: declare · Esc: cancel",
 )
+# The same in short, after the panel's line of the move ("Fusilier 1 moves 2.0\" of 4\": ...").
+MOVE_HINT = "click points, Backspace undoes one, Enter"
 # What Enter asks for with nothing laid out, unless the step says otherwise (`Prompt.enter`).
 LAY_OUT_FIRST = "M move or S shoot first"
 
@@ -95,7 +97,8 @@ class Prompt:
     without the keys ("1 Order left"), for a side the computer plays; `when_on` the
     choice shown instead of a toggle key's own (`PlayRules.toggles`) once it is switched
     on: (key, words). `enter` is what Enter asks for at this step while nothing is laid
-    out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now."""
+    out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now (F1) and
+    `move_hint` the same in short (the panel's line of the move)."""
 
     side: str | None
     kind: str
@@ -108,6 +111,7 @@ class Prompt:
     when_on: tuple[tuple[str, str], ...] = ()
     enter: str = LAY_OUT_FIRST
     move_keys: tuple[str, ...] = MOVE_KEYS
+    move_hint: str = MOVE_HINT
 
     @property
     def over(self) -> bool:

@@ -18,7 +18,7 @@ from game.render.style import TARGET
 from game.scenario import Scenario, load_scenario
 from game.sequencer.infinity_orders import Activate, Skill
 from tests.conftest import SCENARIOS
-from tests.render.driving import base, press
+from tests.render.driving import base, panel, press
 
 
 def _both_human(name: str) -> Scenario:
@@ -283,6 +283,11 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
     assert _keys(app, "Laying out a move") == (
         "click: where the selected model goes; its whole unit moves by the same vector",
         "Enter: standard move · C: tac-move · Esc: cancel",
+    )
+    # the panel's line of the move, in short (it said "click points, Backspace undoes one")
+    assert (
+        'Reb a1 moves 0.0" of 9" (9.0" left): click where it goes, Enter moves the unit, C '
+        "tac-moves it" in panel(app)
     )
     press(app, pygame.K_ESCAPE)
     app.perform(Select("reb-a1"))
