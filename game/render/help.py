@@ -14,7 +14,6 @@ from game.render import style
 from game.render.play_rules import MOVE_KEYS, AimKind, Prompt
 from game.render.state import AppState, Draft, Size, ui_scale
 from game.render.table import font, wrap
-from game.sequencer.sentences import who
 
 Section = tuple[str, tuple[str, ...]]
 
@@ -74,7 +73,7 @@ def shoot_keys(draft: Draft, prompt: Prompt | None) -> tuple[str, ...]:
     elif draft.aim == AimKind.BLAST:
         aim = ("click an enemy or a point of the table for the blast marker",)
     elif prompt is not None and prompt.reacting:
-        aim = (f"the target is {who(prompt.mover)}, the model the reaction answers",)
+        aim = ("the target: the model the reaction answers",)
     elif draft.unit is not None:
         aim = ("click a model of an enemy unit: the whole unit is fired at",)
     elif draft.burst > 1:

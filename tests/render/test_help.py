@@ -308,6 +308,6 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
     app.perform(Select(app.state.prompt.models[0]))
     press(app, pygame.K_s)
     assert _keys(app, "Aiming a shot") == (
-        "the target is Fusilier 1, the model the reaction answers",
+        "the target: the model the reaction answers",
         "Enter: declare · Esc: cancel",
     )
