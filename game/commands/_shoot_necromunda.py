@@ -79,7 +79,7 @@ def necromunda_shot(
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
         if target == attacker:  # the engine asks this of shots; a template has no target
-            raise IllegalDeclaration(f"{attacker} cannot shoot at itself")
+            raise IllegalDeclaration(engine.why_not_target(state, attacker, target, 360.0))
         if at is not None and math.dist(at, me.at) < engine.profiles[attacker].radius:
             raise IllegalDeclaration(f"{attacker} cannot aim at a point under its own base")
         if weapon.is_template and (extra or extra_at):

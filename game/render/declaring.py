@@ -268,7 +268,11 @@ class AddTarget(Action):
             return
         target = app.scenario.model(self.model_id)
         if target.side == app.scenario.model(draft.model).side:
-            raise Impossible(_own_side(app, draft, target.id))
+            # the shooter, or a friend: the rules' refusal of a shot at it alone
+            alone = replace(draft, targets=((target.id, max(1, draft.burst)),), extras=())
+            refused = _shot_refused(app, alone)
+            if refused:
+                raise Impossible(refused)
         names = [t for t, _ in draft.targets]
         if target.id in names:
             app.state = replace(app.state, draft=replace(draft, focus=names.index(target.id)))
@@ -299,18 +303,6 @@ class AddTarget(Action):
                                           blind=draft.blind)  # fmt: skip
             if count:
                 app.state = replace(app.state, message=rules.extra_prompt(count, target.id, fit))
-
-
-def _own_side(app: Following, draft: Draft, model: str) -> str:
-    """Why a click on a model of the shooter's own side is no target: the shooter (or
-    its own unit, where the rules fire unit at unit) cannot shoot itself, in the rules'
-    words; any other is a friend, on the person's own side, named as the game names it."""
-    unit = app.require_turn().firing_unit(app.game, model)
-    if model == draft.model or (unit is not None and unit == draft.unit):
-        alone = replace(draft, targets=((model, max(1, draft.burst)),), extras=())
-        return _shot_refused(app, alone) or f"{who(draft.unit or draft.model)} cannot shoot itself"
-    side = app.scenario.model(draft.model).side
-    return f"{who(unit or model)} is on your own side ({who(side)})"
 
 
 def _extra_hit(app: Following, draft: Draft, model: str) -> bool:

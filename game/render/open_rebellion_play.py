@@ -241,10 +241,9 @@ class OpenRebellionRules(PlayRules):
         state = self._state(game)
         unit, enemy = self.unit(shooter), self.unit(target)
         lines = [f"{unit} fires at {enemy}"]
-        if unit == enemy:
-            return [*lines, f"no shot: {unit} cannot fire at itself"]
-        if engine.side_of_unit[unit] == engine.side_of_unit[enemy]:
-            return [*lines, "no shot: not an enemy unit"]
+        why = engine.why_not_fire_at(unit, enemy)
+        if why:
+            return [*lines, f"no shot: {why}"]
         try:
             plan = engine.pools(state, unit, enemy)
         except IllegalDeclaration as why:

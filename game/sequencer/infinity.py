@@ -436,7 +436,8 @@ class InfinityEngine(InfinityAttacks):
             if t.id == m.id:
                 raise IllegalDeclaration(f"{m.id} cannot target itself")
             if t.side == m.side:
-                raise IllegalDeclaration(f"{t.id} is on {m.id}'s own side")
+                # Infinity: a BS Attack is declared against an enemy Trooper (seed 000)
+                raise IllegalDeclaration(f"{t.id} is an allied trooper ({m.side}), not an enemy")
             if t.status == "dead":
                 raise IllegalDeclaration(f"{t.id} is dead")
             s = self.sight.sighting(placements, m.id, t.id)

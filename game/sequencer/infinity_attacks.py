@@ -479,9 +479,10 @@ class InfinityAttacks:
             )
         side = state.model(shooter).side
         friends = [a for a in affected if state.model(a).side == side]
-        if friends:
+        if friends:  # FACTS: friendly troopers may not be covered
+            allied = "an allied trooper" if len(friends) == 1 else "allied troopers"
             raise IllegalDeclaration(
-                f"{weapon.name}'s template would cover {joined(friends)}, on {shooter}'s side"
+                f"{weapon.name}'s template would cover {joined(friends)}, {allied} ({side})"
             )
         return LaidTemplate(start, direction, length, width, affected, placements)
 

@@ -351,7 +351,7 @@ class NecromundaTargeting:
         if target == shooter:
             return f"{shooter} cannot shoot at itself"
         if t.side == state.model(shooter).side:
-            return f"{target} is on {shooter}'s side"
+            return f"{target} is a friendly fighter ({t.side}), not an enemy"
         if t.status == OUT_OF_ACTION:
             return f"{target} is out of action"
         s = self.sighting(state, shooter, target)

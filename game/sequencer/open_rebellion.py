@@ -480,10 +480,9 @@ class OpenRebellionEngine(OpenRebellionFire):
             if action.target is None:
                 raise IllegalDeclaration("small arms fire needs a target unit")
             target = self._unit(action.target)
-            if target == unit:
-                raise IllegalDeclaration(f"{unit} cannot fire at itself")
-            if self.side_of_unit[target] == self.side_of_unit[unit]:
-                raise IllegalDeclaration(f"{target} is not an enemy unit")
+            why = self.why_not_fire_at(unit, target)
+            if why:
+                raise IllegalDeclaration(why)
             if not self.alive(state, target):
                 raise IllegalDeclaration(f"{target} has no models left")
             self.pools(state, unit, target)
@@ -499,6 +498,16 @@ class OpenRebellionEngine(OpenRebellionFire):
                 raise IllegalDeclaration(f"{unit} has no support weapon to put in position")
             if self.has_flag(state, unit, IN_POSITION):
                 raise IllegalDeclaration(f"{unit} is in position already")
+
+    def why_not_fire_at(self, unit: str, target: str) -> str:
+        """Why `unit` may not fire at `target` whoever stands where ("": it may), in the
+        rules' words: small arms fire is at an enemy unit (seed 001)."""
+        if target == unit:
+            return f"{unit} cannot fire at itself"
+        side = self.side_of_unit[unit]
+        if self.side_of_unit[target] == side:
+            return f"{target} is a friendly unit ({side}), not an enemy unit"
+        return ""
 
     def cost(self, action: Action) -> int:
         """Actions an action takes: one, Take Position as many as take_position_actions

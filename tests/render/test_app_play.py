@@ -143,7 +143,7 @@ def test_a_whole_game_by_mouse_and_keyboard(
     # b1's second skill: shoot, trying a friend first (refused, with the reason).
     press(app, pygame.K_s)
     click(app, base(app, "b2"))
-    assert app.state.message == "B2 is on your own side (Blue)"
+    assert app.state.message == "B2 is an allied trooper (Blue), not an enemy"
     click(app, base(app, "r1"))
     assert app.state.draft is not None and app.state.draft.targets == (("r1", 3),)
     app.perform(Confirm())

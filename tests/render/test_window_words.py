@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.cli import main
 from game.render import game_actions, overlays
 from game.render.app import App
 from game.render.session import Session
@@ -100,17 +101,21 @@ def refused_target(app: App, shooter: str, clicked: str) -> str:
     return app.state.message
 
 
-@pytest.mark.parametrize(
-    ("table", "shooter", "itself", "friend", "as_friend", "side"),
-    [
-        ("infinity-demo", "fusilier-2", "Fusilier 2 cannot target itself", "fusilier-1",
-         "Fusilier 1", "PanOceania"),
-        ("necromunda-demo", "escher-leader", "Escher leader cannot shoot at itself",
-         "escher-champion", "Escher champion", "House Escher"),
-        ("open-rebellion-demo", "reb-a1", "Rebel squad a cannot fire at itself", "reb-b4",
-         "Rebel squad b", "Rebels"),
-    ],
-)  # fmt: skip
+# What `skirmish shoot` and the window both say of a shot at the shooter and at a friend:
+# the engine's refusal, each system in its own words (Infinity's enemy and allied
+# troopers, seed 000; Necromunda's friend and foe, seed 004; Open Rebellion's enemy
+# units, seed 001), the friend's side named as the scenario names it.
+OWN_SIDE = [
+    ("infinity-demo", "fusilier-2", "Fusilier 2 cannot target itself", "fusilier-1",
+     "Fusilier 1 is an allied trooper (PanOceania), not an enemy"),
+    ("necromunda-demo", "escher-leader", "Escher leader cannot shoot at itself",
+     "escher-champion", "Escher champion is a friendly fighter (House Escher), not an enemy"),
+    ("open-rebellion-demo", "reb-a1", "Rebel squad a cannot fire at itself", "reb-b4",
+     "Rebel squad b is a friendly unit (Rebels), not an enemy unit"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("table", "shooter", "itself", "friend", "as_friend"), OWN_SIDE)
 def test_a_shot_at_the_shooter_or_a_friend_says_why_as_a_player_would(
     write_scenario: Callable[..., Path],
     table: str,
@@ -118,12 +123,12 @@ def test_a_shot_at_the_shooter_or_a_friend_says_why_as_a_player_would(
     itself: str,
     friend: str,
     as_friend: str,
-    side: str,
 ) -> None:
     """review11: clicking the shooter read "Fusilier 2 is on Fusilier 2's side", a friend
     "Orlock heavy is on Orlock leader's side"; now the shooter (in Open Rebellion its own
     unit, which fires unit at unit) cannot shoot itself, in the rules' words, and a friend
-    is on the player's own side, named as the scenario names it."""
+    is refused as `skirmish shoot` refuses it (fix12b: the engines said "Fusilier 1 is on
+    Fusilier 2's own side", "Rebel squad b is not an enemy unit", the window otherwise)."""
     app = people_play(write_scenario, table)
     if table == "open-rebellion-demo":  # each side names a unit for the initiative first
         click(app, base(app, "reb-a1"))
@@ -133,7 +138,7 @@ def test_a_shot_at_the_shooter_or_a_friend_says_why_as_a_player_would(
     assert app.session is not None
     assert shooter in app.session.game.awaiting().models
     assert refused_target(app, shooter, shooter) == itself
-    assert refused_target(app, shooter, friend) == f"{as_friend} is on your own side ({side})"
+    assert refused_target(app, shooter, friend) == as_friend
     if table == "open-rebellion-demo":  # another model of the firing unit is the unit
         assert refused_target(app, shooter, "reb-a2") == itself
 
@@ -151,3 +156,15 @@ def test_undo_leaves_off_the_declaring_sides_name_and_no_other(app: App) -> None
     assert game_actions._what(app, [_Told()], 0, 1) == "Fusilier 1: stands where it was"
     declared = Declared("blue", Activate("fusilier-1", Skill.idle()).to_dict())
     assert game_actions._what(app, [declared], 0, 1) == "Order to Fusilier 1, who stays idle"
+
+
+@pytest.mark.parametrize("row", OWN_SIDE, ids=[row[0] for row in OWN_SIDE])
+def test_skirmish_shoot_at_a_friend_says_what_the_window_says(
+    capsys: pytest.CaptureFixture[str], row: tuple[str, str, str, str, str]
+) -> None:
+    """fix12b: `skirmish shoot` at a friend gave each engine's own odd sentence; it is the
+    window's, whole, on the one line a refusal takes."""
+    table, shooter, _, friend, as_friend = row
+    assert main(["shoot", table, "--attacker", shooter, "--target", friend]) == 2
+    err = capsys.readouterr().err
+    assert err == f"skirmish: {table}: --attacker {shooter} --target {friend}: {as_friend}\n"

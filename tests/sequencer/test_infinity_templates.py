@@ -14,6 +14,7 @@ from game.scenario import load_scenario
 from game.sequencer.events import Hit, Rolled, SaveRolled, TemplatePlaced
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, EndTurn, React, Skill
+from game.sequencer.sentences import names_of, told
 from tests.sequencer.scripted import ScriptedDice
 
 Write = Callable[..., Path]
@@ -122,9 +123,14 @@ def test_a_friend_under_the_template_or_a_target_out_of_reach_is_refused(
     write_scenario: Write,
 ) -> None:
     text = TABLE + '\n[[model]]\nid = "pal"\nside = "blue"\nprofile = "fusilier"\nat = [12.9, 17]\n'
-    game = Game(load_scenario(write_scenario(text, header=False)), seed=1)
-    with pytest.raises(IllegalDeclaration, match="would cover pal"):
+    scenario = load_scenario(write_scenario(text, header=False))
+    game = Game(scenario, seed=1)
+    with pytest.raises(IllegalDeclaration) as refused:
         game.declare(flame())
+    # FACTS (Direct Template Weapons): friendly troopers may not be covered; said as the
+    # engines say a friend is no target (it read "..., on flamer's side")
+    said = told(str(refused.value), names_of(scenario))
+    assert said == "Light Flamethrower's template would cover Pal, an allied trooper (Blue)"
     far = TABLE.replace("at = [13.2, 13]", "at = [13.2, 9]")
     game = Game(load_scenario(write_scenario(far, "far.toml", header=False)), seed=1)
     with pytest.raises(IllegalDeclaration, match="does not reach z2"):

@@ -207,7 +207,8 @@ def test_shoot_refusals_name_the_models(capsys: pytest.CaptureFixture[str]) -> N
     assert "--target cawdor-ganger-2 --extra cawdor-leader: " in err
     assert 'no extra hit on Cawdor leader: 6.05" from Cawdor ganger 2, not within 3"' in err
     assert main([*base, "--extra", "goliath-juve"]) == 2
-    assert "Goliath juve is on Goliath ganger 2's side" in capsys.readouterr().err
+    said = "no extra hit on Goliath juve: Goliath juve is a friendly fighter (House Goliath), "
+    assert capsys.readouterr().err.endswith(f"--extra goliath-juve: {said}not an enemy\n")
 
 
 # a Rapid Fire Blast weapon (FACTS 2.7): a blast per bullet hole

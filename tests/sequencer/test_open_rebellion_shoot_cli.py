@@ -56,4 +56,5 @@ def test_bad_input_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["shoot", str(DEMO), "--attacker", "gov-b1", "--target", "gov-b2"]) == 2
     assert "Gov squad b cannot fire at itself" in capsys.readouterr().err
     assert main(["shoot", str(DEMO), "--attacker", "gov-b1", "--target", "gov-a1"]) == 2
-    assert "Gov squad a is not an enemy unit" in capsys.readouterr().err
+    said = "Gov squad a is a friendly unit (Government), not an enemy unit"
+    assert capsys.readouterr().err.endswith(f"--target gov-a1: {said}\n")
