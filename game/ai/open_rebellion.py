@@ -11,12 +11,15 @@ stays in light cover.
 
 `CarefulOpenRebellionPlayer`: the same turn, but targets are chosen by the exact
 expected markers placed (`small_arms_fire`), and moves by the best shot from where the
-unit ends up less the enemy units' expected fire at it there.
+unit ends up less the enemy units' expected fire at it there; on the game's last turn it
+takes position only where one shot in position is worth more than two without (nothing
+after the turn uses a position).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.errors import IllegalDeclaration
@@ -76,13 +79,19 @@ class SimpleOpenRebellionPlayer:
             return UnitAct(unit, Action.initiative())
         shot = self.best_shot(state, unit)
         if shot is not None:
-            if not e.has_flag(state, unit, IN_POSITION) and self._has_support(state, unit):
+            if self._takes_position(state, unit):
                 return UnitAct(unit, Action.take_position())
             return UnitAct(unit, Action.fire(shot[1]))
         move = self.advance(state, unit)
         if move is not None:
             return UnitAct(unit, Action.move(*move))
         return EndUnit(unit)
+
+    def _takes_position(self, state: GameState, unit: str) -> bool:
+        """Whether the unit, with a target, puts its support weapons in position first:
+        whenever it has one not yet in position."""
+        e = self.engine
+        return not e.has_flag(state, unit, IN_POSITION) and self._has_support(state, unit)
 
     def _has_support(self, state: GameState, unit: str) -> bool:
         return any(
@@ -127,6 +136,16 @@ class SimpleOpenRebellionPlayer:
         return None
 
 
+def support_dice(
+    engine: OpenRebellionEngine, state: GameState, unit: str, firing: Sequence[str]
+) -> int:
+    """The dice the firing models' support weapons would add once in position (none
+    when the unit is in position already: its pools count them)."""
+    if engine.has_flag(state, unit, IN_POSITION):
+        return 0
+    return sum(w.support_dice for w in (engine.weapon[f] for f in firing) if w is not None)
+
+
 # What the careful player counts markers as worth: a wound marker is a likely kill,
 # a pin marker costs the unit an action later.
 WOUND_WORTH = 1.0
@@ -155,6 +174,37 @@ class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
         except IllegalDeclaration:
             return None
         return expected_markers(plan.attack, plan.defence, int(plan.tier))
+
+    def _set_up_gain(self, state: GameState, unit: str, target: str) -> float | None:
+        """`_gain` with the unit's support weapons in position: their dice added (seed
+        001: support weapons in position add their dice, HMG +3, SAW +2)."""
+        try:
+            plan = self.engine.pools(state, unit, target)
+        except IllegalDeclaration:
+            return None
+        attack = plan.attack + support_dice(self.engine, state, unit, plan.firing)
+        return expected_markers(attack, plan.defence, int(plan.tier))
+
+    def _takes_position(self, state: GameState, unit: str) -> bool:
+        """As the simple player, but on the game's last turn Take Position counts only
+        through the fire it adds later in the same activation (nothing after the turn
+        uses it): with one action left never, with two only when one shot with the
+        support weapons in position is worth more than two without."""
+        if not super()._takes_position(state, unit):
+            return False
+        e = self.engine
+        if state.turn < e.turns:
+            return True
+        assert isinstance(state, OpenRebellionState)
+        if state.actions_left < 2:
+            return False
+        side = e.side_of_unit[unit]
+        plain = set_up = 0.0
+        for enemy in (s for s in state.sides if s != side):
+            for target in e.side_units(state, enemy):
+                plain = max(plain, self._gain(state, unit, target) or 0.0)
+                set_up = max(set_up, self._set_up_gain(state, unit, target) or 0.0)
+        return set_up > 2 * plain
 
     def best_shot(self, state: GameState, unit: str) -> tuple[float, str] | None:  # type: ignore[override]
         e = self.engine

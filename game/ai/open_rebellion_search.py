@@ -53,7 +53,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from game.ai.open_rebellion import CarefulOpenRebellionPlayer, SimpleOpenRebellionPlayer
+from game.ai.open_rebellion import (
+    CarefulOpenRebellionPlayer,
+    SimpleOpenRebellionPlayer,
+    support_dice,
+)
 from game.ai.search import Candidate, Policy, SearchPlayer, cover_spots, digest, reply_done
 from game.errors import IllegalDeclaration
 from game.rules.open_rebellion.cover import BASE_CONTACT
@@ -243,7 +247,9 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         over the turn's remaining activations (`_order`: each unit fires its actions at
         its best target that has not activated, sides alternating, each choosing its
         best order); fire goes to a target that has not activated when one is in
-        sight. None: the careful choice stands (any other turn)."""
+        sight, and Take Position is taken only when one shot at such a target with the
+        support weapons in position places more than two without (nothing after the
+        turn uses it). None: the careful choice stands (any other turn)."""
         assert isinstance(state, OpenRebellionState)
         e = self.orb
         side = awaiting.side
@@ -254,10 +260,21 @@ class SearchOpenRebellionPlayer(SearchPlayer):
             unit = state.activating
             assert unit is not None
             choice = self._careful(state, awaiting)
-            if not isinstance(choice, UnitAct) or choice.action.kind is not ActionKind.FIRE:
+            if not isinstance(choice, UnitAct):
                 return None
             target = self._best_target(state, unit, ready)
-            if target is None or target[1] == choice.action.target:
+            if choice.action.kind is ActionKind.TAKE_POSITION:
+                # nothing after this turn uses a position: it is worth the one shot with
+                # the support weapons' dice it adds later in this activation (seed 001)
+                held = self._best_target(state, unit, ready, set_up=True)
+                plain = 0.0 if target is None else target[0]
+                if state.actions_left >= 2 and held is not None and held[0] > 2 * plain:
+                    return None
+            elif choice.action.kind is not ActionKind.FIRE or target is None:
+                return None
+            if target is None:
+                return EndUnit(unit)
+            if target[1] == choice.action.target:
                 return None
             return UnitAct(unit, Action.fire(target[1]))
         other = next(s for s in state.sides if s != side)
@@ -277,16 +294,21 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         return ActivateUnit(unit)
 
     def _best_target(
-        self, state: OpenRebellionState, unit: str, ready: dict[str, frozenset[str]]
+        self,
+        state: OpenRebellionState,
+        unit: str,
+        ready: dict[str, frozenset[str]],
+        set_up: bool = False,
     ) -> tuple[float, str] | None:
-        """The best target of `unit` among enemy units that have not activated."""
+        """The best target of `unit` among enemy units that have not activated (`set_up`:
+        with its support weapons in position)."""
         side = self.orb.side_of_unit[unit]
         best: tuple[float, str] | None = None
         for s, units in ready.items():
             if s == side:
                 continue
             for t in sorted(units):
-                w = self._wounds(state, unit, t)
+                w = self._wounds(state, unit, t, set_up)
                 if w is not None and (best is None or w > best[0]):
                     best = (w, t)
         return best
@@ -624,13 +646,19 @@ class SearchOpenRebellionPlayer(SearchPlayer):
         factor = "risk_ahead" if self._material(state, side) > 0 else "risk_behind"
         return self.weights["exchange_risk"] * search.get(factor, 1.0)
 
-    def _wounds(self, state: GameState, unit: str, target: str) -> float | None:
-        """Expected wound markers of one small arms fire (exact odds), None out of sight."""
+    def _wounds(
+        self, state: GameState, unit: str, target: str, set_up: bool = False
+    ) -> float | None:
+        """Expected wound markers of one small arms fire (exact odds), None out of sight;
+        `set_up`: with the unit's support weapons in position (their dice added)."""
         try:
             plan = self.orb.pools(state, unit, target)
         except IllegalDeclaration:
             return None
-        return _mean_wounds(plan.attack, plan.defence, int(plan.tier))
+        attack = plan.attack
+        if set_up:
+            attack += support_dice(self.orb, state, unit, plan.firing)
+        return _mean_wounds(attack, plan.defence, int(plan.tier))
 
     def _exchange(self, state: GameState, unit: str, turns: int, now: int) -> float:
         """The wound markers the side of `unit` may expect to place, less (times

@@ -375,6 +375,65 @@ def test_on_the_last_turn_fire_goes_to_a_unit_that_has_not_activated() -> None:
     assert chosen == UnitAct("garden-squad", Action.fire("east-squad"))
 
 
+def _hill_farm_last_turn(actions: int) -> tuple[OpenRebellionState, OpenRebellionEngine]:
+    """Hill farm as laid out, on the last turn: the government's squad b (its HMG not in
+    position) activating with `actions` actions left, both rebel squads behind their
+    walls and in its sight, neither activated yet."""
+    game = Game(load_scenario(DEMO), 7)
+    engine = game.engine
+    assert isinstance(engine, OpenRebellionEngine)
+    state = engine.ready_to_fire(game.state, "gov-squad-b")
+    return state.replace(turn=engine.turns, actions_left=actions), engine
+
+
+def test_on_the_last_turn_the_last_action_fires_rather_than_take_position() -> None:
+    """Take Position costs an action (take_position_actions) and buys later fire: support
+    weapons in position add their dice (seed 001: HMG +3). On the game's last turn the
+    activation's last action leaves nothing later to use it, while a shot at a unit
+    yet to activate places wound markers it will roll (FACTS 1.4). Hill farm's last
+    turn, squad b with one action and the rebels in sight: the careful player and the
+    search fire (both took position before); a turn earlier the careful player still
+    takes position, which carries into the next turn's fire."""
+    state, engine = _hill_farm_last_turn(1)
+    awaiting = engine.awaiting(state)
+    careful = CarefulOpenRebellionPlayer(engine)
+    take_position = UnitAct("gov-squad-b", Action.take_position())
+    for player in (careful, SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)):
+        chosen = player.choose(state, awaiting)
+        assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
+        assert chosen.action.target in ("rebel-squad-a", "rebel-squad-b")
+    assert careful.choose(state.replace(turn=engine.turns - 1), awaiting) == take_position
+
+
+def test_on_the_last_turn_take_position_comes_first_only_when_one_shot_beats_two() -> None:
+    """With both actions on the last turn Take Position then fire beats fire twice only
+    when the support weapons' dice (seed 001: HMG +3) more than double what one shot
+    places. Hill farm's squad b whole (8 attack dice against the rebels' 9 behind their
+    wall, 11 in position): one shot in position places less than two without, so both
+    players fire. Its HMG team alone (5 dice, 8 in position): take position first."""
+    state, engine = _hill_farm_last_turn(2)
+    awaiting = engine.awaiting(state)
+    careful = CarefulOpenRebellionPlayer(engine)
+    search = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
+    gains = {
+        t: (search._wounds(state, "gov-squad-b", t), search._wounds(state, "gov-squad-b", t, True))
+        for t in ("rebel-squad-a", "rebel-squad-b")
+    }
+    assert all(a is not None and b is not None and a < b < 2 * a for a, b in gains.values())
+    for player in (careful, search):
+        chosen = player.choose(state, awaiting)
+        assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
+    alone = state
+    for model in ("gov-b1", "gov-b2", "gov-b3"):
+        alone = alone.with_model(alone.model(model).replace(status=DEAD))
+    plain = search._wounds(alone, "gov-squad-b", "rebel-squad-b")
+    held = search._wounds(alone, "gov-squad-b", "rebel-squad-b", True)
+    assert plain is not None and held is not None and held > 2 * plain
+    take_position = UnitAct("gov-squad-b", Action.take_position())
+    for player in (careful, search):
+        assert player.choose(alone, engine.awaiting(alone)) == take_position
+
+
 def test_a_squad_that_cannot_hurt_the_enemy_goes_out_of_its_sight() -> None:
     """The village after the rebels' orchard squad and the government's east squad are
     gone: the garden squad, in position behind its wall, is beyond hard cover to the
