@@ -198,8 +198,9 @@ class StartMove(Action):
             raise Impossible("an ARO cannot be a Move here: S shoot, D dodge, I idle")
         model = _actor(app, prompt)
         allowance = rules.allowance(app.game, model)
+        reach = rules.reach(app.game, model) if allowance is not None else None
         start = rules.path_start(app.game, model)
-        draft = Draft("move", model, start, allowance=allowance)
+        draft = Draft("move", model, start, allowance=allowance, reach=reach)
         app.state = replace(app.state, draft=draft, selected=model, message="")
 
 
@@ -241,9 +242,9 @@ class AddWaypoint(Action):
             return
         point = app.state.view.to_table(*self.pos)
         longer = replace(draft, points=(*draft.points, point))
-        left = longer.left
-        if left is not None and left < -1e-6:
-            raise Impossible(f'too far: {draft.left or 0:.2f}" of movement left')
+        most = draft.most
+        if most is not None and longer.length > most + 1e-6:
+            raise Impossible(f'too far: {most - draft.length:.2f}" of movement left')
         app.state = replace(app.state, draft=longer, message="")
 
 

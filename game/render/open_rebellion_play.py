@@ -90,6 +90,13 @@ class OpenRebellionRules(PlayRules):
         # Solo play: the computer looks ahead (the search player; see play_rules).
         self.engine = engine
         self.ai = window_player(engine)
+        # a move laid out past the standard move: only the tac-move takes it (FACTS 1.3)
+        standard, base, none = (engine.value(k) for k in (
+            "standard_move", "tactical_move_base", "tactical_move_no_bangs"))  # fmt: skip
+        self.past_standard = (
+            f'too far for a standard move ({standard:g}"); C tac-moves the unit, '
+            f'{base:g}" + its bangs ({none:g}" with none)'
+        )
 
     @staticmethod
     def _state(game: Game) -> OpenRebellionState:
@@ -136,7 +143,7 @@ class OpenRebellionRules(PlayRules):
             )
             return Prompt(side, "activate", awaiting.models, text, status="activating a unit",
                           enter=MOVE_OR_FIRE, move_keys=UNIT_MOVE_KEYS,
-                          move_hint=UNIT_MOVE_HINT)  # fmt: skip
+                          move_hint=UNIT_MOVE_HINT, reach_hint=self.past_standard)  # fmt: skip
         unit = state.activating
         assert unit is not None
         left = state.actions_left
@@ -144,7 +151,8 @@ class OpenRebellionRules(PlayRules):
         doing = f"{who(unit)}, {markers(wounds, pins)}: {plural(left, 'action')} left"
         text = f"{doing}; E ends the activation"
         return Prompt(side, "action", awaiting.models, text, status=doing, enter=MOVE_OR_FIRE,
-                      move_keys=UNIT_MOVE_KEYS, move_hint=UNIT_MOVE_HINT)  # fmt: skip
+                      move_keys=UNIT_MOVE_KEYS, move_hint=UNIT_MOVE_HINT,
+                      reach_hint=self.past_standard)  # fmt: skip
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()
@@ -216,12 +224,18 @@ class OpenRebellionRules(PlayRules):
         raise IllegalDeclaration(f"Open Rebellion has no {kind.value}: {self.keys_help[0]}")
 
     def allowance(self, game: Game, model: str) -> float | None:
+        """The standard move's inches, Enter's (FACTS 1.3: 5" an action)."""
         if game.state.model(model).status == DEAD:
             return None
-        state = self._state(game)
-        # the longest a tac-move may be (5" + every skill die a bang); M checks 5"
+        return self.engine.value("standard_move")
+
+    def reach(self, game: Game, model: str) -> float | None:
+        """The longest a tac-move (C) may be: 5" and every skill die a bang (FACTS 1.3);
+        the engine checks the vector against it and cuts it short to the bangs rolled."""
         unit = self.unit(model)
-        return self.engine.value("tactical_move_base") + self.engine.skill_dice(state, unit)
+        return self.engine.value("tactical_move_base") + self.engine.skill_dice(
+            self._state(game), unit
+        )
 
     def firing_unit(self, game: Game, model: str) -> str | None:
         """Open Rebellion fires unit at unit: every model of it with a line of fire."""

@@ -149,8 +149,8 @@ def panel_lines(
     if draft is not None:
         with speaking(ids):
             units = {m.id: m.unit for m in scenario.models if m.unit}
-            hint = state.prompt.move_hint if state.prompt else MOVE_HINT
-            out.append(PanelLine(draft_text(draft, units, hint), DRAFT, 16, gap=4))
+            hint, further = (prompt.move_hint, prompt.reach_hint) if prompt else (MOVE_HINT, "")
+            out.append(PanelLine(draft_text(draft, units, hint, further), DRAFT, 16, gap=4))
     out.append(PanelLine("Selected", DIM, 18, gap=8))
     if state.selected is None:
         out.append(PanelLine("none: click a base", DIM, 18))
@@ -254,16 +254,23 @@ def declares_next(prompt: Prompt, names: Mapping[str, str]) -> str:
     return f"{who}: {prompt.status}" if prompt.status else who
 
 
-def draft_text(draft: Draft, units: Mapping[str, str], move_hint: str = MOVE_HINT) -> str:
+def draft_text(
+    draft: Draft, units: Mapping[str, str], move_hint: str = MOVE_HINT, reach_hint: str = ""
+) -> str:
     """The draft in a sentence, its models named (`who`: the panel says it `speaking`); a
     unit's fire (`draft.unit`) unit at unit, as the rules fire it ("Rebel squad a fires at
     Gov squad a: Enter"), the enemy unit by the model clicked (`units`: model -> unit); a
-    move with `move_hint`, its keys as the step takes them (`Prompt.move_hint`)."""
+    move with `move_hint`, its keys as the step takes them (`Prompt.move_hint`), against
+    the inches of the move Enter declares, or past them (`Draft.reach`) the further
+    move's, with `reach_hint` (`Prompt.reach_hint`)."""
     model = who(draft.model)
     if draft.kind == "move":
         moved = f'{draft.length:.1f}"'
-        if draft.allowance is not None:
-            moved += f' of {draft.allowance:g}" ({draft.left or 0:.1f}" left)'
+        limit = draft.limit
+        if limit is not None:
+            moved += f' of {limit:g}" ({draft.left or 0:.1f}" left)'
+        if limit != draft.allowance and reach_hint:  # only the key that goes further
+            move_hint = reach_hint
         return f"{model} moves {moved}: {move_hint}"
     blind = " blind" if draft.blind else ""
     if draft.aim == AimKind.TEMPLATE:

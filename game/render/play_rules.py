@@ -98,7 +98,8 @@ class Prompt:
     choice shown instead of a toggle key's own (`PlayRules.toggles`) once it is switched
     on: (key, words). `enter` is what Enter asks for at this step while nothing is laid
     out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now (F1) and
-    `move_hint` the same in short (the panel's line of the move)."""
+    `move_hint` the same in short (the panel's line of the move); `reach_hint` the panel's
+    words for a move laid out past what Enter moves, within `PlayRules.reach`."""
 
     side: str | None
     kind: str
@@ -112,6 +113,7 @@ class Prompt:
     enter: str = LAY_OUT_FIRST
     move_keys: tuple[str, ...] = MOVE_KEYS
     move_hint: str = MOVE_HINT
+    reach_hint: str = ""
 
     @property
     def over(self) -> bool:
@@ -206,8 +208,14 @@ class PlayRules(Protocol):
         ...
 
     def allowance(self, game: Any, model: str) -> float | None:
-        """Inches `model` may move with the skill it would declare now (None: no move)."""
+        """Inches `model` may move with the skill Enter would declare now (None: no move)."""
         ...
+
+    def reach(self, game: Any, model: str) -> float | None:
+        """The most inches a move laid out for `model` may take by another key, where the
+        rules have a move that goes further than the one Enter declares (None: none does;
+        a move is laid out as far as `allowance`)."""
+        return None
 
     def path_start(self, game: Any, model: str) -> Point: ...
 

@@ -55,18 +55,20 @@ class Ruler:
 @dataclass(frozen=True, slots=True)
 class Draft:
     """A declaration being laid out: a move path (`points` after `start`, against
-    `allowance` inches) or a shot (`targets` as (model, dice) of `burst`; `focus` is
-    the target +/- move dice to or from). A shot's `aim` is how the weapon is pointed
-    (game.render.play_rules.AimKind): a blast may take a `point` instead of a target, a
-    template takes a `direction`; `blind` is a shot fired blind; `extras` the other
-    models the hits after the first go to (Rapid Fire, where the rules have it); `unit` the
-    shooter's unit where the rules fire unit at unit (`PlayRules.firing_unit`)."""
+    `allowance` inches, or `reach` where another key moves further) or a shot (`targets`
+    as (model, dice) of `burst`; `focus` is the target +/- move dice to or from). A shot's
+    `aim` is how the weapon is pointed (game.render.play_rules.AimKind): a blast may take
+    a `point` instead of a target, a template takes a `direction`; `blind` is a shot fired
+    blind; `extras` the other models the hits after the first go to (Rapid Fire, where the
+    rules have it); `unit` the shooter's unit where the rules fire unit at unit
+    (`PlayRules.firing_unit`)."""
 
     kind: str  # "move" | "shoot"
     model: str
     start: Point
     points: tuple[Point, ...] = ()
     allowance: float | None = None
+    reach: float | None = None  # the most another key moves it, past `allowance`
     weapon: str | None = None
     burst: int = 0
     targets: tuple[tuple[str, int], ...] = ()
@@ -85,8 +87,22 @@ class Draft:
         return sum(math.dist(a, b) for a, b in itertools.pairwise(route))
 
     @property
+    def most(self) -> float | None:
+        """The most inches a move may be laid out (`reach`, else `allowance`)."""
+        return self.allowance if self.reach is None else self.reach
+
+    @property
+    def limit(self) -> float | None:
+        """The inches of the move that would take the path laid out: the `allowance`
+        of the move Enter declares while the path is within it, else the `reach`."""
+        if self.allowance is None or self.reach is None:
+            return self.allowance
+        return self.allowance if self.length <= self.allowance + 1e-6 else self.reach
+
+    @property
     def left(self) -> float | None:
-        return None if self.allowance is None else self.allowance - self.length
+        limit = self.limit
+        return None if limit is None else limit - self.length
 
 
 # Said in the window (play, edit) when Q or closing it would lose what is not saved;

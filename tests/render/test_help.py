@@ -286,7 +286,7 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
     )
     # the panel's line of the move, in short (it said "click points, Backspace undoes one")
     assert (
-        'Reb a1 moves 0.0" of 9" (9.0" left): click where it goes, Enter moves the unit, C '
+        'Reb a1 moves 0.0" of 5" (5.0" left): click where it goes, Enter moves the unit, C '
         "tac-moves it" in panel(app)
     )
     press(app, pygame.K_ESCAPE)
