@@ -200,7 +200,8 @@ class StartMove(Action):
         allowance = rules.allowance(app.game, model)
         reach = rules.reach(app.game, model) if allowance is not None else None
         start = rules.path_start(app.game, model)
-        draft = Draft("move", model, start, allowance=allowance, reach=reach)
+        draft = Draft("move", model, start, allowance=allowance, reach=reach,
+                      one_point=rules.one_vector)  # fmt: skip
         app.state = replace(app.state, draft=draft, selected=model, message="")
 
 
@@ -241,9 +242,14 @@ class AddWaypoint(Action):
         if draft is None or draft.kind != "move":
             return
         point = app.state.view.to_table(*self.pos)
-        longer = replace(draft, points=(*draft.points, point))
+        if draft.one_point:  # the move's one end point, moved
+            longer = replace(draft, points=(point,))
+        else:
+            longer = replace(draft, points=(*draft.points, point))
         most = draft.most
         if most is not None and longer.length > most + 1e-6:
+            if draft.one_point:
+                raise Impossible(f'too far: {longer.length:.1f}" away, {most:g}" at most')
             raise Impossible(f'too far: {most - draft.length:.2f}" of movement left')
         app.state = replace(app.state, draft=longer, message="")
 

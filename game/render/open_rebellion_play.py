@@ -67,7 +67,8 @@ def _pct(p: float) -> str:
 # Open Rebellion moves a unit by one vector (the selected model to the point clicked), as
 # a standard move or a tac-move, and fires with S.
 UNIT_MOVE_KEYS = (
-    "click: where the selected model goes; its whole unit moves by the same vector",
+    "click: where the selected model goes (a new click moves it); its whole unit moves by "
+    "the same vector",
     "Enter: standard move · C: tac-move · Esc: cancel",
 )
 UNIT_MOVE_HINT = "click where it goes, Enter moves the unit, C tac-moves it"
@@ -85,6 +86,7 @@ class OpenRebellionRules(PlayRules):
         "hit: D falls back · I holds",
     )
     hover_hint = "point at an enemy for both dice pools and the odds"
+    one_vector = True
 
     def __init__(self, engine: OpenRebellionEngine) -> None:
         # Solo play: the computer looks ahead (the search player; see play_rules).

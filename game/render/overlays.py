@@ -331,8 +331,8 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
             pygame.draw.lines(surface, DRAFT, False, points, 3)
         for p in points[1:]:
             pygame.draw.circle(surface, DRAFT, p, 5)
-        if pointer is not None:
-            _dashed(surface, DRAFT, points[-1], pointer, 1, 6.0)
+        if pointer is not None:  # where the next click puts the path's next point, or the end
+            _dashed(surface, DRAFT, points[0 if draft.one_point else -1], pointer, 1, 6.0)
         left = draft.left
         if left is not None:
             colour = DRAFT if left >= 0 else LOF_NO

@@ -211,6 +211,10 @@ class PlayRules(Protocol):
         """Inches `model` may move with the skill Enter would declare now (None: no move)."""
         ...
 
+    # a move is one vector, not a path, where the rules move by one: a click sets its one
+    # end point (a new click moves it) and its inches are counted straight
+    one_vector: bool = False
+
     def reach(self, game: Any, model: str) -> float | None:
         """The most inches a move laid out for `model` may take by another key, where the
         rules have a move that goes further than the one Enter declares (None: none does;

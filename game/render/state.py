@@ -55,7 +55,8 @@ class Ruler:
 @dataclass(frozen=True, slots=True)
 class Draft:
     """A declaration being laid out: a move path (`points` after `start`, against
-    `allowance` inches, or `reach` where another key moves further) or a shot (`targets`
+    `allowance` inches, or `reach` where another key moves further; where the rules move
+    by one vector, `one_point`, a click sets its one end point) or a shot (`targets`
     as (model, dice) of `burst`; `focus` is the target +/- move dice to or from). A shot's
     `aim` is how the weapon is pointed (game.render.play_rules.AimKind): a blast may take
     a `point` instead of a target, a template takes a `direction`; `blind` is a shot fired
@@ -69,6 +70,7 @@ class Draft:
     points: tuple[Point, ...] = ()
     allowance: float | None = None
     reach: float | None = None  # the most another key moves it, past `allowance`
+    one_point: bool = False  # a move by one vector: a click sets its end point
     weapon: str | None = None
     burst: int = 0
     targets: tuple[tuple[str, int], ...] = ()
@@ -83,7 +85,7 @@ class Draft:
 
     @property
     def length(self) -> float:
-        route = (self.start, *self.points)
+        route = (self.start, *self.points[-1:]) if self.one_point else (self.start, *self.points)
         return sum(math.dist(a, b) for a, b in itertools.pairwise(route))
 
     @property

@@ -281,7 +281,8 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
     app.perform(Select("reb-a1"))
     press(app, pygame.K_m)
     assert _keys(app, "Laying out a move") == (
-        "click: where the selected model goes; its whole unit moves by the same vector",
+        "click: where the selected model goes (a new click moves it); its whole unit moves by "
+        "the same vector",
         "Enter: standard move · C: tac-move · Esc: cancel",
     )
     # the panel's line of the move, in short (it said "click points, Backspace undoes one")

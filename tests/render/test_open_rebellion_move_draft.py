@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import pygame
+import pytest
 
 from game.render import frame
 from game.render.app import App
@@ -64,3 +65,24 @@ def test_a_move_laid_out_says_the_standard_move_enter_makes_and_past_it_the_tac_
     assert app.session is not None
     last = app.session.game.declarations[-1]
     assert isinstance(last, UnitAct) and last.action.kind is ActionKind.TACTICAL_MOVE
+
+
+def test_a_move_laid_out_has_one_end_point_and_its_inches_are_counted_straight() -> None:
+    """Open Rebellion moves a unit by one vector (the engine takes the path's last point
+    alone): a second click moved the path on from the first, counting the inches along
+    both legs (3" + 2.2" = 5.2" for a move of 2.8"); now it moves the one end point."""
+    app = laying_out_a_move()
+    click(app, at(app, (10, 22.54)))
+    click(app, at(app, (12, 21.54)))  # 2" right and 2" down of Reb a1: 2.8" straight
+    draft = app.state.draft
+    assert draft is not None and len(draft.points) == 1
+    assert draft.points[0] == pytest.approx((12, 21.54), abs=0.05)
+    assert move_line(app) == f'Reb a1 moves 2.8" of 5" (2.2" left): {KEYS}'
+    click(app, at(app, (10, 29.5)))  # 10" away: past the tac-move's 9" too
+    assert app.state.message == 'too far: 10.0" away, 9" at most'
+    assert move_line(app) == f'Reb a1 moves 2.8" of 5" (2.2" left): {KEYS}'
+    press(app, pygame.K_RETURN)  # the whole unit by that one vector
+    assert app.session is not None
+    moved = app.session.game.state
+    assert moved.model("reb-a1").at == pytest.approx((12, 21.54), abs=0.05)
+    assert moved.model("reb-a4").at == pytest.approx((14, 23.5), abs=0.05)
