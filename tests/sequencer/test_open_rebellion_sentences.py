@@ -228,3 +228,41 @@ def test_a_fall_back_cut_short_by_scenery_names_the_piece_as_the_table_does() ->
     )
     by_unit = FellBack("gov-squad-b", reason, (3.0, 0.0), "reb-a1", 6.0)
     assert "cut short by Reb a1)" in teller.say(by_unit)
+
+
+def _fired_on(reason: str) -> str:
+    fire = SmallArmsFire("rebel-squad-a", "gov-squad-b", ("reb-a1",), 7, 4, 0,
+                         reason.split(":")[0], reason, (5,) * 7, (1,) * 4, 1)  # fmt: skip
+    return describe(fire, RULES, IDS) or ""
+
+
+def test_a_squads_cover_count_reads_as_a_player_says_it_for_every_count() -> None:
+    # FACTS 1.4: "a unit counts as being in a cover category if more than half its models
+    # are in it". The event keeps the rules' reason as saves hold it; the log said "in the
+    # open (only 0 of the 1 in sight in cover; 3 of 4 out of sight)" (tester12 item 8)
+    said = {
+        "open: only 0 of the 1 in sight in cover; 3 of 4 out of sight": "in the open (the one "
+        "model in sight is not in cover; the other 3 are out of sight)",
+        "open: only 0 of 1 in cover": "in the open (its one model is not in cover)",
+        "light: 1 of 1 in cover": "in light cover (its one model is in cover)",
+        "open: only 0 of 2 in cover": "in the open (neither of its 2 models is in cover)",
+        "open: only 1 of 2 in cover": "in the open (only 1 of its 2 models is in cover)",
+        "light: 2 of 2 in cover": "in light cover (both its models are in cover)",
+        "open: only 0 of 4 in cover": "in the open (none of its 4 models is in cover)",
+        "open: only 2 of 4 in cover": "in the open (only 2 of its 4 models are in cover)",
+        "light: 3 of 4 in cover": "in light cover (3 of its 4 models are in cover)",
+        "light: 4 of 4 in cover": "in light cover (all 4 of its models are in cover)",
+        "light: 2 of the 2 in sight in cover; 1 of 3 out of sight": "in light cover (both "
+        "models in sight are in cover; the other one is out of sight)",
+        "open: only 1 of the 3 in sight in cover; 1 of 4 out of sight": "in the open (only 1 "
+        "of the 3 in sight is in cover; the other one is out of sight)",
+        "hard: 3 of the 3 in sight touching stone-wall-2; 1 of 4 out of sight": "in hard cover "
+        "(all 3 in sight are touching stone-wall-2; the other one is out of sight)",
+        # not a count: said as the rules put it
+        "light: hard cover flanked, 3 of 4 seen past the wall": "in light cover (hard cover "
+        "flanked, 3 of 4 seen past the wall)",
+    }
+    for reason, words in said.items():
+        line = _fired_on(reason)
+        assert f" {words}; 1 damage gets through" in line, (reason, line)
+        assert not re.search(r"\b0 of|of the 1\b|1 of 1\b", line), line
