@@ -570,9 +570,9 @@ class OpenRebellionEngine(OpenRebellionFire):
             else:
                 # morale check: a skill test needing morale_min_bangs bangs (unconfirmed)
                 faces = bang_dice(self.skill_dice(state, target), rng)
-                n = bangs(faces)
-                events.append(BangTest(target, "morale check", faces, n))
-                go = n < int(self.value("morale_min_bangs"))
+                n, needed = bangs(faces), int(self.value("morale_min_bangs"))
+                events.append(BangTest(target, "morale check", faces, n, needed))
+                go = n < needed
                 reason = "failed the morale check"
         if go:
             state = self.fall_back(state, target, pending.attacker, reason, events, rng)

@@ -271,6 +271,17 @@ def _markers_now(e: EventData, told: dict[str, Any] | None) -> str:
     return said
 
 
+def _bang_test(e: EventData) -> str:
+    """A bang-dice roll, its dice apart from their count, and a test's result (a morale
+    check passes with morale_min_bangs bangs, FACTS 1.5): "Rebel squad a rolls for morale
+    check: 5, 5, 6 and 5: 4 bangs, passed (1 bang needed)"."""
+    n, needed = int(e["bangs"]), int(e.get("needed") or 0)
+    said = f"{who(e['unit'])} rolls for {e['purpose']}: {dice(e['faces'])}: {plural(n, 'bang')}"
+    if needed:
+        said += f", {'passed' if n >= needed else 'failed'} ({plural(needed, 'bang')} needed)"
+    return said
+
+
 def sentence(e: EventData) -> str | None:
     """An event as Open Rebellion says it (None: the shared wording serves)."""
     kind = e.get("event")
@@ -284,10 +295,7 @@ def sentence(e: EventData) -> str | None:
             told.pop("activating", None)
         return f"Turn {e['turn']} ends"
     if kind == "BangTest":
-        return (
-            f"{who(e['unit'])} rolls for {e['purpose']}: {dice(e['faces'])}, "
-            f"{plural(int(e['bangs']), 'bang')}"
-        )
+        return _bang_test(e)
     if kind == "InitiativeRolled":
         picks = [f"{who(unit)} {plural(int(b), 'bang')}" for (_, unit), b in
                  zip(e["picks"], e["bangs"], strict=False)]  # fmt: skip

@@ -190,12 +190,16 @@ class OpenRebellionState(GameState):
 
 @dataclass(frozen=True, slots=True)
 class BangTest(Event):
-    """A skill test or other bang-dice roll: a 5 or 6 is a bang."""
+    """A skill test or other bang-dice roll: a 5 or 6 is a bang. `needed`: the bangs a
+    test passes with (a morale check's morale_min_bangs), 0 for a roll that counts its
+    bangs (initiative, a tac-move); left out of the saved form at 0, and absent from the
+    saves written before it."""
 
     unit: str
     purpose: str
     faces: tuple[int, ...]
     bangs: int
+    needed: int = field(default=0, metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,7 @@ from game.sequencer.open_rebellion_types import (
     WOUND,
     Action,
     ActivateUnit,
+    BangTest,
     DamageConverted,
     EndUnit,
     FallBackChoice,
@@ -675,3 +676,37 @@ def test_farthest_is_the_halvings_answer_at_the_edge_and_against_scenery() -> No
         )
         seen[kind] += 1
     assert min(seen.values()) >= 5, seen
+
+
+def test_a_morale_check_says_whether_it_passed_and_a_roll_reads_its_dice_apart(
+    write_scenario: Write,
+) -> None:
+    # FACTS 1.5 (unconfirmed, morale_min_bangs = 1): a morale check is a skill test that
+    # passes with a bang. The log said "rolls for morale check: 5, 5, 6 and 5, 4 bangs",
+    # never passed or failed, and ran the dice into their count (tester12 item 9)
+    engine = field(write_scenario)
+    names = {"blue-a": "Blue a", "red-a": "Red a"}
+
+    def told(*morale: int) -> str:
+        state = red_activating(engine)
+        state, _ = run(engine, state, UnitAct("red-a", Action.fire("blue-a")),
+                       5, 6, 5, 1, 2, 3, 4, 6, 1, 1, 1, 1)  # fmt: skip
+        tac = (1, 1, 1, 1) if 5 not in morale else ()  # a failed check falls back
+        _, events = run(engine, state, FallBackChoice("blue-a", False), *morale, *tac)
+        morale_check = of(events, BangTest)[0]  # a fall back's tac-move rolls after it
+        return describe(morale_check, engine.setup.ruleset, names) or ""
+
+    assert (
+        told(5, 1, 1, 1)
+        == "Blue a rolls for morale check: 5, 1, 1 and 1: 1 bang, passed (1 bang needed)"
+    )
+    assert (
+        told(1, 4, 1, 2)
+        == "Blue a rolls for morale check: 1, 4, 1 and 2: 0 bangs, failed (1 bang needed)"
+    )
+    state, _ = engine.start(rng=np.random.default_rng(0))
+    state, _ = run(engine, state, PickInitiative("red-a"))
+    _, events = run(engine, state, PickInitiative("blue-a"), 6, 1, 1, 1, 1, 1, 1, 1)
+    said = [describe(e, engine.setup.ruleset, names) for e in events]
+    assert "Red a rolls for initiative: 6, 1, 1 and 1: 1 bang" in said
+    assert "Blue a rolls for initiative: 1, 1, 1 and 1: 0 bangs" in said
