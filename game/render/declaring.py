@@ -18,7 +18,8 @@ from game.render.following import Following
 from game.render.play_rules import AimKind, Intent, IntentKind, Prompt
 from game.render.pointing import Impossible, Said
 from game.render.state import AppState, Draft, Point
-from game.sequencer.sentences import listed, who
+from game.scenario.names import told_names
+from game.sequencer.sentences import listed, told, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +44,11 @@ class Propose(Action):
         state = app.state
         group = _nominated(state, self.intent.model)
         declaration = _declaration(app, self.intent, group)
+        first = app.require_turn().first_step(app.game, declaration)
         app.declare(declaration)  # refused: the options and the group stay as they were
+        if first:
+            _then(app, self.intent, state.draft, first)
+            return
         let_go = state.group if state.group and not group else ()
         app.state = replace(app.state, toggled=frozenset(), group=(), group_of=None)
         if let_go and state.group_of is not None and self.intent.model is not None:
@@ -53,6 +58,28 @@ class Propose(Action):
             )
             message = app.state.message
             app.state = replace(app.state, message=f"{message}; {said}" if message else said)
+
+
+def _then(app: Following, intent: Intent, draft: Draft | None, first: str) -> None:
+    """After a step the rules take first (`PlayRules.first_step`, said by `first`): what
+    `intent` asked for, declared if the game takes it now; if not, the draft is kept
+    and the panel says why, in one line."""
+    try:
+        then = _declaration(app, intent, ())
+        refused = app.game.refusal(then) if app.game is not None else ""
+    except Impossible as why:
+        if app.state.prompt is None or not app.state.human or app.state.prompt.over:
+            return  # the activation ended the turn or the game: the log says how
+        refused = str(why)
+    if not refused:
+        app.declare(then)
+        return
+    if draft is not None and app.out_of_fight(draft.model):
+        draft = None
+    # the refusal named as the dice log names them (as `Following.perform` names one raised)
+    said = f"{first}: {told(refused, told_names(app.scenario))}"
+    app.state = replace(app.state, draft=draft, message=said)
+    app.refresh_preview()
 
 
 def _nominated(state: AppState, model: str | None) -> tuple[str, ...]:

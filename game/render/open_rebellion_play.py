@@ -193,6 +193,13 @@ class OpenRebellionRules(PlayRules):
             )
         return UnitAct(unit, self._action(game, intent))
 
+    def first_step(self, game: Game, declaration: Declaration) -> str:
+        """FACTS "wound markers ... are converted to kills (or not)" as the unit next
+        activates: a unit with wound markers activates on its own, before its action."""
+        if isinstance(declaration, ActivateUnit):
+            return f"{who(declaration.unit)} activated first, its wound markers rolled"
+        return ""
+
     def _ready_unit(self, game: Game, model: str) -> str:
         unit = self.unit(model)
         state = self._state(game)

@@ -207,6 +207,13 @@ class PlayRules(Protocol):
         """The declaration `intent` means now; raises IllegalDeclaration with the reason."""
         ...
 
+    def first_step(self, game: Any, declaration: Any) -> str:
+        """Where `declaration` is a step the rules take before the one a person asked for
+        (Open Rebellion: a unit with wound markers activates, its markers rolled, before
+        it acts), the sentence saying so; "" where it is the one asked for. The window
+        then declares what was asked, if the game still takes it."""
+        return ""
+
     def allowance(self, game: Any, model: str) -> float | None:
         """Inches `model` may move with the skill Enter would declare now (None: no move)."""
         ...

@@ -51,7 +51,7 @@ player = "human"
 id = "blue"
 player = "human"
 """
-UNITS = {
+UNITS: dict[str, tuple[str, list[Point]]] = {
     "red-a": ("red", [(4, 8), (4, 10)]),
     "red-b": ("red", [(4, 18), (4, 20)]),
     "blue-a": ("blue", [(14, 8), (14, 10)]),
@@ -59,9 +59,10 @@ UNITS = {
 }
 
 
-def scenario_text() -> str:
-    text = GAME
-    for unit, (side, spots) in UNITS.items():
+def scenario_text(game: str = GAME, units: dict[str, tuple[str, list[Point]]] = UNITS) -> str:
+    """`game`'s header and scenery with riflemen in `units` (unit -> side, where each stands)."""
+    text = game
+    for unit, (side, spots) in units.items():
         for i, (x, y) in enumerate(spots):
             text += (
                 f'\n[[model]]\nid = "{unit}-{i + 1}"\nside = "{side}"\nprofile = "rifleman"\n'
