@@ -330,7 +330,12 @@ def sentence(e: EventData) -> str | None:
     if kind == "TookPosition":
         if told is not None:
             told.setdefault("in position", set()).add(str(e["unit"]))
-        return f"{who(e['unit'])} takes position"
+        # the declaration said "takes position": the event says what it gives (seed 001:
+        # support weapons in position add their dice; in position improves a tier)
+        return (
+            f"{who(e['unit'])} is in position until it moves: its support weapons add their "
+            "dice, and damage on it converts a tier better"
+        )
     if kind == "StateChanged" and e.get("after") == "dead":
         return f"{who(e['model'])} is killed"
     return None

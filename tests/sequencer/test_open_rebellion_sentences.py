@@ -266,3 +266,17 @@ def test_a_squads_cover_count_reads_as_a_player_says_it_for_every_count() -> Non
         line = _fired_on(reason)
         assert f" {words}; 1 damage gets through" in line, (reason, line)
         assert not re.search(r"\b0 of|of the 1\b|1 of 1\b", line), line
+
+
+def test_take_position_is_said_once_its_event_saying_what_it_gives() -> None:
+    # seed 001: "support weapons that are in position (usually +3 dice per HMG, +2 dice
+    # for a SAW)"; "Defender's position is improved by one tier if they are in position".
+    # The log said "Government: Gov squad b takes position", then "Gov squad b takes
+    # position" (tester12 item 10)
+    take = Declared("government", UnitAct("gov-squad-b", Action.take_position()).to_dict())
+    lines = _told([take, TookPosition("gov-squad-b")])
+    assert lines == [
+        "Government: Gov squad b takes position",
+        "Gov squad b is in position until it moves: its support weapons add their dice, and "
+        "damage on it converts a tier better",
+    ]
