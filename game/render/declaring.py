@@ -275,10 +275,22 @@ class AddWaypoint(Action):
             longer = replace(draft, points=(*draft.points, point))
         most = draft.most
         if most is not None and longer.length > most + 1e-6:
-            if draft.one_point:
-                raise Impossible(f'too far: {longer.length:.1f}" away, {most:g}" at most')
-            raise Impossible(f'too far: {most - draft.length:.2f}" of movement left')
+            if draft.one_point:  # counted straight from the model
+                raise Impossible(too_far(longer.length, most, "away", "at most"))
+            away = math.dist((draft.start, *draft.points)[-1], point)
+            start = "from the last point" if draft.points else "away"
+            raise Impossible(too_far(away, most - draft.length, start, "of movement left"))
         app.state = replace(app.state, draft=longer, message="")
+
+
+def too_far(away: float, limit: float, start: str, limit_words: str) -> str:
+    """A move's point refused, said alike in every system: how far the click was and how
+    far the move may go: 'too far: 11.6" away, 9" at most', 'too far: 3.0" from the last
+    point, 2.4" of movement left' (to the hundredth where a tenth would read as the limit
+    itself: 'too far: 4.04" away, 4" of movement left')."""
+    places = 1 if round(away, 1) > round(limit, 1) else 2
+    said = f"{limit:g}" if limit == round(limit) else f"{limit:.{places}f}"
+    return f'too far: {away:.{places}f}" {start}, {said}" {limit_words}'
 
 
 @dataclass(frozen=True, slots=True)

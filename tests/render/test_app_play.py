@@ -16,6 +16,7 @@ import pytest
 from game.cli import main
 from game.render import frame
 from game.render.app import AI_FRAMES, App, Confirm
+from game.render.declaring import too_far
 from game.render.dice_log import log_lines
 from game.render.help import help_sections
 from game.render.panel import OVER_HELP, foot_keys
@@ -521,3 +522,25 @@ def test_the_windows_dice_log_reads_as_replay_does(name: str) -> None:
     told = [said for said in (teller.say(e) for e in session.game.events) if said]
     told = [*session.who_plays(), *told]  # the log says first who the computer plays
     assert [line.text for line in app.state.log] == told[-LOG_LINES:]
+
+
+def test_too_far_says_how_far_the_click_was_as_in_every_system(write_scenario: Write) -> None:
+    # Infinity's move path refused past MOV said 'too far: 4.00" of movement left' and not
+    # how far the click was, where Open Rebellion says 'too far: 10.0" away, 9" at most'
+    # (tester12 item 7)
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    app.draw()
+    click(app, base(app, "b1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 13.0)))  # 7" from b1 at (4, 20): MOV 4 (the first 4 of 4-2)
+    assert app.state.message == 'too far: 7.0" away, 4" of movement left'
+    click(app, at(app, (4.0, 18.0)))
+    click(app, at(app, (4.0, 13.0)))  # 5" on from the point at 2"
+    assert app.state.message == 'too far: 5.0" from the last point, 2" of movement left'
+    draft = app.state.draft
+    assert draft is not None and len(draft.points) == 1  # the draft as it was
+    # just past the limit it is said to the hundredth, never as the limit itself
+    assert too_far(4.04, 4.0, "away", "of movement left") == (
+        'too far: 4.04" away, 4" of movement left'
+    )
