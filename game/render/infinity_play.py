@@ -76,6 +76,14 @@ NOT_INFINITY = frozenset(
 )
 
 
+# an Order's second skill, by key (the rules say which may follow its first)
+SECOND_SKILLS = (
+    ("M move", SkillKind.MOVE),
+    ("S shoot", SkillKind.ATTACK),
+    ("D dodge", SkillKind.DODGE),
+    ("I idle", SkillKind.IDLE),
+)
+
 GUTS_KEY = "g"
 GUTS_TOGGLE = "fail a Guts Roll on purpose this Order"
 GUTS_ON = "Guts Roll: failing on purpose (G to cancel)"
@@ -148,7 +156,10 @@ class InfinityRules(PlayRules):
         assert order is not None
         if awaiting.kind == "second":
             status = f"{who(order.model)}'s second skill"
-            text = f"{who(order.model)}: second skill: M move, S shoot, D dodge, I idle"
+            # the skills the rules let follow the first (after an attack: no dodge)
+            offered = [key for key, kind in SECOND_SKILLS
+                       if not self.engine.second_refused(state, kind)]  # fmt: skip
+            text = f"{who(order.model)}: second skill: {', '.join(offered)}"
             return Prompt(side, "second", awaiting.models, text, order.model, order.route,
                           status=status)  # fmt: skip
         status = f"ARO to {who(order.model)} from {listed(awaiting.models)}"

@@ -626,23 +626,31 @@ class InfinityEngine(InfinityAttacks):
         order = renew(order, reactions=(*order.reactions, Reaction(d.model, d.skill, at)))
         return renew(state, order=order)
 
-    def _continue(self, state: InfinityState, d: Continue, events: list[Event]) -> InfinityState:
+    def second_refused(
+        self, state: InfinityState, kind: SkillKind, *, speculative: bool = False
+    ) -> str:
+        """Why a second skill of `kind` may not follow the Order's first ("" when it may):
+        the Order's skills as they pair, not where the skill goes or at whom."""
         order = state.order
         if order is None or order.stage is not Stage.SECOND:
-            raise IllegalDeclaration("no second skill can be declared now")
-        first, second = order.first.kind, d.skill.kind
-        speculative = order.first.speculative or d.skill.speculative
-        both = first is not SkillKind.IDLE and second is not SkillKind.IDLE
-        if speculative and both and self._speculative_entire():
-            raise IllegalDeclaration(
-                "a Speculative Attack takes the entire Order: the other skill is Idle"
-            )
+            return "no second skill can be declared now"
+        first = order.first.kind
+        both = first is not SkillKind.IDLE and kind is not SkillKind.IDLE
+        if (order.first.speculative or speculative) and both and self._speculative_entire():
+            return "a Speculative Attack takes the entire Order: the other skill is Idle"
         actions = {SkillKind.ATTACK, SkillKind.DODGE}
         # Infinity: Short Movement + Short Movement, or Short Movement + Short Skill.
-        if first in actions and second in actions:
-            raise IllegalDeclaration(
-                f"{first} and {second} cannot share one Order (one Short Skill at most)"
-            )
+        if first in actions and kind in actions:
+            return f"{first} and {kind} cannot share one Order (one Short Skill at most)"
+        return ""
+
+    def _continue(self, state: InfinityState, d: Continue, events: list[Event]) -> InfinityState:
+        order = state.order
+        why = self.second_refused(state, d.skill.kind, speculative=d.skill.speculative)
+        if why:
+            raise IllegalDeclaration(why)
+        assert order is not None
+        first, second = order.first.kind, d.skill.kind
         m = state.model(order.model)
         route, facing = self._route_after(
             state, m, order.route, order.facing, d.skill, first=first is not SkillKind.MOVE
