@@ -228,7 +228,7 @@ def _field(path: Path, data: dict[str, Any], key: str, kind: type) -> Any:
     if key not in data:
         raise _bad(path, key, f"missing: a save gives it as {_KINDS[kind]}")
     if not isinstance(value, kind) or isinstance(value, bool):
-        raise _bad(path, key, f"expected {_KINDS[kind]}, not {json.dumps(value)[:40]}")
+        raise _bad(path, key, f"expected {_KINDS[kind]}, not {_given(value)}")
     return value
 
 
@@ -369,7 +369,7 @@ def _by_side(path: Path, key: str, raw: Any, scenario: Scenario) -> list[tuple[s
     if raw is None:
         return []
     if not isinstance(raw, dict):
-        raise _bad(path, key, f"expected an object of side: player, not {_shown(raw)}")
+        raise _bad(path, key, f"expected an object of side: player, not {_given(raw)}")
     sides = [s.id for s in scenario.sides]
     out = []
     for side, entry in raw.items():
@@ -389,19 +389,19 @@ def player_problem(ruleset: Ruleset, entry: Any) -> str | None:
     the rule system has, given a temperament or a thinking time only if it takes one,
     a temperament of TEMPERAMENTS, a think of 0 to MAX_THINK seconds."""
     if not isinstance(entry, dict) or not isinstance(entry.get("player"), str):
-        return f'expected {{"player": "NAME", ...}}, not {_shown(entry)}'
+        return f'expected {{"player": "NAME", ...}}, not {_given(entry)}'
     name = entry["player"]
     if name not in (HUMAN, AI, *ruleset.players):
         known = ", ".join(ruleset.players)
         return f"{ruleset.title} has no automatic player {name[:64]!r} (one of {known})"
     temperament, think = entry.get("temperament"), entry.get("think")
     if temperament is not None and not isinstance(temperament, str):
-        return f"temperament: expected text, not {_shown(temperament)}"
+        return f"temperament: expected text, not {_given(temperament)}"
     if think is not None and (
         isinstance(think, bool) or not isinstance(think, int | float)
         or not 0 <= think <= MAX_THINK  # NaN too
     ):  # fmt: skip
-        return f"think: expected seconds from 0 to {MAX_THINK:g}, not {_shown(think)}"
+        return f"think: expected seconds from 0 to {MAX_THINK:g}, not {_given(think)}"
     if name == HUMAN:
         return None  # a person's side: what a computer would take is not read
     for option, given in (("temperament", temperament), ("think", think)):
@@ -464,13 +464,20 @@ def _carried(
     return scenario, on_disk, changes
 
 
+def _given(value: Any) -> str:
+    """A value given where another kind was expected, as the save spells it (JSON): a text
+    quoted, so that it reads as the text given ('not "fast"', 'not 99')."""
+    text = json.dumps(value, separators=(", ", ": "))
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def _shown(value: Any) -> str:
     if value is None:
         return "(none)"
     # a text as it reads, unless it could break the one-line refusal: then quoted
-    plain = isinstance(value, str) and value.isprintable()
-    text = value if plain else json.dumps(value, separators=(", ", ": "))
-    return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, str) and value.isprintable():
+        return value if len(value) <= 40 else value[:37] + "..."
+    return _given(value)
 
 
 def _keyed(entries: list[Any]) -> dict[str, Any]:

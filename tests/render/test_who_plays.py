@@ -149,6 +149,10 @@ READERS = [
             {"red": {"player": "search", "think": 99}},
             "think: expected seconds from 0 to 60, not 99",
         ),
+        (  # a text given for a number is quoted, as the save's other fields say it
+            {"red": {"player": "search", "think": "fast"}},
+            'think: expected seconds from 0 to 60, not "fast"',
+        ),
         (  # a text that could break the line is quoted
             {"red": {"player": "search", "think": "1\n2"}},
             'think: expected seconds from 0 to 60, not "1\\n2"',
