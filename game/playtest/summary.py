@@ -157,14 +157,21 @@ def how_games_ended(reasons: Mapping[str, int], turn_word: str = "turn") -> str:
 
 def speed_sentence(document: Mapping[str, Any]) -> str:
     """How long the batch took, said as what it is: the wall-clock time from the first
-    game to the last (not CPU time) with the workers or the cluster that played it."""
+    game to the last (not CPU time) with the workers or the cluster that played it, and
+    its pace: games a second, or, under one game a second, seconds a game ("4 games in
+    99.2 s ...: 24.8 seconds a game", not "0.0 games a second")."""
     seconds = float(document["seconds"])
     games = int(document["games"])
     if document.get("scheduler"):
         on = f"on the cluster at {document['scheduler']}"
     else:
         on = f"with {plural(int(document.get('workers') or 1), 'worker')}"
-    rate = f": {games / seconds:.1f} games a second" if seconds > 0 else ""
+    if seconds <= 0 or games <= 0:
+        rate = ""
+    elif games >= seconds:
+        rate = f": {games / seconds:.1f} games a second"
+    else:
+        rate = f": {seconds / games:.1f} seconds a game"
     return f"{plural(games, 'game')} in {seconds:.1f} s of wall-clock time {on}{rate}."
 
 

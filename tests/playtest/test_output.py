@@ -199,6 +199,13 @@ def test_the_speed_is_said_as_wall_clock_with_its_workers(batch: Path) -> None:
         "6 games in 2.0 s of wall-clock time with 1 worker: 3.0 games a second."
     )
     assert speed_sentence(document | {"workers": 4}).startswith("6 games in 2.0 s of wall-clock")
+    # under one game a second, seconds a game: "4 games in 99.2 s ...: 0.0 games a second"
+    # read as no pace at all (tester12 item 15)
+    slow = document | {"games": 4, "seconds": 99.2}
+    assert speed_sentence(slow) == (
+        "4 games in 99.2 s of wall-clock time with 1 worker: 24.8 seconds a game."
+    )
+    assert speed_sentence(document | {"games": 1, "seconds": 1.0}).endswith(": 1.0 games a second.")
     assert "with 4 workers" in speed_sentence(document | {"workers": 4})
     on_cluster = speed_sentence(document | {"workers": None, "scheduler": "tcp://h:8786"})
     assert "on the cluster at tcp://h:8786" in on_cluster
