@@ -14,7 +14,7 @@ import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.colors import LogNorm
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
+from matplotlib.ticker import FixedLocator, FormatStrFormatter, MaxNLocator, NullLocator
 
 from game.playtest.batch import Share
 from game.playtest.record import GameRecord
@@ -177,6 +177,20 @@ def heat_extent(table: tuple[float, float]) -> tuple[float, float, float, float]
     return (-0.5, math.floor(width) + 0.5, math.floor(depth) + 0.5, -0.5)
 
 
+def whole_ticks(top: float) -> list[int]:
+    """The count bar's ticks on its log scale, in whole models: every count up to 5, then
+    1, 2, 5, 10, 20, 50 ... up to `top`, and the top count where it stands clear of the
+    last of those (matplotlib's own log ticks read "2 x 10^0" for counts of 1 to 3)."""
+    most = math.floor(top)
+    if most <= 5:
+        return list(range(1, most + 1))
+    ticks, decade = [], 1
+    while decade <= most:
+        ticks += [n * decade for n in (1, 2, 5) if n * decade <= most]
+        decade *= 10
+    return [*ticks, most] if most >= 1.2 * ticks[-1] else ticks
+
+
 def heat_map(
     records: Sequence[GameRecord],
     table: tuple[float, float],
@@ -184,6 +198,15 @@ def heat_map(
 ) -> bytes:
     """Two views of the table: where models were taken out, and where the shots that
     took them out came from, counted per square inch over the table's picture."""
+    return _png(heat_map_figure(records, table, background))
+
+
+def heat_map_figure(
+    records: Sequence[GameRecord],
+    table: tuple[float, float],
+    background: np.ndarray[Any, Any] | None,
+) -> Figure:
+    """`heat_map`'s figure."""
     width, depth = table
     panel = HEAT_HEIGHT * 0.8 * width / depth  # each table's width, its depth near 0.8 high
     figure = _figure(round(2 * panel + 300), HEAT_HEIGHT)
@@ -206,17 +229,21 @@ def heat_map(
         top = float(heat.max()) if np.ma.count(heat) else 1.0
         # A log scale: the few squares where many fall (models shot where they stand)
         # would otherwise leave every square with one or two in the dark.
-        norm = LogNorm(vmin=1, vmax=max(2.0, top))
+        most = max(2.0, top)
+        norm = LogNorm(vmin=1, vmax=most)
         image = axes.imshow(heat, extent=heat_extent(table), cmap=cmap, alpha=0.8,
                             interpolation="nearest",
                             norm=norm)  # fmt: skip
-        figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models (log scale)")
+        bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models (log scale)")
+        bar.ax.yaxis.set_major_locator(FixedLocator(whole_ticks(most)))
+        bar.ax.yaxis.set_major_formatter(FormatStrFormatter("%d"))
+        bar.ax.yaxis.set_minor_locator(NullLocator())
         axes.set_xlim(0, width)
         axes.set_ylim(depth, 0)
         axes.set_title(title)
         axes.set_xlabel("inches")
     figure.tight_layout()
-    return _png(figure)
+    return figure
 
 
 def all_plots(

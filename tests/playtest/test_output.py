@@ -9,6 +9,7 @@ import io
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from html import escape
 from pathlib import Path
 
@@ -209,3 +210,25 @@ def test_the_speed_is_said_as_wall_clock_with_its_workers(batch: Path) -> None:
     assert "with 4 workers" in speed_sentence(document | {"workers": 4})
     on_cluster = speed_sentence(document | {"workers": None, "scheduler": "tcp://h:8786"})
     assert "on the cluster at tcp://h:8786" in on_cluster
+
+
+def test_the_heat_maps_count_bar_reads_whole_models() -> None:
+    # The count bar's log ticks read "2 x 10^0" and "3 x 10^0" for counts of 1 to 3
+    # (tester12 item 16): a wargamer counts models in whole numbers
+    from game.playtest.record import Casualty
+
+    def lost(at: tuple[float, float], n: int) -> list[Casualty]:
+        return [Casualty(f"m{n}-{i}", "red", 1, at, "blue", (2.0, 2.0)) for i in range(n)]
+
+    casualties = (*lost((5.0, 5.0), 3), *lost((8.0, 3.0), 1), *lost((9.0, 9.0), 2))
+    record = replace(_record(0, "blue"), casualties=casualties)
+    figure = plots.heat_map_figure([record], (12.0, 12.0), None)
+    figure.canvas.draw()
+    bars = [a for a in figure.axes if a.get_label() == "<colorbar>"]
+    said = [[t.get_text() for t in bar.yaxis.get_ticklabels()] for bar in bars]
+    # where models fell: 3, 2 and 1 in three squares; the shots: all 6 from one
+    assert said == [["1", "2", "3"], ["1", "2", "5", "6"]]
+    assert not [t for b in bars for t in b.yaxis.get_ticklabels(minor=True) if t.get_text()]
+    assert plots.whole_ticks(2.0) == [1, 2]
+    assert plots.whole_ticks(140.0) == [1, 2, 5, 10, 20, 50, 100, 140]
+    assert plots.whole_ticks(110.0) == [1, 2, 5, 10, 20, 50, 100]  # 110 would crowd 100
