@@ -35,6 +35,7 @@ def validate(
                 "ruleset": scenario.ruleset.name,
                 "scenery": len(scenario.scenery),
                 "models": len(scenario.models),
+                "objectives": len(scenario.objectives),
             }
         entry["problems"] = [
             {"line": p.line, "place": p.place, "problem": p.problem} for p in found
@@ -50,7 +51,19 @@ def validate(
 
                 scenery = plural(len(scenario.scenery), "scenery piece")
                 models = plural(len(scenario.models), "model")
-                typer.echo(f"{as_typed(path)}: ok ({scenario.ruleset.name}, {scenery}, {models})")
+                n = len(scenario.objectives)
+                held = f", {plural(n, 'objective')}" if n else ""
+                typer.echo(
+                    f"{as_typed(path)}: ok ({scenario.ruleset.name}, {scenery}, {models}{held})"
+                )
+                if n and not scenario.ruleset.scores_objectives:
+                    # the editor places one in any system; only Infinity's turn limit
+                    # scores them (README, "Optional objectives")
+                    them = "it is" if n == 1 else "they are"
+                    typer.echo(
+                        f"note: {scenario.ruleset.title} scores no objectives here: "
+                        f"{them} drawn on the table and decide{'s' if n == 1 else ''} nothing"
+                    )
     if as_json:
         typer.echo(json.dumps({"files": report, "ok": not problems}, indent=2))
     if problems:

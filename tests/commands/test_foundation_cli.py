@@ -82,3 +82,28 @@ def test_bad_input_is_one_line_exit_2_no_traceback(tmp_path: Path) -> None:
         "(known: infinity, necromunda, open-rebellion)"
     ]
     assert not (tmp_path / "x.png").exists()
+
+
+def test_validate_says_whether_the_rule_system_scores_a_tables_objectives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The editor places an objective in any system; only Infinity's turn limit scores
+    # objectives (README, "Optional objectives"). A Necromunda table with one played with
+    # "Objective 1" drawn and nothing said whether it counted (tester12 item 17)
+    necromunda = tmp_path / "mynec.toml"
+    necromunda.write_text(
+        (SCENARIOS / "necromunda-demo.toml").read_text(encoding="utf-8")
+        + '\n[[objective]]\nid = "objective-1"\nat = [12, 12]\nradius = 2.0\npoints = 1\n',
+        encoding="utf-8",
+    )
+    checkpoint = SCENARIOS / "infinity-checkpoint.toml"
+    assert main(["validate", str(necromunda), str(checkpoint)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith(f"{necromunda}: ok (necromunda, ") and lines[0].endswith(
+        " models, 1 objective)"
+    )
+    assert lines[1] == (
+        "note: Necromunda (pre-2023) scores no objectives here: it is drawn on the table and "
+        "decides nothing"
+    )
+    assert lines[2].endswith(", 2 objectives)") and len(lines) == 3
