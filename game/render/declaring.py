@@ -78,7 +78,7 @@ def _then(app: Following, intent: Intent, draft: Draft | None, first: str) -> No
         draft = None
     # the refusal named as the dice log names them (as `Following.perform` names one raised)
     said = f"{first}: {told(refused, told_names(app.scenario))}"
-    app.state = replace(app.state, draft=draft, message=said)
+    app.state = replace(app.state, draft=draft, message=said, refusal=said)
     app.refresh_preview()
 
 
@@ -179,7 +179,7 @@ class ToggleOption(Action):
 
 def _actor(app: Following, prompt: Prompt) -> str:
     """The model a declaration is for: the Order's trooper for its second skill,
-    otherwise the selected one."""
+    otherwise the selected one (Impossible: one the rules let declare nothing now)."""
     if prompt.kind == "second" and prompt.mover is not None:
         return prompt.mover
     if app.state.selected is None:
@@ -188,6 +188,9 @@ def _actor(app: Following, prompt: Prompt) -> str:
         raise Impossible("select a model first")
     if prompt.reacting and app.state.selected not in prompt.models:
         raise Impossible(f"pick a trooper to react: {listed(prompt.models)}")
+    refused = app.require_turn().why_not_start(app.game, app.state.selected)
+    if refused:
+        raise Impossible(refused)
     return app.state.selected
 
 

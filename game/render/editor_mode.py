@@ -42,7 +42,8 @@ def open_editor(app: Playing, surface: pygame.Surface) -> Editor | None:
     try:
         editing = Editing.start(document_of(scenario), scenario.path)
     except EditRefused as why:
-        app.state = replace(app.state, message=f"cannot edit this table: {why}")
+        said = f"cannot edit this table: {why}"
+        app.state = replace(app.state, message=said, refusal=said)
         return None
     # saved beside where skirmish runs, never over a bundled table
     where = Path.cwd() / scenario.path.name

@@ -320,6 +320,7 @@ class Following(Pointing):
             with speaking(table_names(self.scenario)):
                 action.perform(self)
         except Said as said:
-            self.state = replace(self.state, message=str(said))
+            self.state = replace(self.state, message=str(said), refusal=str(said))
         except Impossible as why:
-            self.state = replace(self.state, message=told(str(why), told_names(self.scenario)))
+            named = told(str(why), told_names(self.scenario))
+            self.state = replace(self.state, message=named, refusal=named)

@@ -38,7 +38,7 @@ from game.rules.necromunda.data import NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
-from game.sequencer.necromunda import NecromundaEngine
+from game.sequencer.necromunda import FIRST_ACTION, NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import RAPID_FIRE_REACH
 from game.sequencer.necromunda_types import (
@@ -158,9 +158,10 @@ class NecromundaRules(PlayRules):
             )
             if state.group:  # FACTS 2.8: the group activates before play passes on
                 assert state.leading is not None
+                pick = "pick one" if len(state.group) > 1 else "select it"
                 text = (
                     f"{who(side)}: {listed(state.group)} still to activate in "
-                    f"{who(state.leading)}'s group activation: pick one"
+                    f"{who(state.leading)}'s group activation: {pick}"
                 )
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status,
@@ -223,6 +224,8 @@ class NecromundaRules(PlayRules):
         Ready friends `model` may nominate as it activates now, nearest first, and how
         many it may take."""
         awaiting = game.awaiting()
+        if awaiting.kind == "action" and model in awaiting.models:
+            raise IllegalDeclaration(f"{who(model)} has activated already: {FIRST_ACTION}")
         if awaiting.kind != "activate" or model not in awaiting.models:
             raise IllegalDeclaration(
                 f"{who(model)} is not about to activate: a Leader or Champion nominates its "
@@ -239,6 +242,13 @@ class NecromundaRules(PlayRules):
         ]  # fmt: skip
         near.sort(key=lambda f: (math.dist(f.at, me.at), f.id))
         return tuple(f.id for f in near), self.engine.group_size(model)
+
+    def why_not_start(self, game: Game, model: str) -> str:
+        """A fighter that may not activate now (not Ready, another side's, outside the
+        group activation that goes on): the engine's refusal of its activation."""
+        if game.awaiting().kind != "activate":
+            return ""
+        return game.refusal(EndActivation(model))
 
     def why_not_join(self, game: Game, leader: str, model: str) -> str:
         return self.engine.may_join(self._state(game), leader, model) or ""

@@ -18,6 +18,7 @@ from game.render.style import (
     BLAST,
     DIM,
     DRAFT,
+    NEUTRAL,
     PANEL_BG,
     PANEL_RULE,
     RISK,
@@ -139,7 +140,9 @@ def panel_lines(
     if state.watching:
         out.append(PanelLine(state.watching, DIM, 16))
     if state.message:
-        out.append(PanelLine(state.message, WARN, 18))
+        # a refusal in the warning colour; what was done, asked or noticed in plain white
+        colour = WARN if state.message == state.refusal else NEUTRAL
+        out.append(PanelLine(state.message, colour, 18))
     preview = state.preview
     if preview is not None:
         with speaking(ids):

@@ -214,6 +214,11 @@ class PlayRules(Protocol):
         then declares what was asked, if the game still takes it."""
         return ""
 
+    def why_not_start(self, game: Any, model: str) -> str:
+        """Why `model` may not declare anything now, where the rules say so before any
+        skill is laid out ("" when it may, or where only the declaration can tell)."""
+        return ""
+
     def allowance(self, game: Any, model: str) -> float | None:
         """Inches `model` may move with the skill Enter would declare now (None: no move)."""
         ...

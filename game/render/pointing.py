@@ -158,7 +158,8 @@ class Pointing:
             ruling = self.provider.rule(table, shooter.id, target.id)
             lines = tuple(self.provider.describe(table, ruling))
         except (ValueError, KeyError) as err:
-            self.state = replace(state, hover=None, message=f"no ruling: {err}")
+            said = f"no ruling: {err}"
+            self.state = replace(state, hover=None, message=said, refusal=said)
             return
         odds = self._odds(shooter.id, target.id, weapon)
         risk = self._risk(shooter.id, target.id, weapon)
@@ -224,7 +225,7 @@ class Pointing:
             )  # fmt: skip
         except (IllegalDeclaration, KeyError, ValueError) as why:
             said = told(f"no preview: {why}", told_names(self.scenario))
-            self.state = replace(self.state, preview=None, message=said)
+            self.state = replace(self.state, preview=None, message=said, refusal=said)
             return
         if preview is not None and preview.refused:
             preview = replace(preview, refused=told(preview.refused, told_names(self.scenario)))

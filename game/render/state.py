@@ -126,6 +126,7 @@ class AppState:
     hover: Hover | None = None
     ruler: Ruler | None = None
     message: str = ""
+    refusal: str = ""  # the message, while it says why something was refused (its colour)
     log: tuple[LogLine, ...] = ()
     running: bool = True
     prompt: Prompt | None = None  # what the game awaits (None: no game attached)

@@ -157,7 +157,9 @@ def test_group_activation_nominated_with_g_ringed_and_declared_with_the_first_ac
     assert game.declarations[-1] == first
     # mid-activation G says when a group is named
     press(app, pygame.K_g)
-    assert "nominates its group as it activates" in app.state.message
+    assert "has activated already: a group activation is nominated with the first" in (
+        app.state.message
+    )
     press(app, pygame.K_e)
     assert game.awaiting().models == ("orlock-grenadier", "orlock-heavy")
     assert "still to activate in Orlock leader's group activation" in panel(app)
