@@ -230,6 +230,7 @@ class Following(Pointing):
         human = prompt is not None and not session.is_ai(prompt.side) if session else True
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
         holding = tuple(sorted(session.rules.holding(session.game).items())) if session else ()
+        states = tuple(sorted(session.rules.states(session.game).items())) if session else ()
         selected = state.selected if state.selected in ids else None
         message = self.noticed()
         if selected is not None and self.out_of_fight(selected):
@@ -259,6 +260,7 @@ class Following(Pointing):
             aro_at=state.aro_at if keep_point else None,
             markers=markers,
             holding=holding,
+            states=states,
             shots=(*state.shots, *shots),
             effects=(*state.effects, *effects),
             preview=None,

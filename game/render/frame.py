@@ -200,6 +200,10 @@ def _rect(box: tuple[float, float, float, float]) -> pygame.Rect:
     return pygame.Rect(round(x), round(y), round(w), round(h))
 
 
+def _box(rect: pygame.Rect) -> Box:
+    return (float(rect.x), float(rect.y), float(rect.w), float(rect.h))
+
+
 # How much the reaction banner minds covering each thing (`banner_avoids`).
 ASKED_WEIGHT = 10  # a model asked to react: its base, its label and its markers
 MOVER_WEIGHT = 4  # the model whose move or attack it answers
@@ -252,6 +256,8 @@ class FrameCache:
     eye: EyeCache = field(default_factory=EyeCache)
     ruling_label: pygame.Rect | None = None  # where the hovered ruling's label went
     ring_labels: list[pygame.Rect] = field(default_factory=list)  # the range rings' labels
+    # the draft's and the group's labels ('2.0" left', "x1", "group 1")
+    draft_labels: list[pygame.Rect] = field(default_factory=list)
 
 
 def draw_frame(
@@ -301,18 +307,24 @@ def draw_frame(
     cache.ring_labels = rings_said
     if state.prompt is not None and len(state.prompt.route) > 1:
         draw_route(table, state.prompt.route, state.aro_at, view)
+    # the labels drawn over the table so far, that those drawn later keep clear of
+    over = [*cache.table.taken, *(_box(r) for r in rings_said)]
+    drafted: list[pygame.Rect] = []
     if state.draft is not None:  # the shot's lines from and to where the rules take it
         placed = shot_table(scenario, state.place)
-        draw_draft(table, placed, state.draft, state.pointer, view)
+        drafted += draw_draft(table, placed, state.draft, state.pointer, view, over)
+        over += map(_box, drafted)
     if state.preview is not None and state.draft is not None:
         draw_preview(table, scenario, state.preview, state.draft.model, view)
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.group and state.group_of == state.selected:  # a group activation named (G)
-        draw_group(table, scenario, state.group, view, cache.table.taken, ui)
-    if state.hover is not None:  # its label keeps off the rings' labels too
-        taken = [*cache.table.taken, *((float(r.x), float(r.y), float(r.w), float(r.h))
-                                       for r in rings_said)]  # fmt: skip
+        grouped = draw_group(table, scenario, state.group, view, over, ui)
+        drafted += grouped
+        over += map(_box, grouped)
+    cache.draft_labels = drafted
+    if state.hover is not None:  # its label keeps off the rings' and the draft's labels too
+        taken = over
         ruled = state.hover.table or scenario  # the mover where the rules take the shot
         if state.hover.place is not None:
             ring_base(table, ROUTE, ruled.model(state.hover.place.model), view, 2)
@@ -322,7 +334,7 @@ def draw_frame(
         names_over(table, layer, cache.table.labels, across)  # the line passes under them
         said = cache.ruling_label
         if said is not None:
-            taken.append((float(said.x), float(said.y), float(said.w), float(said.h)))
+            taken.append(_box(said))
         draw_risk(table, scenario, state.hover.risk, view, taken, ui)
     if state.ruler is not None:
         draw_ruler(table, state.ruler, view)

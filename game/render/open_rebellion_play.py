@@ -317,18 +317,36 @@ class OpenRebellionRules(PlayRules):
             first = alive[0]  # the markers and flags are the same on every model
             wounds, pins = first.marker("wound"), first.marker("pin")
             facts = [markers(wounds, pins)] if wounds or pins else []
-            if IN_POSITION in first.flags:
-                facts.append("in position")
-            if ACTIVATED in first.flags and not state.finished:
-                facts.append("done")  # at the game's end every unit is: said of none
+            facts += _flags_said(first, state.finished)
             if not facts:
                 continue
             facts[0] = f"{who(unit)}: {facts[0]}"
             out[_middle(alive).id] = Marker("normal", 0, 0, tuple(facts))
         return out
 
+    def states(self, game: Game) -> dict[str, str]:
+        """A living model's state is its unit's, as its label says it ("in position",
+        "done"; "ready" while the unit is still to activate this turn): its status,
+        "ready", only says it is on the table."""
+        state = self._state(game)
+        out: dict[str, str] = {}
+        for unit in self.engine.units:
+            alive = self.engine.alive(state, unit)
+            if alive:
+                said = ", ".join(_flags_said(alive[0], state.finished)) or "ready"
+                out.update((m.id, said) for m in alive)
+        return out
+
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _flags_said(model: ModelState, finished: bool) -> list[str]:
+    """The flags of `model`'s unit (the same on each of its models) in words."""
+    said = ["in position"] if IN_POSITION in model.flags else []
+    if ACTIVATED in model.flags and not finished:
+        said.append("done")  # at the game's end every unit is: said of none
+    return said
 
 
 def _middle(models: Sequence[ModelState]) -> ModelState:

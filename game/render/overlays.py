@@ -322,8 +322,12 @@ def draw_reacting(surface: pygame.Surface, scenario: Scenario, models: tuple[str
 
 
 def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
-               pointer: Point | None, view: View) -> None:  # fmt: skip
-    """A move path with the movement left, or the shot lines with their dice."""
+               pointer: Point | None, view: View,
+               taken: Sequence[Box] = ()) -> list[pygame.Rect]:  # fmt: skip
+    """A move path with the movement left, or the shot lines with their dice; their
+    labels placed clear of the bases and of `taken` (the table's labels: names, state
+    markers, scenery heights) where there is room (their boxes are returned)."""
+    labels = _Labels(surface, base_circles(scenario, view), taken)
     if draft.kind == "move":
         points = [view.to_screen(*p) for p in (draft.start, *draft.points)]
         if len(points) > 1:
@@ -336,8 +340,9 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         left = draft.left
         if left is not None:
             colour = DRAFT if left >= 0 else LOF_NO
-            _label(surface, f'{left:.1f}" left', (points[-1][0], points[-1][1] - 20), colour, 18)
-        return
+            end = points[-1]
+            labels.put("left", f'{left:.1f}" left', end, 6.0, (end[0], end[1] - 20), colour, 18)
+        return labels.drawn
     shooter = view.to_screen(*scenario.model(draft.model).at)
     for index, (target_id, dice) in enumerate(draft.targets):
         try:
@@ -347,7 +352,8 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         end = view.to_screen(*target.at)
         pygame.draw.line(surface, DRAFT, shooter, end, 3 if index == draft.focus else 2)
         ring_base(surface, DRAFT, target, view, 2 if index != draft.focus else 4)
-        _label(surface, f"x{dice}", (end[0] + 18, end[1] - 18), DRAFT, 20)
+        r = target.radius * view.scale + 4
+        labels.put(f"dice:{target_id}", f"x{dice}", end, r, (end[0] + 18, end[1] - 18), DRAFT, 20)
     for extra_id in draft.extras:  # hits after the first placed on another model
         try:
             first, extra = scenario.model(draft.targets[0][0]), scenario.model(extra_id)
@@ -356,7 +362,34 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         end = view.to_screen(*extra.at)
         _dashed(surface, DRAFT, view.to_screen(*first.at), end, 2, 6.0)
         ring_base(surface, DRAFT, extra, view, 2)
-        _label(surface, "+hit", (end[0] + 22, end[1] - 18), DRAFT, 20)
+        r = extra.radius * view.scale + 4
+        labels.put(f"hit:{extra_id}", "+hit", end, r, (end[0] + 22, end[1] - 18), DRAFT, 20)
+    return labels.drawn
+
+
+class _Labels:
+    """Labels drawn on `surface` one by one, each at its wanted spot or the nearest clear
+    of the bases (`circles`), of `taken` and of those drawn before it (`labels.place`);
+    where there is no such spot, at its wanted spot."""
+
+    def __init__(self, surface: pygame.Surface, circles: Sequence[tuple[float, float, float]],
+                 taken: Sequence[Box]) -> None:  # fmt: skip
+        self.surface = surface
+        self.bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+        self.circles = circles
+        self.boxes = list(taken)
+        self.drawn: list[pygame.Rect] = []
+
+    def put(self, key: str, text: str, anchor: Point, clear: float, spot: Point,
+            colour: Colour, px: int) -> pygame.Rect | None:  # fmt: skip
+        w, h = font(px).size(text)
+        want = Want(key, text, (w + 6, h + 2), anchor, clear, "risk", (spot,))
+        placed = place([want], self.bounds, self.circles, self.boxes)
+        box = _label(self.surface, text, placed[0].centre if placed else spot, colour, px)
+        if box is not None:
+            self.boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
+            self.drawn.append(box)
+        return box
 
 
 def draw_shot(surface: pygame.Surface, start: Point, end: Point, hit: bool, view: View) -> None:
@@ -436,10 +469,7 @@ def _numbered(surface: pygame.Surface, scenario: Scenario, models: tuple[str, ..
               view: View, taken: Sequence[Box], ui: float, colour: Colour,
               word: str) -> list[pygame.Rect]:  # fmt: skip
     """Each of `models` ringed in `colour` and labelled "`word` N", in order."""
-    bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
-    circles = base_circles(scenario, view)
-    boxes = list(taken)
-    drawn: list[pygame.Rect] = []
+    labels = _Labels(surface, base_circles(scenario, view), taken)
     for index, model_id in enumerate(models, 1):
         try:
             model = scenario.model(model_id)
@@ -448,17 +478,10 @@ def _numbered(surface: pygame.Surface, scenario: Scenario, models: tuple[str, ..
         ring_base(surface, colour, model, view, 2, 6.0)
         x, y = view.to_screen(*model.at)
         r = model.radius * view.scale
-        text = f"{word} {index}"
         px = round(14 * ui)
-        w, h = font(px).size(text)
-        below = (x, y + r + 4 + h)
-        want = Want(f"{word}:{model_id}", text, (w + 6, h + 2), (x, y), r + 7, "risk", (below,))
-        placed = place([want], bounds, circles, boxes)
-        box = _label(surface, text, placed[0].centre if placed else below, colour, px)
-        if box is not None:
-            boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
-            drawn.append(box)
-    return drawn
+        below = (x, y + r + 4 + font(px).size("0")[1])
+        labels.put(f"{word}:{model_id}", f"{word} {index}", (x, y), r + 7, below, colour, px)
+    return labels.drawn
 
 
 def draw_effect(surface: pygame.Surface, effect: Effect, view: View) -> None:

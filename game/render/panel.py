@@ -159,7 +159,8 @@ def panel_lines(
         out.append(PanelLine("none: click a base", DIM, 18))
     else:
         model = scenario.model(state.selected)
-        extra = f"  {model.state}" if model.state else ""
+        said = dict(state.states).get(model.id, model.state)
+        extra = f"  {said}" if said else ""
         # the model, its side and its profile by name: the file's ids are the editor's
         heading = f"{ids.get(model.id, model.id)}  ({ids.get(model.side, model.side)})"
         out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))

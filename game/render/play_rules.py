@@ -296,6 +296,11 @@ class PlayRules(Protocol):
         limit: objective id -> side (none where the rules score no objectives)."""
         return {}
 
+    def states(self, game: Any) -> dict[str, str]:
+        """Each model whose state the panel says in other words than its status, as the
+        rules say it: model id -> words (none here: its status is its state)."""
+        return {}
+
     def toggles(self, game: Any) -> tuple[tuple[str, str], ...]:
         """Options a person may switch on (by its key, a lower-case letter) for the next
         declaration now, with what each does in the rule system's words."""

@@ -142,6 +142,8 @@ class AppState:
     markers: tuple[tuple[str, Marker], ...] = ()
     # who holds each objective now, as the rules would score it (objective id, side)
     holding: tuple[tuple[str, str], ...] = ()
+    # a model's state in the rules' words where its status alone would mislead (`states`)
+    states: tuple[tuple[str, str], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land

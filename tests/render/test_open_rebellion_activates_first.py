@@ -61,10 +61,12 @@ UNITS: dict[str, tuple[str, list[Point]]] = {
 NO_BANGS = (1,) * 40  # every later die a blank: the fire places nothing
 
 
-def red_wounded(write_scenario: Write, wounds: int) -> App:
-    """Red to activate a unit in turn 1, red-a with `wounds` wound markers (a unit's
-    markers are on every model of it)."""
-    scenario = load_scenario(write_scenario(scenario_text(GAME, UNITS), header=False))
+def red_to_activate(
+    write_scenario: Write, units: dict[str, tuple[str, list[Point]]] = UNITS
+) -> tuple[App, Game]:
+    """GAME with riflemen in `units`, red to activate a unit in turn 1 (red-a's
+    initiative roll a bang, blue-a's none)."""
+    scenario = load_scenario(write_scenario(scenario_text(GAME, units), header=False))
     app = App(scenario, session=Session.start(scenario, seed=4))
     assert app.session is not None
     game = app.session.game
@@ -72,6 +74,13 @@ def red_wounded(write_scenario: Write, wounds: int) -> App:
     game.rng = ScriptedDice(6, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
     game.declare(PickInitiative("blue-a"))
     assert game.state.active == "red" and game.awaiting().kind == "activate"
+    return app, game
+
+
+def red_wounded(write_scenario: Write, wounds: int) -> App:
+    """Red to activate a unit in turn 1, red-a with `wounds` wound markers (a unit's
+    markers are on every model of it)."""
+    app, game = red_to_activate(write_scenario)
     for m in game.state.models:
         if m.id.startswith("red-a"):
             game.state = game.state.with_model(m.with_marker(WOUND, wounds))

@@ -147,8 +147,9 @@ def _drafted_places(app: App, monkeypatch: pytest.MonkeyPatch) -> dict[str, tupl
     """Where the drawn shot's lines run from and to (the models draw_draft is given)."""
     seen: dict[str, tuple[float, float]] = {}
 
-    def spy(surface: object, scenario: Scenario, draft: object, *rest: object) -> None:
+    def spy(surface: object, scenario: Scenario, draft: object, *rest: object) -> list[object]:
         seen.update({m.id: m.at for m in scenario.models})
+        return []  # no labels drawn
 
     monkeypatch.setattr("game.render.frame.draw_draft", spy)
     app.draw()
