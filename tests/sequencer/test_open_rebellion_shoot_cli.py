@@ -58,3 +58,16 @@ def test_bad_input_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["shoot", str(DEMO), "--attacker", "gov-b1", "--target", "gov-a1"]) == 2
     said = "Gov squad a is a friendly unit (Government), not an enemy unit"
     assert capsys.readouterr().err.endswith(f"--target gov-a1: {said}\n")
+
+
+def test_the_cover_line_counts_the_squad_as_the_log_does(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # FACTS 1.4: hard cover needs more than half the models seen touching the wall. The
+    # cover line read "hard: 3 of the 3 in sight touching stone wall 2; 1 of 4 out of
+    # sight" while the log under it says the count as a player would (tester12 item 8)
+    assert main(["shoot", str(DEMO), "--attacker", "gov-b1", "--target", "reb-b2"]) == 0
+    out = capsys.readouterr().out
+    cover = "hard: all 3 in sight are touching stone wall 2; the other one is out of sight"
+    assert f"  cover: {cover}; damage converts as in hard cover if the unit stays put\n" in out
+    assert f"in hard cover ({cover.removeprefix('hard: ')})" in out.replace("\n", " ")
