@@ -57,8 +57,8 @@ def validate(
                     f"{as_typed(path)}: ok ({scenario.ruleset.name}, {scenery}, {models}{held})"
                 )
                 if n and not scenario.ruleset.scores_objectives:
-                    # the editor places one in any system; only Infinity's turn limit
-                    # scores them (README, "Optional objectives")
+                    # the editor places one in any system; only a rule system whose
+                    # turn limit scores them (its registry entry says) counts them
                     them = "it is" if n == 1 else "they are"
                     typer.echo(
                         f"note: {scenario.ruleset.title} scores no objectives here: "

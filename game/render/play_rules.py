@@ -209,8 +209,8 @@ class PlayRules(Protocol):
 
     def first_step(self, game: Any, declaration: Any) -> str:
         """Where `declaration` is a step the rules take before the one a person asked for
-        (Open Rebellion: a unit with wound markers activates, its markers rolled, before
-        it acts), the sentence saying so; "" where it is the one asked for. The window
+        (a unit activating first, its wound markers rolled, before it acts, where the
+        rules roll them), the sentence saying so; "" where it is the one asked for. The window
         then declares what was asked, if the game still takes it."""
         return ""
 
