@@ -305,8 +305,9 @@ class OpenRebellionRules(PlayRules):
 
     def markers(self, game: Game) -> dict[str, Marker]:
         """The dead marked on their bases; a unit's markers and flags are the unit's, so
-        they are said once, in words, beside the living model nearest its middle ("East
-        squad: 2 wound markers", "in position", "done"), not on each of its models."""
+        they are said once, in words, in one label beside the living model nearest its
+        middle ("East squad: 2 wound markers, in position, done"), not on each of its
+        models (in labels of their own, "done" was placed apart from its unit's name)."""
         state = self._state(game)
         out = {m.id: Marker("dead") if m.status == DEAD else Marker("normal")
                for m in state.models}  # fmt: skip
@@ -320,8 +321,8 @@ class OpenRebellionRules(PlayRules):
             facts += _flags_said(first, state.finished)
             if not facts:
                 continue
-            facts[0] = f"{who(unit)}: {facts[0]}"
-            out[_middle(alive).id] = Marker("normal", 0, 0, tuple(facts))
+            said = f"{who(unit)}: {', '.join(facts)}"
+            out[_middle(alive).id] = Marker("normal", 0, 0, (said,))
         return out
 
     def states(self, game: Game) -> dict[str, str]:

@@ -14,7 +14,7 @@ import pygame
 
 from game.render.app import App
 from game.render.labels import overlaps
-from game.sequencer.open_rebellion_types import ACTIVATED
+from game.sequencer.open_rebellion_types import ACTIVATED, IN_POSITION
 from tests.render.driving import at, base, click, panel, press
 from tests.render.test_app_open_rebellion import Point
 from tests.render.test_open_rebellion_activates_first import red_to_activate
@@ -80,6 +80,23 @@ def test_the_move_drafts_inches_left_overprint_no_height(write_scenario: Write) 
     app.draw()
     [left] = boxes(app)
     assert not any(overlaps(left, label.box) for label in app.cache.table.labels)
+
+
+def test_a_units_flags_are_said_in_one_label_with_its_name(write_scenario: Write) -> None:
+    """tester12 item 11: "done" floated apart from its "Gov squad a: in position"."""
+    app = blue_a_done(write_scenario)
+    assert app.session is not None
+    game = app.session.game
+    for m in game.state.models:
+        if m.id.startswith("blue-a"):
+            game.state = game.state.with_model(m.replace(flags=m.flags | {IN_POSITION}))
+    app.follow_game([])
+    tags = [marker.tags for _, marker in app.state.markers if marker.tags]
+    assert tags == [("Blue a: in position, done",)]
+    app.draw()
+    assert "Blue a: in position, done" in [label.text for label in app.cache.table.labels]
+    click(app, base(app, "blue-a-1"))
+    assert "Blue a 1  (Blue)  in position, done" in panel(app)
 
 
 def test_selected_says_a_done_units_model_is_done(write_scenario: Write) -> None:
