@@ -56,14 +56,11 @@ def validate(
                 typer.echo(
                     f"{as_typed(path)}: ok ({scenario.ruleset.name}, {scenery}, {models}{held})"
                 )
-                if n and not scenario.ruleset.scores_objectives:
+                unscored = scenario.ruleset.unscored(n)
+                if unscored:
                     # the editor places one in any system; only a rule system whose
                     # turn limit scores them (its registry entry says) counts them
-                    them = "it is" if n == 1 else "they are"
-                    typer.echo(
-                        f"note: {scenario.ruleset.title} scores no objectives here: "
-                        f"{them} drawn on the table and decide{'s' if n == 1 else ''} nothing"
-                    )
+                    typer.echo(f"note: {unscored}")
     if as_json:
         typer.echo(json.dumps({"files": report, "ok": not problems}, indent=2))
     if problems:

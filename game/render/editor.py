@@ -445,7 +445,9 @@ class Editor:
             return
         if st.tool == "objective":
             if self.do(add_objective(spot)):
-                st.message = f"placed {self.called(self.editing.doc.objectives[-1].id)}"
+                placed = f"placed {self.called(self.editing.doc.objectives[-1].id)}"
+                unscored = self.editing.scenario.ruleset.unscored(1)
+                st.message = f"{placed}; {unscored}" if unscored else placed
             return
         if st.tool == "polygon":
             if len(st.corners) >= 3 and math.dist(spot, st.corners[0]) <= max(0.3, GRID / 2):

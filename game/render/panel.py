@@ -228,7 +228,12 @@ def holding_lines(
     """Who holds each objective now, where the rules score them and a game is attached
     ("Guard console, 1 point: held by PanOceania"); `ids` and `colours` are the table's
     names and the sides' colours, found once a frame by `panel_lines`."""
-    if not scenario.ruleset.scores_objectives or state.prompt is None:
+    if state.prompt is None:
+        return []
+    unscored = scenario.ruleset.unscored(len(scenario.objectives))
+    if unscored:  # drawn on the table: said once that they decide nothing
+        return [PanelLine(unscored, DIM, 16)]
+    if not scenario.ruleset.scores_objectives:
         return []
     held = dict(state.holding)
     texts = objective_texts(scenario)

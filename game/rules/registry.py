@@ -128,6 +128,17 @@ class Ruleset:
         """The states a scenario may give a model at the start."""
         return tuple(resolve(self.data_parts[2]))
 
+    def unscored(self, objectives: int) -> str:
+        """Where this system scores no objectives and a table has some, the sentence that
+        says so (validate, the editor, the play panel); "" otherwise."""
+        if self.scores_objectives or not objectives:
+            return ""
+        one = objectives == 1
+        them = "it is" if one else "they are"
+        decides = "decides" if one else "decide"
+        drawn = f"{them} drawn on the table and {decides} nothing"
+        return f"{self.title} scores no objectives here: {drawn}"
+
     def load(self, part: str) -> Any:
         """The part called `part` (imported now if named by a string), or None."""
         if part not in PARTS:
