@@ -106,6 +106,21 @@ def _shot_refused(app: Following, draft: Draft) -> str:
     would take it): a target out of sight is refused as it is clicked, not at Enter."""
     intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon, targets=draft.targets,
                     at=app.state.aro_at, blind=draft.blind)  # fmt: skip
+    return _refused(app, intent)
+
+
+def _move_refused(app: Following, draft: Draft) -> str:
+    """Why the game would refuse the move `draft` lays out with the key that would take it
+    (Enter; past the allowance, the rules' further move, `PlayRules.reach`) ("": it would
+    take it): a path through a wall is said as its point is placed, not at Enter."""
+    further = draft.reach is not None and draft.allowance is not None
+    past = further and draft.length > (draft.allowance or 0.0) + 1e-6
+    kind = IntentKind.TAKE_COVER if past else IntentKind.MOVE
+    return _refused(app, Intent(kind, draft.model, path=draft.points))
+
+
+def _refused(app: Following, intent: Intent) -> str:
+    """Why the game would refuse what `intent` means now ("": it would take it)."""
     try:
         declaration = _declaration(app, intent, _nominated(app.state, intent.model))
     except Impossible as why:
@@ -284,6 +299,9 @@ class AddWaypoint(Action):
             start = "from the last point" if draft.points else "away"
             raise Impossible(too_far(away, most - draft.length, start, "of movement left"))
         app.state = replace(app.state, draft=longer, message="")
+        refused = _move_refused(app, longer)
+        if refused:  # the point stays, said at once: Enter would say the same
+            raise Impossible(refused)
 
 
 def too_far(away: float, limit: float, start: str, limit_words: str) -> str:

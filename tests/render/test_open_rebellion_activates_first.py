@@ -74,6 +74,7 @@ def red_to_activate(
     game.rng = ScriptedDice(6, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
     game.declare(PickInitiative("blue-a"))
     assert game.state.active == "red" and game.awaiting().kind == "activate"
+    app.follow_game([])
     return app, game
 
 
