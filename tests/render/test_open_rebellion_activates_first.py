@@ -70,9 +70,9 @@ def red_to_activate(
     app = App(scenario, session=Session.start(scenario, seed=4))
     assert app.session is not None
     game = app.session.game
-    game.declare(PickInitiative("red-a"))
+    app.session.declare(PickInitiative("red-a"))  # as the window would: undo knows them
     game.rng = ScriptedDice(6, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
-    game.declare(PickInitiative("blue-a"))
+    app.session.declare(PickInitiative("blue-a"))
     assert game.state.active == "red" and game.awaiting().kind == "activate"
     app.follow_game([])
     return app, game
