@@ -31,6 +31,7 @@ from game.render.play_rules import (
     PlayRules,
     Preview,
     Prompt,
+    activating_now,
     game_over,
     window_player,
 )
@@ -196,9 +197,7 @@ class NecromundaRules(PlayRules):
         if awaiting.kind == "activate":
             self._check_ready(state, awaiting.models, intent.model)
         elif intent.model != state.activating:
-            raise IllegalDeclaration(
-                f"{who(state.activating)} is activating: E ends its activation"
-            )
+            raise IllegalDeclaration(activating_now(state.activating))
         m = state.model(intent.model)
         turn: float | None = None
         kind = intent.kind
@@ -245,8 +244,12 @@ class NecromundaRules(PlayRules):
 
     def why_not_start(self, game: Game, model: str) -> str:
         """A fighter that may not activate now (not Ready, another side's, outside the
-        group activation that goes on): the engine's refusal of its activation."""
-        if game.awaiting().kind != "activate":
+        group activation that goes on): the engine's refusal of its activation; while
+        another is activating, who is."""
+        awaiting = game.awaiting()
+        if awaiting.kind == "action" and model not in awaiting.models:
+            return activating_now(self._state(game).activating)
+        if awaiting.kind != "activate":
             return ""
         return game.refusal(EndActivation(model))
 

@@ -31,6 +31,7 @@ from game.render.play_rules import (
     Marker,
     PlayRules,
     Prompt,
+    activating_now,
     game_over,
     window_player,
 )
@@ -181,17 +182,33 @@ class OpenRebellionRules(PlayRules):
             return EndUnit(self._ready_unit(game, intent.model))
         if intent.model is None:
             raise IllegalDeclaration("select a unit first")
-        unit = self.unit(intent.model)
-        if awaiting.kind == "activate":
-            unit = self._ready_unit(game, intent.model)
-            if self.engine.markers(state, unit)[0]:
-                # wound markers are rolled as the unit activates: that is its own step
-                return ActivateUnit(unit)
-        elif unit != state.activating:
-            raise IllegalDeclaration(
-                f"{who(state.activating)} is activating: E ends its activation"
-            )
+        unit = self._acting(game, intent.model)
+        if awaiting.kind == "activate" and self.engine.markers(state, unit)[0]:
+            # wound markers are rolled as the unit activates: that is its own step
+            return ActivateUnit(unit)
         return UnitAct(unit, self._action(game, intent))
+
+    def _acting(self, game: Game, model: str) -> str:
+        """The unit an action of `model` is for now: a Ready unit of the active side, or
+        the one activating (IllegalDeclaration: the reason it may not act)."""
+        state = self._state(game)
+        if game.awaiting().kind == "activate":
+            return self._ready_unit(game, model)
+        unit = self.unit(model)
+        if unit != state.activating:
+            raise IllegalDeclaration(activating_now(state.activating))
+        return unit
+
+    def why_not_start(self, game: Game, model: str) -> str:
+        """A model whose unit may not act now (another side's, done, or not the one
+        activating), said before a move or a shot is laid out."""
+        if game.awaiting().kind not in ("activate", "action"):
+            return ""
+        try:
+            self._acting(game, model)
+        except IllegalDeclaration as why:
+            return str(why)
+        return ""
 
     def first_step(self, game: Game, declaration: Declaration) -> str:
         """FACTS "wound markers ... are converted to kills (or not)" as the unit next

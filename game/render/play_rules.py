@@ -187,6 +187,11 @@ class ShotPlace:
         return f"with {who(target)} {self.where}"
 
 
+def activating_now(activating: str | None) -> str:
+    """A declaration for another than the one activating, refused: who is, and how to end it."""
+    return f"{who(activating)} is activating: E ends its activation"
+
+
 def game_over(winner: str | None) -> Prompt:
     """The end of the game, awaiting nothing: "game over: PanOceania wins", "game over: a
     draw" (it read "nobody (a draw) wins")."""
