@@ -146,6 +146,12 @@ def support_dice(
     return sum(w.support_dice for w in (engine.weapon[f] for f in firing) if w is not None)
 
 
+def shots_after_position(engine: OpenRebellionEngine, state: OpenRebellionState) -> int:
+    """The actions the activating unit has left once it takes position: what it may
+    fire with the support weapons in position (Take Position costs take_position_actions)."""
+    return state.actions_left - engine.cost(Action.take_position())
+
+
 # What the careful player counts markers as worth: a wound marker is a likely kill,
 # a pin marker costs the unit an action later.
 WOUND_WORTH = 1.0
@@ -188,15 +194,17 @@ class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
     def _takes_position(self, state: GameState, unit: str) -> bool:
         """As the simple player, but on the game's last turn Take Position counts only
         through the fire it adds later in the same activation (nothing after the turn
-        uses it): with one action left never, with two only when one shot with the
-        support weapons in position is worth more than two without."""
+        uses it): only when the shots left after it (take_position_actions) with the
+        support weapons in position are worth more than a shot each action left without
+        (at one action a Take Position: one shot in position against two)."""
         if not super()._takes_position(state, unit):
             return False
         e = self.engine
         if state.turn < e.turns:
             return True
         assert isinstance(state, OpenRebellionState)
-        if state.actions_left < 2:
+        shots = shots_after_position(e, state)
+        if shots < 1:
             return False
         side = e.side_of_unit[unit]
         plain = set_up = 0.0
@@ -204,7 +212,7 @@ class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
             for target in e.side_units(state, enemy):
                 plain = max(plain, self._gain(state, unit, target) or 0.0)
                 set_up = max(set_up, self._set_up_gain(state, unit, target) or 0.0)
-        return set_up > 2 * plain
+        return set_up * shots > plain * state.actions_left
 
     def best_shot(self, state: GameState, unit: str) -> tuple[float, str] | None:  # type: ignore[override]
         e = self.engine

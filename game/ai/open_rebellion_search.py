@@ -56,6 +56,7 @@ import numpy as np
 from game.ai.open_rebellion import (
     CarefulOpenRebellionPlayer,
     SimpleOpenRebellionPlayer,
+    shots_after_position,
     support_dice,
 )
 from game.ai.search import Candidate, Policy, SearchPlayer, cover_spots, digest, reply_done
@@ -268,7 +269,8 @@ class SearchOpenRebellionPlayer(SearchPlayer):
                 # the support weapons' dice it adds later in this activation (seed 001)
                 held = self._best_target(state, unit, ready, set_up=True)
                 plain = 0.0 if target is None else target[0]
-                if state.actions_left >= 2 and held is not None and held[0] > 2 * plain:
+                shots = shots_after_position(e, state)
+                if shots >= 1 and held is not None and held[0] * shots > plain * state.actions_left:
                     return None
             elif choice.action.kind is not ActionKind.FIRE or target is None:
                 return None

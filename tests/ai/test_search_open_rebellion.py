@@ -605,3 +605,19 @@ def test_two_hundred_judged_games_end_with_no_refusal() -> None:
         }
         play_out(game, BySide(players), limit=2000)  # a refusal raises IllegalDeclaration
         assert game.state.finished, f"game {index} did not end"
+
+
+def test_on_the_last_turn_a_take_position_of_both_actions_leaves_no_shot_to_use_it() -> None:
+    """Take Position costs take_position_actions (a rule value, FACTS 1.5: unconfirmed).
+    At 2 it takes both actions left on the last turn and leaves no shot with the support
+    weapons in position: Hill farm's HMG team alone, which takes position first at a
+    cost of one (above), fires instead (review12: both players took position)."""
+    state, engine = _hill_farm_last_turn(2)
+    for model in ("gov-b1", "gov-b2", "gov-b3"):
+        state = state.with_model(state.model(model).replace(status=DEAD))
+    engine.values = {**engine.values, "take_position_actions": 2.0}
+    careful = CarefulOpenRebellionPlayer(engine)
+    search = SearchOpenRebellionPlayer(engine, budget=JUDGED, seed=1)
+    for player in (careful, search):
+        chosen = player.choose(state, engine.awaiting(state))
+        assert isinstance(chosen, UnitAct) and chosen.action.kind is ActionKind.FIRE
