@@ -23,7 +23,8 @@ lookahead (`judge` 0) plays the Order to its end (the enemy's AROs and our secon
 skill by the simple player, or by the careful one where the weights say
 `careful_replies`/`careful_own`). Both score a position (`evaluate`) by
 `game/ai/weights/infinity.toml`: points of troopers kept and taken out (wounds and
-Unconscious in between), objectives held (more as the last turn nears), and the
+Unconscious in between), a Lieutenant's Order in each turn to come (`_lieutenants`: its
+side loses it with the Lieutenant), objectives held (more as the last turn nears), and the
 exchange of fire still to come (`_exchange`): the Orders the active side has left this
 turn and then the other side's next turn (none after the game's last), each spent on
 its side's best shot with the exact Face-to-Face odds against the target's reply and
@@ -74,6 +75,10 @@ from game.sequencer.sight import Cover
 from game.sequencer.state import GameState, ModelState, renew
 
 Point = tuple[float, float]
+# a Move shorter than this changes nothing that counts (the careful player's moves are
+# never shorter): no cover spot nearer offered, and at equal worth such a Move is wasted
+# (issue 17: "Zhanshi LT moves 0.1"" into the cover it stood in, opening an Order)
+STILL = 0.5
 MOVE_FAN = (0.0, 45.0, -45.0, 90.0, -90.0)  # a move's headings from the nearest enemy's
 
 
@@ -261,7 +266,7 @@ class SearchInfinityPlayer(SearchPlayer):
         scored = sorted((seen[i + 1], math.dist(p, enemy.at), p) for i, p in enumerate(spots))
         out: list[tuple[Skill, float]] = []
         for count, _, p in scored[:6]:
-            if math.dist(p, m.at) < 0.05:
+            if math.dist(p, m.at) < STILL:
                 continue  # where it stands already: no move
             if self.inf.path_blocked(state, m.id, (m.at, p)) is not None:
                 continue
@@ -398,17 +403,17 @@ class SearchInfinityPlayer(SearchPlayer):
 
     def _wasted(self, state: InfinityState, declaration: Declaration) -> bool:
         """A declaration that changes nothing on the table: a Move that ends where the
-        trooper stands, a second skill's Dodge with no attack declared to dodge, a shot
-        only at troopers whose finishing is worth nothing (`_pointless`). Ending the
-        turn or Idle is no worse, and reads better."""
+        trooper stands (less than `STILL` from it), a second skill's Dodge with no
+        attack declared to dodge, a shot only at troopers whose finishing is worth
+        nothing (`_pointless`). Ending the turn or Idle is no worse, and reads better."""
         skill = declaration.skill if isinstance(declaration, Activate | Continue) else None
         if skill is None:
             return False
         if skill.kind is SkillKind.MOVE and skill.path:
             mover = declaration.model if isinstance(declaration, Activate) else None
             if mover is None and state.order is not None:
-                return math.dist(skill.path[-1], state.order.route[-1]) < 0.05
-            return mover is not None and math.dist(skill.path[-1], state.model(mover).at) < 0.05
+                return math.dist(skill.path[-1], state.order.route[-1]) < STILL
+            return mover is not None and math.dist(skill.path[-1], state.model(mover).at) < STILL
         if skill.kind is SkillKind.DODGE and isinstance(declaration, Continue):
             order = state.order
             return order is not None and not any(
@@ -563,10 +568,34 @@ class SearchInfinityPlayer(SearchPlayer):
         if state.finished:
             return total + self.won(state, side)
         total += self._objectives(state, side, able)
+        total += self._lieutenants(state, side)
         if self.weights["exposure"] or self.weights["reach"]:
             total += self._lines(state, side, able)
         if self.weights["exchange"]:
             total += self.weights["exchange"] * self._exchange(state, side)
+        return total
+
+    def _lieutenants(self, state: InfinityState, side: str) -> float:
+        """Loss of Lieutenant as these rules play it: the Lieutenant Special Order is the
+        Lieutenant's alone (FACTS 3.4), so a side whose Lieutenant can no longer act has
+        one Order fewer in each of its Active Turns still to come; each costs
+        `lieutenant_order` points (an enemy's counted as its troopers are, `enemy`),
+        save the turn the exchange of fire already counts with the Orders it will have
+        (the other side's next one)."""
+        per = self.weights.values.get("lieutenant_order", 0.0)
+        inf = self.inf
+        if not per or not inf.lieutenants:
+            return 0.0
+        order = state.sides
+        total = 0.0
+        for s in order:
+            chiefs = [m for m in state.side_models(s) if m.id in inf.lieutenants]
+            if not chiefs or any(inf.can_act(m) for m in chiefs):
+                continue
+            turns = inf.turns - state.turn + int(order.index(s) > order.index(state.active))
+            if s != state.active and self.weights["exchange"] and turns > 0:
+                turns -= 1  # its next turn: the exchange counts it without the Order
+            total += per * turns * (-1.0 if s == side else self.weights["enemy"])
         return total
 
     def luck(
@@ -837,7 +866,7 @@ class SearchInfinityPlayer(SearchPlayer):
         Order may have ended it) counts `exchange_next`."""
         inf = self.inf
         key = (tuple((m.id, m.at, m.facing, m.status, m.wounds) for m in state.models),
-               state.active, state.turn, inf._orders_left(state), side)  # fmt: skip
+               state.active, state.turn, self._orders_usable(state), side)  # fmt: skip
         found = self.exchanges.get(key)
         if found is not None:
             return found
@@ -876,7 +905,7 @@ class SearchInfinityPlayer(SearchPlayer):
         # the turn of the decision counts in full, the one after it `exchange_next`
         later = self.weights["exchange_next"]
         now = 1.0 if self.root in (None, (state.turn, state.active)) else later
-        stages = [(state.active, inf._orders_left(state), now)]
+        stages = [(state.active, self._orders_usable(state), now)]
         if not (state.turn >= inf.turns and state.active == state.sides[-1]):
             other = state.other_side(state.active)
             troopers = [m for m in state.side_models(other) if inf.can_act(m)]
@@ -904,6 +933,16 @@ class SearchInfinityPlayer(SearchPlayer):
                 total += weight * (value if shooter == side else -value)
         self.exchanges[key] = total
         return total
+
+    def _orders_usable(self, state: InfinityState) -> int:
+        """The active side's Orders left that a trooper able to act can spend: the pool,
+        the Irregular Orders of those still able, and the Lieutenant's Order while its
+        Lieutenant is (FACTS 3.4: it is the Lieutenant's alone; one put out of the fight
+        takes it with it)."""
+        inf = self.inf
+        able = {m.id for m in state.side_models(state.active) if inf.can_act(m)}
+        chief = state.lieutenant_order and any(m in inf.lieutenants for m in able)
+        return state.orders + len(state.irregular & able) + int(chief)
 
     def _out_chance(self, m: ModelState, joint: Joint, which: int) -> float:
         """The chance that `m` is out of the fight (Unconscious or Dead) after wounds

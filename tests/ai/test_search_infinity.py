@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-from game.ai.infinity_search import SearchInfinityPlayer
+from game.ai.infinity_search import STILL, SearchInfinityPlayer
 from game.scenario.saves import read_save
 from game.sequencer.game import Game
 from game.sequencer.infinity import (
@@ -388,3 +388,67 @@ def test_before_the_last_round_no_long_way_round_to_an_objective(
         player = SearchInfinityPlayer(game.engine, seed=1, think=0.5)
         moves = player._objective_moves(state, state.model("zhanshi"))
         assert bool(moves) is offered, (turns, moves)
+
+
+def _crate_game(declared: int) -> tuple[Game, SearchInfinityPlayer]:
+    """The demo on seed 3 (a tester's save, session 12, Yu Jing the computer's search
+    player) after its first `declared` declarations, and the search player it had."""
+    saved = read_save(Path(__file__).parent / "saves" / "infinity-lieutenant-crate.json")
+    game = Game(saved.scenario, saved.seed)
+    for declaration in saved.declarations[:declared]:
+        game.declare(declaration)
+    return game, SearchInfinityPlayer(game.engine, seed=saved.seed, think=0.5)
+
+
+def test_no_order_opens_with_a_move_that_changes_nothing() -> None:
+    """Yu Jing's turn 1, third Order (the tester's save): the Lieutenant stands against
+    the crates, in partial cover from the Orc. A move to a cover spot 0.08" away changes
+    nothing on the table; it was offered as a move into cover and declared ("Zhanshi LT
+    moves 0.1"", then shoots), worth more only because the careful Orc declares its ARO
+    before the second skill (FACTS 3.4, the Order Expenditure Sequence) and shoots at a
+    Move where it dodges a shot. No cover spot nearer than `STILL` is offered, such a
+    Move is wasted at equal worth, and the Order opens with no Move shorter."""
+    game, player = _crate_game(11)
+    state = game.state
+    assert isinstance(state, InfinityState) and state.active == "red"
+    lieutenant = state.model("zhanshi-lt")
+    for skill, _ in player._cover_skills(state, lieutenant, 4.0):
+        assert math.dist(skill.path[-1], lieutenant.at) >= STILL
+    nudge = Activate("zhanshi-lt", Skill.move((19.787, 5.458)))
+    assert player._wasted(state, nudge)
+    choice = player.choose(state, game.awaiting())
+    assert isinstance(choice, Activate)
+    if choice.skill.kind is SkillKind.MOVE:
+        mover = state.model(choice.model)
+        assert math.dist(choice.skill.path[-1], mover.at) >= STILL
+
+
+def test_the_lieutenant_is_not_traded_where_the_hmg_shot_is_as_good() -> None:
+    """Yu Jing's turn 1, first Order (the tester's save, issue 17: "the HMG goes unused
+    while the Lieutenant spends 4 of 6 Orders on poor shots"). Where the HMG stands, both
+    Fusiliers have a line to it as well as the Orc: its shot draws their AROs (a Normal
+    roll each, about half the time the HMG goes down), and the Lieutenant's move to the
+    crates, seen by the Orc alone through partial cover, is the better Order by the exact
+    odds. With the Fusiliers out of the fight the two Orders are close, and losing the
+    Lieutenant loses its side the Lieutenant's Order in each turn to come (FACTS 3.4:
+    the Lieutenant Special Order is the Lieutenant's alone): the HMG shoots. Before, the
+    Lieutenant was worth its points alone, and went."""
+    game, player = _crate_game(5)
+    state = game.state
+    assert isinstance(state, InfinityState) and state.active == "red"
+    shot = Activate("zhanshi-hmg", Skill.attack("HMG", ("orc-1", 4)))
+    awaiting = game.awaiting()
+    offered = [d for d, _ in player.candidates(state, awaiting)]
+    assert shot in offered
+    drawn, _ = game.engine.apply(state, shot, rng=np.random.default_rng(1))
+    eligible = dict(drawn.order.eligible) if isinstance(drawn, InfinityState) else {}
+    assert {"fusilier-1", "fusilier-2", "orc-1"} <= set(eligible)
+    # the Fusiliers out of the fight: only the Orc sees the HMG
+    for fusilier in ("fusilier-1", "fusilier-2"):
+        state = state.with_model(state.model(fusilier).replace(status="dead"))
+    choice = player.choose(state, game.engine.awaiting(state))
+    assert choice == shot
+    # the Lieutenant out of the fight: its Order goes with it, in the exchange and after
+    down = state.with_model(state.model("zhanshi-lt").replace(status="dead", wounds=2))
+    assert player._orders_usable(down) == player._orders_usable(state) - 1
+    assert player._lieutenants(down, "red") < 0 < player._lieutenants(down, "blue")
