@@ -239,6 +239,8 @@ class StartMove(Action):
     def perform(self, app: Following) -> None:
         rules = app.require_turn()
         prompt = rules.prompt(app.game)
+        if not prompt.lays_out:  # a step that takes no move: what it takes
+            raise Impossible(prompt.enter)
         if prompt.reacting:
             raise Impossible("an ARO cannot be a Move here: S shoot, D dodge, I idle")
         model = _actor(app, prompt)
@@ -261,6 +263,8 @@ class StartShoot(Action):
     def perform(self, app: Following) -> None:
         rules = app.require_turn()
         prompt = rules.prompt(app.game)
+        if not prompt.lays_out:  # a step that takes no shot: what it takes
+            raise Impossible(prompt.enter)
         model = _actor(app, prompt)
         weapons = app.scenario.model(model).weapons
         if not weapons:

@@ -127,7 +127,8 @@ class OpenRebellionRules(PlayRules):
             )
             status = f"turn {state.turn}, rolling for initiative"
             enter = "select a unit and press E to roll for initiative"
-            return Prompt(side, "initiative", awaiting.models, text, status=status, enter=enter)
+            return Prompt(side, "initiative", awaiting.models, text, status=status, enter=enter,
+                          lays_out=False)  # fmt: skip
         if awaiting.kind == "fall-back":
             assert state.pending is not None
             p = state.pending
@@ -137,7 +138,7 @@ class OpenRebellionRules(PlayRules):
             text = f"{status}: select it, D falls back, {hold}"
             choices = ("D fall back", hold)
             return Prompt(side, "fall-back", awaiting.models, text, choices=choices,
-                          status=status, enter=f"D falls back, {hold}")  # fmt: skip
+                          status=status, enter=f"D falls back, {hold}", lays_out=False)  # fmt: skip
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (

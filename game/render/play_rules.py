@@ -99,7 +99,8 @@ class Prompt:
     on: (key, words). `enter` is what Enter asks for at this step while nothing is laid
     out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now (F1) and
     `move_hint` the same in short (the panel's line of the move); `reach_hint` the panel's
-    words for a move laid out past what Enter moves, within `PlayRules.reach`."""
+    words for a move laid out past what Enter moves, within `PlayRules.reach`; `lays_out`
+    False where the step takes no move or shot (M and S say `enter` instead)."""
 
     side: str | None
     kind: str
@@ -114,6 +115,7 @@ class Prompt:
     move_keys: tuple[str, ...] = MOVE_KEYS
     move_hint: str = MOVE_HINT
     reach_hint: str = ""
+    lays_out: bool = True
 
     @property
     def over(self) -> bool:

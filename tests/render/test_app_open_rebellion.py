@@ -141,6 +141,8 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     # the defender answers: its unit selected, I holds (takes the morale check)
     assert awaiting(app)[1] == "fall-back"
     assert "D falls back" in panel(app)
+    press(app, pygame.K_m)  # the answer takes no move (review12: M drew a path)
+    assert app.state.draft is None and app.state.message.startswith("D falls back, ")
     click(app, base(app, f"{theirs}-1"))
     press(app, pygame.K_i)
     assert isinstance(game.declarations[-1], FallBackChoice)

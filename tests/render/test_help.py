@@ -273,6 +273,11 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
     press(app, pygame.K_RETURN)
     said = "nothing to confirm: select a unit and press E to roll for initiative"
     assert app.state.message == said
+    app.perform(Select("reb-a1"))  # M and S lay out nothing the step takes (review12:
+    for key in (pygame.K_m, pygame.K_s):  # a move drawn as a path, Enter then refused)
+        press(app, key)
+        assert app.state.draft is None
+        assert app.state.message == "select a unit and press E to roll for initiative"
     for model in ("reb-a1", "gov-a1"):
         app.perform(Select(model))
         press(app, pygame.K_e)
