@@ -498,6 +498,8 @@ class Confirm(Action):
             intent = Intent(IntentKind.SHOOT, draft.model, weapon=draft.weapon,
                             point=draft.point, blind=draft.blind)  # fmt: skip
         else:
+            if not draft.targets and draft.unit is not None:  # fired unit at unit
+                raise Impossible("click a model of an enemy unit to fire at first")
             if not draft.targets:
                 what = "an enemy or a point" if draft.aim == AimKind.BLAST else "an enemy"
                 raise Impossible(f"click {what} to shoot at first")

@@ -302,6 +302,8 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
         "click a model of an enemy unit: the whole unit is fired at",
         "Enter: declare · Esc: cancel",
     )
+    press(app, pygame.K_RETURN)  # in the words of fire unit at unit (it said "shoot at")
+    assert app.state.message == "click a model of an enemy unit to fire at first"
 
     scenario = _both_human("infinity-demo")
     app = App(scenario, session=Session.start(scenario, seed=4))
