@@ -95,7 +95,8 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
     prompt = state.prompt
     if prompt is not None and prompt.choices and state.human:
         choices = prompt.choices_with(state.toggled)
-        out.append((f"Reacting: {prompt.text}", (*choices, *ROUTE_HELP)))
+        route = ROUTE_HELP if prompt.route else ()  # a route to react along (an ARO's)
+        out.append((f"Reacting: {prompt.text}", (*choices, *route)))
     draft = state.draft
     if draft is not None:
         if draft.kind == "move":

@@ -13,6 +13,7 @@ import pytest
 
 from game.cli import main
 from game.render.app import AI_FRAMES, App
+from game.render.help import help_sections
 from game.render.open_rebellion_play import OpenRebellionRules
 from game.render.session import Session
 from game.rules.open_rebellion.odds import CoverTier, small_arms_fire
@@ -141,6 +142,10 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     # the defender answers: its unit selected, I holds (takes the morale check)
     assert awaiting(app)[1] == "fall-back"
     assert "D falls back" in panel(app)
+    # F1: the answer's keys, and no route to react along (review12: Infinity's ARO's
+    # "click the dashed route" was listed)
+    reacting = [keys for title, keys in help_sections(app.state) if title.startswith("Reacting")]
+    assert reacting == [("D fall back", "I takes the morale check")]
     press(app, pygame.K_m)  # the answer takes no move (review12: M drew a path)
     assert app.state.draft is None and app.state.message.startswith("D falls back, ")
     click(app, base(app, f"{theirs}-1"))
