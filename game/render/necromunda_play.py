@@ -72,12 +72,14 @@ def _pct(p: float) -> str:
     return f"{p:.0%}"
 
 
-# Necromunda: C with a path laid out takes cover along it (FACTS 2.8: Take Cover, ½ M).
+# Necromunda: C with a path laid out takes cover along it, as far as half the fighter's
+# Move, and leaves it Pinned (FACTS 2.8: Take Cover, ½ M then Pinned).
 MOVE_KEYS = (
     "click: add a point to the path (the inches left are shown)",
-    "Backspace: take the last point back · Enter: declare · C: take cover along it · Esc: cancel",
+    "Backspace: take the last point back · Enter: declare · Esc: cancel",
+    "C: take cover along the path (half the Move at most; the fighter is then Pinned)",
 )
-MOVE_HINT = "click points, Backspace undoes one, Enter, C takes cover"
+MOVE_HINT = "click points, Backspace undoes one, Enter, C takes cover (half the Move)"
 
 
 class NecromundaRules(PlayRules):

@@ -19,7 +19,7 @@ from game.scenario import load_scenario
 from game.sequencer.events import Declared
 from game.sequencer.infinity_orders import Activate, Skill
 from tests.conftest import SCENARIOS
-from tests.render.driving import base, click, panel, point_at, press
+from tests.render.driving import at, base, click, panel, point_at, press
 
 
 @pytest.fixture
@@ -168,3 +168,22 @@ def test_skirmish_shoot_at_a_friend_says_what_the_window_says(
     assert main(["shoot", table, "--attacker", shooter, "--target", friend]) == 2
     err = capsys.readouterr().err
     assert err == f"skirmish: {table}: --attacker {shooter} --target {friend}: {as_friend}\n"
+
+
+def test_a_necromunda_move_laid_out_says_take_cover_goes_half_as_far(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.8: Take Cover moves half the fighter's Move (then Pinned). The line of a
+    move laid out offered C past that ("Escher leader moves 3.4\\" of 5\\": ..., C takes
+    cover"), and C then refused it (review12)."""
+    app = people_play(write_scenario, "necromunda-demo")
+    assert app.session is not None
+    model = app.session.game.awaiting().models[0]
+    x, y = app.scenario.model(model).at
+    click(app, base(app, model))
+    press(app, pygame.K_m)
+    click(app, at(app, (x, y + 3.4)))
+    said = "click points, Backspace undoes one, Enter, C takes cover (half the Move)"
+    assert f'moves 3.4" of 5" (1.6" left): {said}' in panel(app)
+    press(app, pygame.K_c)  # past half of 5": the rules' refusal
+    assert app.state.message.endswith('but may move 2.5"')
