@@ -315,7 +315,11 @@ class OpenRebellionEngine(OpenRebellionFire):
             raise IllegalDeclaration(f"no unit can activate now ({state.phase})")
         unit = self._unit(unit)
         if self.side_of_unit[unit] != state.active:
-            raise IllegalDeclaration(f"it is {state.active}'s turn to activate, not {unit}'s side")
+            # a side's name may be a plural ("Rebels") or not: no possessive, no verb with it
+            raise IllegalDeclaration(
+                f"{unit} is a unit of {self.side_of_unit[unit]}, not of {state.active}, "
+                "whose turn it is to activate"
+            )
         if not self.alive(state, unit):
             raise IllegalDeclaration(f"{unit} has no models left")
         if self.has_flag(state, unit, ACTIVATED):

@@ -7,6 +7,9 @@ from __future__ import annotations
 import re
 from itertools import pairwise
 
+import pytest
+
+from game.errors import IllegalDeclaration
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
@@ -27,7 +30,7 @@ from game.sequencer.open_rebellion_types import (
     TookPosition,
     UnitAct,
 )
-from game.sequencer.sentences import Teller, describe, names_of
+from game.sequencer.sentences import Teller, describe, names_of, told
 from tests.conftest import SCENARIOS
 
 RULES = RULESETS["open-rebellion"]
@@ -280,3 +283,25 @@ def test_take_position_is_said_once_its_event_saying_what_it_gives() -> None:
         "Gov squad b is in position until it moves: its support weapons add their dice, and "
         "damage on it converts a tier better",
     ]
+
+
+def test_a_unit_of_the_side_not_activating_is_refused_in_words_that_agree() -> None:
+    # FACTS 1.2 item 2: players alternate activating one unit at a time. The refusal
+    # read "it is Rebels's turn to activate, not Gov squad a's side" (review12): a
+    # possessive of a plural name and the unit called a side. It names the unit's side and
+    # the side to activate with no possessive or verb of either name.
+    game = Game(load_scenario(SCENARIOS / "open-rebellion-demo.toml"), 1)
+    game.declare(PickInitiative("rebel-squad-a"))
+    game.declare(PickInitiative("gov-squad-a"))
+    side = game.state.active
+    other = "gov-squad-a" if side == "rebels" else "rebel-squad-a"
+    with pytest.raises(IllegalDeclaration) as refused:
+        game.declare(ActivateUnit(other))
+    said = told(str(refused.value), names_of(game.setup))
+    expected = {
+        "rebels": "Gov squad a is a unit of Government, not of Rebels, "
+        "whose turn it is to activate",
+        "government": "Rebel squad a is a unit of Rebels, not of Government, "
+        "whose turn it is to activate",
+    }
+    assert said == expected[side], said
