@@ -270,7 +270,7 @@ class Following(Pointing):
             taken_here=session.taken_names() if session else "",
             # a replay before its end takes its own keys (on the panel), not declarations,
             # and nobody declares while the computer plays every side, or once it is over
-            keys_help=session.rules.keys_help
+            keys_help=(prompt and prompt.keys) or session.rules.keys_help
             if session and not (self.replaying or watching or (prompt and prompt.over))
             else (),
             undoable=session is not None and session.undoable,

@@ -87,6 +87,14 @@ SECOND_SKILLS = (
 GUTS_KEY = "g"
 GUTS_TOGGLE = "fail a Guts Roll on purpose this Order"
 GUTS_ON = "Guts Roll: failing on purpose (G to cancel)"
+GUTS_HELP = "G with the next skill: fail a Guts Roll on purpose this Order"
+CONFIRM_KEYS = "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo"
+
+
+def step_keys(skills: Sequence[str]) -> tuple[str, ...]:
+    """F1's keys of a step inside an Order (its second skill, an ARO): the skills it takes,
+    G and Enter; no E, which ends the turn only between Orders."""
+    return (" · ".join(skills), GUTS_HELP, CONFIRM_KEYS)
 
 
 class InfinityRules(PlayRules):
@@ -96,8 +104,8 @@ class InfinityRules(PlayRules):
 
     keys_help = (
         "M move · S shoot · D dodge · I idle · E end turn",
-        "G with the next skill: fail a Guts Roll on purpose this Order",
-        "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
+        GUTS_HELP,
+        CONFIRM_KEYS,
     )
 
     hover_hint = "point at an enemy for MODs, SV and odds"
@@ -161,18 +169,15 @@ class InfinityRules(PlayRules):
                        if not self.engine.second_refused(state, kind)]  # fmt: skip
             text = f"{who(order.model)}: second skill: {', '.join(offered)}"
             return Prompt(side, "second", awaiting.models, text, order.model, order.route,
-                          status=status)  # fmt: skip
+                          status=status, keys=step_keys(offered))  # fmt: skip
         status = f"ARO to {who(order.model)} from {listed(awaiting.models)}"
         text = f"{who(side)}: {status}: pick one, then S/D/I"
-        choices = (
-            f"S shoot at {who(order.model)}",
-            "D dodge",
-            "I no ARO",
-            "G first: fail a Guts Roll on purpose",
-        )
+        aros = (f"S shoot at {who(order.model)}", "D dodge", "I no ARO")
+        choices = (*aros, "G first: fail a Guts Roll on purpose")
         enter = f"S shoot at {who(order.model)} first, or D dodge, I no ARO"
         return Prompt(side, awaiting.kind, awaiting.models, text, order.model, order.route,
-                      choices, status, ((GUTS_KEY, GUTS_ON),), enter)  # fmt: skip
+                      choices, status, ((GUTS_KEY, GUTS_ON),), enter,
+                      keys=step_keys(aros))  # fmt: skip
 
     def toggles(self, game: Game) -> tuple[tuple[str, str], ...]:
         """G: the trooper declaring its skill fails any Guts Roll of this Order on

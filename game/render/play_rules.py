@@ -100,7 +100,9 @@ class Prompt:
     out ("nothing to confirm: ..."), `move_keys` the keys of a move laid out now (F1) and
     `move_hint` the same in short (the panel's line of the move); `reach_hint` the panel's
     words for a move laid out past what Enter moves, within `PlayRules.reach`; `lays_out`
-    False where the step takes no move or shot (M and S say `enter` instead)."""
+    False where the step takes no move or shot (M and S say `enter` instead); `keys` the
+    declaration keys this step takes where they are fewer than the rule system's
+    (`PlayRules.keys_help`, F1's "Declaring" section and the panel's help lines)."""
 
     side: str | None
     kind: str
@@ -116,6 +118,7 @@ class Prompt:
     move_hint: str = MOVE_HINT
     reach_hint: str = ""
     lays_out: bool = True
+    keys: tuple[str, ...] = ()
 
     @property
     def over(self) -> bool:

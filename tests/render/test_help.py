@@ -16,7 +16,7 @@ from game.render.app import App, Select
 from game.render.session import Session
 from game.render.style import TARGET
 from game.scenario import Scenario, load_scenario
-from game.sequencer.infinity_orders import Activate, Skill
+from game.sequencer.infinity_orders import Activate, Continue, React, Skill
 from tests.conftest import SCENARIOS
 from tests.render.driving import base, panel, press
 
@@ -319,3 +319,28 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
         "the target: the model the reaction answers",
         "Enter: declare · Esc: cancel",
     )
+
+
+def test_f1_declaring_lists_only_what_a_step_inside_an_order_takes() -> None:
+    # FACTS 3.4: "Only ARO-usable skills are allowed" (here a Dodge, a BS Attack or
+    # nothing), and the turn ends only between Orders. F1 during an ARO listed "M move ·
+    # S shoot · D dodge · I idle · E end turn" under "Declaring", though M and E are
+    # refused then (review12); the second skill of an Order takes no E either.
+    scenario = _both_human("infinity-demo")
+    app = App(scenario, session=Session.start(scenario, seed=4))
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    prompt = app.state.prompt
+    assert prompt is not None and prompt.kind == "aro"
+    guts = "G with the next skill: fail a Guts Roll on purpose this Order"
+    confirm = "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo"
+    declaring = "Declaring (this rule system)"
+    assert _keys(app, declaring) == ("S shoot at Fusilier 1 · D dodge · I no ARO", guts, confirm)
+    assert app.state.keys_help == _keys(app, declaring)  # the panel's help lines too
+    for reactor in prompt.models:
+        app.declare(React(reactor, Skill.idle()))
+    assert app.state.prompt is not None and app.state.prompt.kind == "second"
+    assert _keys(app, declaring) == ("M move · S shoot · D dodge · I idle", guts, confirm)
+    app.declare(Continue(Skill.idle()))
+    assert app.state.prompt is not None and app.state.prompt.kind == "order"
+    assert _keys(app, declaring)[0] == "M move · S shoot · D dodge · I idle · E end turn"
