@@ -27,6 +27,13 @@ def _both_human(name: str) -> Scenario:
     return dataclasses.replace(scenario, sides=sides)
 
 
+def _fusilier_moves(app: App) -> None:
+    """Infinity's demo: Fusilier 1 moves 3.5" up the table, and the other side is asked
+    for its AROs."""
+    m = app.scenario.model("fusilier-1")
+    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+
+
 def _text_on(surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int]) -> int:
     return sum(
         1
@@ -83,8 +90,7 @@ def test_f1_and_question_mark_open_every_key_for_now() -> None:
 def test_an_aro_is_asked_for_in_a_banner_with_its_keys() -> None:
     scenario = _both_human("infinity-demo")
     app = App(scenario, session=Session.start(scenario, seed=4))
-    m = app.scenario.model("fusilier-1")
-    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    _fusilier_moves(app)
     prompt = app.state.prompt
     assert prompt is not None and prompt.kind == "aro" and app.state.human
     assert prompt.choices == (
@@ -117,8 +123,7 @@ def test_the_opening_hint_never_covers_the_aro_banner(size: tuple[int, int]) -> 
     drawn whole and the hint below it."""
     scenario = _both_human("infinity-demo")
     app = App(scenario, session=Session.start(scenario, seed=4), size=size)
-    m = app.scenario.model("fusilier-1")
-    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    _fusilier_moves(app)
     assert app.state.hint and app.state.prompt is not None and app.state.prompt.choices
     with_hint = app.draw().copy()
     scratch = pygame.Surface(app.state.table_size)
@@ -198,8 +203,7 @@ def _aro_from_the_top(at_top: float, size: tuple[int, int]) -> App:
     )
     scenario = dataclasses.replace(scenario, models=models)
     app = App(scenario, session=Session.start(scenario, seed=4), size=size)
-    m = app.scenario.model("fusilier-1")
-    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    _fusilier_moves(app)
     app.state = dataclasses.replace(app.state, hint=False)
     assert app.state.prompt is not None and "zhanshi-hmg" in app.state.prompt.models
     return app
@@ -307,8 +311,7 @@ def test_enter_and_the_draft_keys_say_what_each_step_takes() -> None:
 
     scenario = _both_human("infinity-demo")
     app = App(scenario, session=Session.start(scenario, seed=4))
-    m = app.scenario.model("fusilier-1")
-    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    _fusilier_moves(app)
     assert app.state.prompt is not None and app.state.prompt.kind == "aro"
     press(app, pygame.K_RETURN)
     said = "nothing to confirm: S shoot at Fusilier 1 first, or D dodge, I no ARO"
@@ -328,8 +331,7 @@ def test_f1_declaring_lists_only_what_a_step_inside_an_order_takes() -> None:
     # refused then (review12); the second skill of an Order takes no E either.
     scenario = _both_human("infinity-demo")
     app = App(scenario, session=Session.start(scenario, seed=4))
-    m = app.scenario.model("fusilier-1")
-    app.declare(Activate("fusilier-1", Skill.move((m.at[0] + 0.5, m.at[1] - 3.5))))
+    _fusilier_moves(app)
     prompt = app.state.prompt
     assert prompt is not None and prompt.kind == "aro"
     guts = "G with the next skill: fail a Guts Roll on purpose this Order"
