@@ -20,6 +20,7 @@ from game.render.pointing import Impossible, Said
 from game.render.state import AppState, Draft, Point
 from game.scenario.names import told_names
 from game.sequencer.sentences import listed, told, who
+from game.words import over
 
 
 @dataclass(frozen=True, slots=True)
@@ -312,10 +313,13 @@ def too_far(away: float, limit: float, start: str, limit_words: str) -> str:
     """A move's point refused, said alike in every system: how far the click was and how
     far the move may go: 'too far: 11.6" away, 9" at most', 'too far: 3.0" from the last
     point, 2.4" of movement left' (to the hundredth where a tenth would read as the limit
-    itself: 'too far: 4.04" away, 4" of movement left')."""
-    places = 1 if round(away, 1) > round(limit, 1) else 2
-    said = f"{limit:g}" if limit == round(limit) else f"{limit:.{places}f}"
-    return f'too far: {away:.{places}f}" {start}, {said}" {limit_words}'
+    itself: 'too far: 4.04" away, 4" of movement left', and past the limit by less than
+    a hundredth 'too far: just over 4" away, ...': `over`)."""
+    if round(away, 1) > round(limit, 1):
+        said = f"{limit:g}" if limit == round(limit) else f"{limit:.1f}"
+        return f'too far: {away:.1f}" {start}, {said}" {limit_words}'
+    said = f"{limit:g}" if limit == round(limit) else f"{limit:.2f}"
+    return f'too far: {over(away, float(said))} {start}, {said}" {limit_words}'
 
 
 @dataclass(frozen=True, slots=True)

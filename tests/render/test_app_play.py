@@ -544,3 +544,15 @@ def test_too_far_says_how_far_the_click_was_as_in_every_system(write_scenario: W
     assert too_far(4.04, 4.0, "away", "of movement left") == (
         'too far: 4.04" away, 4" of movement left'
     )
+
+
+def test_a_click_refused_just_past_the_limit_never_reads_as_the_limit() -> None:
+    # past the limit by less than a hundredth: just over it (review12: it read 'too far:
+    # 4.00" away, 4"', the refused distance as the limit; game.words.over's rule)
+    assert too_far(4.004, 4.0, "away", "at most") == 'too far: just over 4" away, 4" at most'
+    assert too_far(2.3749, 2.3712, "from the last point", "of movement left") == (
+        'too far: just over 2.37" from the last point, 2.37" of movement left'
+    )
+    assert too_far(2.3849, 2.3712, "from the last point", "of movement left") == (
+        'too far: 2.38" from the last point, 2.37" of movement left'
+    )
