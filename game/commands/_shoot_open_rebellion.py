@@ -118,13 +118,9 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     from rich.table import Table
 
     from game.commands._console import for_people
+    from game.rules.open_rebellion.cover import cover_said
     from game.rules.registry import find_ruleset
-    from game.sequencer.open_rebellion_sentences import (
-        converts,
-        counted_said,
-        defence_pool,
-        markers,
-    )
+    from game.sequencer.open_rebellion_sentences import converts, defence_pool, markers
     from game.sequencer.sentences import (
         Teller,
         ToldNames,
@@ -146,9 +142,8 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
         f"{report['attack_dice']} attack dice ({plural(len(report['firing']), 'model')} in line of "
         f"sight) against {pool}"
     )
-    reason = str(report["cover_reason"])
-    count = counted_said(reason)  # the count as the log below says it
-    cover = named(reason if count is None else f"{report['cover']}: {count}", phrase_names(names))
+    # the count as the log below says it
+    cover = named(cover_said(str(report["cover_reason"])), phrase_names(names))
     console.print(f"  cover: {cover}; {converts(report['tier'])}", markup=False)
     shown = {
         "SmallArmsFire", "BangTest", "FellBack", "Moved", "DamageConverted", "MarkersChanged",

@@ -35,6 +35,7 @@ from game.render.play_rules import (
     game_over,
     window_player,
 )
+from game.rules.open_rebellion.cover import cover_said
 from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -304,7 +305,7 @@ class OpenRebellionRules(PlayRules):
         # the unit's reading, from every model of it that fires (the line of fire's is
         # the one model's own view of the unit)
         whose = f"under Line of fire: {shooter}'s view alone"
-        lines.append(f"cover from all of {unit}: {plan.cover.reason} ({whose})")
+        lines.append(f"cover from all of {unit}: {cover_said(plan.cover.reason)} ({whose})")
         lines.append(converts(tier_label(plan.tier)))
         exact = small_arms_fire(plan.attack, plan.defence, plan.tier)
         wounds: dict[int, float] = {}

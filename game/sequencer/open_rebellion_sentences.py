@@ -6,10 +6,10 @@ Rebellion; game.sequencer.sentences words the rest."""
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Mapping
 from typing import Any
 
+from game.rules.open_rebellion.cover import counted_said
 from game.rules.open_rebellion.odds import COVER_DICE
 from game.sequencer.open_rebellion_types import TABLE_EDGE
 from game.sequencer.sentences import (
@@ -43,48 +43,6 @@ def converts(tier: object) -> str:
     "damage converts as in hard cover if the unit stays put"."""
     where = TIERS.get(str(tier), f"in {tier} cover")
     return f"damage converts as {where} if the unit stays put"
-
-
-# A unit's count as game.rules.open_rebellion.cover.unit_cover writes it into its reason
-# (and so into the events saves keep, which stay as they were): "open: only 0 of the 1 in
-# sight in cover; 3 of 4 out of sight".
-_COUNTED = re.compile(
-    r"(?P<tier>open|light|hard): (?:only )?(?P<k>\d+) of (?:the (?P<seen>\d+) in sight|"
-    r"(?P<n>\d+)) (?P<what>in cover|touching [^;]+)(?:; (?P<unseen>\d+) of \d+ out of sight)?"
-)
-
-
-def counted_said(reason: str) -> str | None:
-    """A unit's cover count (`unit_cover`'s reason, tier first) as a player says it, for
-    every count, without the tier (None: not a count): "open: only 0 of the 1 in sight in
-    cover; 3 of 4 out of sight" reads "the one model in sight is not in cover; the other 3
-    are out of sight", "light: 4 of 4 in cover" "all 4 of its models are in cover"."""
-    found = _COUNTED.fullmatch(reason)
-    if found is None:
-        return None
-    k, what = int(found["k"]), found["what"]
-    seen = int(found["seen"] or found["n"])
-    only = "only " if found["tier"] == "open" else ""
-    if found["seen"] is None:  # the shooter sees every model of the unit
-        one, of, both = "its one model", f"of its {seen} models", "both its models"
-        every = f"all {seen} of its models"
-    else:
-        one, of, both = "the one model in sight", f"of the {seen} in sight", "both models in sight"
-        every = f"all {seen} in sight"
-    if seen == 1:
-        said = f"{one} is {'' if k else 'not '}{what}"
-    elif k == 0:
-        said = f"{'neither' if seen == 2 else 'none'} {of} is {what}"
-    elif k == seen:
-        said = f"{both if seen == 2 else every} are {what}"
-    else:
-        said = f"{only}{k} {of} {'is' if k == 1 else 'are'} {what}"
-    unseen = int(found["unseen"] or 0)
-    if unseen == 1:
-        said += "; the other one is out of sight"
-    elif unseen:
-        said += f"; the other {unseen} are out of sight"
-    return said
 
 
 def _cover(tier: object, reason: object = "") -> str:

@@ -460,3 +460,18 @@ def test_json_reason_keeps_the_words_it_gave_where_the_text_says_more(
     _, out, _ = run(capsys, *unseen)
     reason = json.loads(out)["reason"]
     assert reason == "no model of the unit is in sight; judged for the whole of gov-squad-a"
+
+
+def test_a_squads_cover_count_reads_as_the_log_says_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FACTS 1.4 (cover assignment: more than half the unit's models): lof said the count
+    the old way, "light: 2 of the 3 in sight in cover from haystacks; 1 of 4 out of sight",
+    while the log says it as a player would (9e4aa25, review12); --json keeps the rules'
+    words (the test above)."""
+    _, text, _ = run(capsys, "lof", "open-rebellion-demo", "--from", "reb-b3", "--to", "gov-b1")
+    said = (
+        "cover: light: 2 of the 3 in sight are in cover from the haystacks; the other one is "
+        "out of sight; judged for the whole of Gov squad b"
+    )
+    assert said in text.splitlines(), text

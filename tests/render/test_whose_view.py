@@ -91,3 +91,22 @@ def test_a_fighter_out_of_action_is_said_so_in_the_rules_words() -> None:
     app.perform(Select(fighter.id))
     assert app.state.message.endswith("is out of action: out of the fight"), app.state.message
     pygame.event.clear()
+
+
+def test_the_hover_says_a_squads_cover_count_as_the_log_does() -> None:
+    # FACTS 1.4: a unit's cover by the majority of its models. The hover said the count
+    # the old way ("cover: light: 2 of the 3 in sight in cover from haystacks; 1 of 4 out
+    # of sight", "open: only 2 of 4 in cover") while the log says it as a player would
+    # (9e4aa25, review12)
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    app = App(scenario, session=Session.start(scenario))
+    click(app, base(app, "reb-b3"))
+    point_at(app, base(app, "gov-b1"))
+    text = panel(app)
+    ruled = (
+        "cover: light: 2 of the 3 in sight are in cover from haystacks; the other one is out "
+        "of sight; judged for the whole of Gov squad b"
+    )
+    assert ruled in text, text
+    odds = "cover from all of Rebel squad b: open: only 2 of its 4 models are in cover (under"
+    assert odds in text, text

@@ -9,6 +9,7 @@ walls (a flank), hard cover drops to light.
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -192,6 +193,59 @@ def _unseen(seen: int, total: int) -> str:
     return "" if seen == total else f"; {total - seen} of {total} out of sight"
 
 
+# A unit's count as `unit_cover` writes it into its reason (and so into the events saves
+# keep, which stay as they were): "open: only 0 of the 1 in sight in cover; 3 of 4 out of
+# sight", light cover's with what gives it where a ruling says it ("in cover from hedge").
+_COUNTED = re.compile(
+    r"(?P<tier>open|light|hard): (?:only )?(?P<k>\d+) of (?:the (?P<seen>\d+) in sight|"
+    r"(?P<n>\d+)) (?P<what>in cover(?: from [^;]+)?|touching [^;]+)"
+    r"(?:; (?P<unseen>\d+) of \d+ out of sight)?"
+)
+
+
+def counted_said(reason: str) -> str | None:
+    """A unit's cover count (`unit_cover`'s reason, tier first) as a player says it, for
+    every count, without the tier (None: not a count): "open: only 0 of the 1 in sight in
+    cover; 3 of 4 out of sight" reads "the one model in sight is not in cover; the other 3
+    are out of sight", "light: 4 of 4 in cover" "all 4 of its models are in cover"."""
+    found = _COUNTED.fullmatch(reason)
+    if found is None:
+        return None
+    k, what = int(found["k"]), found["what"]
+    seen = int(found["seen"] or found["n"])
+    only = "only " if found["tier"] == "open" else ""
+    if found["seen"] is None:  # the shooter sees every model of the unit
+        one, of, both = "its one model", f"of its {seen} models", "both its models"
+        every = f"all {seen} of its models"
+    else:
+        one, of, both = "the one model in sight", f"of the {seen} in sight", "both models in sight"
+        every = f"all {seen} in sight"
+    if seen == 1:
+        said = f"{one} is {'' if k else 'not '}{what}"
+    elif k == 0:
+        said = f"{'neither' if seen == 2 else 'none'} {of} is {what}"
+    elif k == seen:
+        said = f"{both if seen == 2 else every} are {what}"
+    else:
+        said = f"{only}{k} {of} {'is' if k == 1 else 'are'} {what}"
+    unseen = int(found["unseen"] or 0)
+    if unseen == 1:
+        said += "; the other one is out of sight"
+    elif unseen:
+        said += f"; the other {unseen} are out of sight"
+    return said
+
+
+def cover_said(reason: str) -> str:
+    """`unit_cover`'s reason with its count as a player says it (`counted_said`), the tier
+    kept before it: "hard: 3 of the 3 in sight touching wall; 1 of 4 out of sight" reads
+    "hard: all 3 in sight are touching wall; the other one is out of sight"; a reason that
+    is no count (a flank, none in sight) as it is. What lof, the window's hover and shoot
+    print; the events keep the reason as the rules wrote it."""
+    said = counted_said(reason)
+    return reason if said is None else f"{reason.split(':', 1)[0]}: {said}"
+
+
 def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -> tuple[Cover, str]:
     """The registry's "cover" part for one model (the engine reads the unit's tier
     itself with `squad_cover`): out of sight is the top level, any tier is partial."""
@@ -216,7 +270,7 @@ def scenario_ruling(
     unseen = not any(m.seen for m in squad.models)
     # a unit the shooter sees none of has no tier to give (its level stays "open", as
     # the engine reads it): said out of sight (session 10's new user: "in the open")
-    said = "out of sight: none of its models is in sight" if unseen else squad.reason
+    said = "out of sight: none of its models is in sight" if unseen else cover_said(squad.reason)
     whole = "" if unit is None else f"; judged for the whole of {unit}"
     # lof --json's `reason` keeps the words it had (review10: a contract)
     plain = unit_cover(models).reason + whole
