@@ -865,8 +865,9 @@ class SearchInfinityPlayer(SearchPlayer):
         stops shooting when no shot is worth it. The turn after the decision's (the
         Order may have ended it) counts `exchange_next`."""
         inf = self.inf
+        usable = self._orders_usable(state)
         key = (tuple((m.id, m.at, m.facing, m.status, m.wounds) for m in state.models),
-               state.active, state.turn, self._orders_usable(state), side)  # fmt: skip
+               state.active, state.turn, usable, side)  # fmt: skip
         found = self.exchanges.get(key)
         if found is not None:
             return found
@@ -905,7 +906,7 @@ class SearchInfinityPlayer(SearchPlayer):
         # the turn of the decision counts in full, the one after it `exchange_next`
         later = self.weights["exchange_next"]
         now = 1.0 if self.root in (None, (state.turn, state.active)) else later
-        stages = [(state.active, self._orders_usable(state), now)]
+        stages = [(state.active, usable, now)]
         if not (state.turn >= inf.turns and state.active == state.sides[-1]):
             other = state.other_side(state.active)
             troopers = [m for m in state.side_models(other) if inf.can_act(m)]
