@@ -181,15 +181,20 @@ class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
             return None
         return expected_markers(plan.attack, plan.defence, int(plan.tier))
 
-    def _set_up_gain(self, state: GameState, unit: str, target: str) -> float | None:
-        """`_gain` with the unit's support weapons in position: their dice added (seed
-        001: support weapons in position add their dice, HMG +3, SAW +2)."""
+    def _gains(self, state: GameState, unit: str, target: str) -> tuple[float, float]:
+        """`_gain` as the unit stands and with its support weapons in position, their
+        dice added (seed 001: support weapons in position add their dice, HMG +3, SAW
+        +2), from one reading of the pools (0.0 each where it may not fire)."""
         try:
             plan = self.engine.pools(state, unit, target)
         except IllegalDeclaration:
-            return None
+            return 0.0, 0.0
         attack = plan.attack + support_dice(self.engine, state, unit, plan.firing)
-        return expected_markers(attack, plan.defence, int(plan.tier))
+        tier = int(plan.tier)
+        return (
+            expected_markers(plan.attack, plan.defence, tier),
+            expected_markers(attack, plan.defence, tier),
+        )
 
     def _takes_position(self, state: GameState, unit: str) -> bool:
         """As the simple player, but on the game's last turn Take Position counts only
@@ -210,8 +215,8 @@ class CarefulOpenRebellionPlayer(SimpleOpenRebellionPlayer):
         plain = set_up = 0.0
         for enemy in (s for s in state.sides if s != side):
             for target in e.side_units(state, enemy):
-                plain = max(plain, self._gain(state, unit, target) or 0.0)
-                set_up = max(set_up, self._set_up_gain(state, unit, target) or 0.0)
+                now, later = self._gains(state, unit, target)
+                plain, set_up = max(plain, now), max(set_up, later)
         return set_up * shots > plain * state.actions_left
 
     def best_shot(self, state: GameState, unit: str) -> tuple[float, str] | None:  # type: ignore[override]
