@@ -73,7 +73,7 @@ def _then(app: Following, intent: Intent, draft: Draft | None, first: str) -> No
             return  # the activation ended the turn or the game: the log says how
         refused = str(why)
     if not refused:
-        app.declare(then)
+        app.declare(then, with_last=True)  # one key: Ctrl+Z takes back both
         return
     if draft is not None and app.out_of_fight(draft.model):
         draft = None

@@ -186,14 +186,15 @@ class Following(Pointing):
             raise Impossible(f"the computer plays {side}: wait for it")
         return session.rules
 
-    def declare(self, declaration: object) -> None:
-        """Hand a declaration to the game; an illegal one is explained with the reason."""
+    def declare(self, declaration: object, *, with_last: bool = False) -> None:
+        """Hand a declaration to the game; an illegal one is explained with the reason.
+        `with_last`: made by the same key as the last one (Ctrl+Z takes both back)."""
         game = self.game
         if game is None:
             raise Impossible("no game attached: declarations are not taken yet")
         try:
             if self.session is not None:
-                events: Sequence[object] = self.session.declare(declaration)
+                events: Sequence[object] = self.session.declare(declaration, with_last=with_last)
             else:
                 events = game.declare(declaration)
         except IllegalDeclaration as why:

@@ -16,7 +16,7 @@ from game.render.actions import Action
 from game.render.following import Following
 from game.render.pointing import Impossible
 from game.render.replay import Replay, new_game_path
-from game.render.session import SAVE_NAME, SessionError
+from game.render.session import SAVE_NAME, SessionError, Taken
 from game.scenario.names import table_names, told_names
 from game.sequencer.events import Declared
 from game.sequencer.sentences import Teller, joined, readable
@@ -31,7 +31,7 @@ class Undo(Action):
             raise Impossible(session.nothing_to_undo())
         app.base_scenario = session.scenario  # seated as it was then (Session.undo)
         app.restart_view()
-        undone = _what(app, before, len(session.game.events), len(session.redo_stack[-1][0]))
+        undone = _what(app, before, len(session.game.events), session.redo_stack[-1][0])
         _said(app, "undone", undone, session.reseated)
 
 
@@ -41,7 +41,7 @@ class Redo(Action):
         session = app.require_session()
         if not session.redo_stack:
             raise Impossible("nothing to redo")
-        count = len(session.redo_stack[-1][0])
+        taken = session.redo_stack[-1][0]
         start = len(session.game.events)
         events = session.redo()
         if session.reseated:  # the log says again where a side changed hands
@@ -49,15 +49,16 @@ class Redo(Action):
             app.restart_view()
         else:
             app.follow_game(events)
-        redone = _what(app, session.game.events, start, count)
+        redone = _what(app, session.game.events, start, taken)
         _said(app, "redone", redone, session.reseated)
 
 
-def _what(app: Following, events: Sequence[object], start: int, declarations: int) -> str:
-    """What the declarations from `events[start]` on did, as the dice log tells it: the
-    line of the first declaration ("Orlock leader aims"; its side's name before a colon
-    left off), with the lines told before it that it brought (a group activation it
-    leads), and how many of the computer's declarations came after it."""
+def _what(app: Following, events: Sequence[object], start: int, taken: Sequence[Taken]) -> str:
+    """What the declarations `taken` from `events[start]` on did, as the dice log tells
+    it: the line of the first declaration ("Orlock leader aims"; its side's name before a
+    colon left off), with the lines told before it that it brought (a group activation it
+    leads), the lines of those the same key made with it ("Red a is activated, then Red a
+    makes a standard move"), and how many of the computer's declarations came after."""
     names = told_names(app.scenario)
     teller = Teller(app.scenario.ruleset, names)
     dice_log.tell_all(teller, events[:start])  # what the log remembers of the game so far
@@ -65,13 +66,20 @@ def _what(app: Following, events: Sequence[object], start: int, declarations: in
              for line in dice_log.tell_all(teller, [event])]  # fmt: skip
     if not lines:
         return ""
-    first = next((i for i, (event, _) in enumerate(lines) if isinstance(event, Declared)), 0)
-    event, said = lines[first]
-    if isinstance(event, Declared):  # the declaring side's name, and no other
-        said = said.removeprefix(f"{names.get(event.side) or readable(event.side)}: ")
+
+    def own(event: object, text: str) -> str:  # the declaring side's name, and no other
+        if isinstance(event, Declared):
+            return text.removeprefix(f"{names.get(event.side) or readable(event.side)}: ")
+        return text
+
+    declared = [i for i, (event, _) in enumerate(lines) if isinstance(event, Declared)]
+    first = declared[0] if declared else 0
+    said = own(*lines[first])
     if first:  # told before the declaration's own line, and done with it
         said += f" ({'; '.join(text for _, text in lines[:first])})"
-    later = declarations - 1  # the computer's answers, undone or redone with it
+    keyed = 1 + sum(t.with_last for t in taken)  # made by the one key with the first
+    said += "".join(f", then {own(*lines[i])}" for i in declared[1:keyed])
+    later = len(taken) - keyed  # the computer's answers, undone or redone with it
     if later:
         theirs = "declaration" if later == 1 else f"{later} declarations"
         said += f", and the computer's {theirs} after it"

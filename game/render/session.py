@@ -60,6 +60,15 @@ class SessionError(Exception):
         self.problems = problems or []
 
 
+class Taken(NamedTuple):
+    """A declaration undo took back, for redo: who made it (`Session.made_by`) and
+    whether a person made it with the one before (`Session.with_last`)."""
+
+    declaration: Declaration
+    made_by: bool | None
+    with_last: bool
+
+
 class Session:
     """The game the table plays: `scenario` is the table as set up (the game moves the
     models), `game` the sequencer's Game, `rules` the adapter the window talks to."""
@@ -72,10 +81,14 @@ class Session:
         # None made before the game was opened here (a save's, a replay's steps), by
         # whoever played then. Undo takes back a person's only, never one made before.
         self.made_by: list[bool | None] = []
-        # What each undo took back: the declarations with who made them, and the seat
-        # changes made after the first of them (undo rewinds those too; redo makes them
-        # again).
-        self.redo_stack: list[tuple[list[tuple[Declaration, bool | None]], list[SeatChange]]] = []
+        # The declarations (by their place in the game's) a person made with the one
+        # before, by the same key (an action after the step the rules take first,
+        # `PlayRules.first_step`): undo takes them back together, redo makes them again.
+        self.with_last: set[int] = set()
+        # What each undo took back: the declarations with who made them and whether each
+        # came with the one before, and the seat changes made after the first of them
+        # (undo rewinds those too; redo makes them again).
+        self.redo_stack: list[tuple[list[Taken], list[SeatChange]]] = []
         # Said when a loaded save's scenario file has changed since it was saved.
         self.note: str | None = None
         # A loaded save of older rules that goes differently now (game.scenario.saves).
@@ -346,10 +359,13 @@ class Session:
 
     # -- declarations
 
-    def declare(self, declaration: Any) -> list[Event]:
-        """Hand one declaration to the game (IllegalDeclaration: nothing changes)."""
+    def declare(self, declaration: Any, *, with_last: bool = False) -> list[Event]:
+        """Hand one declaration to the game (IllegalDeclaration: nothing changes);
+        `with_last`: made by the same key as the last one (undo takes both back)."""
         side = self.game.awaiting().side
         events = self.game.declare(declaration)
+        if with_last:
+            self.with_last.add(len(self.made_by))
         self.made_by.append(not self.is_ai(side))
         self.redo_stack.clear()
         return events
@@ -389,9 +405,17 @@ class Session:
         if not kept or self.made_by[kept - 1] is None:
             return False
         kept -= 1
+        while kept in self.with_last:  # made by the same key as the one before it
+            kept -= 1
         declarations = list(self.game.declarations)
-        taken = list(zip(declarations[kept:], self.made_by[kept:], strict=True))
+        taken = [
+            Taken(declaration, made_by, i in self.with_last)
+            for i, (declaration, made_by) in enumerate(
+                zip(declarations[kept:], self.made_by[kept:], strict=True), kept
+            )
+        ]
         self._replay(declarations[:kept], self.made_by[:kept])
+        self.with_last = {i for i in self.with_last if i < kept}
         later = [c for c in self.seat_changes if c.declarations > kept]
         self.seat_changes = [c for c in self.seat_changes if c.declarations <= kept]
         self.reseated = self._reseat(later, back=True)
@@ -416,8 +440,10 @@ class Session:
             return []
         taken, changes = self.redo_stack.pop()
         start = len(self.game.events)
-        for declaration, made_by in taken:
+        for declaration, made_by, with_last in taken:
             self.game.declare(declaration)
+            if with_last:
+                self.with_last.add(len(self.made_by))
             self.made_by.append(made_by)
         self.seat_changes += changes
         self.reseated = self._reseat(changes, back=False)

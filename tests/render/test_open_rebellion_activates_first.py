@@ -20,6 +20,8 @@ from game.sequencer.open_rebellion_types import (
     WOUND,
     Action,
     ActivateUnit,
+    EndUnit,
+    FallBackChoice,
     PickInitiative,
     UnitAct,
 )
@@ -162,3 +164,48 @@ def test_a_move_or_an_initiative_action_follows_the_activation(
             assert isinstance(key, int)
             press(app, key)
     assert game.declarations[made:] == [ActivateUnit("red-a"), UnitAct("red-a", action)]
+
+
+def red_wounded_by_blue(write_scenario: Write) -> App:
+    """Seed 1: Blue a fires at Red a (it holds, no fall back), which is left with a wound
+    marker; Red to activate a unit."""
+    scenario = load_scenario(write_scenario(scenario_text(GAME, UNITS), header=False))
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    session = app.session
+    assert session is not None
+    for declaration in (
+        PickInitiative("red-a"),
+        PickInitiative("blue-a"),
+        UnitAct("blue-a", Action.fire("red-a")),
+        FallBackChoice("red-a", False),
+        EndUnit(),
+    ):
+        session.declare(declaration)
+    game = session.game
+    assert game.state.active == "red" and game.awaiting().kind == "activate"
+    assert game.engine.markers(game.state, "red-a")[0] == 1
+    app.follow_game([])
+    return app
+
+
+def test_ctrl_z_takes_back_the_activation_and_the_action_one_key_declared(
+    write_scenario: Write,
+) -> None:
+    app = red_wounded_by_blue(write_scenario)
+    assert app.session is not None
+    made = list(app.session.game.declarations)
+    click(app, base(app, "red-a-2"))
+    press(app, pygame.K_m)
+    click(app, at(app, (7.0, 16.0)))
+    press(app, pygame.K_RETURN)
+    both = [ActivateUnit("red-a"), UnitAct("red-a", Action.move(3, 0))]
+    assert app.session.game.declarations == [*made, *both]
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # one key, one undo
+    assert app.session.game.declarations == made
+    said = "Red a is activated, then Red a makes a standard move"
+    assert app.state.message == f"undone: {said}"
+    press(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert app.session.game.declarations == [*made, *both]
+    assert app.state.message == f"redone: {said}"
+    press(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # redone together, undone together
+    assert app.session.game.declarations == made

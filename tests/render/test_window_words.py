@@ -14,7 +14,7 @@ import pytest
 from game.cli import main
 from game.render import game_actions, overlays
 from game.render.app import App
-from game.render.session import Session
+from game.render.session import Session, Taken
 from game.scenario import load_scenario
 from game.sequencer.events import Declared
 from game.sequencer.infinity_orders import Activate, Skill
@@ -153,9 +153,11 @@ class _Told:
 def test_undo_leaves_off_the_declaring_sides_name_and_no_other(app: App) -> None:
     """review11: undo's words (`_what`) dropped any table name before a colon, though it
     means the declaring side's ("PanOceania: Order to ..." reads "Order to ...")."""
-    assert game_actions._what(app, [_Told()], 0, 1) == "Fusilier 1: stands where it was"
-    declared = Declared("blue", Activate("fusilier-1", Skill.idle()).to_dict())
-    assert game_actions._what(app, [declared], 0, 1) == "Order to Fusilier 1, who stays idle"
+    idle = Activate("fusilier-1", Skill.idle())
+    taken = [Taken(idle, True, False)]
+    assert game_actions._what(app, [_Told()], 0, taken) == "Fusilier 1: stands where it was"
+    declared = Declared("blue", idle.to_dict())
+    assert game_actions._what(app, [declared], 0, taken) == "Order to Fusilier 1, who stays idle"
 
 
 @pytest.mark.parametrize("row", OWN_SIDE, ids=[row[0] for row in OWN_SIDE])
