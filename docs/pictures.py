@@ -88,17 +88,15 @@ def _click(app: App, model: str) -> None:
 
 def edit_window(out: Path) -> None:
     """`skirmish edit` at 1280x800: the Dispute table laid out from nothing by the editor
-    tests' keys and clicks (tests/render/test_editor.py `lay_out`: Fusilier 1 of Blue at
+    tests' keys and clicks (game/render/editor_script.py `lay_out`: Fusilier 1 of Blue at
     (3, 12), Zhanshi 1 of Red at (20, 12), a 3" building, a 0.5" wall), not saved yet;
     Fusilier 1 clicked and Zhanshi 1 Shift+clicked: their line of fire and the
     shooter's-eye view."""
     import pygame
 
     from game.render.editor import Editor
+    from game.render.editor_script import click, lay_out, press
     from game.scenario.editing import Editing, new_document
-
-    sys.path.insert(0, str(DOCS.parent))  # the checkout's tests, for `lay_out`
-    from tests.render.test_editor import click, lay_out, press
 
     pygame.display.init()
     editing = Editing.start(new_document("infinity", "Dispute"))

@@ -78,6 +78,19 @@ def test_only_render_imports_pygame() -> None:
     assert wrong == []
 
 
+def test_the_game_docs_and_benchmarks_never_import_the_tests() -> None:
+    """What ships (game/) and what draws the README's pictures or measures it (docs/,
+    benchmarks/) stand on their own: what they share with the tests lives in game/."""
+    wrong = []
+    for folder in ("game", "docs", "benchmarks"):
+        for path in sorted((GAME.parent / folder).rglob("*.py")):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for line, module, _ in _imports(tree):
+                if module.split(".")[0] == "tests":
+                    wrong.append(f"{folder}/{path.name}:{line} imports {module}")
+    assert wrong == []
+
+
 # The rule systems bundled with the game. Only a system's own modules (a path with its
 # name in it: game/rules/<system>/, sequencer/<system>*.py, ai/<system>*.py,
 # render/<system>_play*.py, commands/_shoot_<system>.py, ...) and the registry may name

@@ -12,13 +12,14 @@ import pygame
 
 from game.render.app import App
 from game.render.editor import Editor
+from game.render.editor_script import click, press
 from game.render.session import Session
 from game.scenario import Scenario, load_scenario
 from game.scenario.editing import Editing
 from game.scenario.model import ObjectiveEntry
 from tests.conftest import SCENARIOS
 from tests.render.driving import panel
-from tests.render.test_editor import NECROMUNDA_TWO, click, press
+from tests.render.test_editor import NECROMUNDA_TWO
 
 ONE = (
     "Necromunda (pre-2023) scores no objectives here: it is drawn on the table and decides nothing"
