@@ -75,11 +75,11 @@ def phrase_names(names: Names | Collection[str]) -> Names:
 
 # Where the rules' cover readings name scenery by id: "hidden by a, b", "touching a",
 # "blocked by a", "in area terrain a", "seen past a, b", 'within 0.1" of a, b', "a, b in
-# the way" (game.rules.*.cover).
+# the way", "in cover from a and b" (game.rules.*.cover).
 # And where a move is cut short: "cut short by a", "stopped by a" (`who_or_piece`).
 _SCENERY_AFTER = (
     "hidden by ", "touching ", "blocked by ", "in area terrain ", "seen past ", '" of ',
-    "cut short by ", "stopped by ",
+    "in cover from ", "cut short by ", "stopped by ",
 )  # fmt: skip
 _LISTED = r"[\w-]+(?:(?:, | and )[\w-]+)*"  # "a", "a and b", "a, b and c"
 _SCENERY_PLACES = re.compile(

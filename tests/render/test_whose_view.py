@@ -5,7 +5,9 @@ with a ruling and odds of a shot it cannot take."""
 from __future__ import annotations
 
 import pygame
+import pytest
 
+from game.cli import main
 from game.playtest.batch import automatic_player
 from game.render.actions import Select
 from game.render.app import App
@@ -104,9 +106,29 @@ def test_the_hover_says_a_squads_cover_count_as_the_log_does() -> None:
     point_at(app, base(app, "gov-b1"))
     text = panel(app)
     ruled = (
-        "cover: light: 2 of the 3 in sight are in cover from haystacks; the other one is out "
+        "cover: light: 2 of the 3 in sight are in cover from the haystacks; the other one is out "
         "of sight; judged for the whole of Gov squad b"
     )
     assert ruled in text, text
     odds = "cover from all of Rebel squad b: open: only 2 of its 4 models are in cover (under"
     assert odds in text, text
+
+
+@pytest.mark.parametrize(
+    ("table", "shooter", "target"),
+    [("open-rebellion-demo", "reb-b3", "gov-b1"), ("open-rebellion-village", "reb-a1", "gov-a1")],
+)
+def test_the_hover_names_the_scenery_giving_cover_as_lof_does(
+    capsys: pytest.CaptureFixture[str], table: str, shooter: str, target: str
+) -> None:
+    # fix13a: lof said "in cover from the haystacks", the hover "in cover from haystacks"
+    # (a piece whose id is a plain word was named only where the rules' other readings
+    # put scenery)
+    main(["lof", str(SCENARIOS / f"{table}.toml"), "--from", shooter, "--to", target])
+    lof = [line for line in capsys.readouterr().out.splitlines() if line.startswith("cover: ")]
+    assert len(lof) == 1 and " from the " in lof[0], lof
+    scenario = load_scenario(SCENARIOS / f"{table}.toml")
+    app = App(scenario, session=Session.start(scenario))
+    click(app, base(app, shooter))
+    point_at(app, base(app, target))
+    assert lof[0] in panel(app), panel(app)
