@@ -261,9 +261,10 @@ def test_a_squads_cover_count_reads_as_a_player_says_it_for_every_count() -> Non
         "of the 3 in sight is in cover; the other one is out of sight)",
         "hard: 3 of the 3 in sight touching stone-wall-2; 1 of 4 out of sight": "in hard cover "
         "(all 3 in sight are touching stone-wall-2; the other one is out of sight)",
-        # not a count: said as the rules put it
+        # a flank (fix13a: it was said as the rules put it, "hard cover flanked, 3 of 4
+        # seen past the wall"); its count is of the models in sight
         "light: hard cover flanked, 3 of 4 seen past the wall": "in light cover (hard cover "
-        "flanked, 3 of 4 seen past the wall)",
+        "flanked: 3 of the 4 in sight are seen past the wall)",
     }
     for reason, words in said.items():
         line = _fired_on(reason)

@@ -203,31 +203,33 @@ _COUNTED = re.compile(
 )
 
 
+# A flank as `unit_cover` writes it into its reason (events keep it so): "light: hard
+# cover flanked, 2 of 3 seen past the wall", "; in cover from haystacks" after it where a
+# ruling names what gives the cover. Its count is of the models in sight.
+_FLANKED = re.compile(
+    r"light: hard cover flanked, (?P<k>\d+) of (?P<seen>\d+) seen past the wall"
+    r"(?:; (?P<what>in cover from .+))?"
+)
+
+
 def counted_said(reason: str) -> str | None:
     """A unit's cover count (`unit_cover`'s reason, tier first) as a player says it, for
     every count, without the tier (None: not a count): "open: only 0 of the 1 in sight in
     cover; 3 of 4 out of sight" reads "the one model in sight is not in cover; the other 3
-    are out of sight", "light: 4 of 4 in cover" "all 4 of its models are in cover"."""
+    are out of sight", "light: 4 of 4 in cover" "all 4 of its models are in cover", a
+    flank's "light: hard cover flanked, 2 of 3 seen past the wall" "hard cover flanked: 2
+    of the 3 in sight are seen past the wall"."""
+    flanked = _FLANKED.fullmatch(reason)
+    if flanked is not None:
+        seen_past = _count(int(flanked["k"]), int(flanked["seen"]), "seen past the wall", True)
+        what = f"; the unit is {flanked['what']}" if flanked["what"] else ""
+        return f"hard cover flanked: {seen_past}{what}"
     found = _COUNTED.fullmatch(reason)
     if found is None:
         return None
-    k, what = int(found["k"]), found["what"]
     seen = int(found["seen"] or found["n"])
     only = "only " if found["tier"] == "open" else ""
-    if found["seen"] is None:  # the shooter sees every model of the unit
-        one, of, both = "its one model", f"of its {seen} models", "both its models"
-        every = f"all {seen} of its models"
-    else:
-        one, of, both = "the one model in sight", f"of the {seen} in sight", "both models in sight"
-        every = f"all {seen} in sight"
-    if seen == 1:
-        said = f"{one} is {'' if k else 'not '}{what}"
-    elif k == 0:
-        said = f"{'neither' if seen == 2 else 'none'} {of} is {what}"
-    elif k == seen:
-        said = f"{both if seen == 2 else every} are {what}"
-    else:
-        said = f"{only}{k} {of} {'is' if k == 1 else 'are'} {what}"
+    said = _count(int(found["k"]), seen, found["what"], found["seen"] is not None, only)
     unseen = int(found["unseen"] or 0)
     if unseen == 1:
         said += "; the other one is out of sight"
@@ -236,11 +238,29 @@ def counted_said(reason: str) -> str | None:
     return said
 
 
+def _count(k: int, seen: int, what: str, in_sight: bool, only: str = "") -> str:
+    """`k` of the `seen` models the shooter sees are `what`, as a player says it: of the
+    unit's models, or (`in_sight`) of those in sight when it may not see them all."""
+    if in_sight:
+        one, of, both = "the one model in sight", f"of the {seen} in sight", "both models in sight"
+        every = f"all {seen} in sight"
+    else:  # the shooter sees every model of the unit
+        one, of, both = "its one model", f"of its {seen} models", "both its models"
+        every = f"all {seen} of its models"
+    if seen == 1:
+        return f"{one} is {'' if k else 'not '}{what}"
+    if k == 0:
+        return f"{'neither' if seen == 2 else 'none'} {of} is {what}"
+    if k == seen:
+        return f"{both if seen == 2 else every} are {what}"
+    return f"{only}{k} {of} {'is' if k == 1 else 'are'} {what}"
+
+
 def cover_said(reason: str) -> str:
     """`unit_cover`'s reason with its count as a player says it (`counted_said`), the tier
     kept before it: "hard: 3 of the 3 in sight touching wall; 1 of 4 out of sight" reads
     "hard: all 3 in sight are touching wall; the other one is out of sight"; a reason that
-    is no count (a flank, none in sight) as it is. What lof, the window's hover and shoot
+    is no count (none in sight) as it is. What lof, the window's hover and shoot
     print; the events keep the reason as the rules wrote it."""
     said = counted_said(reason)
     return reason if said is None else f"{reason.split(':', 1)[0]}: {said}"

@@ -3,7 +3,12 @@
 from __future__ import annotations
 
 from game.geometry import Body, BodyId, Piece, PieceId, PieceKind, Table, sight
-from game.rules.open_rebellion.cover import OpenRebellionCover, SquadCover, squad_cover
+from game.rules.open_rebellion.cover import (
+    OpenRebellionCover,
+    SquadCover,
+    cover_said,
+    squad_cover,
+)
 
 
 def box(x0: float, y0: float, x1: float, y1: float) -> tuple[tuple[float, float], ...]:
@@ -22,12 +27,12 @@ def squad(
 
 
 def squad_reading(
-    ys: list[float], pieces: tuple[Piece, ...], shooter: Body = SHOOTER
+    ys: list[float], pieces: tuple[Piece, ...], shooter: Body = SHOOTER, say_from: bool = False
 ) -> SquadCover:
     models = [Body(BodyId(f"m{i}"), (20, y), 0.5, 1.6, unit="sq") for i, y in enumerate(ys)]
     t = Table.build(40, 40, pieces, (shooter, *models))
     sights = [sight(t, "s", m.id, models_block=False) for m in models]
-    return squad_cover(t, sights)
+    return squad_cover(t, sights, say_from)
 
 
 def test_majority_behind_a_wall_is_hard() -> None:
@@ -47,6 +52,30 @@ def test_flanked_wall_drops_to_light() -> None:
     # the shooter stands beside the wall's end, looking along the squad's side of it
     flank = Body(BodyId("s"), (22, 2), 0.5, 1.6)
     assert squad([5, 7, 9], (WALL,), flank) is OpenRebellionCover.LIGHT
+
+
+def test_a_flanked_squads_cover_reads_as_the_other_counts_do() -> None:
+    # FACTS 1.4: "If the enemy can see more than half the models around the wall (a
+    # flank), hard cover drops to light". The reason events keep stays as saves hold it;
+    # lof, the hover and shoot said it so ("light: hard cover flanked, 3 of 3 seen past
+    # the wall") where every other count reads as a player says it (fix13a)
+    flank = Body(BodyId("s"), (22, 2), 0.5, 1.6)
+    assert squad_reading([5, 7, 9], (WALL,), flank).reason == (
+        "light: hard cover flanked, 3 of 3 seen past the wall"
+    )
+    assert cover_said(squad_reading([5, 7, 9], (WALL,), flank).reason) == (
+        "light: hard cover flanked: all 3 in sight are seen past the wall"
+    )
+    assert cover_said(squad_reading([5, 7, 9], (WALL,), flank, say_from=True).reason) == (
+        "light: hard cover flanked: all 3 in sight are seen past the wall; the unit is in "
+        "cover from wall"
+    )
+    for reason, said in [
+        ("light: hard cover flanked, 2 of 3 seen past the wall", "2 of the 3 in sight are"),
+        ("light: hard cover flanked, 2 of 2 seen past the wall", "both models in sight are"),
+        ("light: hard cover flanked, 1 of 1 seen past the wall", "the one model in sight is"),
+    ]:
+        assert cover_said(reason) == f"light: hard cover flanked: {said} seen past the wall"
 
 
 def test_what_gives_a_squad_its_cover_is_named_with_the_tier() -> None:
