@@ -243,7 +243,8 @@ class StartMove(Action):
         if not prompt.lays_out:  # a step that takes no move: what it takes
             raise Impossible(prompt.enter)
         if prompt.reacting:
-            raise Impossible("an ARO cannot be a Move here: S shoot, D dodge, I idle")
+            # the reaction's keys as its banner words them
+            raise Impossible(f"an ARO cannot be a Move here: {', '.join(prompt.answers)}")
         model = _actor(app, prompt)
         allowance = rules.allowance(app.game, model)
         reach = rules.reach(app.game, model) if allowance is not None else None

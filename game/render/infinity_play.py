@@ -71,6 +71,8 @@ def roll_text(roll: AttackRoll) -> list[str]:
     return lines
 
 
+# An Order's skills, as a refusal lists them (an ARO's: its prompt's `answers`)
+ORDER_KEYS = ("M move", "S shoot", "D dodge", "I idle")
 NOT_INFINITY = frozenset(
     {IntentKind.AIM, IntentKind.RELOAD, IntentKind.TAKE_COVER, IntentKind.STAND_UP}
 )
@@ -208,10 +210,9 @@ class InfinityRules(PlayRules):
         state = self._state(game)
         if awaiting.kind == "over":
             raise IllegalDeclaration("the game is over")
-        if intent.kind in NOT_INFINITY:
-            raise IllegalDeclaration(
-                f"Infinity has no {intent.kind.value} here: M move, S shoot, D dodge, I idle"
-            )
+        if intent.kind in NOT_INFINITY:  # an ARO's keys as its banner words them
+            keys = self.prompt(game).answers if awaiting.kind == "aro" else ORDER_KEYS
+            raise IllegalDeclaration(f"Infinity has no {intent.kind.value} here: {', '.join(keys)}")
         if intent.blind or intent.point is not None or intent.direction is not None:
             raise IllegalDeclaration("Infinity shoots at troopers here: S and click an enemy")
         if intent.kind is IntentKind.END:

@@ -135,6 +135,13 @@ class Prompt:
         )  # fmt: skip
 
     @property
+    def answers(self) -> tuple[str, ...]:
+        """The keys of the answer awaited out of turn, in the choices' own words ("S
+        shoot at B1", "D dodge", "I no ARO"): `choices` without the toggles' (`when_on`)."""
+        toggles = {key for key, _ in self.when_on}
+        return tuple(c for c in self.choices if c.split(" ", 1)[0].lower() not in toggles)
+
+    @property
     def reacting(self) -> bool:
         """The models listed answer another model's action (they do not pick targets)."""
         return self.mover is not None and self.kind != "second"

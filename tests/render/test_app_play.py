@@ -108,6 +108,19 @@ def answer_aros(app: App, shooter: str | None = None, point: Point | None = None
         assert app.state.message == ""
 
 
+def b1_moved(write_scenario: Write, before: str = "") -> App:
+    """Seed 3: Blue's first Order, b1 moves 2" up the table (M, a click, Enter); the
+    panel said `before` first."""
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    assert before in panel(app)
+    click(app, base(app, "b1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (4.0, 18.0)))
+    press(app, pygame.K_RETURN)
+    return app
+
+
 def test_a_whole_game_by_mouse_and_keyboard(
     write_scenario: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -412,13 +425,7 @@ def test_the_window_plays_ai_sides_with_the_search_player_and_says_it_is_thinkin
 
 
 def test_one_order_left_is_singular(write_scenario: Write) -> None:
-    scenario = load_scenario(write_scenario(GAME, header=False))
-    app = App(scenario, session=Session.start(scenario, seed=3))
-    assert "Blue: 2 Orders left" in panel(app)
-    click(app, base(app, "b1"))
-    press(app, pygame.K_m)
-    click(app, at(app, (4.0, 18.0)))
-    press(app, pygame.K_RETURN)
+    app = b1_moved(write_scenario, before="Blue: 2 Orders left")
     answer_aros(app)
     assert awaiting(app) == "second"
     press(app, pygame.K_i)
@@ -432,12 +439,7 @@ def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(
 ) -> None:
     """FACTS 3.3, Guts Roll: "The player may choose to fail." Once G is on, the ARO
     banner (and F1's list) says so and how to cancel it, not "G first: ..."."""
-    scenario = load_scenario(write_scenario(GAME, header=False))
-    app = App(scenario, session=Session.start(scenario, seed=3))
-    click(app, base(app, "b1"))
-    press(app, pygame.K_m)
-    click(app, at(app, (4.0, 18.0)))
-    press(app, pygame.K_RETURN)
+    app = b1_moved(write_scenario)
     assert awaiting(app) == "aro"
     shown: list[tuple[str, ...]] = []
     banner = frame.draw_reaction_banner
@@ -460,17 +462,27 @@ def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(
     assert "G first: fail a Guts Roll on purpose" in shown[-1]
 
 
+def test_a_key_refused_during_an_aro_names_the_aros_own_keys(write_scenario: Write) -> None:
+    # M (and A) during an ARO was refused with "S shoot, D dodge, I idle" while its keys
+    # say "I no ARO" (fix13a): one word for it in both
+    app = b1_moved(write_scenario)
+    assert awaiting(app) == "aro" and app.state.prompt is not None
+    assert "I no ARO" in app.state.prompt.choices
+    press(app, pygame.K_m)
+    keys = "S shoot at B1, D dodge, I no ARO"
+    assert app.state.message == f"an ARO cannot be a Move here: {keys}"
+    assert awaiting(app) == "aro" and app.state.draft is None
+    press(app, pygame.K_a)  # a key Infinity has no skill for: the ARO's keys again
+    assert app.state.message == f"Infinity has no aim here: {keys}"
+    assert awaiting(app) == "aro"
+
+
 def test_guts_roll_failed_on_purpose_with_g(write_scenario: Write) -> None:
     # FACTS 3.3, Guts Roll: "The player may choose to fail." G, then the skill: the
     # declared skill says so (the sequencer then rolls no die for it); the option lasts
     # one declaration and is listed among the ARO banner's choices.
-    scenario = load_scenario(write_scenario(GAME, header=False))
-    app = App(scenario, session=Session.start(scenario, seed=3))
+    app = b1_moved(write_scenario)
     assert app.session is not None
-    click(app, base(app, "b1"))
-    press(app, pygame.K_m)
-    click(app, at(app, (4.0, 18.0)))
-    press(app, pygame.K_RETURN)
     assert awaiting(app) == "aro"
     prompt = app.state.prompt
     assert prompt is not None and any(
