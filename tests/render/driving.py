@@ -50,3 +50,17 @@ def press(app: App, *keys: int, mod: int = 0) -> None:
 def panel(app: App) -> str:
     """The side panel's text on one line."""
     return " ".join(line.text for line in frame.panel_lines(app.scenario, app.state))
+
+
+def refused_at_once(app: App, model: str, keys: tuple[int, ...], said: str) -> None:
+    """`model` clicked, then each of `keys`: refused at once with `said`, shown as a
+    refusal, with no draft laid out and nothing declared."""
+    assert app.session is not None
+    game = app.session.game
+    made = len(game.declarations)
+    click(app, base(app, model))
+    for key in keys:
+        press(app, key)
+        assert app.state.message == said and app.state.refusal == said
+        assert app.state.draft is None
+    assert len(game.declarations) == made

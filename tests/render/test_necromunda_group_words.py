@@ -16,7 +16,7 @@ from game.render import frame
 from game.render.app import App
 from game.render.style import NEUTRAL, WARN
 from game.sequencer.necromunda_types import Act, ActionKind
-from tests.render.driving import at, base, click, panel, point_at, press
+from tests.render.driving import at, base, click, panel, point_at, press, refused_at_once
 from tests.render.test_app_necromunda_groups import _app
 
 Write = Callable[..., Path]
@@ -83,18 +83,12 @@ def test_m_on_a_fighter_outside_the_group_is_refused_at_once(write_scenario: Wri
     assert app.session is not None
     game = app.session.game
     press(app, pygame.K_a, pygame.K_e)
-    made = len(game.declarations)
     said = (
         "Orlock leader's group activation goes on: Orlock heavy and Orlock grenadier are "
         "still to activate in it"
     )
-    click(app, base(app, "orlock-ganger"))
-    for key in (pygame.K_m, pygame.K_s):
-        press(app, key)
-        assert app.state.message == said
-        assert app.state.draft is None
-        assert message_colour(app) == WARN
-    assert len(game.declarations) == made
+    refused_at_once(app, "orlock-ganger", (pygame.K_m, pygame.K_s), said)
+    assert message_colour(app) == WARN
     # one of the group: M lays out its move as before
     click(app, base(app, "orlock-heavy"))
     press(app, pygame.K_m)

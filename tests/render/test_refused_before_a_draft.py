@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 
-from tests.render.driving import at, base, click, press
+from tests.render.driving import at, base, click, press, refused_at_once
 from tests.render.test_app_necromunda_groups import _app
 from tests.render.test_open_rebellion_activates_first import red_to_activate
 
@@ -21,38 +21,23 @@ def test_open_rebellion_m_or_s_on_a_unit_that_may_not_act_is_refused_at_once(
     write_scenario: Write,
 ) -> None:
     app, game = red_to_activate(write_scenario)
-    click(app, base(app, "blue-a-1"))  # the other side's
-    for key in (pygame.K_m, pygame.K_s):
-        press(app, key)
-        assert app.state.message == "Blue a is not a unit of Red to activate (Red a and Red b)"
-        assert app.state.draft is None
+    other_side = "Blue a is not a unit of Red to activate (Red a and Red b)"
+    refused_at_once(app, "blue-a-1", (pygame.K_m, pygame.K_s), other_side)
     # Red a moves: it is activating now, so Red b waits
     click(app, base(app, "red-a-2"))
     press(app, pygame.K_m)
     click(app, at(app, (4.0, 14.0)))
     press(app, pygame.K_RETURN)
     assert game.state.activating == "red-a"
-    made = len(game.declarations)
-    click(app, base(app, "red-b-1"))
-    for key in (pygame.K_m, pygame.K_s, pygame.K_i):
-        press(app, key)
-        assert app.state.message == "Red a is activating: E ends its activation"
-        assert app.state.draft is None
-    assert len(game.declarations) == made
+    said = "Red a is activating: E ends its activation"
+    refused_at_once(app, "red-b-1", (pygame.K_m, pygame.K_s, pygame.K_i), said)
 
 
 def test_necromunda_m_on_another_fighter_while_one_activates_is_refused_at_once(
     write_scenario: Write,
 ) -> None:
     app = _app(write_scenario)
-    assert app.session is not None
-    game = app.session.game
     click(app, base(app, "orlock-leader"))
     press(app, pygame.K_a)  # the leader aims: its activation goes on
-    made = len(game.declarations)
-    click(app, base(app, "orlock-ganger"))
-    for key in (pygame.K_m, pygame.K_s):
-        press(app, key)
-        assert app.state.message == "Orlock leader is activating: E ends its activation"
-        assert app.state.draft is None
-    assert len(game.declarations) == made
+    said = "Orlock leader is activating: E ends its activation"
+    refused_at_once(app, "orlock-ganger", (pygame.K_m, pygame.K_s), said)
