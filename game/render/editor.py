@@ -391,16 +391,21 @@ class Editor:
 
     def quit(self, closing: bool = False) -> None:
         """Q, F2 or closing the window: stop, unless edits would be lost; then say so,
-        and a second Q or close, the table unchanged between, stops."""
+        and a second Q or close straight after, the table unchanged between, stops.
+        The warning takes the place of a refusal showing (tester13's finding 1: the
+        refusal stayed, the warning unseen, and the next Q quit)."""
         doc = self.editing.doc
         if self.asks_before_quitting and self.unsaved() and self.quit_asked != doc:
             again = "close the window again (or Q)" if closing else "Q again"
             self.quit_asked = doc
+            self.state.refused = ""
             self.state.message = UNSAVED_QUIT.format(again=again)
             return
         self.state.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
+        if _between_quits(event):  # a second Q quits only straight after the warning
+            self.quit_asked = None
         if event.type == pygame.QUIT:
             self.quit(closing=True)
         elif event.type == pygame.VIDEORESIZE:
@@ -969,6 +974,22 @@ class Editor:
 
     def save_screenshot(self, path: Path) -> None:
         save_png(self.draw(), path)
+
+
+# keys that press nothing of their own: held with another, they leave the warning armed
+MODIFIERS = frozenset(
+    {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
+     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCK}
+)  # fmt: skip
+
+
+def _between_quits(event: pygame.event.Event) -> bool:
+    """Whether an event after Q's "changes not saved" warning disarms it: any key but
+    Q, F2 and the modifiers, and any click (tester13's finding 1: armed through Esc, a
+    change of tool and a refused click, a Q pressed much later quit at once)."""
+    if event.type == pygame.KEYDOWN:
+        return event.key not in (pygame.K_q, pygame.K_F2) and event.key not in MODIFIERS
+    return bool(event.type == pygame.MOUSEBUTTONDOWN)
 
 
 def _done(kind: str, what: str) -> str:

@@ -135,3 +135,55 @@ def test_frames_runs_still_end_by_themselves(
     monkeypatch.chdir(tmp_path)
     for argv in (["play", "infinity-demo"], ["edit", "infinity-demo"]):
         assert main([*argv, "--frames", "3", "--screenshot", "s.png", "--size", "800x600"]) == 0
+
+
+def _edited(tmp_path: Path) -> Editor:
+    """The demo opened in the editor, its first model moved an inch (unsaved)."""
+    editor = _editor(tmp_path)
+    first = editor.editing.doc.models[0]
+    editor.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    return editor
+
+
+def _refused_click(editor: Editor) -> None:
+    """With the model tool, a click on a model standing there: a new model is refused
+    (overlap)."""
+    from game.render.editor_script import click
+
+    editor.state.tool = "model"
+    click(editor, editor.editing.doc.models[1].at)
+    assert editor.state.refused
+
+
+def test_the_editors_q_warns_over_a_refusal_showing(tmp_path: Path) -> None:
+    """tester13's finding 1a: with a refusal in the panel, Q left the refusal showing
+    (the panel shows a refusal before any message) and the next Q quit unwarned."""
+    editor = _edited(tmp_path)
+    _refused_click(editor)
+    _frame(editor, _key(pygame.K_q))
+    assert editor.state.running and editor.state.message == ASKED
+    assert editor.state.refused == ""
+    _frame(editor, _key(pygame.K_q))
+    assert not editor.state.running
+
+
+@pytest.mark.parametrize(
+    "between",
+    ["escape", "a change of tool", "a refused click"],
+)
+def test_anything_but_q_after_the_warning_disarms_it(tmp_path: Path, between: str) -> None:
+    """tester13's finding 1b: once warned, Esc, a change of tool or a refused click left
+    the warning armed, and a Q pressed much later quit at once and lost the edits."""
+    editor = _edited(tmp_path)
+    _frame(editor, _key(pygame.K_q))
+    assert editor.state.message == ASKED
+    if between == "escape":
+        _frame(editor, _key(pygame.K_ESCAPE))
+    elif between == "a change of tool":
+        _frame(editor, _key(pygame.K_b))
+    else:
+        _refused_click(editor)
+    _frame(editor, _key(pygame.K_q))
+    assert editor.state.running and editor.state.message == ASKED
+    _frame(editor, _key(pygame.K_LSHIFT), _key(pygame.K_q))  # a modifier leaves it armed
+    assert not editor.state.running
