@@ -45,7 +45,8 @@ def _shown(path: Path | str) -> str:
 
 
 def read_text(path: Path, limit: int, what: str = "file") -> str:
-    """The UTF-8 text of `path`, at most `limit` bytes; InputError naming the problem."""
+    """The UTF-8 text of `path`, at most `limit` bytes, without a byte-order mark at its
+    start; InputError naming the problem."""
     name = _shown(path)
     if len(str(path)) > MAX_PATH_CHARS:
         raise InputError(Problem(name, "", f"the file name is over {MAX_PATH_CHARS} characters"))
@@ -62,7 +63,8 @@ def read_text(path: Path, limit: int, what: str = "file") -> str:
         size = f"{limit // MEGABYTE} MB" if limit >= MEGABYTE else f"{limit} bytes"
         raise InputError(Problem(name, "", f"larger than {size}: not a {what}"))
     try:
-        return raw.decode("utf-8")
+        # a byte-order mark first (Windows Notepad saves one) is not part of the text
+        return raw.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as err:
         line = raw[: err.start].count(b"\n") + 1
         problem = f"not UTF-8 text (byte {err.start + 1}): not a {what}"

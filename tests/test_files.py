@@ -83,3 +83,20 @@ def test_render_never_follows_a_planted_link(tmp_path: Path) -> None:
     assert victim.read_text() == "precious"
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and not out.is_symlink()
     assert not [p for p in tmp_path.iterdir() if p.name.endswith(".tmp") and not p.is_symlink()]
+
+
+@pytest.mark.parametrize("suffix", [".toml", ".tmj"])
+def test_a_byte_order_mark_at_the_start_is_read_past(
+    tmp_path: Path, suffix: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # tester13's finding 13: a scenario saved by Windows Notepad (UTF-8 with a BOM) was
+    # refused as "line 1: TOML syntax: expected key = value or a [table] header"
+    source = SCENARIOS / ("infinity-demo.toml" if suffix == ".toml" else "maps/outpost.tmj")
+    marked = tmp_path / f"marked{suffix}"
+    marked.write_bytes(b"\xef\xbb\xbf" + source.read_bytes())
+    if suffix == ".toml":
+        assert main(["validate", str(marked)]) == 0, capsys.readouterr().err
+    else:
+        out = tmp_path / "out.toml"
+        args = ["import", str(marked), "--ruleset", "infinity", "--out", str(out)]
+        assert main(args) == 0, capsys.readouterr().err

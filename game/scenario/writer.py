@@ -146,7 +146,7 @@ def write_scenario(doc: Document, path: Path, comments_from: Path | None = None)
     # the file it came from gone or unreadable: written without its comments
     with contextlib.suppress(OSError, UnicodeDecodeError):
         if comments_from is not None:
-            old = comments_from.read_text(encoding="utf-8")
+            old = comments_from.read_text(encoding="utf-8-sig")
             text = kept_form(old, doc) or carry_comments(old, text)
     write_text_atomic(path, text)
     return scenario
