@@ -269,6 +269,21 @@ class OpenRebellionRules(PlayRules):
         """Open Rebellion fires unit at unit: every model of it with a line of fire."""
         return self.unit(model)
 
+    def rings_from(self, game: Game) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Open Rebellion counts a volley's range bands in the longest band among the
+        firing models' weapons, from the nearest of them (the engine's reading): a living
+        model's rings are its unit's, around every living model of it that has a weapon
+        (the weapon the rules fire, whichever one is chosen)."""
+        engine = self.engine
+        state = self._state(game)
+        rings: dict[str, tuple[str, tuple[str, ...]]] = {}
+        for unit in engine.units:
+            armed = tuple(m.id for m in engine.alive(state, unit) if engine.weapon[m.id])
+            if armed:
+                said = (engine.band_weapon(armed).name, armed)
+                rings.update((m, said) for m in armed)
+        return rings
+
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at
 
@@ -298,8 +313,10 @@ class OpenRebellionRules(PlayRules):
             f"skill {skill}" + (f" + support {support}" if support else "")
         )
         cover_dice = plan.defence - plan.bands - engine.skill_dice(state, enemy)
+        band = engine.band_weapon(plan.firing)  # the unit's longest: the rings show it
         lines.append(
-            f"defender {plan.defence} dice: range {plan.bands} + skill "
+            f'defender {plan.defence} dice: range {plan.bands} ({band.name} band {band.band:g}") '
+            f"+ skill "
             f"{engine.skill_dice(state, enemy)}" + (f" + cover {cover_dice}" if cover_dice else "")
         )
         # the unit's reading, from every model of it that fires (the line of fire's is

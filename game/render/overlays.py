@@ -10,6 +10,7 @@ import itertools
 import math
 from collections.abc import Sequence
 
+import numpy as np
 import pygame
 
 from game.render import style
@@ -79,6 +80,36 @@ def ring_base(surface: pygame.Surface, colour: Colour, model: PlacedModel, view:
     pygame.draw.circle(surface, colour, centre, max(model.radius * view.scale, 3.0) + pad, width)
 
 
+# A circle on the screen: its centre and radius in pixels.
+Disc = tuple[Point, float]
+
+
+def draw_union_edge(surface: pygame.Surface, colour: Colour, discs: Sequence[Disc],
+                    width: int = 2) -> None:  # fmt: skip
+    """The edge of the discs taken together: each circle's arcs that lie inside none of
+    the others (the range from a unit is from the nearest of its models)."""
+    for k, ((cx, cy), r) in enumerate(discs):
+        others = [d for j, d in enumerate(discs) if j != k]
+        steps = max(24, min(720, round(2 * math.pi * r / 4)))
+        angles = np.linspace(0.0, 2 * math.pi, steps + 1)
+        xs, ys = cx + r * np.cos(angles), cy + r * np.sin(angles)
+        outside = np.ones(steps + 1, dtype=bool)
+        for (ox, oy), other in others:
+            outside &= np.hypot(xs - ox, ys - oy) >= other
+        # one step on into the other circles, so the arcs meet where the circles cross
+        outside |= np.roll(outside, 1) | np.roll(outside, -1)
+        run: list[Point] = []
+        for x, y, out in zip(xs.tolist(), ys.tolist(), outside.tolist(), strict=True):
+            if out:
+                run.append((x, y))
+                continue
+            if len(run) > 1:
+                pygame.draw.lines(surface, colour, False, run, width)
+            run = []
+        if len(run) > 1:
+            pygame.draw.lines(surface, colour, False, run, width)
+
+
 # Where on its ring a band's label goes, tried in turn (degrees, clockwise from east as
 # drawn): the upper right first, then the other diagonals, then the sides.
 RING_LABEL_ANGLES = (-35, -145, 35, 145, -60, -120, 60, 120, 0, 180, -90, 90)
@@ -92,10 +123,12 @@ def ring_label_at(
     radius: float,
     avoid: Sequence[pygame.Rect],
     never: Sequence[pygame.Rect] = (),
+    within: Sequence[Disc] = (),
 ) -> Point:
     """Where a ring's label goes: the first spot on the ring whose box lies on the
     surface and clear of `avoid` (the table's labels and bases, the labels of the rings
-    before) and of `never` (the reaction banner); else the first clear of `never`
+    before) and of `never` (the reaction banner), and not inside one of the discs
+    `within` (a unit's ring is the edge of them all); else the first clear of `never`
     alone; else the upper right as ever."""
     w, h = font(size).size(text)
     bounds = surface.get_rect().inflate(-8, -4)
@@ -103,6 +136,8 @@ def ring_label_at(
     for degrees in RING_LABEL_ANGLES:
         angle = math.radians(degrees)
         at = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+        if any(math.dist(at, c) < r - 1 for c, r in within):
+            continue
         box = pygame.Rect(0, 0, w + 6, h + 2)
         box.center = (round(at[0]), round(at[1]))
         if bounds.contains(box) and box.collidelist(list(never)) < 0:
@@ -122,15 +157,24 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
                      ui: float = 1.0) -> list[pygame.Rect]:  # fmt: skip
     """The chosen weapon's range bands around the selected base, labelled with their MODs.
     Ranges are measured from the base edge, so a ring's radius is the base radius plus
-    the band's limit. Each label sits on its ring where it covers nothing in `avoid`
-    (where it can) and nothing in `never`; its text grows with the window (`ui`). Where
-    the labels went, for labels placed after them to keep off."""
+    the band's limit. Where the rules count a model's range by another weapon or from
+    its whole unit (`AppState.rings_from`), the rings are that weapon's, each the edge of
+    the unit's circles, the first naming the weapon. Each label sits on its ring where
+    it covers nothing in `avoid` (where it can) and nothing in `never`; its text grows
+    with the window (`ui`). Where the labels went, for labels placed after them to keep
+    off."""
     if state.selected is None:
         return []
     model = scenario.model(state.selected)
-    if not model.weapons:
+    ruled = dict(state.rings_from).get(model.id)
+    if ruled is not None:  # the rules count its range by the unit's weapon, from the unit
+        name, ids = ruled
+        bases = [scenario.model(i) for i in ids]
+    elif model.weapons:
+        name, bases = model.weapons[state.weapon % len(model.weapons)], [model]
+    else:
         return []
-    weapon = scenario.weapons.get(model.weapons[state.weapon % len(model.weapons)])
+    weapon = scenario.weapons.get(name)
     if weapon is None:
         return []
     view = state.view
@@ -139,16 +183,28 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     farthest = math.hypot(width, depth)
     reach = max(surface.get_size()) * 1.5
     taken = list(avoid)
-    for ring in range_rings(weapon, scenario.profiles.get(model.profile)):
+    rings = range_rings(weapon, scenario.profiles.get(model.profile))
+    for ring in rings:
         if ring.limit > farthest:
             break
         radius = (model.radius + ring.limit) * view.scale
         if radius > reach + math.hypot(cx, cy):
             break  # the rest are wholly off screen
-        pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
+        others: list[Disc] = [
+            (view.to_screen(*m.at), (m.radius + ring.limit) * view.scale)
+            for m in bases
+            if m.id != model.id
+        ]
+        if others:
+            draw_union_edge(surface, RINGS, [((cx, cy), radius), *others])
+        else:
+            pygame.draw.circle(surface, RINGS, (cx, cy), radius, 2)
         px = round(16 * ui)
-        at = ring_label_at(surface, ring.label, px, (cx, cy), radius, taken, never)
-        box = _label(surface, ring.label, at, (210, 225, 255), px)
+        said = ring.label
+        if ruled is not None and ring is rings[0]:
+            said += f" ({name} band)"  # the weapon the rules count by, chosen or not
+        at = ring_label_at(surface, said, px, (cx, cy), radius, taken, never, others)
+        box = _label(surface, said, at, (210, 225, 255), px)
         if box is not None:
             taken.append(box)
     return taken[len(avoid) :]

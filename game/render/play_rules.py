@@ -308,6 +308,12 @@ class PlayRules(Protocol):
         status = next((m.status for m in game.state.models if m.id == model), None)
         return status in game.setup.ruleset.out_of_fight
 
+    def rings_from(self, game: Any) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Each model whose range rings are not its chosen weapon's around its own base:
+        model id -> (the weapon the rules count its range by, the models the range is
+        measured from); none where a model's shot is its own chosen weapon's."""
+        return {}
+
     def holding(self, game: Any) -> dict[str, str]:
         """Each objective a side holds now, as the rules would score it at the turn
         limit: objective id -> side (none where the rules score no objectives)."""

@@ -144,6 +144,9 @@ class AppState:
     holding: tuple[tuple[str, str], ...] = ()
     # a model's state in the rules' words where its status alone would mislead (`states`)
     states: tuple[tuple[str, str], ...] = ()
+    # a model's range rings where the rules count its range by another weapon than the
+    # chosen one, or from more bases than its own: model -> (weapon, models) (`rings_from`)
+    rings_from: tuple[tuple[str, tuple[str, tuple[str, ...]]], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land

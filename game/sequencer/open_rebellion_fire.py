@@ -29,6 +29,7 @@ from game.rules.open_rebellion.cover import (
     standing_in,
     unit_cover,
 )
+from game.rules.open_rebellion.data import OpenRebellionWeapon
 from game.rules.open_rebellion.odds import (
     CoverTier,
     attacker_pool,
@@ -350,9 +351,15 @@ class OpenRebellionFire(OpenRebellionUnits):
                 covered += 1
         return 2 * covered > n
 
+    def band_weapon(self, firing: Sequence[str]) -> OpenRebellionWeapon:
+        """The weapon whose band a volley's range is counted in: the longest band among
+        the firing models' weapons (a reading: the seed gives one band to the attacker's
+        weapon type; the first listed of equal bands)."""
+        weapons = [w for w in (self.weapon[f] for f in firing) if w is not None]
+        return max(weapons, key=lambda w: w.band)
+
     def range_bands(self, state: GameState, firing: Sequence[str], target: str) -> int:
-        weapons = [self.weapon[f] for f in firing]
-        band = max(w.band for w in weapons if w is not None)
+        band = self.band_weapon(firing).band
         placements = state.placed(GONE)
         gap = min(
             self.sight.distance(placements, f, m.id)

@@ -2,13 +2,20 @@
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
+import pygame
 import pytest
 
+from game.render.app import App
+from game.render.overlays import draw_range_rings
 from game.render.ranges import Ring, profile_summary, range_rings, weapon_summary
+from game.render.session import Session
+from game.render.style import RINGS
 from game.scenario import Scenario, load_scenario
 from tests.conftest import SCENARIOS
+from tests.render.driving import base, click
 
 
 def demo(name: str) -> Scenario:
@@ -81,3 +88,61 @@ def test_weapon_summaries_read_as_each_rule_system_lists_a_profile() -> None:
     assert weapon_summary(demo("open-rebellion").weapons["HMG"]) == (
         'ROF 1, range band 12", 3 support dice in position'
     )
+
+
+def test_open_rebellion_rings_are_the_units_band_from_its_nearest_model() -> None:
+    """tester13: a Rifle's ring said 'past 8": +1 defence die' where the fire rolled no
+    range die. The engine counts a volley's range in the longest band among the firing
+    models' weapons, from the nearest of them (seed 001: '+1 for each full range band
+    between attacker and target units', the band of the attacker's weapon type; the
+    reading is in README's readings chosen): the rings are the unit's, so a target
+    beyond k rings is k bands away in the fire's own figures."""
+    scenario = demo("open-rebellion")
+    app = App(scenario, session=Session.start(scenario, seed=1), size=(1280, 800))
+    app.frame()
+    click(app, base(app, "reb-a1"))  # a rifleman of a squad with a SAW
+    assert app.state.selected == "reb-a1"
+    squad = ("reb-a1", "reb-a2", "reb-a3", "reb-a4")
+    assert dict(app.state.rings_from)["reb-a1"] == ("SAW", squad)
+    assert app.scenario.weapons["SAW"].band > app.scenario.weapons["Rifle"].band
+    # the rings drawn alone on a blank table, read back from their pixels
+    surface = pygame.Surface(app.state.size)
+    labels = draw_range_rings(surface, app.scenario, app.state)
+    view = app.state.view
+    models = [app.scenario.model(m) for m in squad]
+    limits = [r.limit for r in range_rings(app.scenario.weapons["SAW"])]
+
+    def ringed(x: float, y: float) -> bool:
+        px, py = view.to_screen(x, y)
+        near = [(round(px) + dx, round(py) + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        inside = surface.get_rect()
+        return any(inside.collidepoint(p) and surface.get_at(p)[:3] == RINGS for p in near)
+
+    # straight out from each model of the squad, the first ring is its band past the
+    # nearest base, not the chosen Rifle's 8"
+    width, depth = app.scenario.header.table
+    seen = 0
+    for m in models:
+        for degrees in range(0, 360, 15):
+            dx, dy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+            for limit in (limits[0], app.scenario.weapons["Rifle"].band):
+                x, y = m.at[0] + dx * (m.radius + limit), m.at[1] + dy * (m.radius + limit)
+                spot = view.to_screen(x, y)
+                if not (0 < x < width and 0 < y < depth) or any(
+                    box.inflate(4, 4).collidepoint(spot) for box in labels
+                ):
+                    continue  # off the table, or under a ring's label
+                gap = min(math.dist((x, y), o.at) - o.radius for o in models)
+                on_edge = abs(gap - limit) < 0.05
+                assert ringed(x, y) == (on_edge and limit == limits[0]), (m.id, degrees, limit)
+                seen += on_edge
+    assert seen > 10
+    # at each enemy unit, fired at by every model of the squad: the fire's range bands
+    # (the figure its defender rolls) are the rings past the nearest of its models
+    engine = app.session.rules.engine
+    state = app.session.game.state
+    for enemy in ("gov-squad-a", "gov-squad-b"):
+        targets = [app.scenario.model(m) for m in engine.units[enemy]]
+        gap = min(math.dist(t.at, m.at) - m.radius - t.radius for m in models for t in targets)
+        bands = engine.range_bands(state, squad, enemy)
+        assert bands == sum(gap >= limit for limit in limits), enemy
