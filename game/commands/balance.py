@@ -89,9 +89,10 @@ def balance(
         )
     data, _ = read_toml(scenario)
     changes = []
+    unscored = loaded.ruleset.unscored(len(loaded.objectives))
     for text in vary:
         try:
-            changes += parse_vary(text, data)
+            changes += parse_vary(text, data, list(loaded.profiles), unscored)
         except VaryError as err:
             raise InputError(Problem("<command line>", f"--vary {text}", str(err))) from None
     choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})

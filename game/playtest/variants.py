@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -116,8 +116,14 @@ def _set(table: str, entry_id: str, key: str, value: Any) -> Callable[[Data], No
     return edit
 
 
-def parse_vary(text: str, data: Data) -> list[Change]:
-    """The changes one --vary asks for, checked against the scenario's tables."""
+def parse_vary(
+    text: str, data: Data, profiles: Sequence[str] | None = None, unscored: str = ""
+) -> list[Change]:
+    """The changes one --vary asks for, checked against the scenario's tables and, where
+    given, the profiles the scenario may name (its own and its rule system's) and the
+    sentence saying its objectives decide nothing (`Ruleset.unscored`): a change that
+    names no profile, or an objective's points where they decide nothing, is refused
+    before any game is played."""
     name, eq, values = (part.strip() for part in text.partition("="))
     if not eq or not values:
         raise VaryError(f"{text!r} is not PARAM=VALUES (one of: {'; '.join(FORMS)})")
@@ -147,13 +153,18 @@ def parse_vary(text: str, data: Data) -> list[Change]:
     if head == "profile" and len(rest) == 1:
         model = rest[0]
         _known(model, _ids(data, "model"), "model")
+        names = _names(values)
+        for profile in names if profiles is not None else ():
+            _known(profile, sorted(profiles or ()), "profile")
         return [
             Change(f"{model} as {profile}", text, _set("model", model, "profile", profile))
-            for profile in _names(values)
+            for profile in names
         ]
     if head == "points" and len(rest) == 1:
         objective = rest[0]
         _known(objective, _ids(data, "objective"), "objective")
+        if unscored:
+            raise VaryError(f"{unscored}, so its points would change nothing")
         points = _numbers(values, int, "a whole number of points")
         return [
             Change(f"{objective} worth {p}", text, _set("objective", objective, "points", p))

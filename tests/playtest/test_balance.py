@@ -77,6 +77,31 @@ def test_bad_vary_on_the_command_line_is_one_line(capsys: pytest.CaptureFixture[
     ]
 
 
+def test_a_vary_that_changes_nothing_or_names_no_profile_is_refused_before_any_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester13: on an Open Rebellion table (its objectives decide nothing) points:... played
+    the games for a row identical to "as it is"; profile:...=dragon played every game and
+    then listed the change as refused (exit 0) where remove=zz was refused at once. Both
+    are refused before any game now: one line, exit 2, nothing printed on stdout."""
+    table = tmp_path / "or-objective.toml"
+    text = scenario_path("open-rebellion-demo").read_text(encoding="utf-8")
+    table.write_text(text + '\n[[objective]]\nid = "well-head"\nat = [18, 15]\n', encoding="utf-8")
+    for vary, said in [
+        ("points:well-head=5", "Open Rebellion scores no objectives here: it is drawn on the "
+         "table and decides nothing, so its points would change nothing"),
+        ("profile:reb-a1=dragon", "no profile 'dragon' in the scenario (known: hmg-team, "),
+    ]:  # fmt: skip
+        assert main(["balance", str(table), "--vary", vary, "--games", "2"]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.startswith(f"skirmish: <command line>: balance --vary {vary}: {said}")
+        assert len(err.strip().splitlines()) == 1
+    # a profile the rule system has, though the scenario does not use it, is a change
+    [change] = parse_vary("profile:reb-a1=veteran", read_toml(table)[0], ["rifleman", "veteran"])
+    assert change.label == "reb-a1 as veteran"
+
+
 def test_a_change_off_the_table_is_refused_not_played(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
