@@ -241,6 +241,7 @@ register(
             "shoot": "game.commands._shoot_infinity",
             "odds": "game.commands._odds_infinity:command",
             "sentences": "game.sequencer.infinity_sentences:sentence",
+            "advise": "game.rules.infinity.data:scenario_advice",
         },
         players={
             "simple": "game.ai.infinity:SimpleInfinityPlayer",

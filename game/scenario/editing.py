@@ -185,7 +185,8 @@ def duplicate_model(model_id: str, offset: Point) -> Edit:
     def edit(doc: Document) -> Document:
         m = model(doc, model_id)
         at = (round(m.at[0] + offset[0], 4), round(m.at[1] + offset[1], 4))  # as placed
-        copy = _changed(m, id=fresh_id(doc, m.profile), at=at, name=None)  # a name is one's
+        # a name is one's, and so is being the Lieutenant (a side has one: FACTS 3.4)
+        copy = _changed(m, id=fresh_id(doc, m.profile), at=at, name=None, lieutenant=False)
         return replace(doc, models=(*doc.models, copy))
 
     return edit

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field, StrictBool, model_validator
 
@@ -107,3 +107,25 @@ class InfinityWeapon(Weapon):
 
 
 STATES = ("normal", "prone", "unconscious", "dead")
+
+
+def scenario_advice(scenario: Any) -> list[tuple[str, str]]:
+    """What validate refuses in a checked Infinity scenario though a game plays through
+    it (the registry's `advise` part): a second Lieutenant of a side. One side, one
+    Lieutenant (FACTS 3.4: the Lieutenant Special Order is the Lieutenant's); the engine
+    gives a side one Lieutenant Order however many it has (any of them may spend it),
+    so a file with two claims what the game does not play (tester13's finding 9). Files
+    written before are played as they were."""
+    out: list[tuple[str, str]] = []
+    first: dict[str, str] = {}
+    for m in scenario.models:
+        if not m.lieutenant:
+            continue
+        chief = first.setdefault(m.side, m.id)
+        if chief != m.id:
+            problem = (
+                f"lieutenant = true, but side {m.side!r} has its Lieutenant already "
+                f"(model {chief!r}): a side has one Lieutenant"
+            )
+            out.append((f"model {m.id!r}", problem))
+    return out

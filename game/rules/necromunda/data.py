@@ -162,10 +162,11 @@ ENGAGED_GAP = 0.02  # inches between two bases that are in base contact
 
 
 def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
-    """What a checked Necromunda scenario has that the game cannot play (the registry's
-    `validate` part): (place, problem) pairs. A fighter is Engaged in base contact with
-    an enemy (FACTS 2.8), and the game says so itself as it starts: one given "engaged"
-    with no enemy's base touching it would stand up before the first round (fix10b)."""
+    """What validate refuses in a checked Necromunda scenario though a game plays through
+    it (the registry's `advise` part): (place, problem) pairs. A fighter is Engaged in
+    base contact with an enemy (FACTS 2.8), and the game says so itself as it starts: one
+    given "engaged" with no enemy's base touching it would stand up before the first
+    round (fix10b). A gang's second Leader (`_second_leaders`)."""
     out: list[tuple[str, str]] = []
     for m in scenario.models:
         if m.state != "engaged":
@@ -178,6 +179,27 @@ def scenario_problems(scenario: Any) -> list[tuple[str, str]]:
             problem = (
                 "state 'engaged', but no enemy's base touches it: a fighter is engaged "
                 "in base contact with an enemy"
+            )
+            out.append((f"model {m.id!r}", problem))
+    return out + _second_leaders(scenario)
+
+
+def _second_leaders(scenario: Any) -> list[tuple[str, str]]:
+    """A second Leader of one gang (a profile of role "leader"). FACTS leaves a gang's
+    make-up open; the reading chosen (README) is the gang rules' own: a gang has one
+    Leader. The engine lets each Leader it is given group-activate (FACTS 2.8), so a
+    side with two would get a second group the rules never give (tester13's finding
+    18). Refused by validate and the editor; a file that has one is played as it was."""
+    out: list[tuple[str, str]] = []
+    first: dict[str, str] = {}
+    for m in scenario.models:
+        if scenario.profiles[m.profile].role != "leader":
+            continue
+        chief = first.setdefault(m.side, m.id)
+        if chief != m.id:
+            problem = (
+                f"a second Leader of side {m.side!r} (its Leader: model {chief!r}): "
+                "a gang has one Leader"
             )
             out.append((f"model {m.id!r}", problem))
     return out
