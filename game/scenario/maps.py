@@ -1,23 +1,25 @@
-"""Maps people already have, as scenarios: Tiled (.tmx read by pytmx, .tmj JSON) and
-Universal VTT (.uvtt / .dd2vtt JSON).
+"""Maps people already have, as scenarios: Tiled (.tmx XML, .tmj JSON: only their object
+layers are read) and Universal VTT (.uvtt / .dd2vtt JSON).
 
 Tiled: polygon and rectangle objects become scenery pieces, ellipses 16-sided
-polygons, polylines thin walls;
-`kind`, `height` (inches) and `thickness` come from the object's properties, else its
-class, else its layer's properties, else the layer's name ("walls", "buildings",
-"woods"...); a point object that names a profile (property `profile`, its class or its
-name) becomes a model on the side its `side` property or its layer names, facing
-`facing`. Units: one tile is `scale` inches.
+polygons, polylines thin walls, a tile object that names a kind of scenery a box where
+the tile stands; `kind`, `height` (inches) and `thickness` come from the object's
+properties, else its class, else its layer's properties, else the layer's name
+("walls", "buildings", "woods"...); a point object that names a profile (property
+`profile`, its class or its name) becomes a model on the side its `side` property or
+its layer names, with the model fields its properties give. Text objects, hidden ones,
+template instances and pieces wholly off the table are listed as skipped. Units: one
+tile's width is `scale` inches.
 
-Universal VTT: each `line_of_sight` and `objects_line_of_sight` polyline becomes thin
-walls (full height unless `wall_height` is given), with `map_origin` taken off; one
-grid square is `scale` inches. Pieces reaching past the table's edge are cut at it."""
+Universal VTT: each `line_of_sight` and `objects_line_of_sight` polyline, and each
+closed door (portal), becomes thin walls (full height unless `wall_height` is given),
+with `map_origin` taken off; one grid square is `scale` inches. Pieces reaching past
+the table's edge are cut at it."""
 
 from __future__ import annotations
 
 import json
 import math
-import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -79,13 +81,15 @@ _KIND_WORDS = {
 class MapObject:
     """One object of a map, in the map's own units, before it is read as scenery or a model."""
 
-    shape: str  # polygon | rectangle | polyline | point | ellipse
+    shape: str  # polygon | rectangle | polyline | point | ellipse | tile | sizeless
     points: list[Point]  # absolute, rotation applied (a point: one)
     name: str = ""
     cls: str = ""
     properties: Mapping[str, Any] = field(default_factory=dict)
     layer: str = ""
     layer_properties: Mapping[str, Any] = field(default_factory=dict)
+    id: int = 0
+    skip: str | None = None  # why it is not read (hidden, a text, a template instance)
 
 
 @dataclass(slots=True)
@@ -126,81 +130,119 @@ def _ellipse_points(x: float, y: float, w: float, h: float, sides: int = 16) -> 
 
 
 # ------------------------------------------------------------------- Tiled (.tmx)
+# A .tmx map is read as the .tmj one is: its XML is turned into the JSON's shape and
+# read by the same models. Only the object layers are read; tile layers, tilesets
+# (external .tsx files too) and image layers are passed over unread.
 
 
-def _tmx_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
-    """(the map's size as a MapObject carrying tile sizes, objects, orientation)."""
-    read_text(path, MAX_MAP_BYTES, "map")  # a huge or unreadable file: one line, not read
-    # pytmx's package also loads its pygame helpers when pygame is installed: quietly
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pytmx  # type: ignore[import-untyped]
-
+def _tmx_data(path: Path) -> dict[str, Any]:
+    """A .tmx map in the shape of its .tmj twin (numbers left as written: the models
+    read them; a number that is not one is named by `_bad_tmx_number` first)."""
+    text = read_text(path, MAX_MAP_BYTES, "map")
     try:
-        tm = pytmx.TiledMap(str(path), allow_duplicate_names=True, load_all=False)
-    except Exception as err:  # pytmx raises what its XML reader and casts raise
-        line = getattr(err, "position", (None,))[0]
-        found = _bad_tmx_number(path) if isinstance(err, ValueError) else None
-        raise InputError(found or Problem(str(path), "Tiled map", _one_line(err), line)) from None
-    size = MapObject(
-        "rectangle",
-        [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
-    )
-    # pytmx reads an ellipse as its bounding box and keeps no mark of it: the ids of
-    # the objects holding an <ellipse/> come from the XML itself
-    root = ElementTree.parse(path).getroot()
-    ellipses = {int(o.get("id", "0")) for o in root.iter("object") if o.find("ellipse") is not None}
-    objects: list[MapObject] = []
-    for group in tm.objectgroups:
-        layer = str(group.name or "")
-        layer_props = dict(group.properties)
-        for obj in group:
-            props = dict(obj.properties)
-            cls = str(getattr(obj, "type", None) or obj.__dict__.get("class") or "")
-            ox, oy = float(obj.x), float(obj.y)
-            pts = obj.__dict__.get("points")
-            if pts:
-                shape = "polygon" if obj.closed else "polyline"
-                points = [(float(p.x), float(p.y)) for p in pts]
-            elif not obj.width and not obj.height:
-                shape, points = "point", [(ox, oy)]
-            elif int(obj.id) in ellipses:
-                shape = "ellipse"
-                points = _ellipse_points(ox, oy, float(obj.width), float(obj.height))
-            else:
-                shape = "rectangle"
-                points = _box_points(ox, oy, float(obj.width), float(obj.height))
-            points = _rotate(points, (ox, oy), float(obj.rotation or 0))
-            name = str(obj.name or "")
-            objects.append(MapObject(shape, points, name, cls, props, layer, layer_props))
-    return size, objects, str(tm.orientation)
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as err:
+        raise InputError(Problem(str(path), "Tiled map", _one_line(err), err.position[0])) from None
+    if root.tag != "map":
+        problem = f"the file holds a <{root.tag}>, not a Tiled <map>"
+        raise InputError(Problem(str(path), "Tiled map", problem))
+    if (found := _bad_tmx_number(root)) is not None:
+        raise InputError(Problem(str(path), found[0], found[1]))
+    data: dict[str, Any] = _tmx_numbers(root)
+    data["orientation"] = root.get("orientation", "orthogonal")
+    data["properties"] = _tmx_properties(root)
+    data["layers"] = _tmx_layers(root)
+    return data
 
 
-# the attributes of a .tmx element that pytmx reads as numbers
+def _tmx_layers(parent: ElementTree.Element) -> list[dict[str, Any]]:
+    layers: list[dict[str, Any]] = []
+    for el in parent:
+        kind = {"objectgroup": "objectgroup", "group": "group"}.get(el.tag)
+        if kind is None:
+            continue  # tile and image layers, tilesets: not read
+        layer: dict[str, Any] = {
+            "type": kind,
+            "name": el.get("name", ""),
+            **_tmx_numbers(el),
+            "visible": el.get("visible", "1") != "0",
+            "properties": _tmx_properties(el),
+        }
+        if kind == "group":
+            layer["layers"] = _tmx_layers(el)
+        else:
+            layer["objects"] = [_tmx_object(o) for o in el.iter("object")]
+        layers.append(layer)
+    return layers
+
+
+def _tmx_object(el: ElementTree.Element) -> dict[str, Any]:
+    obj: dict[str, Any] = {k: v for k, v in el.attrib.items() if k != "visible"}
+    obj |= _tmx_numbers(el)
+    obj["visible"] = el.get("visible", "1") != "0"
+    obj["properties"] = _tmx_properties(el)
+    for child in el:
+        if child.tag in ("ellipse", "point"):
+            obj[child.tag] = True
+        elif child.tag in ("polygon", "polyline"):
+            pairs = [pair.split(",") for pair in (child.get("points") or "").split()]
+            obj[child.tag] = [{"x": float(p[0]), "y": float(p[-1])} for p in pairs]
+        elif child.tag == "text":
+            obj["text"] = {"text": child.text or ""}
+    return obj
+
+
+def _tmx_numbers(el: ElementTree.Element) -> dict[str, float | int]:
+    """The element's number attributes as numbers (whole ones as int)."""
+    found: dict[str, float | int] = {}
+    for name in _TMX_NUMBERS.get(el.tag, ()):
+        if (raw := el.get(name)) is not None:
+            value = float(raw)
+            found[name] = int(value) if value.is_integer() else value
+    return found
+
+
+def _tmx_properties(el: ElementTree.Element) -> list[dict[str, Any]]:
+    """An element's own <properties>, typed as the .tmj has them (a class-type property,
+    Tiled 1.8+, as a table of its members)."""
+    out: list[dict[str, Any]] = []
+    for prop in el.findall("properties/property"):
+        kind = prop.get("type", "string")
+        raw = prop.get("value")
+        value: Any = (prop.text or "") if raw is None else raw
+        if kind == "class":
+            value = {p["name"]: p["value"] for p in _tmx_properties(prop)}
+        elif kind in ("int", "float"):
+            value = float(value)  # _bad_tmx_number has named one that is not a number
+        elif kind == "bool":
+            value = value == "true"
+        out.append({"name": prop.get("name", ""), "type": kind, "value": value})
+    return out
+
+
+# the attributes of a .tmx element read as numbers
 _TMX_NUMBERS = {
     "map": ("width", "height", "tilewidth", "tileheight"),
     "objectgroup": ("offsetx", "offsety"),
-    "object": ("id", "x", "y", "width", "height", "rotation"),
+    "group": ("offsetx", "offsety"),
+    "object": ("id", "x", "y", "width", "height", "rotation", "gid"),
 }
 
 
-def _bad_tmx_number(path: Path) -> Problem | None:
-    """The first number in a .tmx map that is not one, named by its element and
-    attribute (pytmx's own error names neither)."""
-    try:
-        root = ElementTree.parse(path).getroot()
-    except (ElementTree.ParseError, OSError):
-        return None
+def _bad_tmx_number(root: ElementTree.Element) -> tuple[str, str] | None:
+    """The first number in a .tmx map that is not one, as (place, problem), named by its
+    element and attribute."""
 
     def named(el: ElementTree.Element, owner: str) -> str:
         if el.tag == "map":
             return "map"
-        if el.tag == "objectgroup":
+        if el.tag in ("objectgroup", "group"):
             return f"layer {el.get('name') or el.get('id', '?')}"
         if el.tag == "object":
             return f"object {el.get('name') or el.get('id', '?')}"
         return owner
 
-    def walk(el: ElementTree.Element, owner: str) -> Problem | None:
+    def walk(el: ElementTree.Element, owner: str) -> tuple[str, str] | None:
         owner = named(el, owner)
         checks = [(a, el.get(a)) for a in _TMX_NUMBERS.get(el.tag, ())]
         if el.tag in ("polygon", "polyline"):
@@ -210,10 +252,12 @@ def _bad_tmx_number(path: Path) -> Problem | None:
             checks.append((f"property {el.get('name', '?')}", el.get("value")))
         for attr, raw in checks:
             try:
-                if raw is not None:
-                    float(raw)
+                if raw is not None and not math.isfinite(float(raw)):
+                    return owner, f"{attr} {raw!r} is not a finite number"
             except ValueError:
-                return Problem(str(path), owner, f"{attr} {raw!r} is not a number")
+                return owner, f"{attr} {raw!r} is not a number"
+        if el.tag in ("data", "tileset", "image"):
+            return None  # tiles: not read
         return next((p for child in el if (p := walk(child, owner)) is not None), None)
 
     return walk(root, "map")
@@ -247,16 +291,21 @@ class _TiledObject(_Loose):
     width: float = 0.0
     height: float = 0.0
     rotation: float = 0.0
+    visible: bool = True
     point: bool = False
     ellipse: bool = False
     polygon: list[_TiledXY] | None = None
     polyline: list[_TiledXY] | None = None
+    gid: int | None = None
+    text: Any = None
+    template: str | None = None
     properties: list[_TiledProperty] = []
 
 
 class _TiledLayer(_Loose):
     type: str
     name: str = ""
+    visible: bool = True
     objects: list[_TiledObject] = []
     layers: list[_TiledLayer] = []
     properties: list[_TiledProperty] = []
@@ -272,6 +321,7 @@ class _TiledMap(_Loose):
     tilewidth: int = Field(gt=0)
     tileheight: int = Field(gt=0)
     layers: list[_TiledLayer] = []
+    properties: list[_TiledProperty] = []
 
 
 def _props(raw: list[_TiledProperty]) -> dict[str, Any]:
@@ -279,40 +329,39 @@ def _props(raw: list[_TiledProperty]) -> dict[str, Any]:
 
 
 def _json_layers(
-    layers: list[_TiledLayer], dx: float = 0.0, dy: float = 0.0
-) -> Iterable[tuple[_TiledLayer, float, float]]:
+    layers: list[_TiledLayer], dx: float = 0.0, dy: float = 0.0, shown: bool = True
+) -> Iterable[tuple[_TiledLayer, float, float, bool]]:
     for layer in layers:
         ox, oy = dx + layer.offsetx, dy + layer.offsety
         if layer.type == "group":
-            yield from _json_layers(layer.layers, ox, oy)
+            yield from _json_layers(layer.layers, ox, oy, shown and layer.visible)
         elif layer.type == "objectgroup":
-            yield layer, ox, oy
+            yield layer, ox, oy, shown and layer.visible
 
 
-def _tmj_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
-    data = _read_json(path)
-    tm = _parse(_TiledMap, data, path, "Tiled map")
-    size = MapObject(
-        "rectangle",
-        [(float(tm.width), float(tm.height)), (float(tm.tilewidth), float(tm.tileheight))],
-    )
+def _tiled_objects(tm: _TiledMap) -> list[MapObject]:
+    """The map's objects in its own pixels, each with its shape, or the reason it is not
+    read (`MapObject.skip`)."""
     objects: list[MapObject] = []
-    for layer, dx, dy in _json_layers(tm.layers):
+    for layer, dx, dy, shown in _json_layers(tm.layers):
         layer_props = _props(layer.properties)
         for obj in layer.objects:
             ox, oy = obj.x + dx, obj.y + dy
+            skip = _not_read(obj, layer, shown)
             if obj.polygon is not None or obj.polyline is not None:
                 shape = "polygon" if obj.polygon is not None else "polyline"
                 raw = obj.polygon if obj.polygon is not None else obj.polyline
                 points = [(ox + p.x, oy + p.y) for p in raw or []]
             elif obj.point:
                 shape, points = "point", [(ox, oy)]
+            elif obj.gid is not None:  # a tile: its x, y is its bottom-left corner
+                shape, points = "tile", _box_points(ox, oy - obj.height, obj.width, obj.height)
             elif obj.ellipse:
                 shape, points = "ellipse", _ellipse_points(ox, oy, obj.width, obj.height)
             elif obj.width or obj.height:
                 shape, points = "rectangle", _box_points(ox, oy, obj.width, obj.height)
             else:
-                shape, points = "point", [(ox, oy)]
+                shape, points = "sizeless", [(ox, oy)]
             points = _rotate(points, (ox, oy), obj.rotation)
             objects.append(
                 MapObject(
@@ -323,32 +372,53 @@ def _tmj_objects(path: Path) -> tuple[MapObject | None, list[MapObject], str]:
                     _props(obj.properties),
                     layer.name,
                     layer_props,
+                    obj.id,
+                    skip,
                 )
             )
-    return size, objects, tm.orientation
+    return objects
+
+
+def _not_read(obj: _TiledObject, layer: _TiledLayer, shown: bool) -> str | None:
+    """Why a Tiled object is not read, or None."""
+    if not shown:
+        return f"hidden in Tiled (its layer {layer.name!r} is hidden)"
+    if not obj.visible:
+        return "hidden in Tiled"
+    if obj.template is not None:
+        return (
+            f"an instance of the template {obj.template}, which is not read "
+            "(detach it from its template in Tiled)"
+        )
+    if obj.text is not None:
+        return "a text object: words on the map, not scenery"
+    return None
 
 
 def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
-    size, objects, orientation = (
-        _tmx_objects(path) if path.suffix.lower() == ".tmx" else _tmj_objects(path)
-    )
-    if orientation != "orthogonal":
-        problem = f"a {orientation} map: only orthogonal Tiled maps can be read"
-        raise InputError(Problem(str(path), "Tiled map", problem))
-    assert size is not None
-    (tiles_w, tiles_h), (tile_w, tile_h) = size.points
-    if not min(tiles_w, tiles_h, tile_w, tile_h) > 0:
-        problem = "the map's width, height and tile sizes must be above 0"
+    data = _tmx_data(path) if path.suffix.lower() == ".tmx" else _read_json(path)
+    tm = _parse(_TiledMap, data, path, "Tiled map")
+    if tm.orientation != "orthogonal":
+        article = "an" if tm.orientation[:1] in "aeiou" else "a"
+        problem = f"{article} {tm.orientation} map: only orthogonal Tiled maps can be read"
         raise InputError(Problem(str(path), "Tiled map", problem))
 
+    # One tile's width is `scale` inches, and a pixel is as long either way: a map of
+    # tiles 32 wide and 16 high keeps a square a square.
     def inches(p: Point) -> Point:
-        return (p[0] / tile_w * scale, p[1] / tile_h * scale)
+        return (p[0] / tm.tilewidth * scale, p[1] / tm.tilewidth * scale)
 
     profiles, _ = rule_data(ruleset)
-    out = MapImport(Path(path).stem, _table_size(path, tiles_w * scale, tiles_h * scale))
+    named = _props(tm.properties).get("name")
+    name = named.strip() if isinstance(named, str) and named.strip() else Path(path).stem
+    table = inches((float(tm.width * tm.tilewidth), float(tm.height * tm.tileheight)))
+    out = MapImport(name, _table_size(path, *table))
     names: set[str] = set()
-    for n, obj in enumerate(objects, start=1):
-        where = f"object {obj.name or n!s}"
+    for obj in _tiled_objects(tm):
+        where = f"object {obj.name or obj.id!s}"
+        if obj.skip is not None:
+            out.skipped.append(f"{where}: {obj.skip}")
+            continue
         try:
             _read_object(
                 obj, where, path, ruleset, profiles, [inches(p) for p in obj.points], names, out
@@ -373,27 +443,21 @@ def _read_object(
     out: MapImport,
 ) -> None:
     """One Tiled object as a model or a piece of scenery (or a line in `out.skipped`)."""
-    if obj.shape == "point":
+    if obj.shape in ("point", "sizeless"):
         profile = _profile_named(obj, profiles)
         if profile is None:
-            out.skipped.append(f"{where}: a point that names no {ruleset} profile")
+            what = "a point" if obj.shape == "point" else "an object of no size"
+            out.skipped.append(f"{where}: {what} that names no {ruleset} profile")
             return
-        side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
-        side = _slug(side or obj.layer or "blue")
-        if side not in out.sides:
-            out.sides.append(side)
-        model = ModelEntry(
-            id=_unique(obj.name, profile, names),
-            side=side,
-            profile=profile,
-            at=points[0],
-            facing=_number(obj.properties.get("facing"), 0.0, path, where, "facing"),
-            unit=_optional_id(obj.properties.get("unit")),
-            state=_optional_str(obj.properties.get("state")),
-        )
-        out.models.append(model)
+        _read_model(obj, where, path, profile, points[0], names, out)
         return
-    kind = _kind(obj)
+    kind = _kind(obj, path, where)
+    if kind is None:
+        out.skipped.append(
+            f"{where}: a tile object (a picture) that names no kind of scenery: give it "
+            "a kind property or a class, or put it on a layer named for one"
+        )
+        return
     height = _height(obj, path, where)
     piece_id = _unique(obj.name, kind.value, names)
     if obj.shape == "polyline":
@@ -409,7 +473,41 @@ def _read_object(
         )
     else:
         entry = SceneryEntry(id=piece_id, kind=kind, height=height, polygon=points)
-    out.pieces.append(entry)
+    _place_piece(entry, where, out)
+
+
+def _read_model(
+    obj: MapObject,
+    where: str,
+    path: Path,
+    profile: str,
+    at: Point,
+    names: set[str],
+    out: MapImport,
+) -> None:
+    """A point object naming a profile as a model, with the model fields its own
+    properties give (`facing`, `unit`, `state`, `lieutenant`, `base`, `height`,
+    `weapons`)."""
+    side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
+    side = _slug(side or obj.layer or "blue")
+    if side not in out.sides:
+        out.sides.append(side)
+    own = obj.properties
+    weapons = _optional_str(own.get("weapons"))
+    model = ModelEntry(
+        id=_unique(obj.name, profile, names),
+        side=side,
+        profile=profile,
+        at=at,
+        facing=_number(own.get("facing"), 0.0, path, where, "facing"),
+        unit=_optional_id(own.get("unit")),
+        state=_optional_str(own.get("state")),
+        lieutenant=_flag(own.get("lieutenant"), path, where, "lieutenant"),
+        base=_optional_number(own.get("base"), path, where, "base"),
+        height=_optional_number(own.get("height"), path, where, "height"),
+        weapons=None if weapons is None else tuple(w.strip() for w in weapons.split(",")),
+    )
+    out.models.append(model)
 
 
 def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
@@ -419,32 +517,60 @@ def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _kind(obj: MapObject) -> SceneryKind:
-    for candidate in (
-        obj.properties.get("kind"),
-        obj.cls,
-        obj.layer_properties.get("kind"),
-        obj.layer,
+def _kind(obj: MapObject, path: Path, where: str) -> SceneryKind | None:
+    """The kind a `kind` property, the class, the layer's `kind` or its name give; a
+    `kind` property that names none is refused. A drawn shape that names none is a
+    building (a line a wall); a tile object that names none is a picture (None)."""
+    for source, raw in (
+        ("kind", obj.properties.get("kind")),
+        ("", obj.cls),
+        (f"layer {obj.layer!r}: kind", obj.layer_properties.get("kind")),
+        ("", obj.layer),
     ):
-        if isinstance(candidate, str) and candidate.strip().lower() in _KIND_WORDS:
-            return _KIND_WORDS[candidate.strip().lower()]
+        word = raw.strip().lower() if isinstance(raw, str) else raw
+        if word in _KIND_WORDS:
+            return _KIND_WORDS[word]
+        if source and raw not in (None, ""):
+            known = "building, wall, obstacle or area"
+            problem = f"{source} {raw!r} is not a kind of scenery ({known})"
+            raise InputError(Problem(str(path), where, problem))
+    if obj.shape == "tile":
+        return None
     return SceneryKind.WALL if obj.shape == "polyline" else SceneryKind.BUILDING
 
 
 def _height(obj: MapObject, path: Path, where: str) -> float | None:
-    raw = obj.properties.get("height", obj.layer_properties.get("height"))
+    return _optional_number(
+        obj.properties.get("height", obj.layer_properties.get("height")), path, where, "height"
+    )
+
+
+def _optional_number(raw: Any, path: Path, where: str, what: str) -> float | None:
     if raw is None or raw == "":
         return None
-    return _number(raw, 0.0, path, where, "height")
+    return _number(raw, 0.0, path, where, what)
 
 
 def _number(raw: Any, default: float, path: Path, where: str, what: str) -> float:
     if raw is None or raw == "":
         return default
     try:
+        if isinstance(raw, bool):
+            raise TypeError
         return float(raw)
     except (TypeError, ValueError):
         raise InputError(Problem(str(path), where, f"{what} {raw!r} is not a number")) from None
+
+
+def _flag(raw: Any, path: Path, where: str, what: str) -> bool:
+    """A true-or-false property (Tiled's bool, or the words true and false)."""
+    if raw is None or raw == "":
+        return False
+    if isinstance(raw, bool):
+        return raw
+    if isinstance(raw, str) and raw.strip().lower() in ("true", "false"):
+        return raw.strip().lower() == "true"
+    raise InputError(Problem(str(path), where, f"{what} {raw!r} is not true or false"))
 
 
 def _optional_str(raw: Any) -> str | None:
@@ -485,11 +611,17 @@ class _VttResolution(_Loose):
     pixels_per_grid: float = Field(default=70.0, gt=0)
 
 
+class _VttPortal(_Loose):
+    bounds: list[_VttXY] = []
+    closed: bool = False
+
+
 class _Vtt(_Loose):
     format: float
     resolution: _VttResolution
     line_of_sight: list[list[_VttXY]] = []
     objects_line_of_sight: list[list[_VttXY]] = []
+    portals: list[_VttPortal] = []
 
 
 def _chains(points: list[Point]) -> list[list[Point]]:
@@ -523,14 +655,24 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
         raise InputError(Problem(str(path), "resolution.map_size", "the map has no area"))
     out = MapImport(path.stem, _table_size(path, width, depth))
     names: set[str] = set()
+    # A door (portal) closed on the map blocks as the wall it closes; an open one
+    # leaves its gap (README, "Importing maps").
+    doors = [door.bounds if door.closed else [] for door in vtt.portals]
     for key, polylines in (
         ("line_of_sight", vtt.line_of_sight),
         ("objects_line_of_sight", vtt.objects_line_of_sight),
+        ("portals", doors),
     ):
         for n, raw in enumerate(polylines, start=1):
             points = [((p.x - ox) * scale, (p.y - oy) * scale) for p in raw]
-            for chain in _chains(points):
-                piece_id = _unique("", "wall" if key == "line_of_sight" else "object", names)
+            chains = _chains(points)
+            if key == "portals" and not vtt.portals[n - 1].closed:
+                out.skipped.append(f"portal {n}: an open door, left open")
+            elif not chains:
+                out.skipped.append(f"{_place((key, n - 1))}: a wall of no length")
+            for chain in chains:
+                fallback = {"line_of_sight": "wall", "portals": "door"}.get(key, "object")
+                piece_id = _unique("", fallback, names)
                 try:
                     piece = SceneryEntry(
                         id=piece_id,
@@ -544,7 +686,8 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
                     x, y = next((p.x, p.y) for p in far)
                     problem = f"the point ({x:g}, {y:g}) lies far off the map"
                     raise InputError(Problem(str(path), f"{key} {n}", problem)) from None
-                out.pieces.append(piece)
+                where = f"portal {n}" if key == "portals" else f"{key} {n}"
+                _place_piece(piece, where, out)
     return out
 
 
@@ -603,7 +746,7 @@ def _parse(model: type[M], data: Any, path: Path, what: str) -> M:
 
 
 # What one item of a map's list is called ("layer 2", "object 5").
-_ITEM = {"layers": "layer", "objects": "object", "properties": "property"}
+_ITEM = {"layers": "layer", "objects": "object", "properties": "property", "portals": "portal"}
 
 
 def _place(loc: Iterable[int | str]) -> str:
@@ -631,9 +774,17 @@ def _json_kind(value: Any) -> str:
     return next((w for t, w in kinds.items() if isinstance(value, t)), "null")
 
 
+def _place_piece(piece: SceneryEntry, where: str, out: MapImport) -> None:
+    """The piece on the table, cut at its edge; one wholly off it listed as skipped."""
+    cut = _clip(piece, box(0, 0, *out.size))
+    if not cut:
+        out.skipped.append(f"{where}: lies wholly off the table")
+    out.pieces += cut
+
+
 def _clip(piece: SceneryEntry, table: Polygon) -> list[SceneryEntry]:
     """The piece cut at the table's edge (a wall along the edge would reach half its
-    thickness past it); a piece wholly off the table is dropped."""
+    thickness past it); [] for a piece wholly off the table."""
     if piece.line is not None:
         shape = LineString(piece.line).buffer(
             piece.thickness / 2, cap_style="flat", join_style="mitre"
@@ -687,6 +838,12 @@ def import_map(
         problem = f"expected a number of inches above 0 and at most 100 (got {wall_height:g})"
         raise InputError(Problem(COMMAND_LINE, "--wall-height", problem))
     if suffix in TILED:
+        if wall_height is not None:
+            problem = (
+                "only a Universal VTT map's walls take it: a Tiled map's heights come "
+                "from its objects' and layers' height properties"
+            )
+            raise InputError(Problem(COMMAND_LINE, "--wall-height", problem))
         found = _tiled(path, rs.name, scale)
     elif suffix in UVTT:
         found = _uvtt(path, scale, wall_height)
@@ -694,15 +851,13 @@ def import_map(
         known = ", ".join(TILED + UVTT)
         raise InputError(Problem(str(path), "", f"unknown map format {suffix!r} (known: {known})"))
     width, depth = found.size
-    table = box(0, 0, width, depth)
-    pieces = [clipped for piece in found.pieces for clipped in _clip(piece, table)]
     side_ids = found.sides or ["blue", "red"]
     sides = tuple(
         SideEntry(id=s, player="human" if k == 0 else "ai") for k, s in enumerate(side_ids)
     )
     doc = Document(
         header=Header(name=name or found.name, ruleset=rs.name, table=(width, depth)),
-        scenery=tuple(pieces),
+        scenery=tuple(found.pieces),
         sides=sides,
         models=tuple(found.models),
     )

@@ -133,7 +133,7 @@ def test_tiled_ellipse_becomes_a_polygon(tmp_path: Path, suffix: str) -> None:
         (
             "zero.tmx",
             '<map orientation="orthogonal" width="4" height="4" tilewidth="0" tileheight="32"/>',
-            "tile sizes must be above 0",
+            "Tiled map: tilewidth must be more than 0, got 0",
         ),
         ("deep.tmj", "[" * 100000, "JSON syntax"),
         ("list.tmj", "[1, 2]", "list.tmj: Tiled map: must be a JSON object, not a list"),
@@ -269,3 +269,203 @@ def test_a_wall_point_not_a_finite_number_is_one_line(tmp_path: Path, x: float) 
     assert str(err.value) == (
         f"{path}: Universal VTT map: line_of_sight 1 point 2 x: expected a finite number, not {x}"
     )
+
+
+# ------------------------------------------------ tester13's findings 2-5, 8, 10, 11
+
+# A layer of things that are not scenery or are placed by another origin, added to the
+# outpost map (the same objects in .tmj and .tmx).
+ODD_OBJECTS = [
+    {"id": 20, "name": "label", "x": 10, "y": 10, "width": 100, "height": 20,
+     "text": {"text": "North", "wrap": True}},
+    # a tile object's x, y is its bottom-left corner: this one spans y 576-640 px
+    {"id": 21, "name": "barrel", "gid": 2, "x": 640, "y": 640, "width": 64, "height": 64,
+     "properties": [{"name": "kind", "type": "string", "value": "obstacle"}]},
+    {"id": 22, "name": "picture", "gid": 3, "x": 700, "y": 100, "width": 32, "height": 32},
+    {"id": 23, "name": "hidden-thing", "x": 200, "y": 400, "width": 64, "height": 64,
+     "visible": False},
+    {"id": 24, "template": "crate.tx", "x": 600, "y": 300},
+    {"id": 25, "name": "out", "x": 900, "y": 900, "width": 64, "height": 64},
+]  # fmt: skip
+ODD_TMX = """ <tileset firstgid="1" source="missing.tsx"/>
+ <layer id="7" name="floor" width="2" height="1">
+  <data encoding="base64" compression="zstd">KLUv/SAIQQAAAQAAAAEAAAA=</data>
+ </layer>
+ <objectgroup id="8" name="misc">
+  <properties>
+   <property name="extra" type="class" propertytype="Stuff">
+    <properties><property name="a" type="int" value="1"/></properties>
+   </property>
+  </properties>
+  <object id="20" name="label" x="10" y="10" width="100" height="20">
+   <text wrap="1">North</text>
+  </object>
+  <object id="21" name="barrel" gid="2" x="640" y="640" width="64" height="64">
+   <properties><property name="kind" value="obstacle"/></properties>
+  </object>
+  <object id="22" name="picture" gid="3" x="700" y="100" width="32" height="32"/>
+  <object id="23" name="hidden-thing" x="200" y="400" width="64" height="64" visible="0"/>
+  <object id="24" template="crate.tx" x="600" y="300"/>
+  <object id="25" name="out" x="900" y="900" width="64" height="64"/>
+ </objectgroup>
+</map>"""  # fmt: skip
+ODD_SKIPPED = [
+    "object label: a text object: words on the map, not scenery",
+    "object picture: a tile object (a picture) that names no kind of scenery: give it a "
+    "kind property or a class, or put it on a layer named for one",
+    "object hidden-thing: hidden in Tiled",
+    "object 24: an instance of the template crate.tx, which is not read (detach it from "
+    "its template in Tiled)",
+    "object out: lies wholly off the table",
+]
+
+
+def _outpost_with(tmp_path: Path, suffix: str, layer: list[dict[str, object]]) -> Path:
+    """The outpost map with one more object layer, `misc`, holding `layer`."""
+    path = tmp_path / f"odd{suffix}"
+    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+    data["layers"].append({"id": 8, "name": "misc", "type": "objectgroup", "objects": layer})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("suffix", [".tmj", ".tmx"])
+def test_tiled_objects_that_are_not_scenery_are_listed_as_skipped(
+    tmp_path: Path, suffix: str
+) -> None:
+    # tester13's findings 2, 4, 10, 11: a text object became a full-height building (an
+    # area in .tmx), a tile object one placed a tile too low, a hidden object solid
+    # scenery, a template instance "a point that names no profile", an object off the
+    # map vanished unlisted; the .tmx (a class-type property, an external tileset not
+    # there, zstd tiles, none of them read) was not imported at all.
+    if suffix == ".tmj":
+        path = _outpost_with(tmp_path, suffix, ODD_OBJECTS)
+    else:
+        path = tmp_path / "odd.tmx"
+        text = (MAPS / "outpost.tmx").read_text(encoding="utf-8")
+        path.write_text(text.replace("</map>", ODD_TMX), encoding="utf-8")
+    doc, found = import_map(path, "infinity")
+    plain, _ = import_map(MAPS / "outpost.tmj", "infinity")
+    [barrel] = [p for p in doc.scenery if p.id == "barrel"]
+    assert barrel.kind is SceneryKind.OBSTACLE
+    assert barrel.polygon == [(20.0, 18.0), (22.0, 18.0), (22.0, 20.0), (20.0, 20.0)]
+    assert [p for p in doc.scenery if p.id != "barrel"] == list(plain.scenery)
+    assert found.skipped == [
+        "object marker: a point that names no infinity profile",
+        *ODD_SKIPPED,
+    ]
+
+
+def test_a_hidden_layer_is_not_read_and_its_objects_are_listed(tmp_path: Path) -> None:
+    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+    data["layers"][2]["visible"] = False  # crates
+    path = tmp_path / "hidden.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc, found = import_map(path, "infinity")
+    assert "crate-stack" not in {p.id for p in doc.scenery}
+    assert "object crate-stack: hidden in Tiled (its layer 'crates' is hidden)" in found.skipped
+
+
+def test_an_unknown_kind_is_refused_and_an_unknown_class_read_by_its_layer(
+    tmp_path: Path,
+) -> None:
+    # tester13's finding 5: kind = "lava" became a building, exit 0
+    lava = {"name": "kind", "type": "string", "value": "lava"}
+    box = {"id": 30, "name": "pit", "x": 32, "y": 32, "width": 64, "height": 64}
+    path = _outpost_with(tmp_path, ".tmj", [box | {"properties": [lava]}])
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value) == (
+        f"{path}: object pit: kind 'lava' is not a kind of scenery "
+        "(building, wall, obstacle or area)"
+    )
+    # a class is a Tiled user's own word for many things: one that names no kind is
+    # passed over for the layer's
+    doc, _ = import_map(_outpost_with(tmp_path, ".tmj", [box | {"class": "lava"}]), "infinity")
+    assert next(p for p in doc.scenery if p.id == "pit").kind is SceneryKind.BUILDING
+
+
+def test_a_point_carries_the_model_fields_its_properties_give(tmp_path: Path) -> None:
+    # tester13's finding 5: lieutenant = true was dropped
+    props = [
+        {"name": "profile", "type": "string", "value": "fusilier"},
+        {"name": "lieutenant", "type": "bool", "value": True},
+        {"name": "base", "type": "float", "value": 40},
+        {"name": "weapons", "type": "string", "value": "Combi Rifle, Pistol"},
+    ]
+    point = {"id": 30, "name": "lt", "x": 352, "y": 704, "point": True, "properties": props}
+    doc, _ = import_map(_outpost_with(tmp_path, ".tmj", [point]), "infinity")
+    lt = next(m for m in doc.models if m.id == "lt")
+    assert (lt.lieutenant, lt.base, lt.weapons) == (True, 40.0, ("Combi Rifle", "Pistol"))
+    props[1] = {"name": "lieutenant", "type": "string", "value": "yes"}
+    path = _outpost_with(tmp_path, ".tmj", [point])
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value) == f"{path}: object lt: lieutenant 'yes' is not true or false"
+
+
+def test_the_maps_name_property_names_the_scenario(tmp_path: Path) -> None:
+    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+    data["properties"] = [{"name": "name", "type": "string", "value": "My yard"}]
+    path = tmp_path / "yard.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert import_map(path, "infinity")[0].header.name == "My yard"
+    assert import_map(path, "infinity", name="Other")[0].header.name == "Other"
+
+
+def test_tiles_wider_than_high_keep_a_square_square(tmp_path: Path) -> None:
+    # tester13's finding 11: 32x16 tiles made a 64 px square 2x4"
+    data = {
+        "type": "map", "orientation": "orthogonal", "width": 10, "height": 10,
+        "tilewidth": 32, "tileheight": 16,
+        "layers": [{"type": "objectgroup", "name": "buildings", "objects": [
+            {"id": 1, "name": "hut", "x": 32, "y": 32, "width": 64, "height": 64}]}],
+    }  # fmt: skip
+    path = tmp_path / "wide.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc, _ = import_map(path, "infinity")
+    assert doc.header.table == (10.0, 5.0)  # 320 x 160 px, a tile's width an inch
+    assert doc.scenery[0].polygon == [(1.0, 1.0), (3.0, 1.0), (3.0, 3.0), (1.0, 3.0)]
+
+
+def test_an_isometric_map_is_refused_in_words(tmp_path: Path) -> None:
+    data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
+    data["orientation"] = "isometric"
+    path = tmp_path / "iso.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(InputError, match="Tiled map: an isometric map: only orthogonal"):
+        import_map(path, "infinity")
+
+
+def test_wall_height_is_refused_for_a_tiled_map() -> None:
+    # tester13's finding 8: accepted and doing nothing
+    with pytest.raises(InputError) as err:
+        import_map(MAPS / "outpost.tmj", "infinity", wall_height=1.0)
+    [problem] = err.value.problems
+    assert (problem.file, problem.place) == ("<command line>", "--wall-height")
+    assert problem.problem.startswith("only a Universal VTT map's walls take it")
+
+
+def test_universal_vtt_doors_and_walls_of_no_length(tmp_path: Path) -> None:
+    # tester13's finding 4: portals and a zero-length wall vanished unlisted; a closed
+    # door left a gap in the wall it closes
+    data = json.loads((MAPS / "crypt.uvtt").read_text(encoding="utf-8"))
+    data["portals"] = [
+        {"position": {"x": 8, "y": 6}, "bounds": [{"x": 8, "y": 5}, {"x": 8, "y": 7}],
+         "rotation": 1.5708, "closed": True, "freestanding": False},
+        {"position": {"x": 12, "y": 7}, "bounds": [{"x": 11.5, "y": 7}, {"x": 12.5, "y": 7}],
+         "rotation": 0, "closed": False, "freestanding": False},
+    ]  # fmt: skip
+    data["line_of_sight"].append([{"x": 5, "y": 5}, {"x": 5, "y": 5}])
+    path = tmp_path / "doors.uvtt"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc, found = import_map(path, "infinity")
+    plain, _ = import_map(MAPS / "crypt.uvtt", "infinity")
+    [door] = [p for p in doc.scenery if p.id == "door"]
+    assert (door.kind, door.line, door.height) == (SceneryKind.WALL, [(6.0, 4.0), (6.0, 6.0)], None)
+    assert [p for p in doc.scenery if p.id != "door"] == list(plain.scenery)
+    walls = len(data["line_of_sight"])
+    assert found.skipped == [
+        f"line_of_sight {walls}: a wall of no length",
+        "portal 2: an open door, left open",
+    ]
