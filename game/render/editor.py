@@ -27,6 +27,7 @@ from game.scenario import PlacedModel
 from game.scenario.editing import (
     DEFAULT_THICKNESS,
     GRID,
+    PLACES,
     Edit,
     Editing,
     EditRefused,
@@ -38,8 +39,10 @@ from game.scenario.editing import (
     add_wall,
     bounds,
     centre,
+    corners,
     delete,
     duplicate_model,
+    frame,
     move_model,
     move_piece,
     profiles,
@@ -52,6 +55,7 @@ from game.scenario.editing import (
     set_piece,
     snap,
     turn_model,
+    turned,
 )
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 from game.scenario.names import (
@@ -196,7 +200,7 @@ class Editor:
     def placed(self, point: Point) -> Point:
         """Where a point lands: on the grid when snapping."""
         x, y = snap(point) if self.state.snap else point
-        return (round(x, 4), round(y, 4))
+        return (round(x, PLACES), round(y, PLACES))
 
     # -- what is under the pointer
 
@@ -226,8 +230,8 @@ class Editor:
         view = self.state.view
         out: list[tuple[str, tuple[float, float], Point]] = []
         if sel is not None:
-            x0, y0, x1, y1 = bounds(sel)
-            for corner in ((x0, y0), (x1, y0), (x1, y1), (x0, y1)):
+            x0, y0, x1, _ = bounds(sel)
+            for corner in corners(sel):  # on a turned box's own corners
                 out.append(("resize", view.to_screen(*corner), corner))
             top = view.to_screen((x0 + x1) / 2, y0)
             out.append(("rotate", (top[0], top[1] - 24), centre(sel)))
@@ -470,8 +474,8 @@ class Editor:
                 if what == "resize":
                     sel = self.selected_piece()
                     assert sel is not None
-                    x0, y0, x1, y1 = bounds(sel)
-                    anchor = (x0 + x1 - where[0], y0 + y1 - where[1])
+                    own = corners(sel)
+                    anchor = own[(own.index(where) + 2) % 4]  # the corner across
                     st.drag = Drag("resize", target, point, point, anchor=anchor, corner=where)
                 elif what == "rotate":
                     st.drag = Drag("rotate", target, point, point, anchor=where)
@@ -543,10 +547,16 @@ class Editor:
             ax, ay = drag.anchor
             cx, cy = drag.corner
             nx, ny = self.placed((cx + at[0] - start[0], cy + at[1] - start[1]))
-            if abs(cx - ax) < 1e-9 or abs(cy - ay) < 1e-9:
+            # along the piece's own axes: a turned box stretches as a box (`frame`)
+            degrees = frame(next(p for p in doc.scenery if p.id == drag.target))
+            (ox, oy), (mx, my) = (turned((x - ax, y - ay), -degrees)
+                                  for x, y in ((cx, cy), (nx, ny)))  # fmt: skip
+            if abs(ox) < 1e-9 or abs(oy) < 1e-9:
                 return None
-            fx, fy = (nx - ax) / (cx - ax), (ny - ay) / (cy - ay)
-            return resize_piece(drag.target, drag.anchor, fx, fy) if (fx, fy) != (1, 1) else None
+            fx, fy = mx / ox, my / oy
+            if (round(fx, 9), round(fy, 9)) == (1, 1):
+                return None
+            return resize_piece(drag.target, drag.anchor, fx, fy, degrees)
         if drag.kind == "rectangle" and at[0] != start[0] and at[1] != start[1]:
             return add_rectangle(start, at, self.state.kind, self.state.height)
         if drag.kind == "wall" and at != start:

@@ -11,7 +11,7 @@ is never saved."""
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TypeVar
@@ -37,6 +37,7 @@ E = TypeVar("E", ModelEntry, SceneryEntry, ObjectiveEntry)
 DEFAULT_SIDES = ("blue", "red")
 DEFAULT_THICKNESS = 0.25
 GRID = 0.5  # inches between snap points
+PLACES = 4  # decimal places of a point the editor places (Editor.placed) or reshapes
 
 
 class EditRefused(Exception):
@@ -273,10 +274,17 @@ def bounds(p: SceneryEntry) -> tuple[float, float, float, float]:
     return min(xs), min(ys), max(xs), max(ys)
 
 
+def _as_placed(points: Iterable[Point]) -> list[Point]:
+    """Points a move, turn or stretch made, to the 4 places a point placed has
+    (tester13's finding 18: a turned piece was written [13.651923788646684, ...] in a
+    file otherwise as its author wrote it); a quarter turn comes out whole."""
+    return [(round(x, PLACES) + 0.0, round(y, PLACES) + 0.0) for x, y in points]
+
+
 def move_piece(piece_id: str, dx: float, dy: float) -> Edit:
     def edit(doc: Document) -> Document:
         p = piece(doc, piece_id)
-        return _with_piece(doc, _reshaped(p, [(x + dx, y + dy) for x, y in _points(p)]))
+        return _with_piece(doc, _reshaped(p, _as_placed((x + dx, y + dy) for x, y in _points(p))))
 
     return edit
 
@@ -289,24 +297,66 @@ def rotate_piece(piece_id: str, degrees: float) -> Edit:
         cx, cy = centre(p)
         t = math.radians(degrees)
         c, s = math.cos(t), math.sin(t)
-        pts = [
+        pts = _as_placed(
             (cx + c * (x - cx) - s * (y - cy), cy + s * (x - cx) + c * (y - cy))
             for x, y in _points(p)
-        ]
+        )
         return _with_piece(doc, _reshaped(p, pts))
 
     return edit
 
 
-def resize_piece(piece_id: str, anchor: Point, fx: float, fy: float) -> Edit:
-    """Stretch a piece by `fx` across and `fy` down, `anchor` staying where it is."""
+def turned(point: Point, degrees: float) -> Point:
+    """`point` turned about (0, 0) by `degrees` (positive: clockwise on screen)."""
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    return (c * point[0] - s * point[1], s * point[0] + c * point[1])
+
+
+def frame(p: SceneryEntry) -> float:
+    """The degrees a piece's own axes are turned from the table's: a box (four corners
+    at right angles) turned by R or a handle is turned with it; any other piece, 0."""
+    pts = _points(p)
+    if p.polygon is None or len(pts) != 4:
+        return 0.0
+    for i in range(4):
+        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % 4], pts[(i + 2) % 4]
+        u, v = (bx - ax, by - ay), (cx - bx, cy - by)
+        lengths = math.hypot(*u) * math.hypot(*v)
+        if lengths == 0 or abs(u[0] * v[0] + u[1] * v[1]) > 1e-3 * lengths:
+            return 0.0  # not a right angle (the 4 places kept bend one by far less)
+    (ax, ay), (bx, by) = pts[0], pts[1]
+    degrees = (math.degrees(math.atan2(by - ay, bx - ax)) + 45) % 90 - 45
+    return 0.0 if abs(degrees) < 1e-6 else degrees
+
+
+def corners(p: SceneryEntry) -> list[Point]:
+    """The corners of a piece's bounds along its own axes (`frame`), clockwise on screen
+    from the top left as the piece stood before it was turned: a turned box's own
+    corners (tester13's finding 18: after a turn the handles sat off the piece)."""
+    degrees = frame(p)
+    own = [turned(q, -degrees) for q in _points(p)]
+    xs, ys = [x for x, _ in own], [y for _, y in own]
+    x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
+    return [turned(q, degrees) for q in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+
+
+def resize_piece(piece_id: str, anchor: Point, fx: float, fy: float, degrees: float = 0.0) -> Edit:
+    """Stretch a piece by `fx` along its own first axis and `fy` along its second (its
+    axes turned `degrees` from the table's: `frame`), `anchor` staying where it is."""
 
     def edit(doc: Document) -> Document:
         if fx <= 0 or fy <= 0:
             raise EditRefused("a piece cannot be turned inside out")
         p = piece(doc, piece_id)
         ax, ay = anchor
-        pts = [(ax + (x - ax) * fx, ay + (y - ay) * fy) for x, y in _points(p)]
+
+        def stretched(x: float, y: float) -> Point:
+            ox, oy = turned((x - ax, y - ay), -degrees)
+            dx, dy = turned((ox * fx, oy * fy), degrees)
+            return (ax + dx, ay + dy)
+
+        pts = _as_placed(stretched(x, y) for x, y in _points(p))
         return _with_piece(doc, _reshaped(p, pts))
 
     return edit

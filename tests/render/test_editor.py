@@ -8,6 +8,7 @@ and leaves the file as it was."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from game.cli import main
 from game.render.editor import Editor
 from game.render.editor_script import at, click, drag, lay_out, press
 from game.render.editor_state import HANDLE
-from game.scenario.editing import Editing, move_model, new_document, set_header
+from game.scenario.editing import Editing, frame, move_model, new_document, set_header
 
 HAND_WRITTEN = """
 [scenario]
@@ -177,6 +178,30 @@ def test_pieces_resize_and_turn_by_their_handles(editor: Editor) -> None:
     assert turned is not None
     assert turned[0] == pytest.approx((14.0, 8.0))
     assert turned[2] == pytest.approx((10.0, 12.0))
+
+
+def test_a_turned_box_keeps_its_handles_on_its_corners(editor: Editor) -> None:
+    """tester13's finding 18: after a turn the corner handles sat on the table-aligned
+    bounds, off the piece; they sit on its corners, and one dragged stretches the box
+    along its own sides (a box still, turned as it was)."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))  # the building, 3" by 4"
+    press(editor, pygame.K_r)
+    press(editor, pygame.K_r)  # 30 degrees
+    before = editor.editing.doc.scenery[0].polygon
+    assert before is not None
+    handles = [where for what, _, where in editor.handles() if what == "resize"]
+    assert [pytest.approx(c, abs=1e-3) for c in before] == handles
+    press(editor, pygame.K_g)  # the snap off: the corner goes where it is dragged
+    t = math.radians(30)
+    along = (before[2][0] + 2 * math.cos(t), before[2][1] + 2 * math.sin(t))  # 2" along
+    drag(editor, before[2], along)
+    after = editor.editing.doc.scenery[0].polygon
+    assert after is not None and after[0] == before[0]  # the corner across stays
+    sides = [math.dist(after[i], after[(i + 1) % 4]) for i in range(4)]
+    assert sides == pytest.approx([5, 4, 5, 4], abs=0.02)  # 3" by 4" made 5" by 4"
+    assert frame(editor.editing.doc.scenery[0]) == pytest.approx(30, abs=0.01)
 
 
 def test_models_turn_copy_change_side_unit_state_and_go(editor: Editor) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from pathlib import Path
 
 import pytest
@@ -216,3 +218,32 @@ def test_a_saved_edit_changes_only_its_own_lines(tmp_path: Path) -> None:
     assert load_scenario(saved).piece(first.id).footprint[0][0] == (
         load_scenario(source).piece(first.id).footprint[0][0] + 0.5
     )
+
+
+def test_a_turned_piece_is_written_as_its_points_were_placed(tmp_path: Path) -> None:
+    """tester13's finding 18: a piece turned 30 degrees was written
+    [13.651923788646684, 6.834936490538903], ... in a file whose other numbers were as
+    its author wrote them; a move, turn or stretch keeps the 4 places of a point
+    placed, and four quarter turns give back the piece as it was."""
+    editing = _table()
+    before = editing.doc.scenery[0].polygon
+    for _ in range(4):
+        editing.apply(rotate_piece("obstacle-1", 90))
+    assert editing.doc.scenery[0].polygon == before
+    editing.apply(rotate_piece("obstacle-1", 30))
+    editing.apply(move_piece("obstacle-1", 0.1, 0.2))
+    editing.apply(resize_piece("obstacle-1", (11, 9), 1.1, 0.7))
+    path = editing.save(tmp_path / "turned.toml")
+    text = path.read_text(encoding="utf-8")
+    (polygon,) = [line for line in text.splitlines() if line.startswith("polygon")]
+    numbers = re.findall(r"-?\d+(?:\.\d+)?", polygon)
+    assert len(numbers) == 8 and all(len(n.partition(".")[2]) <= 4 for n in numbers), polygon
+    # 30 degrees about the centre, as turned, to within the places kept
+    cx, cy = 12.0, 11.0
+    t = math.radians(30)
+    x, y = before[0]
+    turned = (cx + math.cos(t) * (x - cx) - math.sin(t) * (y - cy),
+              cy + math.sin(t) * (x - cx) + math.cos(t) * (y - cy))  # fmt: skip
+    moved = (turned[0] + 0.1, turned[1] + 0.2)
+    stretched = (11 + (moved[0] - 11) * 1.1, 9 + (moved[1] - 9) * 0.7)
+    assert math.dist(editing.doc.scenery[0].polygon[0], stretched) < 1e-3
