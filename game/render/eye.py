@@ -9,6 +9,7 @@ line at all (the ruling's visible fraction is then 0) every strip is drawn hidde
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
@@ -21,6 +22,7 @@ from game.render.table import font
 from game.rules.cover import patch_seen
 from game.scenario.names import kind_words, table_names
 from game.sequencer.sentences import names_of
+from game.words import joined
 
 if TYPE_CHECKING:
     from game.scenario import Scenario
@@ -28,6 +30,8 @@ if TYPE_CHECKING:
 
 import pygame
 
+# a hider's band on one strip: (hider, from, to) in inches from the ground
+Band = tuple[str, float, float]
 SEEN = (60, 190, 100)
 SEEN_EDGE = (20, 110, 50)
 OUTLINE = (240, 240, 240)
@@ -57,6 +61,33 @@ class EyeView:
     hiders: tuple[str, ...]  # in the order first met from the shooter's left
     min_patch_mm: float  # 0: the rule system has no minimum patch
     patch_enough: bool  # the largest square seen is at least that patch (the ruling's reading)
+    # per strip, what is drawn hiding it from the ground up: (hider, from, to) in inches,
+    # the nearer hider in front of the farther; "" for a height only the strip's hiders
+    # together hide (none: `strips.hidden_by`, bottom up, as the strips have them)
+    bands: tuple[tuple[Band, ...], ...] = ()
+    # each hider drawn nowhere, with the nearer ones that stand in front of all it hides
+    # (none: it hides nothing alone, only with the others)
+    behind: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def shows(self, j: int, hider: str) -> Band | None:
+        """Where strip j shows `hider`: its own band, or the band hidden only by the
+        strip's hiders together where it is one of them (None: not on strip j)."""
+        for band in self.drawn(j):
+            if band[0] == hider or (not band[0] and hider in self.strips.hidden_by[j]):
+                return band
+        return None
+
+    def drawn(self, j: int) -> tuple[Band, ...]:
+        """Strip j's hiding bands, from the ground up."""
+        if self.bands:
+            return self.bands[j]
+        sil = self.strips
+        cut = min(max(sil.low[j], 0.0), sil.height)
+        if cut <= 1e-9:
+            return ()
+        names = sil.hidden_by[j] or ("",)
+        part = cut / len(names)
+        return tuple((name, k * part, (k + 1) * part) for k, name in enumerate(names))
 
     @property
     def visible_fraction(self) -> float:
@@ -80,7 +111,7 @@ class EyeView:
         best, start = (0, 0), None
         sil = self.strips
         for j in range(len(sil.low) + 1):
-            hides = j < len(sil.low) and sil.low[j] > 1e-9 and hider in sil.hidden_by[j]
+            hides = j < len(sil.low) and self.shows(j, hider) is not None
             if hides and start is None:
                 start = j
             elif not hides and start is not None:
@@ -117,31 +148,86 @@ def eye_view(scenario: Scenario, table: Table, ruling: LofRuling) -> EyeView:
     for names in sil.hidden_by:
         order.extend(n for n in names if n not in order)
     enough = patch_seen(ruling.sight, ruling.min_patch_mm)
-    return EyeView(sil, tuple(order), ruling.min_patch_mm, enough)
+    view = EyeView(sil, tuple(order), ruling.min_patch_mm, enough)
+    several = sorted({n for names in sil.hidden_by if len(names) > 1 for n in names})
+    if not several:
+        return view
+    # strips hidden by several: each drawn as far up as it alone hides, the nearest in
+    # front, so a near wall hiding all of it is seen hiding all (tester13: the wall and
+    # a building beyond it split the silhouette in two bands, neither one true)
+    alone = {h: _alone(scenario, ruling, h).low for h in several}
+    nearest = {h: _distance(scenario, ruling, h) for h in several}
+    bands: list[tuple[Band, ...]] = []
+    for j, names in enumerate(sil.hidden_by):
+        if len(names) < 2:
+            bands.append(view.drawn(j))
+            continue
+        cut = min(max(sil.low[j], 0.0), sil.height)
+        strip: list[Band] = []
+        top = 0.0
+        for hider in sorted(names, key=lambda h: (nearest[h], h)):
+            reach = min(alone[hider][j], cut)
+            if reach > top + 1e-9:
+                strip.append((hider, top, reach))
+                top = reach
+        if cut > top + 1e-9:
+            strip.append(("", top, cut))  # hidden only by them together
+        bands.append(tuple(strip))
+    view = replace(view, bands=tuple(bands))
+    behind = []
+    for hider in order:
+        if any(view.shows(j, hider) for j in range(len(bands))):
+            continue
+        front = {b[0] for j, strip in enumerate(bands) if alone.get(hider, sil.low)[j] > 1e-9
+                 for b in strip if b[0]}  # fmt: skip
+        behind.append((hider, tuple(h for h in order if h in front)))
+    return replace(view, behind=tuple(behind))
+
+
+def _alone(scenario: Scenario, ruling: LofRuling, hider: str) -> Strips:
+    """The strips as they would be with `hider` the only piece or model in the way."""
+    from game.scenario.tables import table_from_scenario
+
+    keep = {ruling.attacker, ruling.target, hider}
+    alone = replace(
+        scenario,
+        scenery=tuple(p for p in scenario.scenery if p.id == hider),
+        models=tuple(m for m in scenario.models if m.id in keep),
+    )
+    return silhouette_strips(
+        table_from_scenario(alone),
+        ruling.attacker,
+        ruling.target,
+        models_block=scenario.ruleset.models_block,
+    )
+
+
+def _distance(scenario: Scenario, ruling: LofRuling, hider: str) -> float:
+    """Inches from the shooter's centre to the nearest of `hider` (a piece or a base)."""
+    x, y = scenario.model(str(ruling.attacker)).at
+    try:
+        footprint = scenario.piece(hider).footprint
+    except KeyError:
+        model = scenario.model(hider)
+        return max(0.0, math.dist((x, y), model.at) - model.radius)
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(footprint, (*footprint[1:], footprint[0]), strict=True):
+        dx, dy = bx - ax, by - ay
+        t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)
+        t = min(1.0, max(0.0, t))
+        best = min(best, math.dist((x, y), (ax + t * dx, ay + t * dy)))
+    return best
 
 
 def _blocked_strips(scenario: Scenario, ruling: LofRuling, n: int) -> tuple[tuple[str, ...], ...]:
     """Per strip, the ruling's blockers (`sight.hidden_by`) whose shadow alone reaches
     it; a blocker that shades no strip alone hides the target only with the others, so
     it is named on every strip."""
-    from game.scenario.tables import table_from_scenario
-
     blockers = ruling.sight.hidden_by or ruling.blockers
     names: list[list[str]] = [[] for _ in range(n)]
     together: list[str] = []
     for blocker in blockers:
-        keep = {ruling.attacker, ruling.target, blocker}
-        alone = replace(
-            scenario,
-            scenery=tuple(p for p in scenario.scenery if p.id == blocker),
-            models=tuple(m for m in scenario.models if m.id in keep),
-        )
-        strips = silhouette_strips(
-            table_from_scenario(alone),
-            ruling.attacker,
-            ruling.target,
-            models_block=scenario.ruleset.models_block,
-        )
+        strips = _alone(scenario, ruling, blocker)
         shaded = [j for j, z in enumerate(strips.low) if z > 1e-9]
         for j in shaded:
             names[j].append(blocker)
@@ -333,16 +419,16 @@ def draw_eye(
                 round(h_px - cut),
             )
             pygame.draw.rect(surface, SEEN, seen)
-        if cut > 1e-9:
-            # hidden by several at once: a band of each one's colour, bottom up
-            names = sil.hidden_by[j] or ("",)
-            band = cut / len(names)
-            for layer, name in enumerate(names):
-                lo, hi = round(ground - layer * band), round(ground - (layer + 1) * band)
-                hid = pygame.Rect(
-                    round(sx), hi, max(1, round(sx + strip) - round(sx)), max(1, lo - hi)
-                )
+        for name, lo, hi in view.drawn(j):
+            # each hider as far up as it hides, the nearer in front (`EyeView.bands`)
+            bottom, up = round(ground - lo * scale), round(ground - hi * scale)
+            hid = pygame.Rect(
+                round(sx), up, max(1, round(sx + strip) - round(sx)), max(1, bottom - up)
+            )
+            if name:
                 pygame.draw.rect(surface, colours.get(name, UNNAMED), hid)
+            else:  # hidden only by the strip's hiders together: hatched in their colours
+                _hatch(surface, hid, [colours.get(h, UNNAMED) for h in sil.hidden_by[j]], k(6))
     # the edge between what is seen and what is hidden
     for j in range(n):
         cut = min(max(sil.low[j], 0.0), sil.height) * scale
@@ -359,14 +445,18 @@ def draw_eye(
     # ground with a line up to it; placed so that no name overprints another
     wants = []
     called = {key: name.removeprefix("the ") for key, name in table_names(scenario).items()}
+    hidden_behind = dict(view.behind)
     for hider in view.hiders:
+        if hider in hidden_behind:
+            continue  # drawn nowhere: the legend says what stands in front of it
         first, end = view.widest_run(hider)
         cx = left + (first + end) / 2 * strip
-        depth = min(sil.low[first:end]) * scale
+        ours = [b for j in range(first, end) if (b := view.shows(j, hider))]
+        lo, hi = max(b[1] for b in ours) * scale, min(b[2] for b in ours) * scale
         label = called.get(hider, hider)
         tw, th = font(label_px).size(label)
-        within = depth >= th + 4 and tw <= (end - first) * strip
-        spots = ((cx, ground - depth / 2),) if within else ()
+        within = hi - lo >= th + 4 and tw <= (end - first) * strip
+        spots = ((cx, ground - (lo + hi) / 2),) if within else ()
         wants.append(Want(hider, label, (tw, th), (cx, ground), spots=spots, kind="scenery"))
     area = (rect.x + 4.0, top, rect.width - 8.0, legend_top - LEGEND_GAP - top)
     # kept clear of names: the ruler and its inches, and the ground line itself with the
@@ -452,9 +542,18 @@ def draw_eye(
         return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     for hider in view.hiders:
         pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + k(4), swatch, swatch))
+        front = hidden_behind.get(hider)
+        said = table_names(scenario)
+        also = (
+            ""
+            if front is None
+            else f" too, behind {joined([said.get(h, h) for h in front])}"
+            if front
+            else ": none of it alone, only with the others"
+        )
         _text(
             surface,
-            f"hidden by {_describe(scenario, hider)}",
+            f"hidden by {_describe(scenario, hider)}{also}",
             k(17),
             style.TEXT,
             (x0 + beside, ly),
@@ -463,6 +562,22 @@ def draw_eye(
         )
         ly += row
     return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
+
+
+def _hatch(surface: pygame.Surface, rect: pygame.Rect, colours: Sequence[style.Colour],
+           width: int) -> None:  # fmt: skip
+    """`rect` in diagonal stripes of `colours` in turn, `width` pixels each."""
+    if not colours:
+        return
+    kept = surface.get_clip()
+    surface.set_clip(rect.clip(kept) if kept else rect)
+    width = max(2, width)
+    starts = range(rect.left - rect.height, rect.right + width, width)
+    for n, start in enumerate(starts):
+        a, b = (start, rect.bottom), (start + rect.height, rect.top)
+        stripe = [a, b, (b[0] + width, b[1]), (a[0] + width, a[1])]
+        pygame.draw.polygon(surface, colours[n % len(colours)], stripe)
+    surface.set_clip(kept)
 
 
 def _patch_boxes(view: EyeView, left: float, strip: float, top: float, scale: float) -> list[Box]:

@@ -11,7 +11,7 @@ import pytest
 
 from game.cli import main
 from game.geometry import silhouette_strips
-from game.render.eye import SEEN, draw_eye, eye_view
+from game.render.eye import HIDERS, SEEN, draw_eye, eye_view
 from game.render.lof_picture import HEADER, _header, lof_picture
 from game.scenario import Scenario, load_scenario
 from game.scenario.ruling import rule
@@ -220,7 +220,10 @@ def test_the_hiders_names_are_each_placed_and_never_overprint(
     surface = pygame.Surface(size)
     draw_eye(surface, surface.get_rect(), scenario, ruling, view)
     (labels,) = placed
-    assert sorted(p.want.key for p in labels) == sorted(view.hiders)  # type: ignore[attr-defined]
+    # every hider drawn is named on the picture; one drawn nowhere (behind nearer ones)
+    # is named in the legend alone
+    drawn = sorted(set(view.hiders) - dict(view.behind).keys())
+    assert sorted(p.want.key for p in labels) == drawn  # type: ignore[attr-defined]
     boxes = [p.box for p in labels]  # type: ignore[attr-defined]
     for i, a in enumerate(boxes):
         assert surface.get_rect().contains(pygame.Rect(a))
@@ -257,7 +260,7 @@ def test_the_picture_calls_models_and_scenery_by_name(
     alley_labels, demo_labels = placed
     assert [p.text for p in alley_labels] == ["Cawdor ganger 2"]  # type: ignore[attr-defined]
     texts = sorted(p.text for p in demo_labels)  # type: ignore[attr-defined]
-    assert texts == ["container 1", "habitation block"]
+    assert texts == ["container 1"]  # the habitation block stands behind it (legend only)
 
 
 @pytest.mark.parametrize("height", [200, 250, 420])
@@ -368,3 +371,88 @@ def test_the_pictures_title_says_whose_cover_it_is(
     assert verdict(ruling, table_names(scenario), giving=True) == said
     # the table's tag says it short: "squad in light cover", "no cover"
     assert ruling_cover(ruling).removeprefix("squad ") in said
+
+
+# tester13's table (/tmp/t13/edit/myinf.toml): its pieces, the shooter and the target
+WALL_BEFORE_BUILDING = """
+[[scenery]]
+id = "building-1"
+kind = "building"
+height = 3.5
+polygon = [[8, 8], [14, 8], [14, 12], [8, 12]]
+
+[[scenery]]
+id = "wall-1"
+kind = "wall"
+height = 1.5
+line = [[2, 16], [9, 16]]
+
+[[model]]
+id = "fusilier-2"
+side = "blue"
+profile = "fusilier"
+at = [6, 17]
+facing = -45
+
+[[model]]
+id = "zhanshi-2"
+side = "red"
+profile = "zhanshi"
+at = [18, 4]
+facing = 131
+"""
+
+
+def _record_texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The eye view's lines of text (heading, ruler, legend), as they are drawn."""
+    import game.render.eye as eye
+
+    said: list[str] = []
+    real_text = eye._text
+
+    def recording(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> object:
+        said.append(text)
+        return real_text(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(eye, "_text", recording)
+    return said
+
+
+def test_a_near_piece_hiding_all_is_drawn_hiding_all_and_the_one_behind_is_said(
+    write_scenario: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tester13 (/tmp/t13/edit/myinf.toml): a 1.5" wall 0.6" in front of a 1" fusilier
+    and a 3.5" building beyond it each hide all of the Zhanshi; the picture painted the
+    lower half "building" and the upper half "wall", the wall's name on the building's
+    colour. Now each hider is drawn as far up as it alone hides, the nearer in front:
+    the wall covers the whole silhouette in its own colour, named on it, and the legend
+    says the building would hide it too, behind the wall."""
+    scenario = load_scenario(write_scenario(WALL_BEFORE_BUILDING))
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, "fusilier-2", "zhanshi-2")
+    view = eye_view(scenario, table, ruling)
+    assert sorted(view.hiders) == ["building-1", "wall-1"]
+    height = view.strips.height
+    assert all(view.drawn(j) == (("wall-1", 0.0, height),) for j in range(len(view.strips.low)))
+    assert view.behind == (("building-1", ("wall-1",)),)
+    placed = _record_placements(monkeypatch)
+    texts = _record_texts(monkeypatch)
+    surface = pygame.Surface((640, 420))
+    silhouette = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+    colours = {h: HIDERS[i] for i, h in enumerate(view.hiders)}
+    inside = silhouette.inflate(-6, -6)
+    (labels,) = placed
+    [wall] = labels
+    assert wall.want.key == "wall-1" and wall.inside  # type: ignore[attr-defined]
+    name_box = pygame.Rect(wall.box).inflate(4, 4)  # type: ignore[attr-defined]
+    found = {
+        tuple(surface.get_at((x, y)))[:3]
+        for x in range(inside.left, inside.right, 3)
+        for y in range(inside.top, inside.bottom, 3)
+        if not name_box.collidepoint(x, y) and not (x < inside.left + 40 and y < inside.top + 40)
+    }
+    assert found == {colours["wall-1"]}  # the building's colour nowhere on the silhouette
+    assert any(
+        t.startswith('hidden by the 3.5" building') and t.endswith('too, behind the 1.5" wall')
+        for t in texts
+    ), texts
