@@ -49,6 +49,7 @@ from game.scenario.editing import (
     resize_piece,
     rotate_piece,
     set_header,
+    set_kind,
     set_model,
     set_models,
     set_objective,
@@ -825,7 +826,9 @@ class Editor:
             return
         kind = KINDS[(KINDS.index(p.kind) + step) % len(KINDS)]
         said = f"{self.called(p.id)} is now {with_article(kind.value)}"
-        self.do(set_piece(p.id, kind=kind), said)
+        at = self.editing.doc.scenery.index(p)
+        if self.do(set_kind(p.id, kind), said):  # its id may be made up again: still selected
+            self.state.selected = [self.editing.doc.scenery[at].id]
 
     def step_value(self, delta: float) -> None:
         """Height of the selected piece (or of new ones); points of an objective."""

@@ -11,6 +11,7 @@ is never saved."""
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -358,6 +359,22 @@ def resize_piece(piece_id: str, anchor: Point, fx: float, fy: float, degrees: fl
 
         pts = _as_placed(stretched(x, y) for x, y in _points(p))
         return _with_piece(doc, _reshaped(p, pts))
+
+    return edit
+
+
+def set_kind(piece_id: str, kind: SceneryKind) -> Edit:
+    """A piece's kind; an id the editor made up for the kind it had ("building-1") is
+    made up again for the new one ("obstacle-1": tester13's finding 18, K kept
+    `building-1` on an obstacle); any other id is the author's and stays."""
+
+    def edit(doc: Document) -> Document:
+        p = piece(doc, piece_id)
+        if not re.fullmatch(rf"{re.escape(p.kind.value)}-\d+", p.id) or p.kind == kind:
+            return _with_piece(doc, _changed(p, kind=kind))
+        others = replace(doc, scenery=tuple(q for q in doc.scenery if q.id != p.id))
+        new = _changed(p, kind=kind, id=fresh_id(others, kind.value))
+        return replace(doc, scenery=tuple(new if q.id == p.id else q for q in doc.scenery))
 
     return edit
 

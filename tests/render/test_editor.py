@@ -960,6 +960,33 @@ def test_pieces_of_one_name_are_numbered_and_placed_with_an_article(editor: Edit
     assert names == ['2" wall 1', '2" wall 2']
 
 
+def test_k_makes_up_an_id_for_the_new_kind_only_where_the_editor_made_it_up(
+    editor: Editor, tmp_path: Path
+) -> None:
+    """tester13's finding 18: K on a new box kept the id `building-1` for an obstacle.
+    An id of the editor's making follows the kind, the piece staying selected; an id an
+    author wrote stays (it may be named elsewhere: a note, a script)."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))  # the building, building-1
+    press(editor, pygame.K_k)  # a wall: wall-1 is the low wall's
+    assert [p.id for p in editor.editing.doc.scenery] == ["wall-2", "wall-1"]
+    press(editor, pygame.K_k)
+    assert [p.id for p in editor.editing.doc.scenery] == ["obstacle-1", "wall-1"]
+    assert editor.state.selected == ["obstacle-1"]
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert editor.editing.doc.scenery[0].id == "wall-2"
+    path = tmp_path / "church.toml"
+    path.write_text(HAND_WRITTEN.replace('"building-1"', '"church"'), encoding="utf-8")
+    hand = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)))
+    press(hand, pygame.K_v)
+    click(hand, (11, 9))
+    press(hand, pygame.K_k)
+    assert hand.editing.doc.scenery[0].kind.value != "building"
+    assert [p.id for p in hand.editing.doc.scenery] == ["church", "wall-1"]
+    assert hand.state.selected == ["church"]
+
+
 def test_a_table_with_no_sides_opens_in_the_editor_and_a_save_is_named(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

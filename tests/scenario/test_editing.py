@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ from game.scenario.editing import (
     resize_piece,
     rotate_piece,
     set_header,
+    set_kind,
     set_piece,
     snap,
     turn_model,
@@ -247,3 +249,24 @@ def test_a_turned_piece_is_written_as_its_points_were_placed(tmp_path: Path) -> 
     moved = (turned[0] + 0.1, turned[1] + 0.2)
     stretched = (11 + (moved[0] - 11) * 1.1, 9 + (moved[1] - 9) * 0.7)
     assert math.dist(editing.doc.scenery[0].polygon[0], stretched) < 1e-3
+
+
+def test_set_kind_makes_up_only_the_editors_own_ids_again() -> None:
+    """tester13's finding 18: a kind changed kept `building-1` on an obstacle; an id
+    the editor made up (kind-N) follows the kind, the lowest N free; others stay."""
+    editing = Editing.start(new_document("infinity", "Kinds"))
+    editing.apply(add_rectangle((2, 2), (4, 4), SceneryKind.OBSTACLE, 1.0))
+    editing.apply(add_rectangle((6, 2), (8, 4), SceneryKind.BUILDING, 1.0))
+    editing.apply(set_kind("building-1", SceneryKind.OBSTACLE))
+    assert [p.id for p in editing.doc.scenery] == ["obstacle-1", "obstacle-2"]
+    editing.apply(set_kind("obstacle-1", SceneryKind.OBSTACLE))  # no change: kept
+    editing.apply(  # an author's id
+        lambda doc: replace(
+            doc, scenery=(doc.scenery[0], doc.scenery[1].model_copy(update={"id": "church"}))
+        )
+    )
+    editing.apply(set_kind("church", SceneryKind.AREA))
+    assert [(p.id, p.kind) for p in editing.doc.scenery] == [
+        ("obstacle-1", SceneryKind.OBSTACLE),
+        ("church", SceneryKind.AREA),
+    ]
