@@ -924,12 +924,13 @@ class Editor:
 
     def cycle_state(self) -> None:
         """T: the selected model's next state the rule system lets it start in where it
-        stands (fix10b: a lone fighter was made 'engaged', which needs an enemy in base
-        contact); a state the system has a unit share is the whole unit's."""
+        stands, of those it offers (`Ruleset.offered_states`; fix10b: a lone fighter was
+        made 'engaged', which needs an enemy in base contact); a state the system has a
+        unit share is the whole unit's."""
         m = self.selected_model()
         if m is None:
             return
-        states: list[str | None] = [None, *self.editing.scenario.ruleset.states]
+        states: list[str | None] = [None, *self.editing.scenario.ruleset.offered_states]
         current = m.state if m.state in states else None
         at = states.index(current)
         unit = [x.id for x in self.editing.doc.models if m.unit is not None and x.unit == m.unit]

@@ -64,7 +64,8 @@ class Ruleset:
     rules of session 8, 2026-11-27; a save without one was made before saves recorded
     it). `turn_word` is what the system calls a turn ("round"). `scores_objectives`: a
     scenario's objectives score their points at the turn limit (elsewhere an objective
-    is drawn by its name alone)."""
+    is drawn by its name alone). `not_offered`: states a scenario may give (a file that
+    has one is read as before) that the editor does not offer, no game starting in them."""
 
     name: str
     title: str
@@ -78,6 +79,7 @@ class Ruleset:
     rules_version: int
     turn_word: str
     scores_objectives: bool
+    not_offered: tuple[str, ...]
 
     def __init__(
         self,
@@ -95,6 +97,7 @@ class Ruleset:
         rules_version: int = 1,
         turn_word: str = "turn",
         scores_objectives: bool = False,
+        not_offered: tuple[str, ...] = (),
     ) -> None:
         given = {
             "name": name,
@@ -109,6 +112,7 @@ class Ruleset:
             "rules_version": rules_version,
             "turn_word": turn_word,
             "scores_objectives": scores_objectives,
+            "not_offered": not_offered,
         }
         for key, value in given.items():
             object.__setattr__(self, key, value)  # frozen: set once, here
@@ -127,6 +131,11 @@ class Ruleset:
     def states(self) -> tuple[str, ...]:
         """The states a scenario may give a model at the start."""
         return tuple(resolve(self.data_parts[2]))
+
+    @property
+    def offered_states(self) -> tuple[str, ...]:
+        """The states the editor offers a model (T): those a game may start in."""
+        return tuple(s for s in self.states if s not in self.not_offered)
 
     def unscored(self, objectives: int) -> str:
         """Where this system scores no objectives and a table has some, the sentence that
@@ -309,5 +318,8 @@ register(
             "careful": "game.ai.open_rebellion:CarefulOpenRebellionPlayer",
             "search": "game.ai.open_rebellion_search:SearchOpenRebellionPlayer",
         },
+        # "activated" is a unit done for the turn: a game starts before anyone acts
+        # (tester13's finding 18); a file that gives it still sits the unit out of turn 1
+        not_offered=("activated",),
     )
 )

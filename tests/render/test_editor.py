@@ -917,10 +917,27 @@ def test_a_state_a_unit_shares_is_set_for_the_whole_unit() -> None:
     press(editor, pygame.K_t)
     assert editor.state.refused == ""
     states = {m.state for m in editor.editing.doc.models if m.id in squad}
-    assert len(squad) > 1 and states == {"activated"}
-    assert editor.state.message.endswith("and the rest of Rebel squad a are now activated")
+    assert len(squad) > 1 and states == {"in-position"}
+    assert editor.state.message.endswith("and the rest of Rebel squad a are now in position")
     press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert {m.state for m in editor.editing.doc.models if m.id in squad} == {None, "ready"}
+
+
+def test_t_offers_only_the_states_a_game_starts_in() -> None:
+    """tester13's finding 18: T offered an Open Rebellion squad "activated", a unit done
+    for the turn, before any turn; a file that gives it still validates and opens, the
+    squad sitting out turn 1 as before."""
+    path = Path(__file__).parents[2] / "scenarios" / "open-rebellion-demo.toml"
+    editor = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)))
+    first = editor.editing.doc.models[0]
+    press(editor, pygame.K_v)
+    click(editor, first.at)
+    offered = []
+    for _ in range(4):  # round every state offered, back to none set
+        press(editor, pygame.K_t)
+        offered.append(editor.editing.doc.models[0].state)
+    assert offered == ["ready", "in-position", "hidden", None]
+    assert "activated" in editor.editing.scenario.ruleset.states  # still read in a file
 
 
 def test_a_tools_key_says_what_it_does_and_an_objective_its_points(editor: Editor) -> None:
