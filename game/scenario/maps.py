@@ -7,8 +7,9 @@ the tile stands; `kind`, `height` (inches) and `thickness` come from the object'
 properties, else its class, else its layer's properties, else the layer's name
 ("walls", "buildings", "woods"...); a point object that names a profile (property
 `profile`, its class or its name) becomes a model on the side its `side` property or
-its layer names, with the model fields its properties give. Text objects, hidden ones,
-template instances and pieces wholly off the table are listed as skipped. Units: one
+its layer names, with the model fields its properties give. A template instance is read
+over its template's object (its .tx or .tj file). Text objects, hidden ones, instances
+whose template file is missing and pieces wholly off the table are listed as skipped. Units: one
 tile's width is `scale` inches.
 
 Universal VTT: each `line_of_sight` and `objects_line_of_sight` polyline, and each
@@ -179,7 +180,8 @@ def _tmx_layers(parent: ElementTree.Element) -> list[dict[str, Any]]:
 def _tmx_object(el: ElementTree.Element) -> dict[str, Any]:
     obj: dict[str, Any] = {k: v for k, v in el.attrib.items() if k != "visible"}
     obj |= _tmx_numbers(el)
-    obj["visible"] = el.get("visible", "1") != "0"
+    if (visible := el.get("visible")) is not None:  # else as its template, else shown
+        obj["visible"] = visible != "0"
     obj["properties"] = _tmx_properties(el)
     for child in el:
         if child.tag in ("ellipse", "point"):
@@ -387,17 +389,74 @@ def _not_read(obj: _TiledObject, layer: _TiledLayer, shown: bool) -> str | None:
         return "hidden in Tiled"
     if obj.template is not None:
         return (
-            f"an instance of the template {obj.template}, which is not read "
-            "(detach it from its template in Tiled)"
+            f"an instance of the template {obj.template}, whose file is missing (copy it "
+            "where the map names it, or detach the instance from its template in Tiled)"
         )
     if obj.text is not None:
         return "a text object: words on the map, not scenery"
     return None
 
 
+def _with_templates(data: Any, path: Path) -> Any:
+    """The map (its JSON shape) with each template instance read over its template's
+    object, which Tiled keeps in a .tx (XML) or .tj (JSON) file of its own, named from
+    the map's folder: the instance's own attributes and properties win. An instance
+    whose file is not there keeps its `template` (and is listed as skipped)."""
+    read: dict[str, dict[str, Any] | None] = {}
+
+    def instance(obj: Any) -> Any:
+        name = obj.get("template") if isinstance(obj, dict) else None
+        if not isinstance(name, str):
+            return obj
+        if name not in read:
+            read[name] = _template(path.parent / name)
+        base = read[name]
+        if base is None:
+            return obj
+        own = {k: v for k, v in obj.items() if k != "template"}
+        props = [*base.get("properties", []), *(own.get("properties") or [])]
+        return base | own | {"properties": props}
+
+    def layers(items: Any) -> None:
+        for layer in items if isinstance(items, list) else []:
+            if isinstance(layer, dict):
+                layers(layer.get("layers"))
+                if isinstance(layer.get("objects"), list):
+                    layer["objects"] = [instance(o) for o in layer["objects"]]
+
+    if isinstance(data, dict):
+        layers(data.get("layers"))
+    return data
+
+
+def _template(path: Path) -> dict[str, Any] | None:
+    """A template's object in the JSON's shape; None when its file is not there."""
+    if not path.is_file():
+        return None
+    if path.suffix.lower() == ".tx":
+        try:
+            root = ElementTree.fromstring(read_text(path, MAX_MAP_BYTES, "Tiled template"))
+        except ElementTree.ParseError as err:
+            where = Problem(str(path), "Tiled template", _one_line(err), err.position[0])
+            raise InputError(where) from None
+        if (found := _bad_tmx_number(root)) is not None:
+            raise InputError(Problem(str(path), found[0], found[1]))
+        obj = root.find("object")
+        base = None if root.tag != "template" or obj is None else _tmx_object(obj)
+    else:
+        data = _read_json(path)
+        base = data.get("object") if isinstance(data, dict) else None
+    if not isinstance(base, dict):
+        raise InputError(Problem(str(path), "Tiled template", "it holds no template object"))
+    base.pop("template", None)
+    if not isinstance(base.get("properties", []), list):
+        base["properties"] = []
+    return base
+
+
 def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
     data = _tmx_data(path) if path.suffix.lower() == ".tmx" else _read_json(path)
-    tm = _parse(_TiledMap, data, path, "Tiled map")
+    tm = _parse(_TiledMap, _with_templates(data, path), path, "Tiled map")
     if tm.orientation != "orthogonal":
         article = "an" if tm.orientation[:1] in "aeiou" else "a"
         problem = f"{article} {tm.orientation} map: only orthogonal Tiled maps can be read"

@@ -314,8 +314,8 @@ ODD_SKIPPED = [
     "object picture: a tile object (a picture) that names no kind of scenery: give it a "
     "kind property or a class, or put it on a layer named for one",
     "object hidden-thing: hidden in Tiled",
-    "object 24: an instance of the template crate.tx, which is not read (detach it from "
-    "its template in Tiled)",
+    "object 24: an instance of the template crate.tx, whose file is missing (copy it "
+    "where the map names it, or detach the instance from its template in Tiled)",
     "object out: lies wholly off the table",
 ]
 
@@ -469,3 +469,58 @@ def test_universal_vtt_doors_and_walls_of_no_length(tmp_path: Path) -> None:
         f"line_of_sight {walls}: a wall of no length",
         "portal 2: an open door, left open",
     ]
+
+
+CRATE_TX = """<?xml version="1.0" encoding="UTF-8"?>
+<template>
+ <object name="crate" type="obstacle" width="32" height="32">
+  <properties>
+   <property name="height" type="float" value="1"/>
+   <property name="kind" value="obstacle"/>
+  </properties>
+ </object>
+</template>"""
+FUSILIER_TJ = {
+    "type": "template",
+    "object": {"name": "", "point": True, "x": 0, "y": 0, "properties": [
+        {"name": "profile", "type": "string", "value": "fusilier"},
+        {"name": "facing", "type": "float", "value": -90}]},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("suffix", [".tmj", ".tmx"])
+def test_a_template_instance_is_read_over_its_template(tmp_path: Path, suffix: str) -> None:
+    # tester13's finding 11: an instance was read as a bare point, "a point that names
+    # no profile"; its template's shape and properties are in the .tx/.tj beside the map
+    (tmp_path / "crate.tx").write_text(CRATE_TX, encoding="utf-8")
+    (tmp_path / "fusilier.tj").write_text(json.dumps(FUSILIER_TJ), encoding="utf-8")
+    own = [{"name": "height", "type": "float", "value": 2}]
+    objects = [
+        {"id": 30, "template": "crate.tx", "x": 64, "y": 64},
+        {"id": 31, "template": "crate.tx", "name": "tall", "x": 128, "y": 64, "properties": own},
+        {"id": 32, "template": "fusilier.tj", "name": "f3", "x": 352, "y": 704},
+    ]
+    path = _outpost_with(tmp_path, ".tmj", objects)
+    if suffix == ".tmx":
+        path = tmp_path / "templates.tmx"
+        layer = """ <objectgroup id="8" name="misc">
+  <object id="30" template="crate.tx" x="64" y="64"/>
+  <object id="31" template="crate.tx" name="tall" x="128" y="64">
+   <properties><property name="height" type="float" value="2"/></properties>
+  </object>
+  <object id="32" template="fusilier.tj" name="f3" x="352" y="704"/>
+ </objectgroup>
+</map>"""
+        text = (MAPS / "outpost.tmx").read_text(encoding="utf-8")
+        path.write_text(text.replace("</map>", layer), encoding="utf-8")
+    doc, found = import_map(path, "infinity")
+    pieces = {p.id: p for p in doc.scenery}
+    assert pieces["crate"].kind is SceneryKind.OBSTACLE and pieces["crate"].height == 1.0
+    assert pieces["crate"].polygon == [(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)]
+    assert pieces["tall"].height == 2.0
+    f3 = next(m for m in doc.models if m.id == "f3")
+    assert (f3.profile, f3.at, f3.facing, f3.side) == ("fusilier", (11.0, 22.0), -90.0, "misc")
+    assert found.skipped == ["object marker: a point that names no infinity profile"]
+    (tmp_path / "crate.tx").write_text("<template>", encoding="utf-8")
+    with pytest.raises(InputError, match=r"crate\.tx:1: Tiled template: "):
+        import_map(path, "infinity")
