@@ -408,23 +408,19 @@ def draw_eye(
     n = len(sil.low)
     strip = w_px / n
     colours = {h: HIDERS[i % len(HIDERS)] for i, h in enumerate(view.hiders)}
+    # each strip's pixel columns from one list of edges, so no column falls between two
+    # (tester13: a background line down the picture at --size 746x490)
+    edges = [round(left + j * strip) for j in range(n + 1)]
     for j in range(n):
-        sx = left + j * strip
+        x, w = edges[j], max(1, edges[j + 1] - edges[j])
         cut = min(max(sil.low[j], 0.0), sil.height) * scale
         if cut < h_px - 1e-9:
-            seen = pygame.Rect(
-                round(sx),
-                round(ground - h_px),
-                max(1, round(sx + strip) - round(sx)),
-                round(h_px - cut),
-            )
+            seen = pygame.Rect(x, round(ground - h_px), w, round(h_px - cut))
             pygame.draw.rect(surface, SEEN, seen)
         for name, lo, hi in view.drawn(j):
             # each hider as far up as it hides, the nearer in front (`EyeView.bands`)
             bottom, up = round(ground - lo * scale), round(ground - hi * scale)
-            hid = pygame.Rect(
-                round(sx), up, max(1, round(sx + strip) - round(sx)), max(1, bottom - up)
-            )
+            hid = pygame.Rect(x, up, w, max(1, bottom - up))
             if name:
                 pygame.draw.rect(surface, colours.get(name, UNNAMED), hid)
             else:  # hidden only by the strip's hiders together: hatched in their colours

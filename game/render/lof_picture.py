@@ -49,7 +49,10 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     taken = [label.box for label in labels] + ruler_boxes(scenario, view)
     hover = Hover(ruling.attacker, ruling.target, ruling, ())
     ui = ui_scale(surface.get_size())  # its words grow with the picture, as in the window
-    said = draw_ruling(side, scenario, hover, view, engine_loaded=True, taken=taken, ui=ui)
+    # on the table itself (tester13: pushed over the y axis, off the table)
+    (x0, y0), (x1, y1) = (view.to_screen(0, 0), view.to_screen(*scenario.header.table))
+    table = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
+    said = draw_ruling(side, scenario, hover, view, True, taken, ui, table)
     a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, True))
     # the line passes under the names it crosses, as in the window
     draw_labels(surface, [label for label in labels if crosses_box(a, b, label.box, 3.0)], view)

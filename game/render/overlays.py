@@ -233,11 +233,11 @@ def ruling_cover(ruling: Ruling) -> str:
 
 def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view: View,
                 engine_loaded: bool, taken: Sequence[Box] = (),
-                ui: float = 1.0) -> pygame.Rect | None:  # fmt: skip
+                ui: float = 1.0, within: Box | None = None) -> pygame.Rect | None:  # fmt: skip
     """The witness line (green), or the centre line (red: no line of fire; white dashed:
     no engine), the blocking pieces outlined in red, and a label at the target, placed
-    clear of the table's labels (`taken`) and the bases where there is room (its box is
-    returned)."""
+    clear of the table's labels (`taken`) and the bases where there is room, inside
+    `within` (default: the surface; its box is returned)."""
     ruling = hover.ruling
     shooter = scenario.model(hover.shooter)
     target = scenario.model(hover.target)
@@ -276,7 +276,7 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     w, h = font(px).size(text)
     above = (tx, ty - r - 4 - h)
     want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", (above,))
-    bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+    bounds = within or (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
     spot = ruling_spot(want, bounds, base_circles(scenario, view), taken)
     if spot is not None and spot.leader:  # further out: a line back to the target
         pygame.draw.line(surface, colour, *leader_line(want, spot.box), 1)

@@ -456,3 +456,54 @@ def test_a_near_piece_hiding_all_is_drawn_hiding_all_and_the_one_behind_is_said(
         t.startswith('hidden by the 3.5" building') and t.endswith('too, behind the 1.5" wall')
         for t in texts
     ), texts
+
+
+def test_no_column_of_the_silhouette_is_left_unpainted() -> None:
+    """tester13: at `--size 746x490` a background line crossed the eye view, a pixel
+    column between two strips each rounded on its own. Every column between the
+    silhouette's edges is painted, at every width tried."""
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    table = table_from_scenario(scenario)
+    ruling = rule(scenario, table, "zhanshi-hmg", "fusilier-1")
+    view = eye_view(scenario, table, ruling)
+    gaps = []
+    for width in range(300, 460, 3):
+        surface = pygame.Surface((width, 420))
+        box = draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+        y = box.bottom - 4  # under the names written on the silhouette
+        background = surface.get_at((2, 2))
+        gaps += [
+            (width, x)
+            for x in range(box.left + 3, box.right - 3)
+            if surface.get_at((x, y)) == background
+        ]
+    assert gaps == []
+
+
+def test_the_rulings_label_stays_on_the_table(monkeypatch: pytest.MonkeyPatch) -> None:
+    """tester13 (lofall/g4-p2.png): 'no line of fire, 18.38"' was pushed off the table
+    over the y axis; on Hill farm the labels of targets by the top edge sat in the
+    margin above it. The ruling's label is placed on the table itself."""
+    import game.render.lof_picture as picture
+
+    outside = []
+    real = picture.draw_ruling_top
+
+    def recording(
+        surface: pygame.Surface, scenario: Scenario, ruling: object, view: object
+    ) -> object:
+        box = real(surface, scenario, ruling, view)  # type: ignore[arg-type]
+        (x0, y0), (x1, y1) = view.to_screen(0, 0), view.to_screen(*scenario.header.table)  # type: ignore[attr-defined]
+        table = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(2, 2)
+        if box is None or not table.contains(box):
+            outside.append(str(ruling.target))  # type: ignore[attr-defined]
+        return box
+
+    monkeypatch.setattr(picture, "draw_ruling_top", recording)
+    scenario = load_scenario(SCENARIOS / "open-rebellion-demo.toml")
+    table = table_from_scenario(scenario)
+    enemies = [m.id for m in scenario.models if m.side != scenario.model("reb-a1").side]
+    for target in enemies:
+        for scale in (20.0, 12.0):
+            lof_picture(scenario, rule(scenario, table, "reb-a1", target), scale, table)
+    assert outside == []
