@@ -91,6 +91,7 @@ class MapObject:
     layer_properties: Mapping[str, Any] = field(default_factory=dict)
     id: int = 0
     skip: str | None = None  # why it is not read (hidden, a text, a template instance)
+    layer_cls: str = ""
 
 
 @dataclass(slots=True)
@@ -165,6 +166,7 @@ def _tmx_layers(parent: ElementTree.Element) -> list[dict[str, Any]]:
         layer: dict[str, Any] = {
             "type": kind,
             "name": el.get("name", ""),
+            "class": el.get("class", ""),
             **_tmx_numbers(el),
             "visible": el.get("visible", "1") != "0",
             "properties": _tmx_properties(el),
@@ -307,6 +309,7 @@ class _TiledObject(_Loose):
 class _TiledLayer(_Loose):
     type: str
     name: str = ""
+    cls: str = Field(default="", alias="class")
     visible: bool = True
     objects: list[_TiledObject] = []
     layers: list[_TiledLayer] = []
@@ -357,7 +360,9 @@ def _tiled_objects(tm: _TiledMap) -> list[MapObject]:
             elif obj.point:
                 shape, points = "point", [(ox, oy)]
             elif obj.gid is not None:  # a tile: its x, y is its bottom-left corner
-                shape, points = "tile", _box_points(ox, oy - obj.height, obj.width, obj.height)
+                # (an old map leaves a tile object's size out: the map's tile size)
+                w, h = (obj.width, obj.height) if obj.width else (tm.tilewidth, tm.tileheight)
+                shape, points = "tile", _box_points(ox, oy - h, w, h)
             elif obj.ellipse:
                 shape, points = "ellipse", _ellipse_points(ox, oy, obj.width, obj.height)
             elif obj.width or obj.height:
@@ -376,6 +381,7 @@ def _tiled_objects(tm: _TiledMap) -> list[MapObject]:
                     layer_props,
                     obj.id,
                     skip,
+                    layer.cls,
                 )
             )
     return objects
@@ -577,13 +583,14 @@ def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
 
 
 def _kind(obj: MapObject, path: Path, where: str) -> SceneryKind | None:
-    """The kind a `kind` property, the class, the layer's `kind` or its name give; a
+    """The kind a `kind` property, the class, the layer's `kind`, class or name give; a
     `kind` property that names none is refused. A drawn shape that names none is a
     building (a line a wall); a tile object that names none is a picture (None)."""
     for source, raw in (
         ("kind", obj.properties.get("kind")),
         ("", obj.cls),
         (f"layer {obj.layer!r}: kind", obj.layer_properties.get("kind")),
+        ("", obj.layer_cls),
         ("", obj.layer),
     ):
         word = raw.strip().lower() if isinstance(raw, str) else raw

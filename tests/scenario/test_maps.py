@@ -524,3 +524,23 @@ def test_a_template_instance_is_read_over_its_template(tmp_path: Path, suffix: s
     (tmp_path / "crate.tx").write_text("<template>", encoding="utf-8")
     with pytest.raises(InputError, match=r"crate\.tx:1: Tiled template: "):
         import_map(path, "infinity")
+
+
+def test_a_layers_class_names_its_kind_and_a_tile_object_without_size_is_a_tile(
+    tmp_path: Path,
+) -> None:
+    # a layer's class (Tiled 1.9+) is read as an object's class is, after the layer's
+    # kind property and before its name; a tile object an old Tiled saved with no size
+    # takes the map's tile size
+    objects = [
+        {"id": 30, "name": "bin", "gid": 5, "x": 64, "y": 96},
+        {"id": 31, "name": "shed", "x": 128, "y": 64, "width": 32, "height": 32},
+    ]
+    path = _outpost_with(tmp_path, ".tmj", objects)
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["layers"][-1]["class"] = "obstacle"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc, _ = import_map(path, "infinity")
+    pieces = {p.id: p for p in doc.scenery}
+    assert pieces["bin"].kind is SceneryKind.OBSTACLE is pieces["shed"].kind
+    assert pieces["bin"].polygon == [(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)]
