@@ -593,7 +593,7 @@ def _kind(obj: MapObject, path: Path, where: str) -> SceneryKind | None:
         ("", obj.layer_cls),
         ("", obj.layer),
     ):
-        word = raw.strip().lower() if isinstance(raw, str) else raw
+        word = raw.strip().lower() if isinstance(raw, str) else None
         if word in _KIND_WORDS:
             return _KIND_WORDS[word]
         if source and raw not in (None, ""):
@@ -851,6 +851,8 @@ def _place_piece(piece: SceneryEntry, where: str, out: MapImport) -> None:
 def _clip(piece: SceneryEntry, table: Polygon) -> list[SceneryEntry]:
     """The piece cut at the table's edge (a wall along the edge would reach half its
     thickness past it); [] for a piece wholly off the table."""
+    if len(piece.line or piece.polygon or []) < (2 if piece.line is not None else 3):
+        return [piece]  # the scenario check names a line or polygon of too few points
     if piece.line is not None:
         shape = LineString(piece.line).buffer(
             piece.thickness / 2, cap_style="flat", join_style="mitre"

@@ -544,3 +544,29 @@ def test_a_layers_class_names_its_kind_and_a_tile_object_without_size_is_a_tile(
     pieces = {p.id: p for p in doc.scenery}
     assert pieces["bin"].kind is SceneryKind.OBSTACLE is pieces["shed"].kind
     assert pieces["bin"].polygon == [(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)]
+
+
+@pytest.mark.parametrize(
+    ("shape", "message"),
+    [
+        ({"polygon": [{"x": 1, "y": 2}]}, "scenery 'building': polygon has 1 points"),
+        ({"polyline": [{"x": 1, "y": 2}]}, "object 1: line: needs at least 2 points"),
+        (
+            {
+                "width": 9,
+                "height": 9,
+                "properties": [{"name": "kind", "type": "class", "value": {}}],
+            },
+            "object 1: kind {} is not a kind of scenery",
+        ),
+    ],
+)
+def test_a_tiled_shape_of_too_few_points_or_a_kind_not_in_words_is_one_line(
+    tmp_path: Path, shape: dict[str, object], message: str
+) -> None:
+    # a polygon of one point was a shapely ValueError traceback, exit 1 (.tmj too), and
+    # a class-type property named kind a TypeError
+    path = _outpost_with(tmp_path, ".tmj", [{"id": 1, "x": 32, "y": 32} | shape])
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value).startswith(f"{path}: {message}")
