@@ -522,3 +522,22 @@ def test_size_help_names_its_form(capsys: pytest.CaptureFixture[str], command: s
     assert main([command, "--help"]) == 0
     sizes = [row for row in capsys.readouterr().out.splitlines() if "--size" in row]
     assert sizes and all("--size WxH " in row for row in sizes), sizes
+
+
+@pytest.mark.parametrize(
+    ("command", "usage"),
+    [
+        ("validate", "validate [OPTIONS] SCENARIO..."),
+        ("replay", "replay [OPTIONS] SAVE"),
+        ("lof", "lof [OPTIONS] SCENARIO"),
+        ("edit", "edit [OPTIONS] [SCENARIO]"),
+        ("import", "import [OPTIONS] MAP"),
+    ],
+)
+def test_usage_lines_name_arguments_in_capitals_without_braces(
+    command: str, usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester13: typer wrote 'skirmish validate [OPTIONS] {SCENARIO}' (one file shown
+    where it takes several) and 'skirmish replay [OPTIONS] {save}'."""
+    assert main([command, "--help"]) == 0
+    assert f"Usage: skirmish {usage}\n" in capsys.readouterr().out
