@@ -417,10 +417,10 @@ def _with_templates(data: Any, path: Path) -> Any:
         if name not in read:
             read[name] = _template(path.parent / name)
         base = read[name]
-        if base is None:
-            return obj
+        if base is None or not isinstance(obj.get("properties", []), list):
+            return obj  # not read; or the check names its properties
         own = {k: v for k, v in obj.items() if k != "template"}
-        props = [*base.get("properties", []), *(own.get("properties") or [])]
+        props = [*base.get("properties", []), *own.get("properties", [])]
         return base | own | {"properties": props}
 
     def layers(items: Any) -> None:

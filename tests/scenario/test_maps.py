@@ -570,3 +570,12 @@ def test_a_tiled_shape_of_too_few_points_or_a_kind_not_in_words_is_one_line(
     with pytest.raises(InputError) as err:
         import_map(path, "infinity")
     assert str(err.value).startswith(f"{path}: {message}")
+
+
+def test_a_template_instance_whose_properties_are_no_list_is_one_line(tmp_path: Path) -> None:
+    (tmp_path / "c.tj").write_text('{"type": "template", "object": {"width": 32}}')
+    path = _outpost_with(tmp_path, ".tmj", [{"id": 1, "x": 1, "y": 40, "template": "c.tj",
+                                            "properties": 5}])  # fmt: skip
+    with pytest.raises(InputError) as err:
+        import_map(path, "infinity")
+    assert str(err.value).endswith("object 1 properties: expected a list in brackets, not 5")
