@@ -732,10 +732,12 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
         for n, raw in enumerate(polylines, start=1):
             points = [((p.x - ox) * scale, (p.y - oy) * scale) for p in raw]
             chains = _chains(points)
+            where = _place((key, n - 1))  # "line_of_sight 3", "portal 2"
             if key == "portals" and not vtt.portals[n - 1].closed:
-                out.skipped.append(f"portal {n}: an open door, left open")
+                out.skipped.append(f"{where}: an open door, left open")
             elif not chains:
-                out.skipped.append(f"{_place((key, n - 1))}: a wall of no length")
+                door = "door" if key == "portals" else "wall"
+                out.skipped.append(f"{where}: a {door} of no length")
             for chain in chains:
                 fallback = {"line_of_sight": "wall", "portals": "door"}.get(key, "object")
                 piece_id = _unique("", fallback, names)
@@ -751,8 +753,7 @@ def _uvtt(path: Path, scale: float, wall_height: float | None) -> MapImport:
                     far = (p for p in raw if max(abs(p.x - ox), abs(p.y - oy)) * scale > FAR)
                     x, y = next((p.x, p.y) for p in far)
                     problem = f"the point ({x:g}, {y:g}) lies far off the map"
-                    raise InputError(Problem(str(path), f"{key} {n}", problem)) from None
-                where = f"portal {n}" if key == "portals" else f"{key} {n}"
+                    raise InputError(Problem(str(path), where, problem)) from None
                 _place_piece(piece, where, out)
     return out
 

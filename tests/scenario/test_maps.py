@@ -579,3 +579,25 @@ def test_a_template_instance_whose_properties_are_no_list_is_one_line(tmp_path: 
     with pytest.raises(InputError) as err:
         import_map(path, "infinity")
     assert str(err.value).endswith("object 1 properties: expected a list in brackets, not 5")
+
+
+@pytest.mark.parametrize(
+    ("bounds", "said"),
+    [
+        ([{"x": 3, "y": 3}], "skipped: portal 1: a door of no length"),
+        ([{"x": 3, "y": 3}, {"x": 1e9, "y": 3}], "refused: portal 1: the point (1e+09, 3) lies"),
+    ],
+)
+def test_a_closed_door_of_no_length_or_far_off_the_map_is_named_as_a_portal(
+    tmp_path: Path, bounds: list[dict[str, float]], said: str
+) -> None:
+    data = json.loads((MAPS / "crypt.uvtt").read_text(encoding="utf-8"))
+    data["portals"] = [{"bounds": bounds, "closed": True}]
+    path = tmp_path / "door.uvtt"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    try:
+        told = f"skipped: {'; '.join(import_map(path, 'infinity')[1].skipped)}"
+    except InputError as err:
+        [problem] = err.problems
+        told = f"refused: {problem.place}: {problem.problem}"
+    assert told.startswith(said)
