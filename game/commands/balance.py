@@ -75,7 +75,7 @@ def balance(
     from game.playtest.balance import candidates, judge
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
     from game.playtest.players import describe
-    from game.playtest.runner import Batch, jobs_for
+    from game.playtest.runner import Batch, jobs_for, rounded_up
     from game.playtest.variants import VaryError, parse_vary
     from game.scenario.load import read_toml
 
@@ -99,6 +99,8 @@ def balance(
     swapping = swap_default(choice, swap)
     found = candidates(scenario, data, changes)
     jobs = jobs_for(seed, games, swapping)
+    if rounded_up(games, swapping):  # before any game: the count differs from --games
+        typer.echo(rounded_up(games, swapping), err=True)
     where = Where(workers, scheduler, wait)
     sources = [c.source for c in found if c.source is not None]
     played = play_batches(

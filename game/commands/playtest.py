@@ -91,7 +91,7 @@ def playtest(
     can be replayed alone."""
     from game.files import check_all_writable, check_writable
     from game.playtest.plan import Where, choose_players, play_batches, playable, swap_default
-    from game.playtest.runner import Batch, Source, jobs_for
+    from game.playtest.runner import Batch, Source, jobs_for, rounded_up
     from game.playtest.summary import summary_document
 
     wait = scheduler_wait(scheduler, connect_timeout)
@@ -111,6 +111,8 @@ def playtest(
     swapping = swap_default(choice, swap)
     sides = [s.id for s in loaded.sides]
     jobs = jobs_for(seed, games, swapping)
+    if rounded_up(games, swapping):  # before any game: the count differs from --games
+        typer.echo(rounded_up(games, swapping), err=True)
     if out is not None:  # a folder where one of its files must be: said before any game
         from game.playtest.output import out_files
 

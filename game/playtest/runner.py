@@ -59,6 +59,17 @@ def jobs_for(seed: int, games: int, swap: bool) -> list[Job]:
     return [Job(2 * i + k, s, bool(k)) for i, s in seeds for k in (0, 1)]
 
 
+def rounded_up(games: int, swap: bool) -> str:
+    """Where `jobs_for` plays more games than asked (sides swapped, an odd number), the
+    line that says so and why; "" otherwise."""
+    if not swap or games % 2 == 0:
+        return ""
+    return (
+        f"--games {games} with the sides swapped: {games + 1} games, each of "
+        f"{(games + 1) // 2} seeds played once each way round"
+    )
+
+
 _SETUPS: dict[str, Setup] = {}
 _FOLDER: list[Path] = []
 _SETUP_LOCK = threading.Lock()

@@ -120,3 +120,22 @@ def test_swap_with_the_same_player_on_both_sides_is_refused(
         ]
     with pytest.raises(InputError):
         swap_default(choose_players(load_scenario(small), "simple", {}), True)
+
+
+def test_an_odd_number_of_swapped_games_says_why_one_more_is_played(
+    small: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester13: `playtest --games 5` with the sides swapped played 6 games without
+    saying why. It says so on standard error before any game (playtest and balance)."""
+    said = "--games 3 with the sides swapped: 4 games, each of 2 seeds played once each way round"
+    for command in (["playtest"], ["balance", "--vary", "turns=1"]):
+        argv = [command[0], str(small), *command[1:], "--games", "3", "--json"]
+        assert main([*argv, "--ai", "blue=careful,red=simple"]) == 0
+        out, err = capsys.readouterr()
+        assert err.splitlines()[0] == said
+        assert json.loads(out)["games"] == 4
+    assert (
+        main(["playtest", str(small), "--games", "4", "--json", "--ai", "blue=careful,red=simple"])
+        == 0
+    )
+    assert "swapped" not in capsys.readouterr().err  # an even number: played as asked
