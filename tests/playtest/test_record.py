@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import csv
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
+import pytest
+
+from game.cli import main
+from game.paths import scenario_path
 from game.playtest.record import Casualty, casualties
 from game.scenario import load_scenario
 from game.sequencer.events import Hit, Missed, Moved, StateChanged, TurnStarted
@@ -84,3 +90,23 @@ def test_a_fighter_that_recovers_is_not_taken_out_and_a_second_fall_counts(
     ]
     found = casualties(setup, start, events)  # type: ignore[arg-type]
     assert found == [Casualty("r1", "red", 2, (6.0, 3.0), "b2", (12.0, 14.0))]
+
+
+def test_open_rebellion_objectives_are_held_by_nobody_as_they_decide_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester13: games.csv said `objectives_partisans = crossroads` and summary.json
+    `objectives_held: 3` while validate and the window say Open Rebellion's objectives
+    decide nothing. Where the rules score none, none is held (the columns are kept)."""
+    table = tmp_path / "or-objective.toml"
+    text = scenario_path("open-rebellion-demo").read_text(encoding="utf-8")
+    # under the rebels' officer, wide enough to hold whatever the game does
+    objective = '\n[[objective]]\nid = "well-head"\nat = [12, 21]\nradius = 12\n'
+    table.write_text(text + objective, encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["playtest", str(table), "--games", "2", "--json", "--out", str(out)]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert [s["objectives_held"] for s in report["sides"].values()] == [0, 0]
+    with (out / "games.csv").open(encoding="utf-8") as f:
+        rows = list(csv.DictReader(f))
+    assert rows and all(r["objectives_rebels"] == r["objectives_government"] == "" for r in rows)
