@@ -108,8 +108,8 @@ def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = Fals
 def objectives_held(setup: Setup, state: GameState) -> dict[str, tuple[str, ...]]:
     """Each side's objectives at the end: a side holds one when more of its models not
     taken out have their base within its radius than any other side's. None where the
-    rules score no objectives (Open Rebellion: they decide nothing, `Ruleset.unscored`),
-    the columns kept for those who read them."""
+    rules score no objectives (they decide nothing there, `Ruleset.unscored`), the
+    columns kept for those who read them."""
     radius = {m.id: m.radius for m in setup.models}
     lost = frozenset(setup.ruleset.out_of_fight)
     held: dict[str, list[str]] = {s: [] for s in state.sides}
