@@ -143,6 +143,7 @@ def playtest(
         timed="wall clock, from the first game to the last",
         games_per_second=round(len(records) / seconds, 2) if seconds else None,
     )
+    document["why"] = _why(records, sides, loaded)
     if detail:
         document["results"] = [_detail(r, names_of(loaded)) for r in records]
     written: list[Path] = []
@@ -157,6 +158,17 @@ def playtest(
         typer.echo(json.dumps(document, indent=1))
         return
     _print(document, loaded, records, written)
+
+
+def _why(records: list[GameRecord], sides: list[str], loaded: Scenario) -> list[str]:
+    """How each side won and when and where each lost its models (`summary.why`), the
+    scenery called as the table's labels call it."""
+    from game.playtest.summary import why
+    from game.scenario.names import table_names
+
+    names = table_names(loaded)
+    places = [(names.get(p.id, p.id), p.footprint) for p in loaded.scenery]
+    return why(records, sides, names, places, loaded.ruleset.turn_word)
 
 
 def _ready(loaded: Scenario, quiet: bool) -> None:
@@ -292,7 +304,7 @@ def _print(
     turn = loaded.ruleset.turn_word
     ended = how_games_ended(document["reasons"], turn)
     console.print(f"mean last {turn} {document['mean_turn']:.2f}; how games ended: {ended}")
-    for sentence in document["verdict"]:
+    for sentence in [*document["verdict"], *document.get("why", ())]:
         console.print(sentence)
     console.print(speed_sentence(document))
     for path in written:

@@ -4,6 +4,7 @@ template areas, scatter paths. Distances are in inches, edge to edge for models.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -19,6 +20,13 @@ from game.geometry.table import Body, BodyId, PieceId, Point, Table, require_fin
 def edge_distance(a: Body, b: Body) -> float:
     """Distance between two models, edge to edge (closest points of the bases)."""
     return max(0.0, math.hypot(b.at[0] - a.at[0], b.at[1] - a.at[1]) - a.radius - b.radius)
+
+
+def footprint_gap(footprint: Sequence[Point], point: Point) -> float:
+    """Inches from `point` to a footprint polygon (0 inside it; a line of two corners,
+    a thin wall's, measured to the line)."""
+    shape = Polygon(footprint) if len(footprint) > 2 else shapely.LineString(footprint)
+    return float(shape.distance(ShapelyPoint(point)))
 
 
 def pieces_near(table: Table, body: Body, reach: float) -> tuple[PieceId, ...]:

@@ -102,6 +102,9 @@ def report_page(
         + f"how games ended: {how_games_ended(document['reasons'], turn_word)}"
     )
     verdict = "".join(f"<p>{escape(s)}</p>" for s in document.get("verdict", ()))
+    if document.get("why"):  # how each side won, when and where models were taken out
+        items = "".join(f"<li>{escape(s)}</li>" for s in document["why"])
+        verdict += f"<p>Why, as far as the games show:</p><ul>{items}</ul>"
     figures = {}
     for key in ("table", "win-rate", "game-length", "models-lost", "heat-map"):
         if key in images:

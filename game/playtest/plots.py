@@ -99,6 +99,18 @@ def game_length(
 ) -> bytes:
     """Games by the turn they ended in (`turn_word`: what the rule system calls a turn),
     stacked by who won."""
+    return _png(game_length_figure(records, sides, colours, names, turn_word))
+
+
+def game_length_figure(
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    colours: Mapping[str, str],
+    names: Names = None,
+    turn_word: str = "turn",
+) -> Figure:
+    """The game-length chart: a bar only for who won some game (a draw only with draws),
+    and room over the tallest bar."""
     figure = _figure(*SIZE)
     axes = figure.add_subplot()
     turns = sorted({r.turn for r in records}) or [1]
@@ -106,6 +118,8 @@ def game_length(
     for who in [*sides, None]:
         counts = np.array([sum(1 for r in records if r.turn == t and r.winner == who)
                            for t in turns])  # fmt: skip
+        if not counts.any():
+            continue  # no game of it: not in the legend ("draw" with no draws)
         colour = DRAW if who is None else _colour(colours, sides, who)
         axes.bar(
             turns,
@@ -117,6 +131,7 @@ def game_length(
         )
         bottom += counts
     axes.set_xticks(turns)
+    axes.set_ylim(0, max(1.0, float(bottom.max())) * 1.1)  # room over the tallest bar
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(f"last {turn_word} played")
     axes.set_ylabel("games")
@@ -124,7 +139,7 @@ def game_length(
     axes.legend()
     axes.grid(axis="y", alpha=0.3)
     figure.tight_layout()
-    return _png(figure)
+    return figure
 
 
 def models_lost(

@@ -7,6 +7,7 @@ player is said to have the edge only when the whole interval lies above an even 
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -90,6 +91,53 @@ def verdict(
                 f"Neither player is shown to be better: {top} won {pct(players[top])} of "
                 "the decided games it plays."
             )
+    return out
+
+
+# A model taken out within this many inches of a piece fell "near" it (else in the open).
+NEAR = 2.0
+Place = tuple[str, Sequence[tuple[float, float]]]  # a piece's name and its footprint
+
+
+def why(
+    records: Sequence[GameRecord],
+    sides: Sequence[str],
+    names: Mapping[str, str] | None = None,
+    places: Sequence[Place] = (),
+    turn_word: str = "turn",
+) -> list[str]:
+    """Where a designer looks for the cause of an edge, in sentences: how each side won
+    (by which end), and for each side when its models were taken out (by turn: an edge
+    from moving first shows in the first turn) and where (the piece each stood nearest,
+    within NEAR inches, `places`; else in the open)."""
+    from game.geometry.measures import footprint_gap
+
+    called = names or {}
+    out: list[str] = []
+    for side in sides:
+        won = [named(r.reason, called) if called else r.reason for r in records if r.winner == side]
+        if won:
+            ends = dict(Counter(won).most_common())
+            out.append(f"How {side_called(side, called)} won: {how_games_ended(ends, turn_word)}.")
+    for side in sides:
+        fell = [c for r in records for c in r.casualties if c.side == side]
+        if not fell:
+            continue
+        turns = Counter(c.turn for c in fell)
+        when = ", ".join(f"{n} in {turn_word} {t}" for t, n in sorted(turns.items()))
+
+        def near(at: tuple[float, float]) -> str:
+            gaps = [(footprint_gap(corners, at), name) for name, corners in places]
+            gap, name = min(gaps, default=(math.inf, ""))
+            return f"near {name}" if gap <= NEAR else "in the open"
+
+        where = Counter(near(c.at) for c in fell).most_common()
+        said = ", ".join(f"{n} {place}" for place, n in where[:3])
+        rest = sum(n for _, n in where[3:])
+        said += f" and {rest} elsewhere" if rest else ""
+        lost = plural(len(fell), "model")
+        games = plural(len(records), "game")
+        out.append(f"{side_called(side, called)} had {lost} taken out in {games}: {when}; {said}.")
     return out
 
 

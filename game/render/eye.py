@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from game.geometry import Strips, Table, silhouette_strips
+from game.geometry.measures import footprint_gap
 from game.geometry.table import MM_PER_INCH
 from game.render import style
 from game.render.labels import Box, Want, place
@@ -204,19 +205,12 @@ def _alone(scenario: Scenario, ruling: LofRuling, hider: str) -> Strips:
 
 def _distance(scenario: Scenario, ruling: LofRuling, hider: str) -> float:
     """Inches from the shooter's centre to the nearest of `hider` (a piece or a base)."""
-    x, y = scenario.model(str(ruling.attacker)).at
+    at = scenario.model(str(ruling.attacker)).at
     try:
-        footprint = scenario.piece(hider).footprint
+        return footprint_gap(scenario.piece(hider).footprint, at)
     except KeyError:
         model = scenario.model(hider)
-        return max(0.0, math.dist((x, y), model.at) - model.radius)
-    best = math.inf
-    for (ax, ay), (bx, by) in zip(footprint, (*footprint[1:], footprint[0]), strict=True):
-        dx, dy = bx - ax, by - ay
-        t = ((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy or 1.0)
-        t = min(1.0, max(0.0, t))
-        best = min(best, math.dist((x, y), (ax + t * dx, ay + t * dy)))
-    return best
+        return max(0.0, math.dist(at, model.at) - model.radius)
 
 
 def _blocked_strips(scenario: Scenario, ruling: LofRuling, n: int) -> tuple[tuple[str, ...], ...]:

@@ -177,6 +177,55 @@ def test_the_win_rate_chart_counts_games_in_whole_numbers() -> None:
     assert all(float(t).is_integer() for t in ticks)
 
 
+def test_the_game_length_chart_lists_draws_only_with_draws_and_has_room_on_top() -> None:
+    """tester13: the chart's legend listed "draw" with no draws, and the tallest bar
+    touched the top of the axes."""
+    decided = [_record(i, "blue" if i % 3 else "red") for i in range(5)]
+    for records, legend in [
+        (decided, ["blue", "red"]),
+        ([*decided, _record(5, None)], ["blue", "red", "draw"]),
+    ]:
+        [axes] = plots.game_length_figure(records, ["blue", "red"], {}).axes
+        assert [t.get_text() for t in axes.get_legend().get_texts()] == legend
+        tallest = max(p.get_y() + p.get_height() for p in axes.patches)
+        assert tallest == len(records)  # every game ended in turn 2: one stack
+        assert axes.get_ylim()[1] > tallest
+
+
+def test_the_report_says_why_how_sides_won_and_when_and_where_models_fell() -> None:
+    """tester13: the report said whether a table is fair but not why. It says how each
+    side won, and when and where each side's models were taken out (the piece within 2"
+    of where each stood, or in the open)."""
+    from game.playtest.record import Casualty
+    from game.playtest.summary import why
+
+    fell = (
+        Casualty("b1", "blue", 1, (5.0, 5.0), "r1", (20.0, 20.0)),
+        Casualty("b2", "blue", 2, (12.0, 12.0), "r1", (20.0, 20.0)),
+        Casualty("r1", "red", 2, (5.5, 6.0), "b3", (1.0, 1.0)),
+    )
+    records = [
+        replace(_record(0, "red"), casualties=fell[:2], reason="blue has no models left"),
+        replace(_record(1, "red"), casualties=fell[2:]),
+        _record(2, "red"),
+    ]
+    barn = ("the barn", ((4.0, 4.0), (6.0, 4.0), (6.0, 5.0), (4.0, 5.0)))
+    said = why(records, ["blue", "red"], {"blue": "Blues", "red": "Reds"}, [barn], "round")
+    assert said == [
+        "How Reds won: round limit: 2 games; Blues has no models left: 1 game.",
+        "Blues had 2 models taken out in 3 games: 1 in round 1, 1 in round 2; "
+        "1 near the barn, 1 in the open.",
+        "Reds had 1 model taken out in 3 games: 1 in round 2; 1 near the barn.",
+    ]
+
+
+def test_the_page_and_the_summary_carry_the_why(batch: Path) -> None:
+    summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
+    page = (batch / "report.html").read_text("utf-8")
+    assert summary["why"] and any(s.startswith("How ") for s in summary["why"])
+    assert all(f"<li>{escape(s)}</li>" in page for s in summary["why"])
+
+
 def test_the_report_says_how_games_ended_as_the_console_does(batch: Path) -> None:
     """The page said "turn limit (4) (2)": each way a game ended with its count of games,
     as the console prints it."""
