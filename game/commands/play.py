@@ -141,6 +141,8 @@ def play(
         if seed is not None:
             problem = "a save carries its game's seed: --seed is for a new game"
             raise InputError(Problem(str(load), "--seed", problem))
+        if not load.exists():  # said before the note on compiling, as replay says it
+            raise InputError(Problem(str(load), "", "no such file"))
         say_preparing()  # the save is replayed before the window opens
         try:
             session = Session.load(load, side)

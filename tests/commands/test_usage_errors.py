@@ -143,6 +143,27 @@ def test_a_missing_file_is_the_same_line_for_every_command(
     assert not (tmp_path / "x.png").exists() and not (tmp_path / "x.toml").exists()
 
 
+@pytest.mark.parametrize(
+    "argv", [["play", "--load", "nosuch.json"], ["replay", "nosuch.json", "--window"]]
+)
+def test_a_missing_save_is_one_line_when_the_sight_loops_are_yet_to_compile(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+) -> None:
+    """`play --load` of a missing save said "preparing the line of fire..." before the
+    missing file when the sight loops were not compiled yet (a fresh install, or tests run
+    in another order: fix13c saw it once), two lines where bad input is one."""
+    from game.geometry import kernels
+
+    monkeypatch.setattr(kernels, "cached_here", lambda: False)
+    monkeypatch.chdir(tmp_path)
+    assert main(argv) == 2
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("skirmish: nosuch.json: no such file")
+
+
 @pytest.mark.parametrize("command", ["play", "playtest", "balance"])
 @pytest.mark.parametrize("think", ["nan", "inf", "1e400", "-1", "61"])
 def test_a_think_that_is_not_a_sensible_number_of_seconds_is_refused(
