@@ -35,6 +35,19 @@ SIDE_COLOURS: tuple[Colour, ...] = (
     (230, 120, 30),
 )
 
+# A side without its own `colour` whose id or name is one of these words is drawn in
+# that colour (tester13: an imported map's `red` listed first was drawn blue); the
+# others take SIDE_COLOURS in the file's order, skipping those taken by name.
+NAMED_COLOURS: dict[str, Colour] = {
+    "blue": SIDE_COLOURS[0],
+    "red": SIDE_COLOURS[1],
+    "yellow": SIDE_COLOURS[2],
+    "purple": SIDE_COLOURS[3],
+    "teal": SIDE_COLOURS[4],
+    "orange": SIDE_COLOURS[5],
+    "green": (70, 160, 60),
+}
+
 MARGIN = 28  # pixels around the table for grid labels
 TITLE = 34  # pixels above the table for the title
 

@@ -91,9 +91,26 @@ def _wrapped(text: str, size: int, width: float) -> tuple[str, ...]:
 
 
 def side_colours(scenario: Scenario) -> dict[str, style.Colour]:
+    """Each side's colour: its own `colour`; else the colour its id or name says (a side
+    called red is drawn red, wherever it is listed: style.NAMED_COLOURS); else the
+    palette's colour of its place in the file, or, where some side is coloured by its
+    name, the palette's colours not so taken, in the file's order."""
+    named: dict[str, style.Colour] = {}
+    for side in scenario.sides:
+        words = (side.id.lower(), (side.name or "").strip().lower())
+        said = [style.NAMED_COLOURS[w] for w in words if w in style.NAMED_COLOURS]
+        if side.colour is None and said:
+            named[side.id] = said[0]
+    palette = [c for c in style.SIDE_COLOURS if c not in named.values()] or [*style.SIDE_COLOURS]
     colours: dict[str, style.Colour] = {}
+    others = 0
     for index, side in enumerate(scenario.sides):
-        colours[side.id] = side.colour or style.SIDE_COLOURS[index % len(style.SIDE_COLOURS)]
+        if side.colour is not None or side.id in named:
+            colours[side.id] = side.colour or named[side.id]
+            continue
+        at = others if named else index  # no side named by colour: as the file lists them
+        colours[side.id] = palette[at % len(palette)]
+        others += 1
     return colours
 
 

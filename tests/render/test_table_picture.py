@@ -100,3 +100,28 @@ def test_the_playtest_crop_is_where_the_picture_put_the_table(table: str) -> Non
         near = area[max(0, y - k) : y + k + 1, max(0, x - k) : x + k + 1].reshape(-1, 3)
         colour = tuple(colours[model.side][:3])
         assert any(tuple(int(c) for c in p) == colour for p in near), model.id
+
+
+def test_a_side_called_by_a_colour_is_drawn_in_it_wherever_it_is_listed(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """tester13: an imported map wrote side `red` first, so `red` was drawn blue and
+    `blue` red. A side without its own colour whose id or name is a colour word takes
+    that colour; the others the palette's colours left, in the file's order; with no
+    side so named, the palette in the file's order as before."""
+    from game.render.table import side_colours
+
+    def colours(sides: str) -> dict[str, style.Colour]:
+        text = '[scenario]\nname = "t"\nruleset = "infinity"\ntable = [24, 24]\n' + sides
+        return side_colours(load_scenario(write_scenario(text, header=False)))
+
+    blue, red, yellow = style.SIDE_COLOURS[:3]
+    assert colours('[[side]]\nid = "red"\n[[side]]\nid = "blue"\n') == {"red": red, "blue": blue}
+    named = '[[side]]\nid = "raiders"\nname = "Red"\n[[side]]\nid = "guards"\n'
+    assert colours(named) == {"raiders": red, "guards": blue}
+    given = (
+        '[[side]]\nid = "red"\ncolour = [1, 2, 3]\n[[side]]\nid = "pan"\n[[side]]\nid = "blue"\n'
+    )
+    assert colours(given) == {"red": (1, 2, 3), "pan": red, "blue": blue}
+    plain = '[[side]]\nid = "pano"\n[[side]]\nid = "yu"\n[[side]]\nid = "ariadna"\n'
+    assert colours(plain) == {"pano": blue, "yu": red, "ariadna": yellow}
