@@ -936,14 +936,9 @@ class SearchInfinityPlayer(SearchPlayer):
         return total
 
     def _orders_usable(self, state: InfinityState) -> int:
-        """The active side's Orders left that a trooper able to act can spend: the pool,
-        the Irregular Orders of those still able, and the Lieutenant's Order while its
-        Lieutenant is (FACTS 3.4: it is the Lieutenant's alone; one put out of the fight
-        takes it with it)."""
-        inf = self.inf
-        able = {m.id for m in state.side_models(state.active) if inf.can_act(m)}
-        chief = state.lieutenant_order and any(m in inf.lieutenants for m in able)
-        return state.orders + len(state.irregular & able) + int(chief)
+        """The active side's Orders left that a trooper able to act can spend
+        (InfinityEngine.orders_usable)."""
+        return self.inf.orders_usable(state)[0]
 
     def _out_chance(self, m: ModelState, joint: Joint, which: int) -> float:
         """The chance that `m` is out of the fight (Unconscious or Dead) after wounds

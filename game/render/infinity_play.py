@@ -93,6 +93,16 @@ GUTS_HELP = "G with the next skill: fail a Guts Roll on purpose this Order"
 CONFIRM_KEYS = "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo"
 
 
+def orders_left(usable: int, chief: bool) -> str:
+    """The Orders line: those a trooper able to act can still spend, the Lieutenant
+    Order said apart (FACTS 3.4: the Lieutenant's alone, spent first when it acts)."""
+    if not chief:
+        return f"{plural(usable, 'Order')} left"
+    if usable == 1:
+        return "the Lieutenant Order left"
+    return f"{plural(usable - 1, 'Order')} and the Lieutenant Order left"
+
+
 def step_keys(skills: Sequence[str]) -> tuple[str, ...]:
     """F1's keys of a step inside an Order (its second skill, an ARO): the skills it takes,
     G and Enter; no E, which ends the turn only between Orders."""
@@ -159,8 +169,7 @@ class InfinityRules(PlayRules):
         if awaiting.kind == "over" or state.finished:
             return game_over(state.winner)
         if awaiting.kind == "order":
-            left = state.orders + len(state.irregular) + int(state.lieutenant_order)
-            status = f"{plural(left, 'Order')} left"
+            status = orders_left(*self.engine.orders_usable(state))
             text = f"{who(side)}: {status}; select a trooper: M/S/D/I, E ends the turn"
             return Prompt(side, "order", awaiting.models, text, status=status)
         assert order is not None

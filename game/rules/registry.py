@@ -61,11 +61,13 @@ class Ruleset:
     with the engine). `rules_version` is the version of its rules a save records: raised
     by one whenever a correction of the rules makes the same seed and declarations give
     other events, so that a save made before it is known to go differently now (1: the
-    rules of session 8, 2026-11-27; a save without one was made before saves recorded
-    it). `turn_word` is what the system calls a turn ("round"). `scores_objectives`: a
-    scenario's objectives score their points at the turn limit (elsewhere an objective
-    is drawn by its name alone). `not_offered`: states a scenario may give (a file that
-    has one is read as before) that the editor does not offer, no game starting in them."""
+    rules of session 8, 2026-11-27; Infinity's 2: session 13's, 2026-11-28, the
+    Lieutenant spending its Lieutenant Order first; a save without one was made before
+    saves recorded it). `turn_word` is what the system calls a turn ("round").
+    `scores_objectives`: a scenario's objectives score their points at the turn limit
+    (elsewhere an objective is drawn by its name alone). `not_offered`: states a
+    scenario may give (a file that has one is read as before) that the editor does not
+    offer, no game starting in them."""
 
     name: str
     title: str
@@ -258,6 +260,7 @@ register(
             "search": "game.ai.infinity_search:SearchInfinityPlayer",
         },
         scores_objectives=True,  # the turn limit: objective points decide (README)
+        rules_version=2,  # 2: the Lieutenant spends its Lieutenant Order first (session 13)
     )
 )
 # Necromunda: vision arc 90 degrees to the front (FACTS 2.3); fighters block LoF

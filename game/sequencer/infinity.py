@@ -149,15 +149,18 @@ class InfinityEngine(InfinityAttacks):
         return state, events
 
     def _pool_for(self, state: InfinityState, model_id: str) -> str | None:
-        """Which Order pays for this trooper: its own Irregular Order, the regular pool,
-        or (the Lieutenant only) the Lieutenant's Order. Infinity: an irregular trooper
-        may spend regular pool Orders too once its own is spent (FACTS 3.4)."""
+        """Which Order pays for this trooper: its own Irregular Order, then the regular
+        pool; the Lieutenant its Lieutenant Order first, then the pool. FACTS 3.4: an
+        irregular trooper may spend regular pool Orders too once its own is spent; the
+        Lieutenant Special Order is for the Lieutenant only, so a player spends it before
+        an Order any trooper could use (one left unspent goes with a Lieutenant put out
+        of the fight; an irregular trooper is never Lieutenant)."""
         if model_id in state.irregular:
             return "irregular"
-        if state.orders > 0:
-            return "regular"
         if model_id in self.lieutenants and state.lieutenant_order:
             return "lieutenant"
+        if state.orders > 0:
+            return "regular"
         return None
 
     def _orders_left(self, state: InfinityState) -> int:
@@ -185,6 +188,15 @@ class InfinityEngine(InfinityAttacks):
 
     def can_act(self, model: ModelState) -> bool:
         return self._can_act(model)
+
+    def orders_usable(self, state: InfinityState) -> tuple[int, bool]:
+        """The active side's Orders left that a trooper able to act can spend (the pool,
+        the Irregular Orders of those still able, the Lieutenant Order while its
+        Lieutenant is: FACTS 3.4, one put out of the fight takes it with it) and
+        whether the Lieutenant Order is among them (the Lieutenant spends it first)."""
+        able = {m.id for m in state.side_models(state.active) if self._can_act(m)}
+        chief = state.lieutenant_order and not able.isdisjoint(self.lieutenants)
+        return state.orders + len(state.irregular & able) + int(chief), chief
 
     def sighting(
         self,

@@ -29,6 +29,14 @@ Point = tuple[float, float]
 SAME_PLACE = 0.05
 
 
+# an Order by its pool (FACTS 3.4: Regular, Irregular, the Lieutenant Special Order)
+POOL_WORDS = {
+    "regular": "a regular Order",
+    "irregular": "an Irregular Order",
+    "lieutenant": "the Lieutenant Order",
+}
+
+
 def _targets(targets: Any) -> str:
     parts = [f"{who(t)} ({plural(int(n), 'die', 'dice')})" for t, n in targets or ()]
     return joined(parts, "nobody")
@@ -197,9 +205,9 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "TurnEnded":
         return f"{who(e['side'])}'s Active Turn {e['turn']} ends"
     if kind == "OrderSpent":
-        pool = str(e.get("pool", "regular")).replace("-", " ")
+        pool = POOL_WORDS.get(str(e.get("pool", "regular")), "an Order")
         left = plural(int(e["remaining"]), "Order")
-        return f"{who(e['side'])} spends a {pool} Order on {who(e['model'])} ({left} left)"
+        return f"{who(e['side'])} spends {pool} on {who(e['model'])} ({left} left)"
     if kind == "Rolled":
         return rolled(e, sums(e), f"SV {e['target']}")
     if kind == "SaveRolled":

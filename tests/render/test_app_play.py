@@ -19,6 +19,7 @@ from game.render.app import AI_FRAMES, App, Confirm
 from game.render.declaring import too_far
 from game.render.dice_log import log_lines
 from game.render.help import help_sections
+from game.render.infinity_play import orders_left
 from game.render.panel import OVER_HELP, foot_keys
 from game.render.session import SAVE_NAME, Session
 from game.scenario import load_scenario
@@ -108,10 +109,10 @@ def answer_aros(app: App, shooter: str | None = None, point: Point | None = None
         assert app.state.message == ""
 
 
-def b1_moved(write_scenario: Write, before: str = "") -> App:
+def b1_moved(write_scenario: Write, before: str = "", text: str = GAME) -> App:
     """Seed 3: Blue's first Order, b1 moves 2" up the table (M, a click, Enter); the
     panel said `before` first."""
-    scenario = load_scenario(write_scenario(GAME, header=False))
+    scenario = load_scenario(write_scenario(text, header=False))
     app = App(scenario, session=Session.start(scenario, seed=3))
     assert before in panel(app)
     click(app, base(app, "b1"))
@@ -432,6 +433,20 @@ def test_one_order_left_is_singular(write_scenario: Write) -> None:
     answer_aros(app)
     assert awaiting(app) == "order"
     assert "Blue: 1 Order left;" in panel(app)
+
+
+def test_the_orders_line_says_the_lieutenant_order_apart(write_scenario: Write) -> None:
+    """FACTS 3.4: the Lieutenant Special Order is the Lieutenant's alone; b1, the
+    Lieutenant, spends it first (the line said "3 Orders left", then 2 with the
+    Lieutenant Order among them)."""
+    text = GAME.replace('id = "b1"\n', 'id = "b1"\nlieutenant = true\n', 1)
+    app = b1_moved(write_scenario, "Blue: 2 Orders and the Lieutenant Order left;", text)
+    answer_aros(app)
+    press(app, pygame.K_i)
+    answer_aros(app)
+    assert awaiting(app) == "order"
+    assert "Blue: 2 Orders left;" in panel(app)
+    assert orders_left(1, True) == "the Lieutenant Order left"  # its Order alone
 
 
 def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(

@@ -218,6 +218,41 @@ def test_irregular_orders_an_irregular_trooper_cannot_be_lieutenant(
     assert [p.problem for p in problems] == ["an irregular trooper (morat) cannot be Lieutenant"]
 
 
+def test_lieutenant_order_the_lieutenant_spends_its_own_first(write_scenario: Write) -> None:
+    """FACTS 3.4: "Lieutenant Special Order -> separate, for the Lieutenant only"; the
+    player spends the Order (N5 sequence 1.1), and a wargamer spends the one no other
+    trooper could use. The Lieutenant (seed 003's Fusilier) shoots and goes down to
+    Zhanshi A's ARO; the 2 regular Orders are still the other Fusilier's (paid from the
+    pool first, the Lieutenant took one of them and its own Order went with it)."""
+    path = table(write_scenario)
+    text = path.read_text().replace('id = "fusilier"\n', 'id = "fusilier"\nlieutenant = true\n')
+    # behind Zhanshi A (out of its arc) and 17" away: it draws no ARO
+    path.write_text(
+        text + '[[model]]\nid = "f2"\nside = "pano"\nprofile = "fusilier"\nat = [2, 2]\n'
+    )
+    game = Game(load_scenario(path), seed=1)
+    assert game.events[0] == TurnStarted(1, "pano", 3)
+    game.rng = ScriptedDice(2, 4, 6, 7, 15)  # type: ignore[assignment]
+    spent = of(
+        OrderSpent,
+        game.declare(Activate("fusilier", Skill.attack("Combi Rifle", ("zhanshi-a", 3)))),
+    )
+    game.declare(React("zhanshi-a", Skill.attack("Combi Rifle", ("fusilier", 1))))
+    game.declare(Continue(Skill.idle()))
+    assert game.state.model("fusilier").status == "unconscious"  # as in seed 003
+    assert game.awaiting().models == ("f2",)
+    for _ in range(2):
+        spent += of(OrderSpent, game.declare(Activate("f2", Skill.idle())))
+        game.declare(Continue(Skill.idle()))
+    assert [(o.model, o.pool, o.remaining) for o in spent] == [
+        ("fusilier", "lieutenant", 2),
+        ("f2", "regular", 1),
+        ("f2", "regular", 0),
+    ]
+    assert game.state.active == "yj"  # no Orders left: the turn passes
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
 # -- 4. AROs from under a template --------------------------------------------------
 
 UNDER = f"""

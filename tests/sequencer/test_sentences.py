@@ -202,7 +202,7 @@ def test_words_for_people() -> None:
 
 
 def test_the_system_speaks_its_own_terms() -> None:
-    from game.sequencer.events import Rolled, TurnStarted
+    from game.sequencer.events import OrderSpent, Rolled, TurnStarted
 
     roll = Rolled("b1", "BS Attack (Combi Rifle) at r1", "BS", 12, (Modifier("range", -3),),
                   9, (3, 17), ("success", "fail"))  # fmt: skip
@@ -215,6 +215,14 @@ def test_the_system_speaks_its_own_terms() -> None:
     assert text is not None and "Orders" not in text and "priority" in text
     text = describe(TurnStarted(2, "rebels", 0), RULESETS["open-rebellion"])
     assert text is not None and "Orders" not in text
+    # FACTS 3.4's Orders: "a lieutenant Order", "a irregular Order" before
+    spent = [describe(OrderSpent("yj", "z", pool, 2), RULESETS["infinity"]) for pool in
+             ("regular", "irregular", "lieutenant")]  # fmt: skip
+    assert spent == [
+        "Yj spends a regular Order on Z (2 Orders left)",
+        "Yj spends an Irregular Order on Z (2 Orders left)",
+        "Yj spends the Lieutenant Order on Z (2 Orders left)",
+    ]
 
 
 def test_a_move_that_goes_nowhere_says_so() -> None:
