@@ -260,6 +260,9 @@ register(
             "search": "game.ai.infinity_search:SearchInfinityPlayer",
         },
         scores_objectives=True,  # the turn limit: objective points decide (README)
+        # "dead" is a trooper out of the game: no table starts with one (fix13e); a file
+        # that gives it is still read and played as before
+        not_offered=("dead",),
         rules_version=2,  # 2: the Lieutenant spends its Lieutenant Order first (session 13)
     )
 )
@@ -292,6 +295,9 @@ register(
             "search": "game.ai.necromunda_search:SearchNecromundaPlayer",
         },
         turn_word="round",
+        # "out-of-action" is a fighter out of the fight: no table starts with one
+        # (fix13e); a file that gives it is still read and played as before
+        not_offered=("out-of-action",),
     )
 )
 # Open Rebellion: no facing; squads see all round. Models do not block.

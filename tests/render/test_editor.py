@@ -881,11 +881,11 @@ def test_the_necromunda_editor_offers_only_what_the_system_has(
     press(editor, pygame.K_v)
     click(editor, (3, 12))
     said = []
-    for _ in range(5):  # round every state: engaged passed over
+    for _ in range(4):  # round every state: engaged passed over, out-of-action not offered
         press(editor, pygame.K_t)
         assert editor.state.refused == ""
         said.append(editor.editing.doc.models[0].state)
-    assert said == ["standing", "pinned", "seriously-injured", "out-of-action", None]
+    assert said == ["standing", "pinned", "seriously-injured", None]
     press(editor, pygame.K_u)
     assert editor.state.refused == "Necromunda (pre-2023) has no units"
     assert editor.editing.doc.models[0].unit is None
@@ -923,21 +923,48 @@ def test_a_state_a_unit_shares_is_set_for_the_whole_unit() -> None:
     assert {m.state for m in editor.editing.doc.models if m.id in squad} == {None, "ready"}
 
 
-def test_t_offers_only_the_states_a_game_starts_in() -> None:
+@pytest.mark.parametrize(
+    ("scenario", "offered", "left_out"),
+    [
+        ("open-rebellion-demo", ["ready", "in-position", "hidden", None], "activated"),
+        ("infinity-demo", ["normal", "prone", "unconscious", None], "dead"),
+    ],
+)
+def test_t_offers_only_the_states_a_game_starts_in(
+    scenario: str, offered: list[str | None], left_out: str
+) -> None:
     """tester13's finding 18: T offered an Open Rebellion squad "activated", a unit done
-    for the turn, before any turn; a file that gives it still validates and opens, the
-    squad sitting out turn 1 as before."""
-    path = Path(__file__).parents[2] / "scenarios" / "open-rebellion-demo.toml"
+    for the turn, before any turn; fix13e: and an Infinity trooper "dead" (Necromunda's
+    "out-of-action": the test above), no table's start. A file that gives one still
+    validates and opens (the test below)."""
+    path = Path(__file__).parents[2] / "scenarios" / f"{scenario}.toml"
     editor = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)))
     first = editor.editing.doc.models[0]
     press(editor, pygame.K_v)
     click(editor, first.at)
-    offered = []
-    for _ in range(4):  # round every state offered, back to none set
+    said = []
+    for _ in range(len(offered)):  # round every state offered, back to none set
         press(editor, pygame.K_t)
-        offered.append(editor.editing.doc.models[0].state)
-    assert offered == ["ready", "in-position", "hidden", None]
-    assert "activated" in editor.editing.scenario.ruleset.states  # still read in a file
+        said.append(editor.editing.doc.models[0].state)
+    assert said == offered
+    assert left_out in editor.editing.scenario.ruleset.states  # still read in a file
+
+
+@pytest.mark.parametrize(
+    ("scenario", "state"),
+    [("infinity-demo", "dead"), ("necromunda-demo", "out-of-action")],
+)
+def test_a_file_that_starts_a_model_out_of_the_game_still_validates_and_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], scenario: str, state: str
+) -> None:
+    """fix13e: the editor does not offer it, but a file that gives it is read as before."""
+    text = (Path(__file__).parents[2] / "scenarios" / f"{scenario}.toml").read_text("utf-8")
+    at = text.index("[[model]]")
+    at = text.index("\nat = ", at)
+    path = tmp_path / "out.toml"
+    path.write_text(text[:at] + f'\nstate = "{state}"' + text[at:], encoding="utf-8")
+    assert main(["validate", str(path)]) == 0, capsys.readouterr()
+    assert Editing.open(path).doc.models[0].state == state
 
 
 def test_a_tools_key_says_what_it_does_and_an_objective_its_points(editor: Editor) -> None:
