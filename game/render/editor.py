@@ -76,6 +76,7 @@ if TYPE_CHECKING:
     from game.render.labels import Placed
     from game.scenario import Scenario
     from game.scenario.ruling import LofRuling
+    from game.scenario.writer import Document
 
 if no_display():
     import os
@@ -289,7 +290,7 @@ class Editor:
 
     def undo(self) -> None:
         """Ctrl+Z, saying what it took back: "undone: moved Fusilier 1"."""
-        kept = len(self.editing.undo_stack)
+        kept, before = len(self.editing.undo_stack), self.editing.doc
         if self.editing.undo():
             what = self.done.pop() if len(self.done) == kept else ""
             self.undone.append(what)
@@ -297,10 +298,11 @@ class Editor:
         else:
             self.state.message = "nothing to undo"
         self.state.refused = ""
-        self._after_history()
+        self._after_history(before)
 
     def redo(self) -> None:
         """Ctrl+Y, saying what it made again: "redone: moved Fusilier 1"."""
+        before = self.editing.doc
         if self.editing.redo():
             what = self.undone.pop() if self.undone else ""
             self.done.append(what)
@@ -308,7 +310,7 @@ class Editor:
         else:
             self.state.message = "nothing to redo"
         self.state.refused = ""
-        self._after_history()
+        self._after_history(before)
 
     def _remember(self) -> None:
         """After an event: a new edit kept is said again by undo and redo as the panel
@@ -320,9 +322,22 @@ class Editor:
         elif made < 0:  # taken back other than by undo (a fresh start): said plainly
             self.done = self.done[:made]
 
-    def _after_history(self) -> None:
-        live = self.editing.doc.ids()
-        self.state.selected = [s for s in self.state.selected if s in live]
+    def _after_history(self, before: Document) -> None:
+        """The selection kept through an undo or redo: a piece whose id the edit made up
+        again (K: `building-1` back from `obstacle-1`) is the one in its place, still
+        selected (fix13e: nothing was); what the step took away is no longer selected."""
+        now = self.editing.doc
+        live = now.ids()
+        was = [p.id for p in before.scenery]
+        kept = []
+        for s in self.state.selected:
+            if s in live:
+                kept.append(s)
+            elif s in was and len(was) == len(now.scenery):
+                again = now.scenery[was.index(s)].id
+                if again not in before.ids():  # renamed, not another piece in its place
+                    kept.append(again)
+        self.state.selected = kept
 
     def beside(self, m: PlacedModel) -> float:
         """How far right of a model Ctrl+D puts its copy: clear of it by the grid step,

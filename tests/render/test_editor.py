@@ -1020,6 +1020,11 @@ def test_k_makes_up_an_id_for_the_new_kind_only_where_the_editor_made_it_up(
     assert editor.state.selected == ["obstacle-1"]
     press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
     assert editor.editing.doc.scenery[0].id == "wall-2"
+    assert editor.state.selected == ["wall-2"]  # fix13e: undone, it was unselected
+    press(editor, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert editor.state.selected == ["building-1"]
+    press(editor, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert editor.state.selected == ["wall-2"]  # and a redo as an undo
     path = tmp_path / "church.toml"
     path.write_text(HAND_WRITTEN.replace('"building-1"', '"church"'), encoding="utf-8")
     hand = Editor(Editing.open(path), surface=pygame.Surface((1280, 800)))
