@@ -52,7 +52,8 @@ class Quit(Action):
         if unsaved and unsaved != app.state.quit_asked:
             again = "close the window again (or Q)" if self.closing else "Q again"
             message = UNSAVED_QUIT.format(again=again)
-            app.state = replace(app.state, quit_asked=unsaved, message=message)
+            # in the place of a refusal showing (tester13's finding 1, as the editor's)
+            app.state = replace(app.state, quit_asked=unsaved, message=message, refusal="")
             return
         app.state = replace(app.state, running=False)
 

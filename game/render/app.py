@@ -30,7 +30,7 @@ from game.geometry.compiled import PREPARING
 from game.render import settings
 from game.render.actions import Measure, PointAt, Select
 from game.render.declaring import Confirm, Declare, StartShoot
-from game.render.editor import Editor
+from game.render.editor import Editor, between_quits
 from game.render.editor_mode import leave_editor, open_editor
 from game.render.following import EFFECT_FRAMES, LOG_LINES, SHOT_FRAMES, Following
 from game.render.frame import FrameCache, draw_frame
@@ -41,7 +41,7 @@ from game.render.pointing import Impossible
 from game.render.replay import Replay
 from game.render.ruling import RulingProvider, default_provider
 from game.render.session import Session
-from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state
+from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state, quit_warned
 from game.render.table import keep_least, save_png
 from game.render.thinking import Thinking, taken_while_thinking
 from game.scenario import Scenario
@@ -142,6 +142,8 @@ class App(Following):
     # -- the game
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.state.quit_asked and between_quits(event):
+            self.disarm_quit()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.thinking is None:
             self.editor = open_editor(self, self.surface)
             return
@@ -157,6 +159,15 @@ class App(Following):
         self.handler = self.handler.handle(event, self)
         if hinted and not self.state.hint:
             settings.remember(settings.HINT_SEEN, True)
+
+    def disarm_quit(self) -> None:
+        """Any key but Q, F2 and the modifiers, or any click, after Q's "changes not
+        saved" warning: a later Q warns again, and the warning, no longer true, goes
+        (retest13's finding 1: armed through Esc, Tab and clicks, a Q pressed much
+        later quit at once and lost the declarations, as the editor did before 77dce61)."""
+        said = self.state.message
+        message = "" if quit_warned(said) else said
+        self.state = replace(self.state, quit_asked=(), message=message)
 
     def draw(self) -> pygame.Surface:
         surface = self.surface

@@ -20,7 +20,7 @@ from game.display import no_display
 from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, Drag, EditorState, panel_width
-from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size
+from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size, quit_warned
 from game.render.table import keep_least, save_png
 from game.render.view import View
 from game.scenario import PlacedModel
@@ -424,8 +424,10 @@ class Editor:
         self.state.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if _between_quits(event):  # a second Q quits only straight after the warning
-            self.quit_asked = None
+        if self.quit_asked is not None and between_quits(event):
+            self.quit_asked = None  # a second Q quits only straight after the warning
+            if quit_warned(self.state.message):
+                self.state.message = ""  # disarmed: the warning no longer holds
         if event.type == pygame.QUIT:
             self.quit(closing=True)
         elif event.type == pygame.VIDEORESIZE:
@@ -1012,7 +1014,7 @@ MODIFIERS = frozenset(
 )  # fmt: skip
 
 
-def _between_quits(event: pygame.event.Event) -> bool:
+def between_quits(event: pygame.event.Event) -> bool:
     """Whether an event after Q's "changes not saved" warning disarms it: any key but
     Q, F2 and the modifiers, and any click (tester13's finding 1: armed through Esc, a
     change of tool and a refused click, a Q pressed much later quit at once)."""

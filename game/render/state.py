@@ -112,6 +112,12 @@ class Draft:
 UNSAVED_QUIT = "changes not saved: {again} to quit without saving, Ctrl+S to save"
 
 
+def quit_warned(message: str) -> bool:
+    """Whether the panel's message is Q's "changes not saved" warning (UNSAVED_QUIT)."""
+    head, _, tail = UNSAVED_QUIT.partition("{again}")
+    return message.startswith(head) and message.endswith(tail)
+
+
 @dataclass(frozen=True, slots=True)
 class AppState:
     """Everything the frame shows besides the scenario itself."""

@@ -187,3 +187,55 @@ def test_anything_but_q_after_the_warning_disarms_it(tmp_path: Path, between: st
     assert editor.state.running and editor.state.message == ASKED
     _frame(editor, _key(pygame.K_LSHIFT), _key(pygame.K_q))  # a modifier leaves it armed
     assert not editor.state.running
+
+
+def _click(app: App) -> pygame.event.Event:
+    """A left click on the table's middle (nothing of a person's declared by it)."""
+    x, y = app.state.table_size
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x // 2, y // 2))
+
+
+@pytest.mark.parametrize("between", ["escape", "tab", "a click", "s"])
+def test_the_play_windows_warning_is_disarmed_by_anything_but_q(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, between: str
+) -> None:
+    """retest13's finding 1: in play, Q warned, then Esc (or Tab, a click, S) and a Q
+    seconds later quit at once and lost the declaration (the editor's 1b, mended there
+    by 77dce61). The warning, disarmed, leaves the panel."""
+    app = _played(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_q))
+    assert app.state.message == ASKED
+    event = {
+        "escape": _key(pygame.K_ESCAPE),
+        "tab": _key(pygame.K_TAB),
+        "a click": _click(app),
+        "s": _key(pygame.K_s),
+    }[between]
+    _frame(app, event)
+    assert app.state.running and app.state.message != ASKED
+    _frame(app, _key(pygame.K_q))
+    assert app.state.running and app.state.message == ASKED
+    _frame(app, _key(pygame.K_LSHIFT), _key(pygame.K_q))  # a modifier leaves it armed
+    assert not app.state.running
+
+
+def test_the_play_windows_warning_takes_a_refusals_place(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The warning is said in the plain colour, not a refusal's (the panel colours the
+    message a refusal while the two are the same)."""
+    app = _played(tmp_path, monkeypatch)
+    from dataclasses import replace
+
+    app.state = replace(app.state, message="refused: too far", refusal="refused: too far")
+    _frame(app, _key(pygame.K_q))
+    assert app.state.message == ASKED and app.state.refusal == ""
+
+
+def test_the_editors_warning_leaves_the_panel_once_disarmed(tmp_path: Path) -> None:
+    """retest13 on finding 1: after Esc the editor's old warning stayed in the panel."""
+    editor = _edited(tmp_path)
+    _frame(editor, _key(pygame.K_q))
+    assert editor.state.message == ASKED
+    _frame(editor, _key(pygame.K_ESCAPE))
+    assert editor.state.message != ASKED
