@@ -37,7 +37,6 @@ from game.scenario.editing import (
     add_rectangle,
     add_side,
     add_wall,
-    bounds,
     centre,
     corners,
     delete,
@@ -232,11 +231,10 @@ class Editor:
         view = self.state.view
         out: list[tuple[str, tuple[float, float], Point]] = []
         if sel is not None:
-            x0, y0, x1, _ = bounds(sel)
-            for corner in corners(sel):  # on a turned box's own corners
+            own = corners(sel)  # a turned box's own corners (its bounds' otherwise)
+            for corner in own:
                 out.append(("resize", view.to_screen(*corner), corner))
-            top = view.to_screen((x0 + x1) / 2, y0)
-            out.append(("rotate", (top[0], top[1] - 24), centre(sel)))
+            out.append(("rotate", _beyond_top(view, own), centre(sel)))
         m = self.selected_model()
         if m is not None:
             reach = m.radius + 0.35
@@ -1021,6 +1019,18 @@ def between_quits(event: pygame.event.Event) -> bool:
     if event.type == pygame.KEYDOWN:
         return event.key not in (pygame.K_q, pygame.K_F2) and event.key not in MODIFIERS
     return bool(event.type == pygame.MOUSEBUTTONDOWN)
+
+
+def _beyond_top(view: View, own: list[Point]) -> tuple[float, float]:
+    """Where a piece's turn handle sits: 24 pixels out from the middle of its top side,
+    square to it (fix13e: a turned box's sat above its table-aligned bounds, off it)."""
+    (ax, ay), (bx, by) = view.to_screen(*own[0]), view.to_screen(*own[1])
+    mx, my = (ax + bx) / 2, (ay + by) / 2
+    dx, dy = by - ay, ax - bx  # the side turned a quarter, outward (up while unturned)
+    length = math.hypot(dx, dy)
+    if length == 0:  # an upright wall drawn as a line: no top side, straight up
+        return (mx, my - 24)
+    return (mx + 24 * dx / length, my + 24 * dy / length)
 
 
 def _done(kind: str, what: str) -> str:

@@ -204,6 +204,32 @@ def test_a_turned_box_keeps_its_handles_on_its_corners(editor: Editor) -> None:
     assert frame(editor.editing.doc.scenery[0]) == pytest.approx(30, abs=0.01)
 
 
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_a_turned_boxs_turn_handle_sits_square_off_its_own_top_side(
+    size: tuple[int, int],
+) -> None:
+    """fix13e: the round handle sat 24 pixels above the table-aligned bounds of a turned
+    box, off the piece; it sits 24 pixels out from the middle of the box's own top side,
+    square to it, as over an unturned box."""
+    editing = Editing.start(new_document("infinity", "Dispute"))
+    editor = Editor(editing, surface=pygame.Surface(size), size=size)
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (11, 9))  # the building, 3" by 4"
+    for _ in range(2):  # 0 then 30 degrees
+        handles = dict((what, xy) for what, xy, _ in editor.handles())
+        box = [xy for what, xy, _ in editor.handles() if what == "resize"]
+        (ax, ay), (bx, by) = box[0], box[1]
+        mx, my = (ax + bx) / 2, (ay + by) / 2
+        hx, hy = handles["rotate"]
+        assert math.dist((mx, my), (hx, hy)) == pytest.approx(24, abs=0.01)
+        assert (hx - mx) * (bx - ax) + (hy - my) * (by - ay) == pytest.approx(0, abs=0.01)
+        middle = (sum(x for x, _ in box) / 4, sum(y for _, y in box) / 4)
+        assert math.dist(middle, (hx, hy)) > math.dist(middle, (mx, my)) + 23  # outward
+        press(editor, pygame.K_r)
+        press(editor, pygame.K_r)
+
+
 def test_models_turn_copy_change_side_unit_state_and_go(editor: Editor) -> None:
     lay_out(editor)
     press(editor, pygame.K_v)
