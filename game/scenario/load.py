@@ -523,7 +523,7 @@ def _check_rule_data(
     for profile, file, line in profiles:
         for weapon in profile.weapons:
             if weapon not in weapons:
-                problem = _unknown("weapon", weapon, weapons)
+                problem = unknown("weapon", weapon, weapons)
                 out.append(Problem(file, f"profile {profile.name!r}", problem, line))
 
 
@@ -778,7 +778,7 @@ def check_data(
                 out.append(Problem(file, place, _unknown_side(side, side_ids), where.at("side")))
             profile_name = good_field(ModelEntry, raw, "profile")
             if ruleset is not None and profile_name is not None and profile_name not in profiles:
-                problem = _unknown("profile", profile_name, profiles)
+                problem = unknown("profile", profile_name, profiles)
                 out.append(Problem(file, place, problem, where.at("profile")))
             continue
         place = f"model {spec.id!r}"
@@ -799,7 +799,7 @@ def check_data(
             continue  # its profile, weapons and state are the rule system's
         profile = profiles.get(spec.profile)
         if profile is None:
-            problem = _unknown("profile", spec.profile, profiles)
+            problem = unknown("profile", spec.profile, profiles)
             out.append(Problem(file, place, problem, where.at("profile")))
             continue
         if spec.unit is not None and (unread := _not_read(ruleset, "unit")) is not None:
@@ -815,7 +815,7 @@ def check_data(
             out.append(Problem(file, place, problem, where.at("state")))
         for weapon_name in spec.weapons or ():
             if weapon_name not in weapons:
-                problem = _unknown("weapon", weapon_name, weapons)
+                problem = unknown("weapon", weapon_name, weapons)
                 out.append(Problem(file, place, problem, where.at("weapons")))
         refused = profile.placement_problem(lieutenant=spec.lieutenant)
         if refused:
@@ -922,7 +922,7 @@ def check_data(
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
 
 
-def _unknown(what: str, name: str, known: Iterable[str]) -> str:
+def unknown(what: str, name: str, known: Iterable[str]) -> str:
     """An unknown name, with the known one nearest it ("did you mean 'ganger'?"), else
     the known ones, as ruleset, state and temperament are refused."""
     return f"unknown {what} {name!r} ({_hint(name, known)})"

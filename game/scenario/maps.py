@@ -34,7 +34,7 @@ from shapely.geometry import LineString, MultiPolygon, Polygon, box
 from game.errors import InputError, Problem
 from game.files import MEGABYTE, read_text
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
-from game.scenario.load import expected, in_our_words, rule_data
+from game.scenario.load import expected, in_our_words, rule_data, unknown
 from game.scenario.model import MAX_COORDINATE as FAR
 from game.scenario.model import (
     MAX_TABLE,
@@ -512,7 +512,8 @@ def _read_object(
         profile = _profile_named(obj, profiles)
         if profile is None:
             what = "a point" if obj.shape == "point" else "an object of no size"
-            out.skipped.append(f"{where}: {what} that names no {ruleset} profile")
+            told = _other_systems(obj.properties.get("profile"), ruleset, path, where)
+            out.skipped.append(f"{where}: {what} that names no {ruleset} profile{told}")
             return
         _read_model(obj, where, path, profile, points[0], names, out)
         return
@@ -580,6 +581,25 @@ def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
         if isinstance(candidate, str) and candidate in profiles:
             return candidate
     return None
+
+
+def _other_systems(raw: Any, ruleset: str, path: Path, where: str) -> str:
+    """Why a point's own `profile` property, naming no profile of `ruleset`, is passed
+    over: another rule system's profile (the bundled maps place Infinity's troopers, and
+    import into any system, a start for the editor). One that names no profile of any
+    system is refused, as a `kind` that names no kind is (retest13's finding 4: "dragon"
+    was "a point that names no profile")."""
+    if raw is None or raw == "":
+        return ""
+    known = rule_data(ruleset)[0]
+    if not isinstance(raw, str):
+        listed = ", ".join(sorted(known))
+        problem = f"profile {raw!r} is {_json_kind(raw)}, not a profile's name (known: {listed})"
+        raise InputError(Problem(str(path), where, problem))
+    for name in RULESETS:
+        if name != ruleset and raw in rule_data(name)[0]:
+            return f" (its profile {raw!r} is one of {name}'s)"
+    raise InputError(Problem(str(path), where, unknown("profile", raw, known)))
 
 
 def _kind(obj: MapObject, path: Path, where: str) -> SceneryKind | None:
@@ -930,7 +950,11 @@ def import_map(
         sides=sides,
         models=tuple(found.models),
     )
-    _, problems = check_document(doc)
+    scenario, problems = check_document(doc)
+    # what validate refuses though a game plays through it (a second Lieutenant or
+    # Leader of a side, a `unit` where the system has none) is refused too: README
+    # promises a scenario that validates (retest13's finding 2)
+    problems = problems or list(scenario.advice if scenario is not None else ())
     if problems:
         raise InputError([Problem(str(path), p.place, p.problem) for p in problems])
     return doc, found
