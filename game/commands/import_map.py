@@ -49,6 +49,7 @@ def import_command(
 
     doc, found = import_map(map_file, ruleset, scale=scale, wall_height=wall_height, name=name)
     scenario = write_scenario(doc, out)
+    seats = [s.id for s in doc.sides]  # the first side the map names is the person's
     if as_json:
         report = {
             "map": as_typed(map_file),
@@ -57,6 +58,8 @@ def import_command(
             "table": list(scenario.header.table),
             "scenery": len(scenario.scenery),
             "models": len(scenario.models),
+            "human": seats[0],
+            "ai": seats[1:],
             "skipped": found.skipped,
             "unplayable": [f"{p.place} {p.problem}" for p in scenario.unplayable],
         }
@@ -72,6 +75,12 @@ def import_command(
         first = scenario.unplayable[0]
         said += f"; not playable yet: {first.place} {first.problem}"
     typer.echo(said)
+    why = "the first side the map names" if found.sides else "the map names no side"
+    others = " and ".join(repr(s) for s in seats[1:])
+    typer.echo(
+        f"side {seats[0]!r} is played by a person ({why}), {others} by the computer: "
+        "skirmish play --side SIDE plays another"
+    )
     for line in found.skipped:
         typer.echo(f"skipped {line}")
 

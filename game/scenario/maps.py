@@ -9,8 +9,9 @@ properties, else its class, else its layer's properties, else the layer's name
 `profile`, its class or its name) becomes a model on the side its `side` property or
 its layer names, with the model fields its properties give. A template instance is read
 over its template's object (its .tx or .tj file). Text objects, hidden ones, instances
-whose template file is missing and pieces wholly off the table are listed as skipped. Units: one
-tile's width is `scale` inches.
+whose template file is missing and pieces and points wholly off the table (the map's
+width by height from (0, 0): an infinite map's table does not grow) are listed as
+skipped. Units: one tile's width is `scale` inches. The first side named is a person's.
 
 Universal VTT: each `line_of_sight` and `objects_line_of_sight` polyline, and each
 closed door (portal), becomes thin walls (full height unless `wall_height` is given),
@@ -104,6 +105,15 @@ class MapImport:
     models: list[ModelEntry] = field(default_factory=list)
     sides: list[str] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+    beyond: str = ""  # why a thing off the table was not on it (an infinite map's)
+
+    def off_table(self, where: str, what: str, lowest: Point) -> None:
+        """List a thing off the table as skipped: on an infinite Tiled map, one at
+        negative coordinates (drawn on the map in Tiled) says so plainly."""
+        said = f"{where}: {what} off the table"
+        if self.beyond and min(lowest) < 0:
+            said += ", at negative coordinates of an infinite map"
+        self.skipped.append(said + (f": {self.beyond}" if self.beyond else ""))
 
 
 def _rotate(points: Iterable[Point], origin: Point, degrees: float) -> list[Point]:
@@ -152,6 +162,7 @@ def _tmx_data(path: Path) -> dict[str, Any]:
         raise InputError(Problem(str(path), found[0], found[1]))
     data: dict[str, Any] = _tmx_numbers(root)
     data["orientation"] = root.get("orientation", "orthogonal")
+    data["infinite"] = root.get("infinite", "0") == "1"
     data["properties"] = _tmx_properties(root)
     data["layers"] = _tmx_layers(root)
     return data
@@ -325,6 +336,7 @@ class _TiledMap(_Loose):
     height: int = Field(gt=0)
     tilewidth: int = Field(gt=0)
     tileheight: int = Field(gt=0)
+    infinite: bool = False
     layers: list[_TiledLayer] = []
     properties: list[_TiledProperty] = []
 
@@ -478,6 +490,11 @@ def _tiled(path: Path, ruleset: str, scale: float) -> MapImport:
     name = named.strip() if isinstance(named, str) and named.strip() else Path(path).stem
     table = inches((float(tm.width * tm.tilewidth), float(tm.height * tm.tileheight)))
     out = MapImport(name, _table_size(path, *table))
+    if tm.infinite:
+        out.beyond = (
+            f"the table is the map's {tm.width}x{tm.height} tiles from (0, 0) and does "
+            "not grow to hold what lies past them"
+        )
     names: set[str] = set()
     for obj in _tiled_objects(tm):
         where = f"object {obj.name or obj.id!s}"
@@ -554,6 +571,9 @@ def _read_model(
     """A point object naming a profile as a model, with the model fields its own
     properties give (`facing`, `unit`, `state`, `lieutenant`, `base`, `height`,
     `weapons`)."""
+    if not (0 <= at[0] <= out.size[0] and 0 <= at[1] <= out.size[1]):
+        out.off_table(where, f"a point at ({at[0]:g}, {at[1]:g}) lies", at)
+        return
     side = str(obj.properties.get("side") or obj.layer_properties.get("side") or "")
     side = _slug(side or obj.layer or "blue")
     if side not in out.sides:
@@ -865,7 +885,8 @@ def _place_piece(piece: SceneryEntry, where: str, out: MapImport) -> None:
     """The piece on the table, cut at its edge; one wholly off it listed as skipped."""
     cut = _clip(piece, box(0, 0, *out.size))
     if not cut:
-        out.skipped.append(f"{where}: lies wholly off the table")
+        pts = piece.line or piece.polygon or [(0.0, 0.0)]
+        out.off_table(where, "lies wholly", (min(x for x, _ in pts), min(y for _, y in pts)))
     out.pieces += cut
 
 

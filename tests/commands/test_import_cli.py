@@ -110,3 +110,36 @@ def test_an_import_with_no_models_says_it_is_not_playable_yet(
     ]
     assert main(["import", "outpost.tmx", "--ruleset", "infinity", "--out", str(out)]) == 0
     assert "not playable" not in capsys.readouterr()[0]
+
+
+def test_the_import_says_which_side_a_person_plays(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester13's could-be-better 12 (fix13e): an import wrote side 'red' first, from its
+    first layer, and red was the person's side without a word. The rule, stated: the
+    first side the map names is played by a person, the others by the computer (blue
+    and red where it names none), and the command says so."""
+    import json
+
+    data = json.loads((SCENARIOS / "maps" / "outpost.tmj").read_text(encoding="utf-8"))
+    data["layers"][-2:] = data["layers"][:-3:-1]  # the red layer, then the blue one
+    path = tmp_path / "swapped.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "swapped.toml"
+    args = ["import", str(path), "--ruleset", "infinity", "--out", str(out)]
+    assert main(args) == 0
+    said = capsys.readouterr()[0].splitlines()[1]
+    assert said == (
+        "side 'red' is played by a person (the first side the map names), 'blue' by the "
+        "computer: skirmish play --side SIDE plays another"
+    )
+    assert 'id = "red"\nplayer = "human"' in out.read_text(encoding="utf-8")
+    assert main([*args, "--json"]) == 0
+    report = json.loads(capsys.readouterr()[0])
+    assert (report["human"], report["ai"]) == ("red", ["blue"])
+    crypt = ["import", "crypt.uvtt", "--ruleset", "infinity", "--out", str(out)]
+    assert main(crypt) == 0
+    assert (
+        "side 'blue' is played by a person (the map names no side), 'red' by the"
+        in (capsys.readouterr()[0])
+    )

@@ -356,6 +356,50 @@ def test_tiled_objects_that_are_not_scenery_are_listed_as_skipped(
     ]
 
 
+@pytest.mark.parametrize("suffix", [".tmj", ".tmx"])
+def test_what_lies_at_negative_coordinates_of_an_infinite_map_is_said_off_the_table(
+    tmp_path: Path, suffix: str
+) -> None:
+    """tester13's finding 4 (fix13e): on an infinite Tiled map a wall drawn at negative
+    coordinates, on the map in Tiled, was listed as 'lies wholly off the table' with no
+    reason, and a model's point there refused the whole import (exit 2). Both are listed
+    as skipped, saying the table is the map's tiles from (0, 0) and does not grow; on a
+    map of fixed size a point off it is listed too, as a piece off it is."""
+    line = [{"x": 0, "y": 0}, {"x": 64, "y": 0}]
+    wall = {"id": 30, "name": "far-wall", "x": -100, "y": -50, "polyline": line}
+    fusilier = [{"name": "profile", "type": "string", "value": "fusilier"}]
+    scout = {"id": 31, "name": "scout", "x": -64, "y": 40, "point": True, "properties": fusilier}
+    path = _outpost_with(tmp_path, ".tmj", [wall, scout])
+    data = json.loads(path.read_text(encoding="utf-8"))
+    beyond = (
+        "the table is the map's 24x24 tiles from (0, 0) and does not grow to hold what "
+        "lies past them"
+    )
+    said = [
+        f"object far-wall: lies wholly off the table, at negative coordinates of an "
+        f"infinite map: {beyond}",
+        f"object scout: a point at (-2, 1.25) lies off the table, at negative coordinates "
+        f"of an infinite map: {beyond}",
+    ]
+    if suffix == ".tmx":  # the wall alone: a .tmx point is written as the .tmj's
+        path = tmp_path / "inf.tmx"
+        text = (MAPS / "outpost.tmx").read_text(encoding="utf-8")
+        layer = (
+            '<objectgroup id="8" name="misc"><object id="30" name="far-wall" x="-100" '
+            'y="-50"><polyline points="0,0 64,0"/></object></objectgroup></map>'
+        )
+        text = text.replace('infinite="0"', 'infinite="1"').replace("</map>", layer)
+        path.write_text(text, encoding="utf-8")
+        assert import_map(path, "infinity")[1].skipped[-1] == said[0]
+        return
+    for infinite, lines in ((True, said), (False, [line.split(", at")[0] for line in said])):
+        data["infinite"] = infinite
+        path.write_text(json.dumps(data), encoding="utf-8")
+        doc, found = import_map(path, "infinity")
+        assert found.skipped[-2:] == lines
+        assert "scout" not in {m.id for m in doc.models}
+
+
 def test_a_hidden_layer_is_not_read_and_its_objects_are_listed(tmp_path: Path) -> None:
     data = json.loads((MAPS / "outpost.tmj").read_text(encoding="utf-8"))
     data["layers"][2]["visible"] = False  # crates
