@@ -91,6 +91,20 @@ class EyeView:
         return tuple((name, k * part, (k + 1) * part) for k, name in enumerate(names))
 
     @property
+    def together(self) -> tuple[str, ...]:
+        """The hiders of the heights drawn striped, hidden only by several together (by
+        none alone), in the order they are named; () where there is none."""
+        sil = self.strips
+        found = {
+            h
+            for j, strip in enumerate(self.bands)
+            for band in strip
+            if not band[0]
+            for h in sil.hidden_by[j]
+        }
+        return tuple(h for h in self.hiders if h in found)
+
+    @property
     def visible_fraction(self) -> float:
         return self.strips.fraction
 
@@ -323,8 +337,10 @@ def least_height(view: EyeView, ui: float = 1.0) -> int:
 def legend_rows(view: EyeView, two_columns: bool, hiders_listed: bool = True) -> int:
     """Rows of the legend: the share seen, the size, the minimum patch where the rule
     system has one, and each hider (or two hiders to a row; none when they are not
-    `hiders_listed`)."""
+    `hiders_listed`), then the stripes' row where some height is hidden only by several
+    together (with the hiders: fix13e, the last row, so the others keep their places)."""
     hiders = (len(view.hiders) + 1) // 2 if two_columns else len(view.hiders)
+    hiders += 1 if view.together else 0
     return 2 + (1 if view.min_patch_mm > 0 else 0) + (hiders if hiders_listed else 0)
 
 
@@ -529,6 +545,8 @@ def draw_eye(
             pygame.draw.rect(surface, colours[hider], pygame.Rect(cx, cy + k(4), swatch, swatch))
             _text(surface, called.get(hider, hider), k(16), style.TEXT, (cx + beside, cy),
                   "topleft", column - beside - 6)  # fmt: skip
+        ly += (len(view.hiders) + 1) // 2 * row
+        _striped_row(surface, view, [colours[h] for h in view.together], (x0, ly), ui, room)
         return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
     for hider in view.hiders:
         pygame.draw.rect(surface, colours[hider], pygame.Rect(x0, ly + k(4), swatch, swatch))
@@ -551,7 +569,22 @@ def draw_eye(
             room,
         )
         ly += row
+    _striped_row(surface, view, [colours[h] for h in view.together], (x0, ly), ui, room)
     return pygame.Rect(round(left), round(ground - h_px), round(w_px), round(h_px))
+
+
+def _striped_row(surface: pygame.Surface, view: EyeView, colours: Sequence[style.Colour],
+                 at: tuple[int, int], ui: float, room: int) -> None:  # fmt: skip
+    """The legend's row for the stripes, where the picture has some: a striped swatch in
+    the colours of the hiders that hide a height only together (fix13e: no row said
+    what the stripes were)."""
+    if not view.together:
+        return
+    x, y = at
+    swatch = pygame.Rect(x, y + round(4 * ui), round(12 * ui), round(12 * ui))
+    _hatch(surface, swatch, colours, round(3 * ui))
+    said = "striped: hidden only by several together, by none of them alone"
+    _text(surface, said, round(17 * ui), style.TEXT, (x + round(18 * ui), y), "topleft", room)
 
 
 def _hatch(surface: pygame.Surface, rect: pygame.Rect, colours: Sequence[style.Colour],

@@ -507,3 +507,49 @@ def test_the_rulings_label_stays_on_the_table(monkeypatch: pytest.MonkeyPatch) -
         for scale in (20.0, 12.0):
             lof_picture(scenario, rule(scenario, table, "reb-a1", target), scale, table)
     assert outside == []
+
+
+def test_the_stripes_have_a_legend_row_only_where_they_are_drawn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """fix13e: the eye view stripes a height hidden only by several hiders together
+    (fix13d), and no legend row said what the stripes were. One does, the last row, only
+    where the picture has stripes: the rows above it stay where they were, a row apart
+    from the legend's top, and a picture without stripes has no such row."""
+    import game.render.eye as eye
+
+    scenario = load_scenario(SCENARIOS / "necromunda-alley.toml")
+    table = table_from_scenario(scenario)
+    said: list[tuple[str, int]] = []
+    real_text = eye._text
+
+    def recording(surface: pygame.Surface, text: str, size: int, colour: object,
+                  at: tuple[int, int], *args: object, **kwargs: object) -> object:  # fmt: skip
+        said.append((text, at[1]))
+        return real_text(surface, text, size, colour, at, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(eye, "_text", recording)
+    striped = "striped: hidden only by several together, by none of them alone"
+    for shooter, target, stripes in (
+        ("cawdor-leader", "goliath-leader", True),
+        ("goliath-leader", "cawdor-leader", False),
+    ):
+        ruling = rule(scenario, table, shooter, target)
+        view = eye_view(scenario, table, ruling)
+        assert bool(view.together) == stripes
+        for size, two in (((640, 600), False), ((320, 240), True)):  # two: hiders to a row
+            said.clear()
+            surface = pygame.Surface(size)
+            draw_eye(surface, surface.get_rect(), scenario, ruling, view)
+            rows = [(t, y) for t, y in said if t.startswith(("seen:", "silhouette "))]
+            top = rows[0][1]
+            assert [y - top for _, y in rows] == [0, eye.LEGEND_ROW]
+            rows_of = eye.legend_rows(view, two)
+            assert top == size[1] - 6 - rows_of * eye.LEGEND_ROW
+            lines = [t for t, _ in said]
+            assert (striped in lines) == stripes
+            if stripes:
+                y = dict(said)[striped]
+                assert y == top + (rows_of - 1) * eye.LEGEND_ROW  # the last row
+                colours = {tuple(surface.get_at((20 + dx, y + 6))[:3]) for dx in range(12)}
+                assert {HIDERS[view.hiders.index(h)] for h in view.together} <= colours
