@@ -176,6 +176,8 @@ def _shown(value: object) -> str:
     """A value as it was written in the file (near enough: TOML's own spelling)."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if value is None:  # JSON's null (a map's), which TOML has not
+        return "null"
     if isinstance(value, str):
         return repr(value)
     if isinstance(value, list | tuple):

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 from xml.etree import ElementTree
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, ValidationError
 from shapely.geometry import LineString, MultiPolygon, Polygon, box
 
 from game.errors import InputError, Problem
@@ -285,18 +285,25 @@ class _Loose(BaseModel):
     model_config = ConfigDict(extra="ignore", populate_by_name=True)
 
 
-class _TiledProperty(_Loose):
+class _Tiled(_Loose):
+    """A Tiled map's part, read strictly: a number in quotes or a flag in words is
+    nothing Tiled writes (retest13's finding 5: `"x": "280"` was read as 280)."""
+
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, strict=True)
+
+
+class _TiledProperty(_Tiled):
     name: str
     type: str = "string"
     value: Any = None
 
 
-class _TiledXY(_Loose):
+class _TiledXY(_Tiled):
     x: float
     y: float
 
 
-class _TiledObject(_Loose):
+class _TiledObject(_Tiled):
     id: int = 0
     name: str = ""
     type: str = ""
@@ -317,7 +324,7 @@ class _TiledObject(_Loose):
     properties: list[_TiledProperty] = []
 
 
-class _TiledLayer(_Loose):
+class _TiledLayer(_Tiled):
     type: str
     name: str = ""
     cls: str = Field(default="", alias="class")
@@ -329,7 +336,7 @@ class _TiledLayer(_Loose):
     offsety: float = 0.0
 
 
-class _TiledMap(_Loose):
+class _TiledMap(_Tiled):
     type: str = "map"
     orientation: str = "orthogonal"
     width: int = Field(gt=0)
@@ -614,7 +621,7 @@ def _other_systems(raw: Any, ruleset: str, path: Path, where: str) -> str:
     known = rule_data(ruleset)[0]
     if not isinstance(raw, str):
         listed = ", ".join(sorted(known))
-        problem = f"profile {raw!r} is {_json_kind(raw)}, not a profile's name (known: {listed})"
+        problem = f"profile is {_json_kind(raw)}, not a profile's name (known: {listed})"
         raise InputError(Problem(str(path), where, problem))
     for name in RULESETS:
         if name != ruleset and raw in rule_data(name)[0]:
@@ -638,7 +645,8 @@ def _kind(obj: MapObject, path: Path, where: str) -> SceneryKind | None:
             return _KIND_WORDS[word]
         if source and raw not in (None, ""):
             known = "building, wall, obstacle or area"
-            problem = f"{source} {raw!r} is not a kind of scenery ({known})"
+            said = f"{raw!r} is" if isinstance(raw, str) else f"is {_json_kind(raw)},"
+            problem = f"{source} {said} not a kind of scenery ({known})"
             raise InputError(Problem(str(path), where, problem))
     if obj.shape == "tile":
         return None
@@ -719,7 +727,9 @@ class _VttResolution(_Loose):
 
 class _VttPortal(_Loose):
     bounds: list[_VttXY] = []
-    closed: bool = False
+    # JSON's true or false only: "yes" was a closed door, "false" an open one
+    # (retest13's finding 5)
+    closed: StrictBool = False
 
 
 class _Vtt(_Loose):
@@ -877,7 +887,13 @@ def _json_kind(value: Any) -> str:
     """What a JSON value is, in words."""
     if isinstance(value, bool):
         return "true or false"
-    kinds = {list: "a list", str: "a string", int: "a number", float: "a number"}
+    kinds = {
+        list: "a list",
+        str: "a string",
+        int: "a number",
+        float: "a number",
+        dict: "a class-type value",
+    }
     return next((w for t, w in kinds.items() if isinstance(value, t)), "null")
 
 

@@ -73,7 +73,7 @@ def test_a_profile_that_names_none_is_refused_and_another_systems_listed(
     said = _refused(_outpost_with(tmp_path, _point("z", 4, "dragon")))
     assert said.startswith("object z: unknown profile 'dragon' (")
     said = _refused(_outpost_with(tmp_path, _point("z", 4, 5)))
-    assert said.startswith("object z: profile 5 is a number, not a profile's name (known: ")
+    assert said.startswith("object z: profile is a number, not a profile's name (known: ")
     doc, found = import_map(MAPS / "outpost.tmj", "necromunda")
     assert not doc.models
     assert found.skipped[0] == (
@@ -81,3 +81,58 @@ def test_a_profile_that_names_none_is_refused_and_another_systems_listed(
         "(its profile 'fusilier' is one of infinity's)"
     )
     assert found.skipped[-1] == "object marker: a point that names no necromunda profile"
+
+
+@pytest.mark.parametrize("closed", ["yes", "false", 1])
+def test_a_doors_closed_is_json_true_or_false_only(tmp_path: Path, closed: object) -> None:
+    """retest13's finding 5: `"closed": "yes"` became a wall without a word, and
+    `"false"` left the door open."""
+    data = json.loads((MAPS / "crypt.uvtt").read_text(encoding="utf-8"))
+    data["portals"] = [{"bounds": [{"x": 3, "y": 3}, {"x": 3, "y": 5}], "closed": closed}]
+    path = tmp_path / "door.uvtt"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    shown = repr(closed) if isinstance(closed, str) else str(closed)
+    assert (
+        _refused(path) == f"Universal VTT map: portal 1 closed: expected true or false, not {shown}"
+    )
+    data["portals"][0]["closed"] = True
+    path.write_text(json.dumps(data), encoding="utf-8")
+    doc, _ = import_map(path, "infinity")
+    assert any(p.id == "door" for p in doc.scenery)
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("x", "280", "expected a number, not '280'"),
+        ("width", "64", "expected a number, not '64'"),
+        ("rotation", None, "expected a number, not null"),
+        ("visible", "true", "expected true or false, not 'true'"),
+    ],
+)
+def test_a_tiled_value_tiled_never_writes_is_refused_in_words(
+    tmp_path: Path, field: str, value: object, said: str
+) -> None:
+    """retest13's findings 5 and 6: a number in quotes was read as the number (scenario
+    files refuse one); a JSON null rotation read "not None"."""
+    box = {"id": 30, "name": "pit", "x": 32, "y": 32, "width": 64, "height": 64}
+    path = _outpost_with(tmp_path, box | {field: value})
+    assert _refused(path) == f"Tiled map: layer 6 object 1 {field}: {said}"
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        ({"a": 1.0}, "kind is a class-type value, not a kind of scenery"),
+        (3, "kind is a number, not a kind of scenery"),
+        ("lava", "kind 'lava' is not a kind of scenery"),
+    ],
+)
+def test_a_kind_not_in_words_is_said_in_words(tmp_path: Path, value: object, said: str) -> None:
+    """retest13's finding 6: a class-type kind read "kind {'a': 1.0} is not ...", a
+    Python dict."""
+    kind = {"name": "kind", "type": "class", "value": value}
+    box = {"id": 30, "name": "pit", "x": 32, "y": 32, "width": 64, "height": 64}
+    assert _refused(_outpost_with(tmp_path, box | {"properties": [kind]})).startswith(
+        f"object pit: {said} (building, wall, obstacle or area)"
+    )

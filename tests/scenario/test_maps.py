@@ -601,7 +601,7 @@ def test_a_layers_class_names_its_kind_and_a_tile_object_without_size_is_a_tile(
                 "height": 9,
                 "properties": [{"name": "kind", "type": "class", "value": {}}],
             },
-            "object 1: kind {} is not a kind of scenery",
+            "object 1: kind is a class-type value, not a kind of scenery",
         ),
     ],
 )
