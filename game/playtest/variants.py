@@ -17,7 +17,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from game.scenario.model import Header, ObjectiveEntry
+
 Data = dict[str, Any]
+
+# what a scenario file that leaves them unset holds
+TURNS = Header.model_fields["turns"].default
+POINTS = ObjectiveEntry.model_fields["points"].default
 
 FORMS = (
     "turns=N,N",
@@ -83,6 +89,19 @@ def _known(name: str, known: list[str], what: str) -> None:
         raise VaryError(f"no {what} {name!r} in the scenario (known: {', '.join(known)})")
 
 
+def _as_it_is(values: Sequence[Any], now: Any, what: str) -> None:
+    """A value equal to the table's own: the change would play every game for a row
+    identical to "as it is" (retest13's finding 3: turns=4 where the file has 4)."""
+    if any(v == now for v in values):
+        raise VaryError(f"{what}, so it would change nothing")
+
+
+def _own(data: Data, table: str, entry_id: str, key: str, default: Any) -> Any:
+    """The value `key` has in the entry `entry_id` of `table` (its default if unset)."""
+    entry = next((e for e in _entries(data, table) if e.get("id") == entry_id), {})
+    return entry.get(key, default)
+
+
 def _set_turns(turns: int) -> Callable[[Data], None]:
     def edit(data: Data) -> None:
         data["scenario"]["turns"] = turns
@@ -132,11 +151,15 @@ def parse_vary(
         turns = _numbers(values, int, "a whole number of turns")
         if any(t < 1 for t in turns):
             raise VaryError("a turn limit is at least 1")
+        scenario = data.get("scenario")
+        now = scenario.get("turns", TURNS) if isinstance(scenario, dict) else TURNS
+        _as_it_is(turns, now, f"the scenario has {now} turns already")
         return [Change(f"turn limit {t}", text, _set_turns(t)) for t in turns]
     if head == "shift" and len(rest) == 2 and rest[1] in ("x", "y"):
         side, axis = rest
         _known(side, _ids(data, "side"), "side")
         steps = _numbers(values, float, "a distance in inches")
+        _as_it_is(steps, 0.0, f"a shift of 0 leaves side {side!r} where it stands")
         return [
             Change(
                 f'{side} shifted {step:+g}" along {axis}',
@@ -156,6 +179,8 @@ def parse_vary(
         names = _names(values)
         for profile in names if profiles is not None else ():
             _known(profile, sorted(profiles or ()), "profile")
+        now = _own(data, "model", model, "profile", None)
+        _as_it_is(names, now, f"model {model!r} is a {now} already")
         return [
             Change(f"{model} as {profile}", text, _set("model", model, "profile", profile))
             for profile in names
@@ -166,6 +191,8 @@ def parse_vary(
         if unscored:
             raise VaryError(f"{unscored}, so its points would change nothing")
         points = _numbers(values, int, "a whole number of points")
+        now = _own(data, "objective", objective, "points", POINTS)
+        _as_it_is(points, now, f"objective {objective!r} is worth {now} already")
         return [
             Change(f"{objective} worth {p}", text, _set("objective", objective, "points", p))
             for p in points

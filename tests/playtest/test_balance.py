@@ -23,8 +23,8 @@ def data() -> dict:  # type: ignore[type-arg]
 
 
 def test_each_value_is_one_change(data: dict) -> None:  # type: ignore[type-arg]
-    turns = parse_vary("turns=2,4", data)
-    assert [c.label for c in turns] == ["turn limit 2", "turn limit 4"]
+    turns = parse_vary("turns=3,4", data)
+    assert [c.label for c in turns] == ["turn limit 3", "turn limit 4"]
     assert turns[1].apply(data)["scenario"]["turns"] == 4
     assert data["scenario"]["turns"] == 2  # the original is left alone
 
@@ -211,3 +211,40 @@ def test_the_table_names_the_changes_and_the_json_keeps_the_ids(
         'red shifted -1" along y',
         'red shifted +30" along y',
     }
+
+
+@pytest.mark.parametrize(
+    ("vary", "problem"),
+    [
+        ("turns=2", "the scenario has 2 turns already, so it would change nothing"),
+        ("turns=3,2", "the scenario has 2 turns already"),
+        ("shift:red:x=0", "a shift of 0 leaves side 'red' where it stands, so it would change"),
+        ("shift:red:y=1,-0", "a shift of 0 leaves side 'red' where it stands"),
+        ("profile:flamer=fusilier-flamer", "model 'flamer' is a fusilier-flamer already"),
+    ],
+)
+def test_a_change_equal_to_the_table_as_it_is_is_refused(
+    data: dict,  # type: ignore[type-arg]
+    vary: str,
+    problem: str,
+) -> None:
+    """retest13's finding 3: turns=4 where the file has 4, a model given the profile it
+    has, a shift of 0 each played every game for a row identical to "as it is"."""
+    with pytest.raises(VaryError, match=re.escape(problem)):
+        parse_vary(vary, data)
+
+
+def test_objective_points_equal_to_the_files_or_the_default_are_refused(
+    data: dict,  # type: ignore[type-arg]
+) -> None:
+    data["objective"] = [
+        {"id": "antenna", "at": [12, 12], "points": 2},
+        {"id": "well", "at": [6, 6]},
+    ]
+    with pytest.raises(VaryError, match="objective 'antenna' is worth 2 already"):
+        parse_vary("points:antenna=2", data)
+    with pytest.raises(VaryError, match="objective 'well' is worth 1 already"):
+        parse_vary("points:well=1,3", data)
+    del data["scenario"]["turns"]  # a file that leaves it unset plays 3
+    with pytest.raises(VaryError, match="the scenario has 3 turns already"):
+        parse_vary("turns=3", data)
