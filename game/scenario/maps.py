@@ -612,7 +612,7 @@ def _profile_named(obj: MapObject, profiles: Mapping[str, Any]) -> str | None:
 
 def _other_systems(raw: Any, ruleset: str, path: Path, where: str) -> str:
     """Why a point's own `profile` property, naming no profile of `ruleset`, is passed
-    over: another rule system's profile (the bundled maps place Infinity's troopers, and
+    over: another rule system's profile (the bundled maps place one system's troopers, and
     import into any system, a start for the editor). One that names no profile of any
     system is refused, as a `kind` that names no kind is (retest13's finding 4: "dragon"
     was "a point that names no profile")."""
