@@ -533,11 +533,10 @@ class Editing:
             raise EditRefused(reasons[0] if reasons else "the table would not be valid")
         # what validate refuses is never made here; a file that had it opens (review10)
         had = {(p.place, p.problem) for p in self.scenario.advice}
-        new = [p for p in scenario.advice if (p.place, p.problem) not in had]
+        new = [(p.place, p.problem) for p in scenario.advice if (p.place, p.problem) not in had]
         if new:
-            raise EditRefused(
-                f"{new[0].place}: {new[0].problem}" if new[0].place else new[0].problem
-            )
+            place, problem = _blamed(self.doc, doc, scenario) or new[0]
+            raise EditRefused(f"{place}: {problem}" if place else problem)
         return doc, self._here(scenario)
 
     def _here(self, scenario: Scenario) -> Scenario:
@@ -583,6 +582,21 @@ class Editing:
         write_scenario(self.doc, target, comments_from=self.path)  # its comments kept
         self.path, self.saved = target, self.doc
         return target
+
+
+def _blamed(before: Document, after: Document, scenario: Scenario) -> tuple[str, str] | None:
+    """What validate would say of the models the edit changed, were they last in the
+    file: the edit's own model is the second Lieutenant or Leader, not the side's one
+    it joins (retest13's finding 6: S on Lieutenant C to a side whose Lieutenant is D
+    blamed D, the earlier in the file)."""
+    advise = scenario.ruleset.load("advise")
+    changed = {m.id for m in after.models} - {m.id for m in after.models if m in before.models}
+    if advise is None or not changed:
+        return None
+    last = sorted(scenario.models, key=lambda m: m.id in changed)
+    said: list[tuple[str, str]] = advise(replace(scenario, models=tuple(last)))
+    places = {f"model {m!r}" for m in changed}
+    return next(((place, problem) for place, problem in said if place in places), None)
 
 
 def _first_line(err: ValueError) -> str:

@@ -77,8 +77,21 @@ def places_named(text: str, names: ToldNames) -> str:
         held.append(name)  # kept out of `told`, which would name an id inside a name again
         return f"\x00{len(held) - 1}\x00"
 
-    said = told(_QUOTED.sub(hold, text), names)
+    said = told(_QUOTED.sub(hold, text), _no_articles(names))
     return _HELD.sub(lambda m: held[int(m.group(1))], said)
+
+
+def _no_articles(names: ToldNames) -> ToldNames:
+    """`names` less the ids that are articles: a check's reason quotes its entries
+    ("model 'a'"), and standing alone "a" is the article (retest13: "(C): A side has one
+    Lieutenant", model 'a' being "A")."""
+    if not any(a in names for a in _ARTICLE_IDS):
+        return names
+    kept = {k: v for k, v in names.items() if k not in _ARTICLE_IDS}
+    return ToldNames(kept, names.in_phrases)
+
+
+_ARTICLE_IDS = frozenset(a.strip() for a in ARTICLES)
 
 
 @functools.lru_cache(maxsize=16)
