@@ -120,7 +120,11 @@ class Session:
 
     @classmethod
     def start(cls, scenario: Scenario, seed: int = 1) -> Session:
-        """A new game; SessionError when the sequencer does not play this rule system."""
+        """A new game; SessionError when the sequencer does not play this rule system,
+        or the table is one no game starts on (`Scenario.unplayable`: one side only)."""
+        if scenario.unplayable:
+            first = scenario.unplayable[0]
+            raise SessionError(f"{first.place} {first.problem}")
         try:
             game = Game(scenario, seed)
         except IllegalDeclaration as why:

@@ -43,7 +43,7 @@ from game.scenario.model import (
 )
 from game.scenario.rule_values import load_rule_values
 from game.scenario.scenario import Piece, PlacedModel, Scenario
-from game.sequencer.setup import NO_MODELS, NO_SIDES
+from game.sequencer.setup import NO_MODELS, NO_SIDES, ONE_SIDE
 from game.words import over
 
 M = TypeVar("M", bound=BaseModel)
@@ -919,6 +919,9 @@ def check_data(
     )
     if no_sides:  # fix10b: `skirmish edit` refused it, though the editor adds sides
         unplayable = (Problem(file, "[[side]]", NO_SIDES), *unplayable)
+    if len(sides) == 1:  # retest13: validated "ok" and playtested "Red won 100%"
+        place = f"side {sides[0].id!r}"
+        unplayable = (*unplayable, Problem(file, place, ONE_SIDE, places.get(place, nowhere).line))
     if advice:
         scenario = replace(scenario, advice=tuple(sorted(advice, key=lambda p: p.line or 0)))
     return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []

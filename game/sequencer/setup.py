@@ -19,6 +19,7 @@ Point = tuple[float, float]
 # game.sequencer.game; the scenario's checks say it at the file's place: game.scenario.load).
 NO_SIDES = "no sides: a game needs at least one"
 NO_MODELS = "has no models: a game needs one a side"
+ONE_SIDE = "is the only side: a game needs two"
 
 
 class SetupHeader(Protocol):
