@@ -77,10 +77,13 @@ def import_command(
     typer.echo(said)
     why = "the first side the map names" if found.sides else "the map names no side"
     others = " and ".join(repr(s) for s in seats[1:])
-    typer.echo(
-        f"side {seats[0]!r} is played by a person ({why}), {others} by the computer: "
-        "skirmish play --side SIDE plays another"
-    )
+    if others:
+        typer.echo(
+            f"side {seats[0]!r} is played by a person ({why}), {others} by the computer: "
+            "skirmish play --side SIDE plays another"
+        )
+    else:  # one side only: no game yet (it said so), and none for the computer
+        typer.echo(f"side {seats[0]!r} is played by a person ({why})")
     for line in found.skipped:
         typer.echo(f"skipped {line}")
 

@@ -62,3 +62,24 @@ def test_no_game_starts_on_it_and_the_editor_still_opens_it(table: Path) -> None
     ]
     editing.apply(add_side("blue"))
     assert [p.place for p in editing.scenario.unplayable] == ["side 'blue'"]  # its models next
+
+
+def test_an_import_of_one_side_says_who_plays_it_in_a_whole_sentence(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The outpost with its blue layer hidden: 'red' only. The import said "side 'red'
+    is played by a person (the first side the map names),  by the computer: skirmish
+    play --side SIDE plays another", naming no side for the computer."""
+    import json
+
+    from tests.conftest import SCENARIOS
+
+    data = json.loads((SCENARIOS / "maps" / "outpost.tmj").read_text(encoding="utf-8"))
+    next(layer for layer in data["layers"] if layer["name"] == "blue")["visible"] = False
+    path = tmp_path / "hidden.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "hidden.toml"
+    assert main(["import", str(path), "--ruleset", "infinity", "--out", str(out)]) == 0
+    first, said = capsys.readouterr()[0].splitlines()[:2]
+    assert first.endswith(f"not playable yet: {SAID.replace(':', '', 1)}")
+    assert said == "side 'red' is played by a person (the first side the map names)"
