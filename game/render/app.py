@@ -142,9 +142,10 @@ class App(Following):
     # -- the game
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.state.quit_asked and between_quits(event):
+        f2 = event.type == pygame.KEYDOWN and event.key == pygame.K_F2
+        if self.state.quit_asked and (between_quits(event) or f2):  # F2: off to the editor
             self.disarm_quit()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F2 and self.thinking is None:
+        if f2 and self.thinking is None:
             self.editor = open_editor(self, self.surface)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):

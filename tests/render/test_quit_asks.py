@@ -195,7 +195,7 @@ def _click(app: App) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(x // 2, y // 2))
 
 
-@pytest.mark.parametrize("between", ["escape", "tab", "a click", "s"])
+@pytest.mark.parametrize("between", ["escape", "tab", "a click", "s", "f2 and back"])
 def test_the_play_windows_warning_is_disarmed_by_anything_but_q(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, between: str
 ) -> None:
@@ -210,8 +210,13 @@ def test_the_play_windows_warning_is_disarmed_by_anything_but_q(
         "tab": _key(pygame.K_TAB),
         "a click": _click(app),
         "s": _key(pygame.K_s),
+        "f2 and back": _key(pygame.K_F2),
     }[between]
     _frame(app, event)
+    if between == "f2 and back":  # the table unchanged: the game goes on as it was
+        assert app.editor is not None
+        _frame(app, _key(pygame.K_F2))
+        assert app.editor is None
     assert app.state.running and app.state.message != ASKED
     _frame(app, _key(pygame.K_q))
     assert app.state.running and app.state.message == ASKED
