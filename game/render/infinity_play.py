@@ -39,8 +39,8 @@ from game.sequencer.infinity import (
     SkillKind,
 )
 from game.sequencer.infinity_odds import AttackRoll, attack_roll, exact_odds, reply_weapon
-from game.sequencer.infinity_sentences import where_on_route
-from game.sequencer.sentences import listed, plural, who
+from game.sequencer.infinity_sentences import orders_said, where_on_route
+from game.sequencer.sentences import listed, who
 from game.sequencer.sight import Cover
 
 Point = tuple[float, float]
@@ -93,14 +93,11 @@ GUTS_HELP = "G with the next skill: fail a Guts Roll on purpose this Order"
 CONFIRM_KEYS = "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo"
 
 
-def orders_left(usable: int, chief: bool) -> str:
-    """The Orders line: those a trooper able to act can still spend, the Lieutenant
-    Order said apart (FACTS 3.4: the Lieutenant's alone, spent first when it acts)."""
-    if not chief:
-        return f"{plural(usable, 'Order')} left"
-    if usable == 1:
-        return "the Lieutenant Order left"
-    return f"{plural(usable - 1, 'Order')} and the Lieutenant Order left"
+def orders_left(regular: int, irregular: Sequence[str], chief: bool) -> str:
+    """The Orders line: those a trooper able to act can still spend, each irregular
+    trooper's own and the Lieutenant Order said apart as the log's turn says them
+    (`orders_said`; FACTS 3.4: they are the trooper's alone, spent first when it acts)."""
+    return f"{orders_said(regular, irregular, chief)} left"
 
 
 def step_keys(skills: Sequence[str]) -> tuple[str, ...]:
@@ -169,7 +166,7 @@ class InfinityRules(PlayRules):
         if awaiting.kind == "over" or state.finished:
             return game_over(state.winner)
         if awaiting.kind == "order":
-            status = orders_left(*self.engine.orders_usable(state))
+            status = orders_left(*self.engine.orders_apart(state))
             text = f"{who(side)}: {status}; select a trooper: M/S/D/I, E ends the turn"
             return Prompt(side, "order", awaiting.models, text, status=status)
         assert order is not None

@@ -48,12 +48,26 @@ def told_names(scenario: Scenario) -> ToldNames:
     scenery = scenery_names(scenario.scenery)
     words = {k: v for k, v in scenery.items() if k.isalpha()}
     ids = {k: v for k, v in scenery.items() if k not in words}
-    return ToldNames({**names_of(scenario), **ids}, words)
+    return ToldNames({**names_of(scenario), **ids}, words, roles_of(scenario))
+
+
+def roles_of(scenario: Scenario) -> dict[str, tuple[str, str, str]]:
+    """The models a system's sentences may say by their role (`ToldNames.roles`): the
+    Lieutenant (`lieutenant = true`) and a trooper of an irregular profile."""
+    out = {}
+    for m in scenario.models:
+        irregular = getattr(scenario.profiles.get(m.profile), "irregular", False)
+        role = "lieutenant" if m.lieutenant else "irregular" if irregular else ""
+        if role:
+            out[m.id] = (m.side, role, m.state or "normal")
+    return out
 
 
 def merged(first: ToldNames, then: ToldNames) -> ToldNames:
     """Both tellings' names, `then`'s where they name an id differently."""
-    return ToldNames({**first, **then}, {**first.in_phrases, **then.in_phrases})
+    return ToldNames(
+        {**first, **then}, {**first.in_phrases, **then.in_phrases}, {**first.roles, **then.roles}
+    )
 
 
 # Where a check of the table names an entry by its id in quotes, as a file's problems
@@ -88,7 +102,7 @@ def _no_articles(names: ToldNames) -> ToldNames:
     if not any(a in names for a in _ARTICLE_IDS):
         return names
     kept = {k: v for k, v in names.items() if k not in _ARTICLE_IDS}
-    return ToldNames(kept, names.in_phrases)
+    return ToldNames(kept, names.in_phrases, names.roles)
 
 
 _ARTICLE_IDS = frozenset(a.strip() for a in ARTICLES)

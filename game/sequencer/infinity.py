@@ -194,9 +194,16 @@ class InfinityEngine(InfinityAttacks):
         the Irregular Orders of those still able, the Lieutenant Order while its
         Lieutenant is: FACTS 3.4, one put out of the fight takes it with it) and
         whether the Lieutenant Order is among them (the Lieutenant spends it first)."""
-        able = {m.id for m in state.side_models(state.active) if self._can_act(m)}
-        chief = state.lieutenant_order and not able.isdisjoint(self.lieutenants)
-        return state.orders + len(state.irregular & able) + int(chief), chief
+        regular, irregular, chief = self.orders_apart(state)
+        return regular + len(irregular) + int(chief), chief
+
+    def orders_apart(self, state: InfinityState) -> tuple[int, tuple[str, ...], bool]:
+        """`orders_usable` said apart (FACTS 3.4): the regular pool, the troopers able to
+        act whose own Irregular Order is unspent (in the side's order), and whether the
+        Lieutenant Order is among them."""
+        able = [m.id for m in state.side_models(state.active) if self._can_act(m)]
+        chief = state.lieutenant_order and not self.lieutenants.isdisjoint(able)
+        return state.orders, tuple(m for m in able if m in state.irregular), chief
 
     def sighting(
         self,

@@ -8,6 +8,7 @@ import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from game.sequencer.infinity_orders import ACTIVE_STATES
 from game.sequencer.sentences import (
     EventData,
     centred,
@@ -17,6 +18,7 @@ from game.sequencer.sentences import (
     listed,
     notebook,
     plural,
+    roles_spoken,
     rolled,
     shared,
     sums,
@@ -32,9 +34,71 @@ SAME_PLACE = 0.05
 # an Order by its pool (FACTS 3.4: Regular, Irregular, the Lieutenant Special Order)
 POOL_WORDS = {
     "regular": "a regular Order",
-    "irregular": "an Irregular Order",
+    "irregular": "an irregular Order",
     "lieutenant": "the Lieutenant Order",
 }
+
+
+def orders_said(regular: int, irregular: Sequence[str], chief: bool) -> str:
+    """An Active Turn's Orders said apart, as FACTS 3.4 keeps them: the regular pool, each
+    irregular trooper's own Order and the Lieutenant Order ("4 Orders, Fusilier 1's own
+    Order and the Lieutenant Order"; the window's Orders line and the log's turn alike)."""
+    parts = [plural(regular, "Order")] if regular or not (irregular or chief) else []
+    parts += [f"{who(m)}'s own Order" for m in irregular]
+    if chief:
+        parts.append("the Lieutenant Order")
+    return joined(parts)
+
+
+def _turn_orders(e: EventData, told: dict[str, Any] | None) -> str:
+    """A turn's Orders (the event's count) said apart by the roles the telling knows and
+    the states it has told (`orders_said`); the count alone where it knows none (an event
+    told on its own) or they do not add up."""
+    total = int(e.get("orders", 0))
+    roles = roles_spoken()
+    if told is None or not roles:
+        return plural(total, "Order")
+    side = str(e.get("side"))
+    able = [m for m, (own, _, _) in roles.items() if own == side and _able(m, told)]
+    irregular = [m for m in able if roles[m][1] == "irregular"]
+    chief = [m for m in able if roles[m][1] == "lieutenant"][:1]  # one Order for the side
+    told["own_orders"] = irregular + chief  # unspent, each its trooper's alone
+    return _orders_left(total, told)
+
+
+def _able(model: str, told: dict[str, Any]) -> bool:
+    """Whether a trooper the telling knows by its role can act, by the states told."""
+    start = roles_spoken()[model][2]
+    return told.get("status", {}).get(model, start) in ACTIVE_STATES
+
+
+def _orders_left(total: int, told: dict[str, Any] | None) -> str:
+    """The event's count of Orders left said apart, as the window's Orders line says it:
+    the troopers' own Orders unspent since the turn's start (`_turn_orders`), those of
+    troopers still able (one put out of the fight takes its own with it); the count
+    alone where the turn's start was not told."""
+    own = None if told is None else told.get("own_orders")
+    regular = total - len(own or ())
+    if own is None or told is None or regular < 0:
+        return plural(total, "Order")
+    roles = roles_spoken()
+    able = [m for m in own if _able(m, told)]
+    irregular = [m for m in able if roles[m][1] == "irregular"]
+    chief = any(roles[m][1] == "lieutenant" for m in able)
+    return orders_said(regular, irregular, chief)
+
+
+def _spent(e: EventData, told: dict[str, Any] | None) -> str:
+    """An Order spent, and those left (`_orders_left`)."""
+    pool = str(e.get("pool", "regular"))
+    own = None if told is None else told.get("own_orders")
+    if own is not None and pool in ("irregular", "lieutenant"):
+        roles = roles_spoken()
+        mine = [m for m in own if m == e.get("model") or roles[m][1] == pool == "lieutenant"]
+        own[:] = [m for m in own if m not in mine[:1]]
+    left = _orders_left(int(e["remaining"]), told)
+    spent = POOL_WORDS.get(pool, "an Order")
+    return f"{who(e['side'])} spends {spent} on {who(e['model'])} ({left} left)"
 
 
 def _targets(targets: Any) -> str:
@@ -178,6 +242,8 @@ def sentence(e: EventData) -> str | None:
     """An event as Infinity says it (None: the shared wording serves); told in order, a
     Dodge that had nothing to dodge is said before what follows its Order."""
     told = notebook(e)
+    if told is not None and e.get("event") == "StateChanged":  # who can act at a turn's start
+        told.setdefault("status", {})[str(e.get("model"))] = str(e.get("after"))
     before = _undodged(e, told) if told is not None else []
     said = _sentence(e, told)
     if before:
@@ -200,14 +266,11 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "GutsFailed":
         return f"{who(e['model'])} chooses to fail its Guts Roll (no die rolled)"
     if kind == "TurnStarted":
-        orders = plural(int(e.get("orders", 0)), "Order")
-        return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {orders} in the pool"
+        return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {_turn_orders(e, told)}"
     if kind == "TurnEnded":
         return f"{who(e['side'])}'s Active Turn {e['turn']} ends"
     if kind == "OrderSpent":
-        pool = POOL_WORDS.get(str(e.get("pool", "regular")), "an Order")
-        left = plural(int(e["remaining"]), "Order")
-        return f"{who(e['side'])} spends {pool} on {who(e['model'])} ({left} left)"
+        return _spent(e, told)
     if kind == "Rolled":
         return rolled(e, sums(e), f"SV {e['target']}")
     if kind == "SaveRolled":

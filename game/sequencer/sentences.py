@@ -61,9 +61,20 @@ class ToldNames(dict[str, str]):
     sentence, where such an id is also a word ("fighters still in the fight"): the
     scenery whose id is a plain word (game.scenario.names.told_names)."""
 
-    def __init__(self, names: Names, in_phrases: Names) -> None:
+    def __init__(self, names: Names, in_phrases: Names, roles: Roles | None = None) -> None:
         super().__init__(names)
         self.in_phrases: Names = in_phrases
+        self.roles: Roles = roles or {}
+
+
+# A model's role a system's sentences may say (its `lieutenant = true`, an irregular
+# profile): id -> (its side, the role, the state it starts in), as `told_names` finds them.
+Roles = Mapping[str, tuple[str, str, str]]
+
+
+def roles_spoken() -> Roles:
+    """The roles of the names being spoken (`speaking` a `ToldNames`); none else."""
+    return getattr(_NAMES.get(), "roles", None) or {}
 
 
 def phrase_names(names: Names | Collection[str]) -> Names:

@@ -29,6 +29,7 @@ from game.sequencer.infinity import Activate, Continue, EndTurn, React, SkillKin
 from game.sequencer.sentences import names_of, who
 from tests.render.driving import at, base, panel, press
 from tests.render.driving import click as click_after_hover
+from tests.sequencer.test_infinity_fidelity import IRREGULAR
 
 Write = Callable[..., Path]
 Point = tuple[float, float]
@@ -446,7 +447,25 @@ def test_the_orders_line_says_the_lieutenant_order_apart(write_scenario: Write) 
     answer_aros(app)
     assert awaiting(app) == "order"
     assert "Blue: 2 Orders left;" in panel(app)
-    assert orders_left(1, True) == "the Lieutenant Order left"  # its Order alone
+    assert orders_left(0, (), True) == "the Lieutenant Order left"  # its Order alone
+
+
+# the morat, irregular, alone (its models left out)
+IRREGULAR_PROFILE = IRREGULAR.split("[[model]]")[0]
+
+
+def test_the_orders_line_and_the_log_say_an_irregular_order_apart(write_scenario: Write) -> None:
+    """FACTS 3.4: an Irregular Order is its trooper's alone, apart from the pool, as the
+    Lieutenant Order is: the Orders line and the log's turn say the same three (tester13b
+    findings 4 and 6: "2 Orders and the Lieutenant Order left" beside "3 Orders in the
+    pool", where b2's own Order was no Order b1 could spend)."""
+    text = GAME.replace('id = "b1"\n', 'id = "b1"\nlieutenant = true\n', 1)
+    text = text.replace('profile = "fusilier"\nat = [10, 20]', 'profile = "morat"\nat = [10, 20]')
+    scenario = load_scenario(write_scenario(text + IRREGULAR_PROFILE, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    said = "1 Order, B2's own Order and the Lieutenant Order"
+    assert f"Blue: {said} left;" in panel(app)
+    assert f"Turn 1: Blue's Active Turn, {said}" in panel(app)
 
 
 def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(

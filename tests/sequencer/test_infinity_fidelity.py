@@ -13,6 +13,7 @@ import pytest
 
 from game.errors import IllegalDeclaration
 from game.scenario import check_scenario, load_scenario
+from game.scenario.names import told_names
 from game.sequencer.events import (
     Hit,
     Missed,
@@ -25,6 +26,7 @@ from game.sequencer.events import (
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, React, Skill
 from game.sequencer.infinity_orders import CircleTemplatePlaced
+from game.sequencer.sentences import Teller, describe
 from tests.sequencer.scripted import ScriptedDice
 from tests.sequencer.test_infinity_seeds import FUSILIER, table
 from tests.sequencer.test_infinity_templates import answer_aros, of
@@ -205,6 +207,27 @@ def test_irregular_orders_an_irregular_trooper_also_spends_regular_orders(
         ("wild", "regular", 0),
     ]
     assert game.state.active == "red"  # no Orders left: the turn passes
+
+
+def test_irregular_orders_are_said_apart_from_the_pool(write_scenario: Write) -> None:
+    """FACTS 3.4: an Irregular Order is its trooper's alone and the Lieutenant Special
+    Order "separate, for the Lieutenant only": the log says each apart from the regular
+    pool, as the window's Orders line does (tester13b finding 4: "6 Orders in the pool"
+    where the side had 4 regular ones), the engine's count unchanged."""
+    scenario = load_scenario(
+        write_scenario(IRREGULAR.replace('id = "f1"\n', 'id = "f1"\nlieutenant = true\n'))
+    )
+    game = Game(scenario, seed=2)
+    assert game.events[0] == TurnStarted(1, "blue", 3)  # the count the saves keep
+    teller = Teller(scenario.ruleset, told_names(scenario))
+    said = [teller.say(e) for e in game.events]
+    said += [teller.say(e) for e in game.declare(Activate("wild", Skill.idle()))]
+    assert (
+        said[0] == "Turn 1: Blue's Active Turn, 1 Order, Wild's own Order and the Lieutenant Order"
+    )
+    assert "Blue spends an irregular Order on Wild (1 Order and the Lieutenant Order left)" in said
+    # an event told on its own (no roles known) keeps the count
+    assert describe(game.events[0], scenario.ruleset) == "Turn 1: Blue's Active Turn, 3 Orders"
 
 
 def test_irregular_orders_an_irregular_trooper_cannot_be_lieutenant(

@@ -220,7 +220,7 @@ def test_the_system_speaks_its_own_terms() -> None:
              ("regular", "irregular", "lieutenant")]  # fmt: skip
     assert spent == [
         "Yj spends a regular Order on Z (2 Orders left)",
-        "Yj spends an Irregular Order on Z (2 Orders left)",
+        "Yj spends an irregular Order on Z (2 Orders left)",
         "Yj spends the Lieutenant Order on Z (2 Orders left)",
     ]
 
