@@ -232,7 +232,8 @@ class Following(Pointing):
         markers = tuple(sorted(session.rules.markers(session.game).items())) if session else ()
         holding = tuple(sorted(session.rules.holding(session.game).items())) if session else ()
         states = tuple(sorted(session.rules.states(session.game).items())) if session else ()
-        rings = tuple(sorted(session.rules.rings_from(session.game).items())) if session else ()
+        with speaking(names_of(self.scenario)):  # the rings' labels name their models
+            rings = tuple(sorted(session.rules.rings_from(session.game).items())) if session else ()
         selected = state.selected if state.selected in ids else None
         message = self.noticed()
         if selected is not None and self.out_of_fight(selected):

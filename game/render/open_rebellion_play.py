@@ -31,6 +31,7 @@ from game.render.play_rules import (
     Marker,
     PlayRules,
     Prompt,
+    Rings,
     activating_now,
     game_over,
     window_player,
@@ -269,20 +270,57 @@ class OpenRebellionRules(PlayRules):
         """Open Rebellion fires unit at unit: every model of it with a line of fire."""
         return self.unit(model)
 
-    def rings_from(self, game: Game) -> dict[str, tuple[str, tuple[str, ...]]]:
+    def rings_from(self, game: Game) -> dict[str, Rings]:
         """Open Rebellion counts a volley's range bands in the longest band among the
         firing models' weapons, from the nearest of them (the engine's reading): a living
         model's rings are its unit's, around every living model of it that has a weapon
-        (the weapon the rules fire, whichever one is chosen)."""
+        (the weapon the rules fire, whichever one is chosen). Where some of them carry a
+        shorter band, the label says the band holds only while a model with the longest
+        sees the target ("SAW band, while Reb a3 sees the target")."""
         engine = self.engine
         state = self._state(game)
-        rings: dict[str, tuple[str, tuple[str, ...]]] = {}
+        rings: dict[str, Rings] = {}
         for unit in engine.units:
             armed = tuple(m.id for m in engine.alive(state, unit) if engine.weapon[m.id])
             if armed:
-                said = (engine.band_weapon(armed).name, armed)
-                rings.update((m, said) for m in armed)
+                band = engine.band_weapon(armed)
+                said = f"{band.name} band"
+                longest = self._longest(armed)
+                if len(longest) < len(armed):
+                    whom = listed(longest) if len(longest) == 1 else f"one of {listed(longest)}"
+                    said += f", while {whom} sees the target"
+                rings.update((m, Rings(band.name, armed, said)) for m in armed)
         return rings
+
+    def rings_at(self, game: Game, shooter: str, target: str) -> Rings | None:
+        """The rings of the volley at `target`'s unit: the band of the models that see
+        it, around them (the fire's and the odds' figures): "Rifle band at Gov squad b:
+        Reb a3 with the SAW sees none of it" where the longest band's models do not."""
+        engine = self.engine
+        state = self._state(game)
+        unit, enemy = self.unit(shooter), self.unit(target)
+        if engine.why_not_fire_at(unit, enemy):
+            return None
+        try:
+            firing = tuple(engine.pools(state, unit, enemy).firing)
+        except IllegalDeclaration:
+            return None
+        band = engine.band_weapon(firing)
+        said = f"{band.name} band at {who(enemy)}"
+        armed = tuple(m.id for m in engine.alive(state, unit) if engine.weapon[m.id])
+        blind = [m for m in self._longest(armed) if m not in firing]
+        if band.band < engine.band_weapon(armed).band:
+            carried = engine.band_weapon(blind).name
+            said += f": {listed(blind)} with the {carried} "
+            said += f"{'sees' if len(blind) == 1 else 'see'} none of it"
+        elif len(firing) < len(armed):
+            said += f", from the {len(firing)} that see it"
+        return Rings(band.name, firing, said)
+
+    def _longest(self, armed: Sequence[str]) -> list[str]:
+        """The models of `armed` whose weapon has the longest band among them."""
+        band = self.engine.band_weapon(armed).band
+        return [m for m in armed if (w := self.engine.weapon[m]) is not None and w.band == band]
 
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at

@@ -128,11 +128,14 @@ def ring_label_at(
     """Where a ring's label goes: the first spot on the ring whose box lies on the
     surface and clear of `avoid` (the table's labels and bases, the labels of the rings
     before) and of `never` (the reaction banner), and not inside one of the discs
-    `within` (a unit's ring is the edge of them all); else the first clear of `never`
-    alone; else the upper right as ever."""
+    `within` (a unit's ring is the edge of them all); else the first such box slid
+    along onto the surface, still across the ring, that is clear (a long label where
+    the ring runs near the window's edge); else the first clear of `never` alone; else
+    the upper right as ever."""
     w, h = font(size).size(text)
     bounds = surface.get_rect().inflate(-8, -4)
     spots = []
+    slid: list[Point] = []
     for degrees in RING_LABEL_ANGLES:
         angle = math.radians(degrees)
         at = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
@@ -142,9 +145,19 @@ def ring_label_at(
         box.center = (round(at[0]), round(at[1]))
         if bounds.contains(box) and box.collidelist(list(never)) < 0:
             spots.append((at, box.collidelist(list(avoid)) < 0))
+            continue
+        box = box.clamp(bounds)
+        if (
+            box.collidepoint(round(at[0]), round(at[1]))
+            and box.collidelist(list(never)) < 0
+            and box.collidelist(list(avoid)) < 0
+        ):
+            slid.append(box.center)
     for at, clear in spots:
         if clear:
             return at
+    if slid:
+        return slid[0]
     if spots:
         return spots[0][0]
     angle = math.radians(RING_LABEL_ANGLES[0])
@@ -158,27 +171,31 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     """The chosen weapon's range bands around the selected base, labelled with their MODs.
     Ranges are measured from the base edge, so a ring's radius is the base radius plus
     the band's limit. Where the rules count a model's range by another weapon or from
-    its whole unit (`AppState.rings_from`), the rings are that weapon's, each the edge of
-    the unit's circles, the first naming the weapon. Each label sits on its ring where
-    it covers nothing in `avoid` (where it can) and nothing in `never`; its text grows
-    with the window (`ui`). Where the labels went, for labels placed after them to keep
-    off."""
+    its whole unit (`AppState.rings_from`; at the pointed target, `Hover.rings`: the
+    models that see it), the rings are that weapon's, each the edge of those models'
+    circles, the first saying whose band it is. Each label sits on its ring where it
+    covers nothing in `avoid` (where it can) and nothing in `never`; its text grows with
+    the window (`ui`). Where the labels went, for labels placed after them to keep off."""
     if state.selected is None:
         return []
     model = scenario.model(state.selected)
     ruled = dict(state.rings_from).get(model.id)
+    hover = state.hover
+    if hover is not None and hover.shooter == model.id and hover.rings is not None:
+        ruled = hover.rings  # the band the fire at the pointed target rolls
     if ruled is not None:  # the rules count its range by the unit's weapon, from the unit
-        name, ids = ruled
-        bases = [scenario.model(i) for i in ids]
+        name, bases = ruled.weapon, [scenario.model(i) for i in ruled.bases]
     elif model.weapons:
         name, bases = model.weapons[state.weapon % len(model.weapons)], [model]
     else:
         return []
     weapon = scenario.weapons.get(name)
-    if weapon is None:
+    if weapon is None or not bases:
         return []
+    # the label rides the selected model's circle, or the first measured from
+    home = model if model in bases else bases[0]
     view = state.view
-    cx, cy = view.to_screen(*model.at)
+    cx, cy = view.to_screen(*home.at)
     width, depth = scenario.header.table
     farthest = math.hypot(width, depth)
     reach = max(surface.get_size()) * 1.5
@@ -187,13 +204,13 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     for ring in rings:
         if ring.limit > farthest:
             break
-        radius = (model.radius + ring.limit) * view.scale
+        radius = (home.radius + ring.limit) * view.scale
         if radius > reach + math.hypot(cx, cy):
             break  # the rest are wholly off screen
         others: list[Disc] = [
             (view.to_screen(*m.at), (m.radius + ring.limit) * view.scale)
             for m in bases
-            if m.id != model.id
+            if m.id != home.id
         ]
         if others:
             draw_union_edge(surface, RINGS, [((cx, cy), radius), *others])
@@ -202,7 +219,7 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         px = round(16 * ui)
         said = ring.label
         if ruled is not None and ring is rings[0]:
-            said += f" ({name} band)"  # the weapon the rules count by, chosen or not
+            said += f" ({ruled.said})"  # the weapon the rules count by, chosen or not
         at = ring_label_at(surface, said, px, (cx, cy), radius, taken, never, others)
         box = _label(surface, said, at, (210, 225, 255), px)
         if box is not None:

@@ -199,6 +199,18 @@ class ShotPlace:
         return f"with {who(target)} {self.where}"
 
 
+@dataclass(frozen=True, slots=True)
+class Rings:
+    """Range rings the rules count otherwise than by the chosen weapon around the
+    model's own base: the weapon whose band they are, the models the range is measured
+    from (each ring the edge of their circles taken together), and what the first
+    ring's label says after its band ("SAW band, while Reb a3 sees the target")."""
+
+    weapon: str
+    bases: tuple[str, ...]
+    said: str
+
+
 def activating_now(activating: str | None) -> str:
     """A declaration for another than the one activating, refused: who is, and how to end it."""
     return f"{who(activating)} is activating: E ends its activation"
@@ -308,11 +320,17 @@ class PlayRules(Protocol):
         status = next((m.status for m in game.state.models if m.id == model), None)
         return status in game.setup.ruleset.out_of_fight
 
-    def rings_from(self, game: Any) -> dict[str, tuple[str, tuple[str, ...]]]:
+    def rings_from(self, game: Any) -> dict[str, Rings]:
         """Each model whose range rings are not its chosen weapon's around its own base:
-        model id -> (the weapon the rules count its range by, the models the range is
-        measured from); none where a model's shot is its own chosen weapon's."""
+        model id -> the rings the rules count its range by (`Rings`); none where a
+        model's shot is its own chosen weapon's."""
         return {}
+
+    def rings_at(self, game: Any, shooter: str, target: str) -> Rings | None:
+        """The rings of `shooter`'s shot at `target` where they differ from its
+        `rings_from` (the rules count the range by the models that see the target, say);
+        None: as `rings_from`, or no shot."""
+        return None
 
     def holding(self, game: Any) -> dict[str, str]:
         """Each objective a side holds now, as the rules would score it at the turn

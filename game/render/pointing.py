@@ -15,13 +15,13 @@ from dataclasses import replace
 
 from game.errors import IllegalDeclaration
 from game.render.link import TableGame
-from game.render.play_rules import AimKind, PlayRules, ShotPlace
+from game.render.play_rules import AimKind, PlayRules, Rings, ShotPlace
 from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point, shot_table
 from game.scenario import PlacedModel, Scenario
 from game.scenario.names import told_names
-from game.sequencer.sentences import told, who
+from game.sequencer.sentences import names_of, speaking, told, who
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
 
@@ -163,9 +163,22 @@ class Pointing:
             return
         odds = self._odds(shooter.id, target.id, weapon)
         risk = self._risk(shooter.id, target.id, weapon)
+        rings = self._rings(shooter.id, target.id)
         hover = Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk, place,
-                      None if place is None else table)  # fmt: skip
+                      None if place is None else table, rings)  # fmt: skip
         self.state = replace(state, hover=hover)
+
+    def _rings(self, shooter: str, target: str) -> Rings | None:
+        """The range rings of the shot at `target`, where the rules count them otherwise
+        than `AppState.rings_from` (by the models that see it), their models named."""
+        rules = self.rules
+        if rules is None:
+            return None
+        try:
+            with speaking(names_of(self.scenario)):
+                return rules.rings_at(self.game, shooter, target)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return None
 
     def _risk(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
         """Who a miss with `weapon` may hit instead (stray shots, where the rules have

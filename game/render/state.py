@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 
 from game.render import style
 from game.render.dice_log import Effect, LogLine, Shot
-from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt, ShotPlace
+from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt, Rings, ShotPlace
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -39,6 +39,7 @@ class Hover:
     risk: tuple[str, ...] = ()  # models a miss may hit instead, nearest the shooter first
     place: ShotPlace | None = None
     table: Scenario | None = None
+    rings: Rings | None = None  # the rings of this shot, where not `AppState.rings_from`'s
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,8 +152,8 @@ class AppState:
     # a model's state in the rules' words where its status alone would mislead (`states`)
     states: tuple[tuple[str, str], ...] = ()
     # a model's range rings where the rules count its range by another weapon than the
-    # chosen one, or from more bases than its own: model -> (weapon, models) (`rings_from`)
-    rings_from: tuple[tuple[str, tuple[str, tuple[str, ...]]], ...] = ()
+    # chosen one, or from more bases than its own (`rings_from`)
+    rings_from: tuple[tuple[str, Rings], ...] = ()
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land

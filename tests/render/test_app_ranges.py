@@ -15,7 +15,7 @@ from game.render.session import Session
 from game.render.style import RINGS
 from game.scenario import Scenario, load_scenario
 from tests.conftest import SCENARIOS
-from tests.render.driving import base, click
+from tests.render.driving import base, click, point_at, press
 
 
 def demo(name: str) -> Scenario:
@@ -103,7 +103,8 @@ def test_open_rebellion_rings_are_the_units_band_from_its_nearest_model() -> Non
     click(app, base(app, "reb-a1"))  # a rifleman of a squad with a SAW
     assert app.state.selected == "reb-a1"
     squad = ("reb-a1", "reb-a2", "reb-a3", "reb-a4")
-    assert dict(app.state.rings_from)["reb-a1"] == ("SAW", squad)
+    ringed_from = dict(app.state.rings_from)["reb-a1"]
+    assert (ringed_from.weapon, ringed_from.bases) == ("SAW", squad)
     assert app.scenario.weapons["SAW"].band > app.scenario.weapons["Rifle"].band
     # the rings drawn alone on a blank table, read back from their pixels
     surface = pygame.Surface(app.state.size)
@@ -146,3 +147,67 @@ def test_open_rebellion_rings_are_the_units_band_from_its_nearest_model() -> Non
         gap = min(math.dist(t.at, m.at) - m.radius - t.radius for m in models for t in targets)
         bands = engine.range_bands(state, squad, enemy)
         assert bands == sum(gap >= limit for limit in limits), enemy
+
+
+def test_open_rebellion_rings_at_a_target_are_the_band_of_the_models_that_see_it() -> None:
+    """tester13b finding 1: the rings drew the SAW's 12" band while the SAW gunner (Reb
+    a3, its sight line clipping the farmhouse's corner) did not see Gov squad b, so only
+    the riflemen fired and the fire and the odds rolled 2 range dice in the Rifle's 8"
+    band, where the rings promised 1. The band is the firing models' longest (README's
+    readings chosen, seed 001's 'band of the attacker's weapon type'): with a target
+    under the pointer the rings are the band of the models that see it, around them,
+    and say so; with none, the unit's, saying they hold while the SAW's model sees."""
+    scenario = demo("open-rebellion")
+    app = App(scenario, session=Session.start(scenario, seed=5), size=(1280, 800))
+    app.frame()
+    click(app, base(app, "reb-a1"))
+    press(app, pygame.K_e)
+    click(app, base(app, "reb-a1"))
+    assert app.state.selected == "reb-a1" and app.state.hover is None
+    surface = pygame.Surface(app.state.size)
+    assert draw_range_rings(surface, app.scenario, app.state)  # the unit's, labelled
+    ringed_from = dict(app.state.rings_from)["reb-a1"]
+    assert ringed_from.said == "SAW band, while Reb a3 sees the target"
+    point_at(app, base(app, "gov-b1"))
+    hover = app.state.hover
+    assert hover is not None and hover.rings is not None
+    engine = app.session.rules.engine
+    state = app.session.game.state
+    plan = engine.pools(state, "rebel-squad-a", "gov-squad-b")
+    assert "reb-a3" not in plan.firing  # the SAW's sight line is blocked
+    assert 'range 2 (Rifle band 8")' in " ".join(hover.odds)
+    assert (hover.rings.weapon, hover.rings.bases) == ("Rifle", tuple(plan.firing))
+    assert hover.rings.said == "Rifle band at Gov squad b: Reb a3 with the SAW sees none of it"
+    # the rings drawn read back from their pixels: the first lies 8" past the nearest
+    # firing model (not 12", the SAW's), and Gov squad b stands past two of them
+    surface = pygame.Surface(app.state.size)
+    labels = draw_range_rings(surface, app.scenario, app.state)
+    view = app.state.view
+    firing = [app.scenario.model(m) for m in plan.firing]
+
+    def ringed(x: float, y: float) -> bool:
+        px, py = view.to_screen(x, y)
+        near = [(round(px) + dx, round(py) + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)]
+        inside = surface.get_rect()
+        return any(inside.collidepoint(p) and surface.get_at(p)[:3] == RINGS for p in near)
+
+    rifle, saw = app.scenario.weapons["Rifle"].band, app.scenario.weapons["SAW"].band
+    width, depth = app.scenario.header.table
+    on_rifle = on_saw = 0
+    for m in firing:
+        for degrees in range(0, 360, 15):
+            dx, dy = math.cos(math.radians(degrees)), math.sin(math.radians(degrees))
+            for limit in (rifle, saw):
+                x, y = m.at[0] + dx * (m.radius + limit), m.at[1] + dy * (m.radius + limit)
+                if not (0 < x < width and 0 < y < depth) or any(
+                    box.inflate(4, 4).collidepoint(view.to_screen(x, y)) for box in labels
+                ):
+                    continue
+                gap = min(math.dist((x, y), o.at) - o.radius for o in firing)
+                if abs(gap - limit) < 0.05:  # on the edge of the firing models' circles
+                    on_rifle += ringed(x, y) and limit == rifle
+                    on_saw += ringed(x, y) and limit == saw
+    assert on_rifle > 10 and on_saw == 0
+    targets = [app.scenario.model(m) for m in engine.units["gov-squad-b"]]
+    gap = min(math.dist(t.at, m.at) - m.radius - t.radius for m in firing for t in targets)
+    assert plan.bands == math.floor(gap / rifle) == 2
