@@ -162,13 +162,17 @@ def playtest(
 
 def _why(records: list[GameRecord], sides: list[str], loaded: Scenario) -> list[str]:
     """How each side won and when and where each lost its models (`summary.why`), the
-    scenery called as the table's labels call it."""
+    scenery called as the table's labels call it. The end reasons name only models,
+    units and sides (`names_of`, as summary.json's `reasons` and games.csv do): with the
+    scenery's names too, a piece whose id is a word ("still", the water still) was named
+    inside the game's sentence ("points of fighters the water still in the fight")."""
     from game.playtest.summary import why
-    from game.scenario.names import table_names
+    from game.scenario.names import scenery_names
+    from game.sequencer.sentences import names_of
 
-    names = table_names(loaded)
-    places = [(names.get(p.id, p.id), p.footprint) for p in loaded.scenery]
-    return why(records, sides, names, places, loaded.ruleset.turn_word)
+    called = scenery_names(loaded.scenery)
+    places = [(called.get(p.id, p.id), p.footprint) for p in loaded.scenery]
+    return why(records, sides, names_of(loaded), places, loaded.ruleset.turn_word)
 
 
 def _ready(loaded: Scenario, quiet: bool) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 
 from game.playtest.batch import Share, summarize
 from game.playtest.record import GameRecord
-from game.sequencer.sentences import limit_said, named, plural
+from game.sequencer.sentences import joined, limit_said, named, plural
 
 
 def side_called(side: str, names: Mapping[str, str] | None) -> str:
@@ -96,6 +96,7 @@ def verdict(
 
 # A model taken out within this many inches of a piece fell "near" it (else in the open).
 NEAR = 2.0
+OPEN = "in the open"  # where a model taken out stood with no piece within NEAR inches
 Place = tuple[str, Sequence[tuple[float, float]]]  # a piece's name and its footprint
 
 
@@ -129,16 +130,31 @@ def why(
         def near(at: tuple[float, float]) -> str:
             gaps = [(footprint_gap(corners, at), name) for name, corners in places]
             gap, name = min(gaps, default=(math.inf, ""))
-            return f"near {name}" if gap <= NEAR else "in the open"
+            return f"near {name}" if gap <= NEAR else OPEN
 
-        where = Counter(near(c.at) for c in fell).most_common()
-        said = ", ".join(f"{n} {place}" for place, n in where[:3])
-        rest = sum(n for _, n in where[3:])
-        said += f" and {rest} elsewhere" if rest else ""
+        said = _where_said(Counter(near(c.at) for c in fell))
         lost = plural(len(fell), "model")
         games = plural(len(records), "game")
         out.append(f"{side_called(side, called)} had {lost} taken out in {games}: {when}; {said}.")
     return out
+
+
+def _where_said(where: Counter[str]) -> str:
+    """Where a side's models were taken out, most first: those in the open, saying what
+    that means (no piece within NEAR inches), and near each of the three pieces most
+    taken out near; the rest as near the other pieces, counted ("733 near 5 other
+    pieces": it said "733 elsewhere", which read as neither near a piece nor in the
+    open)."""
+    pieces = [(place, n) for place, n in where.most_common() if place != OPEN]
+    parts = [(n, place) for place, n in pieces[:3]]
+    if where[OPEN]:
+        parts.append((where[OPEN], f'{OPEN} (no piece within {NEAR:g}")'))
+    parts.sort(key=lambda part: -part[0])  # stable: the pieces' order where counts tie
+    rest = pieces[3:]
+    if rest:
+        others = plural(len(rest), "other piece")
+        parts.append((sum(n for _, n in rest), f"near {others}"))
+    return joined([f"{n} {place}" for n, place in parts])
 
 
 def summary_document(

@@ -20,6 +20,8 @@ from matplotlib.image import imread
 from game.cli import main
 from game.playtest import plots
 from game.playtest.record import GameRecord
+from game.scenario import load_scenario
+from tests.conftest import SCENARIOS
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -214,9 +216,58 @@ def test_the_report_says_why_how_sides_won_and_when_and_where_models_fell() -> N
     assert said == [
         "How Reds won: round limit: 2 games; Blues has no models left: 1 game.",
         "Blues had 2 models taken out in 3 games: 1 in round 1, 1 in round 2; "
-        "1 near the barn, 1 in the open.",
+        '1 near the barn and 1 in the open (no piece within 2").',
         "Reds had 1 model taken out in 3 games: 1 in round 2; 1 near the barn.",
     ]
+
+
+def test_the_why_says_what_in_the_open_and_the_rest_are() -> None:
+    """tester13b finding 7: "2300 in the open, 320 near container 1, 310 near the rubble
+    and 733 elsewhere" did not say what set "in the open" (no piece within 2") apart
+    from "elsewhere" (near a piece past the three most taken out near). Now the open is
+    said with its meaning, always, and the rest as near the other pieces, counted."""
+    from game.playtest.record import Casualty
+    from game.playtest.summary import NEAR, why
+
+    def piece(name: str, x: float) -> tuple[str, tuple[tuple[float, float], ...]]:
+        return (name, ((x, 0.0), (x + 1, 0.0), (x + 1, 1.0), (x, 1.0)))
+
+    places = [piece(f"the crate {k}", 10.0 * k) for k in range(1, 6)]
+    # by each crate k, k models taken out (its corner's edge, 1" off); 6 in the open
+    fell = [
+        Casualty(f"b{k}{j}", "blue", 1, (10.0 * k - 1, 0.5), None, None)
+        for k in range(1, 6)
+        for j in range(k)
+    ]
+    fell += [Casualty(f"o{j}", "blue", 2, (5.0 + 10 * j, 20.0), None, None) for j in range(6)]
+    assert 1 <= NEAR < 8  # 1" from its crate, 8" from the next, 19" from any in the open
+    records = [replace(_record(0, "red"), casualties=tuple(fell))]
+    [_, said] = why(records, ["blue", "red"], {"blue": "Blues"}, places)
+    assert said == (
+        "Blues had 21 models taken out in 1 game: 15 in turn 1, 6 in turn 2; "
+        '6 in the open (no piece within 2"), 5 near the crate 5, 4 near the crate 4, '
+        "3 near the crate 3 and 3 near 2 other pieces."
+    )
+
+
+def test_the_why_names_in_the_game_s_sentence_only_models_and_sides() -> None:
+    """tester13b finding 2: `playtest`'s why named the table's scenery inside the game's
+    end reason: necromunda-demo's water still (id `still`) made "points of fighters
+    still in the fight" read "points of fighters the water still in the fight"; replay
+    and summary.json's reasons told it right. The reason names only models, units and
+    sides; the places keep the scenery's labels."""
+    from game.commands.playtest import _why
+    from game.playtest.record import Casualty
+
+    loaded = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    still = loaded.piece("still")
+    reason = "round limit (4): points of fighters still in the fight"
+    side = loaded.sides[0].id
+    fell = (Casualty(loaded.models[0].id, side, 1, still.footprint[0], None, None),)
+    records = [replace(_record(0, side), reason=reason, casualties=fell)]
+    said = _why(records, [s.id for s in loaded.sides], loaded)
+    assert said[0].endswith(f"won: {reason}: 1 game."), said
+    assert "near the water still" in said[1], said
 
 
 def test_the_page_and_the_summary_carry_the_why(batch: Path) -> None:
