@@ -162,7 +162,10 @@ def panel_lines(
         said = dict(state.states).get(model.id, model.state)
         extra = f"  {said}" if said else ""
         # the model, its side and its profile by name: the file's ids are the editor's
-        heading = f"{ids.get(model.id, model.id)}  ({ids.get(model.side, model.side)})"
+        name = ids.get(model.id, model.id)
+        if model.lieutenant:  # who the Lieutenant is: open information (FACTS 3.4)
+            name += ", the Lieutenant"
+        heading = f"{name}  ({ids.get(model.side, model.side)})"
         out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))
         out.append(PanelLine(profile_called(model.profile, scenario.profiles), size=18))
         profile = scenario.profiles.get(model.profile)

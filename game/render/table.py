@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import math
+import re
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -472,9 +473,24 @@ def model_wants(scenario: Scenario, view: View, ui: float = 1.0) -> list[Want]:
     for model in scenario.models:
         anchor = view.to_screen(*model.at)
         r = max(model.radius * view.scale, 3.0)
-        name = names.get(model.id, model.id)
+        name = labelled(model, names.get(model.id, model.id))
         out.append(Want(model.id, name, _boxed(name, size), anchor, r, "model", (), size))
     return out
+
+
+# What a Lieutenant's label adds to its name (the wargamers' LT); a name that has the word
+# already ("Fusilier LT", "Zhanshi Lieutenant") is left as it is.
+LIEUTENANT_MARK = " (LT)"
+_SAYS_LIEUTENANT = re.compile(r"\b(LT|Lieutenant)\b", re.IGNORECASE)
+
+
+def labelled(model: PlacedModel, name: str) -> str:
+    """A model's label: its name, with LT after the Lieutenant's ("Orc 2 (LT)"): who the
+    Lieutenant is, open information in the system that has one (the `lieutenant` field
+    is read by it alone)."""
+    if model.lieutenant and not _SAYS_LIEUTENANT.search(name):
+        return name + LIEUTENANT_MARK
+    return name
 
 
 def _boxed(text: str, size: int) -> tuple[int, int]:
@@ -593,9 +609,10 @@ def table_labels(scenario: Scenario, view: View, size: tuple[int, int],
     if objectives:
         circles += objective_circles(scenario, view)
     called = {w.key: w.text for w in names}
-    said = set(names_of(scenario).values())  # a marker may name its model or unit already
-    named = {w.key.split(":")[1] for w in first if w.text.split(": ")[0] == called.get(
-        w.key.split(":")[1])}  # fmt: skip
+    plain = names_of(scenario)
+    said = set(plain.values())  # a marker may name its model or unit already
+    named = {w.key.split(":")[1] for w in first if w.text.split(": ")[0] in (called.get(
+        w.key.split(":")[1]), plain.get(w.key.split(":")[1]))}  # fmt: skip
     names = [w for w in names if w.key not in named]
     placed = place([*first, *marks, *names, *heights], bounds, circles, taken)
     for _ in range(WHOSE_PASSES):  # a longer marker may crowd out another's name

@@ -79,7 +79,7 @@ from game.sequencer.infinity_sentences import at_on_route
 from game.sequencer.setup import Setup
 from game.sequencer.sight import Blocked, Cover, Placement, Sight, Sighting
 from game.sequencer.state import GameState, ModelState, renew
-from game.words import over
+from game.words import joined, over
 
 __all__ = [
     "ACTIVE_STATES", "ARO_BURST", "CLOSE_COMBAT_MOD", "ENGAGED_GAP", "MAX_BURST",
@@ -162,6 +162,23 @@ class InfinityEngine(InfinityAttacks):
         if state.orders > 0:
             return "regular"
         return None
+
+    def _none_left(self, state: InfinityState, model_id: str) -> str:
+        """Why a trooper able to act has no Order to spend: none left, or only Orders
+        that are other troopers' alone (FACTS 3.4), said with who may spend them (ids,
+        named where the refusal is shown)."""
+        _, irregular, chief = self.orders_apart(state)
+        if not (irregular or chief):
+            return f"no Order left for {model_id}"
+        if not irregular:
+            chief_id = next(m.id for m in state.side_models(state.active)
+                            if m.id in self.lieutenants and self._can_act(m))  # fmt: skip
+            return f"only the Lieutenant Order is left: {chief_id}, the Lieutenant, may spend it"
+        if len(irregular) == 1 and not chief:
+            return f"only {irregular[0]}'s own Order is left: {irregular[0]} alone may spend it"
+        own = [f"{m}'s own Order" for m in irregular]
+        own += ["the Lieutenant Order"] if chief else []
+        return f"only {joined(own)} are left, each for its own trooper alone"
 
     def _orders_left(self, state: InfinityState) -> int:
         return state.orders + len(state.irregular) + int(state.lieutenant_order)
@@ -378,7 +395,7 @@ class InfinityEngine(InfinityAttacks):
         elif pool == "lieutenant":
             state2 = renew(state, lieutenant_order=False)
         else:
-            raise IllegalDeclaration(f"no Order left for {m.id}")
+            raise IllegalDeclaration(self._none_left(state, m.id))
         route, facing = self._route_after(state, m, (m.at,), m.facing, d.skill, first=True)
         order = OrderInProgress(m.id, m.at, d.skill, route, facing, Stage.ARO_FIRST, ())
         eligible = self._eligible(state2, order, d.skill, route, already=())

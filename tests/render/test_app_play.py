@@ -450,6 +450,35 @@ def test_the_orders_line_says_the_lieutenant_order_apart(write_scenario: Write) 
     assert orders_left(0, (), True) == "the Lieutenant Order left"  # its Order alone
 
 
+def test_the_window_says_who_the_lieutenant_is(write_scenario: Write) -> None:
+    """FACTS 3.4: who the Lieutenant is, is open information: its label, the Selected
+    panel and a trooper refused for want of an Order say it (tester13b finding 5: the
+    window never did, yet offered "the Lieutenant Order")."""
+    text = GAME.replace('id = "b1"\n', 'id = "b1"\nlieutenant = true\n', 1)
+    app = b1_moved(write_scenario, "", text)
+    answer_aros(app)
+    press(app, pygame.K_i)  # b1's second skill: its Lieutenant Order is spent
+    answer_aros(app)
+    app.draw()
+    labels = [label.text for label in app.cache.table.labels]
+    assert "B1 (LT)" in labels and "B2" in labels
+    click(app, base(app, "b1"))
+    assert "B1, the Lieutenant  (Blue)" in panel(app)
+    scenario = load_scenario(write_scenario(text, header=False))
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    for _ in range(2):  # b2 spends both regular Orders
+        click(app, base(app, "b2"))
+        press(app, pygame.K_i)
+        answer_aros(app)
+        press(app, pygame.K_i)
+        answer_aros(app)
+    assert "Blue: the Lieutenant Order left;" in panel(app)
+    click(app, base(app, "b2"))
+    press(app, pygame.K_i)
+    refusal = "only the Lieutenant Order is left: B1, the Lieutenant, may spend it"
+    assert app.state.refusal == refusal and refusal in panel(app)
+
+
 # the morat, irregular, alone (its models left out)
 IRREGULAR_PROFILE = IRREGULAR.split("[[model]]")[0]
 

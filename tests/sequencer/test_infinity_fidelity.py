@@ -230,6 +230,30 @@ def test_irregular_orders_are_said_apart_from_the_pool(write_scenario: Write) ->
     assert describe(game.events[0], scenario.ruleset) == "Turn 1: Blue's Active Turn, 3 Orders"
 
 
+def test_lieutenant_order_a_trooper_refused_is_told_who_may_spend_what_is_left(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.4: the Lieutenant Order is the Lieutenant's alone and who the Lieutenant
+    is open information; an Irregular Order its trooper's alone. A trooper refused for
+    want of an Order it may spend is told which are left and whose (tester13b finding 5:
+    "no Order left for Fusilier 2" while the Lieutenant could still act)."""
+    text = IRREGULAR.replace('id = "f1"\n', 'id = "f1"\nlieutenant = true\n')
+    game = Game(load_scenario(write_scenario(text)), seed=2)
+    for _ in range(2):  # its own Order, then the one regular Order
+        game.declare(Activate("wild", Skill.idle()))
+        game.declare(Continue(Skill.idle()))
+    lieutenant_only = "only the Lieutenant Order is left: f1, the Lieutenant, may spend it"
+    with pytest.raises(IllegalDeclaration, match=f"^{lieutenant_only}$"):
+        game.declare(Activate("wild", Skill.idle()))
+    game = Game(load_scenario(write_scenario(text)), seed=2)
+    for _ in range(2):  # the Lieutenant Order, then the one regular Order
+        game.declare(Activate("f1", Skill.idle()))
+        game.declare(Continue(Skill.idle()))
+    own_only = r"^only wild's own Order is left: wild alone may spend it$"
+    with pytest.raises(IllegalDeclaration, match=own_only):
+        game.declare(Activate("f1", Skill.idle()))
+
+
 def test_irregular_orders_an_irregular_trooper_cannot_be_lieutenant(
     write_scenario: Write,
 ) -> None:
