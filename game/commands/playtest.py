@@ -126,13 +126,13 @@ def playtest(
     [records] = play_batches([source], jobs, batch, where, quiet, setups={source: loaded})
     seconds = time.perf_counter() - start
     from game.playtest.players import describe
-    from game.sequencer.sentences import names_of
+    from game.scenario.names import reason_names
 
     document = summary_document(
         records,
         sides,
         swapping,
-        names_of(loaded),
+        reason_names(loaded),
         scenario=as_typed(scenario),
         ruleset=loaded.ruleset.name,
         seed=seed,
@@ -145,7 +145,7 @@ def playtest(
     )
     document["why"] = _why(records, sides, loaded)
     if detail:
-        document["results"] = [_detail(r, names_of(loaded)) for r in records]
+        document["results"] = [_detail(r, reason_names(loaded)) for r in records]
     written: list[Path] = []
     if out is not None or report is not None:
         images = _plots(records, sides, loaded)
@@ -163,16 +163,16 @@ def playtest(
 def _why(records: list[GameRecord], sides: list[str], loaded: Scenario) -> list[str]:
     """How each side won and when and where each lost its models (`summary.why`), the
     scenery called as the table's labels call it. The end reasons name only models,
-    units and sides (`names_of`, as summary.json's `reasons` and games.csv do): with the
-    scenery's names too, a piece whose id is a word ("still", the water still) was named
-    inside the game's sentence ("points of fighters the water still in the fight")."""
+    units and sides, and the objectives they say held (`reason_names`, as summary.json's
+    `reasons` and games.csv do): with the scenery's names too, a piece whose id is a word
+    ("still", the water still) was named inside the game's sentence ("points of fighters
+    the water still in the fight")."""
     from game.playtest.summary import why
-    from game.scenario.names import scenery_names
-    from game.sequencer.sentences import names_of
+    from game.scenario.names import reason_names, scenery_names
 
     called = scenery_names(loaded.scenery)
     places = [(called.get(p.id, p.id), p.footprint) for p in loaded.scenery]
-    return why(records, sides, names_of(loaded), places, loaded.ruleset.turn_word)
+    return why(records, sides, reason_names(loaded), places, loaded.ruleset.turn_word)
 
 
 def _ready(loaded: Scenario, quiet: bool) -> None:
@@ -253,9 +253,9 @@ def _write_out(
 ) -> list[Path]:
     from game.files import write_bytes_atomic
     from game.playtest.output import write_folder
-    from game.sequencer.sentences import names_of
+    from game.scenario.names import reason_names
 
-    written = write_folder(out, records, sides, document, scenario, names_of(loaded))
+    written = write_folder(out, records, sides, document, scenario, reason_names(loaded))
     for name, png in images.items():
         path = out / f"{name}.png"
         write_bytes_atomic(path, png)

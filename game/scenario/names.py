@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 from game.scenario.model import ObjectiveEntry, SceneryEntry, SceneryKind
 from game.scenario.scenario import Piece, Scenario
-from game.sequencer.sentences import ToldNames, names_of, phrase_names, readable, told
+from game.sequencer.sentences import Role, ToldNames, names_of, phrase_names, readable, told
 
 # Ids that say no more than what the piece is (as `skirmish import` names them): the
 # piece is called by its height and kind instead.
@@ -48,25 +48,40 @@ def told_names(scenario: Scenario) -> ToldNames:
     scenery = scenery_names(scenario.scenery)
     words = {k: v for k, v in scenery.items() if k.isalpha()}
     ids = {k: v for k, v in scenery.items() if k not in words}
-    return ToldNames({**names_of(scenario), **ids}, words, roles_of(scenario))
+    objectives = objective_names(scenario.objectives)
+    return ToldNames({**names_of(scenario), **ids}, words, roles_of(scenario), objectives)
 
 
-def roles_of(scenario: Scenario) -> dict[str, tuple[str, str, str]]:
-    """The models a system's sentences may say by their role (`ToldNames.roles`): the
-    Lieutenant (`lieutenant = true`) and a trooper of an irregular profile."""
+def reason_names(scenario: Scenario) -> ToldNames:
+    """The names an end reason takes where playtest writes it (games.csv, summary.json's
+    `reasons` and `why`): models, units and sides (`names_of`), and the objectives it
+    says held, named there alone ("objective points (the gate between the barriers to
+    PanOceania)"), as the window and replay tell them; no scenery (a piece whose id is a
+    word would be named inside the sentence)."""
+    return ToldNames(names_of(scenario), {}, objectives=objective_names(scenario.objectives))
+
+
+def roles_of(scenario: Scenario) -> dict[str, Role]:
+    """What a system's sentences may say of each model (`ToldNames.roles`): its side, its
+    role (the Lieutenant, `lieutenant = true`; a trooper of an irregular profile), the
+    state it starts in and its points."""
     out = {}
     for m in scenario.models:
-        irregular = getattr(scenario.profiles.get(m.profile), "irregular", False)
+        profile = scenario.profiles.get(m.profile)
+        irregular = getattr(profile, "irregular", False)
         role = "lieutenant" if m.lieutenant else "irregular" if irregular else ""
-        if role:
-            out[m.id] = (m.side, role, m.state or "normal")
+        points = int(getattr(profile, "points", 0) or 0)
+        out[m.id] = Role(m.side, role, m.state or "normal", points)
     return out
 
 
 def merged(first: ToldNames, then: ToldNames) -> ToldNames:
     """Both tellings' names, `then`'s where they name an id differently."""
     return ToldNames(
-        {**first, **then}, {**first.in_phrases, **then.in_phrases}, {**first.roles, **then.roles}
+        {**first, **then},
+        {**first.in_phrases, **then.in_phrases},
+        {**first.roles, **then.roles},
+        {**first.objectives, **then.objectives},
     )
 
 
@@ -102,7 +117,7 @@ def _no_articles(names: ToldNames) -> ToldNames:
     if not any(a in names for a in _ARTICLE_IDS):
         return names
     kept = {k: v for k, v in names.items() if k not in _ARTICLE_IDS}
-    return ToldNames(kept, names.in_phrases, names.roles)
+    return ToldNames(kept, names.in_phrases, names.roles, names.objectives)
 
 
 _ARTICLE_IDS = frozenset(a.strip() for a in ARTICLES)

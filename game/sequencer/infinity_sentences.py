@@ -13,6 +13,7 @@ from game.sequencer.sentences import (
     EventData,
     centred,
     dice,
+    game_over,
     inches,
     joined,
     listed,
@@ -59,16 +60,16 @@ def _turn_orders(e: EventData, told: dict[str, Any] | None) -> str:
     if told is None or not roles:
         return plural(total, "Order")
     side = str(e.get("side"))
-    able = [m for m, (own, _, _) in roles.items() if own == side and _able(m, told)]
-    irregular = [m for m in able if roles[m][1] == "irregular"]
-    chief = [m for m in able if roles[m][1] == "lieutenant"][:1]  # one Order for the side
+    able = [m for m, r in roles.items() if r.side == side and r.role and _able(m, told)]
+    irregular = [m for m in able if roles[m].role == "irregular"]
+    chief = [m for m in able if roles[m].role == "lieutenant"][:1]  # one Order for the side
     told["own_orders"] = irregular + chief  # unspent, each its trooper's alone
     return _orders_left(total, told)
 
 
 def _able(model: str, told: dict[str, Any]) -> bool:
     """Whether a trooper the telling knows by its role can act, by the states told."""
-    start = roles_spoken()[model][2]
+    start = roles_spoken()[model].state
     return told.get("status", {}).get(model, start) in ACTIVE_STATES
 
 
@@ -83,8 +84,8 @@ def _orders_left(total: int, told: dict[str, Any] | None) -> str:
         return plural(total, "Order")
     roles = roles_spoken()
     able = [m for m in own if _able(m, told)]
-    irregular = [m for m in able if roles[m][1] == "irregular"]
-    chief = any(roles[m][1] == "lieutenant" for m in able)
+    irregular = [m for m in able if roles[m].role == "irregular"]
+    chief = any(roles[m].role == "lieutenant" for m in able)
     return orders_said(regular, irregular, chief)
 
 
@@ -94,7 +95,7 @@ def _spent(e: EventData, told: dict[str, Any] | None) -> str:
     own = None if told is None else told.get("own_orders")
     if own is not None and pool in ("irregular", "lieutenant"):
         roles = roles_spoken()
-        mine = [m for m in own if m == e.get("model") or roles[m][1] == pool == "lieutenant"]
+        mine = [m for m in own if m == e.get("model") or roles[m].role == pool == "lieutenant"]
         own[:] = [m for m in own if m not in mine[:1]]
     left = _orders_left(int(e["remaining"]), told)
     spent = POOL_WORDS.get(pool, "an Order")
@@ -238,6 +239,33 @@ def _undodged(e: EventData, told: dict[str, Any]) -> list[str]:
     return [f"{who(m)}'s Dodge: no attack to dodge, no roll" for m in left]
 
 
+# How the engine's end reason at the turn limit says the tie-break (InfinityEngine._victory).
+TIE_BREAK = ", then points of troopers still able to act"
+
+
+def _game_over(e: EventData, told: dict[str, Any] | None) -> str:
+    """The end of the game (its objectives named where it is told: `named`); where the
+    objective points tied and the troopers' points decided (or tied too), said so with
+    those points, which the event does not keep: counted from the states told ("Game
+    over: Yu Jing wins; turn limit (3): objective points tied at 0 (none held), then points
+    of troopers still able to act: PanOceania 12, Yu Jing 38", not "Yu Jing wins
+    (PanOceania 0, Yu Jing 0)", which read as a win at 0-0)."""
+    reason = str(e["reason"])  # its objectives named as the telling names every sentence
+    scores = dict(e.get("scores") or {})
+    tied = len(set(scores.values())) == 1
+    if not (tied and reason.endswith(TIE_BREAK) and "objective points (" in reason):
+        return game_over({**e, "reason": reason})
+    level = next(iter(scores.values()))
+    reason = reason.replace("objective points (", f"objective points tied at {level} (", 1)
+    roles = roles_spoken()
+    if told is not None and roles:
+        left = {s: sum(r.points for m, r in roles.items() if r.side == s and _able(m, told))
+                for s in scores}  # fmt: skip
+        reason += ": " + ", ".join(f"{who(s)} {n}" for s, n in left.items())
+    winner = e.get("winner")
+    return f"Game over: {f'{who(winner)} wins' if winner else 'a draw'}; {reason}"
+
+
 def sentence(e: EventData) -> str | None:
     """An event as Infinity says it (None: the shared wording serves); told in order, a
     Dodge that had nothing to dodge is said before what follows its Order."""
@@ -267,6 +295,8 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         return f"{who(e['model'])} chooses to fail its Guts Roll (no die rolled)"
     if kind == "TurnStarted":
         return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {_turn_orders(e, told)}"
+    if kind == "GameEnded":
+        return _game_over(e, told)
     if kind == "TurnEnded":
         return f"{who(e['side'])}'s Active Turn {e['turn']} ends"
     if kind == "OrderSpent":

@@ -27,7 +27,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from types import MappingProxyType
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.sequencer.events import Event, event_dict
 from game.words import joined as joined  # the one joiner, said here as before
@@ -61,20 +61,60 @@ class ToldNames(dict[str, str]):
     sentence, where such an id is also a word ("fighters still in the fight"): the
     scenery whose id is a plain word (game.scenario.names.told_names)."""
 
-    def __init__(self, names: Names, in_phrases: Names, roles: Roles | None = None) -> None:
+    def __init__(
+        self,
+        names: Names,
+        in_phrases: Names,
+        roles: Roles | None = None,
+        objectives: Names | None = None,
+    ) -> None:
         super().__init__(names)
         self.in_phrases: Names = in_phrases
         self.roles: Roles = roles or {}
+        self.objectives: Names = objectives or {}
 
 
-# A model's role a system's sentences may say (its `lieutenant = true`, an irregular
-# profile): id -> (its side, the role, the state it starts in), as `told_names` finds them.
-Roles = Mapping[str, tuple[str, str, str]]
+class Role(NamedTuple):
+    """What a system's sentences may say of a model beyond its name (`told_names`): its
+    side, its role ("lieutenant" for `lieutenant = true`, "irregular" for an irregular
+    profile, else ""), the state it starts in and its points."""
+
+    side: str
+    role: str
+    state: str
+    points: int
+
+
+Roles = Mapping[str, Role]
 
 
 def roles_spoken() -> Roles:
-    """The roles of the names being spoken (`speaking` a `ToldNames`); none else."""
+    """The models' roles of the names being spoken (`speaking` a `ToldNames`); none else."""
     return getattr(_NAMES.get(), "roles", None) or {}
+
+
+def objectives_spoken() -> Names:
+    """The objectives' names of the names being spoken (`speaking` a `ToldNames`)."""
+    return getattr(_NAMES.get(), "objectives", None) or {}
+
+
+# An end reason's objectives held: "objective points (a to blue, b to red)".
+_OBJECTIVES_HELD = re.compile(r"(?<=objective points \()[^)]*(?=\))")
+
+
+def objectives_named(text: str, objectives: Names) -> str:
+    """An end reason with the objectives it says held (written with their ids, as the
+    event keeps it) named as the window's labels name them (`objective_names`) and
+    joined: "objective points (the gate between the barriers to pano and Guard console
+    to pano)"; only there, so an id that is a word is never named elsewhere."""
+    if not objectives:
+        return text
+
+    def held(m: re.Match[str]) -> str:
+        items = [item.partition(" to ") for item in m.group(0).split(", ")]
+        return joined([f"{objectives.get(o, o)}{to}{side}" for o, to, side in items])
+
+    return _OBJECTIVES_HELD.sub(held, text)
 
 
 def phrase_names(names: Names | Collection[str]) -> Names:
@@ -234,11 +274,13 @@ _AS_A_WORD = re.compile(
 def named(text: str, names: Names | Collection[str]) -> str:
     """`text` with every id of `names` standing alone in it replaced by its name. An id
     that is a plain word is left as it is where the sentence uses it as the word (after an
-    article, a determiner or "may"/"must": "is the target itself" keeps its "target")."""
+    article, a determiner or "may"/"must": "is the target itself" keeps its "target").
+    The objectives of a `ToldNames` are named only where an end reason says them held
+    (`objectives_named`)."""
     if not names or not text:
         return text
     mapping = as_names(names)
-    text = lists_joined(text, mapping)
+    text = lists_joined(objectives_named(text, getattr(mapping, "objectives", {})), mapping)
 
     def name(m: re.Match[str]) -> str:
         found = m.group(1)
