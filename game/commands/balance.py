@@ -184,16 +184,22 @@ def _print(document: dict[str, Any], loaded: Scenario) -> None:
 
 
 def change_names(loaded: Scenario) -> Callable[[str], str]:
-    """A change as people read it: its models, sides, profiles and objectives by name
-    ("Guilang 1 as Zhanshi HMG", "Fusilier 1 removed"; --json keeps the ids, a contract),
-    a turn limit in the system's word ("round limit 2")."""
-    from game.sequencer.sentences import limit_said, named, names_of, profile_called, readable
+    """A change as people read it: its models, sides, profiles and objectives by name,
+    each id in its own place (`label_named`: "Guilang 1 as Zhanshi HMG", "Fusilier 1
+    removed"; --json keeps the ids, a contract), a turn limit in the system's word
+    ("round limit 2")."""
+    from game.playtest.variants import label_named
+    from game.sequencer.sentences import limit_said, names_of, profile_called, readable
 
-    names = {p: profile_called(p, loaded.profiles) for p in loaded.profiles}
-    names.update({o.id: o.label or readable(o.id) for o in loaded.objectives})
-    names.update(names_of(loaded))
+    ids = names_of(loaded)
+    names = {
+        "model": ids,
+        "side": ids,
+        "profile": {p: profile_called(p, loaded.profiles) for p in loaded.profiles},
+        "objective": {o.id: o.label or readable(o.id) for o in loaded.objectives},
+    }
     turn = loaded.ruleset.turn_word
-    return lambda change: named(limit_said(change, turn), names)
+    return lambda change: label_named(limit_said(change, turn), names)
 
 
 def register(app: typer.Typer) -> None:

@@ -13,7 +13,8 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +33,34 @@ FORMS = (
     "profile:MODEL=NAME,NAME",
     "points:OBJECTIVE=N,N",
 )
+
+
+# Each change's label (`Change.label`, as `parse_vary` writes it), its ids in named
+# groups by kind: `label_named` names them in their own places only.
+LABELS = (
+    re.compile(r"(?P<model>\S+) removed"),
+    re.compile(r"(?P<model>\S+) as (?P<profile>\S+)"),
+    re.compile(r'(?P<side>\S+) shifted \S+" along [xy]'),
+    re.compile(r"(?P<objective>\S+) worth -?\d+"),
+)
+
+
+def label_named(label: str, names: Mapping[str, Mapping[str, str]]) -> str:
+    """A change's label with each id in it named by its kind (`names`: "model",
+    "profile", "side", "objective" -> id -> name), in its own place only: naming the
+    label's words against every id at once named a profile by a model of the same id
+    ("fusilier-2 as remote", the model `remote` called Spotbot, read "Fusilier 2 as
+    Spotbot"). A label of no such shape ("turn limit 3", "as it is") is left as it is."""
+    for shape in LABELS:
+        found = shape.fullmatch(label)
+        if found is None:
+            continue
+        out = label
+        for kind in sorted(found.groupdict(), key=found.start, reverse=True):
+            start, end = found.span(kind)
+            out = out[:start] + names.get(kind, {}).get(found[kind], found[kind]) + out[end:]
+        return out
+    return label
 
 
 class VaryError(ValueError):

@@ -248,3 +248,36 @@ def test_objective_points_equal_to_the_files_or_the_default_are_refused(
     del data["scenario"]["turns"]  # a file that leaves it unset plays 3
     with pytest.raises(VaryError, match="the scenario has 3 turns already"):
         parse_vary("turns=3", data)
+
+
+def test_a_change_names_each_id_in_its_own_place(tmp_path: Path) -> None:
+    """Checked with tester13b finding 2 (playtest's why named the scenery inside the
+    game's sentence): balance named a change's words against every id of the table at
+    once, so a profile whose id is also a model's (Infinity tables name a lone trooper
+    by its profile: remote, zhanshi-hmg, hac-tao) was called by that model's name:
+    "fusilier-2 as remote", the model `remote` called Spotbot, read "Fusilier 2 as
+    Spotbot". Each id is now named by its kind, in its own place."""
+    from game.commands.balance import change_names
+    from game.scenario import load_scenario
+
+    text = CORRIDOR.read_text(encoding="utf-8")
+    shown = 'id = "remote"\nside = "blue"\n'
+    assert shown in text
+    table = tmp_path / "named.toml"
+    table.write_text(text.replace(shown, shown + 'name = "Spotbot"\n'), encoding="utf-8")
+    told = change_names(load_scenario(table))
+    data = read_toml(table)[0]
+    said = {
+        vary: [told(c.label) for c in parse_vary(vary, data)]
+        for vary in ("remove=remote", "profile:fusilier-2=remote", "shift:red:y=-1", "turns=3")
+    }
+    assert said == {
+        "remove=remote": ["Spotbot removed"],
+        "profile:fusilier-2=remote": ["Fusilier 2 as Remote"],
+        "shift:red:y=-1": ['Yu Jing shifted -1" along y'],
+        "turns=3": ["turn limit 3"],
+    }
+    checkpoint = scenario_path("infinity-checkpoint")
+    told = change_names(load_scenario(checkpoint))
+    [worth] = parse_vary("points:barrier-gate=3", read_toml(checkpoint)[0])
+    assert told(worth.label) == "the gate between the barriers worth 3"
