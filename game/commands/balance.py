@@ -88,17 +88,21 @@ def balance(
             Problem("<command line>", "--side", f"no side {judged!r} (sides: {', '.join(sides)})")
         )
     data, _ = read_toml(scenario)
-    changes = []
+    changes, notes = [], []
     unscored = loaded.ruleset.unscored(len(loaded.objectives))
     for text in vary:
         try:
-            changes += parse_vary(text, data, list(loaded.profiles), unscored)
+            said: list[str] = []
+            changes += parse_vary(text, data, list(loaded.profiles), unscored, said)
         except VaryError as err:
             raise InputError(Problem("<command line>", f"--vary {text}", str(err))) from None
+        notes += [f"balance --vary {text}: {note}" for note in said]
     choice = choose_players(loaded, ai, {"temperament": temperament, "think": think})
     swapping = swap_default(choice, swap)
     found = candidates(scenario, data, changes)
     jobs = jobs_for(seed, games, swapping)
+    for note in notes:  # before any game: a value left out of what --vary asked
+        typer.echo(note, err=True)
     if rounded_up(games, swapping):  # before any game: the count differs from --games
         typer.echo(rounded_up(games, swapping), err=True)
     where = Where(workers, scheduler, wait)

@@ -118,11 +118,17 @@ def _known(name: str, known: list[str], what: str) -> None:
         raise VaryError(f"no {what} {name!r} in the scenario (known: {', '.join(known)})")
 
 
-def _as_it_is(values: Sequence[Any], now: Any, what: str) -> None:
-    """A value equal to the table's own: the change would play every game for a row
-    identical to "as it is" (retest13's finding 3: turns=4 where the file has 4)."""
-    if any(v == now for v in values):
+def _as_it_is(values: Sequence[Any], now: Any, what: str, notes: list[str] | None) -> list[Any]:
+    """`values` less the table's own: that one would play every game for a row identical
+    to "as it is" (retest13's finding 3: turns=4 where the file has 4). Refused where it
+    is all the option asks; among others it is left out, said in `notes` (turns=2,3,4 on
+    a 3-turn table, a sweep around the table as it is, plays 2 and 4)."""
+    kept = [v for v in values if v != now]
+    if not kept:
         raise VaryError(f"{what}, so it would change nothing")
+    if len(kept) < len(values) and notes is not None:
+        notes.append(f"{what}: the row 'as it is' plays it")
+    return kept
 
 
 def _own(data: Data, table: str, entry_id: str, key: str, default: Any) -> Any:
@@ -165,13 +171,18 @@ def _set(table: str, entry_id: str, key: str, value: Any) -> Callable[[Data], No
 
 
 def parse_vary(
-    text: str, data: Data, profiles: Sequence[str] | None = None, unscored: str = ""
+    text: str,
+    data: Data,
+    profiles: Sequence[str] | None = None,
+    unscored: str = "",
+    notes: list[str] | None = None,
 ) -> list[Change]:
     """The changes one --vary asks for, checked against the scenario's tables and, where
     given, the profiles the scenario may name (its own and its rule system's) and the
     sentence saying its objectives decide nothing (`Ruleset.unscored`): a change that
     names no profile, or an objective's points where they decide nothing, is refused
-    before any game is played."""
+    before any game is played; a value the table has already is left out (`notes` says
+    so), or refused where it is the only one."""
     name, eq, values = (part.strip() for part in text.partition("="))
     if not eq or not values:
         raise VaryError(f"{text!r} is not PARAM=VALUES (one of: {'; '.join(FORMS)})")
@@ -182,13 +193,13 @@ def parse_vary(
             raise VaryError("a turn limit is at least 1")
         scenario = data.get("scenario")
         now = scenario.get("turns", TURNS) if isinstance(scenario, dict) else TURNS
-        _as_it_is(turns, now, f"the scenario has {now} turns already")
+        turns = _as_it_is(turns, now, f"the scenario has {now} turns already", notes)
         return [Change(f"turn limit {t}", text, _set_turns(t)) for t in turns]
     if head == "shift" and len(rest) == 2 and rest[1] in ("x", "y"):
         side, axis = rest
         _known(side, _ids(data, "side"), "side")
         steps = _numbers(values, float, "a distance in inches")
-        _as_it_is(steps, 0.0, f"a shift of 0 leaves side {side!r} where it stands")
+        steps = _as_it_is(steps, 0.0, f"a shift of 0 leaves side {side!r} where it stands", notes)
         return [
             Change(
                 f'{side} shifted {step:+g}" along {axis}',
@@ -209,7 +220,7 @@ def parse_vary(
         for profile in names if profiles is not None else ():
             _known(profile, sorted(profiles or ()), "profile")
         now = _own(data, "model", model, "profile", None)
-        _as_it_is(names, now, f"model {model!r} is a {now} already")
+        names = _as_it_is(names, now, f"model {model!r} has the profile {now!r} already", notes)
         return [
             Change(f"{model} as {profile}", text, _set("model", model, "profile", profile))
             for profile in names
@@ -221,7 +232,7 @@ def parse_vary(
             raise VaryError(f"{unscored}, so its points would change nothing")
         points = _numbers(values, int, "a whole number of points")
         now = _own(data, "objective", objective, "points", POINTS)
-        _as_it_is(points, now, f"objective {objective!r} is worth {now} already")
+        points = _as_it_is(points, now, f"objective {objective!r} is worth {now} already", notes)
         return [
             Change(f"{objective} worth {p}", text, _set("objective", objective, "points", p))
             for p in points
