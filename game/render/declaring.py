@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from game.errors import IllegalDeclaration
@@ -271,17 +272,39 @@ class StartShoot(Action):
         weapons = app.scenario.model(model).weapons
         if not weapons:
             raise Impossible(f"{who(model)} has no weapons")
-        weapon = weapons[app.state.weapon % len(weapons)]
-        burst = rules.burst(app.game, model, weapon)
-        targets: tuple[tuple[str, int], ...] = ()
-        if prompt.reacting and prompt.mover is not None:
-            targets = ((prompt.mover, burst),)
-        aim = rules.aim_kind(app.game, model, weapon).value
-        draft = Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
-                      burst=burst, targets=targets, aim=aim, blind=self.blind,
-                      unit=rules.firing_unit(app.game, model))  # fmt: skip
-        app.state = replace(app.state, draft=draft, selected=model, message="", preview=None)
+        chosen = app.state.weapon % len(weapons)
+        mover = prompt.mover if prompt.reacting else None
+        drafts = [self._draft(app, model, weapon, mover) for weapon in weapons]
+        chosen, said = _reaching(app, drafts, chosen) if mover is not None else (chosen, "")
+        app.state = replace(app.state, draft=drafts[chosen], selected=model, weapon=chosen,
+                            message=said, preview=None)  # fmt: skip
         app.refresh_preview()
+
+    def _draft(self, app: Following, model: str, weapon: str, mover: str | None) -> Draft:
+        """The shot `model` lays out with `weapon` (an ARO's at the mover)."""
+        rules = app.require_turn()
+        burst = rules.burst(app.game, model, weapon)
+        targets = ((mover, burst),) if mover is not None else ()
+        aim = rules.aim_kind(app.game, model, weapon).value
+        return Draft("shoot", model, app.scenario.model(model).at, weapon=weapon,
+                     burst=burst, targets=targets, aim=aim, blind=self.blind,
+                     unit=rules.firing_unit(app.game, model))  # fmt: skip
+
+
+def _reaching(app: Following, drafts: Sequence[Draft], chosen: int) -> tuple[int, str]:
+    """An ARO's shot at the mover: the chosen weapon's, or, where the game would refuse
+    it (a template that does not reach, a target out of range) and another weapon's it
+    would take, the first such, said with the reason and its number key ("Light
+    Flamethrower's template (8\") does not reach Zhanshi 1: S takes the Combi Rifle (2)";
+    tester13b finding 8: S tried the Flamethrower with no hint that 2 took the rifle)."""
+    refused = _shot_refused(app, drafts[chosen])
+    if not refused:
+        return chosen, ""
+    for index, draft in enumerate(drafts):
+        if index != chosen and not _shot_refused(app, draft):
+            why = told(refused, told_names(app.scenario))
+            return index, f"{why}: S takes the {draft.weapon} ({index + 1})"
+    return chosen, ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,6 +558,29 @@ def _drop_refused(app: Following, draft: Draft, why: str) -> None:
 class CancelDraft(Action):
     def perform(self, app: Following) -> None:
         app.state = replace(app.state, draft=None, message="", preview=None)
+
+
+@dataclass(frozen=True, slots=True)
+class TakeBackPoint(Action):
+    """Esc in an ARO with nothing laid out, the reacting trooper selected: the last step
+    only, the point of the route picked (the reaction is ruled where the rules take it
+    again) or the message; the trooper stays selected (tester13b finding 8: Esc dropped
+    it, to be clicked again)."""
+
+    def perform(self, app: Following) -> None:
+        app.state = replace(app.state, aro_at=None, message="")
+        app.refresh_hover()
+
+
+def escape_action(state: AppState) -> Action | None:
+    """What Esc takes back in play: the draft laid out; in an ARO, the route point picked
+    (`TakeBackPoint`); else None: the selection goes."""
+    if state.draft is not None:
+        return CancelDraft()
+    prompt = state.prompt
+    if prompt is not None and prompt.reacting and state.selected in prompt.models:
+        return TakeBackPoint()
+    return None
 
 
 @dataclass(frozen=True, slots=True)

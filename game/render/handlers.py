@@ -34,7 +34,6 @@ from game.render.declaring import (
     AddTarget,
     AddWaypoint,
     AimPoint,
-    CancelDraft,
     Confirm,
     DropWaypoint,
     LayTemplate,
@@ -45,6 +44,7 @@ from game.render.declaring import (
     StartMove,
     StartShoot,
     ToggleOption,
+    escape_action,
 )
 from game.render.following import Following
 from game.render.game_actions import (
@@ -121,7 +121,7 @@ def _key_action(event: pygame.event.Event, app: Following) -> Action | None:
     if key == pygame.K_t:  # while the computer plays every side (a replay's T is above)
         return TakeSide()
     if key == pygame.K_ESCAPE:
-        return CancelDraft() if app.state.draft is not None else Deselect()
+        return escape_action(app.state) or Deselect()
     if key == pygame.K_F12:
         return Screenshot()
     if key == pygame.K_TAB:

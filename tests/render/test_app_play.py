@@ -16,7 +16,7 @@ import pytest
 from game.cli import main
 from game.render import frame
 from game.render.app import AI_FRAMES, App, Confirm
-from game.render.declaring import too_far
+from game.render.declaring import PickRoutePoint, too_far
 from game.render.dice_log import log_lines
 from game.render.help import help_sections
 from game.render.infinity_play import orders_left
@@ -495,6 +495,36 @@ def test_the_orders_line_and_the_log_say_an_irregular_order_apart(write_scenario
     said = "1 Order, B2's own Order and the Lieutenant Order"
     assert f"Blue: {said} left;" in panel(app)
     assert f"Turn 1: Blue's Active Turn, {said}" in panel(app)
+
+
+def test_an_aro_s_takes_the_first_weapon_that_reaches_and_esc_keeps_the_trooper(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.6: a Direct Template Weapon's teardrop must reach its target. r1's Light
+    Flamethrower (its first weapon, 8") does not reach b1 10" away: S in its ARO takes
+    the Combi Rifle, its second, saying why (tester13b finding 8: S tried the flamer, Enter
+    refused it, nothing said 2 took the rifle). Esc takes back the last step only: the
+    draft, then nothing more; the trooper asked to react stays selected (it was dropped)."""
+    text = GAME.replace(
+        'id = "r1"\nside = "red"\nprofile = "fusilier"',
+        'id = "r1"\nside = "red"\nprofile = "fusilier-flamer"',
+    )
+    app = b1_moved(write_scenario, "", text)
+    assert awaiting(app) == "aro" and app.state.selected == "r1"
+    press(app, pygame.K_s)
+    draft = app.state.draft
+    assert draft is not None and draft.weapon == "Combi Rifle" and app.state.weapon == 1
+    assert app.state.message == (
+        "Light Flamethrower's template (8\") does not reach B1: S takes the Combi Rifle (2)"
+    )
+    for _ in range(2):
+        press(app, pygame.K_ESCAPE)
+        assert app.state.draft is None and app.state.selected == "r1"
+    app.perform(PickRoutePoint((4.0, 19.0)))  # the ARO taken mid-move, then taken back
+    press(app, pygame.K_ESCAPE)
+    assert app.state.aro_at is None and app.state.selected == "r1"
+    press(app, pygame.K_s, pygame.K_RETURN)
+    assert app.state.refusal == "" and "R1 shoots the Combi Rifle at B1" in panel(app)
 
 
 def test_the_aro_banner_says_a_guts_roll_is_failed_on_purpose_once_g_is_on(
