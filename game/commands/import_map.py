@@ -12,6 +12,7 @@ import typer
 from game.errors import InputError, Problem
 from game.files import check_writable
 from game.paths import as_typed, map_path, no_such_map
+from game.words import joined
 
 
 def import_command(
@@ -76,7 +77,7 @@ def import_command(
         said += f"; not playable yet: {first.place} {first.problem}"
     typer.echo(said)
     why = "the first side the map names" if found.sides else "the map names no side"
-    others = " and ".join(repr(s) for s in seats[1:])
+    others = joined([repr(s) for s in seats[1:]])  # "'red', 'green' and 'teal'"
     if others:
         typer.echo(
             f"side {seats[0]!r} is played by a person ({why}), {others} by the computer: "

@@ -143,3 +143,32 @@ def test_the_import_says_which_side_a_person_plays(
         "side 'blue' is played by a person (the map names no side), 'red' by the"
         in (capsys.readouterr()[0])
     )
+
+
+def test_the_computers_sides_are_listed_as_people_write_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """review13, after cd77b07: a map of four sides said "'red' and 'green' and 'teal' by
+    the computer"; a list reads "'red', 'green' and 'teal'" (game.words.joined)."""
+    import copy
+    import json
+
+    data = json.loads((SCENARIOS / "maps" / "outpost.tmj").read_text(encoding="utf-8"))
+    red = next(layer for layer in data["layers"] if layer["name"] == "red")
+    for n, side in enumerate(("green", "teal")):
+        layer = copy.deepcopy(red)
+        layer["name"] = side
+        for obj in layer["objects"]:
+            obj["name"] = f"{side}-{obj['name']}"
+            obj["id"] += 100 * (n + 1)
+            obj["x"] += 3 * data["tilewidth"] * (n + 1)
+        data["layers"].append(layer)
+    path = tmp_path / "four.tmj"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "four.toml"
+    assert main(["import", str(path), "--ruleset", "infinity", "--out", str(out)]) == 0
+    said = capsys.readouterr()[0].splitlines()[1]
+    assert said == (
+        "side 'blue' is played by a person (the first side the map names), 'red', 'green' "
+        "and 'teal' by the computer: skirmish play --side SIDE plays another"
+    )
