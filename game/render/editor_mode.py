@@ -65,6 +65,17 @@ def _file_holds(path: Path) -> Document | None:
         return None
 
 
+def _table_unsaved(app: Playing, editor: Editor) -> bool:
+    """Whether no file holds the edited table: the editor's Ctrl+S did not write it as
+    it is, and it differs from the table the game was on, or that one was an edit no
+    file holds either (a second trip to the editor, its edits undone)."""
+    editing = editor.editing
+    if editing.saved is not None:
+        return editing.doc != editing.saved
+    before = app.session is not None and app.session.table_unsaved
+    return before or editor.unsaved()
+
+
 def leave_editor(app: Playing, editor: Editor) -> bool:
     """Back to the game (True): on the edited table (a new game from the same seed) if
     it changed. A table no game can start on keeps the window in the editor (False),
@@ -72,6 +83,8 @@ def leave_editor(app: Playing, editor: Editor) -> bool:
     pressed again with the table unchanged (fix10b: it went on drawn on the edited one)."""
     edited = editor.editing.scenario
     if editor.editing.undo_stack == [] and editor.editing.doc == document_of(app.base_scenario):
+        if app.session is not None:  # Ctrl+S in the editor may have written it since
+            app.session.table_unsaved = _table_unsaved(app, editor)
         app.state = replace(app.state, message="the table is as it was")
         return True
     seed = app.session.game.seed if app.session is not None else 1
@@ -89,6 +102,7 @@ def leave_editor(app: Playing, editor: Editor) -> bool:
             "without these edits (Ctrl+S saves them)"
         )
         return False
+    session.table_unsaved = _table_unsaved(app, editor)
     app.attach(session)
     app.save_path = app.opened_from = None  # a new game: saved under a name of its own
     app.state = replace(app.state, message="the table was edited: a new game starts on it")

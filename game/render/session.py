@@ -117,6 +117,9 @@ class Session:
         # The declarations a file holds: the save opened, the last Ctrl+S (none for a
         # new game). Quitting asks first while a person's are not among them.
         self.saved: tuple[Declaration, ...] = tuple(game.declarations)
+        # The table was edited in the window (F2) and no file holds it: neither the
+        # editor's Ctrl+S nor a save of this game (which carries its table).
+        self.table_unsaved = False
 
     @classmethod
     def start(cls, scenario: Scenario, seed: int = 1) -> Session:
@@ -473,17 +476,20 @@ class Session:
             data["taken_over"] = self.recorded_taken()
         write_json_atomic(path, data)
         self.saved = tuple(self.game.declarations)
+        self.table_unsaved = False
 
-    def unsaved(self) -> tuple[Declaration, ...]:
-        """A person's declarations made here that no file holds (since the game was
-        opened or last saved): what quitting now would lose. The computer's need no
-        keeping: the same seed and declarations give them again."""
+    def unsaved(self) -> tuple[object, ...]:
+        """What quitting now would lose: a person's declarations made here that no file
+        holds (since the game was opened or last saved), and the table itself while it
+        was edited here and no file holds it (`table_unsaved`). The computer's
+        declarations need no keeping: the same seed and declarations give them again."""
         held, now = self.saved, list(self.game.declarations)
         same = 0
         while same < min(len(held), len(now)) and held[same] == now[same]:
             same += 1
-        return tuple(d for d, person in zip(now[same:], self.made_by[same:], strict=True)
+        lost = tuple(d for d, person in zip(now[same:], self.made_by[same:], strict=True)
                      if person)  # fmt: skip
+        return (self.scenario, *lost) if self.table_unsaved else lost
 
 
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]

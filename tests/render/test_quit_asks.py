@@ -244,3 +244,69 @@ def test_the_editors_warning_leaves_the_panel_once_disarmed(tmp_path: Path) -> N
     assert editor.state.message == ASKED
     _frame(editor, _key(pygame.K_ESCAPE))
     assert editor.state.message != ASKED
+
+
+def _table_edited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> App:
+    """The demo's table edited through F2 (its first model moved an inch) and the game
+    back on it, nothing declared on it yet."""
+    monkeypatch.chdir(tmp_path)
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    app = App(scenario, session=Session.start(scenario, seed=3))
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is not None
+    first = app.editor.editing.doc.models[0]
+    app.editor.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is None and app.state.message.startswith("the table was edited")
+    return app
+
+
+def test_q_asks_before_losing_the_tables_edits_made_through_f2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """session 13's leftover: the table edited through F2 and the new game on it, nothing
+    declared, Q quit at once and the edits were lost without a word (no file holds them:
+    the editor's Ctrl+S was not pressed, nor the game's)."""
+    app = _table_edited(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_q))
+    assert app.state.running and app.state.message == ASKED
+    _frame(app, _key(pygame.K_ESCAPE))  # anything else disarms it, as for declarations
+    _frame(app, _key(pygame.K_q))
+    assert app.state.running and app.state.message == ASKED
+    _frame(app, _key(pygame.K_q))
+    assert not app.state.running
+
+
+def test_the_tables_edits_saved_with_the_game_or_in_the_editor_quit_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _table_edited(tmp_path, monkeypatch)
+    app.perform(SaveGame())  # the save carries the edited table
+    _frame(app, _key(pygame.K_q))
+    assert not app.state.running
+    # saved in the editor (Ctrl+S there) before going back
+    again = _table_edited(tmp_path, monkeypatch)
+    _frame(again, _key(pygame.K_F2))
+    assert again.editor is not None
+    again.editor.save()
+    _frame(again, _key(pygame.K_F2))  # the table as the file holds it: the game goes on
+    assert again.editor is None
+    _frame(again, _key(pygame.K_q))
+    assert not again.state.running
+
+
+def test_the_tables_edits_stay_unsaved_through_a_second_trip_that_changes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second F2 trip whose edit is undone starts a new game on the same edited table:
+    still no file holds it."""
+    app = _table_edited(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is not None
+    first = app.editor.editing.doc.models[0]
+    app.editor.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    app.editor.editing.undo()
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is None
+    _frame(app, _key(pygame.K_q))
+    assert app.state.running and app.state.message == ASKED
