@@ -170,7 +170,7 @@ def summarize(results: Iterable[Outcome], sides: Sequence[str]) -> Summary:
     done = list(results)
     n = len(done)
     winners = Counter(r.winner for r in done)
-    reasons = Counter(r.reason.split(":")[0] for r in done)
+    reasons = Counter(r.reason for r in done)  # whole: what decided them at a limit too
     return Summary(
         games=n,
         wins={s: Share(winners.get(s, 0), n) for s in sides},

@@ -195,7 +195,8 @@ def summary_document(
             },
             "draws": {"count": summary.draws.count, "rate": summary.draws.share},
             "mean_turn": summary.mean_turn,
-            "reasons": _named_counts(summary.reasons, called),
+            # `names` itself: a dict of it loses the objectives held (ToldNames)
+            "reasons": _named_counts(summary.reasons, names or {}),
             "players": {
                 name: {
                     "decided_games": share.total,

@@ -5,6 +5,7 @@ players a balance search used, and sentences that read right for any side's name
 from __future__ import annotations
 
 import csv
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,25 @@ def test_playtest_calls_a_turn_as_the_rule_system_does(
     assert f"mean last {word} " in report.read_text() and f"last {word} played" in labels
     doc = json.loads((out / "summary.json").read_text())
     assert "mean_turn" in doc and any(r.startswith("turn limit (") for r in doc["reasons"])
+
+
+def test_how_games_ended_says_what_decided_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """session 13's leftover: the console said 'how games ended: round limit (4): 16
+    games', the clause saying what decided them at the limit cut off, while the 'How
+    House Orlock won' lines (and games.csv) said 'round limit (4): points of fighters
+    still in the fight'. The count of each reason is its count in games.csv, whole."""
+    out = tmp_path / "out"
+    args = ["playtest", "necromunda-demo", "--games", "12", "--seed", "1", "--workers", "1"]
+    assert main([*args, "--out", str(out)]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    ended = said.split("how games ended: ", 1)[1].split("\n")[0]
+    with (out / "games.csv").open(encoding="utf-8", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    at_limit = Counter(r["ended"] for r in rows if r["ended"].startswith("turn limit"))
+    assert at_limit, "seed 1 plays some games to the round limit"
+    for reason, n in at_limit.items():
+        reason = "round" + reason.removeprefix("turn")
+        assert reason.startswith("round limit (4): points of fighters")
+        assert f"{reason}: {n} game" in ended

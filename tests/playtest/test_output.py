@@ -60,8 +60,9 @@ def test_game_rows_add_up_to_the_summary(batch: Path) -> None:
         points = [int(r[f"points_{side}"]) for r in rows]
         assert sum(points) / len(rows) == pytest.approx(figures["mean_points"])
     assert winners["draw"] == summary["draws"]["count"]
-    # games.csv and summary.json say how games ended in the same words, sides by name
-    ended = Counter(r["ended"].split(":")[0] for r in rows)
+    # games.csv and summary.json say how games ended in the same words, sides by name,
+    # what decided a game at the turn limit too
+    ended = Counter(r["ended"] for r in rows)
     assert dict(ended) == summary["reasons"]
     assert all(int(r["turns"]) >= 1 for r in rows)
 
@@ -332,3 +333,30 @@ def test_the_heat_maps_count_bar_reads_whole_models() -> None:
     assert plots.whole_ticks(2.0) == [1, 2]
     assert plots.whole_ticks(140.0) == [1, 2, 5, 10, 20, 50, 100, 140]
     assert plots.whole_ticks(110.0) == [1, 2, 5, 10, 20, 50, 100]  # 110 would crowd 100
+
+
+def test_how_games_ended_names_the_objectives_held_as_games_csv_does() -> None:
+    """With the deciding clause kept (it was cut at the first colon), summary.json's
+    `reasons` and the console's "how games ended" named the objectives held by their ids
+    ('objective points (barrier-gate to Yu Jing, ...)'): the names were made a plain
+    dict, losing the objectives only end reasons name. Now as games.csv says it."""
+    from game.playtest.record import GameRecord
+    from game.playtest.summary import summary_document
+    from game.scenario.names import reason_names
+    from game.sequencer.sentences import named
+
+    scenario = load_scenario(SCENARIOS / "infinity-checkpoint.toml")
+    reason = (
+        "turn limit (3): objective points (barrier-gate to yu-jing, guard-console to "
+        "yu-jing), then points of troopers still able to act"
+    )
+    record = GameRecord(
+        index=0, seed=1, swapped=False, players={"pano": "simple", "yu-jing": "simple"},
+        winner="yu-jing", reason=reason, turn=3, declarations=40, down={}, points={},
+        objectives={}, casualties=(),
+    )  # fmt: skip
+    names = reason_names(scenario)
+    document = summary_document([record], ["pano", "yu-jing"], False, names)
+    [said] = document["reasons"]
+    assert said == named(reason, names)  # games.csv's "ended"
+    assert "(the gate between the barriers to Yu Jing and Guard console to Yu Jing)" in said
