@@ -41,6 +41,7 @@ from game.scenario.editing import (
     corners,
     delete,
     duplicate_model,
+    folded,
     frame,
     move_model,
     move_piece,
@@ -163,6 +164,9 @@ class Editor:
         self.undone: list[str] = []
         # what a refused edit would have added, by the words the refusal names it with
         self.unmade: dict[str, str] = {}
+        # the axes (`folded` degrees) of each piece's shape a turn here gave it, where
+        # the shape does not tell them (`frame`: a triangle, say), by id and points
+        self.axes: dict[tuple[str, tuple[Point, ...]], float] = {}
 
     @classmethod
     def window(cls, editing: Editing, *, size: Size = DEFAULT_SIZE,
@@ -231,7 +235,7 @@ class Editor:
         view = self.state.view
         out: list[tuple[str, tuple[float, float], Point]] = []
         if sel is not None:
-            own = corners(sel)  # a turned box's own corners (its bounds' otherwise)
+            own = corners(sel, self.own_frame(sel))  # on a turned piece's own axes
             for corner in own:
                 out.append(("resize", view.to_screen(*corner), corner))
             out.append(("rotate", _beyond_top(view, own), centre(sel)))
@@ -271,20 +275,34 @@ class Editor:
 
     # -- edits
 
-    def do(self, edit: Edit, done: str = "") -> bool:
-        """Apply an edit; a refused one leaves everything as it was and says why."""
+    def do(self, edit: Edit, done: str = "", turn: float = 0.0) -> bool:
+        """Apply an edit; a refused one leaves everything as it was and says why. `turn`:
+        the degrees it turns the piece it reshapes (a piece reshaped keeps its axes,
+        turned with it: `own_frame`)."""
         self.seen = merged(self.seen, told_names(self.editing.scenario))
+        before = {p.id: (_shape(p), self.own_frame(p)) for p in self.editing.doc.scenery}
         try:
             self.editing.apply(edit)
         except EditRefused as why:
             self.refuse(edit, why)
             self.state.message = ""
             return False
+        for p in self.editing.doc.scenery:
+            if p.id in before and _shape(p) != before[p.id][0]:
+                axes = folded(before[p.id][1] + turn)
+                if axes != frame(p):
+                    self.axes[(p.id, _shape(p))] = axes
         self.state.refused = ""
         self.state.message = done
         live = self.editing.doc.ids()
         self.state.selected = [s for s in self.state.selected if s in live]
         return True
+
+    def own_frame(self, p: SceneryEntry) -> float:
+        """The degrees piece `p`'s own axes are turned from the table's: as a turn here
+        left them (session 13's leftover: a triangle turned 30 degrees stretched along
+        the table's axes, sheared), else as its shape tells them (`frame`)."""
+        return self.axes.get((p.id, _shape(p)), frame(p))
 
     def undo(self) -> None:
         """Ctrl+Z, saying what it took back: "undone: moved Fusilier 1"."""
@@ -490,7 +508,7 @@ class Editor:
                 if what == "resize":
                     sel = self.selected_piece()
                     assert sel is not None
-                    own = corners(sel)
+                    own = corners(sel, self.own_frame(sel))
                     anchor = own[(own.index(where) + 2) % 4]  # the corner across
                     st.drag = Drag("resize", target, point, point, anchor=anchor, corner=where)
                 elif what == "rotate":
@@ -552,24 +570,21 @@ class Editor:
                 facing = round(facing / 15) * 15
             return turn_model(drag.target, facing)
         if drag.kind == "rotate" and drag.target is not None:
-            cx, cy = drag.anchor
-            a0 = math.atan2(start[1] - cy, start[0] - cx)
-            a1 = math.atan2(at[1] - cy, at[0] - cx)
-            degrees = math.degrees(a1 - a0)
-            if self.state.snap:
-                degrees = round(degrees / 15) * 15
+            degrees = self.rotation(drag)
             return rotate_piece(drag.target, degrees) if degrees else None
         if drag.kind == "resize" and drag.target is not None:
             ax, ay = drag.anchor
             cx, cy = drag.corner
             nx, ny = self.placed((cx + at[0] - start[0], cy + at[1] - start[1]))
-            # along the piece's own axes: a turned box stretches as a box (`frame`)
-            degrees = frame(next(p for p in doc.scenery if p.id == drag.target))
+            # along the piece's own axes: a turned box stretches as a box (`own_frame`)
+            degrees = self.own_frame(next(p for p in doc.scenery if p.id == drag.target))
             (ox, oy), (mx, my) = (turned((x - ax, y - ay), -degrees)
                                   for x, y in ((cx, cy), (nx, ny)))  # fmt: skip
-            if abs(ox) < 1e-9 or abs(oy) < 1e-9:
+            if abs(ox) < 1e-9 and abs(oy) < 1e-9:
                 return None
-            fx, fy = mx / ox, my / oy
+            # a straight wall has no depth along one axis: it stretches along the other
+            fx = mx / ox if abs(ox) >= 1e-9 else 1.0
+            fy = my / oy if abs(oy) >= 1e-9 else 1.0
             if (round(fx, 9), round(fy, 9)) == (1, 1):
                 return None
             return resize_piece(drag.target, drag.anchor, fx, fy, degrees)
@@ -578,6 +593,14 @@ class Editor:
         if drag.kind == "wall" and at != start:
             return add_wall(start, at, self.state.height, DEFAULT_THICKNESS)
         return None
+
+    def rotation(self, drag: Drag) -> float:
+        """The degrees the round handle dragged turns its piece (by 15 with the snap)."""
+        (cx, cy), start, at = drag.anchor, drag.start, drag.at
+        a0 = math.atan2(start[1] - cy, start[0] - cx)
+        a1 = math.atan2(at[1] - cy, at[0] - cx)
+        degrees = math.degrees(a1 - a0)
+        return round(degrees / 15) * 15 if self.state.snap else degrees
 
     def motion(self, event: pygame.event.Event) -> None:
         st = self.state
@@ -630,7 +653,8 @@ class Editor:
             st.refused = NOT_PLACED.get(drag.kind, "")
             return
         what = self.called(drag.target) if drag.target is not None else ""
-        if self.do(edit, _done(drag.kind, what)) and drag.kind in ("rectangle", "wall"):
+        turn = self.rotation(drag) if drag.kind == "rotate" else 0.0
+        if self.do(edit, _done(drag.kind, what), turn) and drag.kind in ("rectangle", "wall"):
             new = self.editing.doc.scenery[-1].id
             st.selected = [new]
             st.message = self.placed_piece(new)
@@ -881,7 +905,7 @@ class Editor:
         if m is not None:
             self.do(turn_model(m.id, m.facing + degrees), f"turned {self.called(m.id)}")
         elif (p := self.selected_piece()) is not None:
-            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}")
+            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}", degrees)
 
     def cycle_side(self) -> None:
         sides = [s.id for s in self.editing.doc.sides]
@@ -1031,6 +1055,11 @@ def _beyond_top(view: View, own: list[Point]) -> tuple[float, float]:
     if length == 0:  # an upright wall drawn as a line: no top side, straight up
         return (mx, my - 24)
     return (mx + 24 * dx / length, my + 24 * dy / length)
+
+
+def _shape(p: SceneryEntry) -> tuple[Point, ...]:
+    """A piece's points, as `Editor.axes` keys them."""
+    return tuple(p.polygon if p.polygon is not None else p.line or ())
 
 
 def _done(kind: str, what: str) -> str:

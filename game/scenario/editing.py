@@ -315,27 +315,39 @@ def turned(point: Point, degrees: float) -> Point:
 
 
 def frame(p: SceneryEntry) -> float:
-    """The degrees a piece's own axes are turned from the table's: a box (four corners
-    at right angles) turned by R or a handle is turned with it; any other piece, 0."""
+    """The degrees a piece's own axes are turned from the table's, where its shape tells
+    them: a piece whose sides all lie along two axes at right angles (a box, an L- or
+    T-shaped building, a straight wall or one bent square) turned by R or a handle is
+    turned with them; any other, 0 (the editor remembers the axes of such a piece it
+    turned: Editor.own_frame)."""
     pts = _points(p)
-    if p.polygon is None or len(pts) != 4:
+    ends = pts[1:] + pts[:1] if p.polygon is not None else pts[1:]
+    sides = [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, ends, strict=False)]
+    sides = [side for side in sides if side != (0, 0)]
+    if not sides:
         return 0.0
-    for i in range(4):
-        (ax, ay), (bx, by), (cx, cy) = pts[i], pts[(i + 1) % 4], pts[(i + 2) % 4]
-        u, v = (bx - ax, by - ay), (cx - bx, cy - by)
-        lengths = math.hypot(*u) * math.hypot(*v)
-        if lengths == 0 or abs(u[0] * v[0] + u[1] * v[1]) > 1e-3 * lengths:
-            return 0.0  # not a right angle (the 4 places kept bend one by far less)
-    (ax, ay), (bx, by) = pts[0], pts[1]
-    degrees = (math.degrees(math.atan2(by - ay, bx - ax)) + 45) % 90 - 45
+    ux, uy = sides[0]
+    for vx, vy in sides[1:]:
+        lengths = math.hypot(ux, uy) * math.hypot(vx, vy)
+        if min(abs(ux * vx + uy * vy), abs(ux * vy - uy * vx)) > 1e-3 * lengths:
+            return 0.0  # neither along nor square (the 4 places kept bend one far less)
+    return folded(math.degrees(math.atan2(uy, ux)))
+
+
+def folded(degrees: float) -> float:
+    """A turn of a piece's axes as `frame` gives it: in [-45, 45), a quarter turn being
+    the same axes; 0 where it is within a millionth of a degree of none."""
+    degrees = (degrees + 45) % 90 - 45
     return 0.0 if abs(degrees) < 1e-6 else degrees
 
 
-def corners(p: SceneryEntry) -> list[Point]:
-    """The corners of a piece's bounds along its own axes (`frame`), clockwise on screen
-    from the top left as the piece stood before it was turned: a turned box's own
-    corners (tester13's finding 18: after a turn the handles sat off the piece)."""
-    degrees = frame(p)
+def corners(p: SceneryEntry, degrees: float | None = None) -> list[Point]:
+    """The corners of a piece's bounds along its own axes (turned `degrees`, else as
+    `frame` tells them), clockwise on screen from the top left as the piece stood before
+    it was turned: a turned piece's own corners (tester13's finding 18: after a turn the
+    handles sat off the piece). A straight wall's are its two ends, each twice."""
+    if degrees is None:
+        degrees = frame(p)
     own = [turned(q, -degrees) for q in _points(p)]
     xs, ys = [x for x, _ in own], [y for _, y in own]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)

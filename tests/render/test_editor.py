@@ -204,6 +204,72 @@ def test_a_turned_box_keeps_its_handles_on_its_corners(editor: Editor) -> None:
     assert frame(editor.editing.doc.scenery[0]) == pytest.approx(30, abs=0.01)
 
 
+def _sides(points: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
+    """The piece's sides as vectors, turned back by `degrees` (where it stands is left)."""
+    t = math.radians(-degrees)
+    c, s = math.cos(t), math.sin(t)
+    out = []
+    for (ax, ay), (bx, by) in zip(points, points[1:] + points[:1], strict=True):
+        dx, dy = bx - ax, by - ay
+        out.append((c * dx - s * dy, s * dx + c * dy))
+    return out
+
+
+def test_a_turned_polygon_stretches_along_its_own_sides(editor: Editor) -> None:
+    """session 13's leftover (3fbf233 gave turned boxes their own axes): a triangle drawn
+    with P, turned 30 degrees, then a corner handle dragged, stretched along the table's
+    axes, shearing it; its handles sat on the table-aligned bounds. The editor keeps the
+    axes a turn gave the piece: the handles sit on the turned bounds and a corner
+    dragged 2" along the piece's own first axis stretches it 4" wide to 6"."""
+    press(editor, pygame.K_p)
+    for corner in ((4, 4), (8, 4), (4, 7)):
+        click(editor, corner)
+    press(editor, pygame.K_RETURN)
+    press(editor, pygame.K_v)
+    click(editor, (5, 5))
+    press(editor, pygame.K_r)
+    press(editor, pygame.K_r)  # 30 degrees
+    before = editor.editing.doc.scenery[0].polygon
+    assert before is not None
+    handles = [where for what, _, where in editor.handles() if what == "resize"]
+    t = math.radians(30)
+    across = handles[2]  # the bottom-right corner of its own bounds, turned
+    assert math.dist(handles[0], across) == pytest.approx(5.0, abs=1e-3)  # 4" by 3"
+    assert math.dist(handles[0], handles[1]) == pytest.approx(4.0, abs=1e-3)
+    press(editor, pygame.K_g)  # the snap off
+    drag(editor, across, (across[0] + 2 * math.cos(t), across[1] + 2 * math.sin(t)))
+    after = editor.editing.doc.scenery[0].polygon
+    assert after is not None
+    stretched = [(6.0, 0.0), (-6.0, 3.0), (0.0, -3.0)]  # (4, 4), (10, 4), (4, 7)
+    assert _sides(after, 30) == [pytest.approx(v, abs=0.03) for v in stretched]
+
+
+@pytest.mark.parametrize("degrees", [0, 30])
+def test_a_wall_stretches_along_itself(editor: Editor, degrees: float) -> None:
+    """A wall's end handle dragged along it lengthens it (a level wall's handles made
+    nothing: its bounds have no depth; a turned one was stretched along the table's
+    axes, turning it)."""
+    lay_out(editor)
+    press(editor, pygame.K_v)
+    click(editor, (16, 12))  # the wall, (16, 11) to (16, 14): 3" long, upright
+    for _ in range(degrees // 15):
+        press(editor, pygame.K_r)
+    line = editor.editing.doc.scenery[1].line
+    assert line is not None
+    handles = [where for what, _, where in editor.handles() if what == "resize"]
+    end = max(handles, key=lambda h: h[1])  # the lower end
+    assert math.dist(end, line[1]) == pytest.approx(0, abs=1e-3)
+    press(editor, pygame.K_g)
+    (ax, ay), (bx, by) = line
+    ux, uy = (bx - ax) / 3, (by - ay) / 3
+    drag(editor, end, (end[0] + ux, end[1] + uy))  # 1" further along
+    after = editor.editing.doc.scenery[1].line
+    assert after is not None and after[0] == line[0]
+    assert math.dist(*after) == pytest.approx(4.0, abs=0.03)
+    direction = (after[1][0] - after[0][0], after[1][1] - after[0][1])
+    assert math.atan2(direction[1], direction[0]) == pytest.approx(math.atan2(uy, ux), abs=0.01)
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
 def test_a_turned_boxs_turn_handle_sits_square_off_its_own_top_side(
     size: tuple[int, int],

@@ -270,3 +270,34 @@ def test_set_kind_makes_up_only_the_editors_own_ids_again() -> None:
         ("obstacle-1", SceneryKind.OBSTACLE),
         ("church", SceneryKind.AREA),
     ]
+
+
+def _turned_about(points: list[tuple[float, float]], degrees: float) -> list[tuple[float, float]]:
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    return [(c * x - s * y, s * x + c * y) for x, y in points]
+
+
+def test_a_turned_rectilinear_piece_has_its_own_axes() -> None:
+    """session 13's leftover (after 3fbf233, which gave a turned box its own axes): an
+    L-shaped building or a wall turned 30 degrees had the table's axes (frame 0), so its
+    handles sat on the table-aligned bounds and a handle dragged sheared it. A piece
+    whose sides all meet at right angles, or a straight wall, is turned with its own."""
+    from game.scenario.editing import corners, frame
+    from game.scenario.model import SceneryEntry
+
+    ell = [(0.0, 0.0), (4.0, 0.0), (4.0, 1.0), (1.0, 1.0), (1.0, 3.0), (0.0, 3.0)]
+    turned = _turned_about(ell, 30)
+    piece = SceneryEntry(id="ell", kind=SceneryKind.BUILDING, polygon=turned)
+    assert frame(piece) == pytest.approx(30)
+    assert corners(piece) == [pytest.approx(p) for p in _turned_about(
+        [(0, 0), (4, 0), (4, 3), (0, 3)], 30)]  # fmt: skip
+    wall = SceneryEntry(id="w", kind=SceneryKind.WALL, line=_turned_about([(0, 0), (3, 0)], 30))
+    assert frame(wall) == pytest.approx(30)
+    bent = SceneryEntry(id="b", kind=SceneryKind.WALL, line=_turned_about(
+        [(0, 0), (3, 0), (3, 2)], -20))  # fmt: skip
+    assert frame(bent) == pytest.approx(-20)
+    # a triangle tells no axes of its own: the editor remembers the turns it made
+    triangle = SceneryEntry(id="t", kind=SceneryKind.AREA, polygon=_turned_about(
+        [(0, 0), (4, 0), (0, 3)], 30))  # fmt: skip
+    assert frame(triangle) == 0
