@@ -78,7 +78,9 @@ def necromunda_shot(
         assert aim_at is not None
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
-        if target == attacker:  # the engine asks this of shots; a template has no target
+        # the engine asks this of shots; a flamer's template has no target, and is laid
+        # toward one named only where a shot at it would be (FACTS 2.3: an enemy)
+        if target is not None and state.model(target).side == me.side:
             raise IllegalDeclaration(engine.why_not_target(state, attacker, target, 360.0))
         if at is not None and math.dist(at, me.at) < engine.profiles[attacker].radius:
             raise IllegalDeclaration(f"{attacker} cannot aim at a point under its own base")

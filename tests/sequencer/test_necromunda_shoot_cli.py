@@ -316,3 +316,20 @@ def test_rapid_fire_strays_have_no_exact_odds_and_the_table_says_why(
     out = " ".join(capsys.readouterr().out.split())
     assert "no exact odds for Goliath ganger 2" in out
     assert "a Rapid Fire weapon's stray shots" in out
+
+
+def test_a_flamer_named_at_a_friend_is_refused_as_a_shot_at_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """FACTS 2.3, target priority: the target is an enemy. `shoot --target` a friend with
+    the flamer laid the template toward the friend and burnt it ('Escher champion shoots
+    Escher ganger 1 with Flamer', exit 0; session 12's leftover), where every other
+    weapon is refused in the engine's sentence; a template laid at a point (--at) still
+    covers whoever is under it, friend or foe (FACTS 2.7)."""
+    demo = str(SCENARIOS / "necromunda-demo.toml")
+    base = ["shoot", demo, "--attacker", "escher-champion", "--weapon", "flamer"]
+    assert main([*base, "--target", "escher-ganger-1"]) == 2
+    said = "Escher ganger 1 is a friendly fighter (House Escher), not an enemy"
+    assert capsys.readouterr().err.endswith(f"--target escher-ganger-1: {said}\n")
+    assert main([*base, "--target", "orlock-leader"]) == 0
+    capsys.readouterr()
