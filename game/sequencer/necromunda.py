@@ -284,7 +284,11 @@ class NecromundaEngine(NecromundaNerve):
         first = state.activating is None
         if first:
             if m.side != state.active:
-                raise IllegalDeclaration(f"it is {state.active}'s turn to activate, not {m.side}'s")
+                # a gang's name may be a plural ("Goliaths"): no possessive of it
+                raise IllegalDeclaration(
+                    f"{m.id} is a fighter of {m.side}, not of {state.active}, "
+                    "whose turn it is to activate"
+                )
             if READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:

@@ -23,7 +23,8 @@ SAID = (
     "this game was saved before saves recorded their rules' version, and the Necromunda "
     "(pre-2023) rules as they are now play it otherwise: it goes differently from round 1 "
     "(the save's event 60), and the rules now refuse its "
-    "declaration 17 of 17 (it is House Escher's turn to activate, not House Orlock's), so "
+    "declaration 17 of 17 (Orlock leader is a fighter of House Orlock, not of House Escher, "
+    "whose turn it is to activate), so "
     "the replay stops after declaration 16; the save keeps all 17"
 )
 
@@ -95,8 +96,8 @@ def test_a_save_of_the_rules_as_they_are_is_still_held_to_them(
     code, _, err = run(capsys, "replay", str(old))
     assert code == 2
     assert _notes(err) == (
-        f"skirmish: {old}: declaration 17: the rules refuse it: it is House Escher's turn "
-        "to activate, not House Orlock's"
+        f"skirmish: {old}: declaration 17: the rules refuse it: Orlock leader is a fighter of "
+        "House Orlock, not of House Escher, whose turn it is to activate"
     )
 
 

@@ -5,6 +5,8 @@ findings 6-8)."""
 
 from __future__ import annotations
 
+import pytest
+
 from game.playtest.batch import automatic_player, play_out
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
@@ -162,3 +164,27 @@ def test_a_scatter_stopped_by_scenery_names_the_piece_as_the_table_does() -> Non
     stopped = Scattered("cawdor-champion", (10.0, 10.0), (12.0, 10.0), 0.0, 2.0, "barrels", False)
     said = teller.say(stopped)
     assert said.endswith(", stopped by the barrels"), said
+
+
+def test_a_fighter_of_the_gang_not_activating_is_refused_without_a_possessive() -> None:
+    """FACTS 2.8: the gangs alternate activating one Ready fighter. The refusal read "it
+    is House Escher's turn to activate, not House Orlock's": a possessive of a gang's
+    name, which a plural name ("Goliaths") makes "Goliaths's" (Open Rebellion's was
+    mended so in session 12; this one was left). It names the fighter, its gang and the
+    gang whose turn it is, with no possessive of either name."""
+    from game.errors import IllegalDeclaration
+    from game.sequencer.sentences import told
+
+    game = Game(load_scenario(SCENARIOS / "necromunda-demo.toml"), 1)
+    active = game.state.active
+    fighter = next(m for m in game.state.models if m.side != active)
+    with pytest.raises(IllegalDeclaration) as refused:
+        game.declare(Act(fighter.id, Action.take_cover()))
+    names = names_of(game.setup)
+    said = told(str(refused.value), names)
+    expected = (
+        f"{names[fighter.id]} is a fighter of {names[fighter.side]}, not of {names[active]}, "
+        "whose turn it is to activate"
+    )
+    assert said == expected
+    assert "'s" not in said
