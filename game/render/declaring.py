@@ -231,7 +231,17 @@ class Quick(Action):
         path: tuple[Point, ...] = ()
         if self.kind is IntentKind.TAKE_COVER and draft is not None and draft.kind == "move":
             path = draft.points  # Take Cover along the path laid out (half the Move)
-        Propose(Intent(self.kind, model, path=path, weapon=weapon, at=at)).perform(app)
+        targets: tuple[tuple[str, int], ...] = ()
+        point: Point | None = None
+        pointer = app.state.pointer
+        if self.kind is IntentKind.COUP_DE_GRACE and pointer is not None and app.in_table(pointer):
+            # the model pointed at, or the one the rules take nearest the pointer
+            under = app.model_at(pointer)
+            targets = ((under.id, 1),) if under is not None and under.id != model else ()
+            point = app.state.view.to_table(*pointer)
+        intent = Intent(self.kind, model, path=path, weapon=weapon, at=at, targets=targets,
+                        point=point)  # fmt: skip
+        Propose(intent).perform(app)
 
 
 @dataclass(frozen=True, slots=True)

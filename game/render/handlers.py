@@ -81,6 +81,7 @@ _DECLARE_KEYS: dict[int, Action] = {
     pygame.K_r: Quick(IntentKind.RELOAD),
     pygame.K_c: Quick(IntentKind.TAKE_COVER),
     pygame.K_u: Quick(IntentKind.STAND_UP),
+    pygame.K_k: Quick(IntentKind.COUP_DE_GRACE),
     pygame.K_b: StartShoot(blind=True),
     pygame.K_RETURN: Confirm(),
     pygame.K_KP_ENTER: Confirm(),

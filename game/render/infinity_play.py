@@ -74,8 +74,9 @@ def roll_text(roll: AttackRoll) -> list[str]:
 # An Order's skills, as a refusal lists them (an ARO's: its prompt's `answers`)
 ORDER_KEYS = ("M move", "S shoot", "D dodge", "I idle")
 NOT_INFINITY = frozenset(
-    {IntentKind.AIM, IntentKind.RELOAD, IntentKind.TAKE_COVER, IntentKind.STAND_UP}
-)
+    {IntentKind.AIM, IntentKind.RELOAD, IntentKind.TAKE_COVER, IntentKind.STAND_UP,
+     IntentKind.COUP_DE_GRACE}
+)  # fmt: skip
 
 
 # an Order's second skill, by key (the rules say which may follow its first)

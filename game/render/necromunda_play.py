@@ -88,7 +88,7 @@ class NecromundaRules(PlayRules):
     name = "necromunda"
     keys_help = (
         "M move · S shoot · A aim · R reload · C take cover (Broken: run for cover)",
-        "U stand up · B blind fire · E end activation",
+        "U stand up · B blind fire · K coup de grace · E end activation",
         'G group (Leader, Champion): the friend within 3" nearest the pointer, in or out',
         "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
     )
@@ -157,7 +157,7 @@ class NecromundaRules(PlayRules):
             text = (
                 f"{who(side)}: activate a Ready fighter ({len(awaiting.models)} ready): "
                 "M move, S shoot, A aim, R reload, C cover, U stand up, B blind fire, "
-                "E pass; G first: a Leader or Champion's group"
+                "K coup de grace, E pass; G first: a Leader or Champion's group"
             )
             if state.group:  # FACTS 2.8: the group activates before play passes on
                 assert state.leading is not None
@@ -166,6 +166,9 @@ class NecromundaRules(PlayRules):
                     f"{who(side)}: {listed(state.group)} still to activate in "
                     f"{who(state.leading)}'s group activation: {pick}"
                 )
+            coups = self._coups(state, awaiting.models)
+            if coups:
+                text += "; " + coups
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status,
                           move_keys=MOVE_KEYS, move_hint=MOVE_HINT)  # fmt: skip
@@ -174,8 +177,43 @@ class NecromundaRules(PlayRules):
         status = state.model(model).status
         doing = f"{who(model)} ({status}): {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
+        coups = self._coups(state, (model,))
+        if coups:
+            text += "; " + coups
         return Prompt(side, "action", awaiting.models, text, status=doing, move_keys=MOVE_KEYS,
                       move_hint=MOVE_HINT)  # fmt: skip
+
+    def _coups(self, state: NecromundaState, fighters: tuple[str, ...]) -> str:
+        """The Coups de Grace `fighters` may take now, as the prompt offers them (K), or ""
+        (FACTS 2.4: a Seriously Injured enemy within 1")."""
+        offers = [
+            f"{who(f)} on {listed(targets)}" for f in fighters
+            if (targets := self.engine.coup_de_grace_targets(state, f))
+        ]  # fmt: skip
+        if not offers:
+            return ""
+        return f"K Coup de Grace: {listed(offers)}"
+
+    def _coup_target(self, state: NecromundaState, model: str, intent: Intent) -> str:
+        """Whom K finishes off: the enemy pointed at, else the Seriously Injured enemy
+        within 1" the rules take nearest the pointer (refused with the reason when the
+        fighter may take none)."""
+        me = state.model(model)
+        pointed = intent.targets[0][0] if intent.targets else None
+        if pointed is not None and state.model(pointed).side != me.side:
+            return pointed
+        targets = self.engine.coup_de_grace_targets(state, model)
+        if not targets:
+            refused = self.engine.coup_de_grace_unable(me)
+            if refused:
+                raise IllegalDeclaration(refused)
+            raise IllegalDeclaration(
+                f'no Seriously Injured enemy is within 1" of {who(model)} for a Coup de Grace'
+            )
+        point = intent.point
+        if point is None:
+            return targets[0]
+        return min(targets, key=lambda t: math.dist(state.model(t).at, point))
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()
@@ -215,6 +253,8 @@ class NecromundaRules(PlayRules):
             action = Action.stand_up()
         elif kind is IntentKind.RELOAD:
             action = Action.reload(self._to_reload(game, intent))
+        elif kind is IntentKind.COUP_DE_GRACE:  # FACTS 2.4, 2.8: K
+            action = Action.coup_de_grace(self._coup_target(state, m.id, intent))
         else:
             action, turn = self._shot(game, intent)
         group = intent.group if awaiting.kind == "activate" else ()

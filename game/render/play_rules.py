@@ -41,6 +41,7 @@ class IntentKind(StrEnum):
     RELOAD = "reload"
     TAKE_COVER = "take-cover"
     STAND_UP = "stand-up"
+    COUP_DE_GRACE = "coup-de-grace"
 
 
 class AimKind(StrEnum):

@@ -83,6 +83,7 @@ from game.sequencer.necromunda_types import (
     ActionKind,
     AmmoChanged,
     BottleTested,
+    CoupDeGrace,
     EndActivation,
     GroupMemberActivated,
     GroupMemberSkipped,
@@ -105,6 +106,7 @@ __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "
 Point = tuple[float, float]
 ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
 RECOVERY_HELP = 1.0  # Necromunda: an Active friend within 1" adds a Recovery die
+COUP_DE_GRACE_REACH = 1.0  # FACTS 2.4: Coup de Grace, "Simple action from within 1\""
 CONTACT_SLACK = 1e-6  # inches: far more than the rounding of a distance on the table
 # FACTS 2.8: a group activation is nominated as its leader activates (its first action,
 # or its activating and doing nothing), never later in the activation
@@ -456,6 +458,8 @@ class NecromundaEngine(NecromundaNerve):
             return self.run_for_cover(state, m, events, rng)
         if kind is ActionKind.RUN_FOR_COVER:
             raise IllegalDeclaration(f"{m.id} is not Broken: only a Broken fighter Runs for Cover")
+        if kind is ActionKind.COUP_DE_GRACE:
+            return self._coup_de_grace(state, m, action.target, events, rng)
         if kind is ActionKind.MOVE:
             if m.status not in UPRIGHT:
                 raise IllegalDeclaration(f"{m.id} is {m.status}: Stand Up or Crawl instead")
@@ -501,6 +505,79 @@ class NecromundaEngine(NecromundaNerve):
             # Necromunda: friends within 3" of a fighter taken down test their nerve
             return self.nerve_tests(state, fallen(events[mark:]), events, rng)
         raise IllegalDeclaration(f"unknown action {kind}")
+
+    def coup_de_grace_refused(
+        self, state: NecromundaState, model_id: str, target: str | None
+    ) -> str | None:
+        """Why `model_id` may not take a Coup de Grace on `target` now, or None. FACTS
+        2.4: a Seriously Injured fighter is "Vulnerable to Coup de Grace (Simple action
+        from within 1\", which takes it OOA)"; FACTS 2.8 lists it among the actions of a
+        Standing Active fighter: not Pinned, not Seriously Injured, not Engaged, not
+        Broken (a Broken fighter may only Run for Cover). Within 1" is measured base
+        edge to base edge, as every distance between fighters. Whose activation it is
+        and how many actions are left are the declaration's own checks."""
+        m = self._model(state, model_id)
+        unable = self.coup_de_grace_unable(m)
+        if unable:
+            return unable
+        if not target:
+            return "a Coup de Grace needs a Seriously Injured enemy to finish off"
+        t = self._model(state, target)
+        if t.side == m.side:
+            return f"{t.id} is a fighter of {m.side}: a Coup de Grace finishes off an enemy"
+        if t.status != SERIOUSLY_INJURED:
+            return f"{t.id} is {t.status}: only a Seriously Injured fighter is finished off"
+        gap = self._gap(m, t)
+        if gap > COUP_DE_GRACE_REACH + 1e-9:
+            return (
+                f"{t.id} is {over(gap, COUP_DE_GRACE_REACH)} from {m.id}: a Coup de Grace is "
+                f'taken from within {COUP_DE_GRACE_REACH:g}"'
+            )
+        return None
+
+    @staticmethod
+    def coup_de_grace_unable(m: ModelState) -> str | None:
+        """Why the fighter `m` may take no Coup de Grace as it stands, or None: only a
+        Standing Active fighter may (FACTS 2.8), not one Broken (only Running for Cover)."""
+        if m.status == SERIOUSLY_INJURED:
+            return f"{m.id} is seriously injured: it may only Crawl"
+        if BROKEN in m.flags:
+            return f"{m.id} is Broken: it may only Run for Cover"
+        if m.status != STANDING:
+            return f"{m.id} is {m.status}: only a Standing Active fighter takes a Coup de Grace"
+        return None
+
+    def coup_de_grace_targets(self, state: NecromundaState, model_id: str) -> list[str]:
+        """The Seriously Injured enemies `model_id` may take a Coup de Grace on now
+        (`coup_de_grace_refused`), nearest first; none when it may take none."""
+        m = state.model(model_id)
+        if self.coup_de_grace_unable(m):
+            return []
+        near = [
+            (self._gap(m, t), t.id) for t in state.models
+            if t.side != m.side and t.status == SERIOUSLY_INJURED
+        ]  # fmt: skip
+        return [t for gap, t in sorted(near) if gap <= COUP_DE_GRACE_REACH + 1e-9]
+
+    def _coup_de_grace(
+        self,
+        state: NecromundaState,
+        m: ModelState,
+        target: str | None,
+        events: list[Event],
+        rng: np.random.Generator,
+    ) -> NecromundaState:
+        """FACTS 2.4: the Seriously Injured target goes Out of Action; its friends within
+        3" take the Nerve tests of a fighter going Out of Action (FACTS 2.4 step 4)."""
+        refused = self.coup_de_grace_refused(state, m.id, target)
+        if refused:
+            raise IllegalDeclaration(refused)
+        assert target is not None
+        t = state.model(target)
+        events.append(CoupDeGrace(m.id, t.id))
+        events.append(StateChanged(t.id, t.status, OUT_OF_ACTION))
+        state = state.with_model(t.replace(status=OUT_OF_ACTION))
+        return self.nerve_tests(state, [t.id], events, rng)
 
     def _move(
         self,

@@ -66,6 +66,8 @@ def action_words(action: Mapping[str, Any]) -> str:
         return "crawls"
     if kind == "run-for-cover":
         return "runs for cover"
+    if kind == "coup-de-grace":  # FACTS 2.8: Coup de Grace (Simple)
+        return f"takes a Coup de Grace on {who(action.get('target'))}"
     return kind.replace("-", " ") or "does nothing"
 
 
@@ -172,6 +174,9 @@ def _injury(e: EventData) -> str:
 
 # The notebook's fighters pinned by a hit not yet told (the hit tells the pin).
 PIN_DUE = "pin due"
+# The notebook's fighter just finished off with a Coup de Grace (its change of state to
+# Out of Action is told with it).
+FINISHED_OFF = "finished off"
 
 
 def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
@@ -183,6 +188,8 @@ def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
         return None
     model, before, after = str(e["model"]), str(e["before"]), str(e["after"])
     said = shared(e)
+    if after == OUT_OF_ACTION and told.pop(FINISHED_OFF, None) == model:
+        return ""  # the Coup de Grace said it (`CoupDeGrace`)
     if after == PINNED and before == STANDING:
         if told.get("acting") != (model, "take-cover"):
             # the engine pins the fighters hit before it tells each hit: the pin is told
@@ -313,6 +320,13 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         )
     if kind == "InjuryRolled":
         return _injury(e)
+    if kind == "CoupDeGrace":  # FACTS 2.4: "Coup de Grace ... which takes it OOA"
+        if told is not None:
+            told[FINISHED_OFF] = str(e["target"])
+        return (
+            f"{who(e['model'])} finishes off the Seriously Injured {who(e['target'])} with a "
+            "Coup de Grace: Out of Action"
+        )
     if kind == "BottleTested":
         result = "bottles out" if e.get("bottled") else "holds"
         return (

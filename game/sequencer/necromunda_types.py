@@ -57,12 +57,13 @@ class ActionKind(StrEnum):
     STAND_UP = "stand-up"
     CRAWL = "crawl"
     RUN_FOR_COVER = "run-for-cover"
+    COUP_DE_GRACE = "coup-de-grace"  # added in session 14
 
 
 # Necromunda: Basic actions once per activation, Simple ones repeatable, Double ones
 # take both actions (FACTS 2.8). Shoot with an Unwieldy weapon is Double (FACTS 2.9).
 BASIC = frozenset({ActionKind.SHOOT, ActionKind.AIM, ActionKind.TAKE_COVER, ActionKind.STAND_UP})
-SIMPLE = frozenset({ActionKind.MOVE, ActionKind.RELOAD})
+SIMPLE = frozenset({ActionKind.MOVE, ActionKind.RELOAD, ActionKind.COUP_DE_GRACE})
 DOUBLE = frozenset({ActionKind.BLIND_FIRE, ActionKind.CRAWL, ActionKind.RUN_FOR_COVER})
 
 
@@ -80,7 +81,9 @@ class Action:
     Fire weapon's hits after the first go, in order (other enemies within 3" of the
     target, in range and sight, no harder to hit); hits left over stay on the target.
     `extra_at`: for a Blast weapon with Rapid Fire, where the extra blasts go (each
-    within 3" of the aimed point; the ones not named land on the first blast)."""
+    within 3" of the aimed point; the ones not named land on the first blast).
+    Coup de Grace: the Seriously Injured enemy `target` within 1" it takes Out of
+    Action (FACTS 2.4, 2.8)."""
 
     kind: ActionKind
     path: tuple[Point, ...] = ()
@@ -141,6 +144,12 @@ class Action:
         """Running for Cover (Double), a Broken fighter's only action: the engine rolls
         the distance and picks where it ends by the rule's order of wishes."""
         return Action(ActionKind.RUN_FOR_COVER)
+
+    @staticmethod
+    def coup_de_grace(target: str) -> Action:
+        """Coup de Grace (Simple, FACTS 2.8): a Seriously Injured enemy within 1" goes
+        Out of Action (FACTS 2.4)."""
+        return Action(ActionKind.COUP_DE_GRACE, target=target)
 
     @staticmethod
     def crawl(*path: Point, facing: float | None = None) -> Action:
@@ -402,6 +411,16 @@ class InjuryRolled(Event):
     purpose: str = "injury"
     # a Recovery roll of two dice: which one the player kept (FACTS 2.8); None otherwise
     kept: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CoupDeGrace(Event):
+    """`model` finishes off the Seriously Injured enemy `target` with a Coup de Grace
+    (FACTS 2.4: "Vulnerable to Coup de Grace (Simple action from within 1\", which
+    takes it OOA)"); the change of state to Out of Action follows."""
+
+    model: str
+    target: str
 
 
 @dataclass(frozen=True, slots=True)

@@ -39,6 +39,7 @@ def necromunda_table(
     scenery: str = "",
     weapons: dict[str, list[str]] | None = None,
     size: tuple[int, int] = (24, 24),
+    states: dict[str, str] | None = None,
 ) -> Path:
     text = f"""
 [scenario]
@@ -60,6 +61,8 @@ id = "escher"
             f'[[model]]\nid = "{fid}"\nside = "{side}"\nprofile = "{profile}"\n'
             f"at = [{x}, {y}]\nfacing = {facing}\n"
         )
+        if states and fid in states:
+            text += f'state = "{states[fid]}"\n'
         if weapons and fid in weapons:
             text += "weapons = [" + ", ".join(f'"{w}"' for w in weapons[fid]) + "]\n"
         text += "\n"
