@@ -25,13 +25,13 @@ from functools import lru_cache
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId
 from game.geometry.measures import blast_hits, template_hits
-from game.rules.necromunda.data import NecromundaWeapon
+from game.rules.necromunda.data import ENGAGED_GAP, NecromundaWeapon
 from game.rules.necromunda.dice import NecromundaDice
 from game.rules.necromunda.odds import Shot, Status, Target, TargetState, firepower, resolve_hit
 from game.rules.necromunda.odds import hit_chance as exact_hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting
-from game.sequencer.necromunda import NecromundaEngine
+from game.sequencer.necromunda import COUP_DE_GRACE_REACH, NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import armour_save
 from game.sequencer.necromunda_types import (
@@ -62,6 +62,15 @@ STRAY_ON = 0.5  # Necromunda: a stray check hits on D6 1-3
 RISK_WEIGHT = 0.4  # the enemies' shots back count for this much of what ours are worth
 # an enemy this much past a gun's long range is out of it (the range test allows 1e-9)
 OUT_OF_REACH = 1e-6
+# Coup de Grace (FACTS 2.4): a Seriously Injured enemy finished off is worth what a shot
+# that takes it out is (`worth` counts no Seriously Injured for a fighter down already)
+WORTH_COUP = WORTH_OOA
+# a Move to finish one off ends this far from its base, edge to edge (within the 1")
+COUP_GAP = COUP_DE_GRACE_REACH / 2
+# the headings around the enemy tried for that end, from the one facing the mover
+COUP_HEADINGS = (0, 45, -45, 90, -90, 135, -135, 180)
+# and this much farther than base contact from every enemy still in the fight
+CONTACT_CLEAR = 0.05
 
 
 @lru_cache(maxsize=4096)
@@ -172,6 +181,55 @@ def worth(outcome: tuple[float, float, float]) -> float:
     return WORTH_OOA * ooa + WORTH_SI * si + WORTH_PIN * hit
 
 
+def coup_de_grace(engine: NecromundaEngine, state: NecromundaState, m: ModelState) -> Action | None:
+    """A Coup de Grace `m` may take now (FACTS 2.4: on a Seriously Injured enemy within
+    1", a sure Out of Action of a fighter that might recover), on the nearest, or None."""
+    targets = engine.coup_de_grace_targets(state, m.id)
+    return Action.coup_de_grace(targets[0]) if targets else None
+
+
+def coup_spots(
+    engine: NecromundaEngine, state: NecromundaState, m: ModelState
+) -> list[tuple[Point, str]]:
+    """Where a Move of `m` ends within 1" of a Seriously Injured enemy, to finish it off
+    with its next action (FACTS 2.4), and that enemy: for each one within reach, the
+    first of a few points `COUP_GAP` from its base (the one facing `m` first) that `m`
+    reaches by a clear straight Move, on the table, in base contact with no enemy still
+    in the fight (that would make it Engaged, and an Engaged fighter takes none); the
+    shortest Move first. None for a fighter that may take no Coup de Grace."""
+    if engine.coup_de_grace_unable(m):
+        return []
+    reach = engine.profiles[m.id].m
+    radius = engine.radius
+    width, depth = engine.table_size
+    standing = [e for e in state.models if e.side != m.side and e.status in (*UPRIGHT, PINNED)]
+    out: list[tuple[float, Point, str]] = []
+    for t in state.models:
+        if t.side == m.side or t.status != SERIOUSLY_INJURED:
+            continue
+        apart = radius[m.id] + radius[t.id] + COUP_GAP
+        if math.dist(m.at, t.at) - apart > reach + 1e-9:
+            continue
+        facing_me = heading(t.at, m.at)
+        for turn in COUP_HEADINGS:
+            a = math.radians(facing_me + turn)
+            p = (round(t.at[0] + math.cos(a) * apart, 6), round(t.at[1] + math.sin(a) * apart, 6))
+            length = math.dist(m.at, p)
+            r = radius[m.id]
+            if length > reach - 1e-6 or not (r <= p[0] <= width - r and r <= p[1] <= depth - r):
+                continue
+            if any(
+                math.dist(p, e.at) - r - radius[e.id] <= ENGAGED_GAP + CONTACT_CLEAR
+                for e in standing
+            ):
+                continue
+            if engine.path_blocked(state, m.id, (m.at, p)) is None:
+                out.append((length, p, t.id))
+                break
+    out.sort()
+    return [(p, t) for _, p, t in out]
+
+
 class SimpleNecromundaPlayer:
     """Chooses declarations for whichever side the game awaits."""
 
@@ -234,6 +292,11 @@ class SimpleNecromundaPlayer:
     def _first(self, state: NecromundaState, ready: tuple[str, ...]) -> Declaration:
         """The fighter to activate and its first action."""
         fighters = [state.model(f) for f in ready]
+        # A Coup de Grace first: a sure Out of Action (FACTS 2.4)
+        for m in fighters:
+            coup = coup_de_grace(self.engine, state, m)
+            if coup is not None:
+                return Act(m.id, coup)
         # Fighters that can shoot go first, then the rest.
         for m in fighters:
             if m.status not in UPRIGHT or BROKEN in m.flags:
@@ -274,6 +337,9 @@ class SimpleNecromundaPlayer:
             if ActionKind.STAND_UP.value in used:
                 return None
             return Action.stand_up(facing=self._face_enemy(state, m))
+        coup = coup_de_grace(self.engine, state, m)
+        if coup is not None:  # FACTS 2.4: a Seriously Injured enemy within 1", taken out
+            return coup
         if ActionKind.SHOOT.value not in used:
             shot = self._shot(state, m, left)
             if shot is not None:
@@ -372,6 +438,13 @@ class SimpleNecromundaPlayer:
         return min(enemies, key=lambda t: (math.dist(t.at, m.at), t.id), default=None)
 
     def _advance(self, state: NecromundaState, m: ModelState) -> Action | None:
+        """A Move to finish off a Seriously Injured enemy with the next action, where one
+        reaches (`coup_spots`); else toward the nearest enemy, stopping short of it."""
+        if state.actions_left >= 2:
+            spots = coup_spots(self.engine, state, m)
+            if spots:
+                p, t = spots[0]
+                return Action.move(p, facing=round(heading(p, state.model(t).at), 6))
         enemy = self._nearest_enemy(state, m)
         if enemy is None:
             return None
@@ -506,7 +579,7 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
         allowance = self.engine.profiles[m.id].m
         toward = heading(m.at, enemy.at)
         room = math.dist(m.at, enemy.at) - KEEP_AWAY - 2 * self.engine.profiles[m.id].radius
-        best: tuple[float, Action] | None = None
+        best = self._coup_move(state, m)
         for turn in (0, 30, -30, 60, -60):
             for length in (allowance, allowance / 2):
                 step = min(length, room) if turn == 0 else length
@@ -533,6 +606,42 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
                 if best is None or value > best[0]:
                     best = (value, Action.move(end, facing=facing))
         return best[1] if best is not None else super()._advance(state, m)
+
+    def _coup_move(self, state: NecromundaState, m: ModelState) -> tuple[float, Action] | None:
+        """The best Move to finish off a Seriously Injured enemy with the next action
+        (FACTS 2.4; `coup_spots`), with its worth: the Out of Action less the enemies'
+        shots at the fighter there (`_danger`); None when the fighter has not both actions
+        left or no Move reaches one."""
+        if state.actions_left < 2:
+            return None
+        best: tuple[float, Action] | None = None
+        for p, t in coup_spots(self.engine, state, m):
+            facing = round(heading(p, state.model(t).at), 6)
+            moved = m.replace(at=p, facing=facing)
+            value = WORTH_COUP - RISK_WEIGHT * self._danger(state.with_model(moved), moved)
+            if best is None or value > best[0]:
+                best = (value, Action.move(p, facing=facing))
+        return best
+
+    def _first(self, state: NecromundaState, ready: tuple[str, ...]) -> Declaration:
+        """A Coup de Grace first where one is legal (`SimpleNecromundaPlayer._first`);
+        then a Move to finish one off where it is worth more than the fighter's best shot
+        from where it stands (the most worth first); else as the simple player."""
+        best: tuple[float, Act] | None = None
+        for f in ready:
+            m = state.model(f)
+            if coup_de_grace(self.engine, state, m) is not None:
+                return super()._first(state, ready)
+            started = state.replace(activating=m.id, actions_left=2, used=())
+            move = self._coup_move(started, m) if m.status in UPRIGHT else None
+            if move is None or (best is not None and move[0] <= best[0]):
+                continue
+            facing = self._face_enemy(state, m)
+            turned = started.with_model(m.replace(facing=facing))
+            shot = self._shot(turned, turned.model(m.id), 2)
+            if move[0] > self._value_of(turned, turned.model(m.id), shot):
+                best = (move[0], Act(m.id, move[1]))
+        return best[1] if best is not None else super()._first(state, ready)
 
     def _shot_worth(self, state: NecromundaState, model_id: str, shot: Action) -> float:
         """The shot's expected worth (`_value`): it was taken for being worth more than

@@ -67,6 +67,8 @@ from game.ai.necromunda import (
     CarefulNecromundaPlayer,
     SimpleNecromundaPlayer,
     attack_outcome,
+    coup_de_grace,
+    coup_spots,
     worth,
 )
 from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
@@ -196,6 +198,9 @@ class SearchNecromundaPlayer(SearchPlayer):
         movers: list[tuple[Declaration, float]] = []
         for f in ready:
             m = state.model(f)
+            coup = coup_de_grace(self.nec, state, m)
+            if coup is not None:  # FACTS 2.4: a sure Out of Action
+                out.append((Act(m.id, coup), 1.0))
             if m.status == PINNED:
                 out.append((Act(m.id, Action.stand_up(facing=self._face(state, m))), 0.2))
                 continue
@@ -246,6 +251,9 @@ class SearchNecromundaPlayer(SearchPlayer):
             out.append((Action.stand_up(facing=self._face(state, m)), 0.2))
         if m.status not in UPRIGHT:
             return out
+        coup = coup_de_grace(self.nec, state, m)
+        if coup is not None:  # FACTS 2.4: a sure Out of Action
+            out.append((coup, 1.0))
         if ActionKind.SHOOT.value not in used:
             for t, _ in self.nec.eligible(state, m.id, ARC)[:3]:
                 for weapon in self.careful._usable(m, state.actions_left):
@@ -715,6 +723,21 @@ class SearchNecromundaPlayer(SearchPlayer):
             out.append((Act(m.id, Action.stand_up(facing=up.facing)), value, end))
             return out
         can_shoot = ActionKind.SHOOT.value not in used
+        coup = coup_de_grace(self.nec, state, m)
+        if coup is not None and coup.target is not None:
+            # FACTS 2.4: the Seriously Injured enemy within 1" taken out, surely; then
+            # the best last action
+            gain = self._finished_off(state, state.model(coup.target))
+            rest, end = self._second(state, m, m, shot=can_shoot) if left >= 2 else (
+                self._finish(state, m), m)  # fmt: skip
+            out.append((Act(m.id, coup), gain + rest, end))
+        if left >= 2:
+            # a Move to within 1" of one, to finish it off with the second action
+            for p, t in coup_spots(self.nec, state, m):
+                target = state.model(t)
+                moved = m.replace(at=p, facing=round(heading(p, target.at), 6))
+                value = self._finished_off(state, target) + self._finish(state, moved)
+                out.append((Act(m.id, Action.move(p, facing=moved.facing)), value, moved))
         if can_shoot:
             shots = self._shots(state, m, left, aimed=AIMED in m.flags, turn=first)
             if shots:
@@ -990,6 +1013,12 @@ class SearchNecromundaPlayer(SearchPlayer):
             result = attack_outcome(self.nec, w, t, float(hit_chance(bs, bs - need)))
         self._outcomes[key] = result
         return result
+
+    def _finished_off(self, state: NecromundaState, t: ModelState) -> float:
+        """Points a Coup de Grace takes off `t`'s side (FACTS 2.4): what `t` is worth
+        Seriously Injured, its odds of recovering by the end (`_si_loss`); its gang's
+        count of fighters down, for the Bottle test, is the same either way."""
+        return (self.nec.points[t.id] or 50) * (1.0 - self._si_loss(state))
 
     def _si_loss(self, state: NecromundaState) -> float:
         """The share of a fighter's points lost when it is Seriously Injured: the odds it
