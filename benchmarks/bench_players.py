@@ -2,7 +2,7 @@
 
     python benchmarks/bench_players.py [SCENARIO...] [--games N] [--seed S]
         [--a search] [--b careful] [--think 0.5 | --budget STEPS] [--temperament T]
-        [--workers K] [--each] [--parted]
+        [--workers K] [--each] [--parted] [--count EVENT]
 
 Stopped early (Ctrl+C, or SIGTERM from `kill PID`), a single-worker run reports the
 games it has played and stops.
@@ -19,7 +19,11 @@ A's game first parted from B's: the declaration A made there and the one B made,
 by what came of it (a won game A lost and the other way round). Both games are the same
 up to that declaration (the same seed rolls the same dice for the same declarations), so
 these are the choices that decided something; a choice that wins as often as it loses
-is a gamble, not a mistake."""
+is a gamble, not a mistake.
+
+`--count EVENT` also says how many events of that name (`CoupDeGrace`, `BrokenChanged`)
+a game has, on average, by the player whose model the event names first (its `model`,
+else its `attacker`)."""
 
 from __future__ import annotations
 
@@ -81,9 +85,11 @@ class Sides:
 
 
 def one(
-    path: str, seed: int, swap: bool, a: str, b: str, options: dict[str, Any], told: bool = False
-) -> dict[str, Any]:
-    """One game, A against B; `told`: with its declarations as sentences (`--parted`)."""
+    path: str, seed: int, swap: bool, a: str, b: str, options: dict[str, Any], told: bool = False,
+    count: str = "",
+) -> dict[str, Any]:  # fmt: skip
+    """One game, A against B; `told`: with its declarations as sentences (`--parted`);
+    `count`: the events of that name, A's and B's (`--count`)."""
     setup = load_scenario(Path(path))
     game = Game(setup, seed)
     sides = [s.id for s in setup.sides]
@@ -102,7 +108,15 @@ def one(
         told_all = [(e["event"], teller.say(e)) for e in game.log()]  # in order: the notebook
         said = [sentence for kind, sentence in told_all if kind == "Declared"]
         made = [repr(d.to_dict()) for d in game.declarations]
+    counted = [0, 0]
+    if count:
+        side_of = {m.id: m.side for m in setup.models}
+        for e in game.log():
+            if e["event"] == count:
+                who = e.get("model", e.get("attacker"))
+                counted[0 if side_of.get(str(who)) == a_side else 1] += 1
     return {
+        "counted": counted,
         "won": game.state.winner == a_side,
         "draw": game.state.winner is None,
         "a": (pa.seconds, pa.count),
@@ -113,7 +127,7 @@ def one(
     }
 
 
-def _job(args: tuple[str, int, bool, str, str, dict[str, Any], bool]) -> dict[str, Any]:
+def _job(args: tuple[str, int, bool, str, str, dict[str, Any], bool, str]) -> dict[str, Any]:
     return one(*args)
 
 
@@ -165,6 +179,7 @@ def main() -> None:
     ap.add_argument(
         "--parted", action="store_true", help="also B in A's seat: where the games parted"
     )
+    ap.add_argument("--count", default="", help="events of this name per game, A's and B's")
     args = ap.parse_args()
     options: dict[str, Any] = {"temperament": args.temperament, "seed": args.seed}
     if args.think is not None:
@@ -177,7 +192,7 @@ def main() -> None:
     for path in args.scenarios:
         jobs = [
             (str(ROOT / path) if not Path(path).is_absolute() else path, s, swap, args.a, args.b,
-             options, args.parted)
+             options, args.parted, args.count)
             for _, s in seeds_for(args.seed, args.games)
             for swap in (False, True)
         ]  # fmt: skip
@@ -220,8 +235,12 @@ def main() -> None:
             flush=True,
         )
         assert math.isfinite(share.low)
+        if args.count:
+            a_n = sum(r["counted"][0] for r in results) / len(results)
+            b_n = sum(r["counted"][1] for r in results) / len(results)
+            print(f"  {args.count} per game: {args.a} {a_n:.2f}, {args.b} {b_n:.2f}", flush=True)
         if args.parted and results:
-            yard = [(p, s, swap, args.b, args.b, options, True) for p, s, swap, *_ in jobs]
+            yard = [(p, s, swap, args.b, args.b, options, True, "") for p, s, swap, *_ in jobs]
             if args.workers > 1:
                 with ProcessPoolExecutor(args.workers) as pool:
                     yardstick = list(pool.map(_job, yard[: len(results)]))
