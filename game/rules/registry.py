@@ -62,8 +62,9 @@ class Ruleset:
     by one whenever a correction of the rules makes the same seed and declarations give
     other events, so that a save made before it is known to go differently now (1: the
     rules of session 8, 2026-11-27; Infinity's 2: session 13's, 2026-11-28, the
-    Lieutenant spending its Lieutenant Order first; a save without one was made before
-    saves recorded it). `turn_word` is what the system calls a turn ("round").
+    Lieutenant spending its Lieutenant Order first; Infinity's 3: session 14's, the
+    Active Turn ending when no Order left can be spent; a save without one was made
+    before saves recorded it). `turn_word` is what the system calls a turn ("round").
     `scores_objectives`: a scenario's objectives score their points at the turn limit
     (elsewhere an objective is drawn by its name alone). `not_offered`: states a
     scenario may give (a file that has one is read as before) that the editor does not
@@ -263,7 +264,9 @@ register(
         # "dead" is a trooper out of the game: no table starts with one (fix13e); a file
         # that gives it is still read and played as before
         not_offered=("dead",),
-        rules_version=2,  # 2: the Lieutenant spends its Lieutenant Order first (session 13)
+        # 2: the Lieutenant spends its Lieutenant Order first (session 13); 3: the turn
+        # ends when no Order left can be spent (session 14)
+        rules_version=3,
     )
 )
 # Necromunda: vision arc 90 degrees to the front (FACTS 2.3); fighters block LoF

@@ -12,7 +12,8 @@ The Order Expenditure Sequence (FACTS 3.4) as declarations:
 5-7. Resolution: moves, rolls (Face-to-Face where both attacks affect each
    other, Normal otherwise), saves, wounds and states; then the next Order.
 
-`EndTurn()` gives up the Orders left. A game round is one turn of each side.
+`EndTurn()` gives up the Orders left; the turn also ends when no Order left can be
+spent by a trooper able to act (FACTS 3.4). A game round is one turn of each side.
 
 The declarations and the state of an Order are in `infinity_orders`; how the rolls of
 steps 5-7 resolve (BS Attacks, Face-to-Face, templates, saves) is in `infinity_attacks`.
@@ -181,7 +182,12 @@ class InfinityEngine(InfinityAttacks):
         return f"only {joined(own)} are left, each for its own trooper alone"
 
     def _orders_left(self, state: InfinityState) -> int:
-        return state.orders + len(state.irregular) + int(state.lieutenant_order)
+        """The Orders left that a trooper of the active side can still spend
+        (`orders_usable`): those of a trooper put out of the fight are nobody's (FACTS
+        3.4), so they are not counted, and the turn ends when none is left (rules
+        version 3: before, they were, and the turn waited for an Order nobody could
+        spend until the player ended it)."""
+        return self.orders_usable(state)[0]
 
     def awaiting(self, state: GameState) -> Awaiting:
         assert isinstance(state, InfinityState)

@@ -73,17 +73,32 @@ def _able(model: str, told: dict[str, Any]) -> bool:
     return told.get("status", {}).get(model, start) in ACTIVE_STATES
 
 
+def _spendable(model: str, told: dict[str, Any]) -> bool:
+    """Whether a trooper's own Order, unspent, may still be spent: an irregular
+    trooper's while it can act, the Lieutenant Order while a Lieutenant of its side can
+    (a file with two gives the side one, either may spend it)."""
+    roles = roles_spoken()
+    own = roles[model]
+    if own.role != "lieutenant":
+        return _able(model, told)
+    return any(r.side == own.side and r.role == own.role and _able(m, told)
+               for m, r in roles.items())  # fmt: skip
+
+
 def _orders_left(total: int, told: dict[str, Any] | None) -> str:
     """The event's count of Orders left said apart, as the window's Orders line says it:
-    the troopers' own Orders unspent since the turn's start (`_turn_orders`), those of
-    troopers still able (one put out of the fight takes its own with it); the count
-    alone where the turn's start was not told."""
+    the troopers' own Orders unspent since the turn's start (`_turn_orders`) that may
+    still be spent (one put out of the fight takes its own with it, and the count leaves
+    it out: InfinityEngine.orders_usable); the count alone where the turn's start was
+    not told."""
     own = None if told is None else told.get("own_orders")
-    regular = total - len(own or ())
-    if own is None or told is None or regular < 0:
+    if own is None or told is None:
         return plural(total, "Order")
     roles = roles_spoken()
-    able = [m for m in own if _able(m, told)]
+    able = [m for m in own if _spendable(m, told)]
+    regular = total - len(able)
+    if regular < 0:
+        return plural(total, "Order")
     irregular = [m for m in able if roles[m].role == "irregular"]
     chief = any(roles[m].role == "lieutenant" for m in able)
     return orders_said(regular, irregular, chief)

@@ -175,3 +175,34 @@ def test_a_save_the_rules_now_play_otherwise_to_the_end_is_saved_beside_it(
     assert replay.last == len(data["declarations"])  # every declaration still plays
     assert kept_apart(replay) == tmp_path / f"older-from-{replay.last}.json"
     assert Session.load(save).diverged is not None  # play --load branches it too (play.py)
+
+
+STRANDED = FIXTURES / "infinity-stranded-rules-2.json"
+
+
+def test_an_infinity_turn_left_waiting_for_an_order_nobody_can_spend(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Infinity's rules version 3 (FACTS 3.4: the Lieutenant Order is the Lieutenant's
+    alone): the fixture, saved by main at e7989ea (version 2) from the STRANDED table of
+    tests/sequencer/test_infinity_fidelity.py with turns = 1, seed 1, is a turn whose
+    Lieutenant went down to its side's failed dice into close combat with the pool
+    spent: the turn waited, and the save's 7th declaration is the EndTurn that ended it.
+    Now the turn ends by itself, so that EndTurn ends the other side's turn and the game,
+    and the 8th is refused: it opens, replays that far and says so in one sentence."""
+    said = (
+        "the Infinity (N5 / CodeOne) rules have been corrected since this game was saved "
+        "(rules version 2, now 3): it goes differently from turn 1 (the save's event 19), "
+        "and the rules now refuse its declaration 8 of 10 (the game is over), so the "
+        "replay stops after declaration 7; the save keeps all 10"
+    )
+    assert read_save(STRANDED).rules_version == 2
+    code, _, err = run(capsys, "replay", str(STRANDED))
+    assert code == 0 and _notes(err) == f"note: {said}"
+    code, _, err = run(capsys, "replay", str(STRANDED), "--check")
+    failed = _notes(err)
+    assert code == 1 and len(failed.splitlines()) == 1
+    assert failed == (
+        f"skirmish: {STRANDED}: check failed: {said}; turn 1, event 19 differs: the replay "
+        "tells 'Pano's Active Turn 1 ends', the save 'Pano ends the Active Turn'"
+    )

@@ -15,6 +15,7 @@ from game.errors import IllegalDeclaration
 from game.scenario import check_scenario, load_scenario
 from game.scenario.names import told_names
 from game.sequencer.events import (
+    Event,
     Hit,
     Missed,
     Modifier,
@@ -24,7 +25,7 @@ from game.sequencer.events import (
     TurnStarted,
 )
 from game.sequencer.game import Game
-from game.sequencer.infinity import Activate, Continue, React, Skill
+from game.sequencer.infinity import Activate, Continue, InfinityEngine, React, Skill
 from game.sequencer.infinity_orders import CircleTemplatePlaced
 from game.sequencer.sentences import Teller, describe
 from tests.sequencer.scripted import ScriptedDice
@@ -298,6 +299,90 @@ def test_lieutenant_order_the_lieutenant_spends_its_own_first(write_scenario: Wr
     ]
     assert game.state.active == "yj"  # no Orders left: the turn passes
     assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
+# MELEE with PanOceania first, its brawler the Lieutenant (or an irregular trooper):
+# the shooter fires into the close combat, and a failed die hits the brawler (seed 000).
+STRANDED = MELEE.replace(
+    '[[side]]\nid = "yj"\n\n[[side]]\nid = "pano"\n',
+    '[[side]]\nid = "pano"\n\n[[side]]\nid = "yj"\n',
+).replace('id = "brawler"\n', 'id = "brawler"\nlieutenant = true\n')
+
+
+def _shoot_the_brawler_down(game: Game) -> list[Event]:
+    """The shooter's Order into the close combat: SV 12 + 3 (range 7") - 6 (the engaged
+    ally) = 9, its Burst of 15, 16 and 17 fails and hits the brawler, whose first save
+    (PS 7 + ARM 1 = 8) fails on a 12 and the others pass: Unconscious (no Guts Roll: a
+    Null trooper takes none, FACTS 3.3)."""
+    game.rng = ScriptedDice(15, 16, 17, 12, 1, 1)  # type: ignore[assignment]
+    events = game.declare(Activate("shooter", Skill.attack("Combi Rifle", ("zhanshi", 3))))
+    answer_aros(game)
+    events += game.declare(Continue(Skill.idle()))
+    assert game.state.model("brawler").status == "unconscious"
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+    return events
+
+
+def test_lieutenant_order_of_a_lieutenant_out_of_the_fight_ends_the_turn(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.4: the Lieutenant Special Order is "separate, for the Lieutenant only".
+    The pool spent and the Lieutenant put out of the fight before it acted, its Order is
+    one nobody can spend: the Active Turn ends (before: it waited for an Order, the
+    window saying "0 Orders left", until the player ended it)."""
+    game = Game(load_scenario(write_scenario(STRANDED, header=False)), seed=1)
+    assert game.events[0] == TurnStarted(1, "pano", 3)
+    spent = of(OrderSpent, game.declare(Activate("shooter", Skill.idle())))
+    answer_aros(game)
+    game.declare(Continue(Skill.idle()))
+    spent += of(OrderSpent, _shoot_the_brawler_down(game))
+    # the Lieutenant Order is counted while its Lieutenant may still spend it
+    assert [(o.model, o.pool, o.remaining) for o in spent] == [
+        ("shooter", "regular", 2),
+        ("shooter", "regular", 1),
+    ]
+    assert game.state.active == "yj"
+    assert game.awaiting().models == ("zhanshi",)
+
+
+def test_irregular_orders_of_a_trooper_out_of_the_fight_are_not_left(
+    write_scenario: Write,
+) -> None:
+    """FACTS 3.4: an Irregular Order "only the trooper that generated it may spend". The
+    irregular brawler put out of the fight before it acted takes its own Order with it:
+    the log, the window's Orders line and the event's count leave it out alike (before,
+    the event counted it while both said the pool alone), and the turn ends with the
+    pool spent (before, it waited for the brawler's Order)."""
+    text = STRANDED.replace("lieutenant = true\n", "").replace(
+        'profile = "fusilier"\nat = [16, 19', 'profile = "morat"\nat = [16, 19'
+    )
+    text += IRREGULAR.split("[[model]]")[0]  # the morat profile
+    for name, x in (("second", 2), ("third", 4)):  # far off, each with its regular Order
+        text += f'[[model]]\nid = "{name}"\nside = "pano"\nprofile = "fusilier"\nat = [{x}, 30]\n'
+    scenario = load_scenario(write_scenario(text, header=False))
+    game = Game(scenario, seed=1)
+    assert game.events[0] == TurnStarted(1, "pano", 4)  # 3 regular, the brawler's own
+    events = list(game.events)
+    events += _shoot_the_brawler_down(game)
+    engine = game.engine
+    assert isinstance(engine, InfinityEngine)
+    assert engine.orders_apart(game.state) == (2, (), False)  # the window's Orders line
+    for name in ("second", "third"):
+        events += game.declare(Activate(name, Skill.idle()))
+        answer_aros(game)
+        events += game.declare(Continue(Skill.idle()))
+    spent = of(OrderSpent, events)
+    assert [(o.model, o.pool, o.remaining) for o in spent] == [
+        ("shooter", "regular", 3),
+        ("second", "regular", 1),
+        ("third", "regular", 0),
+    ]
+    assert game.state.active == "yj"
+    teller = Teller(scenario.ruleset, told_names(scenario))
+    said = [teller.say(e) for e in events]
+    assert "Pano spends a regular Order on Shooter (2 Orders and Brawler's own Order left)" in said
+    assert "Pano spends a regular Order on Second (1 Order left)" in said
+    assert "Pano spends a regular Order on Third (0 Orders left)" in said
 
 
 # -- 4. AROs from under a template --------------------------------------------------
