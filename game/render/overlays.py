@@ -111,8 +111,11 @@ def draw_union_edge(surface: pygame.Surface, colour: Colour, discs: Sequence[Dis
 
 
 # Where on its ring a band's label goes, tried in turn (degrees, clockwise from east as
-# drawn): the upper right first, then the other diagonals, then the sides.
+# drawn): the upper right first, then the other diagonals, then the sides; where none
+# of those will do (a ring whose drawn edge shows as a sliver by the window's corner),
+# every degree round.
 RING_LABEL_ANGLES = (-35, -145, 35, 145, -60, -120, 60, 120, 0, 180, -90, 90)
+RING_LABEL_FINER = tuple(range(-180, 180))
 
 
 def ring_label_at(
@@ -127,21 +130,60 @@ def ring_label_at(
 ) -> Point:
     """Where a ring's label goes: the first spot on the ring whose box lies on the
     surface and clear of `avoid` (the table's labels and bases, the labels of the rings
-    before) and of `never` (the reaction banner), and not inside one of the discs
-    `within` (a unit's ring is the edge of them all); else the first such box slid
-    along onto the surface, still across the ring, that is clear (a long label where
-    the ring runs near the window's edge); else the first clear of `never` alone; else
-    the upper right as ever."""
+    before) and of `never` (the reaction banner); else the first such box slid along
+    onto the surface, still across the ring, that is clear (a long label where the ring
+    runs near the window's edge); else the first clear of `never` alone; else the upper
+    right as ever. A unit's ring is the edge of its discs, the one about `centre` and
+    those `within`: the spots are on the part of each that lies inside none of the
+    rest (the edge drawn), that disc's tried first, then each of the others' in turn,
+    at RING_LABEL_ANGLES, then at RING_LABEL_FINER (session 13's leftover: only the
+    first disc's spots were tried, so at 800x600 on the Hill farm a label lay over the
+    names, and at 1280x800 one floated off every ring drawn)."""
     w, h = font(size).size(text)
     bounds = surface.get_rect().inflate(-8, -4)
-    spots = []
+    discs: list[Disc] = [(centre, radius), *within]
+    spots: list[tuple[Point, bool]] = []
+    for angles in (RING_LABEL_ANGLES, RING_LABEL_FINER):
+        for k in range(len(discs)):
+            found, slid = _ring_spots(discs, k, angles, (w + 6, h + 2), bounds, avoid, never)
+            spots += found
+            clear = next((at for at, free in found if free), None)
+            if clear is not None:
+                return clear
+            if slid:
+                return slid[0]
+    if spots:
+        return spots[0][0]
+    angle = math.radians(RING_LABEL_ANGLES[0])
+    return (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+
+
+def _ring_spots(
+    discs: Sequence[Disc],
+    k: int,
+    angles: Sequence[int],
+    size: tuple[int, int],
+    bounds: pygame.Rect,
+    avoid: Sequence[pygame.Rect],
+    never: Sequence[pygame.Rect],
+) -> tuple[list[tuple[Point, bool]], list[Point]]:
+    """The spots at `angles` on disc `k`'s part of the discs' edge whose label box (of
+    `size`) lies within `bounds` and clear of `never`, each with whether it is clear of
+    `avoid` too; and the centres of those boxes that, slid onto `bounds`, still lie
+    across the edge and are clear of both."""
+    (cx, cy), r = discs[k]
+    turns = np.radians(np.asarray(angles, dtype=float))
+    xs, ys = cx + r * np.cos(turns), cy + r * np.sin(turns)
+    # a box on the surface that lies across the edge holds its spot: those on it alone
+    rx, ry = np.round(xs), np.round(ys)
+    keep = (rx >= bounds.left) & (rx < bounds.right) & (ry >= bounds.top) & (ry < bounds.bottom)
+    for j, ((ox, oy), other) in enumerate(discs):
+        if j != k:
+            keep &= np.hypot(xs - ox, ys - oy) >= other - 1
+    spots: list[tuple[Point, bool]] = []
     slid: list[Point] = []
-    for degrees in RING_LABEL_ANGLES:
-        angle = math.radians(degrees)
-        at = (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
-        if any(math.dist(at, c) < r - 1 for c, r in within):
-            continue
-        box = pygame.Rect(0, 0, w + 6, h + 2)
+    for at in zip(xs[keep].tolist(), ys[keep].tolist(), strict=True):
+        box = pygame.Rect((0, 0), size)
         box.center = (round(at[0]), round(at[1]))
         if bounds.contains(box) and box.collidelist(list(never)) < 0:
             spots.append((at, box.collidelist(list(avoid)) < 0))
@@ -153,15 +195,7 @@ def ring_label_at(
             and box.collidelist(list(avoid)) < 0
         ):
             slid.append(box.center)
-    for at, clear in spots:
-        if clear:
-            return at
-    if slid:
-        return slid[0]
-    if spots:
-        return spots[0][0]
-    angle = math.radians(RING_LABEL_ANGLES[0])
-    return (centre[0] + math.cos(angle) * radius, centre[1] + math.sin(angle) * radius)
+    return spots, slid
 
 
 def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppState,

@@ -211,3 +211,55 @@ def test_open_rebellion_rings_at_a_target_are_the_band_of_the_models_that_see_it
     targets = [app.scenario.model(m) for m in engine.units["gov-squad-b"]]
     gap = min(math.dist(t.at, m.at) - m.radius - t.radius for m in firing for t in targets)
     assert plan.bands == math.floor(gap / rifle) == 2
+
+
+def _union_edge(discs: list[tuple[tuple[float, float], float]]) -> list[tuple[float, float]]:
+    """Points of the discs' edge taken together (as draw_union_edge draws it)."""
+    out = []
+    for k, ((cx, cy), r) in enumerate(discs):
+        for step in range(720):
+            a = 2 * math.pi * step / 720
+            x, y = cx + r * math.cos(a), cy + r * math.sin(a)
+            if all(math.dist((x, y), c) >= o for j, (c, o) in enumerate(discs) if j != k):
+                out.append((x, y))
+    return out
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800)])
+def test_open_rebellion_ring_labels_sit_on_the_drawn_rings_clear_of_names(
+    size: tuple[int, int],
+) -> None:
+    """session 13's leftover: on the Hill farm at 800x600 (seed 5, Reb a1 pointing at Gov
+    b1) the 16" ring's label lay over Gov a4's and Gov b1's names and the 8" one over
+    the 2" building's height, and at 1280x800 the 24" one floated off every ring drawn
+    (the upper right of the selected model's circle, inside the others' circles, where
+    no spot of that circle alone was free). A unit's ring is the edge of its models'
+    circles: its label may sit on any of them, where that edge is drawn."""
+    scenario = demo("open-rebellion")
+    app = App(scenario, session=Session.start(scenario, seed=5), size=size)
+    app.frame()
+    click(app, base(app, "reb-a1"))
+    press(app, pygame.K_e)
+    click(app, base(app, "reb-a1"))
+    point_at(app, base(app, "gov-b1"))
+    hover = app.state.hover
+    assert hover is not None and hover.rings is not None
+    app.draw()
+    labels = app.cache.ring_labels
+    assert len(labels) >= 3
+    names = [pygame.Rect(box) for box in app.cache.table.taken]
+    for label in labels:
+        assert label.collidelist(names) < 0, label
+    view = app.state.view
+    firing = [app.scenario.model(m) for m in hover.rings.bases]
+    weapon = app.scenario.weapons[hover.rings.weapon]
+    edges = [
+        _union_edge([(view.to_screen(*m.at), (m.radius + ring.limit) * view.scale)
+                     for m in firing])
+        for ring in range_rings(weapon)
+    ]  # fmt: skip
+    table = pygame.Rect((0, 0), app.state.table_size)
+    for label in labels:
+        if not table.contains(label):
+            continue  # beyond the table's side, the edge may run off the window
+        assert any(label.collidepoint(p) for edge in edges for p in edge), label
