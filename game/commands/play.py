@@ -119,8 +119,11 @@ def play(
         ),
     ] = None,
 ) -> None:
-    """Play on the table: select with a click; M move, S shoot, D dodge, I idle, E end
-    the turn, Enter confirms; sides with player = "ai" are played by the computer.
+    """Play on the table: select with a click, then declare with the keys of the table's
+    rule system (M moves and S shoots in each; the others are its own: what ends a turn or
+    an activation, dodges, falls back or takes cover; F1 in the window lists them, and
+    README's Playing part has each system's), Enter confirms; sides with player = "ai"
+    are played by the computer.
     Point at an enemy for the line of fire and the odds, drag from a base to measure,
     wheel to zoom, right-drag to pan, Ctrl+Z/Y undo/redo, Ctrl+S/O save/load, T takes
     over a side while the computer plays every side (T again hands it back), F2 edits

@@ -346,3 +346,16 @@ def test_f1_declaring_lists_only_what_a_step_inside_an_order_takes() -> None:
     app.declare(Continue(Skill.idle()))
     assert app.state.prompt is not None and app.state.prompt.kind == "order"
     assert _keys(app, declaring)[0] == "M move · S shoot · D dodge · I idle · E end turn"
+
+
+def test_play_help_says_the_keys_are_the_rule_systems(capsys: pytest.CaptureFixture[str]) -> None:
+    """tester14 finding 14: `play --help` listed one rule system's keys (D dodge, I idle,
+    E end the turn) as every table's; now the keys common to all, and where each
+    system's are."""
+    from game.cli import main
+
+    assert main(["play", "--help"]) == 0
+    said = " ".join(capsys.readouterr()[0].replace("│", " ").split())
+    assert "D dodge" not in said and "I idle" not in said, said
+    assert "keys of the table's rule system (M moves and S shoots in each" in said, said
+    assert "F1 in the window lists them" in said and "README's Playing part" in said, said
