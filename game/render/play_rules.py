@@ -26,7 +26,7 @@ from game.errors import IllegalDeclaration
 from game.files import WINDOW_THINK
 from game.render.dice_log import Aimed, Effect
 from game.rules.registry import Ruleset
-from game.sequencer.sentences import who
+from game.sequencer.sentences import who, won_by
 
 Point = tuple[float, float]
 
@@ -218,9 +218,9 @@ def activating_now(activating: str | None) -> str:
 
 
 def game_over(winner: str | None) -> Prompt:
-    """The end of the game, awaiting nothing: "game over: PanOceania wins", "game over: a
-    draw" (it read "nobody (a draw) wins")."""
-    said = f"game over: {who(winner)} wins" if winner else "game over: a draw"
+    """The end of the game, awaiting nothing: "game over: won by PanOceania", "game over: a
+    draw" (it read "nobody (a draw) wins"), as the dice log says it."""
+    said = f"game over: {won_by(winner)}"
     return Prompt(None, "over", (), said)
 
 

@@ -24,6 +24,7 @@ from game.sequencer.sentences import (
     shared,
     sums,
     who,
+    won_by,
 )
 
 Point = tuple[float, float]
@@ -262,9 +263,9 @@ def _game_over(e: EventData, told: dict[str, Any] | None) -> str:
     """The end of the game (its objectives named where it is told: `named`); where the
     objective points tied and the troopers' points decided (or tied too), said so with
     those points, which the event does not keep: counted from the states told ("Game
-    over: Yu Jing wins; turn limit (3): objective points tied at 0 (none held), then points
-    of troopers still able to act: PanOceania 12, Yu Jing 38", not "Yu Jing wins
-    (PanOceania 0, Yu Jing 0)", which read as a win at 0-0)."""
+    over: won by Yu Jing; turn limit (3): objective points tied at 0 (none held), then points
+    of troopers still able to act: PanOceania 12, Yu Jing 38", not "won by Yu
+    Jing (PanOceania 0, Yu Jing 0)", which read as a win at 0-0)."""
     reason = str(e["reason"])  # its objectives named as the telling names every sentence
     scores = dict(e.get("scores") or {})
     tied = len(set(scores.values())) == 1
@@ -277,8 +278,7 @@ def _game_over(e: EventData, told: dict[str, Any] | None) -> str:
         left = {s: sum(r.points for m, r in roles.items() if r.side == s and _able(m, told))
                 for s in scores}  # fmt: skip
         reason += ": " + ", ".join(f"{who(s)} {n}" for s, n in left.items())
-    winner = e.get("winner")
-    return f"Game over: {f'{who(winner)} wins' if winner else 'a draw'}; {reason}"
+    return f"Game over: {won_by(e.get('winner'))}; {reason}"
 
 
 def sentence(e: EventData) -> str | None:

@@ -15,7 +15,6 @@ from game.sequencer.open_rebellion_types import TABLE_EDGE
 from game.sequencer.sentences import (
     EventData,
     dice,
-    game_over,
     heading,
     inches,
     listed,
@@ -280,8 +279,6 @@ def sentence(e: EventData) -> str | None:
         return _converted(e, told)
     if kind == "MarkersChanged":
         return _markers_now(e, told)
-    if kind == "GameEnded":
-        return game_over(e, won_by=True)
     if kind == "KillsRolled":
         killed = listed(e.get("killed", ()), "no one")
         return f"{who(e['unit'])} rolls its wound markers: {dice(e['faces'])}; killed: {killed}"

@@ -452,15 +452,19 @@ def shared(e: EventData) -> str | None:
     return None
 
 
-def game_over(e: EventData, won_by: bool = False) -> str:
-    """A GameEnded event: "Game over: Blue wins (Blue 54, Red 0); red has nothing left
-    able to act". `won_by` for sides named a plural or not ("Rebels", "Government"): no
-    verb agrees with the winner's name, "Game over: won by Rebels (...)"."""
+def won_by(winner: str | None) -> str:
+    """Who won, in one pattern for every rule system: "won by House Escher", "won by
+    Rebels", "a draw". No verb is made to agree with the winner's name, which may be
+    singular or plural ("Government", "Rebels"; "Rebels wins" read wrong)."""
+    return f"won by {who(winner)}" if winner else "a draw"
+
+
+def game_over(e: EventData) -> str:
+    """A GameEnded event: "Game over: won by Blue (Blue 54, Red 0); red has nothing left
+    able to act"."""
     scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
-    name = who(e["winner"]) if e.get("winner") else ""
-    winner = (f"won by {name}" if won_by else f"{name} wins") if name else "a draw"
     points = f" ({scores})" if scores else ""
-    return f"Game over: {winner}{points}; {e['reason']}"
+    return f"Game over: {won_by(e.get('winner'))}{points}; {e['reason']}"
 
 
 def limit_said(reason: str, turn_word: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.errors import IllegalDeclaration
-from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt
+from game.render.play_rules import Intent, IntentKind, Marker, PlayRules, Prompt, game_over
 from tests.pips.system import (
     MOVE,
     PipsEndTurn,
@@ -32,7 +32,7 @@ class PipsPlay(PlayRules):
     def prompt(self, game: Any) -> Prompt:
         now = game.awaiting()
         if now.kind == "over":
-            return Prompt(None, "over", (), f"game over: {game.state.winner or 'nobody'} wins")
+            return game_over(game.state.winner)
         return Prompt(now.side, now.kind, now.models, f"{now.side}: one action for each model")
 
     def declaration(self, game: Any, intent: Intent) -> Any:

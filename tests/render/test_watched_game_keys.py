@@ -39,7 +39,7 @@ def _ended() -> Session:
 
 
 def test_t_after_a_watched_game_has_ended_says_there_is_nothing_to_take_over() -> None:
-    # the tester: T repeated "game over: PanOceania wins" as a second line in the panel
+    # the tester: T repeated "game over: won by PanOceania" as a second line in the panel
     session = _ended()
     app = App(session.scenario, session=session)
     over = session.prompt().text
@@ -89,7 +89,7 @@ def test_ctrl_s_in_a_watched_game_stays_said_while_the_computer_declares_on(
 
 
 def test_keys_after_a_watched_game_has_ended_say_once_what_is_left() -> None:
-    # session 10 left it: M repeated "game over: PanOceania wins" as another line
+    # session 10 left it: M repeated "game over: won by PanOceania" as another line
     session = _ended()
     app = App(session.scenario, session=session)
     over = session.prompt().text

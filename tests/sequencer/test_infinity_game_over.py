@@ -29,7 +29,7 @@ def test_game_over_names_the_objectives_held() -> None:
         "to PanOceania), then points of troopers still able to act"
     )
     assert describe(ended, scenario.ruleset, told_names(scenario)) == (
-        f"Game over: PanOceania wins (PanOceania 3, Yu Jing 0); turn limit (3): {said}"
+        f"Game over: won by PanOceania (PanOceania 3, Yu Jing 0); turn limit (3): {said}"
     )
     assert named(HELD, reason_names(scenario)) == f"turn limit (3): {said}"
     # named there alone: an objective whose id is a word is not named in the sentence
@@ -58,7 +58,7 @@ def test_game_over_where_the_objective_points_tie_says_the_troopers_points() -> 
     teller = Teller(scenario.ruleset, told_names(scenario))
     said = [teller.say(e) for e in game.events][-1]
     assert said == (
-        "Game over: PanOceania wins; turn limit (3): objective points tied at 0 (none "
+        "Game over: won by PanOceania; turn limit (3): objective points tied at 0 (none "
         "held), then points of troopers still able to act: "
         f"PanOceania {left['pano']}, Yu Jing {left['yu-jing']}"
     )

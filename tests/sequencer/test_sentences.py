@@ -183,13 +183,13 @@ def test_sides_read_by_the_names_the_scenario_gives() -> None:
     ended = GameEnded("blue", "red has nothing left able to act", {"blue": 54, "red": 0})
     infinity = RULESETS["infinity"]
     assert describe(ended, infinity, names) == (
-        "Game over: PanOceania wins (PanOceania 54, Yu Jing 0); Yu Jing has nothing left "
+        "Game over: won by PanOceania (PanOceania 54, Yu Jing 0); Yu Jing has nothing left "
         "able to act"
     )
     turn = describe(TurnStarted(1, "red", 4), infinity, names)
     assert turn is not None and turn.startswith("Turn 1: Yu Jing's Active Turn")
     assert describe(ended, infinity) == (
-        "Game over: Blue wins (Blue 54, Red 0); red has nothing left able to act"
+        "Game over: won by Blue (Blue 54, Red 0); red has nothing left able to act"
     )
     assert who("blue") == "Blue"  # the names are the table's only while it is spoken of
 
@@ -322,6 +322,30 @@ def test_told_names_name_scenery_whose_id_is_a_plain_word_where_the_rules_put_sc
         "reason": "turn limit (4): points of fighters still in the fight",
     }  # fmt: skip
     assert teller.say(ended).endswith("points of fighters still in the fight")
+
+
+def test_the_game_over_line_is_one_pattern_in_every_rule_system() -> None:
+    """tester14 finding 11: Necromunda said "Game over: House Escher wins (...)" and Open
+    Rebellion "Game over: won by Government (...)". Now one pattern, which no side's name
+    (singular or plural) makes wrong, each with its system's word for the limit; the
+    window's prompt says it so too."""
+    from game.render.play_rules import game_over
+    from game.sequencer.sentences import Teller
+
+    ended = {
+        "event": "GameEnded", "winner": "orlock", "scores": {"orlock": 465, "escher": 50},
+        "reason": "turn limit (4): points of fighters still in the fight",
+    }  # fmt: skip
+    for system, word in (("infinity", "turn"), ("necromunda", "round"), ("open-rebellion", "turn")):
+        said = Teller(RULESETS[system]).say(ended)
+        assert said == (
+            f"Game over: won by Orlock (Orlock 465, Escher 50); {word} limit (4): points of "
+            "fighters still in the fight"
+        ), (system, said)
+        drawn = Teller(RULESETS[system]).say({**ended, "winner": None})
+        assert drawn.startswith("Game over: a draw (Orlock 465"), (system, drawn)
+    assert game_over("rebels").text == "game over: won by Rebels"
+    assert game_over(None).text == "game over: a draw"
 
 
 def test_a_necromunda_game_ends_at_the_round_limit_as_the_window_counts_rounds() -> None:
