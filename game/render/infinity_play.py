@@ -283,8 +283,9 @@ class InfinityRules(PlayRules):
         return ShotPlace(order.model, point, order.facing, where_on_route(point, order.route[1:]))
 
     def odds_lines(
-        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
-    ) -> list[str]:
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None,
+        *, blind: bool = False,
+    ) -> list[str]:  # fmt: skip
         w = self._weapon(weapon)
         if not w.bands:
             return [f"{w.name}: a template weapon (no roll to hit)"]

@@ -474,40 +474,47 @@ class NecromundaRules(PlayRules):
         return ""
 
     def at_risk(
-        self, game: Game, shooter: str, target: str, weapon: str | None = None
-    ) -> tuple[str, ...]:
+        self, game: Game, shooter: str, target: str, weapon: str | None = None, *,
+        blind: bool = False,
+    ) -> tuple[str, ...]:  # fmt: skip
         """Seed 004: a missed shot may hit a fighter near the line instead. Only a shot
         that is rolled for strays: not a blast (it scatters) or a template (no hit
         roll), not a target out of range (FACTS 2.3: it simply misses) or one the
-        fighter may not shoot."""
+        fighter may not shoot (fired `blind`, in any direction, the fighter unturned)."""
         state = self._state(game)
         try:
             if weapon is not None:
                 w = self._weapon(shooter, weapon)
-                facing = self._facing_to(game, shooter, state.model(target).at)
-                state, _ = self._turned(game, shooter, facing)
-                return tuple(self.engine.stray_risk(state, shooter, w, target))
+                if not blind:
+                    facing = self._facing_to(game, shooter, state.model(target).at)
+                    state, _ = self._turned(game, shooter, facing)
+                return tuple(self.engine.stray_risk(state, shooter, w, target, blind=blind))
             return tuple(self.engine.at_risk(state, shooter, target))
         except (IllegalDeclaration, KeyError):
             return ()
 
     def odds_lines(
-        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
-    ) -> list[str]:
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None,
+        *, blind: bool = False,
+    ) -> list[str]:  # fmt: skip
+        """The hit roll's modifiers (Blind Fire's with them when `blind`: FACTS 2.8), its
+        target number, cover and the exact odds, the fighter turned to face the target
+        as it activates (not when firing blind: a Pinned fighter does not turn)."""
         engine = self.engine
         w = self._weapon(shooter, weapon)
         kind = self.aim_kind(game, shooter, weapon)
         victim = game.state.model(target)
+        facing = None if blind else self._facing_to(game, shooter, victim.at)
         if kind is AimKind.TEMPLATE:
             # the firer turns to aim it; the target's cover from the firer adds to its save
-            turned, _ = self._turned(game, shooter, self._facing_to(game, shooter, victim.at))
+            turned, _ = self._turned(game, shooter, facing)
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
             return [
                 f"{w.name}: a template, no hit roll: S and point it",
                 f"under it, {target}: {odds}",
             ]
-        state, turn = self._turned(game, shooter, self._facing_to(game, shooter, victim.at))
-        plan = engine.hit_plan(state, shooter, w, target=target)
+        state, turn = self._turned(game, shooter, facing)
+        plan = engine.hit_plan(state, shooter, w, target=target, blind=blind)
         bs = engine.profiles[shooter].bs
         mods = ", ".join(f"{m.source} {m.value:+d}" for m in plan.modifiers) or "none"
         total = sum(m.value for m in plan.modifiers)
@@ -526,7 +533,7 @@ class NecromundaRules(PlayRules):
         if plan.out_of_range:
             reach = engine.long_range(shooter, w)
             lines.append(f'out of range: {over(plan.distance, reach)} > {reach:g}" (a miss)')
-        why = engine.why_not_target(state, shooter, target, ARC)
+        why = engine.why_not_target(state, shooter, target, 360.0 if blind else ARC)
         if why:
             lines.append(f"no shot: {why}")
             return lines

@@ -329,8 +329,9 @@ class OpenRebellionRules(PlayRules):
         return 1
 
     def odds_lines(
-        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None
-    ) -> list[str]:
+        self, game: Game, shooter: str, target: str, weapon: str, at: Point | None = None,
+        *, blind: bool = False,
+    ) -> list[str]:  # fmt: skip
         """Both pools and the exact odds of the markers small arms fire would place."""
         engine = self.engine
         state = self._state(game)

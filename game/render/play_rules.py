@@ -270,11 +270,13 @@ class PlayRules(Protocol):
         ...
 
     def odds_lines(
-        self, game: Any, shooter: str, target: str, weapon: str, at: Point | None = None
-    ) -> list[str]:
+        self, game: Any, shooter: str, target: str, weapon: str, at: Point | None = None,
+        *, blind: bool = False,
+    ) -> list[str]:  # fmt: skip
         """Every MOD, the final SV or target number, and the exact odds, as panel lines,
         the models placed as `shot_place(game, at)` has them (`at` is passed only while
-        it places one: an adapter without `shot_place` may leave `at` out)."""
+        it places one: an adapter without `shot_place` may leave `at` out); `blind` a
+        shot fired blind (B, where the rules have it: its modifier in the odds)."""
         ...
 
     def shot_place(self, game: Any, at: Point | None = None) -> ShotPlace | None:
@@ -308,8 +310,9 @@ class PlayRules(Protocol):
         return None
 
     def at_risk(
-        self, game: Any, shooter: str, target: str, weapon: str | None = None
-    ) -> tuple[str, ...]:
+        self, game: Any, shooter: str, target: str, weapon: str | None = None, *,
+        blind: bool = False,
+    ) -> tuple[str, ...]:  # fmt: skip
         """Models a miss may hit instead (stray shots, where the rules have them), nearest
         first; with `weapon`, none when that shot can make no stray (out of range, a
         target it may not shoot, a weapon whose miss does something else)."""

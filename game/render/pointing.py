@@ -138,18 +138,20 @@ class Pointing:
         weapon = shooter.weapons[state.weapon % len(shooter.weapons)] if shooter.weapons else None
         if place is not None and place.model not in (shooter.id, target.id):
             place = None  # neither is the one moving: both where they stand
+        blind = self._blind()
         if state.hover is not None and (
             state.hover.shooter,
             state.hover.target,
             state.hover.place,
         ) == (shooter.id, target.id, place):
-            if state.hover.weapon == weapon:
+            if (state.hover.weapon, state.hover.blind) == (weapon, blind):
                 return
             hover = replace(
                 state.hover,
                 weapon=weapon,
-                odds=self._odds(shooter.id, target.id, weapon),
-                risk=self._risk(shooter.id, target.id, weapon),
+                odds=self._odds(shooter.id, target.id, weapon, blind),
+                risk=self._risk(shooter.id, target.id, weapon, blind),
+                blind=blind,
             )
             self.state = replace(state, hover=hover)
             return
@@ -161,11 +163,11 @@ class Pointing:
             said = f"no ruling: {err}"
             self.state = replace(state, hover=None, message=said, refusal=said)
             return
-        odds = self._odds(shooter.id, target.id, weapon)
-        risk = self._risk(shooter.id, target.id, weapon)
+        odds = self._odds(shooter.id, target.id, weapon, blind)
+        risk = self._risk(shooter.id, target.id, weapon, blind)
         rings = self._rings(shooter.id, target.id)
         hover = Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk, place,
-                      None if place is None else table, rings)  # fmt: skip
+                      None if place is None else table, rings, blind)  # fmt: skip
         self.state = replace(state, hover=hover)
 
     def _rings(self, shooter: str, target: str) -> Rings | None:
@@ -180,14 +182,21 @@ class Pointing:
         except (IllegalDeclaration, KeyError, ValueError):
             return None
 
-    def _risk(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
+    def _blind(self) -> bool:
+        """Whether the shot laid out now is fired blind (B): its odds are ruled so."""
+        draft = self.state.draft
+        return draft is not None and draft.kind == "shoot" and draft.blind
+
+    def _risk(
+        self, shooter: str, target: str, weapon: str | None, blind: bool = False
+    ) -> tuple[str, ...]:
         """Who a miss with `weapon` may hit instead (stray shots, where the rules have
         them), nearest first: none for a shot that makes no stray (out of range, say)."""
         rules = self.rules
         if rules is None:
             return ()
         try:
-            return tuple(rules.at_risk(self.game, shooter, target, weapon))
+            return tuple(rules.at_risk(self.game, shooter, target, weapon, blind=blind))
         except (IllegalDeclaration, KeyError, ValueError):
             return ()
 
@@ -244,8 +253,11 @@ class Pointing:
             preview = replace(preview, refused=told(preview.refused, told_names(self.scenario)))
         self.state = replace(self.state, preview=preview)
 
-    def _odds(self, shooter: str, target: str, weapon: str | None) -> tuple[str, ...]:
-        """The rules' MODs, SV and exact odds for the hovered shot (none without a game)."""
+    def _odds(
+        self, shooter: str, target: str, weapon: str | None, blind: bool = False
+    ) -> tuple[str, ...]:
+        """The rules' MODs, SV and exact odds for the hovered shot, fired blind or not
+        (none without a game)."""
         rules = self.rules
         if rules is None or weapon is None:
             return ()
@@ -253,8 +265,8 @@ class Pointing:
         # the piece `still`) named twice would read "the water the water still"
         try:
             if self.state.place is None:  # an adapter with no shot_place needs no point
-                return tuple(rules.odds_lines(self.game, shooter, target, weapon))
+                return tuple(rules.odds_lines(self.game, shooter, target, weapon, blind=blind))
             at = self.state.aro_at
-            return tuple(rules.odds_lines(self.game, shooter, target, weapon, at))
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon, at, blind=blind))
         except (IllegalDeclaration, KeyError, ValueError) as why:
             return (f"no odds: {why}",)

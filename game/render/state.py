@@ -40,6 +40,7 @@ class Hover:
     place: ShotPlace | None = None
     table: Scenario | None = None
     rings: Rings | None = None  # the rings of this shot, where not `AppState.rings_from`'s
+    blind: bool = False  # ruled for a shot fired blind (the draft's, B)
 
 
 @dataclass(frozen=True, slots=True)
