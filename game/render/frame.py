@@ -171,7 +171,7 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
             boxes.append((said, DEAD if status in GONE else colour))
         for tag in marker.tags if status not in GONE else ():
             colour = TAG if tag != "done" else DEAD
-            if tag.startswith(("no ammo", "jammed", "on fire")):
+            if tag.startswith(("no ammo", "jammed", "on fire", "Broken")):
                 colour = (170, 60, 20)
             boxes.append((tag, colour))
         cx, cy = view.to_screen(*model.at)

@@ -57,12 +57,18 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
+from game.sequencer.state import ModelState
 from game.words import over
 
 Point = tuple[float, float]
 
 SCATTER_REACH = 6.0  # Necromunda: a missed blast scatters D6 inches (seed 004)
 STATUS_SHOWN = {"standing": "normal"}
+# a fighter's status as the rules write it (the Selected heading, the prompt)
+STATUS_WORDS = {
+    "standing": "Standing", "engaged": "Engaged", "pinned": "Pinned",
+    "seriously-injured": "Seriously Injured", "out-of-action": "Out of Action",
+}  # fmt: skip
 COVER_WORDS = {Cover.NONE: "none", Cover.PARTIAL: "partial", Cover.TOTAL: "full"}
 
 
@@ -174,7 +180,7 @@ class NecromundaRules(PlayRules):
                           move_keys=MOVE_KEYS, move_hint=MOVE_HINT)  # fmt: skip
         model = awaiting.models[0]
         left = state.actions_left
-        status = state.model(model).status
+        status = _status_said(state.model(model))
         doing = f"{who(model)} ({status}): {left} action{'s' if left != 1 else ''} left"
         text = f"{doing}; E ends the activation"
         coups = self._coups(state, (model,))
@@ -576,6 +582,8 @@ class NecromundaRules(PlayRules):
                     tags.append(f"jammed: {flag.split(':', 1)[1]}")
             if m.marker("blaze") or "blaze" in m.flags:
                 tags.append("on fire")
+            if BROKEN in m.flags and m.status != OUT_OF_ACTION:
+                tags.append("Broken")  # FACTS 2.4: it may only Run for Cover
             if m.status != OUT_OF_ACTION and READY not in m.flags and not game.state.finished:
                 tags.append("done")  # at the game's end every fighter is: said of none
             if m.id in group:  # FACTS 2.8: to activate next, in a group activation
@@ -584,12 +592,23 @@ class NecromundaRules(PlayRules):
             out[m.id] = Marker(status, m.wounds, self.engine.profiles[m.id].w, tuple(tags))
         return out
 
+    def states(self, game: Game) -> dict[str, str]:
+        """Each fighter's status as the rules write it, and Broken (FACTS 2.4) beside
+        it: "Seriously Injured", "Standing, Broken"."""
+        return {m.id: _status_said(m) for m in self._state(game).models}
+
     def effects(self, events: Sequence[object], where: dict[str, Point],
                 frames: int) -> list[Effect]:  # fmt: skip
         return necromunda_play_log.effects(events, where, frames)
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _status_said(m: ModelState) -> str:
+    """`m`'s status in the rules' words, with Broken beside it where it is."""
+    said = STATUS_WORDS.get(m.status, m.status)
+    return f"{said}, Broken" if BROKEN in m.flags and m.status != OUT_OF_ACTION else said
 
 
 def _said(outcome: tuple[float, float, float]) -> str:

@@ -102,11 +102,16 @@ def weapon_summary(weapon: Weapon) -> str:
 
 
 def profile_summary(profile: Profile) -> str:
-    """The profile's own statistics (those a system adds to the shared columns)."""
+    """The profile's own statistics (those a system adds to the shared columns), each
+    as the rule system writes it where its profile says (`Profile.WRITTEN`: "WS 3+")."""
     shared = set(Profile.model_fields)
+    written = profile.WRITTEN
     parts: list[str] = []
     for key, value in profile.model_dump().items():
         if key in shared or value is None:
+            continue
+        if key in written:
+            parts.append(written[key].format(f"{value:g}" if isinstance(value, float) else value))
             continue
         if isinstance(value, list | tuple):
             if value and all(isinstance(v, int | float) for v in value):

@@ -6,6 +6,7 @@ scenario's own [[profile]] and [[weapon]] tables are read into them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool
@@ -29,9 +30,13 @@ class Profile(Entry):
     `SCENARIO_FIELDS`: the optional scenario fields only some systems read ([scenario]
     `saves`, a model's `lieutenant` and `unit`) that this system reads; a scenario of another
     system that gives one is refused (game.scenario.load). `called`: its name as people
-    read it, where its id made readable is not (`sentences.profile_called`)."""
+    read it, where its id made readable is not (`sentences.profile_called`). `WRITTEN`:
+    how the panel writes its statistics (`ranges.profile_summary`)."""
 
     SCENARIO_FIELDS: ClassVar[frozenset[str]] = frozenset()
+    # How the rule system writes a statistic (field name -> a format of its value:
+    # "WS {}+"); a statistic it does not name is written "NAME value"
+    WRITTEN: ClassVar[Mapping[str, str]] = {}
 
     # "Knight of Justice", a unit's proper name ("knight-of-justice" made readable is
     # "Knight of justice")

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from pydantic import Field, model_validator
 
@@ -60,7 +61,15 @@ def _parsed(traits: tuple[str, ...]) -> dict[str, str]:
 
 
 class NecromundaProfile(Profile):
-    """A fighter. Target-number stats (WS, BS, I, Ld, Cl, Wil, Int) are given as N for N+."""
+    """A fighter. Target-number stats (WS, BS, I, Ld, Cl, Wil, Int) are given as N for N+,
+    and written so (`WRITTEN`: "WS 3+", "Ld 4+", "Sv 5+", as the rulebook's profiles)."""
+
+    WRITTEN: ClassVar[Mapping[str, str]] = {
+        "m": 'M {}"', "ws": "WS {}+", "bs": "BS {}+", "s": "S {}", "t": "T {}", "w": "W {}",
+        "i": "I {}+", "a": "A {}", "ld": "Ld {}+", "cl": "Cl {}+", "wil": "Wil {}+",
+        "int_": "Int {}+", "armour": "{} armour", "save": "Sv {}+", "points": "{} credits",
+        "role": "{}",
+    }  # fmt: skip
 
     m: float = Field(ge=1, le=8)
     ws: int = Field(ge=2, le=6)
