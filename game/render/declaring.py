@@ -260,8 +260,9 @@ class StartMove(Action):
         allowance = rules.allowance(app.game, model)
         reach = rules.reach(app.game, model) if allowance is not None else None
         start = rules.path_start(app.game, model)
+        verb, hint = rules.move_words(app.game, model)
         draft = Draft("move", model, start, allowance=allowance, reach=reach,
-                      one_point=rules.one_vector)  # fmt: skip
+                      one_point=rules.one_vector, verb=verb, hint=hint)  # fmt: skip
         app.state = replace(app.state, draft=draft, selected=model, message="")
 
 
@@ -284,6 +285,9 @@ class StartShoot(Action):
             raise Impossible(f"{who(model)} has no weapons")
         chosen = app.state.weapon % len(weapons)
         mover = prompt.mover if prompt.reacting else None
+        refused = rules.why_not_shoot(app.game, model, weapons[chosen], blind=self.blind)
+        if refused and mover is None:  # an ARO's S finds a weapon that may (`_reaching`)
+            raise Impossible(refused)
         drafts = [self._draft(app, model, weapon, mover) for weapon in weapons]
         chosen, said = _reaching(app, drafts, chosen) if mover is not None else (chosen, "")
         app.state = replace(app.state, draft=drafts[chosen], selected=model, weapon=chosen,

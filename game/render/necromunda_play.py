@@ -86,6 +86,8 @@ MOVE_KEYS = (
     "C: take cover along the path (half the Move at most; the fighter is then Pinned)",
 )
 MOVE_HINT = "click points, Backspace undoes one, Enter, C takes cover (half the Move)"
+# a Prone fighter's move is a Crawl (FACTS 2.8: Double, half the Move); it takes no cover
+CRAWL_HINT = "click points, Backspace undoes one, Enter (a Double action)"
 
 
 class NecromundaRules(PlayRules):
@@ -352,6 +354,18 @@ class NecromundaRules(PlayRules):
                               extra=intent.extra)  # fmt: skip
         return action, turn
 
+    def why_not_shoot(self, game: Game, model: str, weapon: str, *, blind: bool = False) -> str:
+        """A fighter that may take no shot now (Seriously Injured, Broken: FACTS 2.4), or
+        not this one: the weapon jammed or out of ammo, Blind Fire by one not Pinned, an
+        Unwieldy weapon with one action left (FACTS 2.9), a Shoot taken already."""
+        state = self._state(game)
+        m = state.model(model)
+        w = self._weapon(model, weapon)
+        first = game.awaiting().kind == "activate"
+        action = Action.shoot(w.name, blind=blind)
+        refused = self.engine.action_refused(state, m, action, first=first)
+        return refused or self.engine.shooter_refused(m, w, blind) or ""
+
     # -- Rapid Fire extra hits (FACTS 2.6) ----------------------------------------------
 
     def extra_hits(
@@ -403,6 +417,12 @@ class NecromundaRules(PlayRules):
         if m.status in PRONE:
             return move / 2  # Necromunda: a Prone fighter Crawls half its Move
         return move
+
+    def move_words(self, game: Game, model: str) -> tuple[str, str]:
+        """A Prone fighter (Pinned, Seriously Injured) Crawls, and C takes no cover then."""
+        if game.state.model(model).status in PRONE:
+            return "crawls", CRAWL_HINT
+        return "moves", ""
 
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at

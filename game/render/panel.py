@@ -274,7 +274,8 @@ def draft_text(
     Gov squad a: Enter"), the enemy unit by the model clicked (`units`: model -> unit); a
     move with `move_hint`, its keys as the step takes them (`Prompt.move_hint`), against
     the inches of the move Enter declares, or past them (`Draft.reach`) the further
-    move's, with `reach_hint` (`Prompt.reach_hint`)."""
+    move's, with `reach_hint` (`Prompt.reach_hint`); a move the rules say otherwise with
+    its own verb and keys (`Draft.verb`, `Draft.hint`: "crawls")."""
     model = who(draft.model)
     if draft.kind == "move":
         moved = f'{draft.length:.1f}"'
@@ -283,7 +284,7 @@ def draft_text(
             moved += f' of {limit:g}" ({draft.left or 0:.1f}" left)'
         if limit != draft.allowance and reach_hint:  # only the key that goes further
             move_hint = reach_hint
-        return f"{model} moves {moved}: {move_hint}"
+        return f"{model} {draft.verb} {moved}: {draft.hint or move_hint}"
     blind = " blind" if draft.blind else ""
     if draft.aim == AimKind.TEMPLATE:
         laid = "laid: Enter" if draft.direction is not None else "point it and click to lay it"

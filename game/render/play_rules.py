@@ -253,6 +253,11 @@ class PlayRules(Protocol):
         """Inches `model` may move with the skill Enter would declare now (None: no move)."""
         ...
 
+    def move_words(self, game: Any, model: str) -> tuple[str, str]:
+        """How the panel says `model`'s move laid out now: its verb ("moves") and its
+        keys in short ("": the prompt's `move_hint`)."""
+        return "moves", ""
+
     # a move is one vector, not a path, where the rules move by one: a click sets its one
     # end point (a new click moves it) and its inches are counted straight
     one_vector: bool = False
@@ -308,6 +313,11 @@ class PlayRules(Protocol):
     ) -> Preview | None:
         """Where a blast or template would land and who is under it (None: direct fire)."""
         return None
+
+    def why_not_shoot(self, game: Any, model: str, weapon: str, *, blind: bool = False) -> str:
+        """Why `model` may not shoot `weapon` now (`blind`: fire it blind) whatever it
+        aims at, said as S or B is pressed, before a shot is laid out ("": it may)."""
+        return ""
 
     def at_risk(
         self, game: Any, shooter: str, target: str, weapon: str | None = None, *,

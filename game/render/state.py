@@ -64,7 +64,7 @@ class Draft:
     a `point` instead of a target, a template takes a `direction`; `blind` is a shot fired
     blind; `extras` the other models the hits after the first go to (Rapid Fire, where the
     rules have it); `unit` the shooter's unit where the rules fire unit at unit
-    (`PlayRules.firing_unit`)."""
+    (`PlayRules.firing_unit`); `verb` and `hint` how a move is said (`PlayRules.move_words`)."""
 
     kind: str  # "move" | "shoot"
     model: str
@@ -84,6 +84,8 @@ class Draft:
     blind: bool = False
     extras: tuple[str, ...] = ()
     unit: str | None = None  # the unit that fires, where the rules fire unit at unit
+    verb: str = "moves"  # a move's verb, as the rules say it ("crawls")
+    hint: str = ""  # a move's keys in short, where not the prompt's `move_hint`
 
     @property
     def length(self) -> float:

@@ -305,10 +305,9 @@ class NecromundaEngine(NecromundaNerve):
             raise IllegalDeclaration(FIRST_ACTION)
         action = d.action
         cost = self._cost(m, action)
-        if cost > state.actions_left:
-            raise IllegalDeclaration(f"{action.kind} is a Double action: it needs both actions")
-        if action.kind in BASIC and action.kind.value in state.used:
-            raise IllegalDeclaration(f"{action.kind} is a Basic action: once per activation")
+        refused = self.action_refused(state, m, action, first=first)
+        if refused:
+            raise IllegalDeclaration(refused)
         events.append(Declared(state.active, d.to_dict()))
         if d.turn_to is not None:
             if m.status not in UPRIGHT:
@@ -428,13 +427,58 @@ class NecromundaEngine(NecromundaNerve):
             return renew(state, group=tuple(left))
         return renew(state, group=(), leading=None)
 
+    def action_refused(
+        self, state: NecromundaState, m: ModelState, action: Action, *, first: bool
+    ) -> str | None:
+        """Why `m` may not take `action` now as its activation's first (`first`) or next
+        action, or None: the actions it has left (`cost_refused`), a Basic action taken
+        already this activation, or a fighter that may take only one action (FACTS 2.4:
+        `only_action`). The action's own checks (where it goes, what it shoots at) are
+        its own."""
+        left = ACTIONS_PER_ACTIVATION if first else state.actions_left
+        too_dear = self.cost_refused(m, action, left)
+        if too_dear:
+            return too_dear
+        if not first and action.kind in BASIC and action.kind.value in state.used:
+            return f"{action.kind} is a Basic action: once per activation"
+        only = self.only_action(m)
+        if only is not None and action.kind is not only[0]:
+            return only[1]
+        return None
+
+    def cost_refused(self, m: ModelState, action: Action, left: int) -> str | None:
+        """Why `m` may not take `action` with `left` actions left, or None: a Double
+        action needs both, as does a Shoot with an Unwieldy weapon (FACTS 2.9)."""
+        if self._cost(m, action) <= left:
+            return None
+        weapon = action.weapon
+        if action.kind is ActionKind.SHOOT and weapon and self._unwieldy(m, weapon):
+            return (
+                f"{m.id}'s {weapon} is Unwieldy: shooting it is a Double action, and "
+                f"{m.id} has {left} action{'s' if left != 1 else ''} left"
+            )
+        return f"{action.kind} is a Double action: it needs both actions"
+
+    @staticmethod
+    def only_action(m: ModelState) -> tuple[ActionKind, str] | None:
+        """The one action a Seriously Injured fighter (Crawl) or a Broken one (Run for
+        Cover) may take (FACTS 2.4), and the refusal of any other; None for another."""
+        if m.status == SERIOUSLY_INJURED:
+            return ActionKind.CRAWL, f"{m.id} is seriously injured: it may only Crawl"
+        if BROKEN in m.flags:
+            return ActionKind.RUN_FOR_COVER, f"{m.id} is Broken: it may only Run for Cover"
+        return None
+
+    def _unwieldy(self, m: ModelState, weapon: str) -> bool:
+        return (
+            weapon in self.weapons[m.id] and self.weapon(m.id, weapon).trait("Unwieldy") is not None
+        )
+
     def _cost(self, m: ModelState, action: Action) -> int:
         if action.kind in DOUBLE:
             return 2
-        if action.kind is ActionKind.SHOOT and action.weapon in self.weapons[m.id]:
-            weapon = self.weapon(m.id, action.weapon)
-            if weapon.trait("Unwieldy") is not None:
-                return 2  # Necromunda Unwieldy: Shoot becomes a Double action
+        if action.kind is ActionKind.SHOOT and action.weapon and self._unwieldy(m, action.weapon):
+            return 2  # Necromunda Unwieldy: Shoot becomes a Double action
         return 1
 
     # -- actions -----------------------------------------------------------------
@@ -449,12 +493,11 @@ class NecromundaEngine(NecromundaNerve):
     ) -> NecromundaState:
         kind = action.kind
         profile = self.profiles[m.id]
-        if m.status == SERIOUSLY_INJURED and kind is not ActionKind.CRAWL:
-            raise IllegalDeclaration(f"{m.id} is seriously injured: it may only Crawl")
-        if BROKEN in m.flags and m.status != SERIOUSLY_INJURED:
+        only = self.only_action(m)
+        if only is not None and kind is not only[0]:
+            raise IllegalDeclaration(only[1])
+        if only is not None and kind is ActionKind.RUN_FOR_COVER:
             # Necromunda: a Broken fighter must take Running for Cover (FACTS 2.4)
-            if kind is not ActionKind.RUN_FOR_COVER:
-                raise IllegalDeclaration(f"{m.id} is Broken: it may only Run for Cover")
             return self.run_for_cover(state, m, events, rng)
         if kind is ActionKind.RUN_FOR_COVER:
             raise IllegalDeclaration(f"{m.id} is not Broken: only a Broken fighter Runs for Cover")
@@ -539,10 +582,9 @@ class NecromundaEngine(NecromundaNerve):
     def coup_de_grace_unable(m: ModelState) -> str | None:
         """Why the fighter `m` may take no Coup de Grace as it stands, or None: only a
         Standing Active fighter may (FACTS 2.8), not one Broken (only Running for Cover)."""
-        if m.status == SERIOUSLY_INJURED:
-            return f"{m.id} is seriously injured: it may only Crawl"
-        if BROKEN in m.flags:
-            return f"{m.id} is Broken: it may only Run for Cover"
+        only = NecromundaEngine.only_action(m)
+        if only is not None:
+            return only[1]
         if m.status != STANDING:
             return f"{m.id} is {m.status}: only a Standing Active fighter takes a Coup de Grace"
         return None

@@ -114,6 +114,22 @@ class NecromundaFire(NecromundaTargeting):
 
     # -- the attack ----------------------------------------------------------------
 
+    @staticmethod
+    def shooter_refused(me: ModelState, weapon: NecromundaWeapon, blind: bool) -> str | None:
+        """Why `me` may not shoot `weapon` (`blind`: fire it blind) whatever it aims at,
+        or None: a jammed weapon, one out of ammo, Blind Fire by a fighter not Pinned,
+        a shot by one not Standing."""
+        shooter = me.id
+        if jammed_flag(weapon.name) in me.flags:
+            return f"{shooter}'s {weapon.name} is jammed for the battle"
+        if out_of_ammo_flag(weapon.name) in me.flags:
+            return f"{shooter}'s {weapon.name} is out of ammo: Reload first"
+        if blind and me.status != PINNED:
+            return "only a Pinned fighter may Blind Fire"
+        if not blind and me.status not in UPRIGHT:
+            return f"{shooter} is {me.status}: only Blind Fire when Pinned"
+        return None
+
     def check_shot(
         self, state: NecromundaState, shooter: str, action: Action
     ) -> tuple[NecromundaWeapon, float]:
@@ -121,14 +137,9 @@ class NecromundaFire(NecromundaTargeting):
         me = state.model(shooter)
         blind = action.kind is ActionKind.BLIND_FIRE
         weapon = self.weapon(shooter, action.weapon)
-        if jammed_flag(weapon.name) in me.flags:
-            raise IllegalDeclaration(f"{shooter}'s {weapon.name} is jammed for the battle")
-        if out_of_ammo_flag(weapon.name) in me.flags:
-            raise IllegalDeclaration(f"{shooter}'s {weapon.name} is out of ammo: Reload first")
-        if blind and me.status != PINNED:
-            raise IllegalDeclaration("only a Pinned fighter may Blind Fire")
-        if not blind and me.status not in UPRIGHT:
-            raise IllegalDeclaration(f"{shooter} is {me.status}: only Blind Fire when Pinned")
+        refused = self.shooter_refused(me, weapon, blind)
+        if refused:
+            raise IllegalDeclaration(refused)
         arc = 360.0 if blind else ARC
         if weapon.is_template:
             if action.direction is None:

@@ -1,0 +1,80 @@
+"""Necromunda's refusals said at once, in the rules' words (tester14 finding 9): a
+Seriously Injured fighter may only Crawl (FACTS 2.4), so S and B are refused as they
+are pressed, not after a shot is laid out; its move is a Crawl, said so, and offers no
+Take Cover; an Unwieldy weapon's Shoot is a Double action (FACTS 2.9), refused with
+one action left naming the weapon and the trait."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+
+from game.render.app import App
+from game.render.session import Session
+from game.scenario import load_scenario
+from game.sequencer.necromunda_types import Act, Action
+from tests.render.driving import at, base, click, panel, press, refused_at_once
+from tests.render.test_app_necromunda import GAME, SEED
+
+Write = Callable[..., Path]
+HEAVIES = (
+    GAME.replace('id = "grenadier"', 'id = "heavy-1"')
+    .replace('profile = "grenadier"', 'profile = "heavy"\nstate = "seriously-injured"')
+    .replace('id = "flamer"', 'id = "heavy-2"')
+    .replace('profile = "champion-flamer"', 'profile = "heavy"')
+)
+
+
+def _app(write_scenario: Write) -> App:
+    scenario = load_scenario(write_scenario(HEAVIES, header=False))
+    return App(scenario, session=Session.start(scenario, seed=SEED))
+
+
+def test_a_seriously_injured_fighter_is_refused_a_shot_at_once(write_scenario: Write) -> None:
+    app = _app(write_scenario)
+    said = "Heavy 1 is seriously injured: it may only Crawl"
+    refused_at_once(app, "heavy-1", (pygame.K_s, pygame.K_b), said)
+
+
+def test_a_prone_fighters_move_is_a_crawl_without_take_cover(write_scenario: Write) -> None:
+    app = _app(write_scenario)
+    click(app, base(app, "heavy-1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (8.0, 19.0)))
+    text = panel(app)
+    assert 'Heavy 1 crawls 1.0" of 2"' in text  # half its Move of 4" (FACTS 2.4)
+    assert "takes cover" not in text and "moves" not in text
+    # a standing fighter's move still offers C
+    app = _app(write_scenario)
+    click(app, base(app, "heavy-2"))
+    press(app, pygame.K_m)
+    click(app, at(app, (16.0, 19.0)))
+    assert 'Heavy 2 moves 1.0" of 4"' in panel(app) and "C takes cover" in panel(app)
+
+
+def test_unwieldy_with_one_action_left_is_refused_naming_weapon_and_trait(
+    write_scenario: Write,
+) -> None:
+    app = _app(write_scenario)
+    assert app.session is not None
+    game = app.session.game
+    click(app, base(app, "heavy-2"))
+    press(app, pygame.K_m)
+    click(app, at(app, (16.0, 19.0)))
+    press(app, pygame.K_RETURN)
+    assert game.state.actions_left == 1
+    said = (
+        "Heavy 2's Heavy stubber is Unwieldy: shooting it is a Double action, and Heavy 2 "
+        "has 1 action left"
+    )
+    press(app, pygame.K_1)  # the Heavy stubber
+    refused_at_once(app, "heavy-2", (pygame.K_s,), said)
+    # the engine says the same at the declaration
+    shot = Act("heavy-2", Action.shoot("Heavy stubber", "e3"))
+    assert game.refusal(shot) == said.replace("Heavy 2", "heavy-2")
+    # the Stub gun is no Double action: its shot is laid out
+    press(app, pygame.K_2)
+    press(app, pygame.K_s)
+    assert app.state.draft is not None and app.state.draft.weapon == "Stub gun"
