@@ -35,7 +35,7 @@ from game.render.overlays import (
     draw_ruling,
     draw_shot,
     ring_base,
-    ruling_line,
+    ruling_lines,
 )
 from game.render.panel import PanelCache, PanelLine, draw_panel, foot_keys, panel_lines
 from game.render.play_rules import Marker, Prompt
@@ -329,10 +329,9 @@ def draw_frame(
         if state.hover.place is not None:
             ring_base(table, ROUTE, ruled.model(state.hover.place.model), view, 2)
         cache.ruling_label = draw_ruling(table, ruled, state.hover, view, engine_loaded, taken, ui)
-        line = ruling_line(ruled, state.hover, engine_loaded)
-        across = (view.to_screen(*line[0]), view.to_screen(*line[1]))
-        names_over(table, layer, cache.table.labels, across)  # the line passes under them
         said = cache.ruling_label
+        for across in ruling_lines(ruled, state.hover, view, engine_loaded, said):
+            names_over(table, layer, cache.table.labels, across)  # the lines pass under them
         if said is not None:
             taken.append(_box(said))
         draw_risk(table, scenario, state.hover.risk, view, taken, ui)

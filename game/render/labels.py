@@ -329,13 +329,15 @@ def _further_out(room: _Room, index: int, want: Want) -> None:
 
 
 def place_out(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
-              taken: Sequence[Box]) -> Placed | None:  # fmt: skip
+              taken: Sequence[Box], over_bases: bool = True) -> Placed | None:  # fmt: skip
     """One label that found no room near its anchor, further out (up to `FAR_RINGS`)
     with a leader line back to it that crosses no label and no other base: clear of the
-    bases first, then over them; at the last, clear of labels and bases with a line that
-    may cross them (the anchor hemmed in by names); None where there is no such spot."""
+    bases first, then over them (not with `over_bases=False`); at the last, clear of
+    labels and bases with a line that may cross them (the anchor hemmed in by names);
+    None where there is no such spot."""
     room = _Room(bounds, circles, taken)
-    for cover_bases, line_clear in ((False, True), (True, True), (False, False)):
+    passes = ((False, True), (True, True), (False, False))
+    for cover_bases, line_clear in passes if over_bases else passes[::2]:
         for box, leader in candidates(want, FAR_RINGS):
             if not leader:
                 continue

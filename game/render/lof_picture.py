@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.render import style
 from game.render.labels import crosses_box
-from game.render.overlays import cover_words, draw_ruling, ruling_line
+from game.render.overlays import cover_words, draw_ruling, ruling_lines
 from game.render.state import Hover, ui_scale
 from game.render.table import (
     draw_labels,
@@ -53,9 +53,10 @@ def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuli
     (x0, y0), (x1, y1) = (view.to_screen(0, 0), view.to_screen(*scenario.header.table))
     table = (min(x0, x1), min(y0, y1), abs(x1 - x0), abs(y1 - y0))
     said = draw_ruling(side, scenario, hover, view, True, taken, ui, table)
-    a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, True))
-    # the line passes under the names it crosses, as in the window
-    draw_labels(surface, [label for label in labels if crosses_box(a, b, label.box, 3.0)], view)
+    lines = ruling_lines(scenario, hover, view, True, said)
+    # the lines pass under the names they cross, as in the window
+    crossed = [lb for lb in labels if any(crosses_box(p, q, lb.box, 3.0) for p, q in lines)]
+    draw_labels(surface, crossed, view)
     return said
 
 

@@ -343,17 +343,34 @@ def ruling_line(scenario: Scenario, hover: Hover, engine_loaded: bool) -> tuple[
     return scenario.model(hover.shooter).at, scenario.model(hover.target).at
 
 
+def ruling_lines(scenario: Scenario, hover: Hover, view: View, engine_loaded: bool,
+                 said: pygame.Rect | None) -> list[tuple[Point, Point]]:  # fmt: skip
+    """The lines the ruling draws, on the screen: its line (`ruling_line`) and, with its
+    label `said`, the line from the target's centre to the label, which holds the
+    leader line where the label went further out (the names they cross are drawn over
+    them)."""
+    a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, engine_loaded))
+    if said is None:
+        return [(a, b)]
+    at = view.to_screen(*scenario.model(hover.target).at)
+    want = Want("ruling", "", said.size, at, 0.0, "ruling")
+    return [(a, b), leader_line(want, (said.x, said.y, said.w, said.h))]
+
+
 def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
                 taken: Sequence[Box]) -> Placed | None:  # fmt: skip
-    """Where the ruling's label goes: clear of every label and base; where the bases
-    leave no room, over a base but still clear of every label (a label overprinted,
-    'Cawdor champion' under 'LoF 13% full', is worse than a base partly covered);
-    where neither leaves room near the target (a small picture of a crowded table),
-    further out, with a leader line back to it that crosses no label (`leader`)."""
+    """Where the ruling's label goes: clear of every label and base, near the target;
+    where the bases leave no room there, further out with a leader line back to it
+    (`leader`), still clear of every label and base (tester14: at 800x500 it lay over
+    most of a model's base); only where neither leaves room, over a base but still clear
+    of every label (a label overprinted, 'Cawdor champion' under 'LoF 13% full', is worse
+    than a base partly covered), near the target, then further out."""
     # no leader line is drawn to a spot of its first rings: any of them will do
-    placed = place([want], bounds, circles, taken, leaders=False) or place(
-        [want], bounds, (), taken, leaders=False
-    )
+    placed = place([want], bounds, circles, taken, leaders=False)
+    clear = placed[0] if placed else place_out(want, bounds, circles, taken, over_bases=False)
+    if clear is not None:
+        return clear
+    placed = place([want], bounds, (), taken, leaders=False)
     if placed:
         return placed[0]
     return place_out(want, bounds, circles, taken)

@@ -457,6 +457,54 @@ def test_the_rulings_label_keeps_off_the_inch_ruler_in_small_pictures(table: str
             assert not any(overlaps(said, name) for name in names), (size, a.id, b.id)
 
 
+@pytest.mark.parametrize("size", [(800, 500), (800, 600), (1280, 800)])
+def test_the_rulings_label_covers_no_base_where_it_may_go_further_out(
+    size: tuple[int, int],
+) -> None:
+    """tester14 finding 15: `lof necromunda-demo --from escher-ganger-2 --to orlock-leader
+    --size 800x500` laid '30% seen, full cover, 16.10"' over most of the Orlock
+    grenadier's base (4 of the table's 50 enemy pairs at 800x500 and at 800x600): with no
+    room beside the target it took a spot over a base before one further out with a
+    leader line. Every enemy pair: the label covers no base, nor any name, and the names
+    its leader line crosses are drawn over it."""
+    from game.render import style
+    from game.render.labels import hits_circle
+    from game.render.lof_picture import (
+        HEADER,
+        draw_ruling_top,
+        lof_picture_size,
+        lof_scale_to_fit,
+    )
+    from game.render.table import draw_table
+    from game.render.view import View
+    from game.scenario.ruling import rule
+    from game.scenario.tables import table_from_scenario
+
+    scenario = load_scenario(SCENARIOS / "necromunda-demo.toml")
+    geometry = table_from_scenario(scenario)
+    scale = lof_scale_to_fit(scenario, size)
+    view = View(scale, style.MARGIN, HEADER)
+    bases = [(*view.to_screen(*m.at), max(m.radius * view.scale, 3.0)) for m in scenario.models]
+    led = 0
+    for a, b in itertools.permutations(scenario.models, 2):
+        if a.side == b.side:
+            continue
+        surface = pygame.Surface(lof_picture_size(scenario, scale))
+        names = draw_table(surface, scenario, view)
+        layer = surface.copy()
+        box = draw_ruling_top(surface, scenario, rule(scenario, geometry, a.id, b.id), view)
+        assert box is not None
+        said = (float(box.x), float(box.y), float(box.w), float(box.h))
+        assert not any(hits_circle(said, base) for base in bases), (size, a.id, b.id)
+        assert not any(overlaps(said, name.box) for name in names), (size, a.id, b.id)
+        target = view.to_screen(*b.at)
+        if math.dist(target, box.center) > box.w / 2 + 40:  # moved out: a leader line
+            led += 1
+            crossed = [n for n in names if crosses_box(target, box.center, n.box)]
+            assert all(_as_the_layer_has_it(surface, layer, n) for n in crossed), (a.id, b.id)
+    assert led >= 1 or size == (1280, 800)
+
+
 def test_the_rulings_line_passes_under_the_names() -> None:
     """The ruling's line (the witness, or the centre line where there is no line of
     fire) was drawn over the names it crossed, the target's own among them ('Escher
