@@ -18,7 +18,7 @@ from game.render.following import Following
 from game.render.play_rules import AimKind
 from game.render.pointing import Impossible
 from game.render.state import (
-    UNSAVED_QUIT,
+    UNSAVED,
     Point,
     Size,
     fit_view,
@@ -49,13 +49,21 @@ class Quit(Action):
     def perform(self, app: Following) -> None:
         session = getattr(app, "session", None)
         unsaved = tuple(session.unsaved()) if session is not None else ()
-        if unsaved and unsaved != app.state.quit_asked:
-            again = "close the window again (or Q)" if self.closing else "Q again"
-            message = UNSAVED_QUIT.format(again=again)
-            # in the place of a refusal showing (tester13's finding 1, as the editor's)
-            app.state = replace(app.state, quit_asked=unsaved, message=message, refusal="")
+        again = "close the window again (or Q)" if self.closing else "Q again"
+        if warns_first(app, "quit", unsaved, UNSAVED.format(again=again, doing="quit")):
             return
         app.state = replace(app.state, running=False)
+
+
+def warns_first(app: Following, key: str, unsaved: tuple[object, ...], message: str) -> bool:
+    """Whether `key` ("quit", "open", "edit") would lose `unsaved` (a person's work no
+    file holds) and is not pressed again straight after its warning: then the warning,
+    `message`, is said in the place of a refusal showing (tester13's finding 1, as the
+    editor's) and armed; any other key or a click disarms it (App.disarm_unsaved)."""
+    if not unsaved or app.state.asked == (key, unsaved):
+        return False
+    app.state = replace(app.state, asked=(key, unsaved), message=message, refusal="")
+    return True
 
 
 @dataclass(frozen=True, slots=True)

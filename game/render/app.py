@@ -28,9 +28,9 @@ import pygame
 
 from game.geometry.compiled import PREPARING
 from game.render import settings
-from game.render.actions import Measure, PointAt, Select
+from game.render.actions import Measure, PointAt, Select, warns_first
 from game.render.declaring import Confirm, Declare, StartShoot
-from game.render.editor import Editor, between_quits
+from game.render.editor import MODIFIERS, Editor
 from game.render.editor_mode import leave_editor, open_editor
 from game.render.following import EFFECT_FRAMES, LOG_LINES, SHOT_FRAMES, Following
 from game.render.frame import FrameCache, draw_frame
@@ -41,7 +41,14 @@ from game.render.pointing import Impossible
 from game.render.replay import Replay
 from game.render.ruling import RulingProvider, default_provider
 from game.render.session import Session
-from game.render.state import DEFAULT_SIZE, AppState, Size, initial_state, quit_warned
+from game.render.state import (
+    DEFAULT_SIZE,
+    UNSAVED,
+    AppState,
+    Size,
+    initial_state,
+    unsaved_warned,
+)
 from game.render.table import keep_least, save_png
 from game.render.thinking import Thinking, taken_while_thinking
 from game.scenario import Scenario
@@ -143,9 +150,16 @@ class App(Following):
 
     def handle(self, event: pygame.event.Event) -> None:
         f2 = event.type == pygame.KEYDOWN and event.key == pygame.K_F2
-        if self.state.quit_asked and (between_quits(event) or f2):  # F2: off to the editor
-            self.disarm_quit()
+        if self.state.asked is not None and disarms(event, self.state.asked[0]):
+            self.disarm_unsaved()
         if f2 and self.thinking is None:
+            # a changed table starts a new game: the declarations no file holds are lost
+            session = self.session
+            lost = session.unsaved_declarations() if session is not None else ()
+            said = UNSAVED.format(again="F2 again", doing=EDIT_ANEW)
+            if warns_first(self, "edit", lost, said):
+                return
+            self.state = replace(self.state, asked=None)
             self.editor = open_editor(self, self.surface)
             return
         if event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -161,14 +175,15 @@ class App(Following):
         if hinted and not self.state.hint:
             settings.remember(settings.HINT_SEEN, True)
 
-    def disarm_quit(self) -> None:
-        """Any key but Q, F2 and the modifiers, or any click, after Q's "changes not
-        saved" warning: a later Q warns again, and the warning, no longer true, goes
-        (retest13's finding 1: armed through Esc, Tab and clicks, a Q pressed much
-        later quit at once and lost the declarations, as the editor did before 77dce61)."""
+    def disarm_unsaved(self) -> None:
+        """Any key but the one warned of (Q, Ctrl+O, F2) and the modifiers, or any click,
+        after a "changes not saved" warning: that key warns again later, and the warning,
+        no longer true, goes (retest13's finding 1: armed through Esc, Tab and clicks, a
+        Q pressed much later quit at once and lost the declarations, as the editor did
+        before 77dce61)."""
         said = self.state.message
-        message = "" if quit_warned(said) else said
-        self.state = replace(self.state, quit_asked=(), message=message)
+        message = "" if unsaved_warned(said) else said
+        self.state = replace(self.state, asked=None, message=message)
 
     def draw(self) -> pygame.Surface:
         surface = self.surface
@@ -321,3 +336,22 @@ def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None =
     finally:
         pygame.display.quit()
     return app
+
+
+# F2's warning: what F2 again does
+EDIT_ANEW = "edit the table (a changed table starts a new game)"
+
+
+def disarms(event: pygame.event.Event, key: str) -> bool:
+    """Whether an event after the "changes not saved" warning of `key` ("quit", "open",
+    "edit") disarms it: any click, any key but that one (Q, Ctrl+O, F2) and the
+    modifiers (held for it)."""
+    if event.type == pygame.MOUSEBUTTONDOWN:
+        return True
+    if event.type != pygame.KEYDOWN or event.key in MODIFIERS:
+        return False
+    ctrl = bool(event.mod & pygame.KMOD_CTRL)
+    same = {"quit": event.key == pygame.K_q and not ctrl,
+            "open": event.key == pygame.K_o and ctrl,
+            "edit": event.key == pygame.K_F2}  # fmt: skip
+    return not same.get(key, False)

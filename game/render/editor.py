@@ -20,7 +20,7 @@ from game.display import no_display
 from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, Drag, EditorState, panel_width
-from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size, quit_warned
+from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size, unsaved_warned
 from game.render.table import keep_least, save_png
 from game.render.view import View
 from game.scenario import PlacedModel
@@ -442,7 +442,7 @@ class Editor:
     def handle(self, event: pygame.event.Event) -> None:
         if self.quit_asked is not None and between_quits(event):
             self.quit_asked = None  # a second Q quits only straight after the warning
-            if quit_warned(self.state.message):
+            if unsaved_warned(self.state.message):
                 self.state.message = ""  # disarmed: the warning no longer holds
         if event.type == pygame.QUIT:
             self.quit(closing=True)

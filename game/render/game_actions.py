@@ -12,11 +12,12 @@ from typing import Any
 
 from game.errors import IllegalDeclaration
 from game.render import dice_log
-from game.render.actions import Action
+from game.render.actions import Action, warns_first
 from game.render.following import Following
 from game.render.pointing import Impossible
 from game.render.replay import Replay, new_game_path
 from game.render.session import SAVE_NAME, SessionError, Taken
+from game.render.state import UNSAVED
 from game.scenario.names import table_names, told_names
 from game.sequencer.events import Declared
 from game.sequencer.sentences import Teller, joined, readable
@@ -131,13 +132,18 @@ class LoadGame(Action):
     def perform(self, app: Following) -> None:
         own = [p for p in (app.save_path, app.opened_from) if p is not None and p.exists()]
         path = self.path or next(iter(own), Path.cwd() / SAVE_NAME)
+        session = app.session
+        unsaved = tuple(session.unsaved()) if session is not None else ()
+        doing = f"open {path.name}"  # over the game: its declarations not saved are lost
+        if warns_first(app, "open", unsaved, UNSAVED.format(again="Ctrl+O again", doing=doing)):
+            return
         try:
             replay = Replay.open(path)
         except SessionError as why:
             raise Impossible(f"not loaded: {why}") from None
         app.open_replay(replay, 0 if self.first else replay.last)
         said = "" if replay.diverged is None else f": {replay.diverged.sentence()}"
-        app.state = replace(app.state, message=f"loaded {path.name}{said}")
+        app.state = replace(app.state, message=f"loaded {path.name}{said}", asked=None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -480,16 +480,22 @@ class Session:
 
     def unsaved(self) -> tuple[object, ...]:
         """What quitting now would lose: a person's declarations made here that no file
-        holds (since the game was opened or last saved), and the table itself while it
-        was edited here and no file holds it (`table_unsaved`). The computer's
-        declarations need no keeping: the same seed and declarations give them again."""
+        holds (`unsaved_declarations`), and the table itself while it was edited here
+        and no file holds it (`table_unsaved`)."""
+        lost = self.unsaved_declarations()
+        return (self.scenario, *lost) if self.table_unsaved else lost
+
+    def unsaved_declarations(self) -> tuple[object, ...]:
+        """A person's declarations made here that no file holds (since the game was
+        opened or last saved). The computer's declarations need no keeping: the same
+        seed and declarations give them again."""
         held, now = self.saved, list(self.game.declarations)
         same = 0
         while same < min(len(held), len(now)) and held[same] == now[same]:
             same += 1
         lost = tuple(d for d, person in zip(now[same:], self.made_by[same:], strict=True)
                      if person)  # fmt: skip
-        return (self.scenario, *lost) if self.table_unsaved else lost
+        return lost
 
 
 Choice = dict[str, tuple[str, tuple[tuple[str, Any], ...]]]

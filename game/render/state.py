@@ -111,15 +111,17 @@ class Draft:
         return None if limit is None else limit - self.length
 
 
-# Said in the window (play, edit) when Q or closing it would lose what is not saved;
-# `again`: "Q again", or closing the window again.
-UNSAVED_QUIT = "changes not saved: {again} to quit without saving, Ctrl+S to save"
+# Said in the window when a key would lose what is not saved: Q or closing it (play,
+# edit), and in play Ctrl+O (a save opened over the game) and F2 (a changed table starts
+# a new game); `again`: the key again ("Q again"), `doing`: what it then does.
+UNSAVED = "changes not saved: {again} to {doing} without saving, Ctrl+S to save"
+UNSAVED_QUIT = UNSAVED.replace("{doing}", "quit")
 
 
-def quit_warned(message: str) -> bool:
-    """Whether the panel's message is Q's "changes not saved" warning (UNSAVED_QUIT)."""
-    head, _, tail = UNSAVED_QUIT.partition("{again}")
-    return message.startswith(head) and message.endswith(tail)
+def unsaved_warned(message: str) -> bool:
+    """Whether the panel's message is a "changes not saved" warning (UNSAVED)."""
+    head, _, rest = UNSAVED.partition("{again}")
+    return message.startswith(head) and message.endswith(rest.partition("{doing}")[2])
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,8 +173,9 @@ class AppState:
     taken_here: str = ""  # the side a person took over here, by its name (T hands it back)
     help: bool = False  # the F1 overlay is open
     hint: bool = True  # the opening hint (how to get help) shows until a key or click
-    # a person's declarations not saved when Q was pressed and the window asked first
-    quit_asked: tuple[object, ...] = ()
+    # the key whose "changes not saved" warning is armed ("quit", "open", "edit") and
+    # what was not saved when it was pressed: the same key again straight after goes on
+    asked: tuple[str, tuple[object, ...]] | None = None
 
     @property
     def table_size(self) -> Size:

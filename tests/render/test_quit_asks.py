@@ -214,6 +214,8 @@ def test_the_play_windows_warning_is_disarmed_by_anything_but_q(
     }[between]
     _frame(app, event)
     if between == "f2 and back":  # the table unchanged: the game goes on as it was
+        assert app.state.message == F2_ASKED  # F2's own warning (its declaration unsaved)
+        _frame(app, event)
         assert app.editor is not None
         _frame(app, _key(pygame.K_F2))
         assert app.editor is None
@@ -310,3 +312,87 @@ def test_the_tables_edits_stay_unsaved_through_a_second_trip_that_changes_nothin
     assert app.editor is None
     _frame(app, _key(pygame.K_q))
     assert app.state.running and app.state.message == ASKED
+
+
+CTRL_O = "changes not saved: Ctrl+O again to open skirmish-save.json without saving, Ctrl+S to save"
+F2_ASKED = (
+    "changes not saved: F2 again to edit the table (a changed table starts a new game) "
+    "without saving, Ctrl+S to save"
+)
+
+
+def _declare(app: App) -> None:
+    """A person's next declaration (the careful player's), past the computer's AROs."""
+    session = app.session
+    assert session is not None
+    while session.is_ai(session.game.awaiting().side):
+        app.perform(StepAI())
+    careful = automatic_player(session.game.engine, "careful")
+    app.declare(careful.choose(session.game.state, session.game.awaiting()))
+
+
+def test_ctrl_o_asks_before_opening_the_save_over_an_unsaved_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fix14a's finding: Ctrl+O opened skirmish-save.json over the game at once, losing
+    the declarations made since it was saved. Now it warns as Q does: any other key
+    disarms the warning, Ctrl+O again straight after opens the save."""
+    app = _played(tmp_path, monkeypatch)
+    app.perform(SaveGame())
+    _declare(app)
+    session = app.session
+    assert session is not None and session.unsaved_declarations()
+    ctrl_o = _key(pygame.K_o, pygame.KMOD_LCTRL)
+    _frame(app, ctrl_o)
+    assert app.session is session and app.replay is None and app.state.message == CTRL_O
+    _frame(app, _key(pygame.K_ESCAPE))  # anything else disarms it
+    assert app.state.message != CTRL_O
+    _frame(app, _key(pygame.K_LCTRL), ctrl_o)  # the Ctrl held for it leaves it armed
+    assert app.session is session and app.state.message == CTRL_O
+    _frame(app, _key(pygame.K_q))  # Q is another key: its own warning, not a quit
+    assert app.state.running and app.state.message == ASKED
+    _frame(app, ctrl_o)
+    assert app.state.message == CTRL_O
+    _frame(app, ctrl_o)
+    assert app.state.message == "loaded skirmish-save.json" and app.session is not session
+
+
+def test_ctrl_o_asks_before_losing_the_tables_edits_and_opens_at_once_when_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = _table_edited(tmp_path, monkeypatch)
+    app.perform(SaveGame())  # the save carries the edited table: nothing to lose
+    _frame(app, _key(pygame.K_o, pygame.KMOD_LCTRL))
+    assert app.state.message == "loaded skirmish-save.json"
+    edited = _table_edited(tmp_path, monkeypatch)
+    _frame(edited, _key(pygame.K_o, pygame.KMOD_LCTRL))
+    assert edited.state.message == CTRL_O
+
+
+def test_f2_asks_before_a_changed_table_drops_the_games_unsaved_declarations(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """fix14a's finding: leaving the editor with edits started a new game on the table
+    and dropped the old game's declarations not saved without a word. F2 warns first,
+    where the game's Ctrl+S can still save them (the editor's saves the table); any other
+    key disarms it; F2 again edits; saved, F2 edits at once."""
+    app = _played(tmp_path, monkeypatch)
+    session = app.session
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is None and app.state.message == F2_ASKED
+    _frame(app, _key(pygame.K_TAB))
+    assert app.state.message != F2_ASKED
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is None and app.state.message == F2_ASKED
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is not None
+    first = app.editor.editing.doc.models[0]
+    app.editor.editing.apply(move_model(first.id, (first.at[0] + 1.0, first.at[1])))
+    _frame(app, _key(pygame.K_F2))
+    assert app.editor is None and app.session is not session
+    assert app.state.message == "the table was edited: a new game starts on it"
+    # saved first: F2 opens the editor at once
+    saved = _played(tmp_path, monkeypatch)
+    saved.perform(SaveGame())
+    _frame(saved, _key(pygame.K_F2))
+    assert saved.editor is not None
