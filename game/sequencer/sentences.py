@@ -366,10 +366,16 @@ def faces_with_results(faces: Iterable[object], results: Iterable[object]) -> st
 _ID_AT_END = re.compile(r"\b(at|on) ([a-z0-9]+(?:-[a-z0-9]+)+)$")
 
 
+# a point on the table in a roll's purpose, as the engine wrote it ("(12.19, 11.87)")
+_POINT = re.compile(r"\((-?\d+\.\d+), (-?\d+\.\d+)\)")
+
+
 def purpose(text: object) -> str:
     """A roll's purpose with the model it is aimed at named: "... at zhanshi-hmg" ->
-    "... at Zhanshi hmg"."""
-    return _ID_AT_END.sub(lambda m: f"{m.group(1)} {who(m.group(2))}", str(text))
+    "... at Zhanshi hmg"; a point in it written to a tenth of an inch, as `centred`
+    and the other sentences write one ("at (12.19, 11.87)" -> "at (12.2, 11.9)")."""
+    text = _POINT.sub(lambda m: f"({float(m[1]):.1f}, {float(m[2]):.1f})", str(text))
+    return _ID_AT_END.sub(lambda m: f"{m.group(1)} {who(m.group(2))}", text)
 
 
 def sums(e: EventData) -> str:
