@@ -470,9 +470,11 @@ class NecromundaRules(PlayRules):
                 exclude=(BodyId(model),),
             )  # fmt: skip
             outline = tuple((float(x), float(y)) for x, y in shape.exterior.coords)
+            hit = tuple(str(b) for b in under)
             return Preview(
-                AimKind.TEMPLATE, origin, outline=outline, direction=direction,
-                under=tuple(str(b) for b in under), refused=self._refused(state, model, action),
+                AimKind.TEMPLATE, origin, outline=outline, direction=direction, under=hit,
+                refused=self._refused(state, model, action),
+                odds=self._template_odds(state, model, w, hit),
             )  # fmt: skip
         aim = game.state.model(target).at if target is not None else point
         if aim is None:
@@ -483,14 +485,60 @@ class NecromundaRules(PlayRules):
         diameter = w.blast_diameter
         assert diameter is not None
         centre, _ = engine.blast_centre(state, model, w, aim)
-        under = blast_hits(self.table(state), centre, diameter / 2)
+        covered = tuple(str(b) for b in blast_hits(self.table(state), centre, diameter / 2))
         at = None if target is not None else point
         action = Action.shoot(w.name, target, at=at, blind=blind)
+        refused = self._refused(state, model, action)
+        odds = () if refused else self._blast_odds(state, model, w, target, centre, covered, blind)
         return Preview(
             AimKind.BLAST, centre, radius=diameter / 2, scatter=SCATTER_REACH,
-            under=tuple(str(b) for b in under), refused=self._refused(state, model, action),
-            target=target,
+            under=covered, refused=refused, target=target, odds=odds,
         )  # fmt: skip
+
+    def _template_odds(
+        self, state: NecromundaState, model: str, w: NecromundaWeapon, under: tuple[str, ...]
+    ) -> tuple[str, ...]:
+        """A template hits everyone under it (no hit roll): each one's exact odds, Flak 5+
+        against it and its cover from the firer adding to its save (FACTS 2.5), as
+        `skirmish shoot --trials` gives them."""
+        if not under:
+            return (f"{w.name} (a template: no hit roll): nobody under it",)
+        lines = [f"{w.name} (a template: no hit roll), each fighter under it hit:"]
+        for fighter in under:
+            said = _said(template_outcome(self.engine, state, model, w, state.model(fighter)))
+            lines.append(f"{fighter}: {said}")
+        if w.trait("Blaze") is not None:
+            lines.append("catching fire (Blaze) is not in the odds")
+        return tuple(lines)
+
+    def _blast_odds(
+        self, state: NecromundaState, model: str, w: NecromundaWeapon, target: str | None,
+        centre: Point, under: tuple[str, ...], blind: bool,
+    ) -> tuple[str, ...]:  # fmt: skip
+        """The hit roll of a blast where it is aimed (FACTS 2.7: at a point -2) and, on a
+        hit, the exact odds of each fighter under the marker, its save with the cover
+        from the centre (seed 004); a miss scatters, and where it lands is not in them."""
+        engine = self.engine
+        # pulled back to long range off the fighter aimed at, a shot at a point (seed 004)
+        aimed = target if target in under else None
+        plan = engine.hit_plan(state, model, w, target=aimed, at=centre, blind=blind)
+        bs = engine.profiles[model].bs
+        chance = 0.0 if plan.out_of_range else _hit(bs, bs - plan.need)
+        mods = "".join(f", {m.source} {m.value:+d}" for m in plan.modifiers)
+        improbable = f" (improbable: a 6, then {max(bs, 2)}+)" if plan.need > 6 else ""
+        # the hit roll in one line, then the fighters under it, what is left out last:
+        # the panel at 800x600 has room for few
+        lines = [f"BS {bs}+{mods} -> {plan.need}+ to hit{improbable}: {_pct(chance)}"]
+        for fighter in under:
+            victim = state.model(fighter)
+            bonus = SAVE_BONUS.get(engine.cover_from_point(state, centre, fighter), 0)
+            lines.append(f"{fighter}: {_said(attack_outcome(engine, w, victim, chance, bonus))}")
+        if not under:
+            lines.append("nobody under it where it is aimed")
+        lines.append('a miss scatters up to 6": where it lands is not in the odds')
+        if w.rapid_fire > 0:
+            lines.append("the extra blasts of its Firepower dice are not in the odds")
+        return tuple(lines)
 
     def _refused(self, state: NecromundaState, model: str, action: Action) -> str:
         try:
@@ -535,10 +583,7 @@ class NecromundaRules(PlayRules):
             # the firer turns to aim it; the target's cover from the firer adds to its save
             turned, _ = self._turned(game, shooter, facing)
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
-            return [
-                f"{w.name}: a template, no hit roll: S and point it",
-                f"under it, {target}: {odds}",
-            ]
+            return [f"{w.name} (a template: no hit roll), {target} under it: {odds}"]
         state, turn = self._turned(game, shooter, facing)
         plan = engine.hit_plan(state, shooter, w, target=target, blind=blind)
         bs = engine.profiles[shooter].bs

@@ -169,7 +169,8 @@ def panel_lines(
         out.append(PanelLine(heading + extra, colours.get(model.side, style.TEXT)))
         out.append(PanelLine(profile_called(model.profile, scenario.profiles), size=18))
         profile = scenario.profiles.get(model.profile)
-        brief = state.hover is not None  # room for the ruling and the odds
+        # room for the ruling and the odds, or the odds of a blast or template laid
+        brief = state.hover is not None or bool(state.preview and state.preview.odds)
         if profile is not None and not brief:
             out.append(PanelLine(profile_summary(profile), DIM, 16))
         for index, name in enumerate(model.weapons):
@@ -194,7 +195,7 @@ def panel_lines(
         out.extend(
             PanelLine(told(line, rules_ids), size=18, spare=gives_way(line)) for line in hover.lines
         )
-    else:
+    elif state.preview is None or not state.preview.odds:  # else room for the odds
         out.append(PanelLine("point at an enemy with a model selected", DIM, 16))
     out.append(PanelLine("Odds", DIM, 18, gap=8))
     if state.hover is not None and state.hover.odds:
@@ -203,6 +204,8 @@ def panel_lines(
             with speaking(ids):
                 risk = "at risk of a stray shot: " + listed(state.hover.risk)
             out.append(PanelLine(risk, RISK, 16))
+    elif state.preview is not None and state.preview.odds:  # a blast or a template laid
+        out.extend(PanelLine(told(line, rules_ids), size=16) for line in state.preview.odds)
     elif state.prompt is None:
         out.append(PanelLine("no game attached: a table viewer", DIM, 16))
     else:

@@ -166,7 +166,9 @@ class Preview:
     Blast: `centre` and `radius` of the marker, `scatter` the radius a miss may carry
     it (a ring around the centre). Template: `outline` is its polygon, `direction` its
     heading. `under` are the models it would hit (friend and foe); `refused` says why
-    this placement is illegal ("" when it is legal)."""
+    this placement is illegal ("" when it is legal); `odds` the exact odds of those under
+    it, where the rules have them, and what they leave out (the panel's Odds while no
+    enemy is pointed at)."""
 
     kind: AimKind
     centre: Point
@@ -177,6 +179,7 @@ class Preview:
     under: tuple[str, ...] = ()
     refused: str = ""
     target: str | None = None
+    odds: tuple[str, ...] = ()  # the exact odds the rules have for it, as panel lines
 
 
 @dataclass(frozen=True, slots=True)
