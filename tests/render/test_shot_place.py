@@ -16,7 +16,7 @@ import pytest
 
 from game.errors import IllegalDeclaration
 from game.render.app import App
-from game.render.frame import ruling_line
+from game.render.overlays import ruling_line
 from game.render.session import Session
 from game.scenario import Scenario, load_scenario
 from game.sequencer.infinity import React, Skill
