@@ -94,6 +94,7 @@ from game.sequencer.necromunda_types import (
     Turned,
     jammed_flag,
     out_of_ammo_flag,
+    status_said,
 )
 from game.sequencer.sentences import joined
 from game.sequencer.setup import Setup
@@ -311,7 +312,9 @@ class NecromundaEngine(NecromundaNerve):
         events.append(Declared(state.active, d.to_dict()))
         if d.turn_to is not None:
             if m.status not in UPRIGHT:
-                raise IllegalDeclaration(f"{m.id} is {m.status} and has no facing to turn")
+                raise IllegalDeclaration(
+                    f"{m.id} is {status_said(m.status)} and has no facing to turn"
+                )
             m = m.replace(facing=float(d.turn_to))
             state = state.with_model(m)
             events.append(Turned(m.id, m.facing))
@@ -505,7 +508,9 @@ class NecromundaEngine(NecromundaNerve):
             return self._coup_de_grace(state, m, action.target, events, rng)
         if kind is ActionKind.MOVE:
             if m.status not in UPRIGHT:
-                raise IllegalDeclaration(f"{m.id} is {m.status}: Stand Up or Crawl instead")
+                raise IllegalDeclaration(
+                    f"{m.id} is {status_said(m.status)}: Stand Up or Crawl instead"
+                )
             return self._move(state, m, action, profile.m, events)
         if kind is ActionKind.CRAWL:
             if m.status not in PRONE:
@@ -513,7 +518,7 @@ class NecromundaEngine(NecromundaNerve):
             return self._move(state, m, action, profile.m / 2, events)
         if kind is ActionKind.TAKE_COVER:
             if m.status not in UPRIGHT:
-                raise IllegalDeclaration(f"{m.id} is {m.status} and cannot Take Cover")
+                raise IllegalDeclaration(f"{m.id} is {status_said(m.status)} and cannot Take Cover")
             state = self._move(state, m, action, profile.m / 2, events) if action.path else state
             m = state.model(m.id)
             if m.status == STANDING:
@@ -522,7 +527,9 @@ class NecromundaEngine(NecromundaNerve):
             return state
         if kind is ActionKind.STAND_UP:
             if m.status != PINNED:
-                raise IllegalDeclaration(f"{m.id} is {m.status}: only a Pinned fighter stands up")
+                raise IllegalDeclaration(
+                    f"{m.id} is {status_said(m.status)}: only a Pinned fighter stands up"
+                )
             events.append(StateChanged(m.id, PINNED, STANDING))
             facing = m.facing if action.facing is None else float(action.facing)
             if facing != m.facing:
@@ -530,7 +537,7 @@ class NecromundaEngine(NecromundaNerve):
             return state.with_model(m.replace(status=STANDING, facing=facing))
         if kind is ActionKind.AIM:
             if m.status not in UPRIGHT:
-                raise IllegalDeclaration(f"{m.id} is {m.status} and cannot Aim")
+                raise IllegalDeclaration(f"{m.id} is {status_said(m.status)} and cannot Aim")
             return state.with_model(m.replace(flags=m.flags | {AIMED}))
         if kind is ActionKind.RELOAD:
             weapon = self.weapon(m.id, action.weapon)
@@ -569,7 +576,10 @@ class NecromundaEngine(NecromundaNerve):
         if t.side == m.side:
             return f"{t.id} is a fighter of {m.side}: a Coup de Grace finishes off an enemy"
         if t.status != SERIOUSLY_INJURED:
-            return f"{t.id} is {t.status}: only a Seriously Injured fighter is finished off"
+            return (
+                f"{t.id} is {status_said(t.status)}"
+                ": only a Seriously Injured fighter is finished off"
+            )
         gap = self._gap(m, t)
         if gap > COUP_DE_GRACE_REACH + 1e-9:
             return (
@@ -586,7 +596,10 @@ class NecromundaEngine(NecromundaNerve):
         if only is not None:
             return only[1]
         if m.status != STANDING:
-            return f"{m.id} is {m.status}: only a Standing Active fighter takes a Coup de Grace"
+            return (
+                f"{m.id} is {status_said(m.status)}"
+                ": only a Standing Active fighter takes a Coup de Grace"
+            )
         return None
 
     def coup_de_grace_targets(self, state: NecromundaState, model_id: str) -> list[str]:

@@ -80,6 +80,7 @@ from game.sequencer.necromunda_types import (
     TemplatePlaced,
     jammed_flag,
     out_of_ammo_flag,
+    status_said,
 )
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
@@ -127,7 +128,7 @@ class NecromundaFire(NecromundaTargeting):
         if blind and me.status != PINNED:
             return "only a Pinned fighter may Blind Fire"
         if not blind and me.status not in UPRIGHT:
-            return f"{shooter} is {me.status}: only Blind Fire when Pinned"
+            return f"{shooter} is {status_said(me.status)}: only Blind Fire when Pinned"
         return None
 
     def check_shot(

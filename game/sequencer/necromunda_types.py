@@ -39,6 +39,12 @@ FLESH_WOUNDS = "flesh-wounds"
 BROKEN = "broken"
 
 
+def status_said(status: str) -> str:
+    """A status in a refusal as the dice log writes it ("seriously injured", not the id
+    "seriously-injured")."""
+    return status.replace("-", " ")
+
+
 def out_of_ammo_flag(weapon: str) -> str:
     return f"out-of-ammo:{weapon}"
 
