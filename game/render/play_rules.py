@@ -284,7 +284,8 @@ class PlayRules(Protocol):
         """Every MOD, the final SV or target number, and the exact odds, as panel lines,
         the models placed as `shot_place(game, at)` has them (`at` is passed only while
         it places one: an adapter without `shot_place` may leave `at` out); `blind` a
-        shot fired blind (B, where the rules have it: its modifier in the odds)."""
+        shot fired blind (B, where the rules have it: its modifier in the odds; passed
+        only when True, so an adapter whose rules have no B may leave it out)."""
         ...
 
     def shot_place(self, game: Any, at: Point | None = None) -> ShotPlace | None:
@@ -328,7 +329,8 @@ class PlayRules(Protocol):
     ) -> tuple[str, ...]:  # fmt: skip
         """Models a miss may hit instead (stray shots, where the rules have them), nearest
         first; with `weapon`, none when that shot can make no stray (out of range, a
-        target it may not shoot, a weapon whose miss does something else)."""
+        target it may not shoot, a weapon whose miss does something else); `blind` as
+        `odds_lines` has it."""
         return ()
 
     def gone(self, game: Any, model: str) -> bool:

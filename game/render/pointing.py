@@ -196,7 +196,9 @@ class Pointing:
         if rules is None:
             return ()
         try:
-            return tuple(rules.at_risk(self.game, shooter, target, weapon, blind=blind))
+            if blind:  # only a shot fired blind says so: an adapter without B leaves it out
+                return tuple(rules.at_risk(self.game, shooter, target, weapon, blind=True))
+            return tuple(rules.at_risk(self.game, shooter, target, weapon))
         except (IllegalDeclaration, KeyError, ValueError):
             return ()
 
@@ -264,9 +266,13 @@ class Pointing:
         # named where the panel shows them: a name holding an id ("the water still",
         # the piece `still`) named twice would read "the water the water still"
         try:
+            # only a shot fired blind says so: an adapter without B may leave `blind` out
+            if blind:
+                at = self.state.aro_at if self.state.place is not None else None
+                return tuple(rules.odds_lines(self.game, shooter, target, weapon, at, blind=True))
             if self.state.place is None:  # an adapter with no shot_place needs no point
-                return tuple(rules.odds_lines(self.game, shooter, target, weapon, blind=blind))
+                return tuple(rules.odds_lines(self.game, shooter, target, weapon))
             at = self.state.aro_at
-            return tuple(rules.odds_lines(self.game, shooter, target, weapon, at, blind=blind))
+            return tuple(rules.odds_lines(self.game, shooter, target, weapon, at))
         except (IllegalDeclaration, KeyError, ValueError) as why:
             return (f"no odds: {why}",)
