@@ -348,6 +348,38 @@ def place_out(want: Want, bounds: Box, circles: Sequence[tuple[float, float, flo
     return None
 
 
+def place_anywhere(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
+                   taken: Sequence[Box]) -> Placed | None:  # fmt: skip
+    """One label with no room near its anchor nor further out along the directions
+    `place_out` tries (a crowded table, a small picture): the spot nearest the anchor on
+    a grid over `bounds` (4 pixels apart, or as many spots as in a 20,000-spot grid)
+    clear of every label in `taken` and every base, with a leader line back to it that
+    may cross them; None where there is none."""
+    import numpy as np  # here: `--help` of the commands that import this loads no numpy
+
+    w, h = want.size
+    x0, y0, width, height = bounds
+    step = max(4.0, math.sqrt(width * height / 20000))
+    xs = x0 + np.arange(max(0, int((width - w) // step) + 1)) * step
+    ys = y0 + np.arange(max(0, int((height - h) // step) + 1)) * step
+    left, top = (a.ravel()[:, None] for a in np.meshgrid(xs, ys))
+    free = np.ones(left.shape[0], dtype=bool)
+    if len(taken):  # as `overlaps` with a margin of a pixel
+        t = np.asarray(taken, dtype=float)
+        across = (left < t[:, 0] + t[:, 2] + 1) & (t[:, 0] < left + w + 1)
+        free &= ~(across & (top < t[:, 1] + t[:, 3] + 1) & (t[:, 1] < top + h + 1)).any(axis=1)
+    if len(circles):  # as `hits_circle`
+        c = np.asarray(circles, dtype=float)
+        nx, ny = np.clip(c[:, 0], left, left + w), np.clip(c[:, 1], top, top + h)
+        free &= ~((nx - c[:, 0]) ** 2 + (ny - c[:, 1]) ** 2 < c[:, 2] ** 2).any(axis=1)
+    if not free.any():
+        return None
+    ax, ay = want.anchor
+    far = np.where(free, np.hypot(left[:, 0] + w / 2 - ax, top[:, 0] + h / 2 - ay), np.inf)
+    i = int(np.argmin(far))
+    return Placed(want, (float(left[i, 0]), float(top[i, 0]), float(w), float(h)), True)
+
+
 def _nearer_another(want: Want, box: Box, circles: Sequence[tuple[float, float, float]],
                     leader: bool) -> bool:  # fmt: skip
     """Whether the label could be read as another base's: beside its base, another

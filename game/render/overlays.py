@@ -15,7 +15,7 @@ import pygame
 
 from game.render import style
 from game.render.dice_log import Effect
-from game.render.labels import Box, Placed, Want, leader_line, place, place_out
+from game.render.labels import Box, Placed, Want, leader_line, place, place_anywhere, place_out
 from game.render.play_rules import AimKind, Preview
 from game.render.ranges import range_rings
 from game.render.ruling import Ruling
@@ -50,14 +50,19 @@ from game.scenario import PlacedModel, Scenario
 
 def _label(surface: pygame.Surface, text: str, at: Point, colour: Colour,
            size: int = 18) -> pygame.Rect | None:  # fmt: skip
-    """A label in a dark box centred at `at` (kept on the surface); returns the box."""
-    image = font(size).render(text, True, colour)
-    box = image.get_rect(center=(round(at[0]), round(at[1])))
+    """A label in a dark box centred at `at` (kept on the surface), its lines apart at
+    newlines, each centred; returns the box."""
+    images = [font(size).render(line, True, colour) for line in text.split("\n")]
+    box = pygame.Rect((0, 0), _text_size(text, size))
+    box.center = (round(at[0]), round(at[1]))
     if not surface.get_rect().colliderect(box):
         return None
     box = box.clamp(surface.get_rect().inflate(-8, -4))
     pygame.draw.rect(surface, style.INK, box.inflate(6, 2))
-    surface.blit(image, box)
+    top = box.top
+    for image in images:
+        surface.blit(image, image.get_rect(midtop=(box.centerx, top)))
+        top += image.get_height()
     return box.inflate(6, 2)
 
 
@@ -324,14 +329,51 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     tx, ty = view.to_screen(*target.at)
     r = max(target.radius * view.scale, 3.0)
     px = round(18 * ui)  # grows with the window, as the table's labels do
-    w, h = font(px).size(text)
-    above = (tx, ty - r - 4 - h)
-    want = Want("ruling", text, (w + 8, h + 2), (tx, ty), r + 6, "ruling", (above,))
     bounds = within or (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
-    spot = ruling_spot(want, bounds, base_circles(scenario, view), taken)
+    circles = base_circles(scenario, view)
+    # clear of names and bases: on one line near the target or further out, else on two
+    # lines, else anywhere on the table (two lines, then one); else over bases
+    one, two = (_ruling_want(said, px, (tx, ty), r) for said in (text, _two_lines(text)))
+
+    def near(want: Want) -> Placed | None:
+        return ruling_spot(want, bounds, circles, taken, clear_only=True)
+
+    def anywhere(want: Want) -> Placed | None:
+        return place_anywhere(want, bounds, circles, taken)
+
+    for want, placer in ((one, near), (two, near), (two, anywhere), (one, anywhere)):
+        spot = placer(want)
+        if spot is not None:
+            break
+    else:
+        want = one
+        spot = ruling_spot(want, bounds, circles, taken)
     if spot is not None and spot.leader:  # further out: a line back to the target
         pygame.draw.line(surface, colour, *leader_line(want, spot.box), 1)
-    return _label(surface, text, spot.centre if spot else above, colour, px)
+    return _label(surface, want.text, spot.centre if spot else want.spots[0], colour, px)
+
+
+def _ruling_want(text: str, px: int, at: Point, r: float) -> Want:
+    """The ruling's label (its lines apart at newlines) for the target at `at`, of
+    radius `r` on the screen: first tried above it."""
+    w, h = _text_size(text, px)
+    above = (at[0], at[1] - r - 4 - h)
+    return Want("ruling", text, (w + 8, h + 2), at, r + 6, "ruling", (above,))
+
+
+def _two_lines(text: str) -> str:
+    """The ruling's words on two lines, broken at the space nearest the middle."""
+    spaces = [i for i, c in enumerate(text) if c == " "]
+    if not spaces:
+        return text
+    at = min(spaces, key=lambda i: abs(2 * i - len(text)))
+    return text[:at] + "\n" + text[at + 1 :]
+
+
+def _text_size(text: str, px: int) -> tuple[int, int]:
+    """Pixels wide and high of `text`, its lines apart at newlines."""
+    sizes = [font(px).size(line) for line in text.split("\n")]
+    return max(w for w, _ in sizes), sum(h for _, h in sizes)
 
 
 def ruling_line(scenario: Scenario, hover: Hover, engine_loaded: bool) -> tuple[Point, Point]:
@@ -358,17 +400,18 @@ def ruling_lines(scenario: Scenario, hover: Hover, view: View, engine_loaded: bo
 
 
 def ruling_spot(want: Want, bounds: Box, circles: Sequence[tuple[float, float, float]],
-                taken: Sequence[Box]) -> Placed | None:  # fmt: skip
+                taken: Sequence[Box], clear_only: bool = False) -> Placed | None:  # fmt: skip
     """Where the ruling's label goes: clear of every label and base, near the target;
     where the bases leave no room there, further out with a leader line back to it
     (`leader`), still clear of every label and base (tester14: at 800x500 it lay over
     most of a model's base); only where neither leaves room, over a base but still clear
     of every label (a label overprinted, 'Cawdor champion' under 'LoF 13% full', is worse
-    than a base partly covered), near the target, then further out."""
+    than a base partly covered), near the target, then further out. `clear_only`: None
+    where no spot is clear of both."""
     # no leader line is drawn to a spot of its first rings: any of them will do
     placed = place([want], bounds, circles, taken, leaders=False)
     clear = placed[0] if placed else place_out(want, bounds, circles, taken, over_bases=False)
-    if clear is not None:
+    if clear is not None or clear_only:
         return clear
     placed = place([want], bounds, (), taken, leaders=False)
     if placed:
