@@ -257,6 +257,9 @@ class StartMove(Action):
             # the reaction's keys as its banner words them
             raise Impossible(f"an ARO cannot be a Move here: {', '.join(prompt.answers)}")
         model = _actor(app, prompt)
+        refused = rules.why_not_move(app.game, model)
+        if refused:
+            raise Impossible(refused)
         allowance = rules.allowance(app.game, model)
         reach = rules.reach(app.game, model) if allowance is not None else None
         start = rules.path_start(app.game, model)

@@ -52,6 +52,7 @@ from game.sequencer.necromunda_types import (
     UPRIGHT,
     Act,
     Action,
+    ActionKind,
     EndActivation,
     NecromundaState,
 )
@@ -353,6 +354,14 @@ class NecromundaRules(PlayRules):
         action = Action.shoot(weapon.name, target, at=point, blind=intent.blind,
                               extra=intent.extra)  # fmt: skip
         return action, turn
+
+    def why_not_move(self, game: Game, model: str) -> str:
+        """A Broken fighter may only Run for Cover (FACTS 2.4: C), so M is refused at once;
+        a Prone one's M is a Crawl."""
+        m = self._state(game).model(model)
+        kind = ActionKind.CRAWL if m.status in PRONE else ActionKind.MOVE
+        only = self.engine.only_action(m)
+        return only[1] if only is not None and only[0] is not kind else ""
 
     def why_not_shoot(self, game: Game, model: str, weapon: str, *, blind: bool = False) -> str:
         """A fighter that may take no shot now (Seriously Injured, Broken: FACTS 2.4), or

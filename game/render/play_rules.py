@@ -318,6 +318,11 @@ class PlayRules(Protocol):
         """Where a blast or template would land and who is under it (None: direct fire)."""
         return None
 
+    def why_not_move(self, game: Any, model: str) -> str:
+        """Why `model` may take no move now, said as M is pressed, before a path is laid
+        out ("": it may)."""
+        return ""
+
     def why_not_shoot(self, game: Any, model: str, weapon: str, *, blind: bool = False) -> str:
         """Why `model` may not shoot `weapon` now (`blind`: fire it blind) whatever it
         aims at, said as S or B is pressed, before a shot is laid out ("": it may)."""

@@ -25,15 +25,20 @@ def _app(write_scenario: Write, text: str = GAME) -> App:
     return App(scenario, session=Session.start(scenario, seed=SEED))
 
 
+def make_broken(app: App, model: str) -> None:
+    """`model` Broken (FACTS 2.4: a failed Nerve test), the window following."""
+    assert app.session is not None
+    game = app.session.game
+    m = game.state.model(model)
+    game.state = game.state.with_model(m.replace(flags=m.flags | {"broken"}))
+    app.follow_game([])
+
+
 def test_a_broken_fighter_is_marked_broken_on_its_base_and_in_the_panel(
     write_scenario: Write,
 ) -> None:
     app = _app(write_scenario)
-    assert app.session is not None
-    game = app.session.game
-    e1 = game.state.model("e1")
-    game.state = game.state.with_model(e1.replace(flags=e1.flags | {"broken"}))
-    app.follow_game([])
+    make_broken(app, "e1")
     assert "Broken" in dict(app.state.markers)["e1"].tags
     assert "Broken" not in dict(app.state.markers)["e2"].tags
     app.draw()

@@ -2,7 +2,8 @@
 Seriously Injured fighter may only Crawl (FACTS 2.4), so S and B are refused as they
 are pressed, not after a shot is laid out; its move is a Crawl, said so, and offers no
 Take Cover; an Unwieldy weapon's Shoot is a Double action (FACTS 2.9), refused with
-one action left naming the weapon and the trait."""
+one action left naming the weapon and the trait; a Broken fighter may only Run for Cover
+(C), so M and S are refused at once."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from game.scenario import load_scenario
 from game.sequencer.necromunda_types import Act, Action
 from tests.render.driving import at, base, click, panel, press, refused_at_once
 from tests.render.test_app_necromunda import GAME, SEED
+from tests.render.test_necromunda_fighter_said import make_broken
 
 Write = Callable[..., Path]
 HEAVIES = (
@@ -78,3 +80,11 @@ def test_unwieldy_with_one_action_left_is_refused_naming_weapon_and_trait(
     press(app, pygame.K_2)
     press(app, pygame.K_s)
     assert app.state.draft is not None and app.state.draft.weapon == "Stub gun"
+
+
+def test_a_broken_fighter_is_refused_a_move_at_once(write_scenario: Write) -> None:
+    # FACTS 2.4: a Broken fighter must take Running for Cover (C in the window)
+    app = _app(write_scenario)
+    make_broken(app, "heavy-2")
+    said = "Heavy 2 is Broken: it may only Run for Cover"
+    refused_at_once(app, "heavy-2", (pygame.K_m, pygame.K_s), said)
