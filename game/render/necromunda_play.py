@@ -52,7 +52,6 @@ from game.sequencer.necromunda_types import (
     UPRIGHT,
     Act,
     Action,
-    ActionKind,
     EndActivation,
     NecromundaState,
 )
@@ -357,11 +356,12 @@ class NecromundaRules(PlayRules):
 
     def why_not_move(self, game: Game, model: str) -> str:
         """A Broken fighter may only Run for Cover (FACTS 2.4: C), so M is refused at once;
-        a Prone one's M is a Crawl."""
-        m = self._state(game).model(model)
-        kind = ActionKind.CRAWL if m.status in PRONE else ActionKind.MOVE
-        only = self.engine.only_action(m)
-        return only[1] if only is not None and only[0] is not kind else ""
+        a Prone one's M is a Crawl, a Double action (FACTS 2.8): refused with one left."""
+        state = self._state(game)
+        m = state.model(model)
+        action = Action.crawl() if m.status in PRONE else Action.move()
+        first = game.awaiting().kind == "activate"
+        return self.engine.action_refused(state, m, action, first=first) or ""
 
     def why_not_shoot(self, game: Game, model: str, weapon: str, *, blind: bool = False) -> str:
         """A fighter that may take no shot now (Seriously Injured, Broken: FACTS 2.4), or

@@ -455,12 +455,10 @@ class NecromundaEngine(NecromundaNerve):
         if self._cost(m, action) <= left:
             return None
         weapon = action.weapon
+        has = f"{m.id} has {left} action{'s' if left != 1 else ''} left"
         if action.kind is ActionKind.SHOOT and weapon and self._unwieldy(m, weapon):
-            return (
-                f"{m.id}'s {weapon} is Unwieldy: shooting it is a Double action, and "
-                f"{m.id} has {left} action{'s' if left != 1 else ''} left"
-            )
-        return f"{action.kind} is a Double action: it needs both actions"
+            return f"{m.id}'s {weapon} is Unwieldy: shooting it is a Double action, and {has}"
+        return f"{action.kind.value.replace('-', ' ').capitalize()} is a Double action, and {has}"
 
     @staticmethod
     def only_action(m: ModelState) -> tuple[ActionKind, str] | None:

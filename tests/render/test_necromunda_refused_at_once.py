@@ -88,3 +88,14 @@ def test_a_broken_fighter_is_refused_a_move_at_once(write_scenario: Write) -> No
     make_broken(app, "heavy-2")
     said = "Heavy 2 is Broken: it may only Run for Cover"
     refused_at_once(app, "heavy-2", (pygame.K_m, pygame.K_s), said)
+
+
+def test_a_crawl_with_one_action_left_is_refused_at_once(write_scenario: Write) -> None:
+    # FACTS 2.8: Take Cover (Basic) leaves the fighter Pinned; its Crawl is a Double action
+    app = _app(write_scenario)
+    assert app.session is not None
+    click(app, base(app, "heavy-2"))
+    press(app, pygame.K_c)  # takes cover where it stands: Pinned, 1 action left
+    assert app.session.game.state.model("heavy-2").status == "pinned"
+    said = "Crawl is a Double action, and Heavy 2 has 1 action left"
+    refused_at_once(app, "heavy-2", (pygame.K_m,), said)
