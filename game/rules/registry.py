@@ -63,8 +63,10 @@ class Ruleset:
     other events, so that a save made before it is known to go differently now (1: the
     rules of session 8, 2026-11-27; Infinity's 2: session 13's, 2026-11-28, the
     Lieutenant spending its Lieutenant Order first; Infinity's 3: session 14's, the
-    Active Turn ending when no Order left can be spent; a save without one was made
-    before saves recorded it). `turn_word` is what the system calls a turn ("round").
+    Active Turn ending when no Order left can be spent; Open Rebellion's 2: session
+    14's, a piece hiding part of a model covering it only within the cover reach; a
+    save without one was made before saves recorded it). `turn_word` is what the system
+    calls a turn ("round").
     `scores_objectives`: a scenario's objectives score their points at the turn limit
     (elsewhere an objective is drawn by its name alone). `not_offered`: states a
     scenario may give (a file that has one is read as before) that the editor does not
@@ -333,5 +335,6 @@ register(
         # "activated" is a unit done for the turn: a game starts before anyone acts
         # (tester13's finding 18); a file that gives it still sits the unit out of turn 1
         not_offered=("activated",),
+        rules_version=2,
     )
 )

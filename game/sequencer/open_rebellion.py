@@ -358,12 +358,20 @@ class OpenRebellionEngine(OpenRebellionFire):
             events.append(Declared(state.active, d.to_dict()))
             state = self._begin(state, d.unit, events, rng)
         elif state.phase != "action":
-            raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
+            raise IllegalDeclaration(self._unanswered(state))
         elif d.unit not in (None, state.activating):
             raise IllegalDeclaration(f"{state.activating} is activating, not {self._unit(d.unit)}")
         else:
             events.append(Declared(state.active, d.to_dict()))
         return self._after_activation(state, events, rng)
+
+    @staticmethod
+    def _unanswered(state: OpenRebellionState) -> str:
+        """Why nothing but the defender's answer may be declared now (a fire's damage
+        waits for it to fall back or not)."""
+        if state.pending is None:  # no phase but the fall back's waits so
+            return f"the defender must answer first ({state.phase})"
+        return f"{state.pending.target} must answer the fire first: fall back or not"
 
     def _act(
         self, state: OpenRebellionState, d: UnitAct, events: list[Event], rng: np.random.Generator
@@ -377,7 +385,7 @@ class OpenRebellionEngine(OpenRebellionFire):
                 )
             state = self._begin(state, d.unit, events, rng)
         if state.phase != "action":
-            raise IllegalDeclaration(f"the defender must answer first ({state.phase})")
+            raise IllegalDeclaration(self._unanswered(state))
         if state.activating != d.unit:
             raise IllegalDeclaration(f"{state.activating} is activating, not {self._unit(d.unit)}")
         self._check(state, d.action, d.unit)

@@ -24,7 +24,9 @@ from game.rules.open_rebellion.cover import (
     SEEN_ALL,
     OpenRebellionCover,
     SquadCover,
+    cover_reach,
     model_cover,
+    near_pieces,
     seen_whole_cover,
     standing_in,
     unit_cover,
@@ -194,6 +196,12 @@ class OpenRebellionFire(OpenRebellionUnits):
     plans: dict[PlanKey, FirePlan | None]  # caches.plans[army]
     edges: dict[PlanKey, int | None]  # caches.edges[army]
 
+    @property
+    def reach(self) -> float:
+        """How near a piece a model must stand for it to cover the model by hiding part of
+        it (`cover_reach`, assets/open-rebellion/rules.toml)."""
+        return cover_reach(self.values)
+
     def sights(self, state: GameState, shooter: str, unit: str) -> list[GeometrySight]:
         """Sight from one model to each living model of `unit` (models never block)."""
         table: list[Table] = []  # built when first needed
@@ -307,7 +315,7 @@ class OpenRebellionFire(OpenRebellionUnits):
             models = tuple(
                 seen_whole_cover(table, m.id)
                 if self._seen_whole(table, me, m)
-                else model_cover(table, self._sight(state, [table], me, m))
+                else model_cover(table, self._sight(state, [table], me, m), self.reach)
                 for m in self.alive(state, target)
             )
             found = _remember(self.caches.covers, key, unit_cover(models))
@@ -316,9 +324,10 @@ class OpenRebellionFire(OpenRebellionUnits):
     def in_light_cover(self, state: GameState, shooter: str, target: str) -> bool:
         """Whether `cover_from(state, shooter, target)` is light cover or better, asking
         only what decides it: light needs more than half the models the shooter sees in
-        cover (touching a wall, in area terrain, or partly hidden), so the sight lines
-        first (the cheap question), then the visible fraction of the models in the open
-        one by one until the count is settled."""
+        cover (touching a wall, in area terrain, or partly hidden by a piece it stands
+        within the cover reach of), so the sight lines first (the cheap question), then
+        the visible fraction of the models in the open near a piece one by one until the
+        count is settled."""
         me = state.model(shooter)
         alive = self.alive(state, target)
         key = (shooter, me.at, tuple((m.id, m.at) for m in alive))
@@ -342,12 +351,19 @@ class OpenRebellionFire(OpenRebellionUnits):
         n = len(seen)
         if 2 * covered > n or 2 * (covered + len(maybe)) <= n:
             return 2 * covered > n
-        # a model surely seen whole is in the open: no sighting needed for it
-        maybe = [m for m in maybe if not self._seen_whole(table[0], me, m)]
+        # a model no piece stands near, or surely seen whole, is in the open: no sighting
+        # needed for it (only a piece within the cover reach covers by hiding, `cover_reach`)
+        maybe = [
+            m
+            for m in maybe
+            if near_pieces(table[0], table[0].body(m.id), self.reach)
+            and not self._seen_whole(table[0], me, m)
+        ]
         for k, m in enumerate(maybe):
             if 2 * covered > n or 2 * (covered + len(maybe) - k) <= n:
                 break
-            if self._sight(state, table, me, m).visible_fraction < SEEN_ALL:
+            sight = self._sight(state, table, me, m)
+            if sight.visible_fraction < SEEN_ALL and model_cover(table[0], sight, self.reach).level:
                 covered += 1
         return 2 * covered > n
 

@@ -150,7 +150,7 @@ def test_a_budget_below_the_judgement_takes_the_careful_choice_unjudged(
     good on the odds) while the careful player takes position: the light player takes
     position."""
     state, engine = careful_village(2, 12)
-    for model in ("gov-a1", "reb-b1"):  # as in the test of a side ahead below
+    for model in ("gov-a1", "reb-b3"):  # as in the test of a side ahead below
         state = state.with_model(state.model(model).replace(status=DEAD))
     awaiting = engine.awaiting(state)
     take_position = UnitAct("east-squad", Action.take_position())
@@ -265,16 +265,20 @@ def test_a_squad_that_the_enemy_cannot_hurt_holds_its_ground() -> None:
 def test_a_squad_hit_in_the_open_falls_back_when_that_leaves_it_less_exposed() -> None:
     """Seed 001: a unit damaged in the open takes a morale check or fails it on purpose
     and falls back (a tac-move generally away from the shooter). Hill farm: the rebels'
-    squad B puts 2 damage on the government's squad B in the open. The careful player
+    squad A puts 2 damage on the government's squad B in the open. The careful player
     takes the check; the search falls back, and wherever the tac-move roll takes it the
     rebels' best fire there is expected to place fewer wound markers (exact odds) than
-    where it stood, for the same 2 wound markers now (no cover is reached)."""
+    where it stood, for the same 2 wound markers now (no cover is reached). (Squad B's
+    fire, seed 1, was the example until Open Rebellion's rules version 2, which reads
+    cover only within `cover_reach` of what hides a model: there the fall back no longer
+    lessens the rebels' best fire, 1.55 expected wound markers before and after, and the
+    search rightly holds.)"""
     game = Game(load_scenario(DEMO), 7)
     engine = game.engine
     assert isinstance(engine, OpenRebellionEngine)
-    state = engine.ready_to_fire(game.state, "rebel-squad-b")
-    fire = UnitAct("rebel-squad-b", Action.fire("gov-squad-b"))
-    hit, _ = engine.apply(state, fire, rng=np.random.default_rng(1))
+    state = engine.ready_to_fire(game.state, "rebel-squad-a")
+    fire = UnitAct("rebel-squad-a", Action.fire("gov-squad-b"))
+    hit, _ = engine.apply(state, fire, rng=np.random.default_rng(5))
     assert isinstance(hit, OpenRebellionState) and hit.pending is not None
     assert hit.pending.damage == 2 and hit.pending.tier == 0  # in the open
     awaiting = engine.awaiting(hit)
@@ -468,10 +472,13 @@ def test_a_side_ahead_on_points_steps_back_from_fire_not_good_on_the_odds() -> N
     declarations): the government, 102 points against 98, activates its east squad with
     both actions left, and the careful player puts its HMG in position. There the
     exchange is good on the odds and the search takes position too. With the west
-    squad's gov-a1 and the rebels' reb-b1 dead (92 against 88, still ahead) it is not:
+    squad's gov-a1 and the rebels' reb-b3 dead (92 against 87, still ahead) it is not:
     the search steps the squad back out of a range band of the rebels' orchard squad,
-    whose fire at it then places fewer wound markers. With gov-a1 and gov-a2 dead (82
-    against 98, behind) the search takes position as the careful player does."""
+    whose fire at it then places fewer wound markers. (reb-b1 was the rebel until Open
+    Rebellion's rules version 2, which reads cover only within `cover_reach` of what
+    hides a model: with reb-b1 dead the search now takes position there.) With gov-a1 and
+    gov-a2 dead (82 against 98, behind) the search takes position as the careful player
+    does."""
     state, engine = careful_village(2, 12)
     careful = CarefulOpenRebellionPlayer(engine)
     assert state.activating == "east-squad" and state.actions_left == 2
@@ -482,7 +489,7 @@ def test_a_side_ahead_on_points_steps_back_from_fire_not_good_on_the_odds() -> N
     assert careful.choose(state, awaiting) == take_position
     assert player.choose(state, awaiting) == take_position
     worse = state
-    for model in ("gov-a1", "reb-b1"):
+    for model in ("gov-a1", "reb-b3"):
         worse = worse.with_model(worse.model(model).replace(status=DEAD))
     assert engine.score(worse, "government") > engine.score(worse, "rebels")
     assert careful.choose(worse, awaiting) == take_position

@@ -110,7 +110,9 @@ def test_json_names_the_trooper_in_partial_cover_and_the_piece_giving_it(
     assert "crate-2" in doc["reason"] and doc["target"] == "red-2"
 
 
-@pytest.mark.parametrize("table", ["infinity-demo", "necromunda-demo", "open-rebellion-demo"])
+@pytest.mark.parametrize(
+    "table", ["infinity-demo", "necromunda-demo", "open-rebellion-demo", "open-rebellion-village"]
+)
 def test_json_says_whose_cover_it_is_and_what_gives_it_as_the_words_do(
     capsys: pytest.CaptureFixture[str], table: str
 ) -> None:
@@ -153,7 +155,11 @@ def test_json_says_whose_cover_it_is_and_what_gives_it_as_the_words_do(
         == {
             "infinity-demo": {"total", "none"},
             "necromunda-demo": {"full", "partial", "none"},
-            "open-rebellion-demo": {"hard", "light", "open"},
+            # the Hill farm's squads start in no light cover: its haystacks and farmhouse
+            # hide parts of Gov squad b from 6" and more (Open Rebellion's rules version 2,
+            # `cover_reach`); the village's start in area terrain, behind a hedge, at walls
+            "open-rebellion-demo": {"hard", "open"},
+            "open-rebellion-village": {"hard", "light"},
         }[table]
     )
 
@@ -446,16 +452,18 @@ def test_json_reason_keeps_the_words_it_gave_where_the_text_says_more(
     """review10: lof --json's `reason` is a contract (README lists it); the words people
     read now name what gives a squad's light cover and say "out of sight" (session 10),
     and --json keeps the reason as it was (the rules' reading, the engine's words)."""
-    seen = ("lof", "open-rebellion-demo", "--from", "reb-b3", "--to", "gov-b1")
+    # (the Hill farm's reb-b3 at gov-b1 until Open Rebellion's rules version 2, when the
+    # haystacks 6" from Gov squad b stopped giving it cover: `cover_reach`)
+    seen = ("lof", "open-rebellion-village", "--from", "gov-a1", "--to", "reb-b2")
     _, text, _ = run(capsys, *seen)
-    assert "in cover from the haystacks" in text
+    assert "in cover from the orchard" in text
     _, out, _ = run(capsys, *seen, "--json")
     doc = json.loads(out)
     assert doc["reason"] == (
-        "light: 2 of the 3 in sight in cover; 1 of 4 out of sight; "
-        "judged for the whole of gov-squad-b"
+        "light: 3 of the 3 in sight in cover; 1 of 4 out of sight; "
+        "judged for the whole of orchard-squad"
     )
-    assert "in cover from haystacks" in doc["said"]
+    assert "in cover from orchard" in doc["said"]
     unseen = ("lof", "open-rebellion-demo", "--from", "reb-a1", "--to", "gov-a1", "--json")
     _, out, _ = run(capsys, *unseen)
     reason = json.loads(out)["reason"]
@@ -468,10 +476,10 @@ def test_a_squads_cover_count_reads_as_the_log_says_it(
     """FACTS 1.4 (cover assignment: more than half the unit's models): lof said the count
     the old way, "light: 2 of the 3 in sight in cover from haystacks; 1 of 4 out of sight",
     while the log says it as a player would (9e4aa25, review12); --json keeps the rules'
-    words (the test above)."""
-    _, text, _ = run(capsys, "lof", "open-rebellion-demo", "--from", "reb-b3", "--to", "gov-b1")
+    words (the test above; the village since Open Rebellion's rules version 2)."""
+    _, text, _ = run(capsys, "lof", "open-rebellion-village", "--from", "gov-a1", "--to", "reb-b2")
     said = (
-        "cover: light: 2 of the 3 in sight are in cover from the haystacks; the other one is "
-        "out of sight; judged for the whole of Gov squad b"
+        "cover: light: all 3 in sight are in cover from the orchard; the other one is "
+        "out of sight; judged for the whole of Orchard squad"
     )
     assert said in text.splitlines(), text

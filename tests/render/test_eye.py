@@ -343,14 +343,16 @@ def test_a_large_lof_pictures_eye_view_words_grow_with_it(monkeypatch: pytest.Mo
 @pytest.mark.parametrize(
     ("table", "pair", "said"),
     [
-        # tester9: "no line of fire, 0% visible, cover light" was Gov squad b's cover
-        ("open-rebellion-demo", ("reb-b1", "gov-b1"),
-         "Reb b1 -> Gov b1: no line of fire, 0% visible, its squad (Gov squad b) in light cover"
-         " from the farmhouse"),
+        # tester9: "no line of fire, 0% visible, cover light" was Gov squad b's cover (the
+        # Hill farm's squads were in light cover there from pieces 6" and more from them
+        # until Open Rebellion's rules version 2: the village's are in it by the rules now)
+        ("open-rebellion-village", ("reb-b1", "gov-a1"),
+         "Reb b1 -> Gov a1: no line of fire, 0% visible, its squad (West squad) in light cover"
+         " from the rubble"),
         # session 10's new user: the text named no piece of a squad's light cover
-        ("open-rebellion-demo", ("reb-b3", "gov-b1"),
-         "Reb b3 -> Gov b1: line of fire, 100% visible, its squad (Gov squad b) in light cover"
-         " from the haystacks"),
+        ("open-rebellion-village", ("reb-a1", "gov-hmg"),
+         "Reb a1 -> Gov HMG: line of fire, 100% visible, its squad (East squad) in light cover"
+         " from the hedge"),
         # session 10's new user: a squad none of whose models is seen was "in the open"
         ("open-rebellion-demo", ("reb-a1", "gov-a1"),
          "Reb a1 -> Gov a1: no line of fire, 0% visible, its squad (Gov squad a) out of sight"),

@@ -180,6 +180,18 @@ def test_a_save_the_rules_now_play_otherwise_to_the_end_is_saved_beside_it(
 STRANDED = FIXTURES / "infinity-stranded-rules-2.json"
 
 
+def _corrected(capsys: pytest.CaptureFixture[str], save: Path, version: int, said: str) -> str:
+    """A save of rules `version`, corrected since: replay opens it and says `said` in a
+    note; --check fails, exit 1, in one line, which is returned."""
+    assert read_save(save).rules_version == version
+    code, _, err = run(capsys, "replay", str(save))
+    assert code == 0 and _notes(err) == f"note: {said}"
+    code, _, err = run(capsys, "replay", str(save), "--check")
+    failed = _notes(err)
+    assert code == 1 and len(failed.splitlines()) == 1
+    return failed
+
+
 def test_an_infinity_turn_left_waiting_for_an_order_nobody_can_spend(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -196,13 +208,30 @@ def test_an_infinity_turn_left_waiting_for_an_order_nobody_can_spend(
         "and the rules now refuse its declaration 8 of 10 (the game is over), so the "
         "replay stops after declaration 7; the save keeps all 10"
     )
-    assert read_save(STRANDED).rules_version == 2
-    code, _, err = run(capsys, "replay", str(STRANDED))
-    assert code == 0 and _notes(err) == f"note: {said}"
-    code, _, err = run(capsys, "replay", str(STRANDED), "--check")
-    failed = _notes(err)
-    assert code == 1 and len(failed.splitlines()) == 1
+    failed = _corrected(capsys, STRANDED, 2, said)
     assert failed == (
         f"skirmish: {STRANDED}: check failed: {said}; turn 1, event 19 differs: the replay "
         "tells 'Pano's Active Turn 1 ends', the save 'Pano ends the Active Turn'"
     )
+
+
+def test_an_open_rebellion_save_from_before_the_cover_reach(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Open Rebellion's rules version 2 (seed 001, FACTS 1.4: cover is a place the unit is
+    in; `cover_reach`): the version-1 fixture's Gov squad b was "2 of its 4 models in
+    cover" from the haystacks 6" from it, and is now in the open. It opens, replays as far
+    as the rules now allow and says so in one sentence; --check fails with it, exit 1."""
+    save = FIXTURES / "open-rebellion-rules-1.json"
+    said = (
+        "the Open Rebellion rules have been corrected since this game was saved (rules "
+        "version 1, now 2): it goes differently from turn 1 (the save's event 9), and the "
+        "rules now refuse its declaration 30 of 68 (Gov squad b must answer the fire first: "
+        "fall back or not), so the replay stops after declaration 29; the save keeps all 68"
+    )
+    failed = _corrected(capsys, save, 1, said)
+    assert failed.startswith(f"skirmish: {save}: check failed: {said}; turn 1, event 9 differs")
+    assert failed.endswith(
+        "in the open (only 2 of its 4 models are in cover); 0 damage gets through'"
+    )
+    assert "in the open (none of its 4 models is in cover)" in failed

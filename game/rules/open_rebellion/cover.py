@@ -4,6 +4,12 @@ A unit counts as in a cover category when more than half its models are in it. A
 terrain is light cover. A wall (substantial linear terrain) is hard cover, but only for a
 model touching it. If the shooter can see more than half the unit's models unobstructed by
 walls (a flank), hard cover drops to light.
+
+Reading (seed 001 places cover where the unit is, "in" it): a piece that hides part of a
+model gives it light cover only when the model stands within the cover reach of it
+(assets/open-rebellion/rules.toml `cover_reach`, 2"): a wall beside the shooter, or
+anything else far from the model, hides part of it but puts it in no cover; likewise the
+flank test counts only the walls within that reach of the model.
 """
 
 from __future__ import annotations
@@ -21,6 +27,14 @@ from game.words import joined
 
 BASE_CONTACT = 0.05  # inches: a base this close to a wall touches it
 SEEN_ALL = 0.995
+REACH_KEY = "cover_reach"  # the rule value's name in assets/open-rebellion/rules.toml
+REACH = 2.0  # inches: its value there, for a scenario that carries no rule values
+
+
+def cover_reach(rule_values: dict[str, float]) -> float:
+    """How near a piece a model must stand for the piece to give it cover by hiding part
+    of it (the rule value, or its value in the rules file when a scenario has none)."""
+    return float(rule_values.get(REACH_KEY, REACH))
 
 
 class OpenRebellionCover(enum.IntEnum):
@@ -64,17 +78,24 @@ def standing_in(table: Table, target: Body) -> tuple[set[str], list[str]]:
     return walls, inside_area
 
 
-def model_cover(table: Table, sight: Sight) -> ModelCover:
-    """One model's own tier as seen by the shooter of `sight`."""
+def model_cover(table: Table, sight: Sight, reach: float = REACH) -> ModelCover:
+    """One model's own tier as seen by the shooter of `sight`; `reach`: `cover_reach`."""
     return _model_cover(
-        table, sight.target, sight.clear, sight.blockers, sight.hidden_by, sight.visible_fraction
-    )
+        table, sight.target, sight.clear, sight.blockers, sight.hidden_by,
+        sight.visible_fraction, reach,
+    )  # fmt: skip
 
 
 def seen_whole_cover(table: Table, target: str) -> ModelCover:
     """`model_cover` for a model the shooter sees all of (a clear sight with a visible
     fraction of 1, nothing hiding any of it), read without the sight."""
-    return _model_cover(table, target, True, (), (), 1.0)
+    return _model_cover(table, target, True, (), (), 1.0, REACH)
+
+
+def near_pieces(table: Table, target: Body, reach: float) -> set[str]:
+    """The pieces within `reach` of the model's base: the only ones that give it cover by
+    hiding part of it (`cover_reach`)."""
+    return {str(p) for p in pieces_near(table, target, reach)}
 
 
 def _model_cover(
@@ -84,13 +105,15 @@ def _model_cover(
     blockers: Sequence[str],
     hidden_by: Sequence[str],
     visible_fraction: float,
+    reach: float,
 ) -> ModelCover:
     target = table.body(target_id)
     walls, inside_area = standing_in(table, target)
     hidden_by_wall = [p for p in hidden_by if p in walls]
-    any_wall_hides = any(
-        table.piece(p).kind is PieceKind.WALL for p in hidden_by if p in table.piece_index
-    )
+    # Open Rebellion (a reading, `cover_reach`): only what the model stands near covers it
+    near = near_pieces(table, target, reach) if hidden_by else set()
+    hidden_near = [p for p in hidden_by if p in near]
+    any_wall_hides = any(table.piece(p).kind is PieceKind.WALL for p in hidden_near)
     seen_past = clear and not any_wall_hides
     if not clear:
         # not a tier: a model the shooter cannot see is left out of the unit's reading
@@ -108,19 +131,27 @@ def _model_cover(
     elif inside_area:
         level, reason = OpenRebellionCover.LIGHT, f"in area terrain {', '.join(inside_area)}"
         pieces = tuple(inside_area)
+    elif visible_fraction < SEEN_ALL and hidden_near:
+        hidden = f"{1 - visible_fraction:.0%} hidden by {', '.join(hidden_by)}"
+        if len(hidden_near) < len(hidden_by):
+            hidden += f'; within {reach:g}" of {", ".join(hidden_near)}'
+        level, reason = OpenRebellionCover.LIGHT, hidden
+        pieces = tuple(hidden_near)
     elif visible_fraction < SEEN_ALL:
-        level, reason = (
-            OpenRebellionCover.LIGHT,
-            f"{1 - visible_fraction:.0%} hidden by {', '.join(hidden_by)}",
+        level = OpenRebellionCover.OPEN
+        reason = (
+            f"in the open: {1 - visible_fraction:.0%} hidden by {', '.join(hidden_by)}, "
+            f'farther than {reach:g}" from it'
         )
-        pieces = tuple(hidden_by)
     else:
         level, reason = OpenRebellionCover.OPEN, "in the open"
     return ModelCover(str(target.id), level, bool(walls), seen_past, reason,
                       walls=tuple(sorted(walls)), pieces=pieces)  # fmt: skip
 
 
-def squad_cover(table: Table, sights: Sequence[Sight], say_from: bool = False) -> SquadCover:
+def squad_cover(
+    table: Table, sights: Sequence[Sight], say_from: bool = False, reach: float = REACH
+) -> SquadCover:
     """The unit's tier: the sights from one shooter to each model of the unit.
 
     Reading (the seed is silent on models the shooter cannot see at all): the tier is
@@ -128,7 +159,7 @@ def squad_cover(table: Table, sights: Sequence[Sight], say_from: bool = False) -
     "More than half" is of those seen, and hard cover needs a wall each touches (seed
     001: "a model should be in base contact with a wall"), never a building that hides
     it."""
-    return unit_cover(tuple(model_cover(table, s) for s in sights), say_from)
+    return unit_cover(tuple(model_cover(table, s, reach) for s in sights), say_from)
 
 
 def unit_cover(models: tuple[ModelCover, ...], say_from: bool = False) -> SquadCover:
@@ -272,7 +303,7 @@ def sequencer_cover(table: Table, sight: Sight, rule_values: dict[str, float]) -
     if not sight.clear:
         by = ", ".join(sight.blockers) or "scenery"
         return Cover.TOTAL, f"not in line of fire, {by} in the way"
-    mine = model_cover(table, sight)
+    mine = model_cover(table, sight, cover_reach(rule_values))
     level = Cover.NONE if mine.level is OpenRebellionCover.OPEN else Cover.PARTIAL
     return level, mine.reason
 
@@ -285,7 +316,7 @@ def scenario_ruling(
     unit = table.body(sight.target).unit
     mates = [b.id for b in table.bodies if unit is not None and b.unit == unit] or [sight.target]
     sights = [sight if m == sight.target else sight_of(m) for m in mates]
-    models = tuple(model_cover(table, s) for s in sights)
+    models = tuple(model_cover(table, s, cover_reach(rule_values)) for s in sights)
     squad = unit_cover(models, say_from=True)
     unseen = not any(m.seen for m in squad.models)
     # a unit the shooter sees none of has no tier to give (its level stays "open", as
