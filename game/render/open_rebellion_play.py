@@ -14,7 +14,7 @@ Rebellion's actions):
 - E: end the activation, or pass with the selected unit; at the start of a turn E with
   a unit selected names it for the initiative roll;
 - when the computer's fire damages your unit: D falls back, I holds (in the open: takes
-  the morale check).
+  the morale check); nothing else answers it (E is refused with those two keys).
 
 No pygame here.
 """
@@ -174,9 +174,13 @@ class OpenRebellionRules(PlayRules):
             assert state.pending is not None
             if kind is IntentKind.DODGE:
                 return FallBackChoice(state.pending.target, True)
-            if kind in (IntentKind.IDLE, IntentKind.END):
+            if kind is IntentKind.IDLE:
                 return FallBackChoice(state.pending.target, False)
-            raise IllegalDeclaration("D falls back, I holds")
+            # E too held before (tester14: pressed to pass, it took the morale check unasked)
+            hold = "I takes the morale check" if state.pending.tier == 0 else "I stays"
+            raise IllegalDeclaration(
+                f"{who(state.pending.target)} must answer the fire first: D falls back, {hold}"
+            )
         if kind is IntentKind.END:
             if awaiting.kind == "action":
                 return EndUnit()

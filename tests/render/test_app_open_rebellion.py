@@ -149,6 +149,13 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     press(app, pygame.K_m)  # the answer takes no move (review12: M drew a path)
     assert app.state.draft is None and app.state.message.startswith("D falls back, ")
     click(app, base(app, f"{theirs}-1"))
+    # E does not answer it (tester14: E, pressed to pass, took the morale check unasked)
+    declared = len(game.declarations)
+    press(app, pygame.K_e)
+    assert len(game.declarations) == declared and awaiting(app)[1] == "fall-back"
+    assert app.state.message.endswith(
+        f"{named[theirs]} must answer the fire first: D falls back, I takes the morale check"
+    ), app.state.message
     press(app, pygame.K_i)
     assert isinstance(game.declarations[-1], FallBackChoice)
     wounds, pins = engine.markers(game.state, theirs)
