@@ -351,8 +351,12 @@ class OpenRebellionRules(PlayRules):
         rof = sum(w.rof for w in (engine.weapon[f] for f in plan.firing) if w is not None)
         skill = engine.skill_dice(state, unit)
         support = plan.attack - rof - skill
+        # the ROF is that of the models that see the target only (tester14: "ROF 3 (2 with
+        # LOS)" read as if the ROF of all were counted)
+        seeing = len(plan.firing)
+        those = "the one model" if seeing == 1 else f"the {seeing} models"
         lines.append(
-            f"attacker {plan.attack} dice: ROF {rof} ({len(plan.firing)} with LOS) + "
+            f"attacker {plan.attack} dice: ROF {rof} from {those} in line of sight + "
             f"skill {skill}" + (f" + support {support}" if support else "")
         )
         cover_dice = plan.defence - plan.bands - engine.skill_dice(state, enemy)

@@ -119,6 +119,11 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     engine = rules.engine
     plan = engine.pools(game.state, mine, theirs)
     assert f"attacker {plan.attack} dice" in lines[1]
+    # the ROF is of the models that see (tester14: "ROF 3 (2 with LOS)" read as the ROF of
+    # all, only 2 seeing): two riflemen, ROF 1 each
+    assert lines[1].startswith(
+        f"attacker {plan.attack} dice: ROF 2 from the 2 models in line of sight + skill "
+    ), lines[1]
     assert f"defender {plan.defence} dice" in lines[2]
     exact = small_arms_fire(plan.attack, plan.defence, CoverTier.OPEN)
     none = sum(w for m, w in exact.counts.items() if m.wounds == 0) / exact.total
