@@ -3,6 +3,7 @@ arms fire. The registry's "odds" part for Open Rebellion."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Annotated, Any
 
 import typer
@@ -47,17 +48,47 @@ def open_rebellion(
     def fields(m: Markers) -> dict[str, Any]:
         return {"wounds": m.wounds, "pinned": m.pinned}
 
+    # each kind of marker on its own, as the window's odds say it (tester14: the joint
+    # rows alone, 40 of them, gave no total for "1 wound marker")
+    wounds = _each(markers, lambda m: m.wounds)
+    pinned = _each(markers, lambda m: m.pinned)
     doc: dict[str, Any] = {
         "ruleset": "open-rebellion",
         "tier": tier.name.lower().replace("_", "-"),
         "outcomes": outcome_rows(markers, fields),
+        "wound_markers": outcome_rows(wounds, lambda n: {"wound_markers": n}),
+        "pinned_markers": outcome_rows(pinned, lambda n: {"pinned_markers": n}),
+        "expected": {"wound_markers": _mean(wounds), "pinned_markers": _mean(pinned)},
         "damage": outcome_rows(dmg, lambda d: {"damage": d}),
     }
     emit(
         doc,
         as_json,
-        [("Markers", doc["outcomes"], ["wounds", "pinned"]), ("Damage", doc["damage"], ["damage"])],
+        [
+            ("Wound markers", doc["wound_markers"], ["wound_markers"]),
+            ("Pinned markers", doc["pinned_markers"], ["pinned_markers"]),
+            ("Both markers together", doc["outcomes"], ["wounds", "pinned"]),
+            ("Damage", doc["damage"], ["damage"]),
+        ],
     )
+    if not as_json:
+        expected = doc["expected"]
+        typer.echo(
+            f"expected: {expected['wound_markers']:.2f} wound markers, "
+            f"{expected['pinned_markers']:.2f} pinned markers"
+        )
+
+
+def _each(markers: Distribution[Markers], count: Callable[[Markers], int]) -> Distribution[int]:
+    """The chances of each number of one kind of marker, whatever the other kind."""
+    ways: dict[int, int] = {}
+    for m, n in markers.items():
+        ways[count(m)] = ways.get(count(m), 0) + n
+    return Distribution(dict(sorted(ways.items())), markers.total)
+
+
+def _mean(found: Distribution[int]) -> float:
+    return sum(k * n for k, n in found.items()) / found.total
 
 
 command = open_rebellion

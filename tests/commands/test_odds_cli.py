@@ -174,6 +174,28 @@ def test_open_rebellion_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert got == {(0, 0): Fraction(7, 9), (1, 0): Fraction(4, 27), (0, 1): Fraction(2, 27)}
 
 
+def test_open_rebellion_says_each_kind_of_marker_on_its_own(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """tester14: the joint rows alone (40 of them for 9 dice a side) gave no total for
+    "1 wound marker"; the window says "wound markers: 0: 90% · 1: 8% ...". Each kind's
+    chances are the joint rows summed over the other kind, first in the text."""
+    args = ["open-rebellion", "--attack", "1", "--defence", "1", "--cover", "light"]
+    code, doc, _ = run(capsys, *args, "--json")
+    assert code == 0
+    wounds = {r["wound_markers"]: Fraction(r["count"], r["total"]) for r in doc["wound_markers"]}
+    pinned = {r["pinned_markers"]: Fraction(r["count"], r["total"]) for r in doc["pinned_markers"]}
+    # the joint rows (the test above): (0, 0) 7/9, (1, 0) 4/27, (0, 1) 2/27
+    assert wounds == {0: Fraction(23, 27), 1: Fraction(4, 27)}
+    assert pinned == {0: Fraction(25, 27), 1: Fraction(2, 27)}
+    assert doc["expected"] == {"wound_markers": 4 / 27, "pinned_markers": 2 / 27}
+    code, out, _ = run(capsys, *args)
+    lines = out.splitlines()
+    assert lines[0] == "Wound markers" and lines[3].split() == ["0", "23/27", "85.1852%"]
+    assert "Both markers together" in lines
+    assert lines[-1] == "expected: 0.15 wound markers, 0.07 pinned markers"
+
+
 def test_open_rebellion_tier_shift_and_bad_cover(capsys: pytest.CaptureFixture[str]) -> None:
     code, doc, _ = run(
         capsys, "open-rebellion", "--attack", "2", "--defence", "0", "--cover", "hard",
