@@ -35,6 +35,7 @@ from game.sequencer.necromunda import COUP_DE_GRACE_REACH, NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import armour_save
 from game.sequencer.necromunda_types import (
+    BLAZE,
     BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
@@ -252,6 +253,9 @@ class SimpleNecromundaPlayer:
     # -- which fighter ------------------------------------------------------------
 
     def _activate(self, state: NecromundaState, ready: tuple[str, ...]) -> Declaration:
+        burning = next((f for f in ready if BLAZE in state.model(f).flags), None)
+        if burning is not None:  # FACTS 2.9, Blaze: the flames take its activation
+            return EndActivation(burning)
         chosen = self._first(state, ready)
         if isinstance(chosen, Act) and state.leading is None:
             group = self._group(state, state.model(chosen.model))
@@ -268,7 +272,7 @@ class SimpleNecromundaPlayer:
             return ()
         ranked: list[tuple[float, str]] = []
         for f in state.side_models(leader.side):
-            if f.id == leader.id or f.status not in UPRIGHT or BROKEN in f.flags:
+            if f.id == leader.id or f.status not in UPRIGHT or f.flags & {BROKEN, BLAZE}:
                 continue
             if self.engine.may_join(state, leader.id, f.id) is not None:
                 continue

@@ -85,6 +85,7 @@ from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import STRAY_HITS_ON
 from game.sequencer.necromunda_types import (
     AIMED,
+    BLAZE,
     BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
@@ -198,6 +199,9 @@ class SearchNecromundaPlayer(SearchPlayer):
         movers: list[tuple[Declaration, float]] = []
         for f in ready:
             m = state.model(f)
+            if BLAZE in m.flags:  # FACTS 2.9, Blaze: the flames take its activation
+                out.append((EndActivation(m.id), 0.0))
+                continue
             coup = coup_de_grace(self.nec, state, m)
             if coup is not None:  # FACTS 2.4: a sure Out of Action
                 out.append((Act(m.id, coup), 1.0))
@@ -596,7 +600,7 @@ class SearchNecromundaPlayer(SearchPlayer):
             best: dict[str, Plan] = {}
             for f in awaiting.models:
                 m = state.model(f)
-                if BROKEN in m.flags or m.status not in (*UPRIGHT, PINNED):
+                if m.flags & {BROKEN, BLAZE} or m.status not in (*UPRIGHT, PINNED):
                     continue
                 started = state.replace(activating=f, actions_left=2, used=())
                 mine = self._plans(started, m, first=True)

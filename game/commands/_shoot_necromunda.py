@@ -209,9 +209,15 @@ def _exact(
     roll; Flak 5+ against it and the cover from the firer, `template_outcome`). None,
     and why, for a blast (it scatters) or placed extra hits. A Rapid Fire miss strays
     once per bullet hole, so a fighter may take several; that is not in them: those
-    fighters (the third value) get no exact figure, and the second value says why."""
+    fighters (the third value) get no exact figure, and the second value says why. None
+    for a Knockback weapon (FACTS 2.9: its +1 Damage for a push stopped short is known
+    only as the push goes). Blaze's fire burns later, at the fighter's activation: the
+    figures are the attack's."""
     from game.sequencer.necromunda_fire import ARC
 
+    knockback = weapon.trait("Knockback") is not None  # FACTS 2.9: "+1 D if blocked"
+    if knockback and weapon.blast_diameter is None:  # a blast's scatter is said first
+        return {}, "Knockback's +1 Damage for a push stopped short is not in them", []
     if weapon.is_template:  # no hit roll: everyone under it is hit (FACTS 2.5 saves)
         from game.ai.necromunda import cover_bonus
         from game.sequencer.necromunda_types import TemplatePlaced

@@ -592,7 +592,10 @@ class NecromundaRules(PlayRules):
             # the firer turns to aim it; the target's cover from the firer adds to its save
             turned, _ = self._turned(game, shooter, facing)
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
-            return [f"{w.name} (a template: no hit roll), {target} under it: {odds}"]
+            return [
+                f"{w.name} (a template: no hit roll), {target} under it: {odds}",
+                *_not_in_the_odds(w),
+            ]
         state, turn = self._turned(game, shooter, facing)
         plan = engine.hit_plan(state, shooter, w, target=target, blind=blind)
         bs = engine.profiles[shooter].bs
@@ -627,7 +630,7 @@ class NecromundaRules(PlayRules):
         # from `at_risk`, beside the rings it draws: not said twice here
         if kind is AimKind.BLAST:
             lines.append('a miss scatters up to 6" (not in the odds)')
-        return lines
+        return lines + _not_in_the_odds(w)
 
     def hit_odds(self, w: NecromundaWeapon, target: str, chance: float, bonus: int,
                  game: Game) -> str:  # fmt: skip
@@ -683,6 +686,18 @@ def _status_said(m: ModelState) -> str:
     """`m`'s status in the rules' words, with Broken beside it where it is."""
     said = STATUS_WORDS.get(m.status, m.status)
     return f"{said}, Broken" if BROKEN in m.flags and m.status != OUT_OF_ACTION else said
+
+
+def _not_in_the_odds(w: NecromundaWeapon) -> list[str]:
+    """FACTS 2.9's traits played after the hit that the exact odds leave out: Knockback's
+    +1 Damage for a push stopped short (where it is stopped is known only as it goes),
+    and the fire Blaze may start (it burns at the fighter's next activation)."""
+    out = []
+    if w.trait("Knockback") is not None:
+        out.append("Knockback: a push stopped short adds 1 Damage (not in the odds)")
+    if w.trait("Blaze") is not None:
+        out.append("Blaze: a fighter hit catches fire on a 4+ (not in the odds)")
+    return out
 
 
 def _said(outcome: tuple[float, float, float]) -> str:

@@ -21,9 +21,14 @@ A round (FACTS 2.8):
    Standing friend is within 1"); then Rally. Sides go in the order the scenario lists
    them (who starts is not in FACTS).
 
+A burning fighter (FACTS 2.9, Blaze) activates only to burn, by `EndActivation` naming
+it: the flames' hit, a Pinned one standing, a Standing Active one's 2D6" run in a random
+direction, the D6 to put the fire out; then its activation ends (`_burn`).
+
 The game ends when a side has nothing left standing or pinned, or after the turn limit
-(points of fighters still fighting). Shooting is in `necromunda_fire`; Nerve tests,
-Broken, Running for Cover and Rally in `necromunda_nerve`.
+(points of fighters still fighting). Shooting is in `necromunda_fire` (Knockback and
+catching fire in `necromunda_traits`); Nerve tests, Broken, Running for Cover and Rally
+in `necromunda_nerve`.
 """
 
 from __future__ import annotations
@@ -39,6 +44,7 @@ from game.rules.necromunda.assets import (
     load_flame_template,
     load_group_activation,
     load_necromunda_dice,
+    load_traits,
 )
 from game.rules.necromunda.data import ENGAGED_GAP, NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import (
@@ -46,6 +52,7 @@ from game.rules.necromunda.dice import (
     GroupActivation,
     InjuryResult,
     NecromundaDice,
+    Traits,
 )
 from game.sequencer.declarations import Declaration, check_numbers
 from game.sequencer.engine import Awaiting
@@ -65,6 +72,7 @@ from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
 from game.sequencer.necromunda_types import (
     AIMED,
     BASIC,
+    BLAZE,
     BROKEN,
     DOUBLE,
     ENGAGED,
@@ -83,8 +91,10 @@ from game.sequencer.necromunda_types import (
     ActionKind,
     AmmoChanged,
     BottleTested,
+    Burned,
     CoupDeGrace,
     EndActivation,
+    ForcedMove,
     GroupMemberActivated,
     GroupMemberSkipped,
     GroupNominated,
@@ -145,6 +155,7 @@ class NecromundaEngine(NecromundaNerve):
         dice: NecromundaDice | None = None,
         flame: FlameTemplate | None = None,
         groups: GroupActivation | None = None,
+        traits: Traits | None = None,
     ) -> None:
         self.setup = setup
         if sight is None:
@@ -157,6 +168,12 @@ class NecromundaEngine(NecromundaNerve):
         self.flame = flame or load_flame_template()
         # who may lead a group activation, how many it takes and how near (FACTS 2.8)
         self.groups = groups or load_group_activation()
+        # Blaze and Knockback (FACTS 2.9): assets/necromunda/traits.toml
+        self.traits = traits or load_traits()
+        rule = self.traits.blaze
+        self.flames = NecromundaWeapon(
+            name="the flames", long=0.0, strength=rule.strength, ap=rule.ap, damage=rule.damage
+        )
         self.all_weapons = setup.weapons
         self.table_size = setup.header.table
         self.turns = setup.header.turns
@@ -248,7 +265,10 @@ class NecromundaEngine(NecromundaNerve):
         if isinstance(declaration, Act):
             state = self._act(state, declaration, events, rng)
         elif isinstance(declaration, EndActivation):
+            first = state.activating is None
             state = self._end_declared(state, declaration, events)
+            if first and BLAZE in state.model(declaration.model or "").flags:
+                state = self._burn(state, state.model(declaration.model or ""), events, rng)
             state = self._after_activation(state, events, rng)
         else:
             raise IllegalDeclaration(f"Necromunda has no declaration {type(declaration).__name__}")
@@ -296,6 +316,8 @@ class NecromundaEngine(NecromundaNerve):
                 raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:
                 raise IllegalDeclaration(f"{m.id} is out of action")
+            if BLAZE in m.flags:
+                raise IllegalDeclaration(self.burning_refusal(m.id))
             state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
             state = renew(state, activating=m.id, actions_left=ACTIONS_PER_ACTIVATION, used=())
         elif state.activating != m.id:
@@ -326,6 +348,51 @@ class NecromundaEngine(NecromundaNerve):
         if state.actions_left <= 0 or me.status == OUT_OF_ACTION:
             state = self._after_activation(state, events, rng)
         return state
+
+    # -- Blaze (FACTS 2.9) ----------------------------------------------------------
+
+    @staticmethod
+    def burning_refusal(model_id: str) -> str:
+        """Why a burning fighter may not act: the fire takes its activation."""
+        return (
+            f"{model_id} is on fire: the flames take its activation (activate it doing "
+            "nothing, and it burns)"
+        )
+
+    def _burn(
+        self, state: NecromundaState, m: ModelState, events: list[Event], rng: np.random.Generator
+    ) -> NecromundaState:
+        """FACTS 2.9, Blaze: "when it next activates it takes an S3 AP-1 hit, moves 2D6"
+        at random if Active, and the fire goes out on a 6+". The hit is resolved as any
+        (wound, save, Injury dice; it pins no one); then a Pinned fighter stands
+        (`pinned_stands`, the rulebook's reading), a Standing Active one runs 2D6" in a
+        random direction (the scatter die's arrow, as a scattering blast's: uniform in
+        angle), stopped short where its base would meet scenery, a fighter or the
+        table's edge; then, still in the fight, the D6 to put the fire out. Its friends
+        within 3" test their nerve if the flames take it down. The activation is the
+        fire's (FACTS is silent; the rulebook's reading): it ends after."""
+        rule = self.traits.blaze
+        mark = len(events)
+        events.append(Burned(m.id, rule.strength, rule.ap, rule.damage))
+        state = self.wound(state, m.id, self.flames, m.id, 0, events, rng)
+        m = state.model(m.id)
+        if m.status != OUT_OF_ACTION:
+            if m.status == PINNED and rule.pinned_stands:
+                events.append(StateChanged(m.id, PINNED, STANDING))
+                m = m.replace(status=STANDING)
+                state = state.with_model(m)
+            if m.status == STANDING:
+                faces = tuple(d6(rng) for _ in range(rule.move_dice))
+                direction = float(rng.uniform(0.0, 360.0))
+                end, went, by, short = self.forced_move(state, m.id, direction, float(sum(faces)))
+                events.append(ForcedMove(m.id, "blaze", faces, 0, m.at, direction,
+                                         float(sum(faces)), end, went, by, short))  # fmt: skip
+                if went > 0:
+                    events.append(Moved(m.id, (m.at, end), went))
+                    state = state.with_model(m.replace(at=end, facing=direction))
+                state = self._update_engaged(state, events)
+            state = self.fire_out(state, m.id, events, rng)
+        return self.nerve_tests(state, fallen(events[mark:]), events, rng)
 
     # -- group activations (FACTS 2.8) ---------------------------------------------
 

@@ -18,12 +18,14 @@ rolls the dice:
    the others on enemies the firer named within 3" of it, in range and sight and no
    harder to hit (FACTS 2.6), the rest on the target.
 4. Every Standing Active fighter hit is Pinned.
-5. Each hit: wound roll, save (AP, cover bonus for blasts and templates), damage,
-   Injury dice.
+5. Each hit: Knockback (`necromunda_traits`), wound roll, save (AP, cover bonus for
+   blasts and templates), damage, Injury dice, then Blaze's D6 to catch fire.
 
 Dice are drawn in this order, which scripted tests rely on: Cool test (2D6), hit roll,
 Firepower dice, Ammo tests, then scatter die, scatter D6, misfire D6 (or the scatter
-direction from `rng.uniform`), stray-shot D6s, and per hit: wound, save, Injury dice.
+direction from `rng.uniform`), stray-shot D6s, and per hit: Knockback's D6 (a fighter
+not hit by the firer's own hit roll; its direction from `rng.uniform` when a blast's
+centre is on it), wound, save, Injury dice, Blaze's D6.
 """
 
 from __future__ import annotations
@@ -49,13 +51,13 @@ from game.sequencer.necromunda_targeting import (
     SAVE_BONUS,
     STRAY_HITS_ON,
     HitPlan,
-    NecromundaTargeting,
     Point,
     angle_off,
     armour_save,
     d6,
     heading,
 )
+from game.sequencer.necromunda_traits import NecromundaTraits
 from game.sequencer.necromunda_types import (
     AIMED,
     FLESH_WOUNDS,
@@ -92,16 +94,25 @@ __all__ = ["ARC", "D6", "SAVE_BONUS", "Hits", "NecromundaFire", "d6", "heading"]
 
 @dataclass(frozen=True, slots=True)
 class Hits:
-    """Fighters hit, in resolution order, each with its save bonus."""
+    """Fighters hit, in resolution order, each with its save bonus; for Knockback, the
+    point each is pushed away from (`away`: the firer's place, or its blast's centre)
+    and `roll`, the hit roll's die when the hits came from it (0: each rolls a D6)."""
 
     items: tuple[tuple[str, int], ...] = ()
+    away: tuple[Point, ...] = ()
+    roll: int = 0
+
+    def each(self) -> list[tuple[str, int, Point | None, int]]:
+        """(victim, save bonus, pushed away from, roll) for each hit, in order."""
+        away: list[Point | None] = [*self.away, *[None] * (len(self.items) - len(self.away))]
+        return [(v, b, a, self.roll) for (v, b), a in zip(self.items, away, strict=True)]
 
 
 def _point(p: Point) -> str:
     return f"({p[0]:g}, {p[1]:g})"
 
 
-class NecromundaFire(NecromundaTargeting):
+class NecromundaFire(NecromundaTraits):
     """The shooting half of the Necromunda engine (mixed into `NecromundaEngine`): the
     dice of an attack; who may be shot and how hard comes from `NecromundaTargeting`."""
 
@@ -304,8 +315,9 @@ class NecromundaFire(NecromundaTargeting):
         me = state.model(shooter)
         state = state.with_model(me.replace(flags=me.flags - {AIMED}))
         state = self._pin(state, hits, events)
-        for victim, bonus in hits.items:
-            state = self.resolve_hit(state, shooter, weapon, victim, bonus, events, rng)
+        for victim, bonus, away, roll in hits.each():
+            state = self.resolve_hit(state, shooter, weapon, victim, bonus, events, rng,
+                                     away=away, roll=roll)  # fmt: skip
         if fails:
             state = self._out_of_ammo(state, shooter, weapon, fails, events)
         return state
@@ -331,8 +343,9 @@ class NecromundaFire(NecromundaTargeting):
         state = state.with_model(me.replace(flags=me.flags - {AIMED}))
         state = self._pin(state, Hits(tuple(h for _, hits, _ in fired for h in hits.items)), events)
         for w, hits, _ in fired:
-            for victim, bonus in hits.items:
-                state = self.resolve_hit(state, shooter, w, victim, bonus, events, rng)
+            for victim, bonus, away, roll in hits.each():
+                state = self.resolve_hit(state, shooter, w, victim, bonus, events, rng,
+                                         away=away, roll=roll)  # fmt: skip
         for w, _, fails in fired:
             if fails:
                 state = self._out_of_ammo(state, shooter, w, fails, events)
@@ -394,8 +407,9 @@ class NecromundaFire(NecromundaTargeting):
         aimed_at: str,
         events: list[Event],
         rng: np.random.Generator,
-    ) -> bool:
-        """BS test: a natural 1 fails; 7+ is improbable: a 6, then a plain BS test."""
+    ) -> int:
+        """BS test: a natural 1 fails; 7+ is improbable: a 6, then a plain BS test. The
+        first die's face on a hit (Knockback compares it), 0 on a miss."""
         bs = self.profiles[shooter].bs
         purpose = f"hit roll ({weapon.name}) at {aimed_at}"
         if plan.need > D6:
@@ -417,7 +431,7 @@ class NecromundaFire(NecromundaTargeting):
             Rolled(shooter, purpose, "BS", bs, plan.modifiers, plan.need, tuple(faces),
                    tuple(results))
         )  # fmt: skip
-        return hit
+        return faces[0] if hit else 0
 
     def _firepower(
         self,
@@ -483,7 +497,7 @@ class NecromundaFire(NecromundaTargeting):
             # placed them (FACTS 2.6), all placed before any wound roll
             placed = extras[: max(0, shots - 1)]
             victims = (target,) * (shots - len(placed)) + placed
-            return Hits(tuple((v, 0) for v in victims)), fails
+            return Hits(tuple((v, 0) for v in victims), roll=hit), fails
         events.append(Missed(shooter, target, weapon.name, "hit roll failed"))
         return Hits(tuple((v, 0) for v in self._stray(state, shooter, target, shots, events,
                                                         rng))), fails  # fmt: skip
@@ -582,11 +596,13 @@ class NecromundaFire(NecromundaTargeting):
                     landed.append(end)
         table = self.table_at(state)
         items: list[tuple[str, int]] = []
+        away: list[Point] = []
         for spot in landed:
             for v in blast_hits(table, spot, diameter / 2):
                 bonus = SAVE_BONUS.get(self.cover_from_point(state, spot, str(v)), 0)
                 items.append((str(v), bonus))
-        return Hits(tuple(items)), fails
+                away.append(spot)
+        return Hits(tuple(items), tuple(away)), fails
 
     def _scatter(
         self,
@@ -679,12 +695,34 @@ class NecromundaFire(NecromundaTargeting):
         save_bonus: int,
         events: list[Event],
         rng: np.random.Generator,
+        *,
+        away: Point | None = None,
+        roll: int = 0,
     ) -> NecromundaState:
-        """Wound roll, save (AP and cover bonus), damage and Injury dice (FACTS 2.4)."""
-        v = state.model(victim)
+        """Knockback (away from `away`, the firer's place by default; `roll` the hit
+        roll's die, 0: a D6), then wound roll, save (AP and cover bonus), damage and
+        Injury dice (FACTS 2.4), then Blaze's roll to catch fire (FACTS 2.9)."""
         events.append(Hit(attacker, victim, weapon.name))
-        if v.status == OUT_OF_ACTION:
+        if state.model(victim).status == OUT_OF_ACTION:
             return state
+        away = state.model(attacker).at if away is None else away
+        state, more = self.knockback(state, weapon, victim, away, roll, events, rng)
+        state = self.wound(state, attacker, weapon, victim, save_bonus, events, rng, more)
+        return self.catch_fire(state, weapon, victim, events, rng)
+
+    def wound(
+        self,
+        state: NecromundaState,
+        attacker: str,
+        weapon: NecromundaWeapon,
+        victim: str,
+        save_bonus: int,
+        events: list[Event],
+        rng: np.random.Generator,
+        more: int = 0,
+    ) -> NecromundaState:
+        """A hit's wound roll, save, damage (the weapon's, + `more`) and Injury dice."""
+        v = state.model(victim)
         profile = self.profiles[victim]
         flesh = v.marker(FLESH_WOUNDS)
         toughness = profile.t - flesh
@@ -714,10 +752,11 @@ class NecromundaFire(NecromundaTargeting):
             )  # fmt: skip
             if saved:
                 return state
+        damage = weapon.damage + more
         left = profile.w - v.wounds
-        dice = injury_dice_for(left, weapon.damage)
-        lost = min(profile.w, v.wounds + weapon.damage)
-        events.append(Wounded(victim, weapon.damage, lost))
+        dice = injury_dice_for(left, damage)
+        lost = min(profile.w, v.wounds + damage)
+        events.append(Wounded(victim, damage, lost))
         v = v.replace(wounds=lost)
         if dice:
             faces = [d6(rng) for _ in range(dice)]

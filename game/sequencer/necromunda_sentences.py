@@ -27,6 +27,7 @@ from game.sequencer.sentences import (
     purpose,
     rolled,
     shared,
+    signed,
     who,
     who_or_piece,
 )
@@ -209,6 +210,44 @@ def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
     return said
 
 
+def _blaze(e: EventData) -> str:
+    """FACTS 2.9, Blaze: the D6 to catch fire after a hit, or to put the fire out."""
+    mods = "".join(f", {source} {signed(int(value))}" for source, value in e.get("modifiers", ()))
+    roll = f"D6 {e['face']}{mods}, needs {e['need']}+"
+    if e.get("weapon"):
+        outcome = "catches fire" if e.get("success") else "does not catch fire"
+        return f"{who(e['model'])} rolls for the {e['weapon']}'s Blaze: {roll}: {outcome}"
+    outcome = "the fire goes out" if e.get("success") else "it burns on"
+    return f"{who(e['model'])} rolls to put the fire out: {roll}: {outcome}"
+
+
+def _forced(e: EventData) -> str:
+    """A burning fighter's run (FACTS 2.9, Blaze: "moves 2D6\" at random") or a
+    Knockback push ("hit roll >= target S pushes it 1\" (+1 D if blocked)"); the move
+    itself is told here, not again by the Moved event after it."""
+    name = who(e["model"])
+    went = float(e["distance"])
+    if e.get("blocked"):
+        by = f"by {who_or_piece(e['stopped_by'])}" if e.get("stopped_by") else "at the table's edge"
+        where = f"stopped {by} " + (f"after {inches(went)}" if went >= 0.05 else "at once")
+    else:
+        where = f"{inches(went)}"
+    toward = heading(e["direction"])
+    if e.get("cause") == "blaze":
+        faces = [int(f) for f in e["faces"]]
+        roll = " + ".join(str(f) for f in faces)
+        return (
+            f"{name} runs burning toward the {toward}: {len(faces)}D6 {roll}, "
+            f"{inches(e['wanted'])}; {where}"
+        )
+    face, strength = int(e["faces"][0]), int(e["strength"])
+    head = f"Knockback on {name}: {face} against its Strength {strength}"
+    if float(e["wanted"]) <= 0:
+        return f"{head}: not pushed"
+    damage = ": the hit's Damage +1" if e.get("blocked") else ""
+    return f"{head}: pushed toward the {toward}, {where}{damage}"
+
+
 def _state(name: str) -> str:
     return name.replace("-", " ")
 
@@ -227,6 +266,12 @@ def sentence(e: EventData) -> str | None:
     told["injured"] = (
         (str(e["model"]), [str(r) for r in e["results"]]) if kind == "InjuryRolled" else None
     )
+    # a forced move is told whole: the Moved event after it says nothing more
+    forced = told.pop("forced", None)
+    if kind == "ForcedMove":
+        told["forced"] = str(e["model"])
+    elif kind == "Moved" and e.get("model") == forced:
+        return ""
     # a fighter that ran for cover and is not moved next stayed where it was
     ran = told.pop("ran", None)
     if kind == "RanForCover":
@@ -338,6 +383,15 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         if e.get("broken"):
             return f"{who(e['model'])} is Broken: {e['reason']}"
         return f"{who(e['model'])} rallies and is no longer Broken"
+    if kind == "BlazeRolled":
+        return _blaze(e)
+    if kind == "Burned":  # FACTS 2.9: "when it next activates it takes an S3 AP-1 hit"
+        return (
+            f"{who(e['model'])} is on fire, and the flames take its activation: a Strength "
+            f"{e['strength']}, AP {signed(int(e['ap']))}, Damage {e['damage']} hit"
+        )
+    if kind == "ForcedMove":
+        return _forced(e)
     if kind == "RanForCover":
         # where it ends is told by the Moved event that follows (none: it stays put)
         roll = f"2D6 {dice(e['faces'])}, " if e.get("faces") else "Prone, "

@@ -4,7 +4,8 @@ Statuses (FACTS 2.8) are `ModelState.status` values: "standing" (Standing Active
 "engaged" (Standing Engaged), "pinned" (Prone Pinned), "seriously-injured" (Prone
 Seriously Injured) and "out-of-action". Flags: "ready" (may still activate this round),
 "aimed", "out-of-ammo:<weapon>", "jammed:<weapon>", "fled", "broken" (the Broken
-condition: only Running for Cover until it Rallies). Markers: "flesh-wounds".
+condition: only Running for Cover until it Rallies), "blaze" (on fire, FACTS 2.9's
+Blaze, until it is put out). Markers: "flesh-wounds".
 `ModelState.wounds` counts the Wounds lost.
 """
 
@@ -37,6 +38,7 @@ FLED = "fled"
 FLEE_TEST = "Cool test (bottled)"
 FLESH_WOUNDS = "flesh-wounds"
 BROKEN = "broken"
+BLAZE = "blaze"  # on fire (FACTS 2.9: Blaze), added in session 14
 
 
 def status_said(status: str) -> str:
@@ -459,3 +461,51 @@ class RanForCover(Event):
     allowance: float
     end: Point
     meets: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BlazeRolled(Event):
+    """FACTS 2.9, Blaze: the D6 after a Blaze weapon's hit that leaves `model` in the
+    fight (`weapon` names it; `success`: it catches fire), or the D6 to put the fire out
+    as it burns (`weapon` empty; `success`: the fire goes out), with its modifiers."""
+
+    model: str
+    weapon: str
+    face: int
+    modifiers: tuple[tuple[str, int], ...]
+    need: int
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Burned(Event):
+    """A burning fighter activates (FACTS 2.9, Blaze): it takes a hit of `strength`,
+    `ap`, `damage` from the flames (the wound roll, save and Injury dice follow)."""
+
+    model: str
+    strength: int
+    ap: int
+    damage: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedMove(Event):
+    """A fighter moved by the rules, not by its side: a burning fighter's 2D6" run in a
+    random direction (`cause` "blaze", `faces` the 2D6) or a Knockback push (`cause`
+    "knockback", `faces` the roll set against its Strength `strength`: the hit roll, or
+    a D6 for a fighter under a blast). From `start` toward `direction` degrees, `wanted`
+    inches; it went `distance` to `end`, stopped short by `stopped_by` (a piece or a
+    fighter) or the table's edge (`stopped_by` None, `blocked`). A roll below the
+    Strength pushes nothing (`wanted` 0)."""
+
+    model: str
+    cause: str
+    faces: tuple[int, ...]
+    strength: int
+    start: Point
+    direction: float
+    wanted: float
+    end: Point
+    distance: float
+    stopped_by: str | None
+    blocked: bool

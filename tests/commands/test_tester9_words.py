@@ -205,4 +205,7 @@ def test_shoot_trials_count_a_wound_that_leaves_the_fighter_up(
     assert code == 0 and "wounded, not down" in out
     [leader] = [line for line in out.splitlines() if line.startswith("│ Delaque leader")]
     hit, wounded, si, ooa = (float(cell) for cell in leader.strip("│ ").split("│")[1:])
-    assert 0 < wounded < hit and si == ooa == 0.0, leader
+    # the frag's D1 takes one of its 2 Wounds; since Knockback is played (FACTS 2.9: "+1 D
+    # if blocked", session 14) a push stopped short makes it D2, which may take it down
+    # (0.015 and 0.007 of 400 with this seed): the wounded share stays below the hits
+    assert 0 < wounded < hit and si + ooa < wounded, leader

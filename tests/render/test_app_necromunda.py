@@ -548,7 +548,11 @@ def test_a_templates_hover_odds_count_the_targets_cover() -> None:
                     lines = rules.odds_lines(game, shooter.id, victim.id, weapon)
                     want = _said(template_outcome(engine, turned, shooter.id, w, victim))
                     bare = _said(attack_outcome(engine, w, victim, 1.0, 0))
-                    assert lines[-1].endswith(want), (name, victim.id)
+                    # the odds line, then what they leave out (a Flamer's Blaze)
+                    assert lines[0].endswith(want), (name, victim.id)
+                    assert lines[1:] == [
+                        "Blaze: a fighter hit catches fire on a 4+ (not in the odds)"
+                    ]
                     checked += want != bare  # where the bonus changes the odds
     assert checked >= 1
 

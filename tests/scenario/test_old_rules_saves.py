@@ -235,3 +235,40 @@ def test_an_open_rebellion_save_from_before_the_cover_reach(
         "in the open (only 2 of its 4 models are in cover); 0 damage gets through'"
     )
     assert "in the open (none of its 4 models is in cover)" in failed
+
+
+NECROMUNDA_1 = FIXTURES / "necromunda-rules-1.json"
+
+
+def test_a_necromunda_save_from_before_blaze_and_knockback_says_where_it_goes_otherwise(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Necromunda's rules version 2 (FACTS 2.9: Blaze and Knockback played). The fixture,
+    a version-1 game of careful players on the demo, has the Orlock grenadier's frag hit
+    Escher leader in round 3: the Knockback roll (5 against S3) now pushes it 1" before
+    the wound roll, so its dice go otherwise, and its 40th declaration (an Aim by a
+    fighter now pinned) is refused: it opens, replays that far and says so in one
+    sentence, and --check names the first event told otherwise."""
+    said = (
+        "the Necromunda (pre-2023) rules have been corrected since this game was saved "
+        "(rules version 1, now 2): it goes differently from round 3 (the save's event 160), "
+        "and the rules now refuse its declaration 40 of 61 (Orlock ganger 1 is pinned and "
+        "cannot Aim), so the replay stops after declaration 39; the save keeps all 61"
+    )
+    failed = _corrected(capsys, NECROMUNDA_1, 1, said)
+    assert failed == (
+        f"skirmish: {NECROMUNDA_1}: check failed: {said}; round 3, event 160 differs: the "
+        "replay tells 'Knockback on Escher leader: 5 against its Strength 3: pushed toward "
+        "the north-west, 1.0\"', the save 'Orlock grenadier, wound roll (Grenade launcher "
+        "(frag), S3 vs T3) on Escher leader: needs 4+; rolled 5 (success)'"
+    )
+
+
+def test_a_necromunda_save_of_rules_2_plays_blaze_and_checks() -> None:
+    """tests/scenario/saves/necromunda-rules-2.json: the same table, careful against
+    careful, seed 9, played under version 2 (its Orlock leader catches fire from the
+    Flamer and burns twice): replay --check matches (test_necromunda_groups)."""
+    data = json.loads((FIXTURES / "necromunda-rules-2.json").read_text())
+    assert data["rules_version"] == 2 == RULESETS["necromunda"].rules_version
+    kinds = [e["event"] for e in data["events"]]
+    assert kinds.count("Burned") == 2 and "BlazeRolled" in kinds

@@ -110,8 +110,9 @@ def test_a_blast_pulled_back_keeps_its_fighter_while_the_marker_covers_it(
         ("foe", "escher", "ganger", (reach + gap, 12.0), 180.0),
     ]
     game, _ = shooting_game(necromunda_table(write, fighters), "thrower")
-    # hit 6, ammo 4; then, if the marker covers the foe: wound 1
-    game.rng = ScriptedNecromunda(6, 4, *((1,) if kept else ()))  # type: ignore[assignment]
+    # hit 6, ammo 4; then, if the marker covers the foe: Knockback D6 1 (FACTS 2.9:
+    # below its S3), wound 1
+    game.rng = ScriptedNecromunda(6, 4, *((1, 1) if kept else ()))  # type: ignore[assignment]
     events = game.declare(Act("thrower", Action.shoot("Frag grenade", "foe")))
     [placed] = of(events, BlastPlaced)
     assert placed.reason == "pulled back to long range"
@@ -130,8 +131,10 @@ def test_flak_saves_5_against_blasts_6_otherwise(write: Write, weapon: str, save
     ]
     path = necromunda_table(write, fighters, weapons={"thrower": [weapon]})
     game, _ = shooting_game(path, "thrower")
-    # hit 6; ammo test 4 (grenade) or firepower 2 (lasgun); wound 6; save 5
-    game.rng = ScriptedNecromunda(6, 4 if weapon != "Lasgun" else 2, 6, 5, 1)  # type: ignore[assignment]
+    # hit 6; ammo test 4 (grenade, and its Knockback D6 1: FACTS 2.9, below S3) or
+    # firepower 2 (lasgun); wound 6; save 5
+    first = (4, 1) if weapon != "Lasgun" else (2,)
+    game.rng = ScriptedNecromunda(6, *first, 6, 5, 1)  # type: ignore[assignment]
     events = game.declare(Act("thrower", Action.shoot(weapon, "foe")))
     [sv] = [e for e in of(events, Rolled) if e.attribute == "Sv"]
     assert (sv.base, sv.target) == (save, save)

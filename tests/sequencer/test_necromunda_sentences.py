@@ -122,7 +122,9 @@ def test_a_house_is_one_gang() -> None:
 
 
 def test_a_played_game_names_every_fighter_whose_activation_ends() -> None:
-    game = Game(load_scenario(SCENARIOS / "necromunda-alley.toml"), 7)
+    # seed 3: a game whose fighters end activations early (seed 7's did before Blaze and
+    # Knockback were played, FACTS 2.9; it goes otherwise now and ends none early)
+    game = Game(load_scenario(SCENARIOS / "necromunda-alley.toml"), 3)
     play_out(game, automatic_player(game.engine, "simple"))
     teller = Teller(RULES, names_of(game.setup))
     lines = [teller.say(e) for e in game.events]

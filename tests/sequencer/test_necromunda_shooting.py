@@ -256,8 +256,8 @@ def test_a_misfire_on_a_one_centres_the_blast_on_the_firer(write: Write) -> None
     path = blast_table(write)
     game, _ = shooting_game(path, "gren")
     # miss, firepower 2, scatter die 1 (Hit) and a 1: misfire; D6 1: on the firer.
-    # Hits: gren and mate (wound rolls 1 and 1)
-    game.rng = ScriptedNecromunda(1, 2, 1, 1, 1, 1, 1)  # type: ignore[assignment]
+    # Hits: gren and mate (each a Knockback D6 1, below S3: FACTS 2.9; wound rolls 1)
+    game.rng = ScriptedNecromunda(1, 2, 1, 1, 1, 1, 1, 1, 1)  # type: ignore[assignment]
     events = game.declare(Act("gren", Action.shoot(GL, at=(12.0, 12.0))))
     [m] = of(events, Misfired)
     assert m.result == "centred on the firer"
@@ -285,8 +285,9 @@ def test_a_fighter_behind_a_wall_under_a_blast_is_not_hit(write: Write) -> None:
     path = blast_table(write, scenery=wall("w", 12.5, 8.0, 12.7, 16.0), extra=extra)
     game, _ = shooting_game(path, "gren")
     assert math.dist((13.3, 12.0), (12.0, 12.0)) < 1.5 + R  # its base is under the marker
-    # a hit (6) on the point: stays; firepower 2; front: wound 1
-    game.rng = ScriptedNecromunda(6, 2, 1)  # type: ignore[assignment]
+    # a hit (6) on the point: stays; firepower 2; front: Knockback D6 1 (FACTS 2.9:
+    # below its S3, not pushed), wound 1
+    game.rng = ScriptedNecromunda(6, 2, 1, 1)  # type: ignore[assignment]
     events = game.declare(Act("gren", Action.shoot(GL, at=(12.0, 12.0))))
     assert of(events, BlastPlaced)[0].centre == (12.0, 12.0)
     [roll] = [e for e in of(events, Rolled) if e.purpose.startswith("hit roll")]
@@ -319,8 +320,9 @@ def test_blast_saves_get_the_cover_bonus_from_the_centre(write: Write) -> None:
     low = wall("low", 11.0, 12.9, 12.3, 13.05, height=0.7)
     path = blast_table(write, scenery=low, extra=extra)
     game, _ = shooting_game(path, "gren")
-    # a hit on (12, 12); crouched: wound 6, save 5 (6+ with partial or full cover: 5+ or 4+)
-    game.rng = ScriptedNecromunda(6, 2, 6, 5)  # type: ignore[assignment]
+    # a hit on (12, 12); crouched: Knockback D6 1 (FACTS 2.9: below its S3), wound 6,
+    # save 5 (6+ with partial or full cover: 5+ or 4+)
+    game.rng = ScriptedNecromunda(6, 2, 1, 6, 5)  # type: ignore[assignment]
     events = game.declare(Act("gren", Action.shoot(GL, at=(12.0, 12.0))))
     [save] = [e for e in of(events, Rolled) if e.attribute == "Sv"]
     assert save.modifiers and save.modifiers[0].source == "cover"
@@ -342,8 +344,9 @@ def test_a_template_round_a_corner_does_not_hit_the_far_side_of_the_wall(
     ]
     path = necromunda_table(write, fighters, scenery=wall("w", 8.0, 11.8, 8.3, 16.0))
     game, _ = shooting_game(path, "flamer")
-    # firepower 2; wound rolls 1, 1 (before, then beside: nearest first)
-    game.rng = ScriptedNecromunda(2, 1, 1)  # type: ignore[assignment]
+    # firepower 2; wound rolls 1, 1 (before, then beside: nearest first); each hit then
+    # rolls the Flamer's Blaze (FACTS 2.9): 1, 1, no fire
+    game.rng = ScriptedNecromunda(2, 1, 1, 1, 1)  # type: ignore[assignment]
     events = game.declare(Act("flamer", Action.flame("Flamer", 0.0)))
     [placed] = of(events, TemplatePlaced)
     assert placed.under == ("before", "beside")
@@ -361,7 +364,7 @@ def test_a_template_must_lie_inside_the_vision_arc(write: Write) -> None:
     game, _ = shooting_game(path, "flamer")
     with pytest.raises(IllegalDeclaration, match="vision arc"):
         game.declare(Act("flamer", Action.flame("Flamer", 40.0)))
-    game.rng = ScriptedNecromunda(2, 1)  # type: ignore[assignment]
+    game.rng = ScriptedNecromunda(2, 1, 1)  # type: ignore[assignment]  # firepower, wound, Blaze
     # turning at the start of the activation brings it into the arc
     events = game.declare(Act("flamer", Action.flame("Flamer", 45.0), turn_to=45.0))
     assert of(events, TemplatePlaced)[0].under == ("foe",)
@@ -375,7 +378,8 @@ def test_the_template_hit_order_is_the_firers_choice(write: Write) -> None:
     ]
     path = necromunda_table(write, fighters)
     game, _ = shooting_game(path, "flamer")
-    game.rng = ScriptedNecromunda(2, 1, 1)  # type: ignore[assignment]
+    # firepower 2; each hit a wound roll 1 and the Flamer's Blaze 1 (FACTS 2.9)
+    game.rng = ScriptedNecromunda(2, 1, 1, 1, 1)  # type: ignore[assignment]
     events = game.declare(Act("flamer", Action.flame("Flamer", 0.0, hit_order=("b",))))
     assert hit_targets(events) == ["b", "a"]
 

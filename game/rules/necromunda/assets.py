@@ -1,8 +1,10 @@
-"""Reading Necromunda's special dice faces from assets/necromunda/dice.toml and the flame
-template's size from assets/necromunda/templates.toml."""
+"""Reading Necromunda's special dice faces from assets/necromunda/dice.toml, the flame
+template's size from assets/necromunda/templates.toml and the Blaze and Knockback traits'
+figures from assets/necromunda/traits.toml."""
 
 from __future__ import annotations
 
+import dataclasses
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -11,17 +13,21 @@ from game.errors import InputError, Problem
 from game.files import MEGABYTE, parse_toml, read_text
 from game.paths import ASSETS_DIR
 from game.rules.necromunda.dice import (
+    Blaze,
     FirepowerFace,
     FlameTemplate,
     GroupActivation,
     InjuryResult,
+    Knockback,
     NecromundaDice,
     ScatterFace,
+    Traits,
 )
 
 NECROMUNDA_DICE = ASSETS_DIR / "necromunda" / "dice.toml"
 NECROMUNDA_TEMPLATES = ASSETS_DIR / "necromunda" / "templates.toml"
 NECROMUNDA_ACTIVATION = ASSETS_DIR / "necromunda" / "activation.toml"
+NECROMUNDA_TRAITS = ASSETS_DIR / "necromunda" / "traits.toml"
 MOST_NOMINATED = 6  # more than any gang's leader: a larger figure is a slip
 
 
@@ -172,3 +178,44 @@ def load_group_activation(path: Path = NECROMUNDA_ACTIVATION) -> GroupActivation
     """Who may group-activate, from `path` (the bundled assets by default)."""
     text = read_text(path, MEGABYTE, "activation file")
     return parse_group_activation(parse_toml(text, str(path)), str(path))
+
+
+def _figures(data: dict[str, Any], name: str, kind: type, file: str) -> dict[str, Any]:
+    """The [name] table's values for the dataclass `kind`'s fields, each of its field's
+    type (a whole number, a number of inches or true/false); a missing one keeps the
+    default, an unknown key is refused."""
+    table = data.get(name)
+    if not isinstance(table, dict):
+        raise InputError(Problem(file, f"[{name}]", "missing table"))
+    fields = {f.name: type(getattr(kind(), f.name)) for f in dataclasses.fields(kind)}
+    values: dict[str, Any] = {}
+    for key, value in table.items():
+        want = fields.get(key)
+        if want is None:
+            raise InputError(Problem(file, f"{name}.{key}", "unknown key"))
+        if want is bool:
+            ok = isinstance(value, bool)
+            said = "must be true or false"
+        elif want is int:
+            ok = isinstance(value, int) and not isinstance(value, bool) and -6 <= value <= 12
+            said = "must be a whole number -6..12"
+        else:
+            ok = isinstance(value, int | float) and not isinstance(value, bool) and value >= 0
+            said = "must be a number of inches from 0 up"
+        if not ok:
+            raise InputError(Problem(file, f"{name}.{key}", said))
+        values[key] = float(value) if want is float else value
+    return values
+
+
+def parse_traits(data: dict[str, Any], file: str = "traits.toml") -> Traits:
+    """The [blaze] and [knockback] tables (FACTS 2.9's trait notes)."""
+    blaze = Blaze(**_figures(data, "blaze", Blaze, file))
+    return Traits(blaze, Knockback(**_figures(data, "knockback", Knockback, file)))
+
+
+@cache
+def load_traits(path: Path = NECROMUNDA_TRAITS) -> Traits:
+    """The Blaze and Knockback figures from `path` (the bundled assets by default)."""
+    text = read_text(path, MEGABYTE, "traits file")
+    return parse_traits(parse_toml(text, str(path)), str(path))

@@ -74,3 +74,45 @@ class GroupActivation:
     def size(self, role: str) -> int:
         """How many fighters a fighter of `role` may nominate (0: it leads no group)."""
         return dict(self.roles).get(role, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Blaze:
+    """The Blaze trait (assets/necromunda/traits.toml; FACTS 2.9): a hit that leaves the
+    fighter in the fight sets it on fire on a D6 >= `catches_fire_on`; as it next
+    activates it takes a hit of `strength`, `ap`, `damage`, then, Standing and Active,
+    moves `move_dice` D6" at random (a Pinned one stands first when `pinned_stands`),
+    then the fire goes out on a D6 >= `out_on` (+`prone_bonus` Pinned or Seriously
+    Injured, +`friend_bonus` per Active friend within `friend_reach`"). The fire takes
+    the fighter's whole activation when `takes_activation`."""
+
+    catches_fire_on: int = 4
+    strength: int = 3
+    ap: int = -1
+    damage: int = 1
+    move_dice: int = 2
+    out_on: int = 6
+    prone_bonus: int = 2
+    friend_bonus: int = 1
+    friend_reach: float = 1.0
+    pinned_stands: bool = True
+    takes_activation: bool = True
+    unconfirmed: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Knockback:
+    """The Knockback trait (FACTS 2.9): a hit roll >= the target's Strength pushes it
+    `distance`" directly away from the firer (a blast's centre); stopped short, the
+    hit's Damage is + `blocked_damage`."""
+
+    distance: float = 1.0
+    blocked_damage: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Traits:
+    """The traits played after the hit roll (assets/necromunda/traits.toml)."""
+
+    blaze: Blaze
+    knockback: Knockback
