@@ -44,6 +44,7 @@ from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import RAPID_FIRE_REACH
 from game.sequencer.necromunda_types import (
     AIMED,
+    BLAZE,
     BROKEN,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
@@ -177,6 +178,10 @@ class NecromundaRules(PlayRules):
             coups = self._coups(state, awaiting.models)
             if coups:
                 text += "; " + coups
+            burning = [f for f in awaiting.models if BLAZE in state.model(f).flags]
+            if burning:  # FACTS 2.9, Blaze: the fire takes a burning fighter's activation
+                are = "is" if len(burning) == 1 else "are"
+                text += f"; {listed(burning)} {are} on fire: E, and the flames take the activation"
             status = f"activating a fighter ({len(awaiting.models)} ready)"
             return Prompt(side, "activate", awaiting.models, text, status=status,
                           move_keys=MOVE_KEYS, move_hint=MOVE_HINT)  # fmt: skip
@@ -657,7 +662,7 @@ class NecromundaRules(PlayRules):
                     tags.append(f"no ammo: {flag.split(':', 1)[1]}")
                 elif flag.startswith("jammed:"):
                     tags.append(f"jammed: {flag.split(':', 1)[1]}")
-            if m.marker("blaze") or "blaze" in m.flags:
+            if BLAZE in m.flags:  # FACTS 2.9: on fire until it is put out
                 tags.append("on fire")
             if BROKEN in m.flags and m.status != OUT_OF_ACTION:
                 tags.append("Broken")  # FACTS 2.4: it may only Run for Cover
