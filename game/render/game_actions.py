@@ -132,15 +132,16 @@ class LoadGame(Action):
     def perform(self, app: Following) -> None:
         own = [p for p in (app.save_path, app.opened_from) if p is not None and p.exists()]
         path = self.path or next(iter(own), Path.cwd() / SAVE_NAME)
+        try:
+            replay = Replay.open(path)
+        except SessionError as why:
+            # said at once: a file that cannot be opened loses nothing (no warning first)
+            raise Impossible(f"not loaded: {why}") from None
         session = app.session
         unsaved = tuple(session.unsaved()) if session is not None else ()
         doing = f"open {path.name}"  # over the game: its declarations not saved are lost
         if warns_first(app, "open", unsaved, UNSAVED.format(again="Ctrl+O again", doing=doing)):
             return
-        try:
-            replay = Replay.open(path)
-        except SessionError as why:
-            raise Impossible(f"not loaded: {why}") from None
         app.open_replay(replay, 0 if self.first else replay.last)
         said = "" if replay.diverged is None else f": {replay.diverged.sentence()}"
         app.state = replace(app.state, message=f"loaded {path.name}{said}", asked=None)

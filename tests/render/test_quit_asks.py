@@ -357,6 +357,23 @@ def test_ctrl_o_asks_before_opening_the_save_over_an_unsaved_game(
     assert app.state.message == "loaded skirmish-save.json" and app.session is not session
 
 
+def test_ctrl_o_with_no_save_to_open_says_so_at_once_without_the_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """review14: with no skirmish-save.json here, Ctrl+O over an unsaved game warned
+    "Ctrl+O again to open skirmish-save.json without saving", a file there was not; only
+    the second Ctrl+O said so. A save that cannot be opened loses nothing: said at once,
+    nothing armed, the game as it was."""
+    app = _played(tmp_path, monkeypatch)
+    session = app.session
+    assert session is not None and session.unsaved_declarations()
+    assert not (tmp_path / "skirmish-save.json").exists()
+    _frame(app, _key(pygame.K_o, pygame.KMOD_LCTRL))
+    assert app.state.message.startswith("not loaded: ")
+    assert app.state.message.endswith("skirmish-save.json: no such file")
+    assert app.state.asked is None and app.session is session and app.replay is None
+
+
 def test_ctrl_o_asks_before_losing_the_tables_edits_and_opens_at_once_when_saved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
