@@ -656,7 +656,10 @@ class NecromundaEngine(NecromundaNerve):
     @staticmethod
     def coup_de_grace_unable(m: ModelState) -> str | None:
         """Why the fighter `m` may take no Coup de Grace as it stands, or None: only a
-        Standing Active fighter may (FACTS 2.8), not one Broken (only Running for Cover)."""
+        Standing Active fighter may (FACTS 2.8), not one Broken (only Running for Cover),
+        nor one on fire (FACTS 2.9, Blaze: the flames take its activation)."""
+        if BLAZE in m.flags:
+            return NecromundaEngine.burning_refusal(m.id)
         only = NecromundaEngine.only_action(m)
         if only is not None:
             return only[1]

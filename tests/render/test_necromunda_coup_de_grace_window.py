@@ -15,7 +15,7 @@ from game.render.app import App
 from game.render.help import help_sections
 from game.render.session import Session
 from game.scenario import load_scenario
-from game.sequencer.necromunda_types import OUT_OF_ACTION, Act, ActionKind
+from game.sequencer.necromunda_types import BLAZE, OUT_OF_ACTION, Act, ActionKind
 from tests.render.driving import at, base, click, panel, point_at, press
 
 Write = Callable[..., Path]
@@ -115,4 +115,25 @@ def test_k_refused_with_the_reason_when_none_is_within_1_inch(write_scenario: Wr
     point_at(app, base(app, "escher-ganger-2"))
     press(app, pygame.K_k)
     assert "Escher ganger 2 is standing: only a Seriously Injured fighter" in app.state.message
+    assert game.declarations == []
+
+
+def test_a_burning_fighter_is_offered_no_coup_de_grace(write_scenario: Write) -> None:
+    """review14: FACTS 2.9, Blaze: the flames take a burning fighter's activation (the
+    rulebook's reading, assets/necromunda/traits.toml), yet the prompt offered "K Coup de
+    Grace: Orlock ganger 1 on Escher ganger 1" beside "Orlock ganger 1 is on fire: E, and
+    the flames take the activation", and K laid out the Coup de Grace the engine refuses.
+    Now it offers none, and K says why."""
+    app = started(write_scenario)
+    assert app.session is not None
+    game = app.session.game
+    me = game.state.model("orlock-ganger-1")
+    game.state = game.state.with_model(me.replace(flags=me.flags | {BLAZE}))
+    app.follow_game([], animate=False)  # the window reads the game afresh
+    text = panel(app)
+    assert "Orlock ganger 1 is on fire: E, and the flames take the activation" in text
+    assert "K Coup de Grace" not in text
+    click(app, base(app, "orlock-ganger-1"))
+    press(app, pygame.K_k)
+    assert app.state.message.startswith("Orlock ganger 1 is on fire: the flames take its")
     assert game.declarations == []

@@ -22,6 +22,7 @@ from game.sequencer.events import Event, Rolled, StateChanged
 from game.sequencer.game import Game, decode_declarations
 from game.sequencer.necromunda import Act, Action, NecromundaEngine
 from game.sequencer.necromunda_types import (
+    BLAZE,
     BROKEN,
     ENGAGED,
     OUT_OF_ACTION,
@@ -160,6 +161,8 @@ def test_coup_de_grace_counts_once_in_the_bottle_test(write_scenario: Write) -> 
         ((DOWN,), None, SERIOUSLY_INJURED, "goliath-ganger-2 is seriously injured: it may only"),
         # Broken: "only Running for Cover" (FACTS 2.8)
         ((DOWN,), None, BROKEN, "goliath-ganger-2 is Broken: it may only Run for Cover"),
+        # on fire: the flames take its activation (FACTS 2.9, Blaze; traits.toml's reading)
+        ((DOWN,), None, BLAZE, "goliath-ganger-2 is on fire: the flames take its activation"),
     ],
 )  # fmt: skip
 def test_coup_de_grace_refused_with_the_reason_and_nothing_changes(
@@ -170,8 +173,8 @@ def test_coup_de_grace_refused_with_the_reason_and_nothing_changes(
     state = game.state
     assert isinstance(state, NecromundaState)
     me = state.model(FINISHER)
-    if finisher == BROKEN:
-        state = state.with_model(me.replace(flags=me.flags | {BROKEN}))
+    if finisher in (BROKEN, BLAZE):
+        state = state.with_model(me.replace(flags=me.flags | {finisher}))
     elif finisher is not None:
         state = state.with_model(me.replace(status=finisher))
     game.state = state
