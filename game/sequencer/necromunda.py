@@ -503,8 +503,10 @@ class NecromundaEngine(NecromundaNerve):
         """Why `m` may not take `action` now as its activation's first (`first`) or next
         action, or None: the actions it has left (`cost_refused`), a Basic action taken
         already this activation, or a fighter that may take only one action (FACTS 2.4:
-        `only_action`). The action's own checks (where it goes, what it shoots at) are
-        its own."""
+        `only_action`), or a burning fighter, whose activation is the fire's (FACTS 2.9,
+        Blaze). The action's own checks (where it goes, what it shoots at) are its own."""
+        if first and BLAZE in m.flags:
+            return self.burning_refusal(m.id)
         left = ACTIONS_PER_ACTIVATION if first else state.actions_left
         too_dear = self.cost_refused(m, action, left)
         if too_dear:

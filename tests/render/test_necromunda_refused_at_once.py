@@ -3,7 +3,8 @@ Seriously Injured fighter may only Crawl (FACTS 2.4), so S and B are refused as 
 are pressed, not after a shot is laid out; its move is a Crawl, said so, and offers no
 Take Cover; an Unwieldy weapon's Shoot is a Double action (FACTS 2.9), refused with
 one action left naming the weapon and the trait; a Broken fighter may only Run for Cover
-(C), so M and S are refused at once."""
+(C), so M and S are refused at once; a burning fighter's activation is the fire's
+(FACTS 2.9, Blaze), so M, S and B are refused at once (review14)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import pygame
 from game.render.app import App
 from game.render.session import Session
 from game.scenario import load_scenario
-from game.sequencer.necromunda_types import Act, Action
+from game.sequencer.necromunda_types import BLAZE, Act, Action
 from tests.render.driving import at, base, click, panel, press, refused_at_once
 from tests.render.test_app_necromunda import GAME, SEED
 from tests.render.test_necromunda_fighter_said import make_broken
@@ -99,3 +100,23 @@ def test_a_crawl_with_one_action_left_is_refused_at_once(write_scenario: Write) 
     assert app.session.game.state.model("heavy-2").status == "pinned"
     said = "Crawl is a Double action, and Heavy 2 has 1 action left"
     refused_at_once(app, "heavy-2", (pygame.K_m,), said)
+
+
+def test_a_burning_fighter_is_refused_a_move_and_a_shot_at_once(write_scenario: Write) -> None:
+    """FACTS 2.9, Blaze: the flames take a burning fighter's activation (the rulebook's
+    reading, assets/necromunda/traits.toml), and the engine refuses its every action; M,
+    S and B laid out a move or a shot that Enter then refused (review14)."""
+    app = _app(write_scenario)
+    assert app.session is not None
+    game = app.session.game
+    me = game.state.model("heavy-2")
+    game.state = game.state.with_model(me.replace(flags=me.flags | {BLAZE}))
+    app.follow_game([], animate=False)  # the window reads the game afresh
+    said = (
+        "Heavy 2 is on fire: the flames take its activation (activate it doing nothing, and "
+        "it burns)"
+    )
+    refused_at_once(app, "heavy-2", (pygame.K_m, pygame.K_s, pygame.K_b), said)
+    assert game.refusal(Act("heavy-2", Action.move((16.0, 19.0)))) == said.replace(
+        "Heavy 2", "heavy-2"
+    )
