@@ -81,6 +81,9 @@ def _declared(side: str, d: Mapping[str, Any], told: dict[str, Any] | None) -> s
         return f"{who(side)}: {who(d.get('model'))} {action_words(d.get('action') or {})}"
     if kind == "EndActivation":
         if d.get("model"):
+            if told is not None and d["model"] in told.get(BURNING, ()):
+                # FACTS 2.9, Blaze: it does not do nothing: the flames take its activation
+                return f"{who(side)}: {who(d['model'])} is activated on fire"
             return f"{who(side)}: {who(d['model'])} is activated and does nothing"
         acting = None if told is None else told.get("acting")
         if acting:  # told in order: the fighter whose activation it is
@@ -178,6 +181,9 @@ PIN_DUE = "pin due"
 # The notebook's fighter just finished off with a Coup de Grace (its change of state to
 # Out of Action is told with it).
 FINISHED_OFF = "finished off"
+# The notebook's fighters on fire (FACTS 2.9, Blaze): set by a roll that catches fire,
+# cleared by one that puts it out.
+BURNING = "burning"
 
 
 def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
@@ -384,6 +390,12 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
             return f"{who(e['model'])} is Broken: {e['reason']}"
         return f"{who(e['model'])} rallies and is no longer Broken"
     if kind == "BlazeRolled":
+        if told is not None:
+            burning = told.setdefault(BURNING, set())
+            if e.get("weapon") and e.get("success"):
+                burning.add(str(e["model"]))
+            elif not e.get("weapon") and e.get("success"):
+                burning.discard(str(e["model"]))
         return _blaze(e)
     if kind == "Burned":  # FACTS 2.9: "when it next activates it takes an S3 AP-1 hit"
         return (

@@ -19,7 +19,7 @@ import pytest
 from game.errors import IllegalDeclaration
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
-from game.sequencer.events import Event, Moved, StateChanged, Wounded
+from game.sequencer.events import Declared, Event, Moved, StateChanged, Wounded
 from game.sequencer.game import Game
 from game.sequencer.necromunda import Act, Action, NecromundaEngine
 from game.sequencer.necromunda_types import (
@@ -181,6 +181,22 @@ def test_blaze_a_burning_fighter_takes_the_hit_runs_2d6_at_random_and_burns_on(
     assert 'Foe runs burning toward the east: 2D6 3 + 4, 7.0"; 7.0"' in lines
     assert "Foe rolls to put the fire out: D6 5, needs 6+: it burns on" in lines
     assert not [line for line in lines if line.startswith("Foe moves")]  # told once
+
+
+def test_blaze_a_burning_fighters_activation_is_told_as_the_fires() -> None:
+    """FACTS 2.9, Blaze: the flames take a burning fighter's activation, so the log does not
+    say it "is activated and does nothing" (review14: "House Orlock: Orlock leader is
+    activated and does nothing", then the flames' hit and its run); once the fire is out,
+    an activation that does nothing is told so again."""
+    teller = Teller(RULESETS["necromunda"], ("foe",))
+    passed = Declared("escher", {"declare": "EndActivation", "model": "foe"})
+    caught = BlazeRolled("foe", "Flamer", 5, (), 4, True)
+    out = BlazeRolled("foe", "", 6, (), 6, True)
+    assert teller.say(passed) == "Escher: Foe is activated and does nothing"
+    assert teller.say(caught) == "Foe rolls for the Flamer's Blaze: D6 5, needs 4+: catches fire"
+    assert teller.say(passed) == "Escher: Foe is activated on fire"
+    assert teller.say(out) == "Foe rolls to put the fire out: D6 6, needs 6+: the fire goes out"
+    assert teller.say(passed) == "Escher: Foe is activated and does nothing"
 
 
 def test_blaze_the_run_stops_where_the_base_meets_a_wall(write_scenario: Write) -> None:
