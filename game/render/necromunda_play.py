@@ -36,6 +36,7 @@ from game.render.play_rules import (
     window_player,
 )
 from game.rules.necromunda.data import NecromundaWeapon
+from game.rules.necromunda.dice import Traits
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
@@ -599,7 +600,7 @@ class NecromundaRules(PlayRules):
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
             return [
                 f"{w.name} (a template: no hit roll), {target} under it: {odds}",
-                *_not_in_the_odds(w),
+                *_not_in_the_odds(w, engine.traits),
             ]
         state, turn = self._turned(game, shooter, facing)
         plan = engine.hit_plan(state, shooter, w, target=target, blind=blind)
@@ -635,7 +636,7 @@ class NecromundaRules(PlayRules):
         # from `at_risk`, beside the rings it draws: not said twice here
         if kind is AimKind.BLAST:
             lines.append('a miss scatters up to 6" (not in the odds)')
-        return lines + _not_in_the_odds(w)
+        return lines + _not_in_the_odds(w, engine.traits)
 
     def hit_odds(self, w: NecromundaWeapon, target: str, chance: float, bonus: int,
                  game: Game) -> str:  # fmt: skip
@@ -693,15 +694,18 @@ def _status_said(m: ModelState) -> str:
     return f"{said}, Broken" if BROKEN in m.flags and m.status != OUT_OF_ACTION else said
 
 
-def _not_in_the_odds(w: NecromundaWeapon) -> list[str]:
+def _not_in_the_odds(w: NecromundaWeapon, traits: Traits) -> list[str]:
     """FACTS 2.9's traits played after the hit that the exact odds leave out: Knockback's
     +1 Damage for a push stopped short (where it is stopped is known only as it goes),
-    and the fire Blaze may start (it burns at the fighter's next activation)."""
+    and the fire Blaze may start (it burns at the fighter's next activation); their
+    figures as the engine plays them (assets/necromunda/traits.toml)."""
     out = []
     if w.trait("Knockback") is not None:
-        out.append("Knockback: a push stopped short adds 1 Damage (not in the odds)")
+        more = traits.knockback.blocked_damage
+        out.append(f"Knockback: a push stopped short adds {more} Damage (not in the odds)")
     if w.trait("Blaze") is not None:
-        out.append("Blaze: a fighter hit catches fire on a 4+ (not in the odds)")
+        need = traits.blaze.catches_fire_on
+        out.append(f"Blaze: a fighter hit catches fire on a {need}+ (not in the odds)")
     return out
 
 
