@@ -57,7 +57,7 @@ from game.sequencer.necromunda_targeting import (
     d6,
     heading,
 )
-from game.sequencer.necromunda_traits import NecromundaTraits
+from game.sequencer.necromunda_traits import PUSHED, NecromundaTraits
 from game.sequencer.necromunda_types import (
     AIMED,
     FLESH_WOUNDS,
@@ -103,9 +103,15 @@ class Hits:
     roll: int = 0
 
     def each(self) -> list[tuple[str, int, Point | None, int]]:
-        """(victim, save bonus, pushed away from, roll) for each hit, in order."""
+        """(victim, save bonus, pushed away from, roll) for each hit, in order: a fighter
+        the one hit roll hit more than once (Rapid Fire) compares it at its first hit
+        only (FACTS 2.9: "hit roll >= target S pushes it 1""), PUSHED at the others."""
         away: list[Point | None] = [*self.away, *[None] * (len(self.items) - len(self.away))]
-        return [(v, b, a, self.roll) for (v, b), a in zip(self.items, away, strict=True)]
+        out, seen = [], set()
+        for (v, b), a in zip(self.items, away, strict=True):
+            out.append((v, b, a, PUSHED if self.roll and v in seen else self.roll))
+            seen.add(v)
+        return out
 
 
 def _point(p: Point) -> str:

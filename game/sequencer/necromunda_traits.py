@@ -38,6 +38,9 @@ from game.sequencer.necromunda_types import (
 
 STEPS = 24  # halvings of a blocked forced move: its end within a millionth of its length
 ON_CENTRE = 1e-6  # inches: a blast's centre this near a fighter's centre is on it
+# `knockback`'s roll for a fighter's later hits from the one hit roll that pushed it
+# already (Rapid Fire): FACTS 2.9, "hit roll >= target S pushes it 1"": once a roll
+PUSHED = -1
 
 
 class NecromundaTraits(NecromundaTargeting):
@@ -87,11 +90,11 @@ class NecromundaTraits(NecromundaTargeting):
         events: list[Event],
         rng: np.random.Generator,
     ) -> tuple[NecromundaState, int]:
-        """FACTS 2.9, Knockback: the roll (`roll`, the hit roll's die; 0: a D6 now) at
-        or above the victim's Strength pushes it away from `away`; the state and the
-        hit's extra Damage (stopped short: +1)."""
+        """FACTS 2.9, Knockback: the roll (`roll`, the hit roll's die; 0: a D6 now;
+        PUSHED: that roll has pushed it already) at or above the victim's Strength pushes
+        it away from `away`; the state and the hit's extra Damage (stopped short: +1)."""
         v = state.model(victim)
-        if weapon.trait("Knockback") is None or v.status == OUT_OF_ACTION:
+        if weapon.trait("Knockback") is None or v.status == OUT_OF_ACTION or roll == PUSHED:
             return state, 0
         face = roll or d6(rng)
         strength = self.profiles[victim].s

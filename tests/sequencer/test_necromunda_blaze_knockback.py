@@ -307,6 +307,36 @@ def test_knockback_a_hit_roll_at_or_above_the_strength_pushes_it_1_inch_away(
     )
 
 
+CARBINE = """
+[[weapon]]
+name = "Concussion carbine"
+short = 12
+long = 24
+strength = 3
+damage = 1
+ammo = 4
+traits = ["Rapid Fire (1)", "Knockback"]
+"""
+
+
+def test_knockback_one_hit_roll_pushes_a_fighter_once_however_many_hits_it_scores(
+    write_scenario: Write,
+) -> None:
+    # FACTS 2.9: "hit roll >= target S pushes it 1"": one hit roll, one push. Hit roll 6
+    # against S3, the Firepower die's 2 bullet holes (face 3): two hits on the target,
+    # wound 1 and 1; it is pushed 1" east once (review14: twice, 2")
+    path = necromunda_table(write_scenario, SHOT, scenery=CARBINE,
+                            weapons={"shooter": ["Concussion carbine"]})  # fmt: skip
+    game, _ = shooting_game(path, "shooter")
+    game.rng = ScriptedNecromunda(6, 3, 1, 1)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Concussion carbine", "target")))
+    assert len([e for e in events if type(e).__name__ == "Hit"]) == 2
+    [push] = of(events, ForcedMove)
+    assert (push.faces, push.distance) == ((6,), pytest.approx(1.0))
+    assert state(game).model("target").at == pytest.approx((11.0, 12.0))
+    assert game.rng.left() == []  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize(
     ("scenery", "at", "stopped_by"),
     [(wall("w", 11.0, 10.0, 11.3, 14.0), (10.0, 12.0), "w"), ("", (23.0, 12.0), None)],
