@@ -289,6 +289,8 @@ class NecromundaEngine(NecromundaNerve):
             m = self._model(state, d.model)
             if m.side != state.active or READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
+            if m.status == OUT_OF_ACTION:  # Ready still, taken down before it activated
+                raise IllegalDeclaration(f"{m.id} is out of action")
             state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
             state = renew(state, activating=m.id)
         elif d.model not in (None, state.activating):

@@ -183,6 +183,24 @@ def test_blaze_a_burning_fighter_takes_the_hit_runs_2d6_at_random_and_burns_on(
     assert not [line for line in lines if line.startswith("Foe moves")]  # told once
 
 
+@pytest.mark.parametrize("on_fire", [True, False])
+def test_blaze_a_fighter_out_of_action_is_not_activated_to_burn(
+    write_scenario: Write, on_fire: bool
+) -> None:
+    """A fighter taken Out of Action before its activation keeps its Ready flag (and, shot
+    down while burning, its fire); the engine refused it an action but accepted its
+    activating doing nothing, and one on fire then burned, Out of Action (review14).
+    FACTS 2.8: the Action phase activates Ready fighters still in the fight."""
+    game, _ = burning(write_scenario, status=OUT_OF_ACTION)
+    if not on_fire:
+        m = state(game).model("foe")
+        game.state = state(game).with_model(m.replace(flags=m.flags - {BLAZE}))
+    before, log = game.state, game.log()
+    with pytest.raises(IllegalDeclaration, match="foe is out of action"):
+        game.declare(EndActivation("foe"))
+    assert game.state is before and game.log() == log
+
+
 def test_blaze_a_burning_fighters_activation_is_told_as_the_fires() -> None:
     """FACTS 2.9, Blaze: the flames take a burning fighter's activation, so the log does not
     say it "is activated and does nothing" (review14: "House Orlock: Orlock leader is
