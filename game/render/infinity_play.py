@@ -219,7 +219,7 @@ class InfinityRules(PlayRules):
             raise IllegalDeclaration("the game is over")
         if intent.kind in NOT_INFINITY:  # an ARO's keys as its banner words them
             keys = self.prompt(game).answers if awaiting.kind == "aro" else ORDER_KEYS
-            raise IllegalDeclaration(f"Infinity has no {intent.kind.value} here: {', '.join(keys)}")
+            raise IllegalDeclaration(f"Infinity has no {intent.kind.said} here: {', '.join(keys)}")
         if intent.blind or intent.point is not None or intent.direction is not None:
             raise IllegalDeclaration("Infinity shoots at troopers here: S and click an enemy")
         if intent.kind is IntentKind.END:

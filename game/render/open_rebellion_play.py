@@ -254,7 +254,7 @@ class OpenRebellionRules(PlayRules):
             return Action.initiative()
         if kind is IntentKind.AIM:
             return Action.take_position()
-        raise IllegalDeclaration(f"Open Rebellion has no {kind.value}: {self.keys_help[0]}")
+        raise IllegalDeclaration(f"Open Rebellion has no {kind.said}: {self.keys_help[0]}")
 
     def allowance(self, game: Game, model: str) -> float | None:
         """The standard move's inches, Enter's (FACTS 1.3: 5" an action)."""

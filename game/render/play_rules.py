@@ -43,6 +43,11 @@ class IntentKind(StrEnum):
     STAND_UP = "stand-up"
     COUP_DE_GRACE = "coup-de-grace"
 
+    @property
+    def said(self) -> str:
+        """The intent in words, as a refusal names it ("coup de grace", not the id)."""
+        return self.value.replace("-", " ")
+
 
 class AimKind(StrEnum):
     """How a weapon is pointed: at models (`DIRECT`), a marker at a model or a point

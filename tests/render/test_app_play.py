@@ -661,3 +661,23 @@ def test_a_click_refused_just_past_the_limit_never_reads_as_the_limit() -> None:
     assert too_far(2.3849, 2.3712, "from the last point", "of movement left") == (
         'too far: 2.38" from the last point, 2.37" of movement left'
     )
+
+
+@pytest.mark.parametrize(
+    ("key", "said"),
+    [(pygame.K_k, "coup de grace"), (pygame.K_c, "take cover"), (pygame.K_u, "stand up")],
+)
+def test_a_key_infinity_has_no_skill_for_is_named_in_words(key: int, said: str) -> None:
+    """review14: K (Necromunda's Coup de Grace, c1dbb79), C and U pressed in Infinity were
+    refused naming the key's id: "Infinity has no coup-de-grace here"."""
+    from tests.conftest import SCENARIOS
+
+    scenario = load_scenario(SCENARIOS / "infinity-demo.toml")
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    assert app.session is not None
+    game = app.session.game
+    click_after_hover(app, base(app, game.awaiting().models[0]))
+    press(app, key)
+    keys = "M move, S shoot, D dodge, I idle"
+    assert app.state.message == f"Infinity has no {said} here: {keys}"
+    assert game.declarations == []
