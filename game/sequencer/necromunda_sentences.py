@@ -242,9 +242,11 @@ def _forced(e: EventData) -> str:
     if e.get("cause") == "blaze":
         faces = [int(f) for f in e["faces"]]
         roll = " + ".join(str(f) for f in faces)
+        # the whole of the 2D6" run is said once; where it was stopped short, that too
+        stopped = f"; {where}" if e.get("blocked") else ""
         return (
             f"{name} runs burning toward the {toward}: {len(faces)}D6 {roll}, "
-            f"{inches(e['wanted'])}; {where}"
+            f"{inches(e['wanted'])}{stopped}"
         )
     face, strength = int(e["faces"][0]), int(e["strength"])
     head = f"Knockback on {name}: {face} against its Strength {strength}"
