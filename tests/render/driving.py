@@ -22,6 +22,16 @@ def base(app: App, model_id: str) -> tuple[int, int]:
     return at(app, app.scenario.model(model_id).at)
 
 
+def flagged(app: App, model_id: str, flag: str) -> None:
+    """The game's model given `flag` (a condition its rules keep, such as being on fire),
+    and the window reading the game afresh."""
+    assert app.session is not None
+    game = app.session.game
+    m = game.state.model(model_id)
+    game.state = game.state.with_model(m.replace(flags=m.flags | {flag}))
+    app.follow_game([], animate=False)
+
+
 def point_at(app: App, pos: tuple[int, int]) -> None:
     motion = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
     pygame.event.post(motion)

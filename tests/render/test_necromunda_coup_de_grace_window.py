@@ -16,7 +16,7 @@ from game.render.help import help_sections
 from game.render.session import Session
 from game.scenario import load_scenario
 from game.sequencer.necromunda_types import BLAZE, OUT_OF_ACTION, Act, ActionKind
-from tests.render.driving import at, base, click, panel, point_at, press
+from tests.render.driving import at, base, click, flagged, panel, point_at, press
 
 Write = Callable[..., Path]
 
@@ -127,9 +127,7 @@ def test_a_burning_fighter_is_offered_no_coup_de_grace(write_scenario: Write) ->
     app = started(write_scenario)
     assert app.session is not None
     game = app.session.game
-    me = game.state.model("orlock-ganger-1")
-    game.state = game.state.with_model(me.replace(flags=me.flags | {BLAZE}))
-    app.follow_game([], animate=False)  # the window reads the game afresh
+    flagged(app, "orlock-ganger-1", BLAZE)
     text = panel(app)
     assert "Orlock ganger 1 is on fire: E, and the flames take the activation" in text
     assert "K Coup de Grace" not in text

@@ -17,7 +17,7 @@ from game.render.app import App
 from game.render.session import Session
 from game.scenario import load_scenario
 from game.sequencer.necromunda_types import BLAZE, Act, Action
-from tests.render.driving import at, base, click, panel, press, refused_at_once
+from tests.render.driving import at, base, click, flagged, panel, press, refused_at_once
 from tests.render.test_app_necromunda import GAME, SEED
 from tests.render.test_necromunda_fighter_said import make_broken
 
@@ -109,9 +109,7 @@ def test_a_burning_fighter_is_refused_a_move_and_a_shot_at_once(write_scenario: 
     app = _app(write_scenario)
     assert app.session is not None
     game = app.session.game
-    me = game.state.model("heavy-2")
-    game.state = game.state.with_model(me.replace(flags=me.flags | {BLAZE}))
-    app.follow_game([], animate=False)  # the window reads the game afresh
+    flagged(app, "heavy-2", BLAZE)
     said = (
         "Heavy 2 is on fire: the flames take its activation (activate it doing nothing, and "
         "it burns)"
