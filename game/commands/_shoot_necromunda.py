@@ -329,6 +329,12 @@ def _placements(report: dict[str, Any]) -> list[str]:
     return lines
 
 
+# The events the first line says (who shoots what, turned to face it); the text tells
+# every other event the shot made, whatever its kind: a push, a fire caught, a Nerve test
+# (an allow-list of kinds left Knockback and Blaze out: retest14).
+SAID_ABOVE = frozenset({"Declared", "Turned"})
+
+
 def print_necromunda(report: dict[str, Any]) -> None:
     from rich.table import Table
 
@@ -348,15 +354,10 @@ def print_necromunda(report: dict[str, Any]) -> None:
     if report["at_risk"]:
         at_risk = listed(report["at_risk"])
         console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)
-    shown = {
-        "Rolled", "Hit", "Missed", "StrayChecked", "BlastPlaced", "ScatterRolled", "Scattered",
-        "Misfired", "BlastRemoved", "TemplatePlaced", "TargetChanged", "Wounded",
-        "InjuryRolled", "StateChanged", "AmmoChanged", "FirepowerRolled",
-    }  # fmt: skip
     teller = Teller(find_ruleset("necromunda"), ids)  # every event, in order: what it means
     for e in report["events"]:
         said = teller.say(e)
-        if said and e["event"] in shown:
+        if said and e["event"] not in SAID_ABOVE:
             console.print(f"  {said}", markup=False)
     for line in placements[1:]:
         console.print(f"  {line}", markup=False)

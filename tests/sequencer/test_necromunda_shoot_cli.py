@@ -333,3 +333,49 @@ def test_a_flamer_named_at_a_friend_is_refused_as_a_shot_at_one(
     assert capsys.readouterr().err.endswith(f"--target escher-ganger-1: {said}\n")
     assert main([*base, "--target", "orlock-leader"]) == 0
     capsys.readouterr()
+
+
+# -- the text tells every event the shot made (retest14 wrong 1) ---------------------
+
+KNOCK_YARD = [  # retest14's kb.toml: a grenadier and two Eschers in the open
+    ("grenadier", "goliath", "grenadier", (7.0, 12.0), 0.0),
+    ("champion", "escher", "champion-flamer", (12.0, 12.0), 180.0),
+    ("ganger", "escher", "ganger", (12.0, 13.2), 180.0),
+]
+
+
+@pytest.mark.parametrize(
+    ("attacker", "weapon", "target", "seed", "told"),
+    [
+        # FACTS 2.9 Knockback: each fighter under the frag blast rolls its D6 to be pushed
+        ("grenadier", "Grenade launcher (frag)", "champion", 4, "Knockback on Champion: "),
+        # FACTS 2.9 Blaze: a fighter the Flamer hits rolls to catch fire
+        ("champion", "Flamer", "grenadier", 3, "rolls for the Flamer's Blaze"),
+    ],
+)
+def test_shoot_prints_every_event_it_made_but_the_declaration(
+    write_scenario: Write,
+    capsys: pytest.CaptureFixture[str],
+    attacker: str,
+    weapon: str,
+    target: str,
+    seed: int,
+    told: str,
+) -> None:
+    """The text says each event --json has, in the system's words, bar the declaration
+    and the attacker's turn (the first line says who shoots what): Knockback's push and
+    Blaze's roll were played and left out (retest14: `shoot` never printed them)."""
+    from game.rules.registry import find_ruleset
+    from game.sequencer.sentences import Teller, ids_in
+
+    path = necromunda_table(write_scenario, KNOCK_YARD)
+    args = ["shoot", str(path), "--attacker", attacker, "--weapon", weapon,
+            "--target", target, "--seed", str(seed)]  # fmt: skip
+    report = run_json(capsys, *args, "--json")
+    assert main(args) == 0
+    text = capsys.readouterr().out
+    assert told in text
+    teller = Teller(find_ruleset("necromunda"), ids_in(report["events"]) | {"grenadier"})
+    said = [teller.say(e) for e in report["events"] if e["event"] not in ("Declared", "Turned")]
+    for line in filter(None, said):
+        assert line in text
