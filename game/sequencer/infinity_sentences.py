@@ -113,6 +113,8 @@ def _spent(e: EventData, told: dict[str, Any] | None) -> str:
         roles = roles_spoken()
         mine = [m for m in own if m == e.get("model") or roles[m].role == pool == "lieutenant"]
         own[:] = [m for m in own if m not in mine[:1]]
+    if told is not None:
+        told["orders_left"] = int(e["remaining"])
     left = _orders_left(int(e["remaining"]), told)
     spent = POOL_WORDS.get(pool, "an Order")
     return f"{who(e['side'])} spends {spent} on {who(e['model'])} ({left} left)"
@@ -228,8 +230,46 @@ def _declared_skill(side: str, d: Mapping[str, Any], told: dict[str, Any] | None
             return f"{who(side)}: second skill, {skill_words(skill)}"
         return f"{who(side)}: second skill of {who(active)}, who {skill_words(skill)}"
     if kind == "EndTurn":
-        return f"{who(side)} ends the Active Turn"
+        return _turn_given_up(side, told)
     return f"{who(side)}: {str(kind or 'a declaration').lower()}"
+
+
+def _turn_given_up(side: str, told: dict[str, Any] | None) -> str:
+    """The player ending its Active Turn (EndTurn): told in order, with the turn and the
+    Orders it leaves unspent, and the turn's end that follows it says nothing more
+    (`_turn_ended`): one line for one end ("Yj ends its Active Turn 1, 1 Order
+    unspent")."""
+    if told is None or "turn" not in told:
+        return f"{who(side)} ends the Active Turn"
+    told["given_up"] = True
+    left = int(told.get("orders_left", 0))
+    unspent = f", {_orders_left(left, told)} unspent" if left > 0 else ""
+    return f"{who(side)} ends its Active Turn {told['turn']}{unspent}"
+
+
+def _turn_ended(e: EventData, told: dict[str, Any] | None) -> str:
+    """An Active Turn's end: nothing where the player ended it (`_turn_given_up` said
+    it); where it ended with Orders the last one spent left (a trooper put out of the
+    fight since took its own with it: FACTS 3.4, Infinity's rules version 3), why: those
+    Orders, none of which a trooper able to act may spend."""
+    said = f"{who(e['side'])}'s Active Turn {e['turn']} ends"
+    if told is None:
+        return said
+    if told.pop("given_up", False):
+        return ""  # told with the EndTurn declared
+    if int(told.get("orders_left", 0)) <= 0:
+        return said  # every Order spent
+    roles = roles_spoken()
+    lost = [m for m in told.get("own_orders", ()) if not _spendable(m, told)]
+    irregular = [m for m in lost if roles[m].role == "irregular"]
+    chief = any(roles[m].role == "lieutenant" for m in lost)
+    if not (irregular or chief):
+        return f"{said}: no Order left that a trooper able to act can spend"
+    one = len(irregular) + chief == 1
+    return (
+        f"{said}: {orders_said(0, irregular, chief)} {'is' if one else 'are'} left, and no "
+        f"trooper able to act may spend {'it' if one else 'them'}"
+    )
 
 
 # Where one Order ends and what follows begins: a new Order, the end of the Active Turn
@@ -309,11 +349,14 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "GutsFailed":
         return f"{who(e['model'])} chooses to fail its Guts Roll (no die rolled)"
     if kind == "TurnStarted":
+        if told is not None:  # the turn, and its Orders left (`_turn_ended`)
+            told.update(turn=int(e["turn"]), orders_left=int(e.get("orders", 0)))
+            told.pop("given_up", None)
         return f"Turn {e['turn']}: {who(e['side'])}'s Active Turn, {_turn_orders(e, told)}"
     if kind == "GameEnded":
         return _game_over(e, told)
     if kind == "TurnEnded":
-        return f"{who(e['side'])}'s Active Turn {e['turn']} ends"
+        return _turn_ended(e, told)
     if kind == "OrderSpent":
         return _spent(e, told)
     if kind == "Rolled":

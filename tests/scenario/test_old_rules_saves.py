@@ -211,7 +211,8 @@ def test_an_infinity_turn_left_waiting_for_an_order_nobody_can_spend(
     failed = _corrected(capsys, STRANDED, 2, said)
     assert failed == (
         f"skirmish: {STRANDED}: check failed: {said}; turn 1, event 19 differs: the replay "
-        "tells 'Pano's Active Turn 1 ends', the save 'Pano ends the Active Turn'"
+        "tells 'Pano's Active Turn 1 ends: the Lieutenant Order is left, and no trooper able "
+        "to act may spend it', the save 'Pano ends its Active Turn 1, 1 Order unspent'"
     )
 
 

@@ -15,6 +15,7 @@ from game.errors import IllegalDeclaration
 from game.scenario import check_scenario, load_scenario
 from game.scenario.names import told_names
 from game.sequencer.events import (
+    Declared,
     Event,
     Hit,
     Missed,
@@ -22,11 +23,12 @@ from game.sequencer.events import (
     OrderSpent,
     Rolled,
     SaveRolled,
+    TurnEnded,
     TurnStarted,
 )
 from game.sequencer.game import Game
 from game.sequencer.infinity import Activate, Continue, InfinityEngine, React, Skill
-from game.sequencer.infinity_orders import CircleTemplatePlaced
+from game.sequencer.infinity_orders import CircleTemplatePlaced, EndTurn
 from game.sequencer.sentences import Teller, describe
 from tests.sequencer.scripted import ScriptedDice
 from tests.sequencer.test_infinity_seeds import FUSILIER, table
@@ -345,6 +347,35 @@ def test_lieutenant_order_of_a_lieutenant_out_of_the_fight_ends_the_turn(
     assert game.awaiting().models == ("zhanshi",)
 
 
+def test_a_turn_ended_by_an_order_nobody_can_spend_says_why(write_scenario: Write) -> None:
+    """retest14's finding 6: the turn the Lieutenant's fall ended (FACTS 3.4: the
+    Lieutenant Order is for the Lieutenant only) said only "Pano's Active Turn 1 ends",
+    and a turn the player ended said it twice ("Yj ends the Active Turn", then "Yj's
+    Active Turn 1 ends"). Words only: the events are as before."""
+    scenario = load_scenario(write_scenario(STRANDED, header=False))
+    game = Game(scenario, seed=1)
+    game.declare(Activate("shooter", Skill.idle()))
+    answer_aros(game)
+    game.declare(Continue(Skill.idle()))
+    _shoot_the_brawler_down(game)
+    ended = game.declare(EndTurn())
+    assert [type(e) for e in ended[:2]] == [Declared, TurnEnded]
+    teller = Teller(scenario.ruleset, told_names(scenario))
+    said = [teller.say(e) for e in game.events]
+    assert said.count("Pano spends a regular Order on Shooter (the Lieutenant Order left)") == 1
+    assert (
+        "Pano's Active Turn 1 ends: the Lieutenant Order is left, and no trooper able to act "
+        "may spend it"
+    ) in said
+    # the player's end: one line, with the Order it leaves
+    yj = said.index("Yj ends its Active Turn 1, 1 Order unspent")
+    assert said[yj + 1] == ""  # the turn's end, told with it
+    assert not [s for s in said if s.startswith("Yj's Active Turn")]
+    # told on its own, each keeps its plain words
+    assert describe(ended[0], scenario.ruleset) == "Yj ends the Active Turn"
+    assert describe(ended[1], scenario.ruleset) == "Yj's Active Turn 1 ends"
+
+
 def test_irregular_orders_of_a_trooper_out_of_the_fight_are_not_left(
     write_scenario: Write,
 ) -> None:
@@ -383,6 +414,7 @@ def test_irregular_orders_of_a_trooper_out_of_the_fight_are_not_left(
     assert "Pano spends a regular Order on Shooter (2 Orders and Brawler's own Order left)" in said
     assert "Pano spends a regular Order on Second (1 Order left)" in said
     assert "Pano spends a regular Order on Third (0 Orders left)" in said
+    assert "Pano's Active Turn 1 ends" in said  # the pool spent: no why to give
 
 
 # -- 4. AROs from under a template --------------------------------------------------
