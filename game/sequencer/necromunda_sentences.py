@@ -112,7 +112,13 @@ def _roll(e: EventData) -> str:
     faces = [int(f) for f in e["faces"]]
     if e["attribute"] in TWO_DICE and len(faces) == 2:
         return _two_dice(e, reckoning, faces)
-    return rolled(e, reckoning, f"needs {e['target']}+")
+    said_roll = rolled(e, reckoning, f"needs {e['target']}+")
+    if e["attribute"] == "S" and str(e["purpose"]).endswith(f" on {e['model']}"):
+        # a wound roll on the fighter itself: the flames' hit (FACTS 2.9, Blaze) has no
+        # firer, so no fighter is said to roll it ("Wound roll (the flames, ...) on ...")
+        said_roll = said_roll.removeprefix(f"{who(e['model'])}, ")
+        said_roll = said_roll[:1].upper() + said_roll[1:]
+    return said_roll
 
 
 def _two_dice(e: EventData, reckoning: str, faces: list[int]) -> str:

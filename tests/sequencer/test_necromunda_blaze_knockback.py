@@ -178,6 +178,8 @@ def test_blaze_a_burning_fighter_takes_the_hit_runs_2d6_at_random_and_burns_on(
     assert (
         "Foe is on fire, and the flames take its activation: a Strength 3, AP -1, Damage 1 hit"
     ) in lines
+    # the flames' wound roll is nobody's (review14: "Foe, wound roll (the flames, ...) on Foe")
+    assert "Wound roll (the flames, S3 vs T3) on Foe: needs 4+; rolled 1 (fail)" in lines
     # the run said once (review14: 'Foe runs burning toward the east: 2D6 3 + 4, 7.0"; 7.0"')
     assert 'Foe runs burning toward the east: 2D6 3 + 4, 7.0"' in lines
     assert "Foe rolls to put the fire out: D6 5, needs 6+: it burns on" in lines
