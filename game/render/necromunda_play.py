@@ -663,7 +663,7 @@ class NecromundaRules(PlayRules):
                     tags.append(f"no ammo: {flag.split(':', 1)[1]}")
                 elif flag.startswith("jammed:"):
                     tags.append(f"jammed: {flag.split(':', 1)[1]}")
-            if BLAZE in m.flags:  # FACTS 2.9: on fire until it is put out
+            if BLAZE in m.flags and m.status != OUT_OF_ACTION:  # FACTS 2.9: till put out
                 tags.append("on fire")
             if BROKEN in m.flags and m.status != OUT_OF_ACTION:
                 tags.append("Broken")  # FACTS 2.4: it may only Run for Cover

@@ -7,7 +7,7 @@ from game.render.necromunda_play import _not_in_the_odds
 from game.render.session import Session
 from game.rules.necromunda.dice import Blaze, Knockback, Traits
 from game.scenario import load_scenario
-from game.sequencer.necromunda_types import BLAZE
+from game.sequencer.necromunda_types import BLAZE, OUT_OF_ACTION
 from tests.conftest import SCENARIOS
 
 
@@ -19,6 +19,11 @@ def test_blaze_a_burning_fighter_is_tagged_on_fire() -> None:
     assert "on fire" not in rules.markers(game)[fighter.id].tags
     game.state = game.state.with_model(fighter.replace(flags=fighter.flags | {BLAZE}))
     assert "on fire" in rules.markers(game)[fighter.id].tags
+    # shot down while burning it keeps the flag, and the tag goes, as Broken's does
+    # (review14: an Out of Action fighter was tagged "on fire")
+    burning = game.state.model(fighter.id)
+    game.state = game.state.with_model(burning.replace(status=OUT_OF_ACTION))
+    assert "on fire" not in rules.markers(game)[fighter.id].tags
 
 
 def test_blaze_the_prompt_says_a_ready_fighter_is_on_fire_and_what_e_does() -> None:
