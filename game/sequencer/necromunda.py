@@ -784,6 +784,9 @@ class NecromundaEngine(NecromundaNerve):
             for m in state.models
         )
         state = renew(state, models=models, priority=side, active=side, activating=None, used=())
+        # the Ready flags, as games are saved: one taken Out of Action before it activated
+        # keeps its flag (never activated: `ready`); the round's sentence counts the
+        # fighters in the fight (necromunda_sentences `_ready`)
         events.append(TurnStarted(state.turn, side, sum(1 for m in models if READY in m.flags)))
         if not self.ready(state, side):
             return self._next_side(state, events, rng)

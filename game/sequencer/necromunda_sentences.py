@@ -192,6 +192,26 @@ FINISHED_OFF = "finished off"
 BURNING = "burning"
 
 
+# The fighters ready as the first round told started, with how many had gone out of
+# action by then; the fighters out of action, told as they go (`sentence`)
+FIRST_READY = "first ready"
+DOWN = "down"
+
+
+def _ready(e: EventData, told: dict[str, Any] | None) -> int:
+    """A round's fighters ready: every fighter still in the fight. The TurnStarted event
+    counts the fighters flagged Ready, and one taken Out of Action before it activated
+    keeps its flag (the engine refuses to activate it, and the saves keep the count as
+    played), so after the first round it is counted from the log told: the first
+    round's fighters less those gone out of action since (none comes back)."""
+    stored = int(e.get("orders", 0))
+    if told is None:
+        return stored
+    down = len(told.get(DOWN, ()))
+    first, down_then = told.setdefault(FIRST_READY, (stored, down))
+    return min(stored, int(first) - (down - int(down_then)))
+
+
 def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
     """A change of state with its cause, told in order: a hit pins a Standing fighter
     (FACTS 2.5: "A hit Pins"; told with the hit, before its wound roll); Flesh Wounds that
@@ -280,6 +300,8 @@ def sentence(e: EventData) -> str | None:
     told["injured"] = (
         (str(e["model"]), [str(r) for r in e["results"]]) if kind == "InjuryRolled" else None
     )
+    if kind == "StateChanged" and e.get("after") == OUT_OF_ACTION:
+        told.setdefault(DOWN, set()).add(str(e["model"]))  # for `_ready`
     # a forced move is told whole: the Moved event after it says nothing more
     forced = told.pop("forced", None)
     if kind == "ForcedMove":
@@ -305,7 +327,7 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "GameEnded":  # Necromunda plays rounds: "round limit (4)"
         return game_over({**e, "reason": limit_said(str(e["reason"]), "round")})
     if kind == "TurnStarted":
-        ready = plural(int(e.get("orders", 0)), "fighter")
+        ready = plural(_ready(e, told), "fighter")
         return f"Round {e['turn']}: {who(e['side'])} has priority; {ready} ready"
     if kind == "TurnEnded":
         return f"Round {e['turn']} ends"
