@@ -540,7 +540,10 @@ class OpenRebellionFire(OpenRebellionUnits):
                 break
         chosen, vector, share = best if best is not None else straight
         stopped = self.stopped_by(state, unit, vector, share)
-        events.append(FellBack(unit, reason, chosen, stopped, allowance if stopped else 0.0))
+        missed = goal.label if best is None else ""  # said: the log told "toward hard cover"
+        events.append(
+            FellBack(unit, reason, chosen, stopped, allowance if stopped else 0.0, missed)
+        )
         return self._move_by(state, unit, chosen, events)
 
     def _convert(

@@ -163,7 +163,9 @@ def _note_action(told: dict[str, Any], unit: str, kind: str) -> None:
 
 
 def _fell_back(e: EventData, told: dict[str, Any] | None) -> str:
-    """A fall back: the tac-move's length and heading, and why it fell back."""
+    """A fall back: the tac-move's length and heading, why it fell back, and, where no
+    heading reached the cover it fell back toward, that it fell back straight away from
+    the fire (the choice was told "falls back toward hard cover")."""
     x, y = (float(v) for v in e["vector"])
     unit = str(e["unit"])
     if told is not None:
@@ -180,7 +182,12 @@ def _fell_back(e: EventData, told: dict[str, Any] | None) -> str:
     toward = heading(math.degrees(math.atan2(y, x)))
     of = f"of {inches(e['allowance'])}, " if e.get("allowance") else ""
     short = f" ({of}cut short by {by})" if by else ""
-    return f"{who(unit)} falls back {inches(length)} {toward}{short}: {e['reason']}"
+    said = f"{who(unit)} falls back {inches(length)} {toward}{short}: {e['reason']}"
+    missed = e.get("out_of_reach")
+    if not missed:
+        return said
+    sought = "cover" if missed == "light" else f"{missed} cover"
+    return f"{said}; no {sought} in reach, so straight away from the fire"
 
 
 def _converted(e: EventData, told: dict[str, Any] | None) -> str:

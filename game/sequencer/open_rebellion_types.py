@@ -230,14 +230,18 @@ class SmallArmsFire(Event):
 @dataclass(frozen=True, slots=True)
 class FellBack(Event):
     """A fall back by `vector`; `stopped_by`, when something cut it short of the whole
-    tac-move (`allowance`), is what: the id of a piece or a model, or TABLE_EDGE (both
-    added since: a save without them had none recorded)."""
+    tac-move (`allowance`), is what: the id of a piece or a model, or TABLE_EDGE;
+    `out_of_reach`, when no heading ended it in the cover it fell back toward, so that it
+    fell back straight away from the shooters, is that cover's tier ("hard" from light
+    cover, "light", any cover, from the open). All three added since: a save without them
+    had none recorded."""
 
     unit: str
     reason: str
     vector: Point
     stopped_by: str = field(default="", metadata=OMIT_DEFAULT)
     allowance: float = field(default=0.0, metadata=OMIT_DEFAULT)
+    out_of_reach: str = field(default="", metadata=OMIT_DEFAULT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -239,7 +239,26 @@ polygon = [[25, 6], [30, 6], [30, 18], [25, 18]]
     told = describe(fell, engine.setup.ruleset, {"blue-a": "Blue a", "barn": "the barn"})
     assert told == (
         'Blue a falls back 4.6" east (of 8.0", cut short by the barn): '
-        "fails the morale check on purpose"
+        "fails the morale check on purpose; no cover in reach, so straight away from the fire"
+    )  # the barn behind it hides nothing from the shooters
+
+
+def test_a_fall_back_that_reaches_cover_says_nothing_more(write_scenario: Write) -> None:
+    # README's fall-back reading: the heading nearest straight away that ends the unit in
+    # cover; the woods 6" behind it: reached, so its event and words are as before
+    engine = field(write_scenario, WOODS.format(bottom=16), blue_x=12.0)
+    state = red_activating(engine)
+    plan = engine.pools(state, "red-a", "blue-a")  # one bang gets through
+    faces = [5] + [1] * (plan.attack - 1 + plan.defence)
+    state, _ = run(engine, state, UnitAct("red-a", Action.fire("blue-a")), *faces)
+    # the tac-move (3 bangs: 8"), then the damage converts in the woods (the defender's die)
+    state, events = run(engine, state, FallBackChoice("blue-a", True), 5, 5, 5, 1, 1)
+    [fell] = of(events, FellBack)
+    assert fell.vector == pytest.approx((8.0, 0.0))
+    assert engine.cover(state, "red-a", "blue-a").level is OpenRebellionCover.LIGHT
+    assert fell.out_of_reach == "" and "out_of_reach" not in event_dict(fell)
+    assert describe(fell, engine.setup.ruleset, {"blue-a": "Blue a"}) == (
+        'Blue a falls back 8.0" east: fails the morale check on purpose'
     )
 
 
@@ -539,6 +558,13 @@ def test_light_cover_may_fall_back_without_a_morale_check(write_scenario: Write)
     [fell] = of(events, FellBack)
     assert fell.reason == "falls back from light cover"
     assert fell.vector == pytest.approx((3.0, 0.0))
+    # no hard cover on the table: straight away, and the log says so (retest14's finding
+    # 3: it said "falls back toward hard cover", then only the distance and heading)
+    assert fell.out_of_reach == "hard"
+    assert describe(fell, engine.setup.ruleset, {"blue-a": "Blue a"}) == (
+        'Blue a falls back 3.0" east: falls back from light cover; no hard cover in reach, '
+        "so straight away from the fire"
+    )
     [conv] = of(events, DamageConverted)
     assert (conv.tier, conv.wounds, conv.pins) == ("light", 3, 0)
 
