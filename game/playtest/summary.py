@@ -214,10 +214,21 @@ def summary_document(
 
 def how_games_ended(reasons: Mapping[str, int], turn_word: str = "turn") -> str:
     """The document's `reasons` as one phrase in the rule system's word for a turn
-    (`turn_word`): "round limit (4): 3 games; ...: 1 game"."""
-    return "; ".join(
-        f"{limit_said(reason, turn_word)}: {plural(n, 'game')}" for reason, n in reasons.items()
-    )
+    (`turn_word`), each with its count of games: "round limit (4), decided by points of
+    fighters still in the fight (3 games); House Escher has no fighter left standing or
+    pinned (1 game)" (retest14: "...: points of ...: 3 games" chained colons)."""
+    return "; ".join(f"{_end_said(r, turn_word)} ({plural(n, 'game')})" for r, n in reasons.items())
+
+
+def _end_said(reason: str, turn_word: str) -> str:
+    """An end reason as `how_games_ended` says it: at the limit, what decided it after a
+    comma, not a colon ("turn limit (3), decided by points of troopers still able to
+    act"); any other reason as the engine wrote it."""
+    said = limit_said(reason, turn_word)
+    limit, colon, decided = said.partition("): ")
+    if colon and said.startswith(f"{turn_word} limit ("):
+        return f"{limit}), decided by {decided}"
+    return said
 
 
 def speed_sentence(document: Mapping[str, Any]) -> str:

@@ -22,5 +22,5 @@ def test_piped_shoot_and_playtest_lines_are_whole(
     assert main(["playtest", "necromunda-alley", "--games", "2", "--workers", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     [ended] = [line for line in lines if "how games ended" in line]
-    assert ended.rstrip().endswith(("1 game", "games")), lines
+    assert ended.rstrip().endswith(("(1 game)", "games)")), lines
     assert any("│ House Goliath " in line for line in lines), lines

@@ -5,6 +5,7 @@ players a balance search used, and sentences that read right for any side's name
 from __future__ import annotations
 
 import csv
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -33,7 +34,7 @@ def test_playtest_names_the_sides(capsys: pytest.CaptureFixture[str]) -> None:
     assert "(--ai takes the sides' ids: rebels, government)" in capsys.readouterr().err
     ended = out.split("how games ended: ", 1)[1].split(" No side")[0].split(" The table")[0]
     assert "goliath has" not in ended and "cawdor has" not in ended, ended
-    assert ": 1 game" in ended or " games" in ended, ended
+    assert "(1 game)" in ended or " games)" in ended, ended
     assert " won " in out and "Goliath wins" not in out and "Cawdor wins" not in out
 
 
@@ -130,4 +131,6 @@ def test_how_games_ended_says_what_decided_them(
     for reason, n in at_limit.items():
         reason = "round" + reason.removeprefix("turn")
         assert reason.startswith("round limit (4): points of fighters")
-        assert f"{reason}: {n} game" in ended
+        decided = reason.replace("): ", "), decided by ", 1)
+        assert f"{decided} ({n} game" in ended  # retest14 finding 9: no colon before the count
+    assert not re.search(r": \d+ games?\b", ended), ended

@@ -142,7 +142,7 @@ def test_sentences_call_sides_by_name_and_fields_keep_ids(batch: Path) -> None:
     assert "Ariadna has nothing left able to act" in reasons  # seed 4: blue lost twice
     meta = re.search(r'<p class="meta">([^<]*)</p>', (batch / "report.html").read_text("utf-8"))
     assert meta is not None
-    assert all(escape(r) in meta.group(1) for r in reasons)
+    assert all(escape(r.replace("): ", "), decided by ", 1)) in meta.group(1) for r in reasons)
     assert not re.search(r"\b(blue|red)\b", meta.group(1))
 
 
@@ -215,7 +215,7 @@ def test_the_report_says_why_how_sides_won_and_when_and_where_models_fell() -> N
     barn = ("the barn", ((4.0, 4.0), (6.0, 4.0), (6.0, 5.0), (4.0, 5.0)))
     said = why(records, ["blue", "red"], {"blue": "Blues", "red": "Reds"}, [barn], "round")
     assert said == [
-        "How Reds won: round limit: 2 games; Blues has no models left: 1 game.",
+        "How Reds won: round limit (2 games); Blues has no models left (1 game).",
         "Blues had 2 models taken out in 3 games: 1 in round 1, 1 in round 2; "
         '1 near the barn and 1 in the open (no piece within 2").',
         "Reds had 1 model taken out in 3 games: 1 in round 2; 1 near the barn.",
@@ -267,7 +267,9 @@ def test_the_why_names_in_the_game_s_sentence_only_models_and_sides() -> None:
     fell = (Casualty(loaded.models[0].id, side, 1, still.footprint[0], None, None),)
     records = [replace(_record(0, side), reason=reason, casualties=fell)]
     said = _why(records, [s.id for s in loaded.sides], loaded)
-    assert said[0].endswith(f"won: {reason}: 1 game."), said
+    assert said[0].endswith(
+        "won: round limit (4), decided by points of fighters still in the fight (1 game)."
+    ), said
     assert "near the water still" in said[1], said
 
 
@@ -280,12 +282,14 @@ def test_the_page_and_the_summary_carry_the_why(batch: Path) -> None:
 
 def test_the_report_says_how_games_ended_as_the_console_does(batch: Path) -> None:
     """The page said "turn limit (4) (2)": each way a game ended with its count of games,
-    as the console prints it."""
+    as the console prints it (retest14 finding 9: "turn limit (3): points of ...: 5
+    games" chained colons; now "turn limit (3), decided by points of ... (5 games)")."""
     summary = json.loads((batch / "out" / "summary.json").read_text(encoding="utf-8"))
     meta = re.search(r'<p class="meta">([^<]*)</p>', (batch / "report.html").read_text("utf-8"))
     assert meta is not None
     ended = "; ".join(
-        f"{escape(r)}: {n} game{'s' if n != 1 else ''}" for r, n in summary["reasons"].items()
+        f"{escape(r.replace('): ', '), decided by ', 1))} ({n} game{'s' if n != 1 else ''})"
+        for r, n in summary["reasons"].items()
     )
     assert meta.group(1).endswith(f"how games ended: {ended}")
     assert ") (" not in meta.group(1)
