@@ -594,6 +594,8 @@ class NecromundaRules(PlayRules):
         kind = self.aim_kind(game, shooter, weapon)
         victim = game.state.model(target)
         facing = None if blind else self._facing_to(game, shooter, victim.at)
+        if victim.status == OUT_OF_ACTION:  # off the table: nothing to aim at or lay over
+            return [f"{w.name} at {target}", f"no shot: {target} is out of action"]
         if kind is AimKind.TEMPLATE:
             # the firer turns to aim it; the target's cover from the firer adds to its save
             turned, _ = self._turned(game, shooter, facing)
@@ -603,6 +605,9 @@ class NecromundaRules(PlayRules):
                 *_not_in_the_odds(w, engine.traits),
             ]
         state, turn = self._turned(game, shooter, facing)
+        why = engine.why_not_target(state, shooter, target, 360.0 if blind else ARC)
+        if why:  # only why: a hit roll's modifiers and target number read as a shot
+            return [f"{w.name} at {target}", f"no shot: {why}"]
         plan = engine.hit_plan(state, shooter, w, target=target, blind=blind)
         bs = engine.profiles[shooter].bs
         mods = ", ".join(f"{m.source} {m.value:+d}" for m in plan.modifiers) or "none"
@@ -622,10 +627,6 @@ class NecromundaRules(PlayRules):
         if plan.out_of_range:
             reach = engine.long_range(shooter, w)
             lines.append(f'out of range: {over(plan.distance, reach)} > {reach:g}" (a miss)')
-        why = engine.why_not_target(state, shooter, target, 360.0 if blind else ARC)
-        if why:
-            lines.append(f"no shot: {why}")
-            return lines
         chance = 0.0 if plan.out_of_range else float(_hit(bs, bs - plan.need))
         bonus = 0
         if kind is AimKind.BLAST:

@@ -514,6 +514,31 @@ def test_state_and_wounds_beside_a_base_are_words(write_scenario: Write) -> None
     }
 
 
+def test_the_hover_odds_of_no_shot_say_only_why(write_scenario: Write) -> None:
+    """retest14: pointing at a fighter Out of Action listed the hit roll's modifiers and
+    "BS 4+ +1 -> 3+ to hit" before "no shot: Escher ganger 1 is out of action" (a hit
+    roll for a shot there is none of). FACTS 2.4: Out of Action is out of the fight;
+    FACTS 2.3: a target is an enemy. Every weapon, a template's too, says only why (a
+    template laid toward a friend covers it: its odds are told, as before)."""
+    scenario = load_scenario(write_scenario(GAME, header=False))
+    session = Session.start(scenario, seed=SEED)
+    rules, game = session.rules, session.game
+    down = game.state.model("e1")
+    game.state = game.state.with_model(down.replace(status="out-of-action"))
+    for shooter in ("grenadier", "flamer"):
+        for weapon in (w.name for w in game.engine.weapons_of(shooter)):
+            for target, why in (("e1", "e1 is out of action"), ("grenadier", "friendly")):
+                if target == shooter or (target == "grenadier" and weapon == "Flamer"):
+                    continue
+                lines = rules.odds_lines(game, shooter, target, weapon)
+                assert lines[0] == f"{weapon} at {target}", (shooter, weapon, lines)
+                assert lines[1:] == [lines[-1]] and lines[-1].startswith("no shot: ")
+                assert why in lines[-1]
+    # a shot there is still has its hit roll
+    lines = rules.odds_lines(game, "grenadier", "e2", "Stub gun")
+    assert any(line.startswith("modifiers: ") for line in lines), lines
+
+
 def test_a_templates_hover_odds_count_the_targets_cover() -> None:
     """fixlog7's finding: the hover's odds for a flame template gave the target no save
     bonus for its cover from the firer (FACTS 2.5, seed 004: +1 partial, +2 full), as
