@@ -11,7 +11,13 @@ from typing import Any
 
 from game.rules.necromunda.dice import InjuryResult
 from game.sequencer.necromunda import INJURY_RANK
-from game.sequencer.necromunda_types import FLEE_TEST, OUT_OF_ACTION, PINNED, STANDING
+from game.sequencer.necromunda_types import (
+    FLEE_TEST,
+    OUT_OF_ACTION,
+    PINNED,
+    STANDING,
+    status_said,
+)
 from game.sequencer.sentences import (
     EventData,
     centred,
@@ -231,7 +237,7 @@ def _state_changed(e: EventData, told: dict[str, Any] | None) -> str | None:
             return ""
         return said
     if after == OUT_OF_ACTION and told.get("fled") == model:  # FACTS 2.8: fleeing
-        return f"{who(model)} is out of action: fled the battle (was {_state(before)})"
+        return f"{who(model)} is out of action: fled the battle (was {status_said(before)})"
     last = told.get("injured")
     if after == OUT_OF_ACTION and last and last[0] == model:
         results = last[1]
@@ -280,10 +286,6 @@ def _forced(e: EventData) -> str:
         return f"{head}: not pushed"
     damage = ": the hit's Damage +1" if e.get("blocked") else ""
     return f"{head}: pushed toward the {toward}, {where}{damage}"
-
-
-def _state(name: str) -> str:
-    return name.replace("-", " ")
 
 
 def sentence(e: EventData) -> str | None:
@@ -337,7 +339,7 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
         return _wounded(e)
     if kind == "Hit" and told is not None and str(e["target"]) in told.get(PIN_DUE, {}):
         before = told[PIN_DUE].pop(str(e["target"]))
-        return f"{shared(e)}; {who(e['target'])} is pinned (was {_state(before)})"
+        return f"{shared(e)}; {who(e['target'])} is pinned (was {status_said(before)})"
     if kind == "Hit" and e.get("target_was") == OUT_OF_ACTION:
         # FACTS 2.6: a Rapid Fire weapon's hits are all allocated before rolling to wound;
         # one that comes after its target went out of action does nothing

@@ -34,6 +34,7 @@ from game.sequencer.necromunda_types import (
     BlazeRolled,
     ForcedMove,
     NecromundaState,
+    status_said,
 )
 
 STEPS = 24  # halvings of a blocked forced move: its end within a millionth of its length
@@ -143,7 +144,7 @@ class NecromundaTraits(NecromundaTargeting):
         rule = self.traits.blaze
         mods: list[tuple[str, int]] = []
         if m.status in PRONE:
-            mods.append((m.status.replace("-", " "), rule.prone_bonus))
+            mods.append((status_said(m.status), rule.prone_bonus))
         friends = sum(
             1 for f in state.side_models(m.side)
             if f.id != m.id and f.status == STANDING and self._gap(f, m) <= rule.friend_reach + 1e-9
