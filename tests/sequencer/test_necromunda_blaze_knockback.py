@@ -428,3 +428,19 @@ def test_knockback_a_blast_centred_on_the_fighter_pushes_it_any_way(
     game.declare(Act("thrower", Action.shoot("Frag grenade", "foe")))
     foe = state(game).model("foe")
     assert math.dist(foe.at, (8.0, 13.0)) < 1e-6
+
+
+def test_blaze_takes_activation_false_is_refused_not_ignored() -> None:
+    """traits.toml's `takes_activation` is the rulebook's reading of FACTS 2.9's Blaze (the
+    fire takes the burning fighter's activation); the engine plays only that reading, so a
+    file saying false is refused in one line naming the file and the key, not ignored."""
+    from game.errors import InputError
+    from game.rules.necromunda.assets import parse_traits
+
+    data: dict[str, Any] = {"blaze": {"takes_activation": False}, "knockback": {}}
+    with pytest.raises(InputError) as refused:
+        parse_traits(data, "my-traits.toml")
+    said = str(refused.value)
+    assert "my-traits.toml" in said and "blaze.takes_activation" in said
+    assert "only true is played" in said
+    assert parse_traits({"blaze": {"takes_activation": True}, "knockback": {}}).blaze.out_on == 6

@@ -211,6 +211,16 @@ def _figures(data: dict[str, Any], name: str, kind: type, file: str) -> dict[str
 def parse_traits(data: dict[str, Any], file: str = "traits.toml") -> Traits:
     """The [blaze] and [knockback] tables (FACTS 2.9's trait notes)."""
     blaze = Blaze(**_figures(data, "blaze", Blaze, file))
+    if not blaze.takes_activation:
+        # the engine plays the rulebook's reading only: what a burning fighter might do
+        # besides the fire's part is a rules choice FACTS 2.9 leaves open, not played
+        raise InputError(
+            Problem(
+                file,
+                "blaze.takes_activation",
+                "only true is played: the fire takes the burning fighter's whole activation",
+            )
+        )
     return Traits(blaze, Knockback(**_figures(data, "knockback", Knockback, file)))
 
 
