@@ -25,6 +25,7 @@ from game.render.state import (
     ruler_between,
     ruler_to_point,
 )
+from game.render.unsaved import asks_first
 from game.render.view import View
 from game.sequencer.sentences import listed, names_of, who
 
@@ -59,8 +60,9 @@ def warns_first(app: Following, key: str, unsaved: tuple[object, ...], message: 
     """Whether `key` ("quit", "open", "edit") would lose `unsaved` (a person's work no
     file holds) and is not pressed again straight after its warning: then the warning,
     `message`, is said in the place of a refusal showing (tester13's finding 1, as the
-    editor's) and armed; any other key or a click disarms it (App.disarm_unsaved)."""
-    if not unsaved or app.state.asked == (key, unsaved):
+    editor's) and armed; any other key or a click disarms it (App.disarm_unsaved). The
+    question is the editor's too (game.render.unsaved)."""
+    if not asks_first(app.state.asked, key, unsaved):
         return False
     app.state = replace(app.state, asked=(key, unsaved), message=message, refusal="")
     return True

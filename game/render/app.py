@@ -30,7 +30,7 @@ from game.geometry.compiled import PREPARING
 from game.render import settings
 from game.render.actions import Measure, PointAt, Select, warns_first
 from game.render.declaring import Confirm, Declare, StartShoot
-from game.render.editor import MODIFIERS, Editor
+from game.render.editor import Editor
 from game.render.editor_mode import leave_editor, open_editor
 from game.render.following import EFFECT_FRAMES, LOG_LINES, SHOT_FRAMES, Following
 from game.render.frame import FrameCache, draw_frame
@@ -47,10 +47,10 @@ from game.render.state import (
     AppState,
     Size,
     initial_state,
-    unsaved_warned,
 )
 from game.render.table import keep_least, save_png
 from game.render.thinking import Thinking, taken_while_thinking
+from game.render.unsaved import disarmed, disarms
 from game.scenario import Scenario
 
 # Tests and commands import these from here.
@@ -181,9 +181,7 @@ class App(Following):
         no longer true, goes (retest13's finding 1: armed through Esc, Tab and clicks, a
         Q pressed much later quit at once and lost the declarations, as the editor did
         before 77dce61)."""
-        said = self.state.message
-        message = "" if unsaved_warned(said) else said
-        self.state = replace(self.state, asked=None, message=message)
+        self.state = replace(self.state, asked=None, message=disarmed(self.state.message))
 
     def draw(self) -> pygame.Surface:
         surface = self.surface
@@ -340,18 +338,3 @@ def replay_window(save: Path, *, size: Size = DEFAULT_SIZE, frames: int | None =
 
 # F2's warning: what F2 again does
 EDIT_ANEW = "edit the table (a changed table starts a new game)"
-
-
-def disarms(event: pygame.event.Event, key: str) -> bool:
-    """Whether an event after the "changes not saved" warning of `key` ("quit", "open",
-    "edit") disarms it: any click, any key but that one (Q, Ctrl+O, F2) and the
-    modifiers (held for it)."""
-    if event.type == pygame.MOUSEBUTTONDOWN:
-        return True
-    if event.type != pygame.KEYDOWN or event.key in MODIFIERS:
-        return False
-    ctrl = bool(event.mod & pygame.KMOD_CTRL)
-    same = {"quit": event.key == pygame.K_q and not ctrl,
-            "open": event.key == pygame.K_o and ctrl,
-            "edit": event.key == pygame.K_F2}  # fmt: skip
-    return not same.get(key, False)

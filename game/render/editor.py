@@ -20,8 +20,9 @@ from game.display import no_display
 from game.paths import shown
 from game.render.editor_draw import draw_editor
 from game.render.editor_state import HANDLE, Drag, EditorState, panel_width
-from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size, unsaved_warned
+from game.render.state import DEFAULT_SIZE, UNSAVED_QUIT, Size
 from game.render.table import keep_least, save_png
+from game.render.unsaved import Asked, asks_first, disarmed, disarms
 from game.render.view import View
 from game.scenario import PlacedModel
 from game.scenario.editing import (
@@ -147,9 +148,10 @@ class Editor:
         self.preview_scenario: Scenario | None = None  # what it makes, when it is valid
         self.previewing = False  # the pointer moved during a drag: check it again
         # Q and closing ask first when edits would be lost (not inside skirmish play,
-        # where leaving takes the edited table to the game); the table when it asked
+        # where leaving takes the edited table to the game); what it asked of, the
+        # table, as the play window keeps its question (game.render.unsaved)
         self.asks_before_quitting = True
-        self.quit_asked: object = None
+        self.asked: Asked | None = None
         # inside skirmish play: the table when leaving found no game on it (editor_mode)
         self.left_unplayable: object = None
         # (scenario drawn, (view, size, handles' boxes), its labels placed): placed
@@ -430,20 +432,19 @@ class Editor:
         and a second Q or close straight after, the table unchanged between, stops.
         The warning takes the place of a refusal showing (tester13's finding 1: the
         refusal stayed, the warning unseen, and the next Q quit)."""
-        doc = self.editing.doc
-        if self.asks_before_quitting and self.unsaved() and self.quit_asked != doc:
+        lost = self.editing.doc if self.asks_before_quitting and self.unsaved() else None
+        if asks_first(self.asked, "leave", lost):
             again = "close the window again (or Q)" if closing else "Q again"
-            self.quit_asked = doc
+            self.asked = ("leave", lost)
             self.state.refused = ""
             self.state.message = UNSAVED_QUIT.format(again=again)
             return
         self.state.running = False
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.quit_asked is not None and between_quits(event):
-            self.quit_asked = None  # a second Q quits only straight after the warning
-            if unsaved_warned(self.state.message):
-                self.state.message = ""  # disarmed: the warning no longer holds
+        if self.asked is not None and disarms(event, self.asked[0]):
+            self.asked = None  # a second Q quits only straight after the warning
+            self.state.message = disarmed(self.state.message)
         if event.type == pygame.QUIT:
             self.quit(closing=True)
         elif event.type == pygame.VIDEORESIZE:
@@ -1027,22 +1028,6 @@ class Editor:
 
     def save_screenshot(self, path: Path) -> None:
         save_png(self.draw(), path)
-
-
-# keys that press nothing of their own: held with another, they leave the warning armed
-MODIFIERS = frozenset(
-    {pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT,
-     pygame.K_RALT, pygame.K_LMETA, pygame.K_RMETA, pygame.K_CAPSLOCK, pygame.K_NUMLOCK}
-)  # fmt: skip
-
-
-def between_quits(event: pygame.event.Event) -> bool:
-    """Whether an event after Q's "changes not saved" warning disarms it: any key but
-    Q, F2 and the modifiers, and any click (tester13's finding 1: armed through Esc, a
-    change of tool and a refused click, a Q pressed much later quit at once)."""
-    if event.type == pygame.KEYDOWN:
-        return event.key not in (pygame.K_q, pygame.K_F2) and event.key not in MODIFIERS
-    return bool(event.type == pygame.MOUSEBUTTONDOWN)
 
 
 def _beyond_top(view: View, own: list[Point]) -> tuple[float, float]:

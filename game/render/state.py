@@ -118,12 +118,6 @@ UNSAVED = "changes not saved: {again} to {doing} without saving, Ctrl+S to save"
 UNSAVED_QUIT = UNSAVED.replace("{doing}", "quit")
 
 
-def unsaved_warned(message: str) -> bool:
-    """Whether the panel's message is a "changes not saved" warning (UNSAVED)."""
-    head, _, rest = UNSAVED.partition("{again}")
-    return message.startswith(head) and message.endswith(rest.partition("{doing}")[2])
-
-
 @dataclass(frozen=True, slots=True)
 class AppState:
     """Everything the frame shows besides the scenario itself."""

@@ -413,3 +413,37 @@ def test_f2_asks_before_a_changed_table_drops_the_games_unsaved_declarations(
     saved.perform(SaveGame())
     _frame(saved, _key(pygame.K_F2))
     assert saved.editor is not None
+
+
+@pytest.mark.parametrize(
+    ("event", "play_disarmed", "editor_disarmed"),
+    [
+        (_key(pygame.K_q), False, False),
+        (_key(pygame.K_F2), True, False),  # F2 leaves the editor as Q does
+        (_key(pygame.K_ESCAPE), True, True),
+        (_key(pygame.K_LSHIFT), False, False),
+        (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=(5, 5)), True, True),
+        (pygame.event.Event(pygame.QUIT), False, False),  # closing again: the question
+    ],
+    ids=["q", "f2", "escape", "shift", "a click", "closing"],
+)
+def test_one_question_serves_the_play_window_and_the_editor(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    event: pygame.event.Event,
+    play_disarmed: bool,
+    editor_disarmed: bool,
+) -> None:
+    """fix15b: the editor's `quit_asked` and the play window's `asked` were two copies of
+    one question; both windows now keep it as game.render.unsaved's `Asked` (what was
+    pressed, the work it would lose) and disarm it by the same `disarms`."""
+    from game.render.unsaved import AGAIN, disarms
+
+    app = _played(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_q))
+    editor = _edited(tmp_path)
+    _frame(editor, _key(pygame.K_q))
+    assert app.state.asked is not None and editor.asked == ("leave", editor.editing.doc)
+    assert set(AGAIN) == {"quit", "open", "edit", "leave"}
+    assert disarms(event, app.state.asked[0]) is play_disarmed
+    assert disarms(event, editor.asked[0]) is editor_disarmed
