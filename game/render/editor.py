@@ -42,10 +42,9 @@ from game.scenario.editing import (
     corners,
     delete,
     duplicate_model,
-    folded,
-    frame,
     move_model,
     move_piece,
+    own_axes,
     profiles,
     resize_piece,
     rotate_piece,
@@ -166,9 +165,6 @@ class Editor:
         self.undone: list[str] = []
         # what a refused edit would have added, by the words the refusal names it with
         self.unmade: dict[str, str] = {}
-        # the axes (`folded` degrees) of each piece's shape a turn here gave it, where
-        # the shape does not tell them (`frame`: a triangle, say), by id and points
-        self.axes: dict[tuple[str, tuple[Point, ...]], float] = {}
 
     @classmethod
     def window(cls, editing: Editing, *, size: Size = DEFAULT_SIZE,
@@ -237,7 +233,7 @@ class Editor:
         view = self.state.view
         out: list[tuple[str, tuple[float, float], Point]] = []
         if sel is not None:
-            own = corners(sel, self.own_frame(sel))  # on a turned piece's own axes
+            own = corners(sel)  # on a turned piece's own axes
             for corner in own:
                 out.append(("resize", view.to_screen(*corner), corner))
             out.append(("rotate", _beyond_top(view, own), centre(sel)))
@@ -277,34 +273,20 @@ class Editor:
 
     # -- edits
 
-    def do(self, edit: Edit, done: str = "", turn: float = 0.0) -> bool:
-        """Apply an edit; a refused one leaves everything as it was and says why. `turn`:
-        the degrees it turns the piece it reshapes (a piece reshaped keeps its axes,
-        turned with it: `own_frame`)."""
+    def do(self, edit: Edit, done: str = "") -> bool:
+        """Apply an edit; a refused one leaves everything as it was and says why."""
         self.seen = merged(self.seen, told_names(self.editing.scenario))
-        before = {p.id: (_shape(p), self.own_frame(p)) for p in self.editing.doc.scenery}
         try:
             self.editing.apply(edit)
         except EditRefused as why:
             self.refuse(edit, why)
             self.state.message = ""
             return False
-        for p in self.editing.doc.scenery:
-            if p.id in before and _shape(p) != before[p.id][0]:
-                axes = folded(before[p.id][1] + turn)
-                if axes != frame(p):
-                    self.axes[(p.id, _shape(p))] = axes
         self.state.refused = ""
         self.state.message = done
         live = self.editing.doc.ids()
         self.state.selected = [s for s in self.state.selected if s in live]
         return True
-
-    def own_frame(self, p: SceneryEntry) -> float:
-        """The degrees piece `p`'s own axes are turned from the table's: as a turn here
-        left them (session 13's leftover: a triangle turned 30 degrees stretched along
-        the table's axes, sheared), else as its shape tells them (`frame`)."""
-        return self.axes.get((p.id, _shape(p)), frame(p))
 
     def undo(self) -> None:
         """Ctrl+Z, saying what it took back: "undone: moved Fusilier 1"."""
@@ -509,7 +491,7 @@ class Editor:
                 if what == "resize":
                     sel = self.selected_piece()
                     assert sel is not None
-                    own = corners(sel, self.own_frame(sel))
+                    own = corners(sel)
                     anchor = own[(own.index(where) + 2) % 4]  # the corner across
                     st.drag = Drag("resize", target, point, point, anchor=anchor, corner=where)
                 elif what == "rotate":
@@ -577,8 +559,8 @@ class Editor:
             ax, ay = drag.anchor
             cx, cy = drag.corner
             nx, ny = self.placed((cx + at[0] - start[0], cy + at[1] - start[1]))
-            # along the piece's own axes: a turned box stretches as a box (`own_frame`)
-            degrees = self.own_frame(next(p for p in doc.scenery if p.id == drag.target))
+            # along the piece's own axes: a turned box stretches as a box (`own_axes`)
+            degrees = own_axes(next(p for p in doc.scenery if p.id == drag.target))
             (ox, oy), (mx, my) = (turned((x - ax, y - ay), -degrees)
                                   for x, y in ((cx, cy), (nx, ny)))  # fmt: skip
             if abs(ox) < 1e-9 and abs(oy) < 1e-9:
@@ -654,8 +636,7 @@ class Editor:
             st.refused = NOT_PLACED.get(drag.kind, "")
             return
         what = self.called(drag.target) if drag.target is not None else ""
-        turn = self.rotation(drag) if drag.kind == "rotate" else 0.0
-        if self.do(edit, _done(drag.kind, what), turn) and drag.kind in ("rectangle", "wall"):
+        if self.do(edit, _done(drag.kind, what)) and drag.kind in ("rectangle", "wall"):
             new = self.editing.doc.scenery[-1].id
             st.selected = [new]
             st.message = self.placed_piece(new)
@@ -906,7 +887,7 @@ class Editor:
         if m is not None:
             self.do(turn_model(m.id, m.facing + degrees), f"turned {self.called(m.id)}")
         elif (p := self.selected_piece()) is not None:
-            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}", degrees)
+            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}")
 
     def cycle_side(self) -> None:
         sides = [s.id for s in self.editing.doc.sides]
@@ -1040,11 +1021,6 @@ def _beyond_top(view: View, own: list[Point]) -> tuple[float, float]:
     if length == 0:  # an upright wall drawn as a line: no top side, straight up
         return (mx, my - 24)
     return (mx + 24 * dx / length, my + 24 * dy / length)
-
-
-def _shape(p: SceneryEntry) -> tuple[Point, ...]:
-    """A piece's points, as `Editor.axes` keys them."""
-    return tuple(p.polygon if p.polygon is not None else p.line or ())
 
 
 def _done(kind: str, what: str) -> str:

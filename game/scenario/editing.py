@@ -302,7 +302,11 @@ def rotate_piece(piece_id: str, degrees: float) -> Edit:
             (cx + c * (x - cx) - s * (y - cy), cy + s * (x - cx) + c * (y - cy))
             for x, y in _points(p)
         )
-        return _with_piece(doc, _reshaped(p, pts))
+        new = _reshaped(p, pts)
+        # the axes turn with it; kept in the file where the shape does not tell them (a
+        # triangle: fix15b, lost when the file was opened again)
+        axes = None if _told(new) is not None else round(folded(own_axes(p) + degrees), PLACES)
+        return _with_piece(doc, _changed(new, axes=axes or None))
 
     return edit
 
@@ -318,8 +322,14 @@ def frame(p: SceneryEntry) -> float:
     """The degrees a piece's own axes are turned from the table's, where its shape tells
     them: a piece whose sides all lie along two axes at right angles (a box, an L- or
     T-shaped building, a straight wall or one bent square) turned by R or a handle is
-    turned with them; any other, 0 (the editor remembers the axes of such a piece it
-    turned: Editor.own_frame)."""
+    turned with them; any other, 0 (the axes a turn gave such a piece are its `axes`
+    key: `own_axes`)."""
+    told = _told(p)
+    return 0.0 if told is None else told
+
+
+def _told(p: SceneryEntry) -> float | None:
+    """`frame`'s axes where the shape tells them, else None."""
     pts = _points(p)
     ends = pts[1:] + pts[:1] if p.polygon is not None else pts[1:]
     sides = [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, ends, strict=False)]
@@ -330,8 +340,20 @@ def frame(p: SceneryEntry) -> float:
     for vx, vy in sides[1:]:
         lengths = math.hypot(ux, uy) * math.hypot(vx, vy)
         if min(abs(ux * vx + uy * vy), abs(ux * vy - uy * vx)) > 1e-3 * lengths:
-            return 0.0  # neither along nor square (the 4 places kept bend one far less)
+            return None  # neither along nor square (the 4 places kept bend one far less)
     return folded(math.degrees(math.atan2(uy, ux)))
+
+
+def own_axes(p: SceneryEntry) -> float:
+    """The degrees piece `p`'s own axes are turned from the table's, that its handles
+    sit on and a stretch follows: as its shape tells them (`frame`), else as its `axes`
+    key keeps them (a triangle turned in the editor, saved and opened again: fix15b;
+    session 13's leftover before it, a triangle turned 30 degrees stretched along the
+    table's axes, sheared), else the table's."""
+    told = _told(p)
+    if told is not None:
+        return told
+    return folded(p.axes) if p.axes is not None else 0.0
 
 
 def folded(degrees: float) -> float:
@@ -343,11 +365,11 @@ def folded(degrees: float) -> float:
 
 def corners(p: SceneryEntry, degrees: float | None = None) -> list[Point]:
     """The corners of a piece's bounds along its own axes (turned `degrees`, else as
-    `frame` tells them), clockwise on screen from the top left as the piece stood before
+    `own_axes` tells them), clockwise on screen from the top left as the piece stood before
     it was turned: a turned piece's own corners (tester13's finding 18: after a turn the
     handles sat off the piece). A straight wall's are its two ends, each twice."""
     if degrees is None:
-        degrees = frame(p)
+        degrees = own_axes(p)
     own = [turned(q, -degrees) for q in _points(p)]
     xs, ys = [x for x, _ in own], [y for _, y in own]
     x0, y0, x1, y1 = min(xs), min(ys), max(xs), max(ys)
@@ -356,7 +378,7 @@ def corners(p: SceneryEntry, degrees: float | None = None) -> list[Point]:
 
 def resize_piece(piece_id: str, anchor: Point, fx: float, fy: float, degrees: float = 0.0) -> Edit:
     """Stretch a piece by `fx` along its own first axis and `fy` along its second (its
-    axes turned `degrees` from the table's: `frame`), `anchor` staying where it is."""
+    axes turned `degrees` from the table's: `own_axes`), `anchor` staying where it is."""
 
     def edit(doc: Document) -> Document:
         if fx <= 0 or fy <= 0:

@@ -74,6 +74,10 @@ class SceneryEntry(Strict):
     line: list[Point] | None = Field(default=None, max_length=MAX_POINTS)
     thickness: float = Field(default=0.25, gt=0, le=12)
     label: Text | None = None
+    # the degrees the piece's own axes are turned from the table's, where its shape does
+    # not tell them (a triangle turned in the editor): its handles and stretches follow
+    # them. A quarter turn gives the same axes: from -45 to 45.
+    axes: float | None = Field(default=None, ge=-45, le=45)
 
     @field_validator("line")
     @classmethod

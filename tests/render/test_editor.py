@@ -215,12 +215,9 @@ def _sides(points: list[tuple[float, float]], degrees: float) -> list[tuple[floa
     return out
 
 
-def test_a_turned_polygon_stretches_along_its_own_sides(editor: Editor) -> None:
-    """session 13's leftover (3fbf233 gave turned boxes their own axes): a triangle drawn
-    with P, turned 30 degrees, then a corner handle dragged, stretched along the table's
-    axes, shearing it; its handles sat on the table-aligned bounds. The editor keeps the
-    axes a turn gave the piece: the handles sit on the turned bounds and a corner
-    dragged 2" along the piece's own first axis stretches it 4" wide to 6"."""
+def _turned_triangle(editor: Editor) -> None:
+    """A triangle drawn with P, 4" by 3" ((4, 4), (8, 4), (4, 7)), selected and turned 30
+    degrees (R twice)."""
     press(editor, pygame.K_p)
     for corner in ((4, 4), (8, 4), (4, 7)):
         click(editor, corner)
@@ -229,6 +226,15 @@ def test_a_turned_polygon_stretches_along_its_own_sides(editor: Editor) -> None:
     click(editor, (5, 5))
     press(editor, pygame.K_r)
     press(editor, pygame.K_r)  # 30 degrees
+
+
+def test_a_turned_polygon_stretches_along_its_own_sides(editor: Editor) -> None:
+    """session 13's leftover (3fbf233 gave turned boxes their own axes): a triangle drawn
+    with P, turned 30 degrees, then a corner handle dragged, stretched along the table's
+    axes, shearing it; its handles sat on the table-aligned bounds. The editor keeps the
+    axes a turn gave the piece: the handles sit on the turned bounds and a corner
+    dragged 2" along the piece's own first axis stretches it 4" wide to 6"."""
+    _turned_triangle(editor)
     before = editor.editing.doc.scenery[0].polygon
     assert before is not None
     handles = [where for what, _, where in editor.handles() if what == "resize"]
@@ -242,6 +248,41 @@ def test_a_turned_polygon_stretches_along_its_own_sides(editor: Editor) -> None:
     assert after is not None
     stretched = [(6.0, 0.0), (-6.0, 3.0), (0.0, -3.0)]  # (4, 4), (10, 4), (4, 7)
     assert _sides(after, 30) == [pytest.approx(v, abs=0.03) for v in stretched]
+
+
+def test_a_turned_polygon_keeps_its_own_axes_once_saved_and_opened_again(
+    editor: Editor, tmp_path: Path
+) -> None:
+    """fix15b: the axes a turn gave a triangle lived in the editor alone; saved and
+    opened again, it stretched along the table's axes (sheared). They are kept in the
+    file (`axes`, where the shape does not tell them): the triangle opened again has its
+    handles on its own turned bounds and stretches 4" wide to 6" along its own side."""
+    _turned_triangle(editor)
+    press(editor, pygame.K_s, pygame.KMOD_CTRL)
+    saved = tmp_path / "dispute.toml"
+    assert "\naxes = 30\n" in saved.read_text("utf-8")
+    again = Editor(Editing.open(saved), surface=pygame.Surface((1280, 800)))
+    press(again, pygame.K_v)
+    before = again.editing.doc.scenery[0].polygon
+    assert before is not None
+    click(again, ((before[0][0] + before[1][0] + before[2][0]) / 3,
+                  (before[0][1] + before[1][1] + before[2][1]) / 3))  # fmt: skip
+    assert again.state.selected == [again.editing.doc.scenery[0].id]
+    handles = [where for what, _, where in again.handles() if what == "resize"]
+    assert math.dist(handles[0], handles[1]) == pytest.approx(4.0, abs=1e-3)
+    assert math.dist(handles[1], handles[2]) == pytest.approx(3.0, abs=1e-3)
+    press(again, pygame.K_g)  # the snap off
+    t = math.radians(30)
+    across = handles[2]
+    drag(again, across, (across[0] + 2 * math.cos(t), across[1] + 2 * math.sin(t)))
+    after = again.editing.doc.scenery[0].polygon
+    assert after is not None
+    stretched = [(6.0, 0.0), (-6.0, 3.0), (0.0, -3.0)]
+    assert _sides(after, 30) == [pytest.approx(v, abs=0.03) for v in stretched]
+    # turned back square to the table, the key goes (an unturned piece needs none)
+    for _ in range(2):
+        press(again, pygame.K_r, pygame.KMOD_SHIFT)
+    assert again.editing.doc.scenery[0].axes is None
 
 
 @pytest.mark.parametrize("degrees", [0, 30])

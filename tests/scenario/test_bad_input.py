@@ -619,3 +619,28 @@ def test_no_pydantic_words_reach_a_person(
     found = problems(path)
     assert any(line.endswith(needle) for line in found), found
     assert not any("Input should" in line or "valid tuple" in line for line in found)
+
+
+TRIANGLE = '[[scenery]]\nid = "t"\nkind = "building"\npolygon = [[1, 1], [5, 1], [1, 4]]\n'
+
+
+@pytest.mark.parametrize(
+    ("axes", "needle"),
+    [("60", "scenery 't': axes must be at most 45, got 60"),
+     ('"thirty"', "scenery 't': axes"),
+     ("nan", "scenery 't': axes must be a finite number, got nan")],
+)  # fmt: skip
+def test_a_pieces_axes_are_read_and_a_bad_value_refused_in_one_line(
+    axes: str, needle: str, write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """fix15b: a piece's own axes (`axes`, the degrees a turn in the editor gave a shape
+    that does not tell them) are an optional key: old files do without it, a good value
+    validates, a bad one is refused in one line naming the file and the key's line."""
+    demo = (SCENARIOS / "infinity-demo.toml").read_text("utf-8")
+    good = write_scenario(demo + "\n" + TRIANGLE + "axes = 30\n", header=False)
+    assert main(["validate", str(good)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    path = write_scenario(demo + "\n" + TRIANGLE + f"axes = {axes}\n", "bad.toml", False)
+    line = len(path.read_text("utf-8").splitlines())  # the last line: axes = ...
+    err = validate_exits_2_with(path, capsys, f"{path}:{line}: {needle}")
+    assert len(err.strip().splitlines()) == 1
