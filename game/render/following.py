@@ -234,6 +234,8 @@ class Following(Pointing):
         states = tuple(sorted(session.rules.states(session.game).items())) if session else ()
         with speaking(names_of(self.scenario)):  # the rings' labels name their models
             rings = tuple(sorted(session.rules.rings_from(session.game).items())) if session else ()
+        # where an answer a person is asked for would take the models, before it is given
+        ahead = session.rules.ahead(session.game) if session and human else ()
         selected = state.selected if state.selected in ids else None
         message = self.noticed()
         if selected is not None and self.out_of_fight(selected):
@@ -268,6 +270,7 @@ class Following(Pointing):
             shots=(*state.shots, *shots),
             effects=(*state.effects, *effects),
             preview=None,
+            ahead=ahead,
             log_scroll=0,
             replay=self.replay.describe() if self.replay is not None else "",
             watching=watching,

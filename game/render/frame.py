@@ -23,6 +23,8 @@ from game.render.help import (
 )
 from game.render.labels import Box, Placed, Want, crosses_box
 from game.render.overlays import (
+    ahead_ends,
+    draw_ahead,
     draw_draft,
     draw_effect,
     draw_group,
@@ -294,10 +296,13 @@ def draw_frame(
         shown = replace(prompt, choices=prompt.choices_with(state.toggled))
         avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
         banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
+    # where an answer awaited would take the models (a fall back), over the rings: their
+    # labels kept off its ends
+    ahead = state.ahead if state.human else ()
     rings_said: list[pygame.Rect] = []
     if state.selected is not None:
         # the rings' labels kept off the table's labels and bases, and from under the banner
-        kept_clear = [_rect(box) for box in cache.table.taken]
+        kept_clear = [_rect(box) for box in cache.table.taken] + ahead_ends(ahead, view)
         kept_clear += [_base_rect(model, view) for model in scenario.models]
         # the bands from where the rules take its shot (the end of its move so far)
         moving = state.place is not None and state.place.model == state.selected
@@ -310,6 +315,9 @@ def draw_frame(
     # the labels drawn over the table so far, that those drawn later keep clear of
     over = [*cache.table.taken, *(_box(r) for r in rings_said)]
     drafted: list[pygame.Rect] = []
+    if ahead:
+        drafted += draw_ahead(table, scenario, ahead, view, over)
+        over += map(_box, drafted)
     if state.draft is not None:  # the shot's lines from and to where the rules take it
         placed = shot_table(scenario, state.place)
         drafted += draw_draft(table, placed, state.draft, state.pointer, view, over)

@@ -14,18 +14,21 @@ Rebellion's actions):
 - E: end the activation, or pass with the selected unit; at the start of a turn E with
   a unit selected names it for the initiative roll;
 - when the computer's fire damages your unit: D falls back, I holds (in the open: takes
-  the morale check); nothing else answers it (E is refused with those two keys).
+  the morale check); nothing else answers it (E is refused with those two keys). Where
+  each model would end by each length the fall back may have is shown first (`ahead`).
 
 No pygame here.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from game.errors import IllegalDeclaration
 from game.render.play_rules import (
+    Ahead,
     Intent,
     IntentKind,
     Marker,
@@ -137,7 +140,7 @@ class OpenRebellionRules(PlayRules):
             where = "in the open" if p.tier == 0 else "in light cover"
             hold = "I takes the morale check" if p.tier == 0 else "I stays"
             status = f"{who(p.target)} takes {p.damage} damage {where}"
-            text = f"{status}: select it, D falls back, {hold}"
+            text = f"{status}: select it, D falls back {self._reach(state)} (shown), {hold}"
             choices = ("D fall back", hold)
             return Prompt(side, "fall-back", awaiting.models, text, choices=choices,
                           status=status, enter=f"D falls back, {hold}", lays_out=False)  # fmt: skip
@@ -159,6 +162,34 @@ class OpenRebellionRules(PlayRules):
         return Prompt(side, "action", awaiting.models, text, status=doing, enter=MOVE_OR_FIRE,
                       move_keys=UNIT_MOVE_KEYS, move_hint=UNIT_MOVE_HINT,
                       reach_hint=self.past_standard)  # fmt: skip
+
+    def ahead(self, game: Game) -> tuple[Ahead, ...]:
+        """A fall back awaited (FACTS 1.4: a tac-move away from the fire, D or a morale
+        check failed): where each model of the unit would end by each length its skill
+        test may give it (FACTS 1.3), as the engine places it (`fall_back_plan`: the
+        heading that reaches cover, cut short by what stops it); said on its middle
+        model."""
+        state = self._state(game)
+        p = state.pending
+        if game.awaiting().kind != "fall-back" or p is None:
+            return ()
+        engine = self.engine
+        lengths = engine.tac_lengths(state, p.target)
+        moved = [engine.fall_back_plan(state, p.target, p.attacker, n).moved for n in lengths]
+        alive = engine.alive(state, p.target)
+        middle = _middle(alive).id
+        said = f"D falls back {self._reach(state)}, by its bangs"
+        return tuple(
+            Ahead(m.id, m.at, tuple((m.at[0] + dx, m.at[1] + dy) for dx, dy in moved),
+                  *((said, _lengths_said(lengths, moved)) if m.id == middle else ()))
+            for m in alive
+        )  # fmt: skip
+
+    def _reach(self, state: OpenRebellionState) -> str:
+        """How far the pending fire's target falls back, by its skill test's bangs."""
+        assert state.pending is not None
+        lengths = self.engine.tac_lengths(state, state.pending.target)
+        return f'{lengths[0]:g}" to {lengths[-1]:g}"'
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()
@@ -423,6 +454,20 @@ class OpenRebellionRules(PlayRules):
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _lengths_said(lengths: Sequence[float], moved: Sequence[Point]) -> tuple[str, ...]:
+    """Each end's words, the tac-move's lengths that end there ('6" to 9"' where what
+    stops it stops the longer ones at the same spot), said once: "" for the rest."""
+    said = [f'{n:g}"' for n in lengths]
+    first = 0
+    for k in range(1, len(moved)):
+        if math.dist(moved[k], moved[first]) < 0.01:
+            said[first] = f'{lengths[first]:g}" to {lengths[k]:g}"'
+            said[k] = ""
+        else:
+            first = k
+    return tuple(said)
 
 
 def _flags_said(model: ModelState, finished: bool) -> list[str]:

@@ -16,7 +16,7 @@ import pygame
 from game.render import style
 from game.render.dice_log import Effect
 from game.render.labels import Box, Placed, Want, leader_line, place, place_anywhere, place_out
-from game.render.play_rules import AimKind, Preview
+from game.render.play_rules import Ahead, AimKind, Preview
 from game.render.ranges import range_rings
 from game.render.ruling import Ruling
 from game.render.state import AppState, Draft, Hover, Point, Ruler
@@ -532,6 +532,64 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
         r = extra.radius * view.scale + 4
         labels.put(f"hit:{extra_id}", "+hit", end, r, (end[0] + 22, end[1] - 18), DRAFT, 20)
     return labels.drawn
+
+
+def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahead],
+               view: View, taken: Sequence[Box] = ()) -> list[pygame.Rect]:  # fmt: skip
+    """Where an answer awaited would take the models (a fall back), drawn as a move laid
+    out is: each model's path to its farthest end, its base outlined there, a dot at each
+    nearer end the dice may give (a dashed line to one off that path); the words on one
+    model, clear of the bases and of `taken` (their boxes are returned)."""
+    ends = [(float(r.x), float(r.y), float(r.w), float(r.h)) for r in ahead_ends(ahead, view)]
+    labels = _Labels(surface, base_circles(scenario, view), [*taken, *ends])
+    for go in ahead:
+        if not go.ends:
+            continue
+        start = view.to_screen(*go.start)
+        far = view.to_screen(*go.ends[-1])
+        pygame.draw.line(surface, style.INK, start, far, 5)
+        pygame.draw.line(surface, DRAFT, start, far, 3)
+        for end in go.ends[:-1]:
+            dot = view.to_screen(*end)
+            if _off_path(start, far, dot):
+                _dashed(surface, DRAFT, start, dot, 2, 6.0)
+            pygame.draw.circle(surface, style.INK, dot, 6)
+            pygame.draw.circle(surface, DRAFT, dot, 4)
+        with contextlib.suppress(KeyError):
+            radius = max(scenario.model(go.model).radius * view.scale, 3.0)
+            pygame.draw.circle(surface, style.INK, far, radius + 1, 4)
+            pygame.draw.circle(surface, DRAFT, far, radius + 1, 2)
+    for go in ahead:
+        if go.said and go.ends:
+            far = view.to_screen(*go.ends[-1])
+            labels.put(f"ahead:{go.model}", go.said, far, 8.0, (far[0], far[1] - 22), DRAFT, 18)
+        for index, (end, said) in enumerate(zip(go.ends, go.ends_said, strict=False)):
+            if not said:  # said with a nearer end at the same spot
+                continue
+            dot = view.to_screen(*end)
+            spot = (dot[0] + 16, dot[1] + 12)
+            labels.put(f"ahead:{go.model}:{index}", said, dot, 9.0, spot, DRAFT, 14)
+    return labels.drawn
+
+
+def ahead_ends(ahead: Sequence[Ahead], view: View) -> list[pygame.Rect]:
+    """The screen boxes of the ends `draw_ahead` marks, for labels drawn before it."""
+    boxes = []
+    for go in ahead:
+        for end in go.ends:
+            x, y = view.to_screen(*end)
+            boxes.append(pygame.Rect(round(x) - 8, round(y) - 8, 16, 16))
+    return boxes
+
+
+def _off_path(a: Point, b: Point, p: Point) -> bool:
+    """Whether screen point `p` lies over 2 pixels off the segment from `a` to `b`."""
+    (ax, ay), (bx, by), (px, py) = a, b, p
+    length = math.dist(a, b)
+    if length < 1:
+        return math.dist(a, p) > 2
+    t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length**2))
+    return math.dist((ax + t * (bx - ax), ay + t * (by - ay)), p) > 2
 
 
 class _Labels:

@@ -165,6 +165,20 @@ class Marker:
 
 
 @dataclass(frozen=True, slots=True)
+class Ahead:
+    """Where `model` would go by an answer a person is asked for, before it is chosen
+    (a squad's fall back): from `start` to each of `ends`, one for each way its
+    dice may fall, nearest first; on one model of those going, `said` says what the ends
+    are and `ends_said` each end (as many, nearest first)."""
+
+    model: str
+    start: Point
+    ends: tuple[Point, ...]
+    said: str = ""
+    ends_said: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Preview:
     """Where a blast marker or a template would land, before the shot is declared.
 
@@ -240,6 +254,11 @@ class PlayRules(Protocol):
     def name(self) -> str: ...
 
     def prompt(self, game: Any) -> Prompt: ...
+
+    def ahead(self, game: Any) -> tuple[Ahead, ...]:
+        """Where the models would go by the answer awaited now, where the rules move them
+        by it (none here: no answer moves a model)."""
+        return ()
 
     def declaration(self, game: Any, intent: Intent) -> Any:
         """The declaration `intent` means now; raises IllegalDeclaration with the reason."""

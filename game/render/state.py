@@ -12,7 +12,15 @@ from dataclasses import dataclass, replace
 
 from game.render import style
 from game.render.dice_log import Effect, LogLine, Shot
-from game.render.play_rules import HOVER_HINT, Marker, Preview, Prompt, Rings, ShotPlace
+from game.render.play_rules import (
+    HOVER_HINT,
+    Ahead,
+    Marker,
+    Preview,
+    Prompt,
+    Rings,
+    ShotPlace,
+)
 from game.render.ruling import Ruling, edge_distance
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
@@ -156,6 +164,8 @@ class AppState:
     shots: tuple[Shot, ...] = ()
     effects: tuple[Effect, ...] = ()  # blasts, scatter paths, stray shots, templates
     preview: Preview | None = None  # where the drafted blast or template would land
+    # where the models would go by the answer a person is asked for (`PlayRules.ahead`)
+    ahead: tuple[Ahead, ...] = ()
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
     undoable: bool = False  # Ctrl+Z takes back a declaration a person made here
     redoable: bool = False  # Ctrl+Y declares again what undo took back

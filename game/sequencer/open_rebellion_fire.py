@@ -509,6 +509,19 @@ class OpenRebellionFire(OpenRebellionUnits):
         the shooter (any cover from the open, hard cover from light cover); when none
         does, straight away."""
         allowance = self.tac_allowance(state, unit, "fall back", events, rng)
+        plan = self.fall_back_plan(state, unit, away_from, allowance)
+        stopped = self.stopped_by(state, unit, plan.vector, plan.share)
+        events.append(
+            FellBack(unit, reason, plan.moved, stopped, allowance if stopped else 0.0, plan.missed)
+        )
+        return self._move_by(state, unit, plan.moved, events)
+
+    def fall_back_plan(
+        self, state: OpenRebellionState, unit: str, away_from: str, allowance: float
+    ) -> FallBackPlan:
+        """Where a fall back of `allowance` inches (its skill test rolled) takes `unit`,
+        every model by the same vector, as `fall_back` reads the seed; no dice, so the
+        window shows it before the defender chooses."""
         mine, theirs = self.centre(state, unit), self.centre(state, away_from)
         away = math.atan2(mine[1] - theirs[1], mine[0] - theirs[0])
         if math.hypot(mine[0] - theirs[0], mine[1] - theirs[1]) <= 1e-9:
@@ -539,12 +552,8 @@ class OpenRebellionFire(OpenRebellionUnits):
                 best = (moved, vector, share)
                 break
         chosen, vector, share = best if best is not None else straight
-        stopped = self.stopped_by(state, unit, vector, share)
         missed = goal.label if best is None else ""  # said: the log told "toward hard cover"
-        events.append(
-            FellBack(unit, reason, chosen, stopped, allowance if stopped else 0.0, missed)
-        )
-        return self._move_by(state, unit, chosen, events)
+        return FallBackPlan(chosen, vector, share, missed)
 
     def _convert(
         self,
@@ -581,6 +590,18 @@ class OpenRebellionFire(OpenRebellionUnits):
         )
         w, p = self.markers(state, pending.target)
         return self._set_markers(state, pending.target, w + wounds, p + pins, events)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FallBackPlan:
+    """A fall back before it is made: the unit moved by `moved` (`share` of the heading's
+    whole `vector`, cut short by what stops it); `missed`, where no heading ended it in
+    the cover it fell back toward, that cover's tier (it went straight away)."""
+
+    moved: Point
+    vector: Point
+    share: float
+    missed: str
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

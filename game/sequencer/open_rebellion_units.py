@@ -194,9 +194,18 @@ class OpenRebellionUnits:
         faces = bang_dice(self.skill_dice(state, unit), rng)
         n = bangs(faces)
         events.append(BangTest(unit, purpose, faces, n))
+        return self.tac_length(n)
+
+    def tac_length(self, n: int) -> float:
+        """The inches a tac-move's skill test of `n` bangs gives (FACTS 1.3)."""
         if n == 0:
             return self.value("tactical_move_no_bangs")
         return self.value("tactical_move_base") + n
+
+    def tac_lengths(self, state: GameState, unit: str) -> tuple[float, ...]:
+        """Every length `unit`'s tac-move may have, before its skill test: no bangs up to
+        every die a bang, shortest first."""
+        return tuple(self.tac_length(n) for n in range(self.skill_dice(state, unit) + 1))
 
     def move_blocked(self, state: GameState, unit: str, vector: Point) -> str | None:
         """Why the unit cannot move by `vector` (each model the same), or None. The

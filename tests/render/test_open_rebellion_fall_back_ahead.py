@@ -1,0 +1,89 @@
+"""Open Rebellion's fall back shown before the defender answers (fix15b): where each model
+of the unit would end by each length its tac-move's skill test may give (FACTS 1.3, 1.4:
+"a tac-move generally away from enemy units"), as the engine places it, and D then takes
+it to the end its bangs pick."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.render.app import App
+from game.render.open_rebellion_play import OpenRebellionRules
+from game.render.session import Session
+from game.render.style import DRAFT
+from game.scenario import load_scenario
+from game.sequencer.open_rebellion_types import BangTest
+from tests.render.driving import at, base, click, panel, press
+from tests.render.test_app_open_rebellion import GAME, scenario_text
+
+Write = Callable[..., Path]
+
+# woods up the table from both squads: a fall back turns toward them where it reaches
+WOODS = GAME.replace(
+    "polygon = [[18, 16], [23, 16], [23, 23], [18, 23]]",
+    "polygon = [[1, 1], [5, 1], [5, 5], [1, 5]]",
+) + (
+    '\n[[scenery]]\nid = "copse"\nkind = "area"\nheight = 0.5\n'
+    "polygon = [[19, 1], [23, 1], [23, 5], [19, 5]]\n"
+)
+UNITS = {
+    "red-a": ("red", [(7.0, 9.0), (7.0, 11.0)]),
+    "blue-a": ("blue", [(17.0, 9.0), (17.0, 11.0)]),
+}
+
+
+def _fired_on(write_scenario: Write, seed: int, size: tuple[int, int]) -> tuple[App, str]:
+    """The side that wins the initiative fires at the other's squad; the squad hit (in the
+    open) is asked to answer: D falls back, I takes the morale check."""
+    path = write_scenario(scenario_text(WOODS, UNITS), header=False)
+    scenario = load_scenario(path)
+    app = App(scenario, session=Session.start(scenario, seed=seed), size=size)
+    assert app.session is not None
+    game = app.session.game
+    click(app, base(app, "red-a-1"))
+    press(app, pygame.K_e)
+    click(app, base(app, "blue-a-2"))
+    press(app, pygame.K_e)
+    mine, theirs = ("red-a", "blue-a") if game.awaiting().side == "red" else ("blue-a", "red-a")
+    click(app, base(app, f"{mine}-1"))
+    press(app, pygame.K_s)
+    click(app, base(app, f"{theirs}-2"))
+    press(app, pygame.K_RETURN)
+    assert game.awaiting().kind == "fall-back"
+    return app, theirs
+
+
+@pytest.mark.parametrize(("seed", "size"), [(1, (1280, 800)), (2, (800, 600)), (4, (1280, 800))])
+def test_open_rebellion_fall_back_shows_where_each_model_ends_before_d(
+    write_scenario: Write, seed: int, size: tuple[int, int]
+) -> None:
+    app, unit = _fired_on(write_scenario, seed, size)
+    assert app.session is not None
+    game = app.session.game
+    rules = app.session.rules
+    assert isinstance(rules, OpenRebellionRules) and app.state.prompt is not None
+    engine = rules.engine
+    dice = engine.skill_dice(game.state, unit)
+    ahead = {a.model: a for a in app.state.ahead}
+    assert set(ahead) == {f"{unit}-1", f"{unit}-2"}
+    # FACTS 1.3: no bangs 3", else 5" and a bang each: every length the dice may give
+    assert all(len(a.ends) == dice + 1 for a in ahead.values())
+    reach = f'D falls back 3" to {5 + dice}" (shown)'
+    assert reach in app.state.prompt.text and reach in panel(app)
+    # drawn as a move laid out is: the path to the farthest end in the draft's colour
+    surface = app.draw()
+    for a in ahead.values():
+        (sx, sy), (ex, ey) = at(app, a.start), at(app, a.ends[-1])
+        middle = ((sx + ex) // 2, (sy + ey) // 2)
+        assert tuple(surface.get_at(middle))[:3] == DRAFT
+    press(app, pygame.K_d)
+    [test] = [e for e in game.events if isinstance(e, BangTest) and e.purpose == "fall back"]
+    for model, a in ahead.items():
+        # where D took each model is the end shown for the bangs it rolled
+        assert math.dist(game.state.model(model).at, a.ends[test.bangs]) < 1e-6
+    assert app.state.ahead == ()  # answered: nothing more is shown
