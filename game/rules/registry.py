@@ -303,8 +303,9 @@ register(
         # "out-of-action" is a fighter out of the fight: no table starts with one
         # (fix13e); a file that gives it is still read and played as before
         not_offered=("out-of-action",),
-        # 2: Blaze and Knockback are played (FACTS 2.9; session 14)
-        rules_version=2,
+        # 2: Blaze and Knockback are played (FACTS 2.9; session 14); 3: a fighter taken
+        # Out of Action before it activated is not Ready next round (session 15)
+        rules_version=3,
     )
 )
 # Open Rebellion: no facing; squads see all round. Models do not block.

@@ -287,10 +287,10 @@ class NecromundaEngine(NecromundaNerve):
             if d.model is None:
                 raise IllegalDeclaration("no fighter is activating: name one to pass with")
             m = self._model(state, d.model)
+            if m.side == state.active and m.status == OUT_OF_ACTION:
+                raise IllegalDeclaration(f"{m.id} is out of action")
             if m.side != state.active or READY not in m.flags:
                 raise IllegalDeclaration(f"{m.id} is not a Ready fighter of {state.active}")
-            if m.status == OUT_OF_ACTION:  # Ready still, taken down before it activated
-                raise IllegalDeclaration(f"{m.id} is out of action")
             state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
             state = renew(state, activating=m.id)
         elif d.model not in (None, state.activating):
@@ -314,10 +314,10 @@ class NecromundaEngine(NecromundaNerve):
                     f"{m.id} is a fighter of {m.side}, not of {state.active}, "
                     "whose turn it is to activate"
                 )
-            if READY not in m.flags:
-                raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if m.status == OUT_OF_ACTION:
                 raise IllegalDeclaration(f"{m.id} is out of action")
+            if READY not in m.flags:
+                raise IllegalDeclaration(f"{m.id} is not Ready (it has activated this round)")
             if BLAZE in m.flags:
                 raise IllegalDeclaration(self.burning_refusal(m.id))
             state = self._nominated(self._group_turn(state, m, events), m, d.group, events)
@@ -779,14 +779,16 @@ class NecromundaEngine(NecromundaNerve):
             if len(top) == 1 or len(state.sides) < 2:
                 break
         side = top[0]
+        # every fighter in the fight is Ready; one Out of Action is not, also one taken
+        # Out of Action before it activated last round (rules version 3: it kept its flag,
+        # and the TurnStarted event counted it among the fighters ready)
         models = tuple(
-            m.replace(flags=m.flags | {READY}) if m.status != OUT_OF_ACTION else m
+            m.replace(flags=m.flags | {READY})
+            if m.status != OUT_OF_ACTION
+            else m.replace(flags=m.flags - {READY})
             for m in state.models
         )
         state = renew(state, models=models, priority=side, active=side, activating=None, used=())
-        # the Ready flags, as games are saved: one taken Out of Action before it activated
-        # keeps its flag (never activated: `ready`); the round's sentence counts the
-        # fighters in the fight (necromunda_sentences `_ready`)
         events.append(TurnStarted(state.turn, side, sum(1 for m in models if READY in m.flags)))
         if not self.ready(state, side):
             return self._next_side(state, events, rng)

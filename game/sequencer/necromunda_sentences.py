@@ -206,10 +206,12 @@ DOWN = "down"
 
 def _ready(e: EventData, told: dict[str, Any] | None) -> int:
     """A round's fighters ready: every fighter still in the fight. The TurnStarted event
-    counts the fighters flagged Ready, and one taken Out of Action before it activated
-    keeps its flag (the engine refuses to activate it, and the saves keep the count as
-    played), so after the first round it is counted from the log told: the first
-    round's fighters less those gone out of action since (none comes back)."""
+    counts the fighters flagged Ready; under rules version 1 and 2 one taken Out of
+    Action before it activated kept its flag and was counted (saves keep the count as
+    played), so after the first round it is counted from the log told: the first round's
+    fighters less those gone out of action since (none comes back), when that is fewer.
+    A log carries no rules version; a version-3 log's count is the fighters in the
+    fight, never more than that, so it is told as stored."""
     stored = int(e.get("orders", 0))
     if told is None:
         return stored

@@ -17,9 +17,9 @@ from game.scenario import load_scenario
 from game.scenario.editing import Editing
 from tests.conftest import SCENARIOS
 
-# a save of the rules as they are (rules version 2: Blaze and Knockback played; the
-# version-1 save, necromunda-rules-1.json, goes otherwise now, test_old_rules_saves)
-FIXTURE = Path(__file__).parent / "saves" / "necromunda-rules-2.json"
+# a save of the rules as they are (rules version 3; the saves of versions 1 and 2,
+# necromunda-rules-1.json and -2.json, go otherwise now, test_old_rules_saves)
+FIXTURE = Path(__file__).parent / "saves" / "necromunda-rules-3.json"
 CASES = (
     ('unit = "unit-a"', "unit: Necromunda (pre-2023) does not read it"),
     ('state = "engaged"', "state 'engaged', but no enemy's base touches it"),

@@ -241,6 +241,7 @@ def test_an_open_rebellion_save_from_before_the_cover_reach(
 
 
 NECROMUNDA_1 = FIXTURES / "necromunda-rules-1.json"
+NECROMUNDA_2 = FIXTURES / "necromunda-rules-2.json"
 
 
 def test_a_necromunda_save_from_before_blaze_and_knockback_says_where_it_goes_otherwise(
@@ -251,27 +252,57 @@ def test_a_necromunda_save_from_before_blaze_and_knockback_says_where_it_goes_ot
     Escher leader in round 3: the Knockback roll (5 against S3) now pushes it 1" before
     the wound roll, so its dice go otherwise, and its 40th declaration (an Aim by a
     fighter now pinned) is refused: it opens, replays that far and says so in one
-    sentence, and --check names the first event told otherwise."""
+    sentence. Since version 3 its round 2 already goes otherwise (event 77, the fighters
+    ready: one taken Out of Action before it activated in round 1 is not counted; it
+    went otherwise from round 3, event 160, under version 2), and --check names it."""
     said = (
         "the Necromunda (pre-2023) rules have been corrected since this game was saved "
-        "(rules version 1, now 2): it goes differently from round 3 (the save's event 160), "
+        "(rules version 1, now 3): it goes differently from round 2 (the save's event 77), "
         "and the rules now refuse its declaration 40 of 61 (Orlock ganger 1 is pinned and "
         "cannot Aim), so the replay stops after declaration 39; the save keeps all 61"
     )
     failed = _corrected(capsys, NECROMUNDA_1, 1, said)
+    # the sentences agree (the window and replay counted the fighters in the fight from
+    # the log); the event's count is told beside them
     assert failed == (
-        f"skirmish: {NECROMUNDA_1}: check failed: {said}; round 3, event 160 differs: the "
-        "replay tells 'Knockback on Escher leader: 5 against its Strength 3: pushed toward "
-        "the north-west, 1.0\"', the save 'Orlock grenadier, wound roll (Grenade launcher "
-        "(frag), S3 vs T3) on Escher leader: needs 4+; rolled 5 (success)'"
+        f"skirmish: {NECROMUNDA_1}: check failed: {said}; round 2, event 77 differs: the "
+        "replay tells 'Round 2: House Escher has priority; 8 fighters ready' (orders 8), "
+        "the save 'Round 2: House Escher has priority; 8 fighters ready' (orders 9)"
     )
 
 
-def test_a_necromunda_save_of_rules_2_plays_blaze_and_checks() -> None:
-    """tests/scenario/saves/necromunda-rules-2.json: the same table, careful against
-    careful, seed 9, played under version 2 (its Orlock leader catches fire from the
-    Flamer and burns twice): replay --check matches (test_necromunda_groups)."""
-    data = json.loads((FIXTURES / "necromunda-rules-2.json").read_text())
-    assert data["rules_version"] == 2 == RULESETS["necromunda"].rules_version
+def test_a_necromunda_save_of_rules_2_plays_all_its_declarations_and_says_so(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Necromunda's rules version 3 (FACTS 2.8, 2.4: a fighter Out of Action is not Ready):
+    the version-2 fixture (careful against careful, seed 9; its Orlock leader catches fire
+    and burns twice) counted in round 2's TurnStarted event a fighter taken Out of Action
+    in round 1 before it activated (10, now 9). Every declaration still plays and every
+    event but the three rounds' counts is the same; replay says where it goes otherwise."""
+    said = (
+        "the Necromunda (pre-2023) rules have been corrected since this game was saved "
+        "(rules version 2, now 3): it goes differently from round 2 (the save's event 74); "
+        "all 51 of its declarations still play"
+    )
+    failed = _corrected(capsys, NECROMUNDA_2, 2, said)
+    assert failed.endswith(
+        "the replay tells 'Round 2: House Orlock has priority; 9 fighters ready' (orders 9), "
+        "the save 'Round 2: House Orlock has priority; 9 fighters ready' (orders 10)"
+    )
+    replayed = read_save(NECROMUNDA_2).replay().log()
+    saved = json.loads(NECROMUNDA_2.read_text())["events"]
+    differ = [(a, b) for a, b in zip(replayed, saved, strict=True) if a != b]
+    assert [(a["turn"], a["orders"], b["orders"]) for a, b in differ] == [
+        (2, 9, 10), (3, 6, 7), (4, 4, 5)
+    ]  # fmt: skip
+
+
+def test_a_necromunda_save_of_rules_3_plays_blaze_and_checks() -> None:
+    """tests/scenario/saves/necromunda-rules-3.json: the version-2 fixture's declarations
+    (seed 9) replayed under version 3, every one played (its Orlock leader catches fire
+    from the Flamer and burns twice): replay --check matches (test_necromunda_groups,
+    test_saves_of_the_rules_now)."""
+    data = json.loads((FIXTURES / "necromunda-rules-3.json").read_text())
+    assert data["rules_version"] == 3 == RULESETS["necromunda"].rules_version
     kinds = [e["event"] for e in data["events"]]
     assert kinds.count("Burned") == 2 and "BlazeRolled" in kinds
