@@ -286,7 +286,10 @@ def _forced(e: EventData) -> str:
     head = f"Knockback on {name}: {face} against its Strength {strength}"
     if float(e["wanted"]) <= 0:
         return f"{head}: not pushed"
-    damage = ": the hit's Damage +1" if e.get("blocked") else ""
+    # the Damage the push added, as the event carries it; a log of rules before version
+    # 3 has none: a push stopped short there added 1 (the bundled traits.toml's)
+    added = int(e.get("damage", 1 if e.get("blocked") else 0))
+    damage = f": the hit's Damage +{added}" if added else ""
     return f"{head}: pushed toward the {toward}, {where}{damage}"
 
 

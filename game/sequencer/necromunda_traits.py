@@ -93,7 +93,8 @@ class NecromundaTraits(NecromundaTargeting):
     ) -> tuple[NecromundaState, int]:
         """FACTS 2.9, Knockback: the roll (`roll`, the hit roll's die; 0: a D6 now;
         PUSHED: that roll has pushed it already) at or above the victim's Strength pushes
-        it away from `away`; the state and the hit's extra Damage (stopped short: +1)."""
+        it away from `away`; the state and the hit's extra Damage (stopped short: the
+        rule's `blocked_damage`, told in the ForcedMove event)."""
         v = state.model(victim)
         if weapon.trait("Knockback") is None or v.status == OUT_OF_ACTION or roll == PUSHED:
             return state, 0
@@ -109,12 +110,13 @@ class NecromundaTraits(NecromundaTargeting):
         if on_centre:  # any way: the scatter die's arrow, as a scattering blast's
             direction = float(rng.uniform(0.0, 360.0))
         end, went, by, short = self.forced_move(state, victim, direction, rule.distance)
+        damage = rule.blocked_damage if short else 0
         events.append(ForcedMove(victim, "knockback", (face,), strength, v.at, direction,
-                                 rule.distance, end, went, by, short))  # fmt: skip
+                                 rule.distance, end, went, by, short, damage))  # fmt: skip
         if went > 0:
             events.append(Moved(victim, (v.at, end), went))
             state = state.with_model(v.replace(at=end))
-        return state, rule.blocked_damage if short else 0
+        return state, damage
 
     def catch_fire(
         self,

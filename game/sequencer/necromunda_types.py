@@ -496,7 +496,9 @@ class ForcedMove(Event):
     a D6 for a fighter under a blast). From `start` toward `direction` degrees, `wanted`
     inches; it went `distance` to `end`, stopped short by `stopped_by` (a piece or a
     fighter) or the table's edge (`stopped_by` None, `blocked`). A roll below the
-    Strength pushes nothing (`wanted` 0)."""
+    Strength pushes nothing (`wanted` 0). `damage`: what the move adds to the hit's
+    Damage (a Knockback push stopped short: traits.toml's `blocked_damage`; rules version
+    3 on: a log of older rules has none, and a push stopped short there added 1)."""
 
     model: str
     cause: str
@@ -509,3 +511,4 @@ class ForcedMove(Event):
     distance: float
     stopped_by: str | None
     blocked: bool
+    damage: int = 0

@@ -291,7 +291,12 @@ def test_a_necromunda_save_of_rules_2_plays_all_its_declarations_and_says_so(
     )
     replayed = read_save(NECROMUNDA_2).replay().log()
     saved = json.loads(NECROMUNDA_2.read_text())["events"]
-    differ = [(a, b) for a, b in zip(replayed, saved, strict=True) if a != b]
+    # a field an event has gained since (ForcedMove's damage) is no difference: the
+    # save has no word on it (saves.first_difference)
+    differ = [
+        (a, b) for a, b in zip(replayed, saved, strict=True)
+        if {k: v for k, v in a.items() if k in b} != b
+    ]  # fmt: skip
     assert [(a["turn"], a["orders"], b["orders"]) for a, b in differ] == [
         (2, 9, 10), (3, 6, 7), (4, 4, 5)
     ]  # fmt: skip

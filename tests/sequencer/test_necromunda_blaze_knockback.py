@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from game.errors import IllegalDeclaration
+from game.rules.necromunda.dice import Knockback, Traits
 from game.rules.registry import RULESETS
 from game.scenario import load_scenario
-from game.sequencer.events import Declared, Event, Moved, StateChanged, Wounded
+from game.sequencer.events import Declared, Event, Moved, StateChanged, Wounded, event_dict
 from game.sequencer.game import Game
 from game.sequencer.necromunda import Act, Action, NecromundaEngine
 from game.sequencer.necromunda_types import (
@@ -358,16 +359,16 @@ def test_knockback_one_hit_roll_pushes_a_fighter_once_however_many_hits_it_score
     assert game.rng.left() == []  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize(
-    ("scenery", "at", "stopped_by"),
-    [(wall("w", 11.0, 10.0, 11.3, 14.0), (10.0, 12.0), "w"), ("", (23.0, 12.0), None)],
-)
-def test_knockback_stopped_short_adds_1_to_the_damage(
-    write_scenario: Write, scenery: str, at: tuple[float, float], stopped_by: str | None
-) -> None:
-    # FACTS 2.9: "(+1 D if blocked)": a wall 0.5" behind it, or the table's edge: it moves
-    # as far as it can; the hit's Damage 1 + 1 on W1 is two Injury dice. Hit 6, wound 6,
-    # save 1 (flak 6+), Injury dice 1 and 1 (flesh wounds)
+def _pushed(
+    write_scenario: Write,
+    scenery: str,
+    at: tuple[float, float],
+    dice: tuple[int, ...],
+    blocked_damage: int | None = None,
+) -> tuple[Game, Path, list[Event]]:
+    """The Concussion pistol (Knockback) of a Goliath 6" west of an Escher at `at` hits
+    it with `dice`, the table's `scenery` behind it; `blocked_damage`: traits.toml's
+    figure given otherwise."""
     fighters = [
         ("shooter", "goliath", "ganger", (at[0] - 6.0, 12.0), 0.0),
         ("target", "escher", "ganger", at, 180.0),
@@ -375,9 +376,29 @@ def test_knockback_stopped_short_adds_1_to_the_damage(
     path = necromunda_table(write_scenario, fighters, scenery=scenery + PISTOL,
                             weapons={"shooter": ["Concussion pistol"]})  # fmt: skip
     game, _ = shooting_game(path, "shooter")
-    game.rng = ScriptedNecromunda(6, 2, 6, 1, 1, 1)  # type: ignore[assignment]
-    shot = Action.shoot("Concussion pistol", "target")
-    events = game.declare(Act("shooter", shot))
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    if blocked_damage is not None:
+        engine.traits = Traits(engine.traits.blaze, Knockback(blocked_damage=blocked_damage))
+    game.rng = ScriptedNecromunda(*dice)  # type: ignore[assignment]
+    events = game.declare(Act("shooter", Action.shoot("Concussion pistol", "target")))
+    return game, path, events
+
+
+WALL_BEHIND = wall("w", 11.0, 10.0, 11.3, 14.0)
+
+
+@pytest.mark.parametrize(
+    ("scenery", "at", "stopped_by"),
+    [(WALL_BEHIND, (10.0, 12.0), "w"), ("", (23.0, 12.0), None)],
+)
+def test_knockback_stopped_short_adds_1_to_the_damage(
+    write_scenario: Write, scenery: str, at: tuple[float, float], stopped_by: str | None
+) -> None:
+    # FACTS 2.9: "(+1 D if blocked)": a wall 0.5" behind it, or the table's edge: it moves
+    # as far as it can; the hit's Damage 1 + 1 on W1 is two Injury dice. Hit 6, wound 6,
+    # save 1 (flak 6+), Injury dice 1 and 1 (flesh wounds)
+    game, path, events = _pushed(write_scenario, scenery, at, (6, 2, 6, 1, 1, 1))
     [push] = of(events, ForcedMove)
     assert push.blocked and push.stopped_by == stopped_by
     edge = 11.0 if stopped_by else 24.0
@@ -387,6 +408,30 @@ def test_knockback_stopped_short_adds_1_to_the_damage(
     assert wounded.wounds == 2 and of(events, InjuryRolled)[0].faces == (1, 1)
     said = [line for line in told(game, path) if line.startswith("Knockback")]
     assert said[0].endswith(": the hit's Damage +1")
+    assert push.damage == 1  # carried by the event (rules version 3)
+
+
+def test_knockback_the_damage_a_push_stopped_short_adds_is_in_the_event(
+    write_scenario: Write,
+) -> None:
+    # FACTS 2.9: "(+1 D if blocked)", the figure data (traits.toml's blocked_damage): the
+    # ForcedMove event carries what the push added (rules version 3) and the log tells
+    # that, not a +1 of its own (it said "+1" with blocked_damage 2). Hit 6, wound 6, save
+    # 1 (flak 6+); Damage 1 + 2 on W1: three Injury dice, flesh wounds
+    game, path, events = _pushed(
+        write_scenario, WALL_BEHIND, (10.0, 12.0), (6, 2, 6, 1, 1, 1, 1), blocked_damage=2
+    )
+    [push] = of(events, ForcedMove)
+    assert push.blocked and push.damage == 2
+    [wounded] = of(events, Wounded)
+    assert wounded.wounds == 3 and of(events, InjuryRolled)[0].faces == (1, 1, 1)
+    said = [line for line in told(game, path) if line.startswith("Knockback")]
+    assert said[0].endswith(": the hit's Damage +2")
+    # a log of older rules has no such field: a push stopped short there added 1
+    teller = Teller(RULESETS["necromunda"], ("target",))
+    old = {k: v for k, v in event_dict(push).items() if k != "damage"}
+    assert teller.say(old).endswith(": the hit's Damage +1")
+    assert teller.say({**old, "damage": 0}).endswith('stopped by w after 0.5"')
 
 
 def test_knockback_a_fighter_under_a_blast_rolls_a_d6_and_is_pushed_from_its_centre(
