@@ -73,7 +73,7 @@ def lof(
     if out is not None:
         check_writable(out, "--out", folder=every)
     from game.scenario import load_scenario
-    from game.scenario.ruling import rule
+    from game.scenario.ruling import off_table, rule
     from game.scenario.tables import table_from_scenario
 
     loaded = load_scenario(scenario)
@@ -83,8 +83,11 @@ def lof(
         from game.render.lof_picture import lof_picture_size, lof_scale_to_fit
 
         at = chosen_scale(loaded, scale, size, lof_scale_to_fit, lof_picture_size)
+    # a model off the table (a fighter Out of Action, say) is in no pair of --all
+    gone = [said for m in loaded.models if (said := off_table(loaded, m.id))]
     if every:
-        pairs = [(a.id, b.id) for a in loaded.models for b in loaded.models if a.side != b.side]
+        there = [m for m in loaded.models if not off_table(loaded, m.id)]
+        pairs = [(a.id, b.id) for a in there for b in there if a.side != b.side]
     else:
         a_id = _check_id(scenario, loaded, "--from", attacker)
         b_id = _check_id(scenario, loaded, "--to", target)
@@ -109,6 +112,9 @@ def lof(
             if n:
                 typer.echo("")
             typer.echo("\n".join(named(line, names) for line in r.lines()))
+        if every and gone:
+            out_of_it = "; ".join(named(said, names) for said in gone)
+            typer.echo(f"{'' if not rulings else chr(10)}left out: {out_of_it}")
     if out is not None and rulings:
         from game.render.lof_picture import save_lof_picture
 

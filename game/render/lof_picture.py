@@ -67,6 +67,9 @@ def verdict(ruling: LofRuling, names: Names | None = None, giving: bool = False)
     ids."""
     from game.scenario.ruling import share_text
 
+    if ruling.no_shot:  # one of them is off the table: why, alone
+        text = f"{ruling.attacker} -> {ruling.target}: no shot: {ruling.no_shot}"
+        return named(text, names) if names else text
     said = "line of fire" if ruling.lof else "no line of fire"
     sight = ruling.sight
     share = share_text(ruling.visible_fraction, sight.clear, bool(sight.hidden_by) and sight.clear)

@@ -393,6 +393,8 @@ class NecromundaRules(PlayRules):
             return 0, ()
         most = max(face.holes for face in self.engine.dice.firepower)
         state = self._state(game)
+        if OUT_OF_ACTION in (state.model(model).status, state.model(target).status):
+            return 0, ()  # off the table: no shot, no hits to place
         side = state.model(model).side
         near = [
             m.id for m in state.models
@@ -466,8 +468,8 @@ class NecromundaRules(PlayRules):
     ) -> Preview | None:
         w = self._weapon(model, weapon)
         kind = self.aim_kind(game, model, weapon)
-        if kind is AimKind.DIRECT:
-            return None
+        if kind is AimKind.DIRECT or game.state.model(model).status == OUT_OF_ACTION:
+            return None  # a fighter Out of Action is off the table: it aims nothing
         engine = self.engine
         if kind is AimKind.TEMPLATE:
             if direction is None:
@@ -594,8 +596,10 @@ class NecromundaRules(PlayRules):
         kind = self.aim_kind(game, shooter, weapon)
         victim = game.state.model(target)
         facing = None if blind else self._facing_to(game, shooter, victim.at)
-        if victim.status == OUT_OF_ACTION:  # off the table: nothing to aim at or lay over
-            return [f"{w.name} at {target}", f"no shot: {target} is out of action"]
+        # off the table: nothing to aim at or lay over, and nobody to shoot
+        gone = [m for m in (shooter, target) if game.state.model(m).status == OUT_OF_ACTION]
+        if gone:
+            return [f"{w.name} at {target}", f"no shot: {gone[0]} is out of action"]
         if kind is AimKind.TEMPLATE:
             # the firer turns to aim it; the target's cover from the firer adds to its save
             turned, _ = self._turned(game, shooter, facing)

@@ -70,7 +70,8 @@ class Ruleset:
     `scores_objectives`: a scenario's objectives score their points at the turn limit
     (elsewhere an objective is drawn by its name alone). `not_offered`: states a
     scenario may give (a file that has one is read as before) that the editor does not
-    offer, no game starting in them."""
+    offer, no game starting in them. `off_table`: states in which a model is off the
+    table (no shot from it or at it: a line-of-fire ruling says so)."""
 
     name: str
     title: str
@@ -85,6 +86,7 @@ class Ruleset:
     turn_word: str
     scores_objectives: bool
     not_offered: tuple[str, ...]
+    off_table: tuple[str, ...]
 
     def __init__(
         self,
@@ -103,6 +105,7 @@ class Ruleset:
         turn_word: str = "turn",
         scores_objectives: bool = False,
         not_offered: tuple[str, ...] = (),
+        off_table: tuple[str, ...] = (),
     ) -> None:
         given = {
             "name": name,
@@ -118,6 +121,7 @@ class Ruleset:
             "turn_word": turn_word,
             "scores_objectives": scores_objectives,
             "not_offered": not_offered,
+            "off_table": off_table,
         }
         for key, value in given.items():
             object.__setattr__(self, key, value)  # frozen: set once, here
@@ -303,6 +307,8 @@ register(
         # "out-of-action" is a fighter out of the fight: no table starts with one
         # (fix13e); a file that gives it is still read and played as before
         not_offered=("out-of-action",),
+        # a fighter Out of Action is off the table: no body in the game's sight
+        off_table=("out-of-action",),
         # 2: Blaze and Knockback are played (FACTS 2.9; session 14); 3: a fighter taken
         # Out of Action before it activated is not Ready next round (session 15)
         rules_version=3,

@@ -35,6 +35,9 @@ class LofRuling:
     pieces: tuple[str, ...] = ()  # what gives the cover (ids; none where there is none)
     unit_unseen: bool = False  # the shooter sees no model of the unit (said out of sight)
     rules_reason: str | None = None  # --json's `reason` where the words say more (None: same)
+    # why there is no shot, by ids, where the attacker or the target is off the table
+    # (a fighter Out of Action: "orlock-leader is out of action"); None: none
+    no_shot: str | None = None
 
     @property
     def out_of_sight(self) -> bool:
@@ -44,6 +47,8 @@ class LofRuling:
 
     @property
     def lof(self) -> bool:
+        if self.no_shot:  # off the table: nothing there to see or be seen
+            return False
         return has_lof(self.sight, self.min_patch_mm) if self.min_patch_mm else self.sight.lof
 
     @property
@@ -97,6 +102,7 @@ class LofRuling:
             "reason": self.reason if self.rules_reason is None else self.rules_reason,
             "said": self.reason,  # the reason as the words say it, by ids (may say more)
             "distance": round(self.distance, 4),
+            "no_shot": self.no_shot,
         }
         return doc if scenario is None else {**doc, **self.cover_of(scenario)}
 
@@ -134,7 +140,12 @@ class LofRuling:
         return f"{text} ({'; '.join(notes)})" if notes else text
 
     def lines(self) -> list[str]:
-        """The ruling in words, one fact a line."""
+        """The ruling in words, one fact a line (where there is no shot, only why)."""
+        if self.no_shot:
+            return [
+                f"{self.attacker} -> {self.target} ({self.ruleset})",
+                f"no shot: {self.no_shot}",
+            ]
         s = self.sight
         verdict = "yes" if self.lof else "no"
         why = ""
@@ -186,7 +197,21 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
                      found.unit, found.unit_word, found.pieces, found.unit_unseen,
-                     found.rules_reason)  # fmt: skip
+                     found.rules_reason, no_shot(scenario, attacker, target))  # fmt: skip
+
+
+def no_shot(scenario: Scenario, attacker: str, target: str) -> str | None:
+    """Why there is no shot between the two where one is off the table, else None."""
+    return off_table(scenario, attacker) or off_table(scenario, target)
+
+
+def off_table(scenario: Scenario, model: str) -> str | None:
+    """Where the model is off the table (a state of its rule system's `off_table`), that
+    in words by its id ("orlock-leader is out of action"), else None."""
+    state = scenario.model(model).state
+    if state is None or state not in scenario.ruleset.off_table:
+        return None
+    return f"{model} is {state.replace('-', ' ')}"
 
 
 class LofProvider:

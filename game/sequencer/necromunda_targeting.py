@@ -347,7 +347,12 @@ class NecromundaTargeting:
             yield m.id, s
 
     def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
+        """Why `shooter` may not shoot at `target`, in the rules' words ("": it may). A
+        fighter Out of Action, shooter or target, is off the table (no body in the
+        sight: nothing is asked of it)."""
         t = state.model(target)
+        if state.model(shooter).status == OUT_OF_ACTION:
+            return f"{shooter} is out of action"
         if target == shooter:
             return f"{shooter} cannot shoot at itself"
         if t.side == state.model(shooter).side:
@@ -475,7 +480,9 @@ class NecromundaTargeting:
         base comes within 1" of the measured line "between attacker and target": the
         line range is measured along (base edge to base edge), and only the stretch
         between the two bases (a fighter behind the firer or beyond the target is not at
-        risk)."""
+        risk). None when either is Out of Action (off the table)."""
+        if OUT_OF_ACTION in (state.model(shooter).status, state.model(target).status):
+            return []
         table = self.table_at(state)
         firer, aimed = table.body(shooter), table.body(target)
         (ax, ay), (bx, by) = measured_line(firer, aimed)
