@@ -34,11 +34,17 @@ class EyeCache:
     view: tuple[LofRuling, EyeView] | None = None  # the last ruling's strips and hiders
 
 
+def seen_through(ruling: object) -> bool:
+    """Whether a ruling has a shooter's-eye view: a line-of-fire ruling of a pair both on
+    the table (none where there is no shot: a fighter Out of Action, say)."""
+    return isinstance(ruling, LofRuling) and not ruling.no_shot
+
+
 def eye_room(hover: Hover | None, height: int) -> int:
     """Pixels of the panel to keep for the eye view: some when the pointed-at target's
     ruling is a line-of-fire ruling and the window is tall enough, else none; more in a
     window taller than EYE_FROM (a large screen's panel had it small under empty room)."""
-    if hover is None or not isinstance(hover.ruling, LofRuling) or height < MIN_PANEL_HEIGHT:
+    if hover is None or not seen_through(hover.ruling) or height < MIN_PANEL_HEIGHT:
         return 0
     return round(EYE_HEIGHT * max(1.0, height / EYE_FROM))
 
@@ -47,7 +53,7 @@ def hover_view(scenario: Scenario, hover: Hover | None, cache: EyeCache) -> EyeV
     """The eye view of `hover`'s line-of-fire ruling (None for any other), worked out
     once per ruling."""
     ruling = hover.ruling if hover is not None else None
-    if not isinstance(ruling, LofRuling):
+    if not isinstance(ruling, LofRuling) or not seen_through(ruling):
         return None
     if cache.view is None or cache.view[0] is not ruling:
         if cache.table is None or cache.table[0] is not scenario:

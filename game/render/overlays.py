@@ -309,10 +309,18 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         points = [view.to_screen(x, y) for x, y in piece.footprint]
         pygame.draw.polygon(surface, edge, points, 3)
     a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, engine_loaded))
+    no_shot = getattr(ruling, "no_shot", None)  # one of them off the table: why
     if not engine_loaded:
         colour = NEUTRAL
         _dashed(surface, colour, a, b)
         text = f'{ruling.distance:.2f}" (line of fire not ruled)'
+    elif no_shot:
+        from game.scenario.names import table_names
+        from game.sequencer.sentences import named
+
+        colour = LOF_NO
+        _dashed(surface, colour, a, b)
+        text = f"no shot: {named(no_shot, table_names(scenario))}"
     elif ruling.lof and ruling.witness is not None:
         colour = LOF_YES
         pygame.draw.line(surface, colour, a, b, 3)

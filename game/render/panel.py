@@ -190,7 +190,7 @@ def panel_lines(
             with speaking(ids):
                 pair += f", {hover.place.told(hover.shooter, hover.target)}"
         out.append(PanelLine(pair, TARGET))
-        if isinstance(hover.ruling, LofRuling):
+        if isinstance(hover.ruling, LofRuling) and not hover.ruling.no_shot:
             out.append(PanelLine(EYE_ELSEWHERE, DIM, 16, no_eye=True))
         out.extend(
             PanelLine(told(line, rules_ids), size=18, spare=gives_way(line)) for line in hover.lines
