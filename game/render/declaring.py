@@ -264,8 +264,9 @@ class StartMove(Action):
         reach = rules.reach(app.game, model) if allowance is not None else None
         start = rules.path_start(app.game, model)
         verb, hint = rules.move_words(app.game, model)
+        keys = rules.move_keys(app.game, model)
         draft = Draft("move", model, start, allowance=allowance, reach=reach,
-                      one_point=rules.one_vector, verb=verb, hint=hint)  # fmt: skip
+                      one_point=rules.one_vector, verb=verb, hint=hint, keys=keys)  # fmt: skip
         app.state = replace(app.state, draft=draft, selected=model, message="")
 
 

@@ -100,7 +100,8 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
     draft = state.draft
     if draft is not None:
         if draft.kind == "move":
-            out.append(("Laying out a move", prompt.move_keys if prompt else MOVE_KEYS))
+            keys = draft.keys or (prompt.move_keys if prompt else MOVE_KEYS)
+            out.append((f"Laying out a {draft.noun}", keys))
         else:
             out.append(("Aiming a shot", shoot_keys(draft, prompt)))
     if state.keys_help:

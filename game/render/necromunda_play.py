@@ -88,8 +88,14 @@ MOVE_KEYS = (
     "C: take cover along the path (half the Move at most; the fighter is then Pinned)",
 )
 MOVE_HINT = "click points, Backspace undoes one, Enter, C takes cover (half the Move)"
-# a Prone fighter's move is a Crawl (FACTS 2.8: Double, half the Move); it takes no cover
+# a Prone fighter's move is a Crawl (FACTS 2.4: "Crawl (Double, 1/2 M)"); it takes no
+# cover (C is refused: "... is pinned and cannot Take Cover"), so F1 offers no C
 CRAWL_HINT = "click points, Backspace undoes one, Enter (a Double action)"
+CRAWL_KEYS = (
+    "click: add a point to the path (a Crawl: half the Move; the inches left are shown)",
+    "Backspace: take the last point back · Enter: declare (a Crawl is a Double action) · "
+    "Esc: cancel",
+)
 
 
 class NecromundaRules(PlayRules):
@@ -440,6 +446,9 @@ class NecromundaRules(PlayRules):
         if game.state.model(model).status in PRONE:
             return "crawls", CRAWL_HINT
         return "moves", ""
+
+    def move_keys(self, game: Game, model: str) -> tuple[str, ...]:
+        return CRAWL_KEYS if game.state.model(model).status in PRONE else ()
 
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at

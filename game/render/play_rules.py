@@ -285,6 +285,11 @@ class PlayRules(Protocol):
         keys in short ("": the prompt's `move_hint`)."""
         return "moves", ""
 
+    def move_keys(self, game: Any, model: str) -> tuple[str, ...]:
+        """The keys of `model`'s move laid out now as F1 lists them (none: the prompt's
+        `move_keys`), where the rules move it otherwise (a Crawl, say)."""
+        return ()
+
     # a move is one vector, not a path, where the rules move by one: a click sets its one
     # end point (a new click moves it) and its inches are counted straight
     one_vector: bool = False

@@ -72,7 +72,8 @@ class Draft:
     a `point` instead of a target, a template takes a `direction`; `blind` is a shot fired
     blind; `extras` the other models the hits after the first go to (Rapid Fire, where the
     rules have it); `unit` the shooter's unit where the rules fire unit at unit
-    (`PlayRules.firing_unit`); `verb` and `hint` how a move is said (`PlayRules.move_words`)."""
+    (`PlayRules.firing_unit`); `verb` and `hint` how a move is said (`PlayRules.move_words`),
+    `keys` its keys as F1 lists them (`PlayRules.move_keys`)."""
 
     kind: str  # "move" | "shoot"
     model: str
@@ -94,6 +95,12 @@ class Draft:
     unit: str | None = None  # the unit that fires, where the rules fire unit at unit
     verb: str = "moves"  # a move's verb, as the rules say it ("crawls")
     hint: str = ""  # a move's keys in short, where not the prompt's `move_hint`
+    keys: tuple[str, ...] = ()  # a move's keys for F1, where not the prompt's `move_keys`
+
+    @property
+    def noun(self) -> str:
+        """What a move laid out is called, by its verb: "move", "crawl"."""
+        return self.verb.removesuffix("s")
 
     @property
     def length(self) -> float:

@@ -118,3 +118,32 @@ def test_a_burning_fighter_is_refused_a_move_and_a_shot_at_once(write_scenario: 
     assert game.refusal(Act("heavy-2", Action.move((16.0, 19.0)))) == said.replace(
         "Heavy 2", "heavy-2"
     )
+
+
+def test_the_help_of_a_crawl_offers_no_take_cover(write_scenario: Write) -> None:
+    """F1 listed "C: take cover along the path" for a Prone fighter's Crawl, where C is
+    refused (FACTS 2.4: a Seriously Injured fighter "may only Crawl (Double, 1/2 M)"; a
+    Pinned one may Crawl or Blind Fire): it lists the Crawl's keys in the rules' words. A
+    Standing fighter's move still lists C."""
+    from game.render.help import help_sections
+
+    app = _app(write_scenario)
+    click(app, base(app, "heavy-1"))
+    press(app, pygame.K_m)
+    click(app, at(app, (8.0, 19.0)))
+    press(app, pygame.K_F1)
+    title, keys = help_sections(app.state, "round")[0]
+    assert title == "Laying out a crawl"
+    assert keys == (
+        "click: add a point to the path (a Crawl: half the Move; the inches left are shown)",
+        "Backspace: take the last point back · Enter: declare (a Crawl is a Double action) · "
+        "Esc: cancel",
+    )
+    press(app, pygame.K_F1, pygame.K_c)  # the window has no C for it: refused, said why
+    assert app.state.refusal == "Heavy 1 is seriously injured: it may only Crawl"
+    app = _app(write_scenario)
+    click(app, base(app, "heavy-2"))
+    press(app, pygame.K_m)
+    click(app, at(app, (16.0, 19.0)))
+    title, keys = help_sections(app.state, "round")[0]
+    assert title == "Laying out a move" and keys[-1].startswith("C: take cover along the path")
