@@ -561,10 +561,7 @@ class SearchNecromundaPlayer(SearchPlayer):
     def default_choice(self, state: GameState, awaiting: Awaiting) -> Declaration | None:
         if self.weights.search.get("judge", 0):
             assert isinstance(state, NecromundaState)
-            for kept in (self._sights, self._outcomes, self._threats, self._pools,
-                         self._paths, self._finished, self._bottles, self._moves_memo,
-                         self._strays):  # fmt: skip
-                kept.clear()
+            self._forget()
             assert awaiting.side is not None
             self._risk = self._pressing(state, awaiting.side)
             with contextlib.suppress(IllegalDeclaration, ValueError, KeyError):
@@ -572,6 +569,13 @@ class SearchNecromundaPlayer(SearchPlayer):
                 if judged is not None:
                     return judged
         return self.careful.choose(state, awaiting)
+
+    def _forget(self) -> None:
+        """Drop the judgement's answers kept for the last decision."""
+        for kept in (self._sights, self._outcomes, self._threats, self._pools,
+                     self._paths, self._finished, self._bottles, self._moves_memo,
+                     self._strays):  # fmt: skip
+            kept.clear()
 
     def _pressing(self, state: NecromundaState, side: str) -> float:
         """How much the enemies' side of the exchange counts this decision: less
