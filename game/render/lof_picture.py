@@ -137,7 +137,7 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     """Two panels under a header: the table from above with the ruling drawn over it,
     and the shooter's-eye view of the target (game.render.eye)."""
     from game.render.eye import draw_eye, eye_view
-    from game.scenario.tables import table_from_scenario
+    from game.scenario.tables import table_from_scenario, with_models
 
     top_w, eye_w, body_h = _panels(scenario, scale)
     surface = pygame.Surface((top_w + eye_w, HEADER + body_h))
@@ -145,7 +145,11 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     view = View(scale, style.MARGIN, HEADER)
     draw_table(surface, scenario, view)
     draw_ruling_top(surface, scenario, ruling, view)
-    eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
+    # the two put back where one is off the table (the header says there is no shot)
+    seen = with_models(
+        table or table_from_scenario(scenario), scenario, (ruling.attacker, ruling.target)
+    )
+    eye = eye_view(scenario, seen, ruling)
     # the eye view's words and ruler grow with the picture, as the window's panel does
     ui = ui_scale(surface.get_size())
     draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h), scenario, ruling, eye, ui)

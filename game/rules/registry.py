@@ -270,6 +270,9 @@ register(
         # "dead" is a trooper out of the game: no table starts with one (fix13e); a file
         # that gives it is still read and played as before
         not_offered=("dead",),
+        # a trooper Dead is removed from the table (FACTS 3.3): the engine's sight leaves
+        # it out (an Unconscious one stays and blocks, as the engine has it)
+        off_table=("dead",),
         # 2: the Lieutenant spends its Lieutenant Order first (session 13); 3: the turn
         # ends when no Order left can be spent (session 14)
         rules_version=3,
@@ -344,6 +347,8 @@ register(
         # "activated" is a unit done for the turn: a game starts before anyone acts
         # (tester13's finding 18); a file that gives it still sits the unit out of turn 1
         not_offered=("activated",),
+        # a dead model is removed: the engine's sight and a squad's cover leave it out
+        off_table=("dead",),
         rules_version=2,
     )
 )

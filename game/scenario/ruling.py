@@ -13,7 +13,7 @@ from game.geometry.table import MM_PER_INCH
 from game.rules.cover import has_lof
 from game.rules.registry import Ruleset
 from game.scenario.scenario import Scenario
-from game.scenario.tables import table_from_scenario
+from game.scenario.tables import table_from_scenario, with_models
 from game.words import joined
 
 Point = tuple[float, float]
@@ -186,6 +186,9 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     """The ruling for one attacker and one target under the scenario's rule system."""
     rs: Ruleset = scenario.ruleset
     arc, block = rs.arc_degrees, rs.models_block
+    why = no_shot(scenario, attacker, target)
+    if why:  # one of them is off the table: asked of all the same, said no shot
+        table = with_models(table, scenario, (attacker, target))
     s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
     read = rs.load("ruling")
     if read is None:
@@ -197,7 +200,7 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
                      found.unit, found.unit_word, found.pieces, found.unit_unseen,
-                     found.rules_reason, no_shot(scenario, attacker, target))  # fmt: skip
+                     found.rules_reason, why)  # fmt: skip
 
 
 def no_shot(scenario: Scenario, attacker: str, target: str) -> str | None:

@@ -42,7 +42,7 @@ from game.geometry.sweep import (
 )
 from game.geometry.table import MM_PER_INCH
 from game.rules.cover import min_patch, patch_seen
-from game.sequencer.setup import Setup
+from game.sequencer.setup import Setup, SetupModel
 from game.sequencer.sight import Blocked, Cover, Placement, RouteSight, Sighting, Stretch
 from game.sequencer.state import renew
 
@@ -57,10 +57,12 @@ def table_from_setup(setup: Setup) -> Table:
         Piece(PieceId(p.id), PieceKind(str(p.kind)), tuple(p.footprint), p.height)
         for p in setup.scenery
     ]
-    bodies = [
-        Body(BodyId(m.id), m.at, m.radius, m.height, m.facing, m.side, m.unit) for m in setup.models
-    ]
-    return Table.build(width, depth, pieces, bodies)
+    return Table.build(width, depth, pieces, map(body_of, setup.models))
+
+
+def body_of(m: SetupModel) -> Body:
+    """A setup's model as the geometry's cylinder, standing where the setup has it."""
+    return Body(BodyId(m.id), m.at, m.radius, m.height, m.facing, m.side, m.unit)
 
 
 CoverReader = Callable[[Table, Sight], tuple[Cover, str]]
