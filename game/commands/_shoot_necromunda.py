@@ -78,10 +78,6 @@ def necromunda_shot(
         assert aim_at is not None
         facing = round(math.degrees(math.atan2(aim_at[1] - me.at[1], aim_at[0] - me.at[0])), 6)
         turn = facing if me.status in UPRIGHT and math.dist(aim_at, me.at) > 1e-9 else None
-        # the engine asks this of shots; a flamer's template has no target, and is laid
-        # toward one named only where a shot at it would be (FACTS 2.3: an enemy)
-        if target is not None and state.model(target).side == me.side:
-            raise IllegalDeclaration(engine.why_not_target(state, attacker, target, 360.0))
         if at is not None and math.dist(at, me.at) < engine.profiles[attacker].radius:
             raise IllegalDeclaration(f"{attacker} cannot aim at a point under its own base")
         if weapon.is_template and (extra or extra_at):
@@ -94,7 +90,10 @@ def necromunda_shot(
                 'extra blasts at points with --extra-at X,Y (within 3" of the aimed point)',
             )
         if weapon.is_template:
-            action = Action.flame(weapon.name, facing if turn is not None else me.facing)
+            # laid toward the fighter named, which the engine refuses where no shot may
+            # be aimed at it (a friend, one Out of Action: FACTS 2.3, 2.8)
+            direction = facing if turn is not None else me.facing
+            action = Action.flame(weapon.name, direction, target=target)
         else:
             blind = me.status == "pinned"
             action = Action.shoot(

@@ -118,6 +118,15 @@ def _point(p: Point) -> str:
     return f"({p[0]:g}, {p[1]:g})"
 
 
+def known(state: NecromundaState, fighter: str) -> str:
+    """`fighter`, refused where the table has no such fighter."""
+    try:
+        state.model(fighter)
+    except KeyError:
+        raise IllegalDeclaration(f"there is no fighter {fighter!r}") from None
+    return fighter
+
+
 class NecromundaFire(NecromundaTraits):
     """The shooting half of the Necromunda engine (mixed into `NecromundaEngine`): the
     dice of an attack; who may be shot and how hard comes from `NecromundaTargeting`."""
@@ -162,8 +171,12 @@ class NecromundaFire(NecromundaTraits):
         if weapon.is_template:
             if action.direction is None:
                 raise IllegalDeclaration(f"{weapon.name} is a template: give a direction")
-            if action.target is not None or action.at is not None:
+            if action.at is not None:
                 raise IllegalDeclaration(f"{weapon.name} is a template: give only a direction")
+            if action.target is not None:  # the fighter it is laid toward: one to aim at
+                refused = self.why_not_aimed_at(state, shooter, known(state, action.target))
+                if refused:
+                    raise IllegalDeclaration(refused)
             self.template_origin(me, weapon, action.direction, arc)
             return weapon, arc
         if action.direction is not None:
@@ -183,11 +196,7 @@ class NecromundaFire(NecromundaTraits):
             raise IllegalDeclaration(f"{weapon.name}: give a target")
         if action.twin is not None:
             self._check_twin(me, weapon, self.weapon(shooter, action.twin))
-        try:
-            state.model(action.target)
-        except KeyError:
-            raise IllegalDeclaration(f"there is no fighter {action.target!r}") from None
-        why = self.why_not_target(state, shooter, action.target, arc)
+        why = self.why_not_target(state, shooter, known(state, action.target), arc)
         if why:
             raise IllegalDeclaration(why)
         if action.extra:

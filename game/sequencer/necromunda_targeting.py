@@ -346,10 +346,11 @@ class NecromundaTargeting:
                 continue
             yield m.id, s
 
-    def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
-        """Why `shooter` may not shoot at `target`, in the rules' words ("": it may). A
-        fighter Out of Action, shooter or target, is off the table (no body in the
-        sight: nothing is asked of it)."""
+    @staticmethod
+    def why_not_aimed_at(state: GameState, shooter: str, target: str) -> str:
+        """Why `shooter` may not aim anything at `target` whatever it fires, a template
+        too (no line of sight asked): a fighter Out of Action, shooter or target, is off
+        the table, and a shot is at an enemy (FACTS 2.3, 2.8); "": it may."""
         t = state.model(target)
         if state.model(shooter).status == OUT_OF_ACTION:
             return f"{shooter} is out of action"
@@ -359,6 +360,16 @@ class NecromundaTargeting:
             return f"{target} is a friendly fighter ({t.side}), not an enemy"
         if t.status == OUT_OF_ACTION:
             return f"{target} is out of action"
+        return ""
+
+    def why_not_target(self, state: GameState, shooter: str, target: str, arc: float) -> str:
+        """Why `shooter` may not shoot at `target`, in the rules' words ("": it may). A
+        fighter Out of Action, shooter or target, is off the table (no body in the
+        sight: nothing is asked of it)."""
+        why = self.why_not_aimed_at(state, shooter, target)
+        if why:
+            return why
+        t = state.model(target)
         s = self.sighting(state, shooter, target)
         if not s.lof:
             return f"{shooter} has no line of sight to {target} ({s.reason})"

@@ -83,7 +83,9 @@ class Action:
     end (default: the last leg's direction). Shoot and Blind Fire: `weapon` and either a
     `target` fighter or, for a Blast weapon, a point `at`; a Template weapon takes a
     `direction` (degrees) instead, and `hit_order` is the order its hits are resolved
-    in (the firer's choice; the rest nearest first). Reload: `weapon`. Stand Up: the
+    in (the firer's choice; the rest nearest first); its `target`, where given, is the
+    fighter it is laid toward, refused where no shot may be aimed at it (Out of Action,
+    a friend). Reload: `weapon`. Stand Up: the
     `facing` after standing. `twin`: a second Sidearm fired at the same target in the
     same Shoot action (Twin Guns Blazing, -1 to each hit roll). `extra`: where a Rapid
     Fire weapon's hits after the first go, in order (other enemies within 3" of the
@@ -126,10 +128,16 @@ class Action:
 
     @staticmethod
     def flame(
-        weapon: str, direction: float, hit_order: tuple[str, ...] = (), *, blind: bool = False
+        weapon: str,
+        direction: float,
+        hit_order: tuple[str, ...] = (),
+        *,
+        blind: bool = False,
+        target: str | None = None,
     ) -> Action:
         kind = ActionKind.BLIND_FIRE if blind else ActionKind.SHOOT
-        return Action(kind, weapon=weapon, direction=direction, hit_order=hit_order)
+        return Action(kind, weapon=weapon, direction=direction, hit_order=hit_order,
+                      target=target)  # fmt: skip
 
     @staticmethod
     def aim() -> Action:
