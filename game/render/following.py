@@ -247,7 +247,9 @@ class Following(Pointing):
         if prompt is not None and human and not prompt.over:
             if prompt.kind == "second" and prompt.mover is not None:
                 selected = prompt.mover
-            elif prompt.reacting and selected not in prompt.models and prompt.models:
+            elif prompt.answering and selected not in prompt.models and prompt.models:
+                # the models that answer, not the shooter whose rings and line of fire
+                # would crowd what the answer shows (`AppState.ahead`: a fall back)
                 selected = prompt.models[0]
         keep_point = (
             prompt is not None and state.prompt is not None and (prompt.route == state.prompt.route)

@@ -152,6 +152,12 @@ class Prompt:
         """The models listed answer another model's action (they do not pick targets)."""
         return self.mover is not None and self.kind != "second"
 
+    @property
+    def answering(self) -> bool:
+        """The models listed answer out of turn (a reaction, or an answer asked in the
+        banner, `choices`, such as a fall back): the window selects them as it asks."""
+        return self.reacting or bool(self.choices)
+
 
 @dataclass(frozen=True, slots=True)
 class Marker:

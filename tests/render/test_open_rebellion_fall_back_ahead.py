@@ -87,3 +87,26 @@ def test_open_rebellion_fall_back_shows_where_each_model_ends_before_d(
         # where D took each model is the end shown for the bangs it rolled
         assert math.dist(game.state.model(model).at, a.ends[test.bangs]) < 1e-6
     assert app.state.ahead == ()  # answered: nothing more is shown
+
+
+@pytest.mark.parametrize(("seed", "size"), [(1, (1280, 800)), (2, (800, 600))])
+def test_open_rebellion_fall_back_selects_the_squad_asked_not_the_shooter(
+    write_scenario: Write, seed: int, size: tuple[int, int]
+) -> None:
+    """fix15c item 3: the prompt says "select it" (the squad the fire damaged, FACTS 1.4),
+    yet the shooter stayed selected, its range rings and its line of fire at the squad
+    drawn over the fall back shown. The squad asked is selected as the prompt appears: no
+    shooter's rings, no ruling from it; D falls back as before."""
+    app, unit = _fired_on(write_scenario, seed, size)
+    assert app.session is not None
+    shooter = "red-a" if unit == "blue-a" else "blue-a"
+    assert app.state.ahead and app.state.prompt is not None
+    assert app.state.selected in app.state.prompt.models  # was f"{shooter}-1"
+    assert str(app.state.selected).startswith(f"{unit}-")
+    assert app.state.hover is None or app.state.hover.shooter != f"{shooter}-1"
+    app.draw()
+    # the panel's line of fire no longer reads the shooter's at the squad ("Blue a 1 ->
+    # Red a 2"): it asks for an enemy to point at
+    assert " -> " not in panel(app) and "point at an enemy" in panel(app)
+    press(app, pygame.K_d)
+    assert app.session.game.awaiting().kind != "fall-back"
