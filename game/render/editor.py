@@ -158,6 +158,12 @@ class Editor:
         self.labels_cache: tuple[Scenario, object, list[Placed]] | None = None
         # (scenario drawn, selected pair, its ruling, its table): made again on a change
         self.ruling_cache: tuple[Scenario, tuple[str, str], LofRuling, Table] | None = None
+        # the run of turns of a piece just made (R, the wheel, the round handle): the piece
+        # before them, the degrees they add up to and the piece they left. The next turn
+        # of it is made from the first, so a turn and its reverse give it back to the last
+        # digit (each turn rounded to the 4 places a point is written to would not: fix15c)
+        self.turning: tuple[SceneryEntry, float, SceneryEntry] | None = None
+        self.turn_asked: tuple[Edit, SceneryEntry, float] | None = None  # the last turn_edit
         # the names of every id the table has had (a deleted model's too: "deleted ...")
         self.seen = told_names(editing.scenario)
         # what each edit kept said, to say it again at undo and redo (Editor._remember)
@@ -284,6 +290,10 @@ class Editor:
             return False
         self.state.refused = ""
         self.state.message = done
+        if self.turn_asked is not None and self.turn_asked[0] is edit:  # a turn: kept
+            _, start, degrees = self.turn_asked
+            now = next(p for p in self.editing.doc.scenery if p.id == start.id)
+            self.turning = (start, degrees, now)
         live = self.editing.doc.ids()
         self.state.selected = [s for s in self.state.selected if s in live]
         return True
@@ -554,7 +564,7 @@ class Editor:
             return turn_model(drag.target, facing)
         if drag.kind == "rotate" and drag.target is not None:
             degrees = self.rotation(drag)
-            return rotate_piece(drag.target, degrees) if degrees else None
+            return self.turn_edit(drag.target, degrees) if degrees else None
         if drag.kind == "resize" and drag.target is not None:
             ax, ay = drag.anchor
             cx, cy = drag.corner
@@ -576,6 +586,16 @@ class Editor:
         if drag.kind == "wall" and at != start:
             return add_wall(start, at, self.state.height, DEFAULT_THICKNESS)
         return None
+
+    def turn_edit(self, piece_id: str, degrees: float) -> Edit:
+        """The turn of a piece by `degrees`, made from the piece before the run of turns
+        of it just made (`turning`), where it is as they left it."""
+        now = next(p for p in self.editing.doc.scenery if p.id == piece_id)
+        run = self.turning
+        start, before = (run[0], run[1]) if run is not None and run[2] == now else (now, 0.0)
+        edit = rotate_piece(piece_id, before + degrees, start)
+        self.turn_asked = (edit, start, before + degrees)
+        return edit
 
     def rotation(self, drag: Drag) -> float:
         """The degrees the round handle dragged turns its piece (by 15 with the snap)."""
@@ -887,7 +907,7 @@ class Editor:
         if m is not None:
             self.do(turn_model(m.id, m.facing + degrees), f"turned {self.called(m.id)}")
         elif (p := self.selected_piece()) is not None:
-            self.do(rotate_piece(p.id, degrees), f"turned {self.called(p.id)}")
+            self.do(self.turn_edit(p.id, degrees), f"turned {self.called(p.id)}")
 
     def cycle_side(self) -> None:
         sides = [s.id for s in self.editing.doc.sides]

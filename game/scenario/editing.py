@@ -263,10 +263,12 @@ def _reshaped(p: SceneryEntry, points: list[Point]) -> SceneryEntry:
 
 
 def centre(p: SceneryEntry) -> Point:
-    """The middle of a piece's points' bounding box (what it turns about)."""
-    pts = _points(p)
-    xs, ys = [x for x, _ in pts], [y for _, y in pts]
-    return ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+    """What a piece turns about: the middle of its bounds along its own axes (`corners`;
+    of its points' bounding box where its axes are the table's), a point a turn does not
+    move, the bounds turning with the piece. The middle of the table-aligned bounding box
+    moved under a turn of a triangle, so a turn and its reverse moved it (fix15c)."""
+    (x0, y0), _, (x1, y1), _ = corners(p)
+    return ((x0 + x1) / 2, (y0 + y1) / 2)
 
 
 def bounds(p: SceneryEntry) -> tuple[float, float, float, float]:
@@ -290,22 +292,30 @@ def move_piece(piece_id: str, dx: float, dy: float) -> Edit:
     return edit
 
 
-def rotate_piece(piece_id: str, degrees: float) -> Edit:
-    """Turn a piece about its centre (positive: clockwise on screen)."""
+def rotate_piece(piece_id: str, degrees: float, start: SceneryEntry | None = None) -> Edit:
+    """Turn a piece about its `centre` (positive: clockwise on screen), a point the turn
+    does not move, so a turn and its reverse give the piece back to the 4 places a turned
+    point is written to. `start`: the piece as it stood before turns of it that, with
+    this one, add up to `degrees` (the editor's run of turns): the turn is made from it,
+    so turns that add up to none give it back to the last digit."""
 
     def edit(doc: Document) -> Document:
         p = piece(doc, piece_id)
-        cx, cy = centre(p)
-        t = math.radians(degrees)
-        c, s = math.cos(t), math.sin(t)
-        pts = _as_placed(
-            (cx + c * (x - cx) - s * (y - cy), cy + s * (x - cx) + c * (y - cy))
-            for x, y in _points(p)
-        )
-        new = _reshaped(p, pts)
+        base = p if start is None else start
+        if abs(math.remainder(degrees, 360.0)) < 1e-9:  # turned back: as it stood
+            new = _reshaped(p, _points(base))
+        else:
+            cx, cy = centre(base)
+            t = math.radians(degrees)
+            c, s = math.cos(t), math.sin(t)
+            pts = _as_placed(
+                (cx + c * (x - cx) - s * (y - cy), cy + s * (x - cx) + c * (y - cy))
+                for x, y in _points(base)
+            )
+            new = _reshaped(p, pts)
         # the axes turn with it; kept in the file where the shape does not tell them (a
         # triangle: fix15b, lost when the file was opened again)
-        axes = None if _told(new) is not None else round(folded(own_axes(p) + degrees), PLACES)
+        axes = None if _told(new) is not None else round(folded(own_axes(base) + degrees), PLACES)
         return _with_piece(doc, _changed(new, axes=axes or None))
 
     return edit

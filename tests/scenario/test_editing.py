@@ -301,3 +301,59 @@ def test_a_turned_rectilinear_piece_has_its_own_axes() -> None:
     triangle = SceneryEntry(id="t", kind=SceneryKind.AREA, polygon=_turned_about(
         [(0, 0), (4, 0), (0, 3)], 30))  # fmt: skip
     assert frame(triangle) == 0
+
+
+def _turned_round(points: list[tuple[float, float]], degrees: float,
+                  about: tuple[float, float]) -> list[tuple[float, float]]:  # fmt: skip
+    t = math.radians(degrees)
+    c, s = math.cos(t), math.sin(t)
+    cx, cy = about
+    return [(round(cx + c * (x - cx) - s * (y - cy), 4) + 0.0,
+             round(cy + s * (x - cx) + c * (y - cy), 4) + 0.0) for x, y in points]  # fmt: skip
+
+
+def test_a_triangle_turned_and_turned_back_stays_where_it_was() -> None:
+    """fix15c item 4: a piece turned about the middle of its table-aligned bounding box,
+    which moves when a triangle turns, so a turn and its reverse moved it (15 degrees and
+    back: 0.19" away). It turns about the middle of its bounds along its own axes, which
+    the turn does not move: turned and turned back it is where it was, to the 4 places a
+    turned point is written to (the editor's run of turns gives it back exactly:
+    tests/render/test_editor.py)."""
+    from game.scenario.editing import add_polygon, centre
+
+    editing = Editing.start(new_document("infinity", "Turns"))
+    editing.apply(add_polygon([(4, 4), (8, 4), (4, 7)], SceneryKind.AREA, 1.0))
+    piece = editing.doc.scenery[0]
+    before, middle = piece.polygon, centre(piece)
+    assert before is not None
+    for degrees in (15, 30, 45, 7.5, 100):
+        editing.apply(rotate_piece(piece.id, degrees))
+        assert math.dist(centre(editing.doc.scenery[0]), middle) < 1e-4  # it stays put
+        editing.apply(rotate_piece(piece.id, -degrees))
+        after = editing.doc.scenery[0].polygon
+        assert after is not None
+        assert max(math.dist(a, b) for a, b in zip(after, before, strict=True)) < 2e-4
+    # turned from the piece before the turns (the editor's run), it is the very polygon
+    start = editing.doc.scenery[0]
+    editing.apply(rotate_piece(piece.id, 15, start))
+    editing.apply(rotate_piece(piece.id, 0, start))
+    assert editing.doc.scenery[0] == start
+
+
+@pytest.mark.parametrize("degrees", [15, 30, 90, -45])
+def test_a_box_and_a_wall_turn_as_before(degrees: float) -> None:
+    """The middle of a box's or a straight wall's own bounds is the middle of its
+    table-aligned bounding box, turned or not: they turn about the same point as before
+    fix15c, to the same points (turned once, then again from there)."""
+    editing = _table()
+    editing.apply(add_wall((16, 11), (17, 14), 0.5))
+    for _ in range(2):
+        for p in editing.doc.scenery:
+            pts = p.polygon if p.polygon is not None else p.line
+            assert pts is not None
+            xs, ys = [x for x, _ in pts], [y for _, y in pts]
+            middle = ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2)
+            editing.apply(rotate_piece(p.id, degrees))
+            turned = next(q for q in editing.doc.scenery if q.id == p.id)
+            now = turned.polygon if turned.polygon is not None else turned.line
+            assert now == _turned_round(list(pts), degrees, middle)
