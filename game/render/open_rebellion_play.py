@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from game.errors import IllegalDeclaration
@@ -49,6 +50,7 @@ from game.sequencer.open_rebellion_types import (
     ACTIVATED,
     DEAD,
     IN_POSITION,
+    TABLE_EDGE,
     Action,
     ActivateUnit,
     EndUnit,
@@ -57,7 +59,7 @@ from game.sequencer.open_rebellion_types import (
     PickInitiative,
     UnitAct,
 )
-from game.sequencer.sentences import listed, plural, who
+from game.sequencer.sentences import joined, listed, plural, who, who_or_piece
 from game.sequencer.state import ModelState
 
 Point = tuple[float, float]
@@ -140,7 +142,12 @@ class OpenRebellionRules(PlayRules):
             where = "in the open" if p.tier == 0 else "in light cover"
             hold = "I takes the morale check" if p.tier == 0 else "I stays"
             status = f"{who(p.target)} takes {p.damage} damage {where}"
-            text = f"{status}: select it, D falls back {self._reach(state)} (shown), {hold}"
+            span, why = _reach(self._fall_back_ends(state))
+            if span:
+                reach = f"D falls back {span} (shown{'; ' if why else ''}{why})"
+            else:  # the engine would not move it (the log: "cannot move from where it stands")
+                reach = f"D falls back (cannot move{': ' if why else ''}{why})"
+            text = f"{status}: select it, {reach}, {hold}"
             choices = ("D fall back", hold)
             return Prompt(side, "fall-back", awaiting.models, text, choices=choices,
                           status=status, enter=f"D falls back, {hold}", lays_out=False)  # fmt: skip
@@ -168,28 +175,38 @@ class OpenRebellionRules(PlayRules):
         check failed): where each model of the unit would end by each length its skill
         test may give it (FACTS 1.3), as the engine places it (`fall_back_plan`: the
         heading that reaches cover, cut short by what stops it); said on its middle
-        model."""
+        model, or, where it cannot move at all, only why, where it stands."""
         state = self._state(game)
         p = state.pending
         if game.awaiting().kind != "fall-back" or p is None:
             return ()
-        engine = self.engine
-        lengths = engine.tac_lengths(state, p.target)
-        moved = [engine.fall_back_plan(state, p.target, p.attacker, n).moved for n in lengths]
-        alive = engine.alive(state, p.target)
-        middle = _middle(alive).id
-        said = f"D falls back {self._reach(state)}, by its bangs"
+        ends = self._fall_back_ends(state)
+        alive = self.engine.alive(state, p.target)
+        middle = _middle(alive)
+        span, why = _reach(ends)
+        if not span:  # it cannot move: said where it stands
+            said = f"D falls back: cannot move{', ' if why else ''}{why}"
+            return (Ahead(middle.id, middle.at, (), said),)
+        moved = [end.moved for end in ends]
+        said = f"D falls back {span}, by its bangs" + (f" ({why})" if why else "")
         return tuple(
             Ahead(m.id, m.at, tuple((m.at[0] + dx, m.at[1] + dy) for dx, dy in moved),
-                  *((said, _lengths_said(lengths, moved)) if m.id == middle else ()))
+                  *((said, _ends_said(ends)) if m.id == middle.id else ()))
             for m in alive
         )  # fmt: skip
 
-    def _reach(self, state: OpenRebellionState) -> str:
-        """How far the pending fire's target falls back, by its skill test's bangs."""
-        assert state.pending is not None
-        lengths = self.engine.tac_lengths(state, state.pending.target)
-        return f'{lengths[0]:g}" to {lengths[-1]:g}"'
+    def _fall_back_ends(self, state: OpenRebellionState) -> list[_End]:
+        """Where the pending fire's target would fall back by each length its skill test
+        may give it (FACTS 1.3), as the engine places it, and what cuts each short."""
+        p = state.pending
+        assert p is not None
+        engine = self.engine
+        ends = []
+        for n in engine.tac_lengths(state, p.target):
+            plan = engine.fall_back_plan(state, p.target, p.attacker, n)
+            ends.append(_End(n, plan.moved, engine.stopped_by(state, p.target, plan.vector,
+                                                              plan.share)))  # fmt: skip
+        return ends
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:
         awaiting = game.awaiting()
@@ -456,17 +473,68 @@ class OpenRebellionRules(PlayRules):
         return self.ai.choose(game.state, game.awaiting())
 
 
-def _lengths_said(lengths: Sequence[float], moved: Sequence[Point]) -> tuple[str, ...]:
+MOVED = 0.05  # inches: a fall back shorter than this does not move the unit (as the log says)
+
+
+@dataclass(frozen=True, slots=True)
+class _End:
+    """A fall back of `length` inches (its skill test's bangs): the unit moved by `moved`,
+    cut short by `stopped` (a piece's or model's id, TABLE_EDGE; "" for the whole)."""
+
+    length: float
+    moved: Point
+    stopped: str
+
+
+def _inches(value: float) -> str:
+    return f'{round(value, 1):g}"'
+
+
+def _stoppers(ends: Sequence[_End]) -> str:
+    """What cuts the `ends` short, in the log's words ("the table's edge")."""
+    said = []
+    for end in ends:
+        by = "the table's edge" if end.stopped == TABLE_EDGE else who_or_piece(end.stopped)
+        if by not in said:
+            said.append(by)
+    return joined(said, "")
+
+
+def _reach(ends: Sequence[_End]) -> tuple[str, str]:
+    """How far a fall back goes by its skill test's bangs, as the engine would place it,
+    and what cuts it short: ('3" to 9"', ''), ('3" to 8"', '7" and 9" cut short by the
+    table's edge'), or, where it cannot move at all, ('', "blocked by the table's edge")."""
+    far = [math.hypot(*end.moved) for end in ends]
+    cut = [end for end in ends if end.stopped]
+    if max(far) < MOVED:
+        return "", f"blocked by {_stoppers(cut)}" if cut else ""
+    lo, hi = min(far), max(far)
+    span = _inches(lo) if hi - lo < MOVED else f"{_inches(lo)} to {_inches(hi)}"
+    if not cut:
+        return span, ""
+    which = "" if len(cut) == len(ends) else joined([_inches(e.length) for e in cut], "") + " "
+    return span, f"{which}cut short by {_stoppers(cut)}"
+
+
+def _ends_said(ends: Sequence[_End]) -> tuple[str, ...]:
     """Each end's words, the tac-move's lengths that end there ('6" to 9"' where what
-    stops it stops the longer ones at the same spot), said once: "" for the rest."""
-    said = [f'{n:g}"' for n in lengths]
-    first = 0
-    for k in range(1, len(moved)):
-        if math.dist(moved[k], moved[first]) < 0.01:
-            said[first] = f'{lengths[first]:g}" to {lengths[k]:g}"'
-            said[k] = ""
+    stops it stops the longer ones at the same spot; '7" and 9": 5.8"' where it stops them
+    short of their length), said once: "" for the rest."""
+    said = [""] * len(ends)
+    done: set[int] = set()
+    for k, end in enumerate(ends):
+        if k in done:
+            continue
+        same = [j for j in range(k, len(ends)) if math.dist(ends[j].moved, end.moved) < 0.01]
+        done.update(same)
+        far = math.hypot(*end.moved)
+        lengths = [ends[j].length for j in same]
+        if len(same) > 2 and same == list(range(same[0], same[-1] + 1)):
+            words = f"{_inches(lengths[0])} to {_inches(lengths[-1])}"
         else:
-            first = k
+            words = joined([_inches(n) for n in lengths], "")
+        short = any(ends[j].stopped for j in same) and abs(far - lengths[0]) >= MOVED
+        said[k] = f"{words}: {_inches(far)}" if short else words
     return tuple(said)
 
 

@@ -568,8 +568,8 @@ def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahea
             pygame.draw.circle(surface, style.INK, far, radius + 1, 4)
             pygame.draw.circle(surface, DRAFT, far, radius + 1, 2)
     for go in ahead:
-        if go.said and go.ends:
-            far = view.to_screen(*go.ends[-1])
+        if go.said:  # at the farthest end, or where it stands when it goes nowhere
+            far = view.to_screen(*(go.ends[-1] if go.ends else go.start))
             labels.put(f"ahead:{go.model}", go.said, far, 8.0, (far[0], far[1] - 22), DRAFT, 18)
         for index, (end, said) in enumerate(zip(go.ends, go.ends_said, strict=False)):
             if not said:  # said with a nearer end at the same spot

@@ -37,10 +37,15 @@ UNITS = {
 }
 
 
-def _fired_on(write_scenario: Write, seed: int, size: tuple[int, int]) -> tuple[App, str]:
+def _fired_on(
+    write_scenario: Write,
+    seed: int,
+    size: tuple[int, int],
+    units: dict[str, tuple[str, list[tuple[float, float]]]] = UNITS,
+) -> tuple[App, str]:
     """The side that wins the initiative fires at the other's squad; the squad hit (in the
     open) is asked to answer: D falls back, I takes the morale check."""
-    path = write_scenario(scenario_text(WOODS, UNITS), header=False)
+    path = write_scenario(scenario_text(WOODS, units), header=False)
     scenario = load_scenario(path)
     app = App(scenario, session=Session.start(scenario, seed=seed), size=size)
     assert app.session is not None
@@ -110,3 +115,67 @@ def test_open_rebellion_fall_back_selects_the_squad_asked_not_the_shooter(
     assert " -> " not in panel(app) and "point at an enemy" in panel(app)
     press(app, pygame.K_d)
     assert app.session.game.awaiting().kind != "fall-back"
+
+
+# each squad with its back to the table's edge (24" wide; a rifleman's base
+# 20 mm across, its middle 0.4" from the edge: no room to go away from the fire)
+AT_THE_EDGE = {
+    "red-a": ("red", [(0.4, 11.0), (0.4, 13.0)]),
+    "blue-a": ("blue", [(23.6, 11.0), (23.6, 13.0)]),
+}
+# a little room: the longer lengths are cut short by the edge
+NEAR_THE_EDGE = {
+    "red-a": ("red", [(4.0, 11.0), (4.0, 13.0)]),
+    "blue-a": ("blue", [(20.0, 11.0), (20.0, 13.0)]),
+}
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_open_rebellion_fall_back_blocked_by_the_edge_says_it_cannot_move(
+    write_scenario: Write, size: tuple[int, int]
+) -> None:
+    """FACTS 1.4 (a fall back is a tac-move): where the engine's fall_back_plan moves the
+    squad nowhere, the prompt and the table say so, not "3" to 9"" (tester15 item 1)."""
+    app, _ = _fired_on(write_scenario, 1, size, AT_THE_EDGE)
+    assert app.state.prompt is not None
+    text = app.state.prompt.text
+    assert "(cannot move: blocked by the table's edge)" in text and '3" to' not in text
+    [said] = [a.said for a in app.state.ahead if a.said]
+    assert said.endswith("cannot move, blocked by the table's edge")
+    assert all(not a.ends for a in app.state.ahead)  # no path to draw
+    app.draw()
+    press(app, pygame.K_d)
+    assert app.session is not None
+    assert "cannot move from where it stands, blocked by the table's edge" in "\n".join(
+        line.text for line in app.state.log
+    )
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_open_rebellion_fall_back_cut_short_by_the_edge_says_how_far(
+    write_scenario: Write, size: tuple[int, int]
+) -> None:
+    """FACTS 1.3, 1.4: the lengths the edge cuts short are said cut short, and the span is
+    how far the engine would really move the squad (tester15 item 1: "7"" and "9"" were
+    shown at the edge, 5.8" away)."""
+    app, _ = _fired_on(write_scenario, 1, size, NEAR_THE_EDGE)
+    assert app.session is not None and app.state.prompt is not None
+    rules = app.session.rules
+    assert isinstance(rules, OpenRebellionRules)
+    engine, state = rules.engine, app.session.game.state
+    target = state.pending.target
+    lengths = engine.tac_lengths(state, target)
+    far = []
+    for n in lengths:
+        plan = engine.fall_back_plan(state, target, state.pending.attacker, n)
+        far.append(math.hypot(*plan.moved))
+    cut = [(n, f) for n, f in zip(lengths, far, strict=True) if f < n - 0.05]
+    assert cut  # the edge stops some (here 6" and 7" at 3.6"; 8" and 9" turn north)
+    span = f'{round(min(far), 1):g}" to {round(max(far), 1):g}"'
+    assert f"D falls back {span} (shown;" in app.state.prompt.text
+    assert "cut short by the table's edge)" in app.state.prompt.text
+    [said] = [a for a in app.state.ahead if a.said]
+    assert said.said.startswith(f"D falls back {span}, by its bangs (")
+    # an end the edge cuts short says how far it really goes
+    for n, f in cut:
+        assert any(f'{n:g}"' in w and w.endswith(f': {round(f, 1):g}"') for w in said.ends_said)
