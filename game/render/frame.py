@@ -293,7 +293,8 @@ def draw_frame(
     avoid: list[tuple[pygame.Rect, int]] = []
     banner: list[pygame.Rect] = []
     if prompt is not None and prompt.choices and state.human:
-        shown = replace(prompt, choices=prompt.choices_with(state.toggled))
+        shown = replace(prompt, text=prompt.said(state.selected),
+                        choices=prompt.choices_with(state.toggled))  # fmt: skip
         avoid = banner_avoids(scenario, prompt, cache.table.labels, view)
         banner = [reaction_banner((tw, th), shown, (tw, th), avoid)[0]]
     # where an answer awaited would take the models (a fall back), over the rings: their

@@ -96,7 +96,8 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
     if prompt is not None and prompt.choices and state.human:
         choices = prompt.choices_with(state.toggled)
         route = ROUTE_HELP if prompt.route else ()  # a route to react along (an ARO's)
-        out.append((f"Reacting: {prompt.text}", (*choices, *route)))
+        said = prompt.said(state.selected)
+        out.append((f"Reacting: {said}", (*choices, *route)))
     draft = state.draft
     if draft is not None:
         if draft.kind == "move":

@@ -13,8 +13,9 @@ Rebellion's actions):
 - I: Initiative Action (sheds pin markers); A: Take Position (support weapons);
 - E: end the activation, or pass with the selected unit; at the start of a turn E with
   a unit selected names it for the initiative roll;
-- when the computer's fire damages your unit: D falls back, I holds (in the open: takes
-  the morale check); nothing else answers it (E is refused with those two keys). Where
+- when the computer's fire damages your unit: in the open D fails the morale check on
+  purpose (and falls back), I takes it; in light cover D falls back toward hard cover, I
+  stays; nothing else answers it (E is refused with those two keys). Where
   each model would end by each length the fall back may have is shown first (`ahead`).
 
 No pygame here.
@@ -91,7 +92,8 @@ class OpenRebellionRules(PlayRules):
         "M move · M, click, C tac-move · S fire",
         "I initiative action · A take position",
         "E end, pass, name for initiative",
-        "hit: D falls back · I holds",
+        "hit in the open: D fails the morale check on purpose · I takes it",
+        "hit in light cover: D falls back toward hard cover · I stays",
     )
     hover_hint = "point at an enemy for both dice pools and the odds"
     one_vector = True
@@ -140,17 +142,19 @@ class OpenRebellionRules(PlayRules):
             assert state.pending is not None
             p = state.pending
             where = "in the open" if p.tier == 0 else "in light cover"
-            hold = "I takes the morale check" if p.tier == 0 else "I stays"
+            go, hold = _answers(p.tier)
             status = f"{who(p.target)} takes {p.damage} damage {where}"
             span, why = _reach(self._fall_back_ends(state))
+            # FACTS 1.4: in the open the fall back is a morale check failed on purpose
             if span:
-                reach = f"D falls back {span} (shown{'; ' if why else ''}{why})"
+                then = " and falls back" if p.tier == 0 else ","
+                text = f"{status}: {go}{then} {span} (shown{'; ' if why else ''}{why}); {hold}"
             else:  # the engine would not move it (the log: "cannot move from where it stands")
-                reach = f"D falls back (cannot move{': ' if why else ''}{why})"
-            text = f"{status}: select it, {reach}, {hold}"
-            choices = ("D fall back", hold)
-            return Prompt(side, "fall-back", awaiting.models, text, choices=choices,
-                          status=status, enter=f"D falls back, {hold}", lays_out=False)  # fmt: skip
+                text = f"{status}: {go} but cannot move{f' ({why})' if why else ''}; {hold}"
+            unselected = text.replace(f"{status}: ", f"{status}: select it, ", 1)
+            return Prompt(side, "fall-back", awaiting.models, text, choices=(go, hold),
+                          status=status, enter=f"{go}, {hold}", lays_out=False,
+                          unselected=unselected)  # fmt: skip
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
@@ -225,9 +229,9 @@ class OpenRebellionRules(PlayRules):
             if kind is IntentKind.IDLE:
                 return FallBackChoice(state.pending.target, False)
             # E too held before (tester14: pressed to pass, it took the morale check unasked)
-            hold = "I takes the morale check" if state.pending.tier == 0 else "I stays"
+            go, hold = _answers(state.pending.tier)
             raise IllegalDeclaration(
-                f"{who(state.pending.target)} must answer the fire first: D falls back, {hold}"
+                f"{who(state.pending.target)} must answer the fire first: {go}, {hold}"
             )
         if kind is IntentKind.END:
             if awaiting.kind == "action":
@@ -471,6 +475,15 @@ class OpenRebellionRules(PlayRules):
 
     def choose(self, game: Game) -> Any:
         return self.ai.choose(game.state, game.awaiting())
+
+
+def _answers(tier: int) -> tuple[str, str]:
+    """The keys answering damage, in the log's words (FACTS 1.4: in the open, a morale
+    check, or one failed on purpose, which falls back; from light cover the fall back is
+    optional, toward hard cover)."""
+    if tier == 0:
+        return "D fails the morale check on purpose", "I takes the morale check"
+    return "D falls back toward hard cover", "I stays in its light cover"
 
 
 MOVED = 0.05  # inches: a fall back shorter than this does not move the unit (as the log says)

@@ -134,7 +134,8 @@ def panel_lines(
         if state.replay and not prompt.over:  # a replay declares nothing: no keys to press
             text = declares_next(prompt, ids)
         else:
-            text = prompt.text if state.human or prompt.over else computer_plays(prompt, ids)
+            asked = prompt.said(state.selected)
+            text = asked if state.human or prompt.over else computer_plays(prompt, ids)
         colour = colours.get(prompt.side or "", TARGET) if state.human else DIM
         out.append(PanelLine(text, colour, 16))
     if state.watching:

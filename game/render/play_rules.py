@@ -108,7 +108,9 @@ class Prompt:
     words for a move laid out past what Enter moves, within `PlayRules.reach`; `lays_out`
     False where the step takes no move or shot (M and S say `enter` instead); `keys` the
     declaration keys this step takes where they are fewer than the rule system's
-    (`PlayRules.keys_help`, F1's "Declaring" section and the panel's help lines)."""
+    (`PlayRules.keys_help`, F1's "Declaring" section and the panel's help lines);
+    `unselected` the text while none of `models` is selected, where it asks for one to be
+    ("select it"; `said`)."""
 
     side: str | None
     kind: str
@@ -125,6 +127,12 @@ class Prompt:
     reach_hint: str = ""
     lays_out: bool = True
     keys: tuple[str, ...] = ()
+    unselected: str = ""
+
+    def said(self, selected: str | None) -> str:
+        """The text as shown with `selected` the selected model: it asks to select one of
+        `models` only while none is."""
+        return self.unselected if self.unselected and selected not in self.models else self.text
 
     @property
     def over(self) -> bool:

@@ -146,20 +146,27 @@ def test_open_rebellion_activations_by_mouse_and_keyboard(write_scenario: Write)
     assert fire.damage  # seed 4: the fire does damage, so the defender answers
     # the defender answers: its unit selected, I holds (takes the morale check)
     assert awaiting(app)[1] == "fall-back"
-    assert "D falls back" in panel(app)
+    # FACTS 1.4: in the open, D is the morale check failed on purpose, said as the log says it
+    assert "D fails the morale check on purpose and falls back" in panel(app)
     # F1: the answer's keys, and no route to react along (review12: Infinity's ARO's
     # "click the dashed route" was listed)
     reacting = [keys for title, keys in help_sections(app.state) if title.startswith("Reacting")]
-    assert reacting == [("D fall back", "I takes the morale check")]
+    assert [keys[:2] for keys in reacting] == [
+        ("D fails the morale check on purpose", "I takes the morale check")
+    ]
+    assert not any("route" in line for line in reacting[0])
     press(app, pygame.K_m)  # the answer takes no move (review12: M drew a path)
-    assert app.state.draft is None and app.state.message.startswith("D falls back, ")
+    assert app.state.draft is None and app.state.message.startswith(
+        "D fails the morale check on purpose, "
+    )
     click(app, base(app, f"{theirs}-1"))
     # E does not answer it (tester14: E, pressed to pass, took the morale check unasked)
     declared = len(game.declarations)
     press(app, pygame.K_e)
     assert len(game.declarations) == declared and awaiting(app)[1] == "fall-back"
     assert app.state.message.endswith(
-        f"{named[theirs]} must answer the fire first: D falls back, I takes the morale check"
+        f"{named[theirs]} must answer the fire first: D fails the morale check on purpose, "
+        "I takes the morale check"
     ), app.state.message
     press(app, pygame.K_i)
     assert isinstance(game.declarations[-1], FallBackChoice)

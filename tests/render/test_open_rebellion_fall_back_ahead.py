@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -78,7 +79,7 @@ def test_open_rebellion_fall_back_shows_where_each_model_ends_before_d(
     assert set(ahead) == {f"{unit}-1", f"{unit}-2"}
     # FACTS 1.3: no bangs 3", else 5" and a bang each: every length the dice may give
     assert all(len(a.ends) == dice + 1 for a in ahead.values())
-    reach = f'D falls back 3" to {5 + dice}" (shown)'
+    reach = f'falls back 3" to {5 + dice}" (shown)'
     assert reach in app.state.prompt.text and reach in panel(app)
     # drawn as a move laid out is: the path to the farthest end in the draft's colour
     surface = app.draw()
@@ -139,7 +140,7 @@ def test_open_rebellion_fall_back_blocked_by_the_edge_says_it_cannot_move(
     app, _ = _fired_on(write_scenario, 1, size, AT_THE_EDGE)
     assert app.state.prompt is not None
     text = app.state.prompt.text
-    assert "(cannot move: blocked by the table's edge)" in text and '3" to' not in text
+    assert "but cannot move (blocked by the table's edge)" in text and '3" to' not in text
     [said] = [a.said for a in app.state.ahead if a.said]
     assert said.endswith("cannot move, blocked by the table's edge")
     assert all(not a.ends for a in app.state.ahead)  # no path to draw
@@ -172,10 +173,37 @@ def test_open_rebellion_fall_back_cut_short_by_the_edge_says_how_far(
     cut = [(n, f) for n, f in zip(lengths, far, strict=True) if f < n - 0.05]
     assert cut  # the edge stops some (here 6" and 7" at 3.6"; 8" and 9" turn north)
     span = f'{round(min(far), 1):g}" to {round(max(far), 1):g}"'
-    assert f"D falls back {span} (shown;" in app.state.prompt.text
+    assert f"falls back {span} (shown;" in app.state.prompt.text
     assert "cut short by the table's edge)" in app.state.prompt.text
     [said] = [a for a in app.state.ahead if a.said]
     assert said.said.startswith(f"D falls back {span}, by its bangs (")
     # an end the edge cuts short says how far it really goes
     for n, f in cut:
         assert any(f'{n:g}"' in w and w.endswith(f': {round(f, 1):g}"') for w in said.ends_said)
+
+
+def test_open_rebellion_fall_back_names_d_as_the_log_does_and_asks_to_select_only_unselected(
+    write_scenario: Write,
+) -> None:
+    """FACTS 1.4: "Fall back (a tac-move) follows a failed or voluntarily failed morale
+    check if the defender is in the open": the banner, the foot line and the log call D
+    the same, "fails the morale check on purpose" (tester15 item 5); "select it" only
+    while none of the squad is selected."""
+    app, unit = _fired_on(write_scenario, 1, (1280, 800))
+    prompt = app.state.prompt
+    assert prompt is not None
+    assert prompt.choices == ("D fails the morale check on purpose", "I takes the morale check")
+    assert 'D fails the morale check on purpose and falls back 3" to' in prompt.text
+    assert any("D fails the morale check on purpose" in k for k in app.state.keys_help)
+    assert "D falls back ·" not in " ".join(app.state.keys_help)
+    app.state = replace(app.state, selected=None)
+    app.draw()
+    assert "damage in the open: select it, D fails" in panel(app)
+    click(app, base(app, f"{unit}-1"))
+    assert app.state.selected == f"{unit}-1"
+    app.draw()
+    assert "select it" not in panel(app)
+    assert "damage in the open: D fails the morale check on purpose" in panel(app)
+    press(app, pygame.K_d)
+    log = "\n".join(line.text for line in app.state.log)
+    assert "fails the morale check on purpose" in log
