@@ -97,7 +97,7 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
         choices = prompt.choices_with(state.toggled)
         route = ROUTE_HELP if prompt.route else ()  # a route to react along (an ARO's)
         said = prompt.said(state.selected)
-        out.append((f"Reacting: {said}", (*choices, *route)))
+        out.append((f"Reacting: {said}", (*choices, *route, *prompt.shown)))
     draft = state.draft
     if draft is not None:
         if draft.kind == "move":

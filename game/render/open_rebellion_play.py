@@ -46,6 +46,7 @@ from game.rules.open_rebellion.odds import small_arms_fire
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
 from game.sequencer.open_rebellion import OpenRebellionEngine, tier_label
+from game.sequencer.open_rebellion_fire import FALL_BACK_SPREAD
 from game.sequencer.open_rebellion_sentences import converts, markers
 from game.sequencer.open_rebellion_types import (
     ACTIVATED,
@@ -154,7 +155,7 @@ class OpenRebellionRules(PlayRules):
             unselected = text.replace(f"{status}: ", f"{status}: select it, ", 1)
             return Prompt(side, "fall-back", awaiting.models, text, choices=(go, hold),
                           status=status, enter=f"{go}, {hold}", lays_out=False,
-                          unselected=unselected)  # fmt: skip
+                          unselected=unselected, shown=FALL_BACK_SHOWN)  # fmt: skip
         if awaiting.kind == "activate":
             units = sorted({self.unit(m) for m in awaiting.models})
             text = (
@@ -485,6 +486,19 @@ def _answers(tier: int) -> tuple[str, str]:
         return "D fails the morale check on purpose", "I takes the morale check"
     return "D falls back toward hard cover", "I stays in its light cover"
 
+
+# F1 while a fall back is awaited: what the table shows (`ahead`, draw_ahead)
+FALL_BACK_SHOWN = (
+    "the table: where each model would end by each length the fall back's skill test may "
+    'give (3" with no bangs, 5" and one a bang), as the engine places it',
+    "a solid path from each base to its farthest end, a dot at each nearer end, a dashed "
+    "line to an end off that path; on one model the lengths, and how far an end cut short "
+    'by the table\'s edge or a piece really goes ("7" and 9": 5.8"")',
+    "each length takes the heading nearest straight away from the fire (up to "
+    f"{FALL_BACK_SPREAD:g} degrees off) that ends the squad in cover (from light cover: "
+    "hard cover); where none does, it goes straight away, so one length may turn toward "
+    "cover and a longer one not",
+)
 
 MOVED = 0.05  # inches: a fall back shorter than this does not move the unit (as the log says)
 

@@ -110,7 +110,7 @@ class Prompt:
     declaration keys this step takes where they are fewer than the rule system's
     (`PlayRules.keys_help`, F1's "Declaring" section and the panel's help lines);
     `unselected` the text while none of `models` is selected, where it asks for one to be
-    ("select it"; `said`)."""
+    ("select it"; `said`); `shown` what the table draws for this step (F1)."""
 
     side: str | None
     kind: str
@@ -128,6 +128,7 @@ class Prompt:
     lays_out: bool = True
     keys: tuple[str, ...] = ()
     unselected: str = ""
+    shown: tuple[str, ...] = ()
 
     def said(self, selected: str | None) -> str:
         """The text as shown with `selected` the selected model: it asks to select one of

@@ -14,6 +14,7 @@ import pygame
 import pytest
 
 from game.render.app import App
+from game.render.help import help_sections
 from game.render.open_rebellion_play import OpenRebellionRules
 from game.render.session import Session
 from game.render.style import DRAFT
@@ -207,3 +208,17 @@ def test_open_rebellion_fall_back_names_d_as_the_log_does_and_asks_to_select_onl
     press(app, pygame.K_d)
     log = "\n".join(line.text for line in app.state.log)
     assert "fails the morale check on purpose" in log
+
+
+def test_open_rebellion_fall_back_f1_says_what_the_table_shows(write_scenario: Write) -> None:
+    """F1 while a fall back is awaited says what the paths, dots and lengths on the table
+    are, and why a length may turn toward cover (tester15 item 7)."""
+    app, _ = _fired_on(write_scenario, 1, (800, 600))
+    [keys] = [k for title, k in help_sections(app.state) if title.startswith("Reacting")]
+    said = " ".join(keys)
+    assert "where each model would end by each length" in said
+    assert "a solid path from each base to its farthest end, a dot at each nearer end" in said
+    assert "straight away from the fire" in said and "toward cover" in said
+    press(app, pygame.K_F1)
+    assert app.state.help
+    app.draw()
