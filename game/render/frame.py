@@ -317,7 +317,8 @@ def draw_frame(
     over = [*cache.table.taken, *(_box(r) for r in rings_said)]
     drafted: list[pygame.Rect] = []
     if ahead:
-        drafted += draw_ahead(table, scenario, ahead, view, over)
+        drafted += draw_ahead(table, scenario, ahead, view, [*over, *map(_box, banner)])
+        names_over(table, layer, cache.table.labels)  # its paths pass under names and states
         over += map(_box, drafted)
     if state.draft is not None:  # the shot's lines from and to where the rules take it
         placed = shot_table(scenario, state.place)

@@ -43,7 +43,7 @@ from game.render.style import (
     UNDER_FRIEND,
     Colour,
 )
-from game.render.table import base_circles, font, translucent
+from game.render.table import base_circles, font, table_bounds, translucent
 from game.render.view import View
 from game.scenario import PlacedModel, Scenario
 
@@ -549,7 +549,10 @@ def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahea
     nearer end the dice may give (a dashed line to one off that path); the words on one
     model, clear of the bases and of `taken` (their boxes are returned)."""
     ends = [(float(r.x), float(r.y), float(r.w), float(r.h)) for r in ahead_ends(ahead, view)]
-    labels = _Labels(surface, base_circles(scenario, view), [*taken, *ends])
+    # on the table, never in the ruler's margin; where there is no room near its end,
+    # further out with a line back, then anywhere clear (tester15: over a unit's state)
+    within = table_bounds(scenario, view, surface.get_size())
+    labels = _Labels(surface, base_circles(scenario, view), [*taken, *ends], within)
     for go in ahead:
         if not go.ends:
             continue
@@ -603,12 +606,16 @@ def _off_path(a: Point, b: Point, p: Point) -> bool:
 class _Labels:
     """Labels drawn on `surface` one by one, each at its wanted spot or the nearest clear
     of the bases (`circles`), of `taken` and of those drawn before it (`labels.place`);
-    where there is no such spot, at its wanted spot."""
+    where there is no such spot, at its wanted spot. Given `within` (a box they stay
+    in), one with no room near its anchor goes further out with a line back to it, or
+    to the nearest clear spot (`ruling_spot`, `place_anywhere`, as the ruling's label),
+    and only where none is clear to its wanted spot."""
 
     def __init__(self, surface: pygame.Surface, circles: Sequence[tuple[float, float, float]],
-                 taken: Sequence[Box]) -> None:  # fmt: skip
+                 taken: Sequence[Box], within: Box | None = None) -> None:  # fmt: skip
         self.surface = surface
-        self.bounds = (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+        self.bounds = within or (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
+        self.out = within is not None
         self.circles = circles
         self.boxes = list(taken)
         self.drawn: list[pygame.Rect] = []
@@ -617,8 +624,41 @@ class _Labels:
             colour: Colour, px: int) -> pygame.Rect | None:  # fmt: skip
         w, h = font(px).size(text)
         want = Want(key, text, (w + 6, h + 2), anchor, clear, "risk", (spot,))
+        if self.out:  # beside its end on one line or two, further out, anywhere clear
+            two = _two_lines(text)
+            w2, h2 = _text_size(two, px)
+            wants = (want, Want(key, two, (w2 + 6, h2 + 2), anchor, clear, "risk", (spot,)))
+            found = self._clear(wants)
+            if found is not None:
+                want = found.want
+            if found is not None and found.leader:
+                pygame.draw.line(self.surface, colour, *leader_line(want, found.box), 1)
+            box = _label(self.surface, want.text, found.centre if found else spot, colour, px)
+            return self._taken(box)
         placed = place([want], self.bounds, self.circles, self.boxes)
         box = _label(self.surface, text, placed[0].centre if placed else spot, colour, px)
+        return self._taken(box)
+
+    def _clear(self, wants: Sequence[Want]) -> Placed | None:
+        """The first spot clear of every label and base for one of `wants` (the same
+        label on one line, on two): beside its anchor, then further out with a line back
+        to it, then the nearest anywhere in `bounds` (the two lines first)."""
+        room = (self.bounds, self.circles, self.boxes)
+        for want in wants:
+            placed = place([want], *room, leaders=False)
+            if placed:
+                return placed[0]
+        for want in wants:
+            out = place_out(want, *room, over_bases=False)
+            if out is not None:
+                return out
+        for want in reversed(wants):
+            anywhere = place_anywhere(want, *room)
+            if anywhere is not None:
+                return anywhere
+        return None
+
+    def _taken(self, box: pygame.Rect | None) -> pygame.Rect | None:
         if box is not None:
             self.boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
             self.drawn.append(box)
