@@ -491,9 +491,10 @@ def _answers(tier: int) -> tuple[str, str]:
 FALL_BACK_SHOWN = (
     "the table: where each model would end by each length the fall back's skill test may "
     'give (3" with no bangs, 5" and one a bang), as the engine places it',
-    "a solid path from each base to its farthest end, a dot at each nearer end, a dashed "
-    "line to an end off that path; on one model the lengths, and how far an end cut short "
-    'by the table\'s edge or a piece really goes ("7" and 9": 5.8"")',
+    "a solid path from each base to its farthest end, a dot at each nearer end, each end "
+    "with its model's number (Reb b2's: 2); a dashed line from one model to its ends off "
+    "that path (the others' turn alike); on one model the lengths, and how far an end cut "
+    'short by the table\'s edge or a piece really goes ("7" and 9": 5.8"")',
     "each length takes the heading nearest straight away from the fire (up to "
     f"{FALL_BACK_SPREAD:g} degrees off) that ends the squad in cover (from light cover: "
     "hard cover); where none does, it goes straight away, so one length may turn toward "

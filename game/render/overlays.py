@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import math
+import re
 from collections.abc import Sequence
 
 import numpy as np
@@ -545,31 +546,34 @@ def draw_draft(surface: pygame.Surface, scenario: Scenario, draft: Draft,
 def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahead],
                view: View, taken: Sequence[Box] = ()) -> list[pygame.Rect]:  # fmt: skip
     """Where an answer awaited would take the models (a fall back), drawn as a move laid
-    out is: each model's path to its farthest end, its base outlined there, a dot at each
-    nearer end the dice may give (a dashed line to one off that path); the words on one
-    model, clear of the bases and of `taken` (their boxes are returned)."""
+    out is: each model's path from its base to its farthest end, its base outlined there,
+    a dot at each nearer end the dice may give, each end with the model's number in it
+    (tester15: which end is whose); a dashed line to the ends off those paths from the
+    one model whose line crosses fewest of the others' bases (`ahead_turns`); the words
+    on one model, clear of the bases and of `taken` (their boxes are returned)."""
     ends = [(float(r.x), float(r.y), float(r.w), float(r.h)) for r in ahead_ends(ahead, view)]
     # on the table, never in the ruler's margin; where there is no room near its end,
     # further out with a line back, then anywhere clear (tester15: over a unit's state)
     within = table_bounds(scenario, view, surface.get_size())
     labels = _Labels(surface, base_circles(scenario, view), [*taken, *ends], within)
+    radii = _ahead_radii(scenario, ahead, view)
     for go in ahead:
-        if not go.ends:
-            continue
-        start = view.to_screen(*go.start)
-        far = view.to_screen(*go.ends[-1])
-        pygame.draw.line(surface, style.INK, start, far, 5)
-        pygame.draw.line(surface, DRAFT, start, far, 3)
+        if go.ends:
+            start, far = view.to_screen(*go.start), view.to_screen(*go.ends[-1])
+            rim = _towards(start, far, radii[go.model])  # from its base's edge
+            pygame.draw.line(surface, style.INK, rim, far, 5)
+            pygame.draw.line(surface, DRAFT, rim, far, 3)
+    for start, end in ahead_turns(ahead, view, radii):
+        _dashed(surface, DRAFT, start, end, 2, 6.0)
+    for number, go in enumerate(ahead, 1):
+        said = _model_number(go.model, number)
         for end in go.ends[:-1]:
-            dot = view.to_screen(*end)
-            if _off_path(start, far, dot):
-                _dashed(surface, DRAFT, start, dot, 2, 6.0)
-            pygame.draw.circle(surface, style.INK, dot, 6)
-            pygame.draw.circle(surface, DRAFT, dot, 4)
-        with contextlib.suppress(KeyError):
-            radius = max(scenario.model(go.model).radius * view.scale, 3.0)
-            pygame.draw.circle(surface, style.INK, far, radius + 1, 4)
-            pygame.draw.circle(surface, DRAFT, far, radius + 1, 2)
+            _numbered_dot(surface, view.to_screen(*end), said)
+        if go.ends:
+            far = view.to_screen(*go.ends[-1])
+            pygame.draw.circle(surface, style.INK, far, radii[go.model] + 1, 4)
+            pygame.draw.circle(surface, DRAFT, far, radii[go.model] + 1, 2)
+            _numbered_dot(surface, far, said)
     for go in ahead:
         if go.said:  # at the farthest end, or where it stands when it goes nowhere
             far = view.to_screen(*(go.ends[-1] if go.ends else go.start))
@@ -581,6 +585,69 @@ def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahea
             spot = (dot[0] + 16, dot[1] + 12)
             labels.put(f"ahead:{go.model}:{index}", said, dot, 9.0, spot, DRAFT, 14)
     return labels.drawn
+
+
+def _ahead_radii(scenario: Scenario, ahead: Sequence[Ahead], view: View) -> dict[str, float]:
+    """Each going model's base radius on the screen (3 pixels at the least)."""
+    out = {}
+    for go in ahead:
+        try:
+            out[go.model] = max(scenario.model(go.model).radius * view.scale, 3.0)
+        except KeyError:
+            out[go.model] = 3.0
+    return out
+
+
+def ahead_turns(ahead: Sequence[Ahead], view: View,
+                radii: dict[str, float]) -> list[tuple[Point, Point]]:  # fmt: skip
+    """The dashed lines to the ends off the models' paths (a length that turns toward
+    cover), screen points from the base's edge: for each such length one line, from the
+    model whose line crosses fewest of the others' bases (first the one the words are
+    on); every model goes by the same vector, so one line shows the turn."""
+    going = [go for go in ahead if go.ends]
+    if not going:
+        return []
+    starts = {go.model: view.to_screen(*go.start) for go in going}
+    lines = []
+    for k in range(len(going[0].ends) - 1):
+        turned = []
+        for go in going:
+            start, far = starts[go.model], view.to_screen(*go.ends[-1])
+            end = view.to_screen(*go.ends[k])
+            if _off_path(start, far, end):
+                crossed = sum(
+                    _from_segment(start, end, at) < radii[other]
+                    for other, at in starts.items()
+                    if other != go.model
+                )
+                turned.append((crossed, not go.said, go.model, start, end))
+        if turned:
+            _, _, model, start, end = min(turned)
+            lines.append((_towards(start, end, radii[model]), end))
+    return lines
+
+
+def _towards(a: Point, b: Point, by: float) -> Point:
+    """The point `by` pixels from `a` toward `b` (`a` where they are closer)."""
+    length = math.dist(a, b)
+    if length <= by or length < 1e-9:
+        return a
+    return (a[0] + (b[0] - a[0]) * by / length, a[1] + (b[1] - a[1]) * by / length)
+
+
+def _model_number(model: str, order: int) -> str:
+    """The number an end of `model` shows: its id's own ("reb-b2": 2), else its order."""
+    digits = re.search(r"(\d+)$", model)
+    return digits.group(1) if digits else str(order)
+
+
+def _numbered_dot(surface: pygame.Surface, at: Point, number: str) -> None:
+    """An end of a model's move: a draft-coloured dot with the model's number in ink."""
+    image = font(11).render(number, True, style.INK)
+    r = max(6, (max(image.get_width(), image.get_height()) + 3) // 2)
+    pygame.draw.circle(surface, style.INK, at, r + 1)
+    pygame.draw.circle(surface, DRAFT, at, r)
+    surface.blit(image, image.get_rect(center=(round(at[0]), round(at[1]))))
 
 
 def ahead_ends(ahead: Sequence[Ahead], view: View) -> list[pygame.Rect]:
@@ -595,12 +662,17 @@ def ahead_ends(ahead: Sequence[Ahead], view: View) -> list[pygame.Rect]:
 
 def _off_path(a: Point, b: Point, p: Point) -> bool:
     """Whether screen point `p` lies over 2 pixels off the segment from `a` to `b`."""
+    return _from_segment(a, b, p) > 2
+
+
+def _from_segment(a: Point, b: Point, p: Point) -> float:
+    """How far screen point `p` lies from the segment from `a` to `b`."""
     (ax, ay), (bx, by), (px, py) = a, b, p
     length = math.dist(a, b)
     if length < 1:
-        return math.dist(a, p) > 2
+        return math.dist(a, p)
     t = max(0.0, min(1.0, ((px - ax) * (bx - ax) + (py - ay) * (by - ay)) / length**2))
-    return math.dist((ax + t * (bx - ax), ay + t * (by - ay)), p) > 2
+    return math.dist((ax + t * (bx - ax), ay + t * (by - ay)), p)
 
 
 class _Labels:

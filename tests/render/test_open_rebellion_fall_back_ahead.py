@@ -16,8 +16,9 @@ import pytest
 from game.render.app import App
 from game.render.help import help_sections
 from game.render.open_rebellion_play import OpenRebellionRules
+from game.render.overlays import ahead_turns
 from game.render.session import Session
-from game.render.style import DRAFT
+from game.render.style import DRAFT, INK
 from game.render.table import base_circles, table_bounds
 from game.scenario import load_scenario
 from game.sequencer.open_rebellion_types import BangTest
@@ -260,3 +261,44 @@ def test_open_rebellion_fall_back_labels_overprint_nothing(
         for x, y, r in circles:  # clear of every base
             nx, ny = min(max(x, box.left), box.right), min(max(y, box.top), box.bottom)
             assert (nx - x) ** 2 + (ny - y) ** 2 >= r * r - 1
+
+
+def _from_segment(a: tuple[float, float], b: tuple[float, float], p: tuple[float, float]) -> float:
+    """How far `p` lies from the segment from `a` to `b`."""
+    (ax, ay), (bx, by) = a, b
+    t = ((p[0] - ax) * (bx - ax) + (p[1] - ay) * (by - ay)) / max(math.dist(a, b) ** 2, 1e-9)
+    t = max(0.0, min(1.0, t))
+    return math.dist((ax + t * (bx - ax), ay + t * (by - ay)), p)
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_open_rebellion_fall_back_ends_read_as_each_models_own(size: tuple[int, int]) -> None:
+    """tester15 item 6: the squad in a row, its 6" ends turning east along the row, had
+    four dashed lines under Reb b2 to b4 and their names. Each end now carries its
+    model's number, and a turn is drawn once, from the model whose line crosses no other
+    base of the squad."""
+    session = Session.load(SAVES / "open-rebellion-fall-back-first.json")
+    app = App(session.scenario, session=session, size=size)
+    surface = app.draw()
+    view = app.state.view
+    going = [a for a in app.state.ahead if a.ends]
+    assert len(going) == 4
+    radii = {a.model: session.scenario.model(a.model).radius * view.scale for a in going}
+    turns = ahead_turns(app.state.ahead, view, radii)
+    # the 6" ends turn east and the 8" south-east, toward the woods: each drawn once
+    assert len(turns) == 2
+    for start, end in turns:
+        crossed = [
+            a.model
+            for a in going
+            if math.dist(start, view.to_screen(*a.start)) > radii[a.model] + 1
+            and _from_segment(start, end, view.to_screen(*a.start)) < radii[a.model]
+        ]
+        assert crossed == [], crossed
+    # every end: a draft-coloured dot with its model's number in ink
+    for a in going:
+        for end in a.ends:
+            x, y = (round(v) for v in view.to_screen(*end))
+            dot = [tuple(surface.get_at((x + dx, y + dy)))[:3] for dx in range(-3, 4)
+                   for dy in range(-4, 5)]  # fmt: skip
+            assert DRAFT in dot and INK in dot
