@@ -103,6 +103,8 @@ class OpenRebellionRules(PlayRules):
         # Solo play: the computer looks ahead (the search player; see play_rules).
         self.engine = engine
         self.ai = window_player(engine)
+        # the fall back's ends for the state they were found for (`_fall_back_ends`)
+        self._ends: tuple[OpenRebellionState, list[_End]] | None = None
         # a move laid out past the standard move: only the tac-move takes it (FACTS 1.3)
         standard, base, none = (engine.value(k) for k in (
             "standard_move", "tactical_move_base", "tactical_move_no_bangs"))  # fmt: skip
@@ -202,7 +204,11 @@ class OpenRebellionRules(PlayRules):
 
     def _fall_back_ends(self, state: OpenRebellionState) -> list[_End]:
         """Where the pending fire's target would fall back by each length its skill test
-        may give it (FACTS 1.3), as the engine places it, and what cuts each short."""
+        may give it (FACTS 1.3), as the engine places it, and what cuts each short. Kept
+        for the state asked last: the prompt is asked each frame (about 9 ms for a squad
+        of 4 with 5 lengths)."""
+        if self._ends is not None and self._ends[0] is state:
+            return self._ends[1]
         p = state.pending
         assert p is not None
         engine = self.engine
@@ -211,6 +217,7 @@ class OpenRebellionRules(PlayRules):
             plan = engine.fall_back_plan(state, p.target, p.attacker, n)
             ends.append(_End(n, plan.moved, engine.stopped_by(state, p.target, plan.vector,
                                                               plan.share)))  # fmt: skip
+        self._ends = (state, ends)
         return ends
 
     def declaration(self, game: Game, intent: Intent) -> Declaration:

@@ -302,3 +302,25 @@ def test_open_rebellion_fall_back_ends_read_as_each_models_own(size: tuple[int, 
             dot = [tuple(surface.get_at((x + dx, y + dy)))[:3] for dx in range(-3, 4)
                    for dy in range(-4, 5)]  # fmt: skip
             assert DRAFT in dot and INK in dot
+
+
+def test_open_rebellion_fall_back_plans_once_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The prompt is asked each frame (App.tick: ai_due); the fall back's plans, 9 ms for
+    the tester's squad of 4 with 5 lengths, are found once for a state."""
+    session = Session.load(SAVES / "open-rebellion-fall-back-first.json")
+    rules = session.rules
+    assert isinstance(rules, OpenRebellionRules)
+    engine = rules.engine
+    plan = engine.fall_back_plan
+    asked: list[float] = []
+
+    def counted(*args: object) -> object:
+        asked.append(float(str(args[-1])))
+        return plan(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(engine, "fall_back_plan", counted)
+    for _ in range(3):
+        session.prompt()
+        rules.ahead(session.game)
+    state = session.game.state
+    assert asked == list(engine.tac_lengths(state, state.pending.target))
