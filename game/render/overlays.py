@@ -651,12 +651,20 @@ def _numbered_dot(surface: pygame.Surface, at: Point, number: str) -> None:
 
 
 def ahead_ends(ahead: Sequence[Ahead], view: View) -> list[pygame.Rect]:
-    """The screen boxes of the ends `draw_ahead` marks, for labels drawn before it."""
+    """The screen boxes of the ends `draw_ahead` marks and of its paths to the farthest
+    (small boxes along each, 6 pixels apart), for labels to keep off: a range ring's
+    label drawn before it was crossed by the paths (tester15 item 2)."""
     boxes = []
     for go in ahead:
         for end in go.ends:
             x, y = view.to_screen(*end)
             boxes.append(pygame.Rect(round(x) - 8, round(y) - 8, 16, 16))
+        if go.ends:
+            (ax, ay), (bx, by) = view.to_screen(*go.start), view.to_screen(*go.ends[-1])
+            steps = max(1, int(math.dist((ax, ay), (bx, by)) // 6))
+            for i in range(steps + 1):
+                x, y = ax + (bx - ax) * i / steps, ay + (by - ay) * i / steps
+                boxes.append(pygame.Rect(round(x) - 3, round(y) - 3, 6, 6))
     return boxes
 
 
