@@ -41,6 +41,7 @@ from game.sequencer.necromunda_types import (
     OUT_OF_ACTION,
     PINNED,
     SERIOUSLY_INJURED,
+    STANDING,
     UPRIGHT,
     Act,
     Action,
@@ -75,14 +76,13 @@ CONTACT_CLEAR = 0.05
 
 
 @lru_cache(maxsize=4096)
-def _after_hit(
+def _hit_states(
     dice: NecromundaDice, strength: int, ap: int, damage: int, rapid_fire: int,
     toughness: int, wounds: int, save: int | None, bonus: int, flesh: int, down: bool,
-) -> tuple[float, float, float, float]:  # fmt: skip
-    """Given the hit roll passed: (P at least one hit, P wounded and still up, P Seriously
-    Injured, P Out of Action) after every hit it brings (Rapid Fire: the Firepower dice's
-    holes), exact. Wounded and still up: a Wound or a Flesh Wound taken, and neither
-    Seriously Injured nor Out of Action after it."""
+) -> tuple[float, tuple[tuple[bool, TargetState, float], ...]]:  # fmt: skip
+    """Given the hit roll passed: P at least one hit, and each (at least one hit, the
+    target's state after every hit it brings, odds), exact (Rapid Fire: the Firepower
+    dice's holes, none a miss; a state per number of hits, in that order)."""
     shot = Shot(bs=2, strength=strength, ap=ap, damage=damage, rapid_fire=rapid_fire)
     goal = Target(toughness, wounds, save, bonus)
     start = TargetState(wounds, flesh, Status.SERIOUSLY_INJURED if down else Status.STANDING)
@@ -93,8 +93,11 @@ def _after_hit(
             hits[holes] = hits.get(holes, 0.0) + ways / fp.total
     else:
         hits[1] = 1.0
-    some = hurt = si = ooa = 0.0
+    out: list[tuple[bool, TargetState, float]] = []
+    some = 0.0
     for n, p in hits.items():
+        if n:
+            some += p
         states: dict[TargetState, float] = {start: 1.0}
         for _ in range(n):
             after: dict[TargetState, float] = {}
@@ -103,15 +106,30 @@ def _after_hit(
                 for s2, ways in d.counts.items():
                     after[s2] = after.get(s2, 0.0) + q * ways / d.total
             states = after
-        if n:
-            some += p
-        for s, q in states.items():
-            if s.status is Status.OUT_OF_ACTION:
-                ooa += p * q
-            elif s.status is Status.SERIOUSLY_INJURED and not down:
-                si += p * q
-            elif s.status is Status.STANDING and (s.wounds < wounds or s.flesh_wounds > flesh):
-                hurt += p * q
+        out += [(n > 0, s, p * q) for s, q in states.items()]
+    return some, tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def _after_hit(
+    dice: NecromundaDice, strength: int, ap: int, damage: int, rapid_fire: int,
+    toughness: int, wounds: int, save: int | None, bonus: int, flesh: int, down: bool,
+) -> tuple[float, float, float, float]:  # fmt: skip
+    """Given the hit roll passed: (P at least one hit, P wounded and still up, P Seriously
+    Injured, P Out of Action) after every hit it brings (`_hit_states`), exact. Wounded
+    and still up: a Wound or a Flesh Wound taken, and neither Seriously Injured nor Out
+    of Action after it."""
+    hurt = si = ooa = 0.0
+    some, states = _hit_states(
+        dice, strength, ap, damage, rapid_fire, toughness, wounds, save, bonus, flesh, down
+    )
+    for _, s, q in states:
+        if s.status is Status.OUT_OF_ACTION:
+            ooa += q
+        elif s.status is Status.SERIOUSLY_INJURED and not down:
+            si += q
+        elif s.status is Status.STANDING and (s.wounds < wounds or s.flesh_wounds > flesh):
+            hurt += q
     return some, hurt, si, ooa
 
 
@@ -143,6 +161,38 @@ def wounded_outcome(
     if chance <= 0 or victim.status == OUT_OF_ACTION:
         return 0.0
     return chance * _given_hit(engine, weapon, victim, bonus)[1]
+
+
+def hit_outcomes(
+    engine: NecromundaEngine, weapon: NecromundaWeapon, victim: ModelState, bonus: int = 0
+) -> list[tuple[float, ModelState]]:
+    """Each way `victim` may stand after a hit roll of `weapon` passed on it, with its
+    exact odds (`_hit_states`): its Wounds, Flesh Wounds and status as the engine leaves
+    them (FACTS 2.4: Out of Action, Seriously Injured, or still up and Pinned by the hit;
+    a fighter already down or Pinned keeps its status). Outcomes alike are merged."""
+    if victim.status == OUT_OF_ACTION:
+        return [(1.0, victim)]
+    p = engine.profiles[victim.id]
+    _, states = _hit_states(
+        engine.dice, weapon.strength, weapon.ap, weapon.damage, weapon.rapid_fire,
+        p.t, max(0, p.w - victim.wounds), armour_save(p, weapon), bonus,
+        victim.marker(FLESH_WOUNDS), victim.status == SERIOUSLY_INJURED,
+    )  # fmt: skip
+    merged: dict[ModelState, float] = {}
+    for hit, s, q in states:
+        if s.status is Status.OUT_OF_ACTION:
+            status = OUT_OF_ACTION
+        elif s.status is Status.SERIOUSLY_INJURED:
+            status = SERIOUSLY_INJURED
+        elif hit and victim.status == STANDING:
+            status = PINNED
+        else:
+            status = victim.status
+        after = victim.with_marker(FLESH_WOUNDS, s.flesh_wounds).replace(
+            status=status, wounds=min(p.w, p.w - s.wounds)
+        )
+        merged[after] = merged.get(after, 0.0) + q
+    return [(q, m) for m, q in merged.items()]
 
 
 def _given_hit(

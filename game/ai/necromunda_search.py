@@ -377,43 +377,10 @@ class SearchNecromundaPlayer(SearchPlayer):
                 return 0.0  # the turn limit: the End phase's dice are in the same step
             # a gang wiped out by the shot: weighed with the game's worth to either side
             after = after.replace(finished=False, winner=None)
-        action = declaration.action
-        if action.kind is not ActionKind.SHOOT or action.target is None or action.weapon is None:
+        found = self._landing(state, declaration)
+        if found is None:
             return 0.0
-        m = state.model(declaration.model)
-        weapon = self.nec.weapon(m.id, action.weapon)
-        if weapon.is_template or weapon.blast_diameter is not None:
-            return 0.0
-        if declaration.turn_to is not None:
-            m = m.replace(facing=declaration.turn_to)
-        turned = state.with_model(m)
-        try:
-            # target priority (FACTS 2.3): past a closer enemy the shot needs a Cool
-            # test, and goes to that enemy when the test fails
-            closer = self._closer(turned, m.id, weapon, action.target)
-        except (IllegalDeclaration, KeyError, ValueError):
-            return 0.0
-        branches = [(1.0, action.target)]
-        if closer is not None:
-            passes = self._cool(m)
-            branches = [(passes, action.target), (1 - passes, closer)]
-        # who the shot may land on in each branch: the target on a hit; on a miss, the
-        # fighters at risk of a stray shot in turn (seed 004: D6 1-3 hits each)
-        stray = STRAY_HITS_ON / 6
-        landing: list[tuple[float, str]] = []
-        for share, aimed in branches:
-            try:
-                plan = self.nec.hit_plan(turned, m.id, weapon, target=aimed)
-                risk = self.nec.at_risk(turned, m.id, aimed)
-            except (IllegalDeclaration, KeyError, ValueError):
-                return 0.0
-            if plan.out_of_range or (risk and weapon.rapid_fire):
-                return 0.0  # a volley's strays are left as sampled
-            bs = self.nec.profiles[m.id].bs
-            chance = float(hit_chance(bs, bs - plan.need))
-            landing.append((share * chance, aimed))
-            for i, bystander in enumerate(risk):
-                landing.append((share * (1 - chance) * stray * (1 - stray) ** i, bystander))
+        weapon, landing = found
         base = after
         for v in {v for _, v in landing}:
             base = base.with_model(state.model(v))  # each victim as it was
@@ -432,6 +399,51 @@ class SearchNecromundaPlayer(SearchPlayer):
                     worth = self._settled(base.with_model(victim.replace(status=status)), side)
                     expected += p_land * p * (worth - plain)
         return self._settled(after, side) - expected
+
+    def _landing(
+        self, state: NecromundaState, declaration: Act
+    ) -> tuple[NecromundaWeapon, list[tuple[float, str]]] | None:
+        """Whom a Shoot may land on, each with its odds: the target on a hit, or past a
+        closer enemy that one on a failed Cool test of target priority (FACTS 2.3); on a
+        miss, the fighters at risk of a stray shot in turn (seed 004: D6 1-3 hits each).
+        The odds left over land on no one. None for anything else: not a Shoot, a blast,
+        a template or a volley with strays (left to the dice)."""
+        action = declaration.action
+        if action.kind is not ActionKind.SHOOT or action.target is None or action.weapon is None:
+            return None
+        m = state.model(declaration.model)
+        weapon = self.nec.weapon(m.id, action.weapon)
+        if weapon.is_template or weapon.blast_diameter is not None:
+            return None
+        if declaration.turn_to is not None:
+            m = m.replace(facing=declaration.turn_to)
+        turned = state.with_model(m)
+        try:
+            # target priority (FACTS 2.3): past a closer enemy the shot needs a Cool
+            # test, and goes to that enemy when the test fails
+            closer = self._closer(turned, m.id, weapon, action.target)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return None
+        branches = [(1.0, action.target)]
+        if closer is not None:
+            passes = self._cool(m)
+            branches = [(passes, action.target), (1 - passes, closer)]
+        stray = STRAY_HITS_ON / 6
+        landing: list[tuple[float, str]] = []
+        for share, aimed in branches:
+            try:
+                plan = self.nec.hit_plan(turned, m.id, weapon, target=aimed)
+                risk = self.nec.at_risk(turned, m.id, aimed)
+            except (IllegalDeclaration, KeyError, ValueError):
+                return None
+            if plan.out_of_range or (risk and weapon.rapid_fire):
+                return None  # a volley's strays are left as sampled
+            bs = self.nec.profiles[m.id].bs
+            chance = float(hit_chance(bs, bs - plan.need))
+            landing.append((share * chance, aimed))
+            for i, bystander in enumerate(risk):
+                landing.append((share * (1 - chance) * stray * (1 - stray) ** i, bystander))
+        return weapon, landing
 
     def _settled(self, state: NecromundaState, side: str) -> float:
         """The fighters' worth to `side`, and the game's (`win`) when a gang has no
