@@ -18,7 +18,24 @@ an action, FACTS 2.8, 2.9). The enemies' side counts `exchange_risk` times as mu
 temperament's caution), and less (`press`, `_pressing`) while our gang is not ahead on
 the points of fighters in the fight that decide the game at the turn limit: a draw wins
 nothing, so a shot that may break the tie is worth its risk. With `lookahead` 0 the
-judged choice is the answer; otherwise it is the default of the sampled lookahead below.
+judged choice is the answer (weighed again by the exact expectimax below); otherwise it is
+the default of the sampled lookahead below.
+
+The exact expectimax (`_exact`, weights `exact_*`). The judged plans' first declarations
+within `exact_margin` points of the best, `exact_top` of them (ties kept), are each played
+by the forward model: a Shoot's outcomes enumerated, not sampled (`_landing`: the target,
+past a closer enemy that one on a failed Cool test, on a miss the fighters at risk of a
+stray; `hit_outcomes`: Pinned, a Wound or Flesh Wound that keeps a fighter up, Seriously
+Injured, Out of Action, each a state edit with its exact odds; the unlikeliest dropped);
+a move, a blast, a template or a volley with strays is one step of the player's seeded
+generator. Then the rest of our activation by the judged choice (`exact_own`), the
+enemy's reply by the careful player, its shots enumerated the same way, until the enemy's
+next activation is done, the round ends (the End phase is not rolled) or `exact_depth`
+steps. A leaf is worth its fighters (`_settled`) and the exchange of fire from there
+(`_exchange`); at the end of the last round, the game's result. The judged choice stands
+unless another's expectation beats it by `exact_lead` points; a decision where a Leader
+may lead a group is left to the judged choice; the steps run out (the budget), the
+candidates weighed by then decide.
 
 A Leader or Champion the judgement activates leads a group activation (FACTS 2.8:
 "Leaders may group-activate 2 fighters within 3\", Champions 1"; `group`, `_groups`)
@@ -58,9 +75,12 @@ the demo: a sample's spread 127 -> 24 points), and a few samples tell candidates
 from __future__ import annotations
 
 import contextlib
+import copy
 import math
 from collections.abc import Callable
 from dataclasses import replace
+
+import numpy as np
 
 from game.ai.necromunda import (
     KEEP_AWAY,
@@ -69,9 +89,10 @@ from game.ai.necromunda import (
     attack_outcome,
     coup_de_grace,
     coup_spots,
+    hit_outcomes,
     worth,
 )
-from game.ai.search import Policy, SearchPlayer, cover_spots, reply_done
+from game.ai.search import REFUSED, Policy, SearchPlayer, cover_spots, digest, reply_done
 from game.errors import IllegalDeclaration
 from game.geometry import Body, in_arc
 from game.geometry.measures import blast_hits
@@ -112,6 +133,15 @@ Plan = tuple[Declaration, float, ModelState]  # first declaration, value, the fi
 GAIN_TIE = 1e-9  # a group's gain this near nothing is even: the careful rule decides
 
 
+class _Spent(Exception):
+    """The expectimax's steps ran out: the candidate being weighed drops out."""
+
+
+def _no_end_phase(state: NecromundaState, events: object, rng: object) -> NecromundaState:
+    """The End phase not rolled (the expectimax's horizon is the round's end)."""
+    return state
+
+
 class HoldingNecromundaPlayer(CarefulNecromundaPlayer):
     """The careful player's shots, Aims, reloads and standing up, but no moves: a
     lookahead's stand-in for our own later actions."""
@@ -142,6 +172,14 @@ class SearchNecromundaPlayer(SearchPlayer):
         self._strays: dict[tuple[object, ...], float] = {}
         self._risk = 1.0  # the enemies' side of the exchange this decision (`_pressing`)
         self.refused = 0  # judged choices the engine refused (a fault: the tests count them)
+        # the forward model of the expectimax: the engine, the End phase left unrolled
+        self._no_end = copy.copy(engine)
+        setattr(self._no_end, "_end_phase", _no_end_phase)  # noqa: B010
+        self._memo: dict[tuple[NecromundaState, int], float] = {}
+        self._rng = np.random.default_rng(0)
+        self._spend = 0
+        self.exact_weighed = 0  # decisions the expectimax weighed, and changed (benchmarks)
+        self.exact_changed = 0
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def rollout_policy(self) -> Policy:
@@ -605,7 +643,9 @@ class SearchNecromundaPlayer(SearchPlayer):
         ahead = all(points[side] > v for s, v in points.items() if s != side)
         return 1.0 if ahead else 1.0 - press
 
-    def _judged(self, state: NecromundaState, awaiting: Awaiting) -> Declaration | None:
+    def _judged(
+        self, state: NecromundaState, awaiting: Awaiting, *, exact: bool = True
+    ) -> Declaration | None:
         """The first action of the best plan of an activation: each plan (aim and shoot,
         shoot then move or take cover, move then shoot, move or take cover alone, stand
         up, stay) scored by the points its shot may take off (exact odds) plus the
@@ -640,8 +680,201 @@ class SearchNecromundaPlayer(SearchPlayer):
 
         choice = max(plans, key=value)[0]
         if isinstance(choice, Act | EndActivation) and choice.model in groups:
-            return replace(choice, group=groups[choice.model][0])
+            choice = replace(choice, group=groups[choice.model][0])
+        if exact and not groups and self.weights.search.get("exact_top", 0) >= 2:
+            return self._exact(state, awaiting, choice, plans, value, groups)
         return choice
+
+    # -- the exact expectimax over the judged plans' first declarations --------------
+
+    def _exact(
+        self,
+        state: NecromundaState,
+        awaiting: Awaiting,
+        choice: Declaration,
+        plans: list[Plan],
+        value: Callable[[Plan], float],
+        groups: dict[str, tuple[tuple[str, ...], float]],
+    ) -> Declaration:
+        """The judged `choice`, unless another of the judged plans' first declarations
+        (the best `exact_top` within `exact_margin` points of it) leads to a better
+        expected position by more than `exact_lead` points (`_expect`: the declaration,
+        our activation's rest and the enemy's careful reply, every non-blast shot's
+        outcomes enumerated with their exact odds). A group's leader declares with its
+        group (`_groups`). The steps run out (`exact_share` of the budget): the
+        candidates weighed so far decide, the judged one always among them."""
+        search = self.weights.search
+        side = awaiting.side
+        assert side is not None
+        firsts: dict[str, tuple[float, Declaration]] = {}
+        for plan in plans:
+            key = repr(plan[0].to_dict())
+            worth_ = value(plan)
+            if key not in firsts or worth_ > firsts[key][0]:
+                firsts[key] = (worth_, plan[0])
+        ranked = sorted(firsts.values(), key=lambda c: -c[0])
+        top = int(search["exact_top"])
+        floor = ranked[0][0] - search.get("exact_margin", 5.0)
+        if len(ranked) > top:  # ties with the last one kept
+            floor = max(floor, ranked[top - 1][0] - GAIN_TIE)
+        bare = repr(replace(choice, group=()).to_dict()) if isinstance(
+            choice, Act | EndActivation) else repr(choice.to_dict())  # fmt: skip
+        others = [d for v, d in ranked if v >= floor and repr(d.to_dict()) != bare]
+        others = others[: 2 * top - 1]
+        if not others:
+            return choice
+        for i, d in enumerate(others):
+            if isinstance(d, Act | EndActivation) and d.model in groups:
+                others[i] = replace(d, group=groups[d.model][0])
+        self.forget()
+        self._memo = {}
+        self._rng = np.random.default_rng([self.seed, digest(state, awaiting), 15])
+        self._spend = self.steps + int(self.budget * search.get("exact_share", 1.0))
+        weighed: list[tuple[float, Declaration]] = []
+        for d in [choice, *others]:
+            try:
+                found = self._expect(state, d, side, state, awaiting, 0)
+            except _Spent:
+                break
+            if found is not None:
+                weighed.append((found, d))
+        if not weighed or weighed[0][1] is not choice:
+            return choice
+        self.exact_weighed += 1
+        best = max(weighed, key=lambda c: c[0])
+        if best[0] > weighed[0][0] + search.get("exact_lead", 0.0) and self._legal(state, best[1]):
+            self.exact_changed += 1
+            return best[1]
+        return choice
+
+    def _expect(
+        self,
+        state: NecromundaState,
+        declaration: Declaration,
+        side: str,
+        root: NecromundaState,
+        root_awaiting: Awaiting,
+        depth: int,
+    ) -> float | None:
+        """The expected worth to `side` of `declaration` at `state` over its outcomes
+        (`_branches`), each played on (`_node`); None when the engine refuses it."""
+        try:
+            branches = self._branches(state, declaration)
+        except REFUSED:
+            return None
+        return sum(
+            p * self._node(after, side, root, root_awaiting, depth + 1) for p, after in branches
+        )
+
+    def _node(
+        self,
+        state: NecromundaState,
+        side: str,
+        root: NecromundaState,
+        root_awaiting: Awaiting,
+        depth: int,
+    ) -> float:
+        """The worth to `side` of `state` in the expectimax: at the horizon (the enemy's
+        next activation done, the round over, a gang out of the fight, `exact_depth`
+        steps) the leaf's (`_leaf`); else that of the declaration the careful player
+        (the enemy) or our own policy (`own_policy`) makes there."""
+        key = (state, depth)
+        found = self._memo.get(key)
+        if found is not None:
+            return found
+        found = self._leaf(state, side)
+        stop = (
+            state.finished
+            or depth >= int(self.weights.search.get("exact_depth", 8))
+            or any(not self.nec.fighting(state, s) for s in state.sides)
+            or self.horizon(root, root_awaiting, state)
+            or not (self._busy(state) or any(self._ready(state, s) for s in state.sides))
+        )
+        if not stop:
+            # IndexError: a policy finding no fighter of the ones the engine lists
+            with contextlib.suppress(*REFUSED, IndexError):
+                waiting = self.nec.awaiting(state)
+                if waiting.side is not None and waiting.kind in ("activate", "action"):
+                    step = self._reply(state, waiting, side)
+                    deeper = self._expect(state, step, side, root, root_awaiting, depth)
+                    if deeper is not None:
+                        found = deeper
+        self._memo[key] = found
+        return found
+
+    def _reply(self, state: NecromundaState, waiting: Awaiting, side: str) -> Declaration:
+        """The declaration the expectimax plays at `state`: the enemy's by the careful
+        player; the rest of our activation by the judged choice (`exact_own`, weights:
+        its plans weighed afresh, the decision's kept ends of activations belong to the
+        root's position), else, and for a group's fighters, `own_policy`."""
+        if waiting.side != side:
+            return self.replies.choose(state, waiting)
+        if waiting.kind == "action" and self.weights.search.get("exact_own", 0):
+            kept, self._finished = self._finished, {}
+            try:
+                found = self._judged(state, waiting, exact=False)
+            finally:
+                self._finished = kept
+            if found is not None:
+                return found
+        return self.mine.choose(state, waiting)
+
+    def _leaf(self, state: NecromundaState, side: str) -> float:
+        """A position's worth to `side` at the expectimax's horizon: the fighters'
+        (`_settled`, the game's when a gang is out of the fight) and the exchange of fire
+        from there (`_exchange`), in points as the judged plans count them. At the end of
+        the last round the game's result (`win`, weights) comes first: by then what the
+        fighters are worth matters only through it (a sure loss hidden is no better than
+        a likely one in the open)."""
+        value = self._settled(state, side) + self._exchange(state, side)
+        if state.turn < self.nec.turns or self._busy(state):
+            return value
+        if any(self._ready(state, s) for s in state.sides):
+            return value
+        # the last round over: the game is decided at the turn limit on the points of
+        # fighters in the fight (FACTS 2.8); what is left counts `exact_final` as much
+        points = {
+            s: sum(self.nec.points[m.id] or 50 for m in self.nec.fighting(state, s))
+            for s in state.sides
+        }
+        mine = points[side]
+        theirs = max(v for s, v in points.items() if s != side)
+        result = self.weights["win"] * ((mine > theirs) - (mine < theirs))
+        return result + self.weights.search.get("exact_final", 1.0) * value
+
+    def _branches(
+        self, state: NecromundaState, declaration: Declaration
+    ) -> list[tuple[float, NecromundaState]]:
+        """`declaration` applied by the forward model (the End phase not rolled: the
+        round's end is a horizon), a Shoot's outcomes enumerated (`_landing`, then
+        `hit_outcomes` on whom it lands: exact odds), each a state with that fighter as
+        the shot leaves it; outcomes under `exact_prune` dropped and the rest
+        renormalised. Anything else (a move, a blast, a template, a volley with strays)
+        is one step with the player's generator."""
+        after, _ = self._no_end.apply(state, declaration, rng=self._rng)
+        assert isinstance(after, NecromundaState)
+        self.steps += 1
+        if self.steps > self._spend:
+            raise _Spent
+        found = self._landing(state, declaration) if isinstance(declaration, Act) else None
+        if found is None or after.finished:
+            return [(1.0, after)]
+        weapon, landing = found
+        base = after
+        for v in {v for _, v in landing}:
+            base = base.with_model(state.model(v))  # each victim as it was
+        out: dict[NecromundaState, float] = {}
+        missed = 1.0
+        for p_land, v in landing:
+            missed -= p_land
+            for q, victim in hit_outcomes(self.nec, weapon, state.model(v)):
+                there = base.with_model(victim)
+                out[there] = out.get(there, 0.0) + p_land * q
+        out[base] = out.get(base, 0.0) + max(0.0, missed)
+        prune = self.weights.search.get("exact_prune", 1e-3)
+        kept = [(p, s) for s, p in out.items() if p >= prune]
+        total = sum(p for p, _ in kept)
+        return [(p / total, s) for p, s in kept]
 
     def _groups(
         self, state: NecromundaState, ready: tuple[str, ...], best: dict[str, Plan]
