@@ -32,10 +32,13 @@ generator. Then the rest of our activation by the judged choice (`exact_own`), t
 enemy's reply by the careful player, its shots enumerated the same way, until the enemy's
 next activation is done, the round ends (the End phase is not rolled) or `exact_depth`
 steps. A leaf is worth its fighters (`_settled`) and the exchange of fire from there
-(`_exchange`); at the end of the last round, the game's result. The judged choice stands
-unless another's expectation beats it by `exact_lead` points; a decision where a Leader
-may lead a group is left to the judged choice; the steps run out (the budget), the
-candidates weighed by then decide.
+(`_exchange`); at the end of the last round, the game's result plus `exact_final` times
+that worth (0: the result alone). The judged choice stands unless another's expectation
+beats it by `exact_lead` points; a decision where a Leader may lead a group is left to
+the judged choice. The budget counts a forward step 1, a leaf's scoring and a reply by
+the careful player `exact_leaf_cost` and `exact_reply_cost`, our activation's rest by the
+judged choice `exact_judge_cost` (what each costs in time against a forward step); the
+steps run out (`exact_share` of the budget), the candidates weighed by then decide.
 
 A Leader or Champion the judgement activates leads a group activation (FACTS 2.8:
 "Leaders may group-activate 2 fighters within 3\", Champions 1"; `group`, `_groups`)
@@ -782,6 +785,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         found = self._memo.get(key)
         if found is not None:
             return found
+        self._charge(int(self.weights.search.get("exact_leaf_cost", 1)))
         found = self._leaf(state, side)
         stop = (
             state.finished
@@ -807,9 +811,12 @@ class SearchNecromundaPlayer(SearchPlayer):
         player; the rest of our activation by the judged choice (`exact_own`, weights:
         its plans weighed afresh, the decision's kept ends of activations belong to the
         root's position), else, and for a group's fighters, `own_policy`."""
+        search = self.weights.search
         if waiting.side != side:
+            self._charge(int(search.get("exact_reply_cost", 1)))
             return self.replies.choose(state, waiting)
-        if waiting.kind == "action" and self.weights.search.get("exact_own", 0):
+        if waiting.kind == "action" and search.get("exact_own", 0):
+            self._charge(int(search.get("exact_judge_cost", 20)))
             kept, self._finished = self._finished, {}
             try:
                 found = self._judged(state, waiting, exact=False)
@@ -817,22 +824,33 @@ class SearchNecromundaPlayer(SearchPlayer):
                 self._finished = kept
             if found is not None:
                 return found
+        self._charge(int(search.get("exact_reply_cost", 1)))
         return self.mine.choose(state, waiting)
+
+    def _charge(self, cost: int) -> None:
+        """`cost` steps of the decision's budget spent (a leaf's scoring, a reply: they
+        cost the expectimax more time than its forward steps, so the budget counts
+        them, `exact_*_cost`, weights); a call that would pass what the expectimax may
+        spend is not made: it stops there (`_Spent`), never over its budget."""
+        if self.steps + cost > self._spend:
+            raise _Spent
+        self.steps += cost
 
     def _leaf(self, state: NecromundaState, side: str) -> float:
         """A position's worth to `side` at the expectimax's horizon: the fighters'
         (`_settled`, the game's when a gang is out of the fight) and the exchange of fire
         from there (`_exchange`), in points as the judged plans count them. At the end of
-        the last round the game's result (`win`, weights) comes first: by then what the
-        fighters are worth matters only through it (a sure loss hidden is no better than
-        a likely one in the open)."""
+        the last round the game's result (`win`, weights) plus `exact_final` times that
+        worth (0, as kept: the result alone; by then what the fighters are worth matters
+        only through it, and a sure loss hidden is no better than a likely one in the
+        open)."""
         value = self._settled(state, side) + self._exchange(state, side)
         if state.turn < self.nec.turns or self._busy(state):
             return value
         if any(self._ready(state, s) for s in state.sides):
             return value
         # the last round over: the game is decided at the turn limit on the points of
-        # fighters in the fight (FACTS 2.8); what is left counts `exact_final` as much
+        # fighters in the fight (FACTS 2.8), plus `exact_final` times the position's worth
         points = {
             s: sum(self.nec.points[m.id] or 50 for m in self.nec.fighting(state, s))
             for s in state.sides
@@ -840,7 +858,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         mine = points[side]
         theirs = max(v for s, v in points.items() if s != side)
         result = self.weights["win"] * ((mine > theirs) - (mine < theirs))
-        return result + self.weights.search.get("exact_final", 1.0) * value
+        return result + self.weights.search.get("exact_final", 0.0) * value
 
     def _branches(
         self, state: NecromundaState, declaration: Declaration
@@ -853,9 +871,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         is one step with the player's generator."""
         after, _ = self._no_end.apply(state, declaration, rng=self._rng)
         assert isinstance(after, NecromundaState)
-        self.steps += 1
-        if self.steps > self._spend:
-            raise _Spent
+        self._charge(1)
         found = self._landing(state, declaration) if isinstance(declaration, Act) else None
         if found is None or after.finished:
             return [(1.0, after)]

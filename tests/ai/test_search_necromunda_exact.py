@@ -155,3 +155,32 @@ def test_at_the_end_of_the_last_round_the_result_decides(
     player._memo = {}
     out = player._expect(state, move, "blue", state, awaiting, 0)
     assert out is not None and out >= stay
+
+
+def test_the_budget_counts_the_expectimaxs_leaves_and_replies(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """The step budget binds the expectimax: a leaf's scoring and a reply cost it steps
+    as a forward step does (`exact_leaf_cost`, `exact_reply_cost`, `exact_judge_cost`:
+    they cost more time than one), and it stops before a call would pass its budget. The
+    last round's decision (blue's ganger beside the block), weighed in full, then with
+    half and a tenth of the steps that took."""
+    engine, state, player = _last_round(write_scenario)
+    awaiting = engine.awaiting(state)
+    search = player.weights.search
+    player.budget = 100_000
+    player.choose(state, awaiting)
+    assert player.exact_weighed == 1
+    full = player.steps
+    costs = {c: search[c] for c in ("exact_leaf_cost", "exact_reply_cost", "exact_judge_cost")}
+    assert min(costs.values()) >= 1
+    search.update(dict.fromkeys(costs, 0.0))
+    player.choose(state, awaiting)
+    forward = player.steps  # the forward steps alone
+    assert 0 < forward < full
+    search.update(costs)
+    for budget in (full // 2, max(8, full // 10)):
+        player.budget = budget
+        player.choose(state, awaiting)
+        assert player.steps <= budget
+        assert player.steps < full
