@@ -150,7 +150,12 @@ class EyeView:
 
 
 def eye_view(scenario: Scenario, table: Table, ruling: LofRuling) -> EyeView:
-    """The eye view of `ruling` (made on `table`, the scenario's table)."""
+    """The eye view of `ruling` (made on `table`, the scenario's table): seen on the
+    table the ruling judged the shot on (`judged_table`: what the engine's sight leaves out
+    of this shot, gone)."""
+    from game.scenario.tables import judged_table
+
+    table = judged_table(table, scenario, ruling.attacker, ruling.target)
     sil = silhouette_strips(
         table, ruling.attacker, ruling.target, models_block=scenario.ruleset.models_block
     )
@@ -201,7 +206,7 @@ def eye_view(scenario: Scenario, table: Table, ruling: LofRuling) -> EyeView:
 
 def _alone(scenario: Scenario, ruling: LofRuling, hider: str) -> Strips:
     """The strips as they would be with `hider` the only piece or model in the way."""
-    from game.scenario.tables import table_from_scenario
+    from game.scenario.tables import judged_table, table_from_scenario
 
     keep = {ruling.attacker, ruling.target, hider}
     alone = replace(
@@ -210,7 +215,7 @@ def _alone(scenario: Scenario, ruling: LofRuling, hider: str) -> Strips:
         models=tuple(m for m in scenario.models if m.id in keep),
     )
     return silhouette_strips(
-        table_from_scenario(alone),
+        judged_table(table_from_scenario(alone), alone, ruling.attacker, ruling.target),
         ruling.attacker,
         ruling.target,
         models_block=scenario.ruleset.models_block,

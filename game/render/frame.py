@@ -130,18 +130,27 @@ def draw_markers(surface: pygame.Surface, scenario: Scenario, view: View,
     Without markers the scenario's own model states are drawn."""
     for model in scenario.models:
         status = _marker(model.id, model.state, markers).status or "normal"
-        cx, cy = view.to_screen(*model.at)
-        r = max(model.radius * view.scale, 3.0)
-        if status in GONE or status in DOWN:
-            pygame.draw.circle(surface, DEAD, (cx, cy), r * (1.0 if status in GONE else 0.8))
-            pygame.draw.circle(surface, style.INK, (cx, cy), r, 2)
-        if status in GONE:
-            k = r * 0.6
-            pygame.draw.line(surface, style.INK, (cx - k, cy - k), (cx + k, cy + k), 3)
-            pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
-        if status in LYING:
-            pygame.draw.line(surface, style.INK, (cx - r, cy), (cx + r, cy), 5)
-            pygame.draw.line(surface, (200, 120, 20), (cx - r, cy), (cx + r, cy), 3)
+        draw_marker(surface, status, view.to_screen(*model.at), max(model.radius * view.scale, 3.0))
+
+
+def marked(status: str) -> bool:
+    """Whether `draw_marker` marks a base in `status` at all."""
+    return status in GONE or status in DOWN or status in LYING
+
+
+def draw_marker(surface: pygame.Surface, status: str, centre: Point, r: float) -> None:
+    """One base's state marker, the base `r` pixels round at `centre` (`draw_markers`)."""
+    cx, cy = centre
+    if status in GONE or status in DOWN:
+        pygame.draw.circle(surface, DEAD, (cx, cy), r * (1.0 if status in GONE else 0.8))
+        pygame.draw.circle(surface, style.INK, (cx, cy), r, 2)
+    if status in GONE:
+        k = r * 0.6
+        pygame.draw.line(surface, style.INK, (cx - k, cy - k), (cx + k, cy + k), 3)
+        pygame.draw.line(surface, style.INK, (cx - k, cy + k), (cx + k, cy - k), 3)
+    if status in LYING:
+        pygame.draw.line(surface, style.INK, (cx - r, cy), (cx + r, cy), 5)
+        pygame.draw.line(surface, (200, 120, 20), (cx - r, cy), (cx + r, cy), 3)
 
 
 def _marker(model: str, state: str | None, markers: dict[str, Marker]) -> Marker:

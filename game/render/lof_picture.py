@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.render import style
+from game.render.frame import draw_marker, draw_markers, marked
 from game.render.labels import crosses_box
 from game.render.overlays import cover_words, draw_ruling, ruling_lines
 from game.render.state import Hover, ui_scale
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 import pygame
 
 RULING_TEXT = (250, 226, 120)
+LEGEND_PX = 16  # the marks' legend under the eye view: its words' size
+LEGEND_ROW = 20  # and the pixels a row of it takes
+SWATCH = (200, 200, 200)  # a base in the legend, marked
 HEADER = 70  # pixels above the panels: the table's name, then the ruling
 
 
@@ -106,6 +110,58 @@ def _header(
     return first, second
 
 
+def marks_legend(scenario: Scenario, ruling: LofRuling) -> list[tuple[str, str]]:
+    """The marks on the table's bases, each state marked (as the window marks it) once,
+    with its words and what it does to this shot: "out of action: off the table" for a
+    state that takes a model off the table, "pinned: hides nothing" where every model in
+    it but the two is left out of the shot, as the game leaves it."""
+    from game.scenario.tables import left_out_of
+
+    gone = left_out_of(scenario, ruling.attacker, ruling.target)
+    pair = (ruling.attacker, ruling.target)
+    items = []
+    for state in dict.fromkeys(m.state for m in scenario.models if m.state):
+        if not marked(state):
+            continue
+        words = state.replace("-", " ")
+        others = [m.id for m in scenario.models if m.state == state and m.id not in pair]
+        if state in scenario.ruleset.off_table:
+            words += ": off the table"
+        elif others and all(m in gone for m in others):
+            words += ": hides nothing"
+        items.append((state, words))
+    return items
+
+
+def _legend_rows(items: list[tuple[str, str]], width: int) -> list[list[tuple[str, str]]]:
+    """The legend's items in rows no wider than `width` (one to a row at least)."""
+    rows: list[list[tuple[str, str]]] = []
+    used = width
+    for item in items:
+        need = LEGEND_PX + 6 + font(LEGEND_PX).size(item[1])[0] + 14
+        if used + need > width and (used > 0 or not rows):
+            rows.append([])
+            used = 0
+        rows[-1].append(item)
+        used += need
+    return rows
+
+
+def _draw_legend(surface: pygame.Surface, rows: list[list[tuple[str, str]]], x0: int,
+                 top: int) -> None:  # fmt: skip
+    """The marks' legend from (x0, top): a marked base, then its words, row by row."""
+    r = LEGEND_PX // 2
+    for n, row in enumerate(rows):
+        x, y = x0, top + n * LEGEND_ROW + LEGEND_ROW // 2
+        for state, words in row:
+            pygame.draw.circle(surface, SWATCH, (x + r, y), r)
+            draw_marker(surface, state, (x + r, y), r)
+            x += 2 * r + 6
+            image = font(LEGEND_PX).render(words, True, style.TEXT)
+            surface.blit(image, image.get_rect(midleft=(x, y)))
+            x += image.get_width() + 14
+
+
 def _panels(scenario: Scenario, scale: float) -> tuple[int, int, int]:
     """Widths of the table's panel and the eye view's, and the panels' height."""
     width, depth = scenario.header.table
@@ -137,22 +193,26 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     """Two panels under a header: the table from above with the ruling drawn over it,
     and the shooter's-eye view of the target (game.render.eye)."""
     from game.render.eye import draw_eye, eye_view
-    from game.scenario.tables import table_from_scenario, with_models
+    from game.scenario.tables import table_from_scenario
 
     top_w, eye_w, body_h = _panels(scenario, scale)
     surface = pygame.Surface((top_w + eye_w, HEADER + body_h))
     surface.fill(style.BACKGROUND)
     view = View(scale, style.MARGIN, HEADER)
     draw_table(surface, scenario, view)
+    # each base's state marked as the window marks it (a model off the table crossed):
+    # the legend under the eye view says what the marks do to this shot
+    draw_markers(surface, scenario, view, {})
     draw_ruling_top(surface, scenario, ruling, view)
-    # the two put back where one is off the table (the header says there is no shot)
-    seen = with_models(
-        table or table_from_scenario(scenario), scenario, (ruling.attacker, ruling.target)
-    )
-    eye = eye_view(scenario, seen, ruling)
+    # on the shot's table (`shot_table`): the two there, even one off the table
+    eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
     # the eye view's words and ruler grow with the picture, as the window's panel does
     ui = ui_scale(surface.get_size())
-    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h), scenario, ruling, eye, ui)
+    # the marks' legend under the eye view, its rows taken from the eye view's room
+    rows = _legend_rows(marks_legend(scenario, ruling), eye_w - 28)
+    room = LEGEND_ROW * len(rows) + 6 * bool(rows)
+    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h - room), scenario, ruling, eye, ui)
+    _draw_legend(surface, rows, top_w + 14, HEADER + body_h - room)
     pygame.draw.line(surface, style.GRID_MAJOR, (top_w, HEADER), (top_w, HEADER + body_h))
     _header(surface, scenario, ruling)
     return surface

@@ -36,6 +36,9 @@ PARTS = {
     "engine": "(setup) -> Engine: its turn structure on the sequencer",
     "cover": "(table, sight, rule_values) -> (Cover, reason): the sequencer's cover reading",
     "ruling": "(scenario, table, attacker, target) -> LofRuling: the ruling people read",
+    "left_out": "(models, attacker, target) -> {id: why}: the models a shot from "
+    "attacker at target is judged without, as the engine's sight has them, each with why "
+    "in words (none: only those in an off_table state)",
     "play": "(engine) -> PlayRules: the window's adapter (render layer)",
     "shoot": "the `skirmish shoot` handler (commands layer)",
     "odds": "a typer command: `skirmish odds NAME`",
@@ -295,6 +298,8 @@ register(
             "engine": "game.sequencer.necromunda:NecromundaEngine",
             "cover": "game.rules.necromunda.cover:sequencer_cover",
             "ruling": "game.rules.necromunda.cover:scenario_ruling",
+            # prone fighters and friends touching the firer hide nothing (FACTS 2.3)
+            "left_out": "game.rules.necromunda.sight:scenario_left_out",
             "play": "game.render.necromunda_play:NecromundaRules",
             "shoot": "game.commands._shoot_necromunda",
             "odds": "game.commands._odds_necromunda:command",

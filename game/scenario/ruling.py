@@ -13,7 +13,7 @@ from game.geometry.table import MM_PER_INCH
 from game.rules.cover import has_lof
 from game.rules.registry import Ruleset
 from game.scenario.scenario import Scenario
-from game.scenario.tables import table_from_scenario, with_models
+from game.scenario.tables import judged_table, left_out_of, table_from_scenario, with_models
 from game.words import joined
 
 Point = tuple[float, float]
@@ -38,6 +38,9 @@ class LofRuling:
     # why there is no shot, by ids, where the attacker or the target is off the table
     # (a fighter Out of Action: "orlock-leader is out of action"); None: none
     no_shot: str | None = None
+    # the models in the way that the shot is judged without, as the game judges it, each
+    # with why ("orlock-ganger-1", "pinned"): they hide nothing and give no cover
+    hides_nothing: tuple[tuple[str, str], ...] = ()
 
     @property
     def out_of_sight(self) -> bool:
@@ -103,6 +106,7 @@ class LofRuling:
             "said": self.reason,  # the reason as the words say it, by ids (may say more)
             "distance": round(self.distance, 4),
             "no_shot": self.no_shot,
+            "hides_nothing": [{"id": m, "why": why} for m, why in self.hides_nothing],
         }
         return doc if scenario is None else {**doc, **self.cover_of(scenario)}
 
@@ -168,6 +172,9 @@ class LofRuling:
             out.append(f'witness: {start} -> ({b.x:.2f}, {b.y:.2f}) at {b.z:.2f}"')
         out.append(f"visible: {self._visible_share()}")
         out.append(f"cover: {self.reason}")
+        if self.hides_nothing:  # in the way, yet the game counts them not: said why
+            who = joined([f"{m} ({why})" for m, why in self.hides_nothing])
+            out.append(f"{'hides' if len(self.hides_nothing) == 1 else 'hide'} nothing: {who}")
         out.append(f'distance: {self.distance:.2f}" edge to edge')
         return out
 
@@ -186,10 +193,18 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     """The ruling for one attacker and one target under the scenario's rule system."""
     rs: Ruleset = scenario.ruleset
     arc, block = rs.arc_degrees, rs.models_block
-    why = no_shot(scenario, attacker, target)
-    if why:  # one of them is off the table: asked of all the same, said no shot
-        table = with_models(table, scenario, (attacker, target))
+    why = no_shot(scenario, attacker, target)  # one off the table: asked all the same
+    # the table as the engine judges this shot on it: the models its sight leaves out gone
+    gone = left_out_of(scenario, attacker, target)
+    whole = table
+    table = judged_table(table, scenario, attacker, target, gone)
     s = sight(table, attacker, target, arc_degrees=arc, models_block=block)
+    passed: tuple[tuple[str, str], ...] = ()
+    if gone and block and not why:  # those of them that would be in the way, counted
+        counted = with_models(whole, scenario, (attacker, target, *gone))
+        was = sight(counted, attacker, target, arc_degrees=arc, models_block=block)
+        in_way = {*was.hidden_by, *was.blockers}
+        passed = tuple((m, said) for m, said in gone.items() if m in in_way)
     read = rs.load("ruling")
     if read is None:
         raise ValueError(f"{rs.title} has no line-of-fire ruling")
@@ -200,7 +215,7 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
     found = read(table, s, dict(scenario.rule_values), sight_of)
     return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
                      found.unit, found.unit_word, found.pieces, found.unit_unseen,
-                     found.rules_reason, why)  # fmt: skip
+                     found.rules_reason, why, passed)  # fmt: skip
 
 
 def no_shot(scenario: Scenario, attacker: str, target: str) -> str | None:

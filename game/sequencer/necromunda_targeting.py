@@ -22,6 +22,7 @@ from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import ENGAGED_GAP, NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
+from game.rules.necromunda.sight import left_out, on_table
 from game.sequencer.declarations import carried
 from game.sequencer.events import Modifier
 from game.sequencer.faces import face
@@ -150,15 +151,16 @@ class NecromundaTargeting:
             if shooter is not None and target is not None:
                 found = self._placed_for(state, shooter, target, facing)
             else:
-                built: dict[str, Placement] = {}
-                firer = state.model(shooter) if shooter is not None else None
-                for m in state.models:
-                    present = m.status != OUT_OF_ACTION
-                    if present and firer is not None and m.id != shooter:
-                        touching = m.side == firer.side and self._gap(m, firer) <= ENGAGED_GAP
-                        present = m.status not in PRONE and not touching
-                    built[m.id] = self._placement(m.at, m.facing if facing else 0.0, present)
-                found = built
+                # the rule the line-of-fire ruling reads too (game.rules.necromunda.sight)
+                gone = (
+                    left_out(state.models, self.radius, shooter)
+                    if shooter is not None
+                    else {m.id for m in state.models if not on_table(m.status)}
+                )
+                found = {
+                    m.id: self._placement(m.at, m.facing if facing else 0.0, m.id not in gone)
+                    for m in state.models
+                }
             if asked is not None:
                 asked.placements[key] = found
         return found
@@ -170,7 +172,7 @@ class NecromundaTargeting:
         of the shooter's, the target itself on the table unless out of action."""
         every = self._placed(state, shooter, None, facing=facing)
         was = every[target]
-        present = state.model(target).status != OUT_OF_ACTION
+        present = on_table(state.model(target).status)
         if was.present == present:
             return every
         found = dict(every)
