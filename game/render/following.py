@@ -282,6 +282,8 @@ class Following(Pointing):
             keys_help=(prompt and prompt.keys) or session.rules.keys_help
             if session and not (self.replaying or watching or (prompt and prompt.over))
             else (),
+            keys_of=tuple(sorted(session.rules.keys_of(session.game).items())) if session else (),
+            unarmed=session.rules.unarmed(session.game) if session else frozenset(),
             undoable=session is not None and session.undoable,
             redoable=session is not None and bool(session.redo_stack),
             hover_hint=session.rules.hover_hint if session else HOVER_HINT,

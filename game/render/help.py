@@ -106,7 +106,7 @@ def help_sections(state: AppState, turn_word: str = "turn") -> list[Section]:
         else:
             out.append(("Aiming a shot", shoot_keys(draft, prompt)))
     if state.keys_help:
-        out.append(("Declaring (this rule system)", state.keys_help))
+        out.append(("Declaring (this rule system)", state.declaring))
     if state.watching:
         out.append(("Watching the computer play every side", WATCH_KEYS))
     if state.taken_here:

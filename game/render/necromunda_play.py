@@ -54,6 +54,7 @@ from game.sequencer.necromunda_types import (
     UPRIGHT,
     Act,
     Action,
+    ActionKind,
     EndActivation,
     NecromundaState,
 )
@@ -97,6 +98,25 @@ CRAWL_KEYS = (
     "Esc: cancel",
 )
 
+# the keys of a fighter that may take one action only (FACTS 2.4: a Seriously Injured
+# fighter "may only Crawl (Double, 1/2 M)"; a Broken one may only Run for Cover): F1 and
+# the panel's foot list these while it is selected, and it shows no range rings
+# (a Leader or Champion among them still leads a group activation: G)
+GROUP_KEYS = 'G group (Leader, Champion): the friend within 3" nearest the pointer, in or out'
+CONFIRM_KEYS = "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo"
+ONLY_KEYS = {
+    ActionKind.CRAWL: (
+        "M crawl (it may only Crawl: a Double action, half the Move) · E end activation",
+        GROUP_KEYS,
+        CONFIRM_KEYS,
+    ),
+    ActionKind.RUN_FOR_COVER: (
+        "C run for cover (it is Broken: it may only Run for Cover) · E end activation",
+        GROUP_KEYS,
+        CONFIRM_KEYS,
+    ),
+}
+
 
 class NecromundaRules(PlayRules):
     """The `PlayRules` adapter of Necromunda (game.sequencer.necromunda)."""
@@ -105,8 +125,8 @@ class NecromundaRules(PlayRules):
     keys_help = (
         "M move · S shoot · A aim · R reload · C take cover (Broken: run for cover)",
         "U stand up · B blind fire · K coup de grace · E end activation",
-        'G group (Leader, Champion): the friend within 3" nearest the pointer, in or out',
-        "Enter confirm · Esc cancel · Ctrl+Z/Y undo/redo",
+        GROUP_KEYS,
+        CONFIRM_KEYS,
     )
     group_key = "g"
     hover_hint = "point at an enemy for the modifiers, target number and odds"
@@ -449,6 +469,19 @@ class NecromundaRules(PlayRules):
 
     def move_keys(self, game: Game, model: str) -> tuple[str, ...]:
         return CRAWL_KEYS if game.state.model(model).status in PRONE else ()
+
+    def keys_of(self, game: Game) -> dict[str, tuple[str, ...]]:
+        """A fighter that may take one action only: its key, E and the confirming keys."""
+        only = ((m.id, self.engine.only_action(m)) for m in game.state.models)
+        return {model: ONLY_KEYS[kind[0]] for model, kind in only if kind is not None}
+
+    def unarmed(self, game: Game) -> frozenset[str]:
+        """The fighters that may take one action only, none of it a shot (FACTS 2.4:
+        Seriously Injured, "cannot attack"; Broken), and those Out of Action."""
+        return frozenset(
+            m.id for m in game.state.models
+            if m.status == OUT_OF_ACTION or self.engine.only_action(m) is not None
+        )  # fmt: skip
 
     def path_start(self, game: Game, model: str) -> Point:
         return game.state.model(model).at

@@ -215,9 +215,10 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     models that see it), the rings are that weapon's, each the edge of those models'
     circles, the first saying whose band it is. Each label sits on its ring where it
     covers nothing in `avoid` (where it can) and nothing in `never`; its text grows with
-    the window (`ui`). Where the labels went, for labels placed after them to keep off."""
-    if state.selected is None:
-        return []
+    the window (`ui`). None about a model that may fire no weapon now (`AppState.unarmed`).
+    Where the labels went, for labels placed after them to keep off."""
+    if state.selected is None or state.selected in state.unarmed:
+        return []  # none, or it may fire no weapon now
     model = scenario.model(state.selected)
     ruled = dict(state.rings_from).get(model.id)
     hover = state.hover

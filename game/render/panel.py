@@ -333,7 +333,7 @@ def foot_keys(scenario: Scenario, state: AppState) -> tuple[str, ...]:
     (a replay before its last step: its keys are above)."""
     if state.keys_help:
         back = (f"T hand {state.taken_here} back to the computer",) if state.taken_here else ()
-        return (*state.keys_help, *back, *COMMON_HELP)
+        return (*state.declaring, *back, *COMMON_HELP)
     if state.prompt is not None and state.prompt.over and not state.replay:
         return OVER_HELP if state.undoable else WATCH_HELP
     if not state.watching:

@@ -394,6 +394,17 @@ class PlayRules(Protocol):
         model's shot is its own chosen weapon's."""
         return {}
 
+    def keys_of(self, game: Any) -> dict[str, tuple[str, ...]]:
+        """Each model that may take fewer declarations now than `keys_help` lists (one
+        action only, say): model id -> its keys, which F1 and the panel's foot list
+        while it is selected (none here: every model takes the rule system's keys)."""
+        return {}
+
+    def unarmed(self, game: Any) -> frozenset[str]:
+        """The models that may fire no weapon now: no range rings are drawn about them
+        (none here)."""
+        return frozenset()
+
     def rings_at(self, game: Any, shooter: str, target: str) -> Rings | None:
         """The rings of `shooter`'s shot at `target` where they differ from its
         `rings_from` (the rules count the range by the models that see the target, say);

@@ -174,6 +174,10 @@ class AppState:
     # where the models would go by the answer a person is asked for (`PlayRules.ahead`)
     ahead: tuple[Ahead, ...] = ()
     keys_help: tuple[str, ...] = ()  # the rule system's declaration keys
+    # the keys of a model that may take fewer declarations (`PlayRules.keys_of`), and
+    # the models that may fire no weapon now, drawn without range rings (`unarmed`)
+    keys_of: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    unarmed: frozenset[str] = frozenset()
     undoable: bool = False  # Ctrl+Z takes back a declaration a person made here
     redoable: bool = False  # Ctrl+Y declares again what undo took back
     hover_hint: str = HOVER_HINT  # what pointing at an enemy shows, in the system's words
@@ -187,6 +191,15 @@ class AppState:
     # the key whose "changes not saved" warning is armed ("quit", "open", "edit") and
     # what was not saved when it was pressed: the same key again straight after goes on
     asked: tuple[str, tuple[object, ...]] | None = None
+
+    @property
+    def declaring(self) -> tuple[str, ...]:
+        """The declaration keys F1 and the panel's foot list: the selected model's own
+        where it may declare now and takes fewer (`keys_of`), else `keys_help`."""
+        prompt = self.prompt
+        if self.keys_help and prompt is not None and self.selected in prompt.models:
+            return dict(self.keys_of).get(self.selected, self.keys_help)
+        return self.keys_help
 
     @property
     def table_size(self) -> Size:

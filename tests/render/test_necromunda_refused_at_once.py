@@ -147,3 +147,28 @@ def test_the_help_of_a_crawl_offers_no_take_cover(write_scenario: Write) -> None
     click(app, at(app, (16.0, 19.0)))
     title, keys = help_sections(app.state, "round")[0]
     assert title == "Laying out a move" and keys[-1].startswith("C: take cover along the path")
+
+
+def test_a_seriously_injured_fighter_selected_lists_only_the_crawl(write_scenario: Write) -> None:
+    """F1's "Declaring" section and the panel's foot listed "M move · S shoot · A aim · R
+    reload · C take cover" for a selected Seriously Injured fighter, and its range rings
+    showed (tester15 finding 8): it "may only Crawl (Double, 1/2 M)" and "cannot attack"
+    (FACTS 2.4), so they list the Crawl and E, and no rings are drawn about it. A Standing
+    fighter selected lists every key, with its rings."""
+    from game.render.help import help_sections
+    from game.render.overlays import draw_range_rings
+    from game.render.panel import foot_keys
+
+    app = _app(write_scenario)
+    click(app, base(app, "heavy-1"))
+    sections = dict(help_sections(app.state, "round"))
+    crawl = "M crawl (it may only Crawl: a Double action, half the Move) · E end activation"
+    assert sections["Declaring (this rule system)"][0] == crawl
+    keys = " ".join(foot_keys(app.scenario, app.state))
+    assert crawl in keys and "S shoot" not in keys and "C take cover" not in keys
+    surface = pygame.Surface(app.state.size)
+    assert draw_range_rings(surface, app.scenario, app.state) == []
+    click(app, base(app, "heavy-2"))
+    assert "S shoot" in dict(help_sections(app.state, "round"))["Declaring (this rule system)"][0]
+    assert "S shoot" in " ".join(foot_keys(app.scenario, app.state))
+    assert draw_range_rings(surface, app.scenario, app.state) != []
