@@ -124,13 +124,15 @@ ROUTE_HELP = ("click the dashed route: react at that point (default: its end)",)
 
 
 def draw_help(surface: pygame.Surface, sections: list[Section], area: pygame.Rect) -> None:
-    """The overlay: a dark card over `area` with each section's keys, wrapped to fit."""
+    """The overlay: a dark card over `area` with each section's keys, wrapped to fit. The
+    whole of `area` is shaded, its edge round the card too, so nothing drawn on the table
+    there (a range ring's label at the margin) shows bright beside the card."""
     ui = ui_scale(surface.get_size())
     pad = round(18 * ui)
     card = area.inflate(-2 * pad, -2 * pad)
-    shade = pygame.Surface(card.size, pygame.SRCALPHA)
+    shade = pygame.Surface(area.size, pygame.SRCALPHA)
     shade.fill(HELP_BG)
-    surface.blit(shade, card.topleft)
+    surface.blit(shade, area.topleft)
     pygame.draw.rect(surface, HELP_TITLE, card, 2)
     room = card.width - 2 * pad
     y = card.top + pad

@@ -359,3 +359,23 @@ def test_play_help_says_the_keys_are_the_rule_systems(capsys: pytest.CaptureFixt
     assert "D dodge" not in said and "I idle" not in said, said
     assert "keys of the table's rule system (M moves and S shoots in each" in said, said
     assert "F1 in the window lists them" in said and "README's Playing part" in said, said
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (800, 600)])
+def test_the_help_shades_the_whole_table_rings_and_their_labels_too(
+    size: tuple[int, int],
+) -> None:
+    """The range rings and their labels at the table's margin showed bright round the F1
+    card ("long to 24\\"" at the top and right, tester15 finding 9): the overlay shades the
+    whole table, so nothing beside the card is brighter than the shade over the cloth."""
+    scenario = _both_human("necromunda-demo")
+    app = App(scenario, size=size, session=Session.start(scenario, seed=2))
+    app.perform(Select("orlock-ganger-1"))
+    shown = app.draw()
+    tw, th = app.state.table_size
+    margin = [(x, y) for x in range(0, tw, 3) for y in (2, th - 3)]
+    margin += [(x, y) for y in range(0, th, 3) for x in (2, tw - 3)]
+    assert any(max(shown.get_at(p)[:3]) > 120 for p in margin)  # the rings reach it here
+    press(app, pygame.K_F1)
+    shaded = app.draw()
+    assert max(max(shaded.get_at(p)[:3]) for p in margin) < 60
