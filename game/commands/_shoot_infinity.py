@@ -157,14 +157,14 @@ def show(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import ids_in, say, who
+    from game.sequencer.sentences import ids_in, say, spoken_with, who
 
     console = for_people()
     attacker, target = who(report["attacker"]), who(report["target"])
     title = f"[bold]{attacker}[/] shoots [bold]{target}[/] with {report['weapon']}"
     if report["reply"]:
         title += f"; {target} replies with {report['reply']}"
-    ids = ids_in(report["events"]) | {report["attacker"], report["target"]}
+    ids = spoken_with(ids_in(report["events"]) | {report["attacker"], report["target"]})
     console.print(title)
     words = find_ruleset("infinity")
     for e in report["events"]:

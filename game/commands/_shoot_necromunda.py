@@ -339,7 +339,7 @@ def print_necromunda(report: dict[str, Any]) -> None:
 
     from game.commands._console import for_people
     from game.rules.registry import find_ruleset
-    from game.sequencer.sentences import Teller, ids_in, listed, who
+    from game.sequencer.sentences import Teller, ids_in, listed, spoken_with, who
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacker"], *report["at_risk"]}
@@ -353,7 +353,8 @@ def print_necromunda(report: dict[str, Any]) -> None:
     if report["at_risk"]:
         at_risk = listed(report["at_risk"])
         console.print(f"  a miss may stray into, nearest first: {at_risk}", markup=False)
-    teller = Teller(find_ruleset("necromunda"), ids)  # every event, in order: what it means
+    # every event, in order: what it means, with the table's names (scenery too)
+    teller = Teller(find_ruleset("necromunda"), spoken_with(ids))
     for e in report["events"]:
         said = teller.say(e)
         if said and e["event"] not in SAID_ABOVE:

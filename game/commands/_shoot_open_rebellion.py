@@ -121,21 +121,11 @@ def print_open_rebellion(report: dict[str, Any]) -> None:
     from game.rules.open_rebellion.cover import cover_said
     from game.rules.registry import find_ruleset
     from game.sequencer.open_rebellion_sentences import converts, defence_pool, markers
-    from game.sequencer.sentences import (
-        Teller,
-        ToldNames,
-        as_names,
-        ids_in,
-        named,
-        phrase_names,
-        spoken,
-        who,
-    )
+    from game.sequencer.sentences import Teller, ids_in, named, phrase_names, spoken_with, who
 
     console = for_people()
     ids = ids_in(report["events"]) | {report["attacking_unit"], report["target_unit"]}
-    told = spoken()  # the table's names, scenery too, where it is spoken
-    names = ToldNames({**as_names(ids), **told}, getattr(told, "in_phrases", {}))
+    names = spoken_with(ids)  # the table's names, scenery too, where it is spoken
     pool = defence_pool(report["defence_dice"], report["range_bands"], report["cover"])
     console.print(
         f"[bold]{who(report['attacking_unit'])}[/] fires at {who(report['target_unit'])}: "

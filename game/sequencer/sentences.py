@@ -221,6 +221,19 @@ def spoken() -> Names:
     return _NAMES.get()
 
 
+def spoken_with(ids: Collection[str]) -> ToldNames:
+    """The names a command's telling takes: `ids` made readable, under the table's names
+    where they are spoken (`speaking`: the scenery too, as `scenery_names` calls each
+    piece, "barricade 2", never its id made readable, "Barricade 2")."""
+    told = spoken()
+    return ToldNames(
+        {**as_names(ids), **told},
+        getattr(told, "in_phrases", {}),
+        getattr(told, "roles", None),
+        getattr(told, "objectives", None),
+    )
+
+
 @contextmanager
 def speaking(names: Names | Collection[str]) -> Iterator[None]:
     """While inside, `who` gives the table's names."""

@@ -379,3 +379,22 @@ def test_shoot_prints_every_event_it_made_but_the_declaration(
     said = [teller.say(e) for e in report["events"] if e["event"] not in ("Declared", "Turned")]
     for line in filter(None, said):
         assert line in text
+
+
+def test_shoot_names_a_piece_of_scenery_as_the_window_and_lof_do(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """`skirmish shoot` said "stopped by Barricade 2" (the id made readable, as a model's
+    name) where the window's log and `lof` say "barricade 2" (tester15 finding 10): one
+    spelling, the scenario's label if any, else `scenery_names`' rule for the id. FACTS 2.9
+    Knockback: the frag blast pushes Escher ganger 1 into the barricade (seed 4)."""
+    from game.scenario import load_scenario
+    from game.scenario.names import scenery_names
+
+    demo = SCENARIOS / "necromunda-demo.toml"
+    called = scenery_names(load_scenario(demo).scenery)["barricade-2"]
+    assert called == "barricade 2"
+    args = ["shoot", str(demo), "--attacker", "orlock-grenadier", "--target", "escher-ganger-1"]
+    assert main([*args, "--weapon", "Grenade launcher (frag)", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert f"stopped by {called} after" in out and "Barricade 2" not in out
