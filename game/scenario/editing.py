@@ -27,6 +27,7 @@ from game.scenario.model import (
     SceneryEntry,
     SceneryKind,
     SideEntry,
+    folded,
 )
 from game.scenario.scenario import Scenario
 from game.scenario.writer import Document, check_document, read_document, write_scenario
@@ -315,7 +316,8 @@ def rotate_piece(piece_id: str, degrees: float, start: SceneryEntry | None = Non
             new = _reshaped(p, pts)
         # the axes turn with it; kept in the file where the shape does not tell them (a
         # triangle: fix15b, lost when the file was opened again)
-        axes = None if _told(new) is not None else round(folded(own_axes(base) + degrees), PLACES)
+        turned_axes = round(folded(own_axes(base) + degrees), PLACES)
+        axes = None if new.shape_axes is not None else turned_axes
         return _with_piece(doc, _changed(new, axes=axes or None))
 
     return edit
@@ -334,24 +336,8 @@ def frame(p: SceneryEntry) -> float:
     T-shaped building, a straight wall or one bent square) turned by R or a handle is
     turned with them; any other, 0 (the axes a turn gave such a piece are its `axes`
     key: `own_axes`)."""
-    told = _told(p)
+    told = p.shape_axes
     return 0.0 if told is None else told
-
-
-def _told(p: SceneryEntry) -> float | None:
-    """`frame`'s axes where the shape tells them, else None."""
-    pts = _points(p)
-    ends = pts[1:] + pts[:1] if p.polygon is not None else pts[1:]
-    sides = [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, ends, strict=False)]
-    sides = [side for side in sides if side != (0, 0)]
-    if not sides:
-        return 0.0
-    ux, uy = sides[0]
-    for vx, vy in sides[1:]:
-        lengths = math.hypot(ux, uy) * math.hypot(vx, vy)
-        if min(abs(ux * vx + uy * vy), abs(ux * vy - uy * vx)) > 1e-3 * lengths:
-            return None  # neither along nor square (the 4 places kept bend one far less)
-    return folded(math.degrees(math.atan2(uy, ux)))
 
 
 def own_axes(p: SceneryEntry) -> float:
@@ -360,17 +346,10 @@ def own_axes(p: SceneryEntry) -> float:
     key keeps them (a triangle turned in the editor, saved and opened again: fix15b;
     session 13's leftover before it, a triangle turned 30 degrees stretched along the
     table's axes, sheared), else the table's."""
-    told = _told(p)
+    told = p.shape_axes
     if told is not None:
         return told
     return folded(p.axes) if p.axes is not None else 0.0
-
-
-def folded(degrees: float) -> float:
-    """A turn of a piece's axes as `frame` gives it: in [-45, 45), a quarter turn being
-    the same axes; 0 where it is within a millionth of a degree of none."""
-    degrees = (degrees + 45) % 90 - 45
-    return 0.0 if abs(degrees) < 1e-6 else degrees
 
 
 def corners(p: SceneryEntry, degrees: float | None = None) -> list[Point]:

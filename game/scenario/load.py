@@ -643,30 +643,46 @@ def _read_rule_data(
     _check_rule_data(local_profiles, weapons, out)
 
 
-def check_scenario(path: Path) -> tuple[Scenario | None, list[Problem]]:
-    """Read a scenario and find every problem in it."""
+def check_scenario(path: Path, to_play: bool = False) -> tuple[Scenario | None, list[Problem]]:
+    """Read a scenario and find every problem in it (`to_play`: as `check_data`)."""
     try:
         text = read_scenario_text(path)
     except InputError as err:
         return None, err.problems
-    return check_scenario_text(text, path)
+    return check_scenario_text(text, path, to_play)
 
 
-def check_scenario_text(text: str, path: Path) -> tuple[Scenario | None, list[Problem]]:
+def check_scenario_text(
+    text: str, path: Path, to_play: bool = False
+) -> tuple[Scenario | None, list[Problem]]:
     """Find every problem in the scenario `text` (the contents of `path`, or a copy of them
-    carried in a save file)."""
+    carried in a save file; `to_play`: as `check_data`)."""
     try:
         data = parse_toml(text, str(path))
     except InputError as err:
         return None, err.problems
-    return check_data(data, path, _Lines(text), text)
+    return check_data(data, path, _Lines(text), text, to_play)
+
+
+# `axes` on a piece whose sides give its axes (a box, a wall): the shape wins
+UNREAD_AXES = (
+    "axes: not read: the piece's sides lie square, and give its axes (the key is for a "
+    "shape whose sides do not, a triangle): leave it out"
+)
 
 
 def check_data(
-    data: Mapping[str, Any], path: Path, lines: _Lines | None = None, text: str = ""
+    data: Mapping[str, Any],
+    path: Path,
+    lines: _Lines | None = None,
+    text: str = "",
+    to_play: bool = False,
 ) -> tuple[Scenario | None, list[Problem]]:
     """Find every problem in a scenario's tables as read from its TOML (`lines`: where
-    each table starts in the text, when there is one; `text`: the text itself)."""
+    each table starts in the text, when there is one; `text`: the text itself). With
+    `to_play` (`check_to_play`: validate), a file with problems is told too what a valid
+    one would be told beside them (`advice`, `unplayable`: a side with no models), not
+    only the problems that stop it being read (tester15 finding 12)."""
     file = str(path)
     lines = lines or _Lines("")
     out: list[Problem] = []
@@ -742,6 +758,10 @@ def check_data(
             claim("scenery", good_field(SceneryEntry, raw, "id"), where.at("id"))
             continue
         claim("scenery", entry.id, where.at("id"))
+        if entry.axes is not None and entry.shape_axes is not None:
+            # said by validate, not refused (the shape wins: a game and the editor read
+            # the piece as it is); the editor writes it only where the shape does not
+            advice.append(Problem(file, f"scenery {entry.id!r}", UNREAD_AXES, where.at("axes")))
         shape_line = where.at("line" if entry.line is not None else "polygon")
         points += len(entry.polygon or entry.line or ())
         if points > MAX_SCENERY_POINTS:
@@ -881,9 +901,16 @@ def check_data(
             )
         objectives.append(objective)
 
+    # the sides a model names, its entry good or not (every entry, however many)
+    raw_models = data.get("model")
+    fielded = {
+        str(m["side"]) for m in raw_models if isinstance(m, dict) and "side" in m
+    } if isinstance(raw_models, list) else set()  # fmt: skip
+    unplayable = _unplayable(file, sides, fielded, places, no_sides)
+    told = [*out, *advice, *unplayable] if to_play else out
     if out or header is None or ruleset is None:
-        # In the order of the file, whatever check found them.
-        return None, sorted(out, key=lambda p: p.line or 0)
+        # In the order of the file, whatever check found them
+        return None, sorted(told, key=lambda p: p.line or 0)
     scenario = Scenario(
         text=text,
         path=path,
@@ -911,8 +938,19 @@ def check_data(
             where = places.get(place, nowhere)
             advice.append(Problem(file, place, problem, where.at(problem.split(" ", 1)[0])))
     if out:
-        return None, sorted(out, key=lambda p: p.line or 0)
-    fielded = {m.side for m in scenario.models}
+        told = [*out, *advice, *unplayable] if to_play else out
+        return None, sorted(told, key=lambda p: p.line or 0)
+    if advice:
+        scenario = replace(scenario, advice=tuple(sorted(advice, key=lambda p: p.line or 0)))
+    return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
+
+
+def _unplayable(
+    file: str, sides: list[SideEntry], fielded: set[str], places: dict[str, Where], no_sides: bool
+) -> tuple[Problem, ...]:
+    """What keeps a table from being played: a side with no models (`fielded`: the sides
+    that have one), no sides, one side only."""
+    nowhere = Where(None)
     unplayable = tuple(
         Problem(file, place, NO_MODELS, places.get(place, nowhere).line)
         for place in (f"side {side.id!r}" for side in sides if side.id not in fielded)
@@ -922,9 +960,7 @@ def check_data(
     if len(sides) == 1:  # retest13: validated "ok" and playtested "Red won 100%"
         place = f"side {sides[0].id!r}"
         unplayable = (*unplayable, Problem(file, place, ONE_SIDE, places.get(place, nowhere).line))
-    if advice:
-        scenario = replace(scenario, advice=tuple(sorted(advice, key=lambda p: p.line or 0)))
-    return (replace(scenario, unplayable=unplayable) if unplayable else scenario), []
+    return unplayable
 
 
 def unknown(what: str, name: str, known: Iterable[str]) -> str:
@@ -961,7 +997,7 @@ def check_to_play(path: Path) -> tuple[Scenario | None, list[Problem]]:
     """`check_scenario`, and what keeps a valid table from being played (`unplayable`)
     and what a game plays through but a file should not say (`advice`) as its problems:
     what `validate` and `scenarios` say of a file."""
-    scenario, problems = check_scenario(path)
+    scenario, problems = check_scenario(path, to_play=True)
     if scenario is not None and (scenario.unplayable or scenario.advice):
         return scenario, [*scenario.advice, *scenario.unplayable]
     return scenario, problems

@@ -6,6 +6,7 @@ the rule system's own models (game.rules.<system>.data).
 
 from __future__ import annotations
 
+import math
 from enum import StrEnum
 from typing import Annotated, Literal
 
@@ -92,6 +93,32 @@ class SceneryEntry(Strict):
         if (self.polygon is None) == (self.line is None):
             raise ValueError("needs exactly one of polygon or line")
         return self
+
+    @property
+    def shape_axes(self) -> float | None:
+        """The degrees the piece's own axes are turned from the table's where its shape
+        tells them (`folded`): every side along one of two axes at right angles (a box,
+        an L- or T-shaped building, a straight wall or one bent square); else None (a
+        triangle: its `axes` key keeps them)."""
+        pts = list(self.polygon if self.polygon is not None else self.line or [])
+        ends = pts[1:] + pts[:1] if self.polygon is not None else pts[1:]
+        sides = [(bx - ax, by - ay) for (ax, ay), (bx, by) in zip(pts, ends, strict=False)]
+        sides = [side for side in sides if side != (0, 0)]
+        if not sides:
+            return 0.0
+        ux, uy = sides[0]
+        for vx, vy in sides[1:]:
+            lengths = math.hypot(ux, uy) * math.hypot(vx, vy)
+            if min(abs(ux * vx + uy * vy), abs(ux * vy - uy * vx)) > 1e-3 * lengths:
+                return None  # neither along nor square (the 4 places kept bend one far less)
+        return folded(math.degrees(math.atan2(uy, ux)))
+
+
+def folded(degrees: float) -> float:
+    """A turn of a piece's axes: in [-45, 45), a quarter turn being the same axes; 0
+    where it is within a millionth of a degree of none."""
+    degrees = (degrees + 45) % 90 - 45
+    return 0.0 if abs(degrees) < 1e-6 else degrees
 
 
 Channel = Annotated[int, Field(ge=0, le=255)]

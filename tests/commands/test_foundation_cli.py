@@ -32,13 +32,16 @@ def test_validate_reports_every_problem_in_every_file(
     assert main(["validate", str(a), str(good), str(b)]) == 2
     captured = capsys.readouterr()
     lines = captured.err.strip().splitlines()
+    # and what the file would be told without it, in the file's order (tester15 finding 12)
+    red = a.read_text().splitlines().index('id = "red"')
+    assert lines[0] == f"skirmish: {a}:{red}: side 'red': has no models: a game needs one a side"
     # the line of the field at fault (profile), not the [[model]] header's
     assert (
-        lines[0] == f"skirmish: {a}:{field_line(a, 14, 'profile')}: model 'm': unknown profile 'x' "
+        lines[1] == f"skirmish: {a}:{field_line(a, 14, 'profile')}: model 'm': unknown profile 'x' "
         f"({infinity_known('profile')})"
     )
-    assert lines[1].startswith(f"skirmish: {b}:1: TOML syntax: ")
-    assert len(lines) == 2
+    assert lines[2].startswith(f"skirmish: {b}:1: TOML syntax: ")
+    assert len(lines) == 3
     assert f"{good}: ok" in captured.out
 
 
@@ -47,12 +50,14 @@ def test_validate_json(write_scenario: Write, capsys: pytest.CaptureFixture[str]
     assert main(["validate", "--json", str(a)]) == 2
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False
+    red = a.read_text().splitlines().index('id = "red"')
     assert report["files"][0]["problems"] == [
+        {"line": red, "place": "side 'red'", "problem": "has no models: a game needs one a side"},
         {
             "line": field_line(a, 14, "profile"),
             "place": "model 'm'",
             "problem": f"unknown profile 'x' ({infinity_known('profile')})",
-        }
+        },
     ]
 
 

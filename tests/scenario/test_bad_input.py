@@ -157,7 +157,8 @@ def test_points_per_piece_and_models_have_limits(
     err = validate_exits_2_with(
         many, capsys, f"[[model]]: 5000 entries; a scenario may have at most {MAX_MODELS}"
     )
-    assert len(err.strip().splitlines()) == 1
+    # and red, which none of them is on, has no models (tester15 finding 12)
+    assert len(err.strip().splitlines()) == 2 and "side 'red': has no models" in err
 
 
 def _necromunda_with_weapon(tmp_path: Path, traits: str) -> Path:
@@ -644,3 +645,45 @@ def test_a_pieces_axes_are_read_and_a_bad_value_refused_in_one_line(
     line = len(path.read_text("utf-8").splitlines())  # the last line: axes = ...
     err = validate_exits_2_with(path, capsys, f"{path}:{line}: {needle}")
     assert len(err.strip().splitlines()) == 1
+
+
+def test_axes_on_a_piece_whose_sides_give_its_axes_is_said_by_validate(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester15 finding 12: `axes = 10` on a square building and `axes = 20` on a wall
+    validated "ok", unread (the shape gives their axes; the editor writes the key only on
+    a shape whose sides do not). validate says it, one line each naming the file and the
+    key's line, exit 2, as it says a field the system does not read; a game and the editor
+    read the file as before, the shape winning."""
+    box = '[[scenery]]\nid = "box"\nkind = "building"\npolygon = [[1, 1], [5, 1], [5, 4], [1, 4]]\n'
+    wall = '[[scenery]]\nid = "w"\nkind = "wall"\nline = [[8, 1], [8, 6]]\n'
+    red = MODEL.format(at="[20, 10]", facing=0).replace('"f1"', '"r1"').replace('"blue"', '"red"')
+    models = MODEL.format(at="[20, 20]", facing=0) + red
+    path = write_scenario(f"{box}axes = 10\n{wall}axes = 20\n{models}")
+    lines = path.read_text("utf-8").splitlines()
+    said = "axes: not read: the piece's sides lie square, and give its axes"
+    assert main(["validate", str(path)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert [e.split(": axes:")[0] for e in err] == [
+        f"skirmish: {path}:{lines.index('axes = 10') + 1}: scenery 'box'",
+        f"skirmish: {path}:{lines.index('axes = 20') + 1}: scenery 'w'",
+    ]
+    assert all(said in e for e in err)
+    scenario, found = check_scenario(path)
+    assert scenario is not None and found == []  # played and edited as the shape says
+
+
+def test_a_bad_axes_hides_none_of_the_files_other_problems(
+    write_scenario: Write, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """tester15 finding 12: with `axes = 60` in a file whose sides have no models,
+    validate said only the axes line ("validate reports every problem of a file"); a bad
+    thickness hid them the same way. Each is said, with the sides with no models."""
+    for bad in (f"{TRIANGLE}axes = 60\n", '[[scenery]]\nid = "w"\nkind = "wall"\n'
+                'line = [[8, 1], [8, 6]]\nthickness = -1\n'):  # fmt: skip
+        path = write_scenario(bad)
+        assert main(["validate", str(path)]) == 2
+        err = capsys.readouterr().err.splitlines()
+        assert len(err) == 3, err
+        assert "axes must be at most 45, got 60" in err[2] or "thickness must" in err[2]
+        assert all("has no models: a game needs one a side" in e for e in err[:2])
