@@ -258,9 +258,10 @@ def _points(p: SceneryEntry) -> list[Point]:
 
 
 def _reshaped(p: SceneryEntry, points: list[Point]) -> SceneryEntry:
-    if p.polygon is not None:
-        return _changed(p, polygon=points)
-    return _changed(p, line=points)
+    """`p` with its points moved; its `axes` key gone where its sides now give its axes
+    (a turned rhombus stretched square: validate says the key is not read there)."""
+    new = _changed(p, polygon=points) if p.polygon is not None else _changed(p, line=points)
+    return _changed(new, axes=None) if new.axes is not None and new.shape_axes is not None else new
 
 
 def centre(p: SceneryEntry) -> Point:

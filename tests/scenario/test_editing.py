@@ -357,3 +357,20 @@ def test_a_box_and_a_wall_turn_as_before(degrees: float) -> None:
             turned = next(q for q in editing.doc.scenery if q.id == p.id)
             now = turned.polygon if turned.polygon is not None else turned.line
             assert now == _turned_round(list(pts), degrees, middle)
+
+
+def test_a_stretch_that_squares_a_piece_drops_its_axes_key() -> None:
+    """tester15 finding 12: validate says `axes` on a piece whose sides lie square is not
+    read, and the editor makes nothing validate says (Editing.trial): a turned rhombus (its
+    `axes` kept, -45) stretched square along its own axes was refused with that line; the
+    key goes with the shape that gave it a use, the square's sides giving its axes."""
+    from game.scenario.editing import add_polygon, piece, resize_piece, set_piece
+
+    editing = _table()
+    rhombus = [(9.0, 9.0), (12.0, 10.0), (13.0, 13.0), (10.0, 12.0)]  # a 2" square, stretched
+    editing.apply(add_polygon(rhombus, SceneryKind.AREA, None))
+    editing.apply(set_piece("area-1", axes=-45.0))
+    editing.apply(resize_piece("area-1", (11.0, 11.0), 1.0, 0.5, -45.0))
+    squared = piece(editing.doc, "area-1")
+    assert squared.shape_axes is not None and squared.axes is None
+    assert squared.polygon == [pytest.approx(p) for p in [(10, 10), (12, 10), (12, 12), (10, 12)]]
