@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -14,6 +14,9 @@ from game.errors import InputError, Problem
 from game.files import check_writable
 from game.paths import is_bundled, save_path, shown
 from game.rules.registry import RULESETS, UnknownRuleset, find_ruleset
+
+if TYPE_CHECKING:
+    from game.scenario.editing import Editing
 
 
 def edit(
@@ -97,8 +100,14 @@ def edit(
 
         pygame.display.quit()
     if editor.unsaved():  # the window asked first (Q twice, or closed twice)
-        lost = "changes after the last save" if editing.saved is not None else "the table"
-        typer.echo(f"{save_to}: {lost} not saved")
+        typer.echo(unsaved_said(editing, save_to))
+
+
+def unsaved_said(editing: Editing, save_to: Path) -> str:
+    """What quitting without saving lost, on stdout: the edits and what they changed
+    (`Editing.lost`), and what the file holds."""
+    held = "the file keeps the table as last saved" if save_to.exists() else "no file written"
+    return f"{save_to}: not saved: {editing.lost()}; {held}"
 
 
 def register(app: typer.Typer) -> None:

@@ -413,11 +413,7 @@ class Editor:
     def unsaved(self) -> bool:
         """Whether quitting now loses edits: the table differs from what was last saved,
         or, never saved, from what was opened."""
-        editing = self.editing
-        kept = editing.saved
-        if kept is None:
-            kept = editing.undo_stack[0] if editing.undo_stack else editing.doc
-        return editing.doc != kept
+        return self.editing.doc != self.editing.kept
 
     def quit(self, closing: bool = False) -> None:
         """Q, F2 or closing the window: stop, unless edits would be lost; then say so,

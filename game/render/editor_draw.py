@@ -27,6 +27,7 @@ from game.render.table import (
     table_labels,
     wrap,
 )
+from game.render.unsaved import unsaved_warned
 from game.scenario.editing import profiles
 from game.scenario.model import ModelEntry, ObjectiveEntry, SceneryEntry
 from game.scenario.names import table_names, with_article
@@ -341,8 +342,8 @@ def _panel_lines(editor: Editor, scenario: Scenario, ruling: LofRuling | None) -
     out.extend(PanelLine(text, size=17) for text in _selection(editor))
     if st.refused:
         out.append(PanelLine(f"refused: {editor.said(st.refused)}", REFUSED, 17))
-    elif st.message:  # said in names already (Editor.called)
-        out.append(PanelLine(st.message, DONE, 17))
+    elif st.message:  # said in names already (Editor.called); a warning as play says one
+        out.append(PanelLine(st.message, style.WARN if unsaved_warned(st.message) else DONE, 17))
     if ruling is not None:
         called = table_names(scenario)  # as `skirmish lof` says the ruling
         out.append(PanelLine(verdict(ruling, called), TOOL, 17, gap=4))

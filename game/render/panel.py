@@ -28,6 +28,7 @@ from game.render.style import (
     Colour,
 )
 from game.render.table import font, objective_texts, side_colours, wrap
+from game.render.unsaved import unsaved_warned
 from game.scenario import Scenario
 from game.scenario.names import table_names, told_names
 from game.scenario.ruling import LofRuling
@@ -141,8 +142,10 @@ def panel_lines(
     if state.watching:
         out.append(PanelLine(state.watching, DIM, 16))
     if state.message:
-        # a refusal in the warning colour; what was done, asked or noticed in plain white
-        colour = WARN if state.message == state.refusal else NEUTRAL
+        # a refusal and the "changes not saved" warning in the warning colour (as the
+        # editor's); what was done, asked or noticed in plain white
+        warned = state.message == state.refusal or unsaved_warned(state.message)
+        colour = WARN if warned else NEUTRAL
         out.append(PanelLine(state.message, colour, 18))
     preview = state.preview
     if preview is not None:

@@ -598,6 +598,29 @@ class Editing:
     def dirty(self) -> bool:
         return self.doc != self.saved
 
+    @property
+    def kept(self) -> Document:
+        """The table a file holds: as last saved, or, never saved, as it was opened."""
+        if self.saved is not None:
+            return self.saved
+        return self.undo_stack[0] if self.undo_stack else self.doc
+
+    def lost(self) -> str:
+        """What quitting now loses, in words: how many edits since the table `kept` (the
+        undo steps back to it; all of them where an undo went past it and editing went
+        on) and what they changed, entry by entry ("2 edits: scenery 'tri' changed, model
+        'ganger-2' added"); "" when nothing."""
+        if self.doc == self.kept:
+            return ""
+        back = [i for i, doc in enumerate(self.undo_stack) if doc == self.kept]
+        edits = len(self.undo_stack) - back[-1] if back else len(self.undo_stack)
+        changed = what_changed(self.kept, self.doc)
+        shown = ", ".join(changed[:MOST_SAID])
+        if len(changed) > MOST_SAID:
+            shown += f" and {len(changed) - MOST_SAID} more"
+        count = f"{edits} edit{'s' if edits != 1 else ''}" if edits else "edits"
+        return f"{count}: {shown}"
+
     def save(self, path: Path | None = None) -> Path:
         """Write the table (atomically) to `path` or where it came from."""
         target = path or self.path
@@ -606,6 +629,32 @@ class Editing:
         write_scenario(self.doc, target, comments_from=self.path)  # its comments kept
         self.path, self.saved = target, self.doc
         return target
+
+
+MOST_SAID = 4  # entries `Editing.lost` names; the rest are counted
+
+
+def what_changed(before: Document, after: Document) -> list[str]:
+    """The entries `after` adds, changes or removes from `before`, as validate names
+    their places ("scenery 'tri' changed"), in the file's order."""
+    out = ["the [scenario] table changed"] if before.header != after.header else []
+    groups = (
+        ("scenery", before.scenery, after.scenery), ("side", before.sides, after.sides),
+        ("model", before.models, after.models),
+        ("objective", before.objectives, after.objectives),
+    )  # fmt: skip
+    for kind, old_entries, new_entries in groups:
+        old: dict[str, object] = {e.id: e for e in old_entries}
+        new: dict[str, object] = {e.id: e for e in new_entries}
+        for key, entry in new.items():
+            if key not in old:
+                out.append(f"{kind} {key!r} added")
+            elif old[key] != entry:
+                out.append(f"{kind} {key!r} changed")
+        out += [f"{kind} {key!r} removed" for key in old if key not in new]
+    if before.rule_tables != after.rule_tables:
+        out.append("the rule data changed")
+    return out
 
 
 def _blamed(before: Document, after: Document, scenario: Scenario) -> tuple[str, str] | None:

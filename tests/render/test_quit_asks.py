@@ -447,3 +447,47 @@ def test_one_question_serves_the_play_window_and_the_editor(
     assert set(AGAIN) == {"quit", "open", "edit", "leave"}
     assert disarms(event, app.state.asked[0]) is play_disarmed
     assert disarms(event, editor.asked[0]) is editor_disarmed
+
+
+def test_the_question_is_in_the_warning_colour_in_the_editor_and_in_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """tester15 finding 13: the editor drew "changes not saved" green, the colour of
+    "saved ..." and other successes, and the play window white: both draw it in the play
+    window's warning colour, as a refusal; what was done stays as it was."""
+    from game.render import editor_draw, frame
+    from game.render.style import WARN
+
+    editor = _edited(tmp_path)
+    _frame(editor, _key(pygame.K_q))
+    lines = editor_draw._panel_lines(editor, editor.editing.scenario, None)
+    assert [line.colour for line in lines if line.text == ASKED] == [WARN]
+    editor.save()
+    lines = editor_draw._panel_lines(editor, editor.editing.scenario, None)
+    said = [line.colour for line in lines if line.text == editor.state.message]
+    assert said == [editor_draw.DONE] and editor.state.message.startswith("saved")
+    app = _played(tmp_path, monkeypatch)
+    _frame(app, _key(pygame.K_q))
+    lines = frame.panel_lines(app.scenario, app.state)
+    assert [line.colour for line in lines if line.text == ASKED] == [WARN]
+
+
+def test_quitting_the_editor_unsaved_says_what_was_lost(tmp_path: Path) -> None:
+    """tester15 finding 13: after Q Q, stdout said only "tri.toml: changes after the last
+    save not saved": it says how many edits and what they changed, and what the file holds."""
+    from game.commands.edit import unsaved_said
+    from game.scenario.editing import add_wall, delete
+
+    editor = _edited(tmp_path)  # a model moved, then saved: nothing lost
+    editor.save()
+    path = editor.editing.path
+    assert path is not None and not editor.editing.lost()
+    first, second = editor.editing.doc.models[:2]
+    editor.editing.apply(move_model(first.id, (first.at[0] - 1.0, first.at[1])))
+    editor.editing.apply(move_model(first.id, (first.at[0] - 0.5, first.at[1])))
+    editor.editing.apply(delete(second.id))
+    editor.editing.apply(add_wall((1, 1), (1, 4), 1.0))
+    assert unsaved_said(editor.editing, path) == (
+        f"{path}: not saved: 4 edits: scenery 'wall-1' added, model {first.id!r} changed, "
+        f"model {second.id!r} removed; the file keeps the table as last saved"
+    )
