@@ -9,7 +9,7 @@ the entry; `load_scenario` raises `InputError` with all of them.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from difflib import get_close_matches
 from functools import cache
@@ -740,7 +740,10 @@ def check_data(
     places: dict[str, Where] = {}  # "side 'blue'" -> where its entry is
     for side, raw, where in _read_each(SideEntry, "side", data, lines, file, out):
         if side is None:
-            claim("side", good_field(SideEntry, raw, "id"), where.at("id"))
+            bad_id = good_field(SideEntry, raw, "id")
+            claim("side", bad_id, where.at("id"))
+            if bad_id is not None:  # where it is, for what else is said of it
+                places.setdefault(f"side {bad_id!r}", where)
             continue
         claim("side", side.id, where.at("id"))
         if ruleset is not None and side.player not in (HUMAN, AI, *ruleset.players):
@@ -906,7 +909,7 @@ def check_data(
     fielded = {
         str(m["side"]) for m in raw_models if isinstance(m, dict) and "side" in m
     } if isinstance(raw_models, list) else set()  # fmt: skip
-    unplayable = _unplayable(file, sides, fielded, places, no_sides)
+    unplayable = _unplayable(file, list(side_ids), fielded, places, no_sides)
     told = [*out, *advice, *unplayable] if to_play else out
     if out or header is None or ruleset is None:
         # In the order of the file, whatever check found them
@@ -946,19 +949,20 @@ def check_data(
 
 
 def _unplayable(
-    file: str, sides: list[SideEntry], fielded: set[str], places: dict[str, Where], no_sides: bool
+    file: str, sides: Sequence[str], fielded: set[str], places: dict[str, Where], no_sides: bool
 ) -> tuple[Problem, ...]:
     """What keeps a table from being played: a side with no models (`fielded`: the sides
-    that have one), no sides, one side only."""
+    that have one), no sides, one side only (`sides`: every side's id, its entry good or
+    not)."""
     nowhere = Where(None)
     unplayable = tuple(
         Problem(file, place, NO_MODELS, places.get(place, nowhere).line)
-        for place in (f"side {side.id!r}" for side in sides if side.id not in fielded)
+        for place in (f"side {side!r}" for side in sides if side not in fielded)
     )
     if no_sides:  # fix10b: `skirmish edit` refused it, though the editor adds sides
         unplayable = (Problem(file, "[[side]]", NO_SIDES), *unplayable)
     if len(sides) == 1:  # retest13: validated "ok" and playtested "Red won 100%"
-        place = f"side {sides[0].id!r}"
+        place = f"side {sides[0]!r}"
         unplayable = (*unplayable, Problem(file, place, ONE_SIDE, places.get(place, nowhere).line))
     return unplayable
 
