@@ -44,16 +44,21 @@ def parse_size(text: str, least: tuple[int, int] = WINDOW_LEAST) -> tuple[int, i
     return int(m[1]), int(m[2])
 
 
-def _refuse_people(ai: str | None, people: list[str], side: str | None, load: Path | None) -> None:
-    """`--ai side=NAME` for a side a person plays is refused: the window would
-    silently leave it to the person (a scenario's `player = "ai"` hands it over). The
-    refusal names what made the side a person's: `--side`, the save's players or the
-    scenario's [[side]]."""
-    named = {
+def _named(ai: str | None) -> dict[str, str]:
+    """The sides `--ai` names (`red=careful`), each with its pair as written."""
+    return {
         pair.partition("=")[0].strip(): pair.strip()
         for pair in (ai or "").split(",")
         if "=" in pair
     }
+
+
+def _refuse_people(ai: str | None, people: list[str], side: str | None, load: Path | None) -> None:
+    """`--ai side=NAME` for a side a person plays is refused where the window would
+    silently leave it to the person: the side `--side` gives the person, and a side a
+    save records a person for. (A new game's side the scenario gives a person goes to the
+    computer: `computer_plays`.) The refusal names what made the side a person's."""
+    named = _named(ai)
     for person in people:
         if person not in named:
             continue
@@ -62,16 +67,14 @@ def _refuse_people(ai: str | None, people: list[str], side: str | None, load: Pa
                 f"--side {side} makes side {side!r} yours and --ai {named[person]} gives it "
                 "to the computer: leave out one of the two"
             )
-        else:
-            seated = (
-                "in this save (its players record a person for it)"
-                if load is not None
-                else 'in this scenario (player = "human")'
-            )
+        elif load is not None:
             problem = (
-                f"side {person!r} is played by a person {seated}; --ai chooses the players "
-                "of the computer's sides"
+                f"side {person!r} is played by a person in this save (its players record a "
+                "person for it); --side with another of its sides seats you there and gives "
+                f"{person!r} to the computer, whose player --ai then chooses"
             )
+        else:
+            continue  # a new game's: the computer plays it (computer_plays)
         raise InputError(Problem("<command line>", "--ai", problem))
 
 
@@ -129,7 +132,7 @@ def play(
     over a side while the computer plays every side (T again hands it back), F2 edits
     the table (a new game starts on it), F12 screenshot, F1 every key, Q quits. Rule
     systems the sequencer does not play open as a viewer."""
-    from game.render.session import Session, SessionError, seated
+    from game.render.session import Session, SessionError, computer_plays, seated
     from game.sequencer.sentences import plural
 
     width, height = parse_size(size)
@@ -166,6 +169,10 @@ def play(
         loaded = load_scenario(scenario or scenario_path(DEMO_SCENARIO))
         if side is not None:
             loaded = seated(loaded, side)
+        # `--ai SIDE=PLAYER` for a side the scenario gives a person: the computer plays
+        # it (both sides, watched: playtesting in the window); not the side --side gives
+        handed = [s.id for s in loaded.sides if s.id in _named(ai) and s.id != side]
+        loaded = computer_plays(loaded, handed)
         try:
             session = Session.start(loaded, 1 if seed is None else seed)
         except SessionError as why:
@@ -182,7 +189,8 @@ def play(
                     "<command line>",
                     "--ai" if ai is not None else "--temperament" if temperament else "--think",
                     "a person plays every side of this scenario: there is no computer "
-                    'side to choose a player for (player = "ai" in a [[side]] makes one)',
+                    "side to choose a player for (--ai SIDE=PLAYER gives the computer a "
+                    'side, as player = "ai" in its [[side]] does)',
                 )
             )
         people = [s.id for s in loaded.sides if s.id not in computer]

@@ -14,7 +14,7 @@ No pygame here.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -564,6 +564,17 @@ def seated(scenario: Scenario, person: str) -> Scenario:
         for s in scenario.sides
     )
     return replace(scenario, sides=sides)
+
+
+def computer_plays(scenario: Scenario, sides: Collection[str]) -> Scenario:
+    """`scenario` with the computer playing `sides` too, as `player = "ai"` in their
+    [[side]] would (`skirmish play --ai SIDE=PLAYER` for a side it gave a person: the
+    computer playing both sides, watched)."""
+    turned = tuple(
+        s.model_copy(update={"player": AI}) if s.id in sides and s.player == HUMAN else s
+        for s in scenario.sides
+    )
+    return replace(scenario, sides=turned)
 
 
 def read_checked_save(path: Path) -> saves.SavedGame:

@@ -296,7 +296,8 @@ def _undodged(e: EventData, told: dict[str, Any]) -> list[str]:
 
 
 # How the engine's end reason at the turn limit says the tie-break (InfinityEngine._victory).
-TIE_BREAK = ", then points of troopers still able to act"
+TROOPERS = "points of troopers still able to act"
+TIE_BREAK = f", then {TROOPERS}"
 
 
 def _game_over(e: EventData, told: dict[str, Any] | None) -> str:
@@ -310,7 +311,9 @@ def _game_over(e: EventData, told: dict[str, Any] | None) -> str:
     scores = dict(e.get("scores") or {})
     tied = len(set(scores.values())) == 1
     if not (tied and reason.endswith(TIE_BREAK) and "objective points (" in reason):
-        return game_over({**e, "reason": reason})
+        # the scores: the objective points where objectives decided, else the troopers'
+        counted = "objective points" if "objective points (" in reason else TROOPERS
+        return game_over({**e, "reason": reason}, counted)
     level = next(iter(scores.values()))
     reason = reason.replace("objective points (", f"objective points tied at {level} (", 1)
     roles = roles_spoken()

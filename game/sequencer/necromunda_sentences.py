@@ -332,7 +332,8 @@ def _sentence(e: EventData, told: dict[str, Any] | None) -> str | None:
     if kind == "StateChanged":
         return _state_changed(e, told)
     if kind == "GameEnded":  # Necromunda plays rounds: "round limit (4)"
-        return game_over({**e, "reason": limit_said(str(e["reason"]), "round")})
+        reason = limit_said(str(e["reason"]), "round")
+        return game_over({**e, "reason": reason}, "points of fighters still in the fight")
     if kind == "TurnStarted":
         ready = plural(_ready(e, told), "fighter")
         return f"Round {e['turn']}: {who(e['side'])} has priority; {ready} ready"

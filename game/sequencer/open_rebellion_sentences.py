@@ -15,6 +15,7 @@ from game.sequencer.open_rebellion_types import TABLE_EDGE
 from game.sequencer.sentences import (
     EventData,
     dice,
+    game_over,
     heading,
     inches,
     listed,
@@ -250,6 +251,8 @@ def sentence(e: EventData) -> str | None:
     """An event as Open Rebellion says it (None: the shared wording serves)."""
     kind = e.get("event")
     told = notebook(e)
+    if kind == "GameEnded":  # the engine's score: the points of the models left
+        return game_over(e, "points of models left")
     if kind == "Declared":
         return _declared(str(e["side"]), e["declaration"], told)
     if kind == "TurnStarted":

@@ -478,12 +478,22 @@ def won_by(winner: str | None) -> str:
     return f"won by {who(winner)}" if winner else "a draw"
 
 
-def game_over(e: EventData) -> str:
-    """A GameEnded event: "Game over: won by Blue (Blue 54, Red 0); red has nothing left
-    able to act"."""
+def game_over(e: EventData, counted: str = "") -> str:
+    """A GameEnded event. Its scores are said as what they count (`counted`, the rule
+    system's words: "points of fighters still in the fight"), after the reason where it
+    names them ("Game over: won by Orlock; round limit (4): points of fighters still in
+    the fight: Orlock 465, Escher 50"), else beside it ("Game over: won by House Goliath;
+    House Orlock has no fighter left standing or pinned (points of fighters still in the
+    fight: House Orlock 0, House Goliath 465)"): tester15 finding 14, the numbers had no
+    unit. Without `counted`: "Game over: won by Blue (Blue 54, Red 0); ..."."""
     scores = ", ".join(f"{who(s)} {n}" for s, n in dict(e.get("scores") or {}).items())
+    reason, won = str(e["reason"]), won_by(e.get("winner"))
+    if counted and scores:
+        if reason.endswith(counted):
+            return f"Game over: {won}; {reason}: {scores}"
+        return f"Game over: {won}; {reason} ({counted}: {scores})"
     points = f" ({scores})" if scores else ""
-    return f"Game over: {won_by(e.get('winner'))}{points}; {e['reason']}"
+    return f"Game over: {won}{points}; {reason}"
 
 
 def limit_said(reason: str, turn_word: str) -> str:

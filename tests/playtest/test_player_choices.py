@@ -78,16 +78,28 @@ def test_a_bad_temperament_is_one_line_exit_2(
     assert not (tmp_path / "x.png").exists()
 
 
-def test_play_refuses_ai_for_a_side_a_person_plays(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+def test_play_ai_for_a_side_the_scenario_gives_a_person_gives_it_to_the_computer(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """tester15 finding 14: `--ai orlock=search` on a table whose [[side]] says `player =
+    "human"` was refused, without saying how to let the computer play it, and a person
+    could not watch the computer play both sides of a bundled table (playtesting in the
+    window). `--ai SIDE=PLAYER` now gives that side to the computer, as `player = "ai"`
+    would: the window plays both, from the first frame."""
+    from game.render.app import App
+    from game.render.session import Session
+
+    seen: list[Session | None] = []
+    monkeypatch.setattr(App, "run", lambda app, frames=None: seen.append(app.session))
     out = tmp_path / "x.png"
     args = ["play", str(DEMO), "--frames", "1", "--screenshot", str(out)]
-    assert main([*args, "--ai", "orlock=careful"]) == 2
-    err = capsys.readouterr().err.strip().splitlines()
-    assert len(err) == 1 and "side 'orlock' is played by a person" in err[0], err
-    assert not out.exists()
-    assert main([*args, "--ai", "escher=careful"]) == 0 and out.exists()
+    assert main([*args, "--ai", "orlock=careful"]) == 0 and out.exists()
+    session = seen[-1]
+    assert session is not None and session.is_ai("orlock") and session.is_ai("escher")
+    assert session.recorded_players()["orlock"]["player"] == "careful"
+    assert session.watching().startswith("the computer plays House Orlock and House Escher")
+    assert main([*args, "--ai", "escher=careful"]) == 0
+    assert seen[-1] is not None and not seen[-1].is_ai("orlock")
 
 
 def test_play_checks_options_against_the_computer_sides_alone(

@@ -319,7 +319,8 @@ def test_play_side_and_ai_for_the_same_side_are_refused_naming_both(
     err = capsys.readouterr().err.strip()
     assert err.startswith(
         "skirmish: <command line>: play --ai: side 'blue' is played by a person in this "
-        "save (its players record a person for it); --ai chooses"
+        "save (its players record a person for it); --side with another of its sides "
+        "seats you there and gives 'blue' to the computer, whose player --ai then chooses"
     ), err
 
 

@@ -29,7 +29,8 @@ def test_game_over_names_the_objectives_held() -> None:
         "to PanOceania), then points of troopers still able to act"
     )
     assert describe(ended, scenario.ruleset, told_names(scenario)) == (
-        f"Game over: won by PanOceania (PanOceania 3, Yu Jing 0); turn limit (3): {said}"
+        f"Game over: won by PanOceania; turn limit (3): {said} (objective points: "
+        "PanOceania 3, Yu Jing 0)"
     )
     assert named(HELD, reason_names(scenario)) == f"turn limit (3): {said}"
     # named there alone: an objective whose id is a word is not named in the sentence

@@ -156,7 +156,9 @@ def test_a_side_named_a_plural_or_not_is_never_the_subject_of_a_verb() -> None:
     # "Government: Gov squad b is activated".
     ended = GameEnded("government", "turn limit (5): points of models left", {"government": 9})
     said = describe(ended, RULES, IDS)
-    assert said is not None and said.startswith("Game over: won by Government (Government 9)")
+    assert (
+        said == "Game over: won by Government; turn limit (5): points of models left: Government 9"
+    )
     tie = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (1,), ""), RULES, IDS)
     assert tie is not None and tie.endswith("; a tie, both roll again")
     won = describe(InitiativeRolled(2, (("rebels", "rebel-squad-a"),), (2,), "rebels"), RULES, IDS)

@@ -183,13 +183,14 @@ def test_sides_read_by_the_names_the_scenario_gives() -> None:
     ended = GameEnded("blue", "red has nothing left able to act", {"blue": 54, "red": 0})
     infinity = RULESETS["infinity"]
     assert describe(ended, infinity, names) == (
-        "Game over: won by PanOceania (PanOceania 54, Yu Jing 0); Yu Jing has nothing left "
-        "able to act"
+        "Game over: won by PanOceania; Yu Jing has nothing left able to act (points of "
+        "troopers still able to act: PanOceania 54, Yu Jing 0)"
     )
     turn = describe(TurnStarted(1, "red", 4), infinity, names)
     assert turn is not None and turn.startswith("Turn 1: Yu Jing's Active Turn")
     assert describe(ended, infinity) == (
-        "Game over: won by Blue (Blue 54, Red 0); red has nothing left able to act"
+        "Game over: won by Blue; red has nothing left able to act (points of troopers still "
+        "able to act: Blue 54, Red 0)"
     )
     assert who("blue") == "Blue"  # the names are the table's only while it is spoken of
 
@@ -321,29 +322,39 @@ def test_told_names_name_scenery_whose_id_is_a_plain_word_where_the_rules_put_sc
         "event": "GameEnded", "winner": "orlock", "scores": {"orlock": 465, "escher": 50},
         "reason": "turn limit (4): points of fighters still in the fight",
     }  # fmt: skip
-    assert teller.say(ended).endswith("points of fighters still in the fight")
+    assert teller.say(ended).endswith(
+        "points of fighters still in the fight: House Orlock 465, House Escher 50"
+    )
 
 
 def test_the_game_over_line_is_one_pattern_in_every_rule_system() -> None:
     """tester14 finding 11: Necromunda said "Game over: House Escher wins (...)" and Open
     Rebellion "Game over: won by Government (...)". Now one pattern, which no side's name
     (singular or plural) makes wrong, each with its system's word for the limit; the
-    window's prompt says it so too."""
+    window's prompt says it so too. tester15 finding 14: "(House Orlock 0, House Goliath
+    465)" had no unit: the scores are said as what each system's engine counts, after
+    the reason where it names it, else beside it."""
     from game.render.play_rules import game_over
     from game.sequencer.sentences import Teller
 
-    ended = {
-        "event": "GameEnded", "winner": "orlock", "scores": {"orlock": 465, "escher": 50},
-        "reason": "turn limit (4): points of fighters still in the fight",
-    }  # fmt: skip
-    for system, word in (("infinity", "turn"), ("necromunda", "round"), ("open-rebellion", "turn")):
+    scores = {"orlock": 465, "escher": 50}
+    for system, word, counted in (
+        ("infinity", "turn", "points of troopers still able to act"),
+        ("necromunda", "round", "points of fighters still in the fight"),
+        ("open-rebellion", "turn", "points of models left"),
+    ):
+        ended = {"event": "GameEnded", "winner": "orlock", "scores": scores,
+                 "reason": f"turn limit (4): {counted}"}  # fmt: skip
         said = Teller(RULESETS[system]).say(ended)
         assert said == (
-            f"Game over: won by Orlock (Orlock 465, Escher 50); {word} limit (4): points of "
-            "fighters still in the fight"
+            f"Game over: won by Orlock; {word} limit (4): {counted}: Orlock 465, Escher 50"
         ), (system, said)
         drawn = Teller(RULESETS[system]).say({**ended, "winner": None})
-        assert drawn.startswith("Game over: a draw (Orlock 465"), (system, drawn)
+        assert drawn.startswith(f"Game over: a draw; {word} limit (4)"), (system, drawn)
+        beaten = Teller(RULESETS[system]).say({**ended, "reason": "escher has nothing left"})
+        assert beaten == (
+            f"Game over: won by Orlock; escher has nothing left ({counted}: Orlock 465, Escher 50)"
+        ), (system, beaten)
     assert game_over("rebels").text == "game over: won by Rebels"
     assert game_over(None).text == "game over: a draw"
 
@@ -360,7 +371,9 @@ def test_a_necromunda_game_ends_at_the_round_limit_as_the_window_counts_rounds()
         "reason": "turn limit (4): points of fighters still in the fight",
     }  # fmt: skip
     said = Teller(RULESETS["necromunda"]).say(ended)
-    assert said.endswith("; round limit (4): points of fighters still in the fight"), said
+    assert said.endswith(
+        "; round limit (4): points of fighters still in the fight: Orlock 465, Escher 50"
+    ), said
     for system in ("infinity", "open-rebellion"):
         said = Teller(RULESETS[system]).say(ended)
         assert "; turn limit (4): " in said, said
