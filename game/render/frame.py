@@ -102,19 +102,28 @@ class LayerCache:
         if self.surface is None or self.key != key:
             surface = pygame.Surface(size)
             surface.fill(style.BACKGROUND)
-            draw_grid(surface, scenario, view)
-            draw_scenery(surface, scenario, view)
-            draw_objectives(surface, scenario, view)
-            draw_models(surface, scenario, view, side_colours(scenario))
-            draw_markers(surface, scenario, view, dict(markers))
-            draw_objectives_under_bases(surface, scenario, view)
-            wants, colours = marker_wants(scenario, view, dict(markers), ui)
-            self.labels = table_labels(scenario, view, size, wants, ui, objectives=True)
+            self.labels = draw_marked_table(surface, scenario, view, dict(markers), ui)
             self.taken = [label.box for label in self.labels] + ruler_boxes(scenario, view)
-            draw_labels(surface, self.labels, view, colours)
             self.key, self.surface = key, surface.convert() if _display_ready() else surface
             self.builds += 1
         return self.surface
+
+
+def draw_marked_table(surface: pygame.Surface, scenario: Scenario, view: View,
+                      markers: dict[str, Marker], ui: float = 1.0) -> list[Placed]:  # fmt: skip
+    """The table as the window draws it: grid, scenery, objectives, the bases with their
+    state markers (`markers`; without them, the scenario's own model states: a fighter
+    Out of Action greyed and crossed) and every label; returns where the labels went."""
+    draw_grid(surface, scenario, view)
+    draw_scenery(surface, scenario, view)
+    draw_objectives(surface, scenario, view)
+    draw_models(surface, scenario, view, side_colours(scenario))
+    draw_markers(surface, scenario, view, markers)
+    draw_objectives_under_bases(surface, scenario, view)
+    wants, colours = marker_wants(scenario, view, markers, ui)
+    labels = table_labels(scenario, view, surface.get_size(), wants, ui, objectives=True)
+    draw_labels(surface, labels, view, colours)
+    return labels
 
 
 MARKER_WORDS = {"seriously-injured": "seriously injured", "out-of-action": "out of action"}

@@ -8,17 +8,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.render import style
-from game.render.frame import draw_marker, draw_markers, marked
-from game.render.labels import crosses_box
+from game.render.frame import draw_marked_table, draw_marker, marked
+from game.render.labels import Placed, crosses_box
 from game.render.overlays import cover_words, draw_ruling, ruling_lines
 from game.render.state import Hover, ui_scale
 from game.render.table import (
     draw_labels,
-    draw_table,
     font,
     ruler_boxes,
     save_png,
     table_labels,
+    wrap,
 )
 from game.render.view import View
 from game.scenario.names import table_names
@@ -40,12 +40,15 @@ HEADER = 70  # pixels above the panels: the table's name, then the ruling
 
 
 def draw_ruling_top(surface: pygame.Surface, scenario: Scenario, ruling: LofRuling,
-                    view: View) -> pygame.Rect | None:  # fmt: skip
+                    view: View, labels: list[Placed] | None = None
+                    ) -> pygame.Rect | None:  # fmt: skip
     """The ruling over the drawn table, drawn as the window draws the ruling on the
     enemy pointed at (game.render.overlays.draw_ruling): the witness line, blockers
     outlined, the hidden share of the target's base shaded, the target ringed and
-    labelled; so a picture reads like the window. Returns where the label went."""
-    labels = table_labels(scenario, view, surface.get_size(), objectives=True)  # as draw_table
+    labelled; so a picture reads like the window. `labels`: where the table's labels
+    went (else as draw_table places them). Returns where the label went."""
+    if labels is None:
+        labels = table_labels(scenario, view, surface.get_size(), objectives=True)
     # the table's side of the picture: the ruling's label stays on it, off the names and
     # the inch ruler's numbers
     right = min(surface.get_width(), round(view.to_screen(scenario.header.table[0], 0)[0]))
@@ -190,8 +193,12 @@ def lof_scale_to_fit(scenario: Scenario, size: tuple[int, int]) -> float:
 
 def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
                 table: Table | None = None) -> pygame.Surface:  # fmt: skip
-    """Two panels under a header: the table from above with the ruling drawn over it,
-    and the shooter's-eye view of the target (game.render.eye)."""
+    """Two panels under a header: the table from above, its models in the states the
+    scenario gives them (a fighter Out of Action greyed and crossed, as the window draws
+    it), with the ruling drawn over it, and the shooter's-eye view of the target
+    (game.render.eye); where there is no shot (one of them off the table), no eye view
+    but why, as the window's panel says it (tester15 finding 3: it drew a full
+    silhouette, "seen: 100%", of a fighter Out of Action)."""
     from game.render.eye import draw_eye, eye_view
     from game.scenario.tables import table_from_scenario
 
@@ -199,23 +206,45 @@ def lof_picture(scenario: Scenario, ruling: LofRuling, scale: float = 20.0,
     surface = pygame.Surface((top_w + eye_w, HEADER + body_h))
     surface.fill(style.BACKGROUND)
     view = View(scale, style.MARGIN, HEADER)
-    draw_table(surface, scenario, view)
-    # each base's state marked as the window marks it (a model off the table crossed):
-    # the legend under the eye view says what the marks do to this shot
-    draw_markers(surface, scenario, view, {})
-    draw_ruling_top(surface, scenario, ruling, view)
-    # on the shot's table (`shot_table`): the two there, even one off the table
-    eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
     # the eye view's words and ruler grow with the picture, as the window's panel does
     ui = ui_scale(surface.get_size())
+    # each base's state marked as the window marks it (a model off the table crossed):
+    # the legend under the eye view says what the marks do to this shot
+    labels = draw_marked_table(surface, scenario, view, {}, 1.0)
+    draw_ruling_top(surface, scenario, ruling, view, labels)
     # the marks' legend under the eye view, its rows taken from the eye view's room
     rows = _legend_rows(marks_legend(scenario, ruling), eye_w - 28)
     room = LEGEND_ROW * len(rows) + 6 * bool(rows)
-    draw_eye(surface, pygame.Rect(top_w, HEADER, eye_w, body_h - room), scenario, ruling, eye, ui)
+    panel = pygame.Rect(top_w, HEADER, eye_w, body_h - room)
+    if ruling.no_shot:
+        _no_eye(surface, panel, scenario, ruling, ui)
+    else:
+        # on the shot's table (`shot_table`): the two there, even one off the table
+        eye = eye_view(scenario, table or table_from_scenario(scenario), ruling)
+        draw_eye(surface, panel, scenario, ruling, eye, ui)
     _draw_legend(surface, rows, top_w + 14, HEADER + body_h - room)
     pygame.draw.line(surface, style.GRID_MAJOR, (top_w, HEADER), (top_w, HEADER + body_h))
     _header(surface, scenario, ruling)
     return surface
+
+
+def _no_eye(
+    surface: pygame.Surface, rect: pygame.Rect, scenario: Scenario, ruling: LofRuling, ui: float
+) -> None:
+    """In the eye view's place, where there is no shot: why, as the window's panel says it
+    ("no shot: Escher ganger 2 is out of action"), and that there is no eye view."""
+    pygame.draw.rect(surface, style.BACKGROUND, rect)
+    x, y, room = rect.x + 14, rect.y + 8, rect.width - 20
+    said = f"no shot: {named(str(ruling.no_shot), table_names(scenario))}"
+    for text, px, colour in ((said, round(22 * ui), style.TEXT),
+                             (NO_EYE, round(16 * ui), style.DIM)):  # fmt: skip
+        for line in wrap(text, px, room):
+            surface.blit(font(px).render(line, True, colour), (x, y))
+            y += font(px).get_linesize()
+        y += round(6 * ui)
+
+
+NO_EYE = "no shooter's-eye view: the shot is not taken"
 
 
 def save_lof_picture(scenario: Scenario, ruling: LofRuling, out: Path, scale: float = 20.0,

@@ -492,9 +492,9 @@ def test_the_rulings_label_stays_on_the_table(monkeypatch: pytest.MonkeyPatch) -
     real = picture.draw_ruling_top
 
     def recording(
-        surface: pygame.Surface, scenario: Scenario, ruling: object, view: object
+        surface: pygame.Surface, scenario: Scenario, ruling: object, view: object, *rest: object
     ) -> object:
-        box = real(surface, scenario, ruling, view)  # type: ignore[arg-type]
+        box = real(surface, scenario, ruling, view, *rest)  # type: ignore[arg-type]
         (x0, y0), (x1, y1) = view.to_screen(0, 0), view.to_screen(*scenario.header.table)  # type: ignore[attr-defined]
         table = pygame.Rect(round(x0), round(y0), round(x1 - x0), round(y1 - y0)).inflate(2, 2)
         if box is None or not table.contains(box):

@@ -133,3 +133,43 @@ def test_the_automatic_players_play_the_table_out(policy: str) -> None:
             break
         game.declare(player.choose(game.state, game.awaiting()))
     assert game.state.finished
+
+
+def _eye_panel_pixels(target: str) -> tuple[int, tuple[int, ...]]:
+    """lof's picture from Escher leader at `target`: the eye view's green pixels, and
+    the colour at the middle of the target's base."""
+    import pygame
+
+    from game.render.eye import SEEN
+    from game.render.lof_picture import HEADER, _panels, lof_picture
+    from game.render.style import MARGIN
+    from game.render.view import View
+    from game.scenario.ruling import rule
+    from game.scenario.tables import table_from_scenario
+
+    scenario = load_scenario(TABLE)
+    ruling = rule(scenario, table_from_scenario(scenario), "escher-leader", target)
+    picture = lof_picture(scenario, ruling)
+    top_w = _panels(scenario, 20.0)[0]
+    panel = pygame.Rect(top_w, HEADER, picture.get_width() - top_w, picture.get_height() - HEADER)
+    green = sum(
+        1
+        for x in range(panel.left, panel.right, 2)
+        for y in range(panel.top, panel.bottom, 2)
+        if picture.get_at((x, y))[:3] == SEEN
+    )
+    middle = View(20.0, MARGIN, HEADER).to_screen(*scenario.model(target).at)
+    return green, tuple(picture.get_at((round(middle[0]), round(middle[1] + 4)))[:3])
+
+
+def test_the_lof_picture_at_a_fighter_out_of_action_has_no_eye_view() -> None:
+    """tester15 finding 3: `lof --out` at a fighter Out of Action drew the shooter's-eye
+    view, a full green silhouette "seen: 100%", under a header saying there is no shot,
+    and the fighter as a standing model. As the window: no eye view (why there is no shot
+    in its place), the fighter greyed and crossed. A fighter in the fight keeps both."""
+    from game.render.style import DEAD
+
+    green, base = _eye_panel_pixels("orlock-leader")
+    assert green == 0 and base == DEAD
+    green, base = _eye_panel_pixels("orlock-ganger")
+    assert green > 100 and base != DEAD
