@@ -14,6 +14,7 @@ from game.rules.cover import has_lof
 from game.rules.registry import Ruleset
 from game.scenario.scenario import Scenario
 from game.scenario.tables import judged_table, left_out_of, table_from_scenario, with_models
+from game.sequencer.sentences import named
 from game.words import joined
 
 Point = tuple[float, float]
@@ -108,7 +109,25 @@ class LofRuling:
             "no_shot": self.no_shot,
             "hides_nothing": [{"id": m, "why": why} for m, why in self.hides_nothing],
         }
-        return doc if scenario is None else {**doc, **self.cover_of(scenario)}
+        doc = doc if scenario is None else {**doc, **self.cover_of(scenario)}
+        return self._not_applicable(doc, scenario) if self.no_shot else doc
+
+    def _not_applicable(self, doc: dict[str, Any], scenario: Scenario | None) -> dict[str, Any]:
+        """Where there is no shot (one of the two off the table), the ruling of sight and
+        cover does not apply: those fields are null (the lists empty), as the words leave
+        them out, and `no_shot` says why by the names the words use where the `scenario`
+        is at hand ("Escher ganger 2 is out of action"; tester15 finding 11: by id, beside
+        a full ruling of a fighter Out of Action seen 100%)."""
+        empty = {"blockers", "hidden_by", "cover_from", "hides_nothing"}
+        kept = {"attacker", "target", "ruleset", "lof", "no_shot", "attacker_name", "target_name"}
+        out: dict[str, Any] = {
+            k: ([] if k in empty else v if k in kept else None) for k, v in doc.items()
+        }
+        if scenario is not None:
+            from game.scenario.names import table_names
+
+            out["no_shot"] = named(str(self.no_shot), table_names(scenario))
+        return out
 
     def cover_of(self, scenario: Scenario) -> dict[str, Any]:
         """Whose cover it is, from whose view, and what gives it, as the words say them:

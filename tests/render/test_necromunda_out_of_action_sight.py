@@ -93,7 +93,13 @@ def test_the_lof_command_says_there_is_no_shot_and_leaves_them_out_of_all(
         main(["lof", str(TABLE), "--from", "escher-ganger", "--to", "orlock-ganger", "--json"]) == 0
     )
     doc = json.loads(capsys.readouterr().out)
-    assert doc["lof"] is False and doc["no_shot"] == "escher-ganger is out of action"
+    # tester15 finding 11: by name, as the words say it, and no ruling of sight beside it
+    assert doc["lof"] is False and doc["no_shot"] == "Escher ganger is out of action"
+    for key in ("in_arc", "clear_sight_line", "witness", "visible_fraction", "cover",
+                "reason", "said", "distance", "cover_of", "out_of_sight"):  # fmt: skip
+        assert doc[key] is None, key
+    assert doc["blockers"] == doc["hidden_by"] == doc["cover_from"] == []
+    assert doc["attacker_name"] == "Escher ganger" and doc["target"] == "orlock-ganger"
     assert main(["lof", str(TABLE), "--all"]) == 0
     out = capsys.readouterr().out
     pairs = [line for line in out.splitlines() if line.endswith(" (necromunda)")]
