@@ -87,6 +87,11 @@ def verdict(ruling: LofRuling, names: Names | None = None, giving: bool = False)
     if giving and ruling.pieces:  # and what gives it, as the ruling's words name it
         cover += f" from {joined(ruling.pieces)}"
     text = f"{ruling.attacker} -> {ruling.target}: {said}, {share} visible, {cover}"
+    if ruling.refused:  # the rules refuse the shot sight allows: that first (the target
+        # named once: "no shot, hidden: prone and in cover; line of fire, ...")
+        why = ruling.refused.removeprefix(f"{ruling.target} is ")
+        text = f"{ruling.attacker} -> {ruling.target}: no shot, {why}; {said}, "
+        text += f"{share} visible, {cover}"
     return named(text, names) if names else text
 
 

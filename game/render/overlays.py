@@ -311,7 +311,8 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         points = [view.to_screen(x, y) for x, y in piece.footprint]
         pygame.draw.polygon(surface, edge, points, 3)
     a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, engine_loaded))
-    no_shot = getattr(ruling, "no_shot", None)  # one of them off the table: why
+    # one of them off the table, or the rules refuse the shot sight allows: why
+    no_shot = getattr(ruling, "no_shot", None) or getattr(ruling, "refused", None)
     if not engine_loaded:
         colour = NEUTRAL
         _dashed(surface, colour, a, b)

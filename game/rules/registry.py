@@ -39,6 +39,9 @@ PARTS = {
     "left_out": "(models, attacker, target) -> {id: why}: the models a shot from "
     "attacker at target is judged without, as the engine's sight has them, each with why "
     "in words (none: only those in an off_table state)",
+    "refused": "(target, state, cover) -> str | None: why the engine refuses a shot "
+    "line of fire allows at `target` in its scenario `state` with the sequencer's "
+    "`cover`, in the engine's words (none: it refuses none such)",
     "play": "(engine) -> PlayRules: the window's adapter (render layer)",
     "shoot": "the `skirmish shoot` handler (commands layer)",
     "odds": "a typer command: `skirmish odds NAME`",
@@ -300,6 +303,7 @@ register(
             "ruling": "game.rules.necromunda.cover:scenario_ruling",
             # prone fighters and friends touching the firer hide nothing (FACTS 2.3)
             "left_out": "game.rules.necromunda.sight:scenario_left_out",
+            "refused": "game.rules.necromunda.sight:scenario_refused",
             "play": "game.render.necromunda_play:NecromundaRules",
             "shoot": "game.commands._shoot_necromunda",
             "odds": "game.commands._odds_necromunda:command",

@@ -5,7 +5,7 @@ window shows them."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from game.geometry import Sight, Table, sight
@@ -42,6 +42,10 @@ class LofRuling:
     # the models in the way that the shot is judged without, as the game judges it, each
     # with why ("orlock-ganger-1", "pinned"): they hide nothing and give no cover
     hides_nothing: tuple[tuple[str, str], ...] = ()
+    # why the engine refuses a shot line of fire allows, in its words by ids (in one system
+    # a fighter prone in cover: "orlock-ganger-1 is hidden: prone and in cover"); the
+    # sight and cover still ruled and said below it; None: the engine takes the shot
+    refused: str | None = None
 
     @property
     def out_of_sight(self) -> bool:
@@ -106,11 +110,17 @@ class LofRuling:
             "reason": self.reason if self.rules_reason is None else self.rules_reason,
             "said": self.reason,  # the reason as the words say it, by ids (may say more)
             "distance": round(self.distance, 4),
-            "no_shot": self.no_shot,
+            "no_shot": self.no_shot or self.refused,
             "hides_nothing": [{"id": m, "why": why} for m, why in self.hides_nothing],
         }
         doc = doc if scenario is None else {**doc, **self.cover_of(scenario)}
-        return self._not_applicable(doc, scenario) if self.no_shot else doc
+        if self.no_shot:
+            return self._not_applicable(doc, scenario)
+        if self.refused and scenario is not None:  # why by name, the ruling kept
+            from game.scenario.names import table_names
+
+            doc["no_shot"] = named(self.refused, table_names(scenario))
+        return doc
 
     def _not_applicable(self, doc: dict[str, Any], scenario: Scenario | None) -> dict[str, Any]:
         """Where there is no shot (one of the two off the table), the ruling of sight and
@@ -180,10 +190,10 @@ class LofRuling:
             seen = s.visible_patch * MM_PER_INCH
             size = f"{self.min_patch_mm:g}x{self.min_patch_mm:g} mm"
             why = f" (only a sliver seen: largest patch {seen:.1f} mm, needs {size})"
-        out = [
-            f"{self.attacker} -> {self.target} ({self.ruleset})",
-            f"line of fire: {verdict}{why}",
-        ]
+        out = [f"{self.attacker} -> {self.target} ({self.ruleset})"]
+        if self.refused:  # the engine refuses the shot: first, above what sight allows
+            out.append(f"no shot: {self.refused}")
+        out.append(f"line of fire: {verdict}{why}")
         out.append(f"in arc: {'yes' if s.in_arc else 'no'}")
         if s.witness is not None:
             a, b = s.witness.start, s.witness.end
@@ -232,9 +242,15 @@ def rule(scenario: Scenario, table: Table, attacker: str, target: str) -> LofRul
         return sight(table, attacker, model, arc_degrees=arc, models_block=block)
 
     found = read(table, s, dict(scenario.rule_values), sight_of)
-    return LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
-                     found.unit, found.unit_word, found.pieces, found.unit_unseen,
-                     found.rules_reason, why, passed)  # fmt: skip
+    ruled = LofRuling(attacker, target, rs.name, s, found.level, found.reason, found.min_patch_mm,
+                      found.unit, found.unit_word, found.pieces, found.unit_unseen,
+                      found.rules_reason, why, passed)  # fmt: skip
+    refuse, cover = rs.load("refused"), rs.load("cover")
+    if why or refuse is None or cover is None or not ruled.lof:
+        return ruled
+    # the engine's own check, on the cover its sighting reads off this very sight
+    level, _ = cover(table, s, dict(scenario.rule_values))
+    return replace(ruled, refused=refuse(target, scenario.model(target).state, level))
 
 
 def no_shot(scenario: Scenario, attacker: str, target: str) -> str | None:

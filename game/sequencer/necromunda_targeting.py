@@ -22,7 +22,8 @@ from game.rules.necromunda.cover import NecromundaCover
 from game.rules.necromunda.cover import read_cover as read_necromunda_cover
 from game.rules.necromunda.data import ENGAGED_GAP, NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.odds import hit_chance
-from game.rules.necromunda.sight import left_out, on_table
+from game.rules.necromunda.sight import hidden as prone_in_cover
+from game.rules.necromunda.sight import hidden_why, left_out, on_table
 from game.sequencer.declarations import carried
 from game.sequencer.events import Modifier
 from game.sequencer.faces import face
@@ -290,7 +291,7 @@ class NecromundaTargeting:
 
     def hidden(self, state: GameState, target: ModelState, s: Sighting) -> bool:
         """Necromunda: a Prone fighter in partial or full cover cannot be targeted."""
-        return target.status in PRONE and s.cover is not Cover.NONE
+        return prone_in_cover(target.status, s.cover)
 
     def eligible(
         self,
@@ -378,7 +379,7 @@ class NecromundaTargeting:
         if arc < 360 and not s.in_arc:
             return f"{target} is outside {shooter}'s vision arc"
         if self.hidden(state, t, s):
-            return f"{target} is hidden: prone and in cover ({s.reason})"
+            return f"{hidden_why(target)} ({s.reason})"
         return ""
 
     # -- step 3: the hit roll's modifiers ------------------------------------------

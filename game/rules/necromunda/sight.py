@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from game.rules.cover import Cover
 from game.rules.necromunda.data import ENGAGED_GAP, STATES
 
 Point = tuple[float, float]
@@ -88,3 +89,22 @@ def scenario_left_out(models: Sequence[Any], attacker: str, target: str) -> dict
         for f in fighters
         if f.id in gone
     }
+
+
+def hidden(status: str, cover: Cover) -> bool:
+    """FACTS 2.3: a Prone fighter (Pinned, Seriously Injured) in partial or full cover
+    cannot be targeted (`cover`: the sequencer's level of the shot at it)."""
+    return status in PRONE and cover is not Cover.NONE
+
+
+def hidden_why(target: str) -> str:
+    """Why a shot at a `hidden` fighter is refused, in the engine's words (by id; the
+    engine adds the cover's reason in brackets)."""
+    return f"{target} is hidden: prone and in cover"
+
+
+def scenario_refused(target: str, state: str | None, cover: Cover) -> str | None:
+    """The registry's "refused" part: why the engine refuses a shot that line of fire
+    allows at `target` in `state` (a scenario's, None: Standing) with `cover`, in its
+    words (`hidden_why`), else None."""
+    return hidden_why(target) if hidden(state or STANDING, cover) else None
