@@ -10,7 +10,7 @@ import functools
 import math
 import re
 import warnings
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -743,12 +743,15 @@ def draw_table(surface: pygame.Surface, scenario: Scenario, view: View) -> list[
     return placed
 
 
-def table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
-    """The table as a surface of `picture_size(scenario, scale)` pixels, with its title."""
+def table_picture(scenario: Scenario, scale: float = 20.0,
+                  draw: Callable[[pygame.Surface, Scenario, View], object] = draw_table,
+                  ) -> pygame.Surface:  # fmt: skip
+    """The table as a surface of `picture_size(scenario, scale)` pixels, with its title,
+    drawn by `draw` (`skirmish render`: the window's table, its bases' states marked)."""
     size = picture_size(scenario, scale)
     surface = pygame.Surface(size)
     surface.fill(style.BACKGROUND)
-    draw_table(surface, scenario, picture_view(scenario, scale))
+    draw(surface, scenario, picture_view(scenario, scale))
     draw_title(surface, scenario)
     return surface
 

@@ -1,0 +1,33 @@
+"""`skirmish render` marks each base's state as the window and `lof --out` mark it
+(fix15g): it drew a fighter Out of Action, or a trooper dead, as an ordinary base in its
+side's colour. FACTS 2.4: a fighter Out of Action is out of the fight, off the table;
+the window greys and crosses it (game.render.frame.draw_marker)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.cli import main
+from game.render.style import DEAD
+from game.render.table import picture_view
+from game.scenario import load_scenario
+from tests.conftest import REPO
+
+TABLE = REPO / "tests" / "tables" / "necromunda-out-of-action.toml"
+
+
+def test_render_greys_a_fighter_out_of_action_as_the_window(tmp_path: Path) -> None:
+    out = tmp_path / "table.png"
+    assert main(["render", str(TABLE), "--out", str(out), "--scale", "20"]) == 0
+    picture = pygame.image.load(str(out))
+    scenario = load_scenario(TABLE)
+    view = picture_view(scenario, 20.0)
+
+    def middle(model: str) -> tuple[int, ...]:  # beside the cross, inside the base
+        x, y = view.to_screen(*scenario.model(model).at)
+        return tuple(picture.get_at((round(x), round(y + 4))))[:3]
+
+    assert middle("orlock-leader") == DEAD and middle("escher-ganger") == DEAD
+    assert middle("orlock-ganger") != DEAD  # a fighter in the fight: its side's colour
