@@ -597,8 +597,7 @@ class CarefulNecromundaPlayer(SimpleNecromundaPlayer):
 
     def _cool(self, m: ModelState) -> float:
         """Necromunda: the chance of passing a Cool test (2D6 >= Cl; a 2 fails)."""
-        cl = self.engine.profiles[m.id].cl
-        return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= cl and a + b > 2) / 36
+        return self.engine.cool_odds(m.id)
 
     def _danger(self, state: NecromundaState, m: ModelState) -> float:
         """What the enemies that see the fighter could do to it with their first weapon."""

@@ -95,6 +95,7 @@ from game.ai.necromunda import (
     hit_outcomes,
     worth,
 )
+from game.ai.necromunda_end import final_result
 from game.ai.search import REFUSED, Policy, SearchPlayer, cover_spots, digest, reply_done
 from game.errors import IllegalDeclaration
 from game.geometry import Body, in_arc
@@ -850,14 +851,18 @@ class SearchNecromundaPlayer(SearchPlayer):
         if any(self._ready(state, s) for s in state.sides):
             return value
         # the last round over: the game is decided at the turn limit on the points of
-        # fighters in the fight (FACTS 2.8), plus `exact_final` times the position's worth
-        points = {
-            s: sum(self.nec.points[m.id] or 50 for m in self.nec.fighting(state, s))
-            for s in state.sides
-        }
-        mine = points[side]
-        theirs = max(v for s, v in points.items() if s != side)
-        result = self.weights["win"] * ((mine > theirs) - (mine < theirs))
+        # fighters in the fight after the last End phase (FACTS 2.8; `exact_end_phase`:
+        # its dice counted, `final_result`), plus `exact_final` times the position's worth
+        if self.weights.search.get("exact_end_phase", 0):
+            result = self.weights["win"] * final_result(self.nec, state, side)
+        else:
+            points = {
+                s: sum(self.nec.points[m.id] or 50 for m in self.nec.fighting(state, s))
+                for s in state.sides
+            }
+            mine = points[side]
+            theirs = max(v for s, v in points.items() if s != side)
+            result = self.weights["win"] * ((mine > theirs) - (mine < theirs))
         return result + self.weights.search.get("exact_final", 0.0) * value
 
     def _branches(

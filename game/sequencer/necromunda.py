@@ -853,11 +853,7 @@ class NecromundaEngine(NecromundaNerve):
         for m in state.models:
             if m.status != SERIOUSLY_INJURED:
                 continue
-            helped = any(
-                f.side == m.side and f.id != m.id and f.status in UPRIGHT
-                and self._gap(f, m) <= RECOVERY_HELP + 1e-9
-                for f in state.models
-            )  # fmt: skip
+            helped = self.recovery_helped(state, m)
             faces = [d6(rng) for _ in range(2 if helped else 1)]
             results = [self.dice.injury[f - 1] for f in faces]
             best = self._kept(m, results)
@@ -873,6 +869,42 @@ class NecromundaEngine(NecromundaNerve):
                 events.append(StateChanged(m.id, m.status, OUT_OF_ACTION))
                 state = state.with_model(m.replace(status=OUT_OF_ACTION))
         return state
+
+    def recovery_helped(self, state: NecromundaState, m: ModelState) -> bool:
+        """Whether an Active friend within 1" adds a die to `m`'s Recovery (FACTS 2.8)."""
+        return any(
+            f.side == m.side and f.id != m.id and f.status in UPRIGHT
+            and self._gap(f, m) <= RECOVERY_HELP + 1e-9
+            for f in state.models
+        )  # fmt: skip
+
+    def recovery_odds(self, state: NecromundaState, m: ModelState) -> float:
+        """The odds that `m`, Seriously Injured, is back in the fight after its Recovery
+        (`_recovery`): the die or dice it rolls, the one kept (`_kept`) a Flesh Wound it
+        survives (then Pinned), every face counted."""
+        dice = 2 if self.recovery_helped(state, m) else 1
+        faces = list(itertools.product(self.dice.injury, repeat=dice))
+        lethal = self.profiles[m.id].t - (m.marker(FLESH_WOUNDS) + 1) <= 0
+        back = sum(
+            1 for roll in faces
+            if self._kept(m, list(roll)) is InjuryResult.FLESH_WOUND and not lethal
+        )  # fmt: skip
+        return back / len(faces)
+
+    def cool_odds(self, model_id: str) -> float:
+        """The odds of passing a Cool test: 2D6 >= Cl, a roll of 2 failing (FACTS 2.8)."""
+        cl = self.profiles[model_id].cl
+        return sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= cl and a + b > 2) / 36
+
+    def bottle_odds(self, state: NecromundaState, side: str) -> float:
+        """The odds `side` is bottled after this End phase's Bottle test (`_bottle`): 1
+        when it already is; else D6 + fighters down > its starting crew (FACTS 2.8)."""
+        if side in state.bottled:
+            return 1.0
+        down = self.down_count(state, side)
+        if not down:
+            return 0.0
+        return sum(1 for face in range(1, 7) if face + down > self.crew[side]) / 6
 
     def _kept(self, m: ModelState, results: list[InjuryResult]) -> InjuryResult:
         """The Recovery die kept: FACTS 2.8, "one Active friend within 1" adds an extra
