@@ -84,10 +84,16 @@ def within_of_line(
 def _reached_from(table: Table, origin: Point, body: Body) -> bool:
     """A clear 2D line from the point `origin` to some point of the base, through no solid
     piece (wall, building, obstacle) of any height; area terrain and models do not stop it."""
+    return not _in_way(table, origin, body)
+
+
+def _in_way(table: Table, origin: Point, body: Body) -> tuple[str, ...]:
+    """The solid pieces in the way of every line from `origin` to the base, as
+    `_reached_from` reads them (none: a line is clear)."""
     source = Body(BodyId("\x00origin"), origin, 0.0, 0.0)
     flat = Body(body.id, body.at, body.radius, 0.0)
-    clear, _, _ = clear_sight(table, source, flat, models_block=False, solid_only=True)
-    return clear
+    clear, _, blockers = clear_sight(table, source, flat, models_block=False, solid_only=True)
+    return () if clear else blockers or ("solid terrain",)
 
 
 def blast_hits(
@@ -136,15 +142,29 @@ def template_hits(
     """Models whose base the teardrop touches with no wall or solid terrain between them
     and its narrow end (a teardrop flame or direct template)."""
     shape = teardrop(origin, direction, length, width)
-    hits: list[BodyId] = []
-    for body in table.bodies:
-        if body.id in exclude:
-            continue
-        if float(shapely.distance(shape, ShapelyPoint(body.at))) > body.radius + 1e-9:
-            continue
-        if _reached_from(table, origin, body):
-            hits.append(body.id)
-    return tuple(hits)
+    return tuple(
+        body.id
+        for body in table.bodies
+        if body.id not in exclude and _touches(shape, body) and _reached_from(table, origin, body)
+    )
+
+
+def _touches(shape: Polygon, body: Body) -> bool:
+    """A template's shape touches the model's base (a touch counts)."""
+    return float(shapely.distance(shape, ShapelyPoint(body.at))) <= body.radius + 1e-9
+
+
+def template_missed(
+    table: Table, origin: Point, direction: float, length: float, width: float, target: BodyId
+) -> tuple[bool, tuple[str, ...]] | None:
+    """Why `template_hits` leaves out `target`: (False, ()) where the teardrop does not
+    touch its base; (True, pieces) where it does but the pieces (wall or solid terrain)
+    stand between the base and the narrow end; None where the template hits it."""
+    body = table.body(target)
+    if not _touches(teardrop(origin, direction, length, width), body):
+        return False, ()
+    in_way = _in_way(table, origin, body)
+    return (True, in_way) if in_way else None
 
 
 @dataclass(frozen=True, slots=True)

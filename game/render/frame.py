@@ -343,7 +343,9 @@ def draw_frame(
         drafted += draw_draft(table, placed, state.draft, state.pointer, view, over)
         over += map(_box, drafted)
     if state.preview is not None and state.draft is not None:
-        draw_preview(table, scenario, state.preview, state.draft.model, view)
+        laid = draw_preview(table, scenario, state.preview, state.draft.model, view)
+        if laid is not None:  # the ruling's label keeps off "under it: N"
+            over.append(_box(laid))
     if state.selected is not None:
         ring_base(table, SELECT, scenario.model(state.selected), view)
     if state.group and state.group_of == state.selected:  # a group activation named (G)

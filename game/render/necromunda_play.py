@@ -18,8 +18,8 @@ from typing import Any
 
 from game.ai.necromunda import attack_outcome, template_outcome
 from game.errors import IllegalDeclaration
-from game.geometry import BodyId, Table
-from game.geometry.measures import blast_hits, teardrop, template_hits
+from game.geometry import Table
+from game.geometry.measures import blast_hits, teardrop
 from game.render import necromunda_play_log
 from game.render.dice_log import Effect
 from game.render.play_rules import (
@@ -27,6 +27,7 @@ from game.render.play_rules import (
     AimKind,
     Intent,
     IntentKind,
+    Laid,
     Marker,
     PlayRules,
     Preview,
@@ -523,13 +524,9 @@ class NecromundaRules(PlayRules):
             ang = math.radians(direction)
             origin = (me.at[0] + r * math.cos(ang), me.at[1] + r * math.sin(ang))
             shape = teardrop(origin, direction, engine.flame.length, engine.flame.width)
-            table = self.table(state)
-            under = template_hits(
-                table, origin, direction, engine.flame.length, engine.flame.width,
-                exclude=(BodyId(model),),
-            )  # fmt: skip
+            # who is under it, the arc aside: a template leaving it is `refused` below
+            hit = engine.template_under(state, model, w, direction, 360.0)
             outline = tuple((float(x), float(y)) for x, y in shape.exterior.coords)
-            hit = tuple(str(b) for b in under)
             return Preview(
                 AimKind.TEMPLATE, origin, outline=outline, direction=direction, under=hit,
                 refused=self._refused(state, model, action),
@@ -606,6 +603,37 @@ class NecromundaRules(PlayRules):
             return str(why)
         return ""
 
+    def _laid_toward(
+        self, game: Game, shooter: str, w: NecromundaWeapon, target: str, blind: bool
+    ) -> tuple[NecromundaState, str]:
+        """The state with `shooter` turned to lay its template toward `target` (where it
+        may turn; not when firing `blind`), and why the engine's template then misses
+        `target` ("": it is hit), a template leaving the arc said as the engine says it."""
+        aim = game.state.model(target).at
+        direction = self._facing_to(game, shooter, aim)
+        turned, _ = self._turned(game, shooter, None if blind else direction)
+        if direction is None:
+            direction = turned.model(shooter).facing
+        arc = 360.0 if blind else ARC
+        try:
+            return turned, self.engine.why_not_under(turned, shooter, target, (w, direction, arc))
+        except IllegalDeclaration as why:
+            return turned, str(why)
+
+    def laid(
+        self, game: Game, model: str, weapon: str, target: str, *, blind: bool = False
+    ) -> Laid | None:
+        """A Flame template laid toward `target`: hit if under it with no wall or solid
+        terrain in the way, whatever its line of sight or cover (FACTS 2.7: it ignores
+        LoS, so "hidden", FACTS 2.3, does not stop it); None for a weapon aimed."""
+        w = self._weapon(model, weapon)
+        if not w.is_template or self.engine.why_not_aimed_at(game.state, model, target):
+            return None  # aimed, or no shot at all (out of action): the ruling says it
+        _, why = self._laid_toward(game, model, w, target, blind)
+        if why:
+            return Laid(False, f"{w.name} template: {why}")
+        return Laid(True, f"{w.name} template: {target} under it, hit (it ignores line of sight)")
+
     def at_risk(
         self, game: Game, shooter: str, target: str, weapon: str | None = None, *,
         blind: bool = False,
@@ -643,8 +671,11 @@ class NecromundaRules(PlayRules):
         if gone:
             return [f"{w.name} at {target}", f"no shot: {gone[0]} is out of action"]
         if kind is AimKind.TEMPLATE:
-            # the firer turns to aim it; the target's cover from the firer adds to its save
-            turned, _ = self._turned(game, shooter, facing)
+            # the firer turns to lay it toward the target; the target's cover from the
+            # firer adds to its save; under it or not as the engine lays it (FACTS 2.7)
+            turned, why = self._laid_toward(game, shooter, w, target, blind)
+            if why:
+                return [f"{w.name} (a template: no hit roll): {why}: no hit"]
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
             return [
                 f"{w.name} (a template: no hit roll), {target} under it: {odds}",

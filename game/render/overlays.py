@@ -313,10 +313,21 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     a, b = (view.to_screen(*p) for p in ruling_line(scenario, hover, engine_loaded))
     # one of them off the table, or the rules refuse the shot sight allows: why
     no_shot = getattr(ruling, "no_shot", None) or getattr(ruling, "refused", None)
+    laid = hover.laid  # a template laid toward the target: what it does, not the sight
     if not engine_loaded:
         colour = NEUTRAL
         _dashed(surface, colour, a, b)
         text = f'{ruling.distance:.2f}" (line of fire not ruled)'
+    elif laid is not None:
+        from game.scenario.names import table_names
+        from game.sequencer.sentences import named
+
+        colour = LOF_YES if laid.hits else LOF_NO
+        if laid.hits:
+            pygame.draw.line(surface, colour, a, b, 3)
+        else:
+            _dashed(surface, colour, a, b)
+        text = named(laid.said, table_names(scenario))
     elif no_shot:
         from game.scenario.names import table_names
         from game.sequencer.sentences import named
@@ -768,9 +779,10 @@ def _disc(surface: pygame.Surface, colour: Colour, alpha: int, centre: Point,
 
 
 def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
-                 shooter: str, view: View) -> None:  # fmt: skip
+                 shooter: str, view: View) -> pygame.Rect | None:  # fmt: skip
     """The blast marker with its scatter ring, or the template, and who is under it (red
-    rings: enemies, blue: friends); red throughout with the reason when it is refused."""
+    rings: enemies, blue: friends); red throughout with the reason when it is refused.
+    Returns the box of its label ("under it: N"), that labels drawn later keep clear of."""
     refused = bool(preview.refused)
     colour = REFUSED if refused else (BLAST if preview.kind == AimKind.BLAST else FLAME)
     centre = view.to_screen(*preview.centre)
@@ -800,7 +812,7 @@ def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
             continue
         ring_base(surface, UNDER_FRIEND if model.side == side else UNDER_FOE, model, view, 3, 3.0)
     text = preview.refused if refused else f"under it: {len(preview.under)}"
-    _label(surface, text[:60], label_at, REFUSED if refused else colour, 16)
+    return _label(surface, text[:60], label_at, REFUSED if refused else colour, 16)
 
 
 def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],

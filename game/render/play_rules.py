@@ -217,6 +217,16 @@ class Preview:
 
 
 @dataclass(frozen=True, slots=True)
+class Laid:
+    """What a weapon laid rather than aimed along a line of fire (a template laid toward
+    the enemy pointed at) does to that enemy, said in the line-of-fire ruling's place:
+    `hits` whether the rules hit it, `said` what they do and why, by ids."""
+
+    hits: bool
+    said: str
+
+
+@dataclass(frozen=True, slots=True)
 class ShotPlace:
     """Where the rules have a model when a shot is taken now, though it still stands
     where it started: the active trooper at the end of its move so far, or at the point
@@ -360,6 +370,14 @@ class PlayRules(Protocol):
         blind: bool = False,
     ) -> Preview | None:
         """Where a blast or template would land and who is under it (None: direct fire)."""
+        return None
+
+    def laid(
+        self, game: Any, model: str, weapon: str, target: str, *, blind: bool = False
+    ) -> Laid | None:
+        """What `weapon`, where it is laid rather than aimed along a line of fire (a
+        template), does to `target` laid toward it now, in the rules' words; None where
+        the weapon is aimed and the line-of-fire ruling stands (none here)."""
         return None
 
     def why_not_move(self, game: Any, model: str) -> str:

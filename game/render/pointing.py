@@ -15,12 +15,13 @@ from dataclasses import replace
 
 from game.errors import IllegalDeclaration
 from game.render.link import TableGame
-from game.render.play_rules import AimKind, PlayRules, Rings, ShotPlace
+from game.render.play_rules import AimKind, Laid, PlayRules, Rings, ShotPlace
 from game.render.ruling import RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point, shot_table
 from game.scenario import PlacedModel, Scenario
 from game.scenario.names import told_names
+from game.scenario.ruling import LofRuling
 from game.sequencer.sentences import names_of, speaking, told, who
 
 ROUTE_PICK_PIXELS = 8  # a click this close to the mover's route picks a point on it
@@ -146,19 +147,28 @@ class Pointing:
         ) == (shooter.id, target.id, place):
             if (state.hover.weapon, state.hover.blind) == (weapon, blind):
                 return
-            hover = replace(
-                state.hover,
-                weapon=weapon,
-                odds=self._odds(shooter.id, target.id, weapon, blind),
-                risk=self._risk(shooter.id, target.id, weapon, blind),
-                blind=blind,
-            )
-            self.state = replace(state, hover=hover)
-            return
+            # another weapon: ruled afresh where one of the two is laid (a template)
+            if self._laid(shooter.id, target.id, weapon, blind) is None and not state.hover.laid:
+                hover = replace(
+                    state.hover,
+                    weapon=weapon,
+                    odds=self._odds(shooter.id, target.id, weapon, blind),
+                    risk=self._risk(shooter.id, target.id, weapon, blind),
+                    blind=blind,
+                )
+                self.state = replace(state, hover=hover)
+                return
         table = shot_table(self.scenario, place)
+        laid = self._laid(shooter.id, target.id, weapon, blind)
         try:
             ruling = self.provider.rule(table, shooter.id, target.id)
+            if laid is not None and isinstance(ruling, LofRuling) and ruling.refused:
+                # a weapon laid, not aimed: the refusal of an aimed shot (hidden) is not
+                # its; what it does is said in the refusal's place
+                ruling = replace(ruling, refused=None)
             lines = tuple(self.provider.describe(table, ruling))
+            if laid is not None:
+                lines = (laid.said, *lines)
         except (ValueError, KeyError) as err:
             said = f"no ruling: {err}"
             self.state = replace(state, hover=None, message=said, refusal=said)
@@ -167,8 +177,19 @@ class Pointing:
         risk = self._risk(shooter.id, target.id, weapon, blind)
         rings = self._rings(shooter.id, target.id)
         hover = Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk, place,
-                      None if place is None else table, rings, blind)  # fmt: skip
+                      None if place is None else table, rings, blind, laid)  # fmt: skip
         self.state = replace(state, hover=hover)
+
+    def _laid(self, shooter: str, target: str, weapon: str | None, blind: bool) -> Laid | None:
+        """What `weapon` laid toward `target` does, where the rules lay it rather than aim
+        it (a template): `PlayRules.laid` (None without a game or a weapon)."""
+        rules = self.rules
+        if rules is None or weapon is None:
+            return None
+        try:
+            return rules.laid(self.game, shooter, weapon, target, blind=blind)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return None
 
     def _rings(self, shooter: str, target: str) -> Rings | None:
         """The range rings of the shot at `target`, where the rules count them otherwise

@@ -15,6 +15,7 @@ from game.render.dice_log import Effect, LogLine, Shot
 from game.render.play_rules import (
     HOVER_HINT,
     Ahead,
+    Laid,
     Marker,
     Preview,
     Prompt,
@@ -49,6 +50,9 @@ class Hover:
     table: Scenario | None = None
     rings: Rings | None = None  # the rings of this shot, where not `AppState.rings_from`'s
     blind: bool = False  # ruled for a shot fired blind (the draft's, B)
+    # what the weapon does laid toward the target (a template), said in the line-of-fire
+    # ruling's place where the rules lay it rather than aim it; None: the ruling stands
+    laid: Laid | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -38,7 +38,7 @@ import numpy as np
 
 from game.errors import IllegalDeclaration
 from game.geometry import BodyId, edge_distance
-from game.geometry.measures import blast_hits, scatter, teardrop, template_hits
+from game.geometry.measures import blast_hits, scatter, teardrop, template_hits, template_missed
 from game.rules.necromunda.data import NecromundaProfile, NecromundaWeapon
 from game.rules.necromunda.dice import FlameTemplate, InjuryResult, NecromundaDice
 from game.rules.necromunda.odds import injury_dice_for, save_target, wound_target
@@ -86,7 +86,7 @@ from game.sequencer.necromunda_types import (
 )
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
-from game.words import over
+from game.words import joined, over
 
 # names the rest of the game imports from here
 __all__ = ["ARC", "D6", "SAVE_BONUS", "Hits", "NecromundaFire", "d6", "heading"]
@@ -672,11 +672,7 @@ class NecromundaFire(NecromundaTraits):
         assert direction is not None
         origin = self.template_origin(me, weapon, direction, arc)
         table = self.table_at(state)
-        size = self.flame
-        found = template_hits(
-            table, origin, direction, size.length, size.width, exclude=(BodyId(shooter),)
-        )
-        under = [str(b) for b in found]
+        under = self.template_under(state, shooter, weapon, direction, arc)
         first = [m for m in action.hit_order if m in under]
         rest = sorted(
             (m for m in under if m not in first),
@@ -689,6 +685,50 @@ class NecromundaFire(NecromundaTraits):
         )  # fmt: skip
         items = tuple((m, SAVE_BONUS.get(self.sighting(state, shooter, m).cover, 0)) for m in order)
         return Hits(items)
+
+    def template_under(
+        self,
+        state: NecromundaState,
+        shooter: str,
+        weapon: NecromundaWeapon,
+        direction: float,
+        arc: float,
+    ) -> tuple[str, ...]:
+        """The fighters the Flame template laid from `shooter` toward `direction` hits:
+        every one under it unless a wall or solid terrain is in the way; it ignores line
+        of sight (FACTS 2.7), so a fighter hidden from a shot (prone in cover) is hit too.
+        Raises IllegalDeclaration where the template leaves the `arc`."""
+        origin = self.template_origin(state.model(shooter), weapon, direction, arc)
+        size = self.flame
+        table = self.table_at(state)
+        found = template_hits(
+            table, origin, direction, size.length, size.width, exclude=(BodyId(shooter),)
+        )
+        return tuple(str(b) for b in found)
+
+    def why_not_under(
+        self,
+        state: NecromundaState,
+        shooter: str,
+        target: str,
+        laid: tuple[NecromundaWeapon, float, float],
+    ) -> str:
+        """Why the Flame template `laid` (the weapon, direction, arc) misses `target`, in the
+        rules' words (FACTS 2.7), "" where it does: not under it, or under it with a wall
+        or solid terrain in the way (those on the line from its narrow end to the fighter's
+        centre, where one is)."""
+        weapon, direction, arc = laid
+        origin = self.template_origin(state.model(shooter), weapon, direction, arc)
+        size = self.flame
+        table = self.table_at(state)
+        missed = template_missed(table, origin, direction, size.length, size.width, BodyId(target))
+        if missed is None:
+            return ""
+        touched, pieces = missed
+        if not touched:
+            return f'{target} is not under the template ({size.length:g}" long)'
+        verb = "is" if len(pieces) == 1 else "are"
+        return f"{joined(pieces)} {verb} in the way of {target}"
 
     # -- steps 4 and 5 -------------------------------------------------------------
 
