@@ -203,15 +203,17 @@ def _detail(r: GameRecord, names: Mapping[str, str]) -> dict[str, Any]:
 
 
 def table_images(loaded: Scenario, scale: float = 20.0) -> tuple[bytes, Any]:
-    """The table's picture as PNG bytes, and its table area as an RGB array (rows from
-    the table's top edge) for drawing over."""
+    """The table's picture as PNG bytes, each base's state marked as the window and
+    `skirmish render` mark it (a position's fighter Out of Action greyed and crossed), and
+    its table area as an RGB array (rows from the table's top edge) for drawing over."""
     import io
 
     import pygame
 
-    from game.render.table import picture_view, table_picture
+    from game.render.frame import marked_table_picture
+    from game.render.table import picture_view
 
-    picture = table_picture(loaded, scale)
+    picture = marked_table_picture(loaded, scale)
     buffer = io.BytesIO()
     pygame.image.save(picture, buffer, "png")
     view = picture_view(loaded, scale)

@@ -71,13 +71,13 @@ def render(
 
     refuse_both(scale, size)
     loaded = load_scenario(scenario)
-    from game.render.frame import draw_marked_table
-    from game.render.table import picture_size, save_png, scale_to_fit, table_picture
+    from game.render.frame import marked_table_picture
+    from game.render.table import picture_size, save_png, scale_to_fit
 
     at = chosen_scale(loaded, scale, size, scale_to_fit, picture_size)
     # each base's state marked as the window and `lof --out` mark it (a fighter Out of
     # Action or a trooper dead greyed and crossed, its state said beside it)
-    picture = table_picture(loaded, at, lambda s, sc, v: draw_marked_table(s, sc, v, {}))
+    picture = marked_table_picture(loaded, at)
     save_png(picture, out)
     w, h = picture.get_size()
     typer.echo(f"{out}: {w}x{h} pixels, {loaded.header.name} ({loaded.ruleset.name})")

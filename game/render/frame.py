@@ -69,6 +69,7 @@ from game.render.table import (
     ruler_boxes,
     side_colours,
     table_labels,
+    table_picture,
 )
 from game.render.view import View
 from game.scenario import Scenario
@@ -124,6 +125,13 @@ def draw_marked_table(surface: pygame.Surface, scenario: Scenario, view: View,
     labels = table_labels(scenario, view, surface.get_size(), wants, ui, objectives=True)
     draw_labels(surface, labels, view, colours)
     return labels
+
+
+def marked_table_picture(scenario: Scenario, scale: float = 20.0) -> pygame.Surface:
+    """`table_picture` with each base's state marked as the window marks it, from the
+    scenario's own model states (a fighter Out of Action greyed and crossed, "pinned"
+    beside a barred base): `skirmish render`'s picture and `playtest --out`'s table."""
+    return table_picture(scenario, scale, lambda s, sc, v: draw_marked_table(s, sc, v, {}))
 
 
 MARKER_WORDS = {"seriously-injured": "seriously injured", "out-of-action": "out of action"}
