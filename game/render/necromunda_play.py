@@ -41,7 +41,7 @@ from game.rules.necromunda.dice import Traits
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
-from game.sequencer.necromunda import FIRST_ACTION, NecromundaEngine
+from game.sequencer.necromunda import ACTIONS_PER_ACTIVATION, FIRST_ACTION, NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import RAPID_FIRE_REACH
 from game.sequencer.necromunda_types import (
@@ -58,6 +58,8 @@ from game.sequencer.necromunda_types import (
     ActionKind,
     EndActivation,
     NecromundaState,
+    jammed_flag,
+    out_of_ammo_flag,
 )
 from game.sequencer.sentences import listed, plural, who
 from game.sequencer.sight import Cover
@@ -472,9 +474,36 @@ class NecromundaRules(PlayRules):
         return CRAWL_KEYS if game.state.model(model).status in PRONE else ()
 
     def keys_of(self, game: Game) -> dict[str, tuple[str, ...]]:
-        """A fighter that may take one action only: its key, E and the confirming keys."""
-        only = ((m.id, self.engine.only_action(m)) for m in game.state.models)
-        return {model: ONLY_KEYS[kind[0]] for model, kind in only if kind is not None}
+        """A fighter that may take one action only: its key, E and the confirming keys;
+        one carrying a weapon jammed, out of ammo or Unwieldy: the keys with what that
+        does to its Shoot now, under the first line (FACTS 2.6, 2.9)."""
+        state = self._state(game)
+        left = ACTIONS_PER_ACTIVATION if game.awaiting().kind == "activate" else state.actions_left
+        out: dict[str, tuple[str, ...]] = {}
+        for m in state.models:
+            only = self.engine.only_action(m)
+            said = () if m.status == OUT_OF_ACTION else self._weapons_said(m, left)
+            if only is not None:
+                out[m.id] = ONLY_KEYS[only[0]]
+            elif said:
+                out[m.id] = (self.keys_help[0], *said, *self.keys_help[1:])
+        return out
+
+    def _weapons_said(self, m: ModelState, left: int) -> tuple[str, ...]:
+        """What each of `m`'s weapons that is jammed or out of ammo (FACTS 2.6), or is
+        Unwieldy (FACTS 2.9: Shoot becomes a Double action), does to its Shoot now, `left`
+        actions left, in the engine's words of "its" weapon."""
+        out: list[str] = []
+        for name in self.engine.weapons[m.id]:
+            w = self._weapon(m.id, name)
+            if {jammed_flag(name), out_of_ammo_flag(name)} & m.flags:
+                why = self.engine.shooter_refused(m, w, False) or ""
+                out.append("its " + why.removeprefix(f"{m.id}'s "))
+            elif w.trait("Unwieldy") is not None:
+                dear = self.engine.cost_refused(m, Action.shoot(name), left)
+                tail = f", and it has {plural(left, 'action')} left" if dear else ""
+                out.append(f"its {name} is Unwieldy: Shoot takes both actions{tail}")
+        return tuple(out)
 
     def unarmed(self, game: Game) -> frozenset[str]:
         """The fighters that may take one action only, none of it a shot (FACTS 2.4:
