@@ -133,6 +133,7 @@ def ring_label_at(
     avoid: Sequence[pygame.Rect],
     never: Sequence[pygame.Rect] = (),
     within: Sequence[Disc] = (),
+    area: pygame.Rect | None = None,
 ) -> Point:
     """Where a ring's label goes: the first spot on the ring whose box lies on the
     surface and clear of `avoid` (the table's labels and bases, the labels of the rings
@@ -144,20 +145,24 @@ def ring_label_at(
     rest (the edge drawn), that disc's tried first, then each of the others' in turn,
     at RING_LABEL_ANGLES, then at RING_LABEL_FINER (session 13's leftover: only the
     first disc's spots were tried, so at 800x600 on the Hill farm a label lay over the
-    names, and at 1280x800 one floated off every ring drawn)."""
+    names, and at 1280x800 one floated off every ring drawn). Given `area` (the table's
+    rectangle), the label keeps inside it too where the ring crosses it with room: never
+    over the ruler's margin (a ring that only grazes the table is labelled off it)."""
     w, h = font(size).size(text)
     bounds = surface.get_rect().inflate(-8, -4)
+    tried = [bounds] if area is None else [bounds.clip(area), bounds]
     discs: list[Disc] = [(centre, radius), *within]
     spots: list[tuple[Point, bool]] = []
-    for angles in (RING_LABEL_ANGLES, RING_LABEL_FINER):
-        for k in range(len(discs)):
-            found, slid = _ring_spots(discs, k, angles, (w + 6, h + 2), bounds, avoid, never)
-            spots += found
-            clear = next((at for at, free in found if free), None)
-            if clear is not None:
-                return clear
-            if slid:
-                return slid[0]
+    for room in tried:
+        for angles in (RING_LABEL_ANGLES, RING_LABEL_FINER):
+            for k in range(len(discs)):
+                found, slid = _ring_spots(discs, k, angles, (w + 6, h + 2), room, avoid, never)
+                spots += found
+                clear = next((at for at, free in found if free), None)
+                if clear is not None:
+                    return clear
+                if slid:
+                    return slid[0]
     if spots:
         return spots[0][0]
     angle = math.radians(RING_LABEL_ANGLES[0])
@@ -241,6 +246,8 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
     farthest = math.hypot(width, depth)
     reach = max(surface.get_size()) * 1.5
     taken = list(avoid)
+    # on the table, never in the ruler's margin (fix16a: "past 16"" lay over its inches)
+    area = pygame.Rect(table_bounds(scenario, view, surface.get_size()))
     rings = range_rings(weapon, scenario.profiles.get(model.profile))
     for ring in rings:
         if ring.limit > farthest:
@@ -261,7 +268,7 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         said = ring.label
         if ruled is not None and ring is rings[0]:
             said += f" ({ruled.said})"  # the weapon the rules count by, chosen or not
-        at = ring_label_at(surface, said, px, (cx, cy), radius, taken, never, others)
+        at = ring_label_at(surface, said, px, (cx, cy), radius, taken, never, others, area)
         box = _label(surface, said, at, (210, 225, 255), px)
         if box is not None:
             taken.append(box)
@@ -588,9 +595,12 @@ def draw_ahead(surface: pygame.Surface, scenario: Scenario, ahead: Sequence[Ahea
             pygame.draw.circle(surface, DRAFT, far, radii[go.model] + 1, 2)
             _numbered_dot(surface, far, said)
     for go in ahead:
-        if go.said:  # at the farthest end, or where it stands when it goes nowhere
-            far = view.to_screen(*(go.ends[-1] if go.ends else go.start))
-            labels.put(f"ahead:{go.model}", go.said, far, 8.0, (far[0], far[1] - 22), DRAFT, 18)
+        if go.said:  # beside the model it is said on, where the squad stands (fix16a:
+            # at its farthest end, at 800x600 it sat far off, by the banner)
+            home = view.to_screen(*go.start)
+            r = radii[go.model]
+            labels.put(f"ahead:{go.model}", go.said, home, r + 2, (home[0], home[1] - r - 16),
+                       DRAFT, 18)  # fmt: skip
         for index, (end, said) in enumerate(zip(go.ends, go.ends_said, strict=False)):
             if not said:  # said with a nearer end at the same spot
                 continue

@@ -17,6 +17,7 @@ from game.render.app import App
 from game.render.help import help_sections
 from game.render.open_rebellion_play import OpenRebellionRules
 from game.render.overlays import ahead_turns
+from game.render.ranges import range_rings
 from game.render.session import Session
 from game.render.style import DRAFT, INK
 from game.render.table import base_circles, table_bounds
@@ -325,3 +326,48 @@ def test_open_rebellion_fall_back_plans_once_per_state(monkeypatch: pytest.Monke
         rules.ahead(session.game)
     state = session.game.state
     assert asked == list(engine.tac_lengths(state, state.pending.target))
+
+
+def _box_gap(box: pygame.Rect, point: tuple[float, float]) -> float:
+    """Pixels from `point` to the nearest point of `box` (0 inside it)."""
+    nx = min(max(point[0], box.left), box.right)
+    ny = min(max(point[1], box.top), box.bottom)
+    return math.dist((nx, ny), point)
+
+
+@pytest.mark.parametrize(("seed", "size"), [(2, (800, 600)), (2, (1280, 800))])
+def test_open_rebellion_fall_back_words_beside_the_squad_and_ring_labels_off_the_ruler(
+    write_scenario: Write, seed: int, size: tuple[int, int]
+) -> None:
+    """fix16a item 4: at 800x600 the fall back's words ("D falls back 3" to 9", by its
+    bangs") sat by its farthest end, up by the banner, far from the squad, and the 16"
+    ring's label ("past 16": +2 defence dice") lay over the ruler's inches. The words now
+    sit beside the model they are said on, the ring labels on their rings on the table,
+    and no two of them overlap."""
+    app, _ = _fired_on(write_scenario, seed, size)
+    app.draw()
+    [go] = [a for a in app.state.ahead if a.said]
+    view = app.state.view
+    home = view.to_screen(*go.start)
+    radius = app.scenario.model(go.model).radius * view.scale
+    said = max(app.cache.draft_labels, key=lambda box: box.width)  # the words, not a length
+    assert _box_gap(said, home) <= radius + 24, (said, home)  # beside its base
+    rings = list(app.cache.ring_labels)
+    assert rings  # the selected squad's rings are drawn, labelled
+    within = pygame.Rect(table_bounds(app.scenario, view, app.state.table_size)).inflate(4, 4)
+    selected = app.scenario.model(str(app.state.selected))
+    centre = view.to_screen(*selected.at)
+    circles = [
+        (selected.radius + ring.limit) * view.scale
+        for ring in range_rings(app.scenario.weapons[selected.weapons[0]])
+    ]
+    for label in rings:
+        assert within.contains(label), (label, within)  # not over the ruler's margin
+        # across one of its rings: the ring passes between its corners' distances
+        near = min(_box_gap(label, centre), math.dist(label.center, centre))
+        far = max(math.dist(c, centre) for c in (label.topleft, label.topright,
+                                                 label.bottomleft, label.bottomright))  # fmt: skip
+        assert any(near <= r <= far for r in circles), (label, circles)
+    boxes = [said, *rings]
+    for k, box in enumerate(boxes):
+        assert box.collidelist(boxes[k + 1 :]) == -1, (box, boxes)
