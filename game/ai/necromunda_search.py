@@ -39,6 +39,13 @@ the judged choice. The budget counts a forward step 1, a leaf's scoring and a re
 the careful player `exact_leaf_cost` and `exact_reply_cost`, our activation's rest by the
 judged choice `exact_judge_cost` (what each costs in time against a forward step); the
 steps run out (`exact_share` of the budget), the candidates weighed by then decide.
+With `exact_horizon` 2 or 3 the same candidates are weighed again, on the steps left,
+to our next activation after the enemy's (2) and the enemy's after that (3): our later
+activations by the careful player (`exact_later`), the lines less likely than
+`exact_reach_late` stopped at the first horizon, past it a shot's outcomes pruned by
+`exact_prune_late`; what the first horizon already worked out (replies, outcomes,
+leaves) is kept and not charged again (`_keep`). Its answer counts only when it weighed
+every candidate; otherwise the first horizon's stands.
 
 A Leader or Champion the judgement activates leads a group activation (FACTS 2.8:
 "Leaders may group-activate 2 fighters within 3\", Champions 1"; `group`, `_groups`)
@@ -82,6 +89,7 @@ import copy
 import math
 from collections.abc import Callable
 from dataclasses import replace
+from typing import TypeVar, cast
 
 import numpy as np
 
@@ -137,6 +145,9 @@ Plan = tuple[Declaration, float, ModelState]  # first declaration, value, the fi
 GAIN_TIE = 1e-9  # a group's gain this near nothing is even: the careful rule decides
 
 
+_T = TypeVar("_T")
+
+
 class _Spent(Exception):
     """The expectimax's steps ran out: the candidate being weighed drops out."""
 
@@ -184,6 +195,10 @@ class SearchNecromundaPlayer(SearchPlayer):
         self._spend = 0
         self.exact_weighed = 0  # decisions the expectimax weighed, and changed (benchmarks)
         self.exact_changed = 0
+        self.exact_spent = 0  # decisions whose candidates the budget cut short
+        self._horizon = 1  # the expectimax's horizon being weighed (`exact_horizon`)
+        self.exact_deeper = 0  # decisions weighed whole beyond the first horizon
+        self._kept: dict[tuple[object, ...], object] | None = None  # `_keep`
         super().__init__(engine, **options)  # type: ignore[arg-type]
 
     def rollout_policy(self) -> Policy:
@@ -731,17 +746,33 @@ class SearchNecromundaPlayer(SearchPlayer):
             if isinstance(d, Act | EndActivation) and d.model in groups:
                 others[i] = replace(d, group=groups[d.model][0])
         self.forget()
-        self._memo = {}
-        self._rng = np.random.default_rng([self.seed, digest(state, awaiting), 15])
+        self._kept = {} if int(search.get("exact_horizon", 1)) > 1 else None
         self._spend = self.steps + int(self.budget * search.get("exact_share", 1.0))
         weighed: list[tuple[float, Declaration]] = []
-        for d in [choice, *others]:
-            try:
-                found = self._expect(state, d, side, state, awaiting, 0)
-            except _Spent:
+        # the first horizon, then the deeper one (`exact_horizon`) on the steps left: its
+        # answer counts only when it weighed every candidate
+        levels = sorted({1, int(search.get("exact_horizon", 1))})
+        for self._horizon in levels:
+            self._memo = {}
+            self._rng = np.random.default_rng([self.seed, digest(state, awaiting), 15])
+            deeper: list[tuple[float, Declaration]] = []
+            whole = True
+            for d in [choice, *others]:
+                try:
+                    found = self._expect(state, d, side, state, awaiting, 0)
+                except _Spent:
+                    self.exact_spent += 1
+                    whole = False
+                    break
+                if found is not None:
+                    deeper.append((found, d))
+            if whole or self._horizon == 1:
+                weighed = deeper
+                self.exact_deeper += whole and self._horizon > 1
+            if not whole:
                 break
-            if found is not None:
-                weighed.append((found, d))
+        self._horizon = 1
+        self._kept = None
         if not weighed or weighed[0][1] is not choice:
             return choice
         self.exact_weighed += 1
@@ -759,15 +790,25 @@ class SearchNecromundaPlayer(SearchPlayer):
         root: NecromundaState,
         root_awaiting: Awaiting,
         depth: int,
+        reach: float = 1.0,
     ) -> float | None:
         """The expected worth to `side` of `declaration` at `state` over its outcomes
         (`_branches`), each played on (`_node`); None when the engine refuses it."""
+        prune = None
+        if self._horizon > 1 and self.horizon(root, root_awaiting, state):
+            # beyond the first horizon: the coarser prune, or a shot's dice rolled
+            # (`exact_prune_late`; 1 or more: the generator's one outcome)
+            prune = self.weights.search.get("exact_prune_late")
         try:
-            branches = self._branches(state, declaration)
+            branches = self._keep(
+                ("branches", state, declaration, prune),
+                lambda: self._branches(state, declaration, prune),
+            )
         except REFUSED:
             return None
         return sum(
-            p * self._node(after, side, root, root_awaiting, depth + 1) for p, after in branches
+            p * self._node(after, side, root, root_awaiting, depth + 1, reach * p)
+            for p, after in branches
         )
 
     def _node(
@@ -777,6 +818,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         root: NecromundaState,
         root_awaiting: Awaiting,
         depth: int,
+        reach: float = 1.0,
     ) -> float:
         """The worth to `side` of `state` in the expectimax: at the horizon (the enemy's
         next activation done, the round over, a gang out of the fight, `exact_depth`
@@ -786,13 +828,12 @@ class SearchNecromundaPlayer(SearchPlayer):
         found = self._memo.get(key)
         if found is not None:
             return found
-        self._charge(int(self.weights.search.get("exact_leaf_cost", 1)))
-        found = self._leaf(state, side)
+        found = self._keep(("leaf", state), lambda: self._scored(state, side))
         stop = (
             state.finished
             or depth >= int(self.weights.search.get("exact_depth", 8))
             or any(not self.nec.fighting(state, s) for s in state.sides)
-            or self.horizon(root, root_awaiting, state)
+            or self._far(root, root_awaiting, state, reach)
             or not (self._busy(state) or any(self._ready(state, s) for s in state.sides))
         )
         if not stop:
@@ -800,14 +841,67 @@ class SearchNecromundaPlayer(SearchPlayer):
             with contextlib.suppress(*REFUSED, IndexError):
                 waiting = self.nec.awaiting(state)
                 if waiting.side is not None and waiting.kind in ("activate", "action"):
-                    step = self._reply(state, waiting, side)
-                    deeper = self._expect(state, step, side, root, root_awaiting, depth)
+                    step = self._keep(
+                        ("reply", state), lambda: self._reply(state, waiting, side, root)
+                    )
+                    deeper = self._expect(state, step, side, root, root_awaiting, depth, reach)
                     if deeper is not None:
                         found = deeper
         self._memo[key] = found
         return found
 
-    def _reply(self, state: NecromundaState, waiting: Awaiting, side: str) -> Declaration:
+    def _scored(self, state: NecromundaState, side: str) -> float:
+        """A leaf's worth (`_leaf`), its cost charged (`exact_leaf_cost`)."""
+        self._charge(int(self.weights.search.get("exact_leaf_cost", 1)))
+        return self._leaf(state, side)
+
+    def _keep(self, key: tuple[object, ...], make: Callable[[], _T]) -> _T:
+        """`make()`, or its answer kept from an earlier horizon of this decision
+        (`exact_horizon` 2 or more: the deeper horizon walks the first one's tree again,
+        and the steps it charges go to what is new; its cost charged once)."""
+        if self._kept is None:
+            return make()
+        if key not in self._kept:
+            self._kept[key] = make()
+        return cast(_T, self._kept[key])
+
+    def _far(
+        self,
+        root: NecromundaState,
+        root_awaiting: Awaiting,
+        state: NecromundaState,
+        reach: float = 1.0,
+    ) -> bool:
+        """The expectimax's horizon (`exact_horizon`, weights): 1, the enemy's next
+        activation done (`horizon`); 2, and then our next one; 3, and the enemy's after
+        that: the activations begun since the root's (ours included) that many and done.
+        The round's end is a horizon either way (the End phase is not rolled). A line
+        less likely than `exact_reach_late` (its outcomes' odds from the root, `reach`)
+        stops at the first horizon: the steps go to the likely ones."""
+        far = self._horizon
+        if far <= 1 or reach < self.weights.search.get("exact_reach_late", 0.0):
+            return self.horizon(root, root_awaiting, state)
+        if state.turn != root.turn:
+            return True
+        if self._busy(state):
+            return False
+        return self._begun(root, state) > far
+
+    def _begun(self, root: NecromundaState, state: NecromundaState) -> int:
+        """Activations begun since `root`, both sides', the one going on at `root`
+        (or declared there) counted."""
+        return sum(self._ready(root, s) - self._ready(state, s) for s in root.sides) + int(
+            self._busy(root)
+        )
+
+    def _later(self, root: NecromundaState, state: NecromundaState, side: str) -> bool:
+        """`state` is in an activation of `side`'s after the root's (`exact_horizon`)."""
+        mine = self._ready(root, side) - self._ready(state, side) + int(self._busy(root))
+        return mine > 1 or (mine == 1 and not self._busy(state))
+
+    def _reply(
+        self, state: NecromundaState, waiting: Awaiting, side: str, root: NecromundaState
+    ) -> Declaration:
         """The declaration the expectimax plays at `state`: the enemy's by the careful
         player; the rest of our activation by the judged choice (`exact_own`, weights:
         its plans weighed afresh, the decision's kept ends of activations belong to the
@@ -816,6 +910,10 @@ class SearchNecromundaPlayer(SearchPlayer):
         if waiting.side != side:
             self._charge(int(search.get("exact_reply_cost", 1)))
             return self.replies.choose(state, waiting)
+        if self._later(root, state, side) and search.get("exact_later", 0):
+            # a later activation of ours (`exact_horizon` 2 or more): the careful player
+            self._charge(int(search.get("exact_reply_cost", 1)))
+            return self.careful.choose(state, waiting)
         if waiting.kind == "action" and search.get("exact_own", 0):
             self._charge(int(search.get("exact_judge_cost", 20)))
             kept, self._finished = self._finished, {}
@@ -866,7 +964,7 @@ class SearchNecromundaPlayer(SearchPlayer):
         return result + self.weights.search.get("exact_final", 0.0) * value
 
     def _branches(
-        self, state: NecromundaState, declaration: Declaration
+        self, state: NecromundaState, declaration: Declaration, prune: float | None = None
     ) -> list[tuple[float, NecromundaState]]:
         """`declaration` applied by the forward model (the End phase not rolled: the
         round's end is a horizon), a Shoot's outcomes enumerated (`_landing`, then
@@ -877,7 +975,11 @@ class SearchNecromundaPlayer(SearchPlayer):
         after, _ = self._no_end.apply(state, declaration, rng=self._rng)
         assert isinstance(after, NecromundaState)
         self._charge(1)
-        found = self._landing(state, declaration) if isinstance(declaration, Act) else None
+        if prune is None:
+            prune = self.weights.search.get("exact_prune", 1e-3)
+        found = None
+        if isinstance(declaration, Act) and prune < 1.0:
+            found = self._landing(state, declaration)
         if found is None or after.finished:
             return [(1.0, after)]
         weapon, landing = found
@@ -892,7 +994,6 @@ class SearchNecromundaPlayer(SearchPlayer):
                 there = base.with_model(victim)
                 out[there] = out.get(there, 0.0) + p_land * q
         out[base] = out.get(base, 0.0) + max(0.0, missed)
-        prune = self.weights.search.get("exact_prune", 1e-3)
         kept = [(p, s) for s, p in out.items() if p >= prune]
         total = sum(p for p, _ in kept)
         return [(p / total, s) for p, s in kept]

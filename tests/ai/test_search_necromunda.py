@@ -351,6 +351,20 @@ def test_judged_choices_are_legal_through_whole_games() -> None:
     assert logs[-1] == logs[0]
 
 
+def mirror_game() -> tuple[Game, NecromundaEngine, SearchNecromundaPlayer, CarefulNecromundaPlayer]:
+    """A necromunda-mirror game (the fifth of seeds_for(101, 5)), the search player
+    (seed 101) and the careful one for it."""
+    game = Game(load_scenario(SCENARIOS / "necromunda-mirror.toml"), seeds_for(101, 5)[4][1])
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    return (
+        game,
+        engine,
+        SearchNecromundaPlayer(engine, think=0.5, seed=101),
+        (CarefulNecromundaPlayer(engine)),
+    )
+
+
 def test_the_judges_sightings_stay_out_of_the_games_state() -> None:
     """The judge keeps its sightings by the two fighters' places only, so one worked out
     where a third fighter stood elsewhere must not become the game's own: the engine
@@ -358,13 +372,7 @@ def test_the_judges_sightings_stay_out_of_the_games_state() -> None:
     Every sighting the game's state holds after a search decision is the one the rules
     give that state; and the game replays from its declarations (this mirror game,
     search against careful, did not: the judge's sighting was put in the state's)."""
-    setup = load_scenario(SCENARIOS / "necromunda-mirror.toml")
-    seed = seeds_for(101, 5)[4][1]
-    game = Game(setup, seed)
-    engine = game.engine
-    assert isinstance(engine, NecromundaEngine)
-    search = SearchNecromundaPlayer(engine, think=0.5, seed=101)
-    careful = CarefulNecromundaPlayer(engine)
+    game, engine, search, careful = mirror_game()
     while not game.state.finished:
         state, awaiting = game.state, game.awaiting()
         player = search if awaiting.side == "orlock" else careful
@@ -375,7 +383,7 @@ def test_the_judges_sightings_stay_out_of_the_games_state() -> None:
             for (shooter, target), kept in state.asked().sightings.items():
                 assert kept == engine.sighting(fresh, shooter, target), (shooter, target)
         game.declare(choice)
-    again = Game.replay(setup, seed, game.declarations)
+    again = Game.replay(game.setup, game.seed, game.declarations)
     assert again.log() == game.log()
 
 

@@ -1,0 +1,120 @@
+"""The Necromunda search player's exact expectimax looking further ahead
+(`exact_horizon`, weights): past the enemy's next activation to our next one (2) and
+the enemy's after that (3), inside the step budget, the same choice every time."""
+
+from __future__ import annotations
+
+import functools
+
+from game.ai.necromunda_search import SearchNecromundaPlayer
+from game.sequencer.engine import Awaiting
+from game.sequencer.necromunda import NecromundaEngine
+from game.sequencer.necromunda_types import NecromundaState
+from tests.ai.test_search_necromunda import mirror_game
+
+
+def _weighed() -> tuple[NecromundaState, Awaiting, SearchNecromundaPlayer]:
+    """The position of `_found` and a fresh search player for it."""
+    engine, state, awaiting = _found()
+    return state, awaiting, SearchNecromundaPlayer(engine, think=0.5, seed=101)
+
+
+@functools.cache
+def _found() -> tuple[NecromundaEngine, NecromundaState, Awaiting]:
+    """A mirror game's first decision of the search player (House Orlock, against the
+    careful player) whose judged plans the expectimax weighs, a fighter to activate with
+    two more of each side's to come this round."""
+    game, engine, search, careful = mirror_game()
+    while not game.state.finished:
+        state, awaiting = game.state, game.awaiting()
+        assert isinstance(state, NecromundaState)
+        if awaiting.side != "orlock":
+            game.declare(careful.choose(state, awaiting))
+            continue
+        weighed = search.exact_weighed
+        choice = search.choose(state, awaiting)
+        room = all(len(engine.ready(state, s)) >= 2 for s in state.sides)
+        if search.exact_weighed > weighed and awaiting.kind == "activate" and room:
+            return engine, state, awaiting
+        game.declare(choice)
+    raise AssertionError("the expectimax weighed no decision of the game")
+
+
+def test_the_horizon_is_the_activations_begun_since_the_root_and_done() -> None:
+    """Necromunda's sides alternate activations (FACTS 2.8). From the first decision of
+    round 1, the careful players playing on: horizon 1 ends when the enemy's activation
+    after ours is done, 2 when our next is done, 3 when the enemy's after that is done;
+    an activation of ours after the root's is `later` (the careful player's, `exact_later`)."""
+    game, _, player, careful = mirror_game()
+    root, awaiting = game.state, game.awaiting()
+    assert isinstance(root, NecromundaState) and awaiting.kind == "activate"
+    side = awaiting.side
+    assert side is not None
+    first: dict[int, int] = {}  # horizon -> the declaration count where it is reached
+    later = None  # the first declaration in a later activation of ours
+    n = 0
+    while len(first) < 3 and not game.state.finished:
+        state = game.state
+        assert isinstance(state, NecromundaState)
+        for far in (1, 2, 3):
+            player._horizon = far
+            if far not in first and player._far(root, awaiting, state):
+                first[far] = n
+        waiting = game.awaiting()
+        if later is None and waiting.side == side and n and player._later(root, state, side):
+            later = n
+        game.declare(careful.choose(state, waiting))
+        n += 1
+    assert game.state.turn == root.turn
+    assert 0 < first[1] < first[2] < first[3]
+    assert later is not None and first[1] <= later < first[2]
+    # the activations begun: ours, theirs, ours again (each done), theirs
+    assert player._begun(root, game.state) == 4
+
+
+def test_a_deeper_horizon_stays_within_the_budget_and_replays() -> None:
+    """The step budget binds the deeper horizon as it does the first (`_charge`, never a
+    clock): weighed in full with horizon 3, then with half and a tenth of those steps,
+    it never passes its budget; short of steps for the deeper horizon the first
+    horizon's answer stands; and the same position gives the same choice and steps."""
+    state, awaiting, player = _weighed()
+    search = player.weights.search
+    search["exact_horizon"] = 1
+    player.budget = 100_000
+    shallow = player.choose(state, awaiting)
+    first = player.steps
+    search["exact_horizon"] = 3
+    search["exact_reach_late"] = 0.1
+    deep = player.choose(state, awaiting)
+    full = player.steps
+    assert player.exact_deeper == 1
+    assert full > first  # the deeper horizon plays on past the first
+    again = player.choose(state, awaiting)
+    assert (again, player.steps) == (deep, full)
+    for budget in (full // 2, max(8, full // 10)):
+        player.budget = budget
+        player.choose(state, awaiting)
+        assert player.steps <= budget
+    player.budget = first  # the first horizon's steps and none to spare
+    assert player.choose(state, awaiting) == shallow
+    assert player.exact_deeper == 2  # as before: the deeper horizon ran out of steps
+
+
+def test_the_deeper_horizon_follows_the_likely_lines_on_what_the_first_weighed() -> None:
+    """Past the first horizon only lines at least `exact_reach_late` likely play on, and
+    the deeper horizon charges only what the first did not already weigh (`_keep`): it
+    costs a small part of the steps of every line played on, and repeats itself."""
+    state, awaiting, player = _weighed()
+    search = player.weights.search
+    player.budget = 100_000
+    player.choose(state, awaiting)
+    first = player.steps
+    search["exact_horizon"] = 3
+    player.choose(state, awaiting)
+    every = player.steps - first
+    search["exact_reach_late"] = 0.1
+    choice = player.choose(state, awaiting)
+    likely = player.steps - first
+    assert player.exact_deeper == 2
+    assert 0 < likely < every / 4
+    assert (player.choose(state, awaiting), player.steps - first) == (choice, likely)
