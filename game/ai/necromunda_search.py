@@ -874,7 +874,7 @@ class SearchNecromundaPlayer(SearchPlayer):
     ) -> bool:
         """The expectimax's horizon (`exact_horizon`, weights): 1, the enemy's next
         activation done (`horizon`); 2, and then our next one; 3, and the enemy's after
-        that: the activations begun since the root's (ours included) that many and done.
+        that (the root's activation and that many more done).
         The round's end is a horizon either way (the End phase is not rolled). A line
         less likely than `exact_reach_late` (its outcomes' odds from the root, `reach`)
         stops at the first horizon: the steps go to the likely ones."""
@@ -887,17 +887,25 @@ class SearchNecromundaPlayer(SearchPlayer):
             return False
         return self._begun(root, state) > far
 
-    def _begun(self, root: NecromundaState, state: NecromundaState) -> int:
-        """Activations begun since `root`, both sides', the one going on at `root`
-        (or declared there) counted."""
-        return sum(self._ready(root, s) - self._ready(state, s) for s in root.sides) + int(
-            self._busy(root)
+    def _done(self, root: NecromundaState, state: NecromundaState, side: str) -> int:
+        """`side`'s activations done since `root`: its fighters Ready there and not in
+        `state` (a fighter stays Ready until its activation ends; one taken Out of Action
+        Ready does not count)."""
+        return sum(
+            1
+            for m in root.side_models(side)
+            if READY in m.flags and READY not in state.model(m.id).flags
         )
 
+    def _begun(self, root: NecromundaState, state: NecromundaState) -> int:
+        """Activations done since `root`, both sides' (the one going on at `root`, or
+        declared there, among them once it ends)."""
+        return sum(self._done(root, state, s) for s in root.sides)
+
     def _later(self, root: NecromundaState, state: NecromundaState, side: str) -> bool:
-        """`state` is in an activation of `side`'s after the root's (`exact_horizon`)."""
-        mine = self._ready(root, side) - self._ready(state, side) + int(self._busy(root))
-        return mine > 1 or (mine == 1 and not self._busy(state))
+        """`state` is in an activation of `side`'s after the root's (`exact_horizon`):
+        the root's is done."""
+        return self._done(root, state, side) > 0
 
     def _reply(
         self, state: NecromundaState, waiting: Awaiting, side: str, root: NecromundaState

@@ -40,18 +40,20 @@ def _found() -> tuple[NecromundaEngine, NecromundaState, Awaiting]:
     raise AssertionError("the expectimax weighed no decision of the game")
 
 
-def test_the_horizon_is_the_activations_begun_since_the_root_and_done() -> None:
-    """Necromunda's sides alternate activations (FACTS 2.8). From the first decision of
-    round 1, the careful players playing on: horizon 1 ends when the enemy's activation
-    after ours is done, 2 when our next is done, 3 when the enemy's after that is done;
-    an activation of ours after the root's is `later` (the careful player's, `exact_later`)."""
+def test_the_horizon_is_the_activations_done_since_the_root() -> None:
+    """Necromunda's sides alternate activations (FACTS 2.8; a fighter stays Ready until
+    its activation ends). From the first decision of round 1, the careful players playing
+    on: horizon 1 ends when the enemy's activation after ours is done, 2 when our next is
+    done, 3 when the enemy's after that is done; every declaration of ours after the
+    root's activation, its second action too, is in a `later` one (the careful player's,
+    `exact_later`), none of the root's."""
     game, _, player, careful = mirror_game()
     root, awaiting = game.state, game.awaiting()
     assert isinstance(root, NecromundaState) and awaiting.kind == "activate"
     side = awaiting.side
     assert side is not None
     first: dict[int, int] = {}  # horizon -> the declaration count where it is reached
-    later = None  # the first declaration in a later activation of ours
+    ours: list[tuple[int, bool]] = []  # our declarations: their count, in a later activation
     n = 0
     while len(first) < 3 and not game.state.finished:
         state = game.state
@@ -61,14 +63,17 @@ def test_the_horizon_is_the_activations_begun_since_the_root_and_done() -> None:
             if far not in first and player._far(root, awaiting, state):
                 first[far] = n
         waiting = game.awaiting()
-        if later is None and waiting.side == side and n and player._later(root, state, side):
-            later = n
+        if waiting.side == side:
+            ours.append((n, player._later(root, state, side)))
         game.declare(careful.choose(state, waiting))
         n += 1
     assert game.state.turn == root.turn
     assert 0 < first[1] < first[2] < first[3]
-    assert later is not None and first[1] <= later < first[2]
-    # the activations begun: ours, theirs, ours again (each done), theirs
+    root_own = [k for k, later in ours if not later]
+    next_own = [k for k, later in ours if later and k < first[2]]
+    assert root_own and max(root_own) < first[1] <= min(next_own)
+    assert len(next_own) >= 2  # the later activation's second action is later too
+    # the activations done: ours, theirs, ours again, theirs
     assert player._begun(root, game.state) == 4
 
 
