@@ -111,6 +111,7 @@ def test_the_deeper_horizon_follows_the_likely_lines_on_what_the_first_weighed()
     costs a small part of the steps of every line played on, and repeats itself."""
     state, awaiting, player = _weighed()
     search = player.weights.search
+    search.update(exact_horizon=1, exact_reach_late=0.0)
     player.budget = 100_000
     player.choose(state, awaiting)
     first = player.steps
