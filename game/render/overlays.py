@@ -134,7 +134,7 @@ def ring_label_at(
     never: Sequence[pygame.Rect] = (),
     within: Sequence[Disc] = (),
     area: pygame.Rect | None = None,
-) -> Point:
+) -> Point | None:
     """Where a ring's label goes: the first spot on the ring whose box lies on the
     surface and clear of `avoid` (the table's labels and bases, the labels of the rings
     before) and of `never` (the reaction banner); else the first such box slid along
@@ -146,23 +146,26 @@ def ring_label_at(
     at RING_LABEL_ANGLES, then at RING_LABEL_FINER (session 13's leftover: only the
     first disc's spots were tried, so at 800x600 on the Hill farm a label lay over the
     names, and at 1280x800 one floated off every ring drawn). Given `area` (the table's
-    rectangle), the label keeps inside it too where the ring crosses it with room: never
-    over the ruler's margin (a ring that only grazes the table is labelled off it)."""
+    rectangle), the label keeps inside it and clear of `avoid`, never over the ruler's
+    margin nor over a name: None where the ring crosses the table with no such room
+    (tester16: at 800x600, resized or opened so, 'past 36": +3 defence dice' lay over
+    "Gov HMG" and off the table's corner the ring grazes)."""
     w, h = font(size).size(text)
     bounds = surface.get_rect().inflate(-8, -4)
-    tried = [bounds] if area is None else [bounds.clip(area), bounds]
+    room = bounds if area is None else bounds.clip(area)
     discs: list[Disc] = [(centre, radius), *within]
     spots: list[tuple[Point, bool]] = []
-    for room in tried:
-        for angles in (RING_LABEL_ANGLES, RING_LABEL_FINER):
-            for k in range(len(discs)):
-                found, slid = _ring_spots(discs, k, angles, (w + 6, h + 2), room, avoid, never)
-                spots += found
-                clear = next((at for at, free in found if free), None)
-                if clear is not None:
-                    return clear
-                if slid:
-                    return slid[0]
+    for angles in (RING_LABEL_ANGLES, RING_LABEL_FINER):
+        for k in range(len(discs)):
+            found, slid = _ring_spots(discs, k, angles, (w + 6, h + 2), room, avoid, never)
+            spots += found
+            clear = next((at for at, free in found if free), None)
+            if clear is not None:
+                return clear
+            if slid:
+                return slid[0]
+    if area is not None:
+        return None  # no room on the table clear of every label: none over them
     if spots:
         return spots[0][0]
     angle = math.radians(RING_LABEL_ANGLES[0])
@@ -268,10 +271,16 @@ def draw_range_rings(surface: pygame.Surface, scenario: Scenario, state: AppStat
         said = ring.label
         if ruled is not None and ring is rings[0]:
             said += f" ({ruled.said})"  # the weapon the rules count by, chosen or not
-        at = ring_label_at(surface, said, px, (cx, cy), radius, taken, never, others, area)
-        box = _label(surface, said, at, (210, 225, 255), px)
-        if box is not None:
-            taken.append(box)
+        # the band alone ('past 36"') where its dice find no room; nothing where neither
+        # does (the Odds give the band at a target)
+        for words in dict.fromkeys((said, said.split(":")[0])):
+            at = ring_label_at(surface, words, px, (cx, cy), radius, taken, never, others, area)
+            if at is None:
+                continue
+            box = _label(surface, words, at, (210, 225, 255), px)
+            if box is not None:
+                taken.append(box)
+            break
     return taken[len(avoid) :]
 
 
@@ -751,21 +760,24 @@ class _Labels:
             placed = place([want], *room, leaders=False)
             if placed:
                 return placed[0]
-        for want in wants:
-            out = place_out(want, *room, over_bases=False)
-            if out is not None:
-                return out
-        for want in reversed(wants):
-            anywhere = place_anywhere(want, *room)
-            if anywhere is not None:
-                return anywhere
-        return None
+        out = next((o for o in (place_out(w, *room, over_bases=False) for w in wants) if o), None)
+        anywhere = next((a for a in (place_anywhere(w, *room) for w in reversed(wants)) if a), None)
+        # the nearer of the two (tester16: at 800x600 the spots out along its directions
+        # were 150 px off, by an enemy's label, with room 60 px from the squad)
+        found = [f for f in (out, anywhere) if f is not None]
+        return min(found, key=lambda f: _box_gap(f.box, f.want.anchor), default=None)
 
     def _taken(self, box: pygame.Rect | None) -> pygame.Rect | None:
         if box is not None:
             self.boxes.append((float(box.x), float(box.y), float(box.w), float(box.h)))
             self.drawn.append(box)
         return box
+
+
+def _box_gap(box: Box, point: Point) -> float:
+    """Pixels from `point` to the nearest point of `box` (0 inside it)."""
+    x, y, w, h = box
+    return math.dist((min(max(point[0], x), x + w), min(max(point[1], y), y + h)), point)
 
 
 def draw_shot(surface: pygame.Surface, start: Point, end: Point, hit: bool, view: View) -> None:

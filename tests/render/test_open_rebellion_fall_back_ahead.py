@@ -371,3 +371,36 @@ def test_open_rebellion_fall_back_words_beside_the_squad_and_ring_labels_off_the
     boxes = [said, *rings]
     for k, box in enumerate(boxes):
         assert box.collidelist(boxes[k + 1 :]) == -1, (box, boxes)
+
+
+def test_open_rebellion_fall_back_resized_to_800x600_words_by_the_squad_rings_over_no_name() -> (
+    None
+):
+    """tester16 finding 4 (e8.png): the demo, seed 1, Reb squad a in the open fired on in
+    turn 2, the window resized from 1280x800 to 800x600. The words sat 150 px up, by
+    "Gov squad a: in position", and 'past 36": +3 defence dice' lay over "Gov HMG" and
+    off the table. A resized window lays out as one opened at its size (README: no label
+    overprints another); the words within 80 px of the squad, each ring label on the
+    table clear of every table label."""
+    path = SAVES / "open-rebellion-fall-back-resized.json"
+    opened_session = Session.load(path)
+    opened = App(opened_session.scenario, session=opened_session, size=(800, 600))
+    opened.draw()
+    session = Session.load(path)
+    app = App(session.scenario, session=session, size=(1280, 800))
+    app.draw()
+    app.handle(pygame.event.Event(pygame.VIDEORESIZE, w=800, h=600, size=(800, 600)))
+    app.draw()
+    assert app.state.size == (800, 600) and app.state.selected == "reb-a1"
+    assert app.cache.draft_labels == opened.cache.draft_labels
+    assert list(app.cache.ring_labels) == list(opened.cache.ring_labels)
+    [go] = [a for a in app.state.ahead if a.said]
+    view = app.state.view
+    home = view.to_screen(*go.start)
+    said = max(app.cache.draft_labels, key=lambda box: box.width)
+    assert _box_gap(said, home) <= 80, (said, home)  # was 150 px off
+    within = pygame.Rect(table_bounds(app.scenario, view, app.state.table_size)).inflate(4, 4)
+    names = [pygame.Rect(b) for b in app.cache.table.taken]
+    for label in app.cache.ring_labels:
+        assert within.contains(label), (label, within)
+        assert label.collidelist(names) == -1, (label, names[label.collidelist(names)])
