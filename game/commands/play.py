@@ -220,9 +220,19 @@ def play(
         app.save_path = branch_path(load, session.diverged.played)
         said = session.diverged.sentence()
         app.state = replace(app.state, message=said[:1].upper() + said[1:])
+    from game.render.recovery import ended_by_sigterm, save_recovery
+
     try:
-        _prepare(app)
-        app.run(frames)
+        with ended_by_sigterm(app):
+            _prepare(app)
+            app.run(frames)
+        if app.terminated:  # one SIGTERM: the unsaved game kept, then exit 0
+            try:
+                typer.echo(save_recovery(app), err=True)
+            except OSError as err:
+                typer.echo(f"skirmish play: ended by SIGTERM; not saved: {err}", err=True)
+                raise typer.Exit(1) from None
+            return
         if screenshot is not None:
             app.save_screenshot(screenshot)
             w, h = app.surface.get_size()

@@ -296,7 +296,9 @@ class App(Following):
     def run(self, frames: int | None = None) -> None:
         self.live = self.windowed and frames is None
         clock = pygame.time.Clock()
-        while self.state.running and (frames is None or self.frames < frames):
+        while (
+            self.state.running and not self.terminated and (frames is None or self.frames < frames)
+        ):
             self.frame()
             if self.windowed:
                 clock.tick(FPS)

@@ -54,6 +54,7 @@ class Following(Pointing):
     opened_from: Path | None  # the save this game was opened from (Ctrl+O, --load)
     frames: int = 0  # frames drawn so far (the window counts them)
     notice: tuple[str, int] | None = None  # a notice and the frame it stays until
+    terminated: bool = False  # SIGTERM came (game.render.recovery): the loop ends
 
     def tell(self, text: str) -> None:
         """A notice a person asked for (Ctrl+S's "saved ..."): on the panel for
