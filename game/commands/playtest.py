@@ -172,7 +172,8 @@ def _why(records: list[GameRecord], sides: list[str], loaded: Scenario) -> list[
 
     called = scenery_names(loaded.scenery)
     places = [(called.get(p.id, p.id), p.footprint) for p in loaded.scenery]
-    return why(records, sides, reason_names(loaded), places, loaded.ruleset.turn_word)
+    rules = loaded.ruleset
+    return why(records, sides, reason_names(loaded), places, rules.turn_word, rules.model_word)
 
 
 def _ready(loaded: Scenario, quiet: bool) -> None:
@@ -239,8 +240,9 @@ def _plots(records: list[GameRecord], sides: list[str], loaded: Scenario) -> dic
     names = names_of(loaded)
     table = loaded.header.table
     colours = _colours(loaded)
+    rules = loaded.ruleset
     return plots.all_plots(
-        records, sides, table, area, colours, names, loaded.ruleset.turn_word
+        records, sides, table, area, colours, names, rules.turn_word, rules.model_word
     ) | {"table": picture}
 
 
@@ -272,7 +274,9 @@ def _write_report(
     from game.playtest.html import report_page
 
     rules = loaded.ruleset
-    page = report_page(loaded.header.name, rules.title, document, images, rules.turn_word)
+    page = report_page(
+        loaded.header.name, rules.title, document, images, rules.turn_word, rules.model_word
+    )
     write_text_atomic(report, page)
 
 
@@ -296,7 +300,7 @@ def _print(
     table.add_column("player")
     table.add_column("wins", justify="right")
     table.add_column("win rate [95% interval]", justify="right")
-    table.add_column("models lost (mean)", justify="right")
+    table.add_column(f"{loaded.ruleset.model_word}s lost (mean)", justify="right")
     for s, row in document["sides"].items():
         low, high = row["interval95"]
         player = players[s] if not document["swap"] else " / ".join(sorted(set(players.values())))

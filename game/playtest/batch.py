@@ -95,18 +95,28 @@ def play_out(game: Game, player: Player, limit: int = DECLARATION_LIMIT) -> Game
     return game
 
 
+def lost_in_game(start: GameState, end: GameState, lost: Iterable[str]) -> dict[str, int]:
+    """Each side's models out of the fight at the end that were in it at the start: a
+    fighter a table starts Out of Action is not lost in the game (tester16: "models
+    lost (mean)" said 1.80 where the sentences counted 8 taken out in 10 games)."""
+    lost = frozenset(lost)
+    down = {m.id for m in start.models if m.status in lost}
+    return {
+        s: sum(1 for m in end.side_models(s) if m.status in lost and m.id not in down)
+        for s in end.sides
+    }
+
+
 def play_one(
     setup: Setup, index: int, seed: int, policy: str | Mapping[str, str] = "simple"
 ) -> GameResult:
     game = Game(setup, seed)
+    start = game.state
     play_out(game, automatic_player(game.engine, policy))
     state = game.state
     ended = next((e for e in reversed(game.events) if e.name == "GameEnded"), None)
     reason = str(getattr(ended, "reason", "stopped: too many declarations"))
-    lost = set(setup.ruleset.out_of_fight)
-    down = {
-        side: sum(1 for m in state.side_models(side) if m.status in lost) for side in state.sides
-    }
+    down = lost_in_game(start, state, setup.ruleset.out_of_fight)
     return GameResult(index, seed, state.winner, reason, state.turn, len(game.declarations), down)
 
 

@@ -11,15 +11,22 @@ from typing import Any
 
 from game.playtest.summary import how_games_ended, side_called
 
-CAPTIONS = {
-    "table": "The table",
-    "win-rate": "Win rate as games accumulate, with the 95% interval",
-    "game-length": "Game length",
-    "models-lost": "Models lost per side",
-    "heat-map": "Where models were taken out (those still out at the end), and where the "
-    "shots that took them out came from (a model that fled, or was lost to its own side's "
-    "rules, has no shot)",
-}
+
+def captions(model_word: str = "model") -> dict[str, str]:
+    """Each picture's caption, a model called as the rule system calls it (`model_word`,
+    "fighter" in one). The table is drawn as the games start (tester16: a reader may
+    take it for an end state)."""
+    return {
+        "table": "The table as the games start",
+        "win-rate": "Win rate as games accumulate, with the 95% interval",
+        "game-length": "Game length",
+        "models-lost": f"{model_word.capitalize()}s lost in the game per side (those "
+        "out of the fight from the start not counted)",
+        "heat-map": f"Where {model_word}s were taken out (those still out at the end), and "
+        f"where the shots that took them out came from (a {model_word} that fled, or was "
+        "lost to its own side's rules, has no shot)",
+    }
+
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 1280px;
@@ -48,7 +55,7 @@ def _share(share: float, interval: list[float]) -> str:
     return f"{share:.1%} [{interval[0]:.1%}, {interval[1]:.1%}]"
 
 
-def summary_table(document: Mapping[str, Any]) -> str:
+def summary_table(document: Mapping[str, Any], model_word: str = "model") -> str:
     rows = []
     players = document.get("ai", {})
     names = {side: str(row.get("name", side)) for side, row in document["sides"].items()}
@@ -70,8 +77,8 @@ def summary_table(document: Mapping[str, Any]) -> str:
     draws = document["draws"]
     rows.append(f"<tr><td>draw</td><td></td><td>{draws['count']}</td>"
                 f"<td>{draws['rate']:.1%}</td><td></td><td></td></tr>")  # fmt: skip
-    head = ["side", "player", "wins", "win rate [95% interval]", "models lost (mean)",
-            "points (mean)"]  # fmt: skip
+    head = ["side", "player", "wins", "win rate [95% interval]",
+            f"{model_word}s lost (mean)", "points (mean)"]  # fmt: skip
     header = "<tr>" + "".join(f"<th>{escape(h)}</th>" for h in head) + "</tr>"
     out = f"<table>{header}{''.join(rows)}</table>"
     if document.get("players"):
@@ -93,8 +100,10 @@ def report_page(
     document: Mapping[str, Any],
     images: Mapping[str, bytes],
     turn_word: str = "turn",
+    model_word: str = "model",
 ) -> str:
-    """The whole page as text; a turn called as the rule system calls it (`turn_word`)."""
+    """The whole page as text; a turn and a model called as the rule system calls them
+    (`turn_word`, `model_word`)."""
     swap = ", each seed played twice with the players exchanged" if document.get("swap") else ""
     meta = (
         f"{ruleset} · {document['games']} games from seed {document['seed']}{swap} · "
@@ -106,18 +115,20 @@ def report_page(
         items = "".join(f"<li>{escape(s)}</li>" for s in document["why"])
         verdict += f"<p>Why, as far as the games show:</p><ul>{items}</ul>"
     figures = {}
+    said = captions(model_word)
+    numbers = summary_table(document, model_word)
     for key in ("table", "win-rate", "game-length", "models-lost", "heat-map"):
         if key in images:
             wide = ' class="wide"' if key == "heat-map" else ""
             figures[key] = (
-                f"<figure{wide}>{image_tag(images[key], CAPTIONS[key])}"
-                f"<figcaption>{escape(CAPTIONS[key])}</figcaption></figure>"
+                f"<figure{wide}>{image_tag(images[key], said[key])}"
+                f"<figcaption>{escape(said[key])}</figcaption></figure>"
             )
     table = figures.pop("table", "")
     return (
         '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
         f"<title>Playtest: {escape(name)}</title><style>{STYLE}</style></head><body>"
         f'<h1>Playtest: {escape(name)}</h1><p class="meta">{escape(meta)}</p>'
-        f'<div class="top">{table}<div class="numbers">{summary_table(document)}{verdict}'
+        f'<div class="top">{table}<div class="numbers">{numbers}{verdict}'
         f'</div></div><div class="charts">{"".join(figures.values())}</div></body></html>\n'
     )

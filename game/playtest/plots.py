@@ -147,8 +147,10 @@ def models_lost(
     sides: Sequence[str],
     colours: Mapping[str, str],
     names: Names = None,
+    model_word: str = "model",
 ) -> bytes:
-    """How many games each side ended with 0, 1, 2... models lost."""
+    """How many games each side ended with 0, 1, 2... models lost in the game (those a
+    table starts out of the fight not counted), a model called `model_word`."""
     figure = _figure(*SIZE)
     axes = figure.add_subplot()
     most = max((r.down.get(s, 0) for r in records for s in sides), default=0)
@@ -163,9 +165,9 @@ def models_lost(
         axes.bar(xs + offset, counts, width=width, color=colour, label=label)
     axes.set_xticks(xs)
     axes.yaxis.set_major_locator(MaxNLocator(integer=True))
-    axes.set_xlabel("models lost in the game")
+    axes.set_xlabel(f"{model_word}s lost in the game")
     axes.set_ylabel("games")
-    axes.set_title("Models lost per side")
+    axes.set_title(f"{model_word.capitalize()}s lost per side")
     axes.legend()
     axes.grid(axis="y", alpha=0.3)
     figure.tight_layout()
@@ -210,18 +212,20 @@ def heat_map(
     records: Sequence[GameRecord],
     table: tuple[float, float],
     background: np.ndarray[Any, Any] | None,
+    model_word: str = "model",
 ) -> bytes:
     """Two views of the table: where models were taken out, and where the shots that
     took them out came from, counted per square inch over the table's picture."""
-    return _png(heat_map_figure(records, table, background))
+    return _png(heat_map_figure(records, table, background, model_word))
 
 
 def heat_map_figure(
     records: Sequence[GameRecord],
     table: tuple[float, float],
     background: np.ndarray[Any, Any] | None,
+    model_word: str = "model",
 ) -> Figure:
-    """`heat_map`'s figure."""
+    """`heat_map`'s figure, a model called `model_word`."""
     width, depth = table
     panel = HEAT_HEIGHT * 0.8 * width / depth  # each table's width, its depth near 0.8 high
     figure = _figure(round(2 * panel + 300), HEAT_HEIGHT)
@@ -233,7 +237,7 @@ def heat_map_figure(
     shots = f"{len(origins)}; {unshot} lost to no shot" if unshot else f"{len(origins)}"
     for i, (points, title, cmap) in enumerate(
         (
-            (taken, f"Where models were taken out ({len(taken)})", "plasma"),
+            (taken, f"Where {model_word}s were taken out ({len(taken)})", "plasma"),
             (origins, f"Where the shots came from ({shots})", "viridis"),
         )
     ):
@@ -249,7 +253,8 @@ def heat_map_figure(
         image = axes.imshow(heat, extent=heat_extent(table), cmap=cmap, alpha=0.8,
                             interpolation="nearest",
                             norm=norm)  # fmt: skip
-        bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label="models (log scale)")
+        said = f"{model_word}s (log scale)"
+        bar = figure.colorbar(image, ax=axes, fraction=0.046, pad=0.03, label=said)
         bar.ax.yaxis.set_major_locator(FixedLocator(whole_ticks(most)))
         bar.ax.yaxis.set_major_formatter(FormatStrFormatter("%d"))
         bar.ax.yaxis.set_minor_locator(NullLocator())
@@ -269,12 +274,13 @@ def all_plots(
     colours: Mapping[str, str],
     names: Names = None,
     turn_word: str = "turn",
+    model_word: str = "model",
 ) -> dict[str, bytes]:
     """Every chart, by the name of its file; the legends call the sides by `names`, the
-    game length a turn by the rule system's `turn_word`."""
+    game length a turn by the rule system's `turn_word`, a model its `model_word`."""
     return {
         "win-rate": win_rate(records, sides, colours, names),
         "game-length": game_length(records, sides, colours, names, turn_word),
-        "models-lost": models_lost(records, sides, colours, names),
-        "heat-map": heat_map(records, table, background),
+        "models-lost": models_lost(records, sides, colours, names, model_word),
+        "heat-map": heat_map(records, table, background, model_word),
     }

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from game.playtest.batch import play_out
+from game.playtest.batch import lost_in_game, play_out
 from game.playtest.players import Choice, build_player
 from game.sequencer.events import Event, GameEnded, Moved, StateChanged, TurnStarted
 from game.sequencer.game import Game
@@ -93,7 +93,7 @@ def play_recorded(setup: Setup, job: Job, choice: Choice, keep_save: bool = Fals
         reason=ended.reason if ended else "stopped: too many declarations",
         turn=state.turn,
         declarations=len(game.declarations),
-        down={s: sum(1 for m in state.side_models(s) if m.status in lost) for s in state.sides},
+        down=lost_in_game(start, state, lost),
         points={s: int(ended.scores.get(s, 0)) if ended else 0 for s in state.sides},
         objectives=objectives_held(setup, state),
         casualties=tuple(casualties(setup, start, game.events)),

@@ -106,6 +106,7 @@ def why(
     names: Mapping[str, str] | None = None,
     places: Sequence[Place] = (),
     turn_word: str = "turn",
+    model_word: str = "model",
 ) -> list[str]:
     """Where a designer looks for the cause of an edge, in sentences: how each side won
     (by which end), and for each side when its models were taken out (by turn: an edge
@@ -133,7 +134,7 @@ def why(
             return f"near {name}" if gap <= NEAR else OPEN
 
         said = _where_said(Counter(near(c.at) for c in fell))
-        lost = plural(len(fell), "model")
+        lost = plural(len(fell), model_word)
         games = plural(len(records), "game")
         out.append(f"{side_called(side, called)} had {lost} taken out in {games}: {when}; {said}.")
     return out

@@ -72,7 +72,7 @@ class Ruleset:
     Active Turn ending when no Order left can be spent; Open Rebellion's 2: session
     14's, a piece hiding part of a model covering it only within the cover reach; a
     save without one was made before saves recorded it). `turn_word` is what the system
-    calls a turn ("round").
+    calls a turn ("round"), `model_word` what it calls a model ("fighter").
     `scores_objectives`: a scenario's objectives score their points at the turn limit
     (elsewhere an objective is drawn by its name alone). `not_offered`: states a
     scenario may give (a file that has one is read as before) that the editor does not
@@ -90,6 +90,7 @@ class Ruleset:
     players: Mapping[str, Part]
     rules_version: int
     turn_word: str
+    model_word: str
     scores_objectives: bool
     not_offered: tuple[str, ...]
     off_table: tuple[str, ...]
@@ -109,6 +110,7 @@ class Ruleset:
         players: Mapping[str, Part] | None = None,
         rules_version: int = 1,
         turn_word: str = "turn",
+        model_word: str = "model",
         scores_objectives: bool = False,
         not_offered: tuple[str, ...] = (),
         off_table: tuple[str, ...] = (),
@@ -125,6 +127,7 @@ class Ruleset:
             "players": dict(players or {}),
             "rules_version": rules_version,
             "turn_word": turn_word,
+            "model_word": model_word,
             "scores_objectives": scores_objectives,
             "not_offered": not_offered,
             "off_table": off_table,
@@ -316,6 +319,7 @@ register(
             "search": "game.ai.necromunda_search:SearchNecromundaPlayer",
         },
         turn_word="round",
+        model_word="fighter",
         # "out-of-action" is a fighter out of the fight: no table starts with one
         # (fix13e); a file that gives it is still read and played as before
         not_offered=("out-of-action",),
