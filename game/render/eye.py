@@ -258,11 +258,18 @@ def _text(
     anchor: str = "center",
     room: float | None = None,
 ) -> pygame.Rect:
-    """A line of text; smaller (down to 11) until it fits in `room` pixels, if given."""
+    """A line of text; smaller, down to the panel's smallest text (LEAST_TEXT), until it
+    fits in `room` pixels, if given; then its last words cut, ending with "..." (tester16:
+    at 1280x800 a legend line shrank to 11 px, letters about 6 px high)."""
     image = font(size).render(text, True, colour)
-    while room is not None and image.get_width() > room and size > 11:
+    least = min(size, LEAST_TEXT)
+    while room is not None and image.get_width() > room and size > least:
         size -= 1
         image = font(size).render(text, True, colour)
+    words = text.split(" ")
+    while room is not None and image.get_width() > room and len(words) > 1:
+        words.pop()
+        image = font(size).render(" ".join(words) + "...", True, colour)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     surface.blit(image, rect)
     return rect
@@ -276,13 +283,16 @@ def _describe(scenario: Scenario, hider: str) -> str:
         piece = scenario.piece(hider)
     except KeyError:
         return called
+    height = "full height" if piece.height is None else f'{piece.height:g}" high'
+    if height.removesuffix(" high") in called:  # its name says it (tester16: "hab stack
+        return called  # (full height) (hab-west) (building, full height)", unreadable)
     if not called.startswith(kind_words(piece)):
-        height = "full height" if piece.height is None else f'{piece.height:g}" high'
         return f"{called} ({piece.kind.value}, {height})"
     return called if piece.height is not None else f"{called}, full height"
 
 
 LEGEND_ROW = 20  # pixels a row of the legend takes
+LEAST_TEXT = 12  # pixels: the panel's smallest text (panel.py: max(12, ...)), the eye's too
 LEGEND_GAP = 8  # pixels between the picture (and the names under it) and the legend
 RULER_BELOW = 10  # pixels the ruler's "0" reaches under the ground
 MIN_PICTURE = 64  # pixels of silhouette kept before two hiders share a legend row

@@ -133,7 +133,8 @@ def scenery_names(scenery: tuple[Piece, ...]) -> dict[str, str]:
     habitation block" twice: "habitation block A", "habitation block B"); where those
     marks do not tell them apart ("b1" and "c1", "building-1" made a wall beside
     "wall-1"), they are numbered in the table's order ('2" wall 1', '2" wall 2'), and one
-    with no mark by its whole id ("ruins (north)"). Read-only: callers copy before
+    with no mark by the words of its id its name does not say ("north ruins"), else by
+    its whole id ("ruins (n2e)"). Read-only: callers copy before
     changing it."""
     said = {piece.id: _called(piece) for piece in scenery}
     twice = Counter(said.values())
@@ -154,9 +155,17 @@ def _bare(words: str) -> str:
 
 def _told_apart(words: str, key: str) -> str:
     """A name two pieces share, with what tells this one apart: its id's last number or
-    letter ("crates-1": "crates 1", "hab-b": "habitation block B"), else its id."""
+    letter ("crates-1": "crates 1", "hab-b": "habitation block B"), else the words of its
+    id the name does not say, before it ("hab-west": "west hab stack"; tester16: "hab
+    stack (full height) (hab-west)" read as an id), else its id."""
     mark = _MARK.search(key)
-    return f"{_bare(words)} {mark.group(1).upper()}" if mark else f"{_bare(words)} ({key})"
+    if mark:
+        return f"{_bare(words)} {mark.group(1).upper()}"
+    said = set(re.findall(r"[a-z]+", words.lower()))
+    own = [w for w in re.split(r"[-_ ]+", key.lower()) if w and w not in said]
+    if own and all(w.isalpha() for w in own):
+        return f"{' '.join(own)} {_bare(words)}"
+    return f"{_bare(words)} ({key})"
 
 
 # an id's last number ("crates-1", "c12") or a letter after a separator ("hab-b")

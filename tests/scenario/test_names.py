@@ -65,6 +65,6 @@ def test_two_pieces_that_would_read_the_same_are_told_apart_by_their_ids_mark() 
         "hab-b": "habitation block B",
         "b1": '0.5" obstacle 1',  # both would be '0.5" obstacle 1': in the table's order
         "c1": '0.5" obstacle 2',
-        "north": "ruins (north)",
-        "south": "ruins (south)",
+        "north": "north ruins",  # tester16: "ruins (north)" read as an id
+        "south": "south ruins",
     }
