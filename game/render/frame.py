@@ -68,6 +68,7 @@ from game.render.table import (
     label_size,
     ruler_boxes,
     side_colours,
+    table_bounds,
     table_labels,
     table_picture,
 )
@@ -199,7 +200,7 @@ def marker_wants(scenario: Scenario, view: View, markers: dict[str, Marker], ui:
             boxes.append((said, DEAD if status in GONE else colour))
         for tag in marker.tags if status not in GONE else ():
             colour = TAG if tag != "done" else DEAD
-            if tag.startswith(("no ammo", "jammed", "on fire", "Broken")):
+            if tag.endswith(("out of ammo", "jammed")) or tag in ("on fire", "Broken"):
                 colour = (170, 60, 20)
             boxes.append((tag, colour))
         cx, cy = view.to_screen(*model.at)
@@ -366,7 +367,11 @@ def draw_frame(
         ruled = state.hover.table or scenario  # the mover where the rules take the shot
         if state.hover.place is not None:
             ring_base(table, ROUTE, ruled.model(state.hover.place.model), view, 2)
-        cache.ruling_label = draw_ruling(table, ruled, state.hover, view, engine_loaded, taken, ui)
+        # on the table, as the table's labels are (tester16: one line 910 px wide ran
+        # off both its sides, into the ruler's margin)
+        on = table_bounds(scenario, view, table.get_size())
+        cache.ruling_label = draw_ruling(table, ruled, state.hover, view, engine_loaded, taken,
+                                         ui, on)  # fmt: skip
         said = cache.ruling_label
         for across in ruling_lines(ruled, state.hover, view, engine_loaded, said):
             names_over(table, layer, cache.table.labels, across)  # the lines pass under them

@@ -41,10 +41,11 @@ from game.rules.necromunda.dice import Traits
 from game.rules.necromunda.odds import hit_chance
 from game.sequencer.declarations import Declaration
 from game.sequencer.game import Game
-from game.sequencer.necromunda import ACTIONS_PER_ACTIVATION, FIRST_ACTION, NecromundaEngine
+from game.sequencer.necromunda import FIRST_ACTION, NecromundaEngine
 from game.sequencer.necromunda_fire import ARC, SAVE_BONUS, heading
 from game.sequencer.necromunda_targeting import RAPID_FIRE_REACH
 from game.sequencer.necromunda_types import (
+    ACTIONS_PER_ACTIVATION,
     AIMED,
     BLAZE,
     BROKEN,
@@ -634,10 +635,11 @@ class NecromundaRules(PlayRules):
 
     def _laid_toward(
         self, game: Game, shooter: str, w: NecromundaWeapon, target: str, blind: bool
-    ) -> tuple[NecromundaState, str]:
+    ) -> tuple[NecromundaState, str, bool]:
         """The state with `shooter` turned to lay its template toward `target` (where it
-        may turn; not when firing `blind`), and why the engine's template then misses
-        `target` ("": it is hit), a template leaving the arc said as the engine says it."""
+        may turn; not when firing `blind`), why the engine's template then misses
+        `target` ("": it is hit), and whether the engine refuses it outright (the
+        template leaving the arc), said as the engine says it."""
         aim = game.state.model(target).at
         direction = self._facing_to(game, shooter, aim)
         turned, _ = self._turned(game, shooter, None if blind else direction)
@@ -645,20 +647,30 @@ class NecromundaRules(PlayRules):
             direction = turned.model(shooter).facing
         arc = 360.0 if blind else ARC
         try:
-            return turned, self.engine.why_not_under(turned, shooter, target, (w, direction, arc))
+            laid = (w, direction, arc)
+            return turned, self.engine.why_not_under(turned, shooter, target, laid), False
         except IllegalDeclaration as why:
-            return turned, str(why)
+            return turned, str(why), True
 
     def laid(
         self, game: Game, model: str, weapon: str, target: str, *, blind: bool = False
     ) -> Laid | None:
         """A Flame template laid toward `target`: hit if under it with no wall or solid
         terrain in the way, whatever its line of sight or cover (FACTS 2.7: it ignores
-        LoS, so "hidden", FACTS 2.3, does not stop it); None for a weapon aimed."""
+        LoS, so "hidden", FACTS 2.3, does not stop it); None for a weapon aimed that may
+        fire. A weapon jammed or out of ammo, aimed or laid, fires at nobody: the engine's
+        refusal of S (`shooter_refused`, FACTS 2.6) stands in the ruling's place."""
         w = self._weapon(model, weapon)
-        if not w.is_template or self.engine.why_not_aimed_at(game.state, model, target):
-            return None  # aimed, or no shot at all (out of action): the ruling says it
-        _, why = self._laid_toward(game, model, w, target, blind)
+        if self.engine.why_not_aimed_at(game.state, model, target):
+            return None  # no shot at all (out of action): the ruling says it
+        refused = self.engine.shooter_refused(game.state.model(model), w, blind)
+        if refused:
+            return Laid(False, f"no shot: {refused}")
+        if not w.is_template:
+            return None  # aimed: the line-of-fire ruling stands
+        _, why, outright = self._laid_toward(game, model, w, target, blind)
+        if outright:  # no shot at all, as the engine refuses it (S too)
+            return Laid(False, f"no shot: {why}")
         if why:
             return Laid(False, f"{w.name} template: {why}")
         return Laid(True, f"{w.name} template: {target} under it, hit (it ignores line of sight)")
@@ -699,10 +711,16 @@ class NecromundaRules(PlayRules):
         gone = [m for m in (shooter, target) if game.state.model(m).status == OUT_OF_ACTION]
         if gone:
             return [f"{w.name} at {target}", f"no shot: {gone[0]} is out of action"]
+        # the weapon jammed or out of ammo: the engine's refusal of S, whatever the target
+        refused = engine.shooter_refused(game.state.model(shooter), w, blind)
+        if refused:
+            return [f"{w.name} at {target}", f"no shot: {refused}"]
         if kind is AimKind.TEMPLATE:
             # the firer turns to lay it toward the target; the target's cover from the
             # firer adds to its save; under it or not as the engine lays it (FACTS 2.7)
-            turned, why = self._laid_toward(game, shooter, w, target, blind)
+            turned, why, refused_laid = self._laid_toward(game, shooter, w, target, blind)
+            if refused_laid:
+                return [f"{w.name} at {target}", f"no shot: {why}"]
             if why:
                 return [f"{w.name} (a template: no hit roll): {why}: no hit"]
             odds = _said(template_outcome(engine, turned, shooter, w, turned.model(target)))
@@ -767,9 +785,11 @@ class NecromundaRules(PlayRules):
                 tags.append("aimed")
             for flag in sorted(m.flags):
                 if flag.startswith("out-of-ammo:"):
-                    tags.append(f"no ammo: {flag.split(':', 1)[1]}")
+                    # one clause, so that "Orlock heavy: Heavy stubber out of ammo",
+                    # the marker saying whose it is, reads as one sentence
+                    tags.append(f"{flag.split(':', 1)[1]} out of ammo")
                 elif flag.startswith("jammed:"):
-                    tags.append(f"jammed: {flag.split(':', 1)[1]}")
+                    tags.append(f"{flag.split(':', 1)[1]} jammed")
             if BLAZE in m.flags and m.status != OUT_OF_ACTION:  # FACTS 2.9: till put out
                 tags.append("on fire")
             if BROKEN in m.flags and m.status != OUT_OF_ACTION:

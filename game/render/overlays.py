@@ -370,8 +370,15 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     bounds = within or (0.0, 0.0, float(surface.get_width()), float(surface.get_height()))
     circles = base_circles(scenario, view)
     # clear of names and bases: on one line near the target or further out, else on two
-    # lines, else anywhere on the table (two lines, then one); else over bases
-    one, two = (_ruling_want(said, px, (tx, ty), r) for said in (text, _two_lines(text)))
+    # lines, else anywhere on the table (two lines, then one); else over bases. A label
+    # too wide for the table on one line or two is wrapped to half its width: it stays
+    # on the table, whole
+    room = bounds[2] - 8
+    one_fits = _text_size(text, px)[0] <= room
+    two_lines = _two_lines(text)
+    if _text_size(two_lines, px)[0] > room * 0.6:  # two long lines: wrapped narrower
+        two_lines = wrapped(text, px, max(room / 2, 120.0))
+    one, two = (_ruling_want(said, px, (tx, ty), r) for said in (text, two_lines))
 
     def near(want: Want) -> Placed | None:
         return ruling_spot(want, bounds, circles, taken, clear_only=True)
@@ -379,12 +386,13 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
     def anywhere(want: Want) -> Placed | None:
         return place_anywhere(want, bounds, circles, taken)
 
-    for want, placer in ((one, near), (two, near), (two, anywhere), (one, anywhere)):
+    tries = [(one, near), (two, near), (two, anywhere), (one, anywhere)]
+    for want, placer in tries if one_fits else tries[1:3]:
         spot = placer(want)
         if spot is not None:
             break
     else:
-        want = one
+        want = one if one_fits else two
         spot = ruling_spot(want, bounds, circles, taken)
     if spot is not None and spot.leader:  # further out: a line back to the target
         pygame.draw.line(surface, colour, *leader_line(want, spot.box), 1)
@@ -406,6 +414,18 @@ def _two_lines(text: str) -> str:
         return text
     at = min(spaces, key=lambda i: abs(2 * i - len(text)))
     return text[:at] + "\n" + text[at + 1 :]
+
+
+def wrapped(text: str, px: int, width: float) -> str:
+    """`text` broken at spaces into lines no wider than `width` pixels at `px` (a word
+    wider than that on a line of its own)."""
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and font(px).size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return "\n".join(lines)
 
 
 def _text_size(text: str, px: int) -> tuple[int, int]:
@@ -834,7 +854,9 @@ def draw_preview(surface: pygame.Surface, scenario: Scenario, preview: Preview,
             continue
         ring_base(surface, UNDER_FRIEND if model.side == side else UNDER_FOE, model, view, 3, 3.0)
     text = preview.refused if refused else f"under it: {len(preview.under)}"
-    return _label(surface, text[:60], label_at, REFUSED if refused else colour, 16)
+    # the whole refusal, wrapped to a third of the window: never cut mid-sentence
+    text = wrapped(text, 16, max(surface.get_width() / 3, 160.0))
+    return _label(surface, text, label_at, REFUSED if refused else colour, 16)
 
 
 def draw_risk(surface: pygame.Surface, scenario: Scenario, risk: tuple[str, ...],

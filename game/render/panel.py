@@ -148,7 +148,7 @@ def panel_lines(
         colour = WARN if warned else NEUTRAL
         out.append(PanelLine(state.message, colour, 18))
     preview = state.preview
-    if preview is not None:
+    if preview is not None and not preview.refused:  # refused: the refusal says why
         with speaking(ids):
             under = listed(preview.under)
         out.append(PanelLine(f"under it: {under}", BLAST, 16))

@@ -219,8 +219,9 @@ class Preview:
 @dataclass(frozen=True, slots=True)
 class Laid:
     """What a weapon laid rather than aimed along a line of fire (a template laid toward
-    the enemy pointed at) does to that enemy, said in the line-of-fire ruling's place:
-    `hits` whether the rules hit it, `said` what they do and why, by ids."""
+    the enemy pointed at) does to that enemy, or why a weapon, laid or aimed, may not
+    fire at all (jammed, out of ammo), said in the line-of-fire ruling's place: `hits`
+    whether the rules hit it, `said` what they do and why, by ids."""
 
     hits: bool
     said: str
@@ -376,8 +377,9 @@ class PlayRules(Protocol):
         self, game: Any, model: str, weapon: str, target: str, *, blind: bool = False
     ) -> Laid | None:
         """What `weapon`, where it is laid rather than aimed along a line of fire (a
-        template), does to `target` laid toward it now, in the rules' words; None where
-        the weapon is aimed and the line-of-fire ruling stands (none here)."""
+        template), does to `target` laid toward it now, in the rules' words, or why the
+        weapon may not fire at all; None where the weapon is aimed and may fire, and the
+        line-of-fire ruling stands (none here)."""
         return None
 
     def why_not_move(self, game: Any, model: str) -> str:

@@ -70,6 +70,7 @@ from game.sequencer.events import (
 from game.sequencer.necromunda_fire import d6, heading
 from game.sequencer.necromunda_nerve import NecromundaNerve, fallen
 from game.sequencer.necromunda_types import (
+    ACTIONS_PER_ACTIVATION,
     AIMED,
     BASIC,
     BLAZE,
@@ -115,7 +116,6 @@ from game.words import over
 __all__ = ["Act", "Action", "ActionKind", "EndActivation", "NecromundaEngine", "NecromundaState"]
 
 Point = tuple[float, float]
-ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
 RECOVERY_HELP = 1.0  # Necromunda: an Active friend within 1" adds a Recovery die
 COUP_DE_GRACE_REACH = 1.0  # FACTS 2.4: Coup de Grace, "Simple action from within 1\""
 CONTACT_SLACK = 1e-6  # inches: far more than the rounding of a distance on the table

@@ -59,10 +59,12 @@ from game.sequencer.necromunda_targeting import (
 )
 from game.sequencer.necromunda_traits import PUSHED, NecromundaTraits
 from game.sequencer.necromunda_types import (
+    ACTIONS_PER_ACTIVATION,
     AIMED,
     FLESH_WOUNDS,
     OUT_OF_ACTION,
     PINNED,
+    READY,
     SERIOUSLY_INJURED,
     STANDING,
     UPRIGHT,
@@ -84,6 +86,7 @@ from game.sequencer.necromunda_types import (
     out_of_ammo_flag,
     status_said,
 )
+from game.sequencer.sentences import heading as compass
 from game.sequencer.sight import Sight
 from game.sequencer.state import GameState, ModelState
 from game.words import joined, over
@@ -150,7 +153,7 @@ class NecromundaFire(NecromundaTraits):
         if jammed_flag(weapon.name) in me.flags:
             return f"{shooter}'s {weapon.name} is jammed for the battle"
         if out_of_ammo_flag(weapon.name) in me.flags:
-            return f"{shooter}'s {weapon.name} is out of ammo: Reload first"
+            return f"{shooter}'s {weapon.name} is out of ammo (Reload first)"
         if blind and me.status != PINNED:
             return "only a Pinned fighter may Blind Fire"
         if not blind and me.status not in UPRIGHT:
@@ -177,7 +180,9 @@ class NecromundaFire(NecromundaTraits):
                 refused = self.why_not_aimed_at(state, shooter, known(state, action.target))
                 if refused:
                     raise IllegalDeclaration(refused)
-            self.template_origin(me, weapon, action.direction, arc)
+            self.template_origin(
+                me, weapon, action.direction, arc, state=state, target=action.target
+            )
             return weapon, arc
         if action.direction is not None:
             raise IllegalDeclaration(f"{weapon.name} is not a template weapon")
@@ -272,10 +277,12 @@ class NecromundaFire(NecromundaTraits):
                 raise IllegalDeclaration(f"{me.id}'s {w.name} cannot fire: out of ammo")
 
     def template_origin(
-        self, me: ModelState, weapon: NecromundaWeapon, direction: float, arc: float
-    ) -> Point:
+        self, me: ModelState, weapon: NecromundaWeapon, direction: float, arc: float, *,
+        state: NecromundaState | None = None, target: str | None = None,
+    ) -> Point:  # fmt: skip
         """Necromunda Flame template: the narrow end touches the front of the base and
-        the whole template lies inside the 90 degree vision arc (seed 004)."""
+        the whole template lies inside the 90 degree vision arc (seed 004); one leaving
+        it is refused in the rules' words (`arc_refusal`)."""
         r = self.profiles[me.id].radius
         ang = math.radians(direction)
         origin = (me.at[0] + r * math.cos(ang), me.at[1] + r * math.sin(ang))
@@ -287,11 +294,35 @@ class NecromundaFire(NecromundaTraits):
             for x, y in shape.exterior.coords
         )
         if worst > arc / 2 + ARC_SLACK:
-            raise IllegalDeclaration(
-                f"the template at {direction:g} degrees leaves {me.id}'s 90 degree vision arc "
-                f"(facing {me.facing:g}; it reaches {over(worst, arc / 2, ' degrees')} off)"
-            )
+            raise IllegalDeclaration(self.arc_refusal(me, weapon, direction, arc, state, target))
         return origin
+
+    def arc_refusal(
+        self, me: ModelState, weapon: NecromundaWeapon, direction: float, arc: float,
+        state: NecromundaState | None, target: str | None,
+    ) -> str:  # fmt: skip
+        """A template leaving `me`'s vision arc in the rules' words, no bearings: the
+        fighter it is laid toward outside the arc, or where it is laid, and why the
+        fighter cannot turn to it where the `state` says (it has acted)."""
+        said = f"{me.id}'s {weapon.name} template must lie within its {arc:g}° vision arc"
+        if (
+            state is not None
+            and target is not None
+            and not self.sighting(state, me.id, target).in_arc
+        ):
+            said += f", and {target} is outside it"
+        else:
+            toward = compass(direction)
+            said += f" (it faces {compass(me.facing)}), and laid to the {toward} it leaves it"
+        if (
+            state is not None
+            and state.activating == me.id
+            and state.actions_left < ACTIONS_PER_ACTIVATION
+        ):
+            said += ": it has acted, so it cannot turn"
+        elif state is not None and READY not in me.flags:
+            said += ": it has activated, so it cannot turn"
+        return said
 
     def shoot(
         self,
@@ -718,7 +749,8 @@ class NecromundaFire(NecromundaTraits):
         or solid terrain in the way (those on the line from its narrow end to the fighter's
         centre, where one is)."""
         weapon, direction, arc = laid
-        origin = self.template_origin(state.model(shooter), weapon, direction, arc)
+        me = state.model(shooter)
+        origin = self.template_origin(me, weapon, direction, arc, state=state, target=target)
         size = self.flame
         table = self.table_at(state)
         missed = template_missed(table, origin, direction, size.length, size.width, BodyId(target))

@@ -32,6 +32,7 @@ PRONE = (PINNED, SERIOUSLY_INJURED)
 UPRIGHT = (STANDING, ENGAGED)
 
 READY = "ready"
+ACTIONS_PER_ACTIVATION = 2  # Necromunda: two actions per activation (FACTS 2.8)
 AIMED = "aimed"
 FLED = "fled"
 # The purpose of the Cool test a bottled gang's fighter stays by, or flees (FACTS 2.8).

@@ -316,7 +316,7 @@ def test_markers_and_flags_are_drawn_on_the_bases(write_scenario: Write) -> None
     game.state = game.state.with_model(flagged.with_marker("flesh-wounds", 1))
     tags = app.session.rules.markers(game)["e1"].tags  # type: ignore[union-attr]
     # New user's finding 10: the tags in words ("Hea.stu", "FW2" were unreadable).
-    assert {"1 flesh wound", "no ammo: Lasgun", "jammed: Stub gun"} <= set(tags)
+    assert {"1 flesh wound", "Lasgun out of ammo", "Stub gun jammed"} <= set(tags)
     before = app.draw().copy()
     app.follow_game([])
     assert isinstance(dict(app.state.markers)["e1"], Marker)

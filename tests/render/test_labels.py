@@ -158,7 +158,7 @@ def _played(tmp_path: Path, table: str, size: tuple[int, int]) -> App:
 @pytest.mark.parametrize("table", ["necromunda-alley", "open-rebellion-village"])
 def test_every_marker_is_placed_through_a_crowded_game(tmp_path: Path, table: str) -> None:
     """Tester's second finding 1: through 30 declarations of the simple player on both
-    sides, every state marker asked for ("no ammo: Heavy stubber", "seriously
+    sides, every state marker asked for ("Heavy stubber out of ammo", "seriously
     injured", "East squad: 2 wound markers", "in position") is on the table, at
     800x600 and 1920x1080, and no two labels overlap. Before the fix the alley at
     800x600 lost "no ammo: Lasgun" and "done", the village "in position"."""

@@ -70,4 +70,4 @@ def test_a_jammed_or_empty_weapon_is_said_in_the_engines_words() -> None:
     assert foot[1] == declaring[1] == "its Heavy stubber is jammed for the battle"
     flagged(app, "orlock-ganger-2", "out-of-ammo:Autogun")
     foot, declaring = _said(app, "orlock-ganger-2")
-    assert foot[1] == declaring[1] == "its Autogun is out of ammo: Reload first"
+    assert foot[1] == declaring[1] == "its Autogun is out of ammo (Reload first)"

@@ -8,6 +8,7 @@ symbol; Injury face 6 is Out of Action (assets/necromunda/dice.toml)."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 import pytest
@@ -368,6 +369,34 @@ def test_a_template_must_lie_inside_the_vision_arc(write: Write) -> None:
     # turning at the start of the activation brings it into the arc
     events = game.declare(Act("flamer", Action.flame("Flamer", 45.0), turn_to=45.0))
     assert of(events, TemplatePlaced)[0].under == ("foe",)
+
+
+def test_a_template_leaving_the_arc_after_acting_is_refused_in_the_rules_words(
+    write: Write,
+) -> None:
+    """Seed 004: the whole template lies inside the 90 degree vision arc, and a fighter
+    turns only as it activates (FACTS 2.8). Refused after a Move, the refusal names the
+    fighter it is laid toward and why it cannot turn: no bearings, no float noise."""
+    fighters = [
+        ("flamer", "goliath", "champion-flamer", (4.0, 12.0), 0.0),
+        ("foe", "escher", "ganger", (6.0, 16.0), 180.0),
+    ]
+    path = necromunda_table(write, fighters)
+    game, _ = shooting_game(path, "flamer")
+    game.declare(Act("flamer", Action.move((4.0, 11.5))))
+    with pytest.raises(IllegalDeclaration) as refused:
+        game.declare(Act("flamer", Action.flame("Flamer", 56.3099, target="foe")))
+    assert str(refused.value) == (
+        "flamer's Flamer template must lie within its 90° vision arc, and foe is outside "
+        "it: it has acted, so it cannot turn"
+    )
+    with pytest.raises(IllegalDeclaration) as refused:
+        game.declare(Act("flamer", Action.flame("Flamer", 120.0)))
+    said = str(refused.value)
+    assert said.endswith(
+        "(it faces north), and laid to the south-west it leaves it: it has acted, so it cannot turn"
+    )
+    assert not re.search(r"\d\.\d", said)
 
 
 def test_the_template_hit_order_is_the_firers_choice(write: Write) -> None:
