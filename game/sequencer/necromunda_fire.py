@@ -56,6 +56,7 @@ from game.sequencer.necromunda_targeting import (
     armour_save,
     d6,
     heading,
+    point_said,
 )
 from game.sequencer.necromunda_traits import PUSHED, NecromundaTraits
 from game.sequencer.necromunda_types import (
@@ -115,10 +116,6 @@ class Hits:
             out.append((v, b, a, PUSHED if self.roll and v in seen else self.roll))
             seen.add(v)
         return out
-
-
-def _point(p: Point) -> str:
-    return f"({p[0]:g}, {p[1]:g})"
 
 
 def known(state: NecromundaState, fighter: str) -> str:
@@ -242,11 +239,12 @@ class NecromundaFire(NecromundaTraits):
         width, depth = self.table_size
         for p in action.extra_at:
             if not (0 <= p[0] <= width and 0 <= p[1] <= depth):
-                raise IllegalDeclaration(f"the extra blast at {_point(p)} is off the table")
+                raise IllegalDeclaration(f"the extra blast at {point_said(p)} is off the table")
             if math.dist(p, aim) > RAPID_FIRE_REACH + 1e-9:
                 far = over(math.dist(p, aim), RAPID_FIRE_REACH)
                 raise IllegalDeclaration(
-                    f'the extra blast at {_point(p)} is {far} from the aimed point, not within 3"'
+                    f"the extra blast at {point_said(p)} is {far} from the aimed point, "
+                    'not within 3"'
                 )
 
     def most_extra_hits(self, weapon: NecromundaWeapon) -> int:

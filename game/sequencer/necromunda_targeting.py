@@ -85,6 +85,12 @@ def d6(rng: np.random.Generator) -> int:
     return face(rng, D6)
 
 
+def point_said(p: Point) -> str:
+    """A point of the table as a refusal says it: in inches to two decimals at most, as
+    distances are said ("(13.25, 5)"), never a pointer's float noise ("13.2456")."""
+    return "({}, {})".format(*(f"{v:.2f}".rstrip("0").rstrip(".") for v in p))
+
+
 def heading(a: Point, b: Point) -> float:
     return math.degrees(math.atan2(b[1] - a[1], b[0] - a[0]))
 
@@ -236,15 +242,15 @@ class NecromundaTargeting:
         """Why the point is not in the shooter's line of sight (or None when it is)."""
         width, depth = self.table_size
         if not (0 <= at[0] <= width and 0 <= at[1] <= depth):
-            return f"({at[0]:g}, {at[1]:g}) is off the table"
+            return f"{point_said(at)} is off the table"
         table = self.table_at(state)
         marked = self._with_marker(table, at, POINT_HEIGHT)
         s = sight(marked, shooter, MARKER, arc_degrees=arc, models_block=True)
         if not s.in_arc:
-            return f"({at[0]:g}, {at[1]:g}) is outside {shooter}'s vision arc"
+            return f"{point_said(at)} is outside {shooter}'s vision arc"
         if not s.clear:
             by = ", ".join(s.blockers) or "scenery"
-            return f"({at[0]:g}, {at[1]:g}) is out of line of sight ({by} in the way)"
+            return f"{point_said(at)} is out of line of sight ({by} in the way)"
         return None
 
     def cover_from_point(self, state: GameState, at: Point, target: str) -> Cover:

@@ -399,6 +399,20 @@ def test_a_template_leaving_the_arc_after_acting_is_refused_in_the_rules_words(
     assert not re.search(r"\d\.\d", said)
 
 
+def test_a_point_refused_is_said_to_two_decimals_not_the_pointers_float(write: Write) -> None:
+    # FACTS 2.7: a Blast weapon may aim at a point it sees; one behind the firer is
+    # refused, said as distances are said (two decimals at most), not "(2.3456, 12.1)"
+    fighters = [
+        ("shooter", "goliath", "ganger", (4.0, 12.0), 0.0),
+        ("target", "escher", "ganger", (12.0, 12.0), 180.0),
+    ]
+    path = necromunda_table(write, fighters, weapons={"shooter": [GL]})
+    game, _ = shooting_game(path, "shooter")
+    with pytest.raises(IllegalDeclaration) as refused:
+        game.declare(Act("shooter", Action.shoot(GL, at=(2.3456, 12.1))))
+    assert str(refused.value) == "(2.35, 12.1) is outside shooter's vision arc"
+
+
 def test_the_template_hit_order_is_the_firers_choice(write: Write) -> None:
     fighters = [
         ("flamer", "goliath", "champion-flamer", (4.0, 12.0), 0.0),
