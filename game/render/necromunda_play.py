@@ -179,6 +179,14 @@ class NecromundaRules(PlayRules):
             return state, None
         return state.with_model(m.replace(facing=facing)), facing
 
+    def turns_to(self, game: Game, model: str, target: str, *, blind: bool = False) -> float | None:
+        """A Standing fighter turns to face its target as it activates, as the odds have
+        it (`_turned`); not one firing blind (a Pinned fighter does not turn)."""
+        if blind:
+            return None
+        facing = self._facing_to(game, model, game.state.model(target).at)
+        return self._turned(game, model, facing)[1]
+
     def _facing_to(self, game: Game, model: str, aim: Point | None) -> float | None:
         m = game.state.model(model)
         if aim is None or math.dist(aim, m.at) < 1e-9:

@@ -361,6 +361,8 @@ def draw_ruling(surface: pygame.Surface, scenario: Scenario, hover: Hover, view:
         colour = LOF_NO
         _dashed(surface, colour, a, b)
         text = f'no line of fire, {ruling.distance:.2f}"'
+    if getattr(ruling, "turns", False) and ruling.lof and laid is None and not no_shot:
+        text = f"turns to face: {text}"  # ruled as it will be, turned (the odds say so)
     if engine_loaded:
         shade_hidden(surface, shooter, target, 1.0 - ruling.visible_fraction, view)
     ring_base(surface, TARGET, target, view)

@@ -382,6 +382,12 @@ class PlayRules(Protocol):
         line-of-fire ruling stands (none here)."""
         return None
 
+    def turns_to(self, game: Any, model: str, target: str, *, blind: bool = False) -> float | None:
+        """The facing `model` turns to as it shoots at `target` now, where the rules turn
+        it as it activates (its line of fire then ruled so); None where it may not turn
+        or need not (none here)."""
+        return None
+
     def why_not_move(self, game: Any, model: str) -> str:
         """Why `model` may take no move now, said as M is pressed, before a path is laid
         out ("": it may)."""

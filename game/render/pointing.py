@@ -16,7 +16,7 @@ from dataclasses import replace
 from game.errors import IllegalDeclaration
 from game.render.link import TableGame
 from game.render.play_rules import AimKind, Laid, PlayRules, Rings, ShotPlace
-from game.render.ruling import RulingProvider
+from game.render.ruling import Ruling, RulingProvider
 from game.render.session import Session
 from game.render.state import AppState, Hover, Point, shot_table
 from game.scenario import PlacedModel, Scenario
@@ -162,6 +162,7 @@ class Pointing:
         laid = self._laid(shooter.id, target.id, weapon, blind)
         try:
             ruling = self.provider.rule(table, shooter.id, target.id)
+            ruling = self._turned_ruling(table, ruling, shooter.id, target.id, blind)
             if laid is not None and isinstance(ruling, LofRuling) and ruling.refused:
                 # a weapon laid, not aimed: the refusal of an aimed shot (hidden) is not
                 # its; what it does is said in the refusal's place
@@ -179,6 +180,26 @@ class Pointing:
         hover = Hover(shooter.id, target.id, ruling, lines, odds, weapon, risk, place,
                       None if place is None else table, rings, blind, laid)  # fmt: skip
         self.state = replace(state, hover=hover)
+
+    def _turned_ruling(
+        self, table: Scenario, ruling: Ruling, shooter: str, target: str, blind: bool
+    ) -> Ruling:
+        """A target outside the shooter's arc that the rules turn it to face as it shoots
+        (`PlayRules.turns_to`): the line of fire ruled with the shooter turned, saying so,
+        as the odds have it; else `ruling` as it is."""
+        rules = self.rules
+        if rules is None or not isinstance(ruling, LofRuling) or ruling.in_arc or ruling.no_shot:
+            return ruling
+        try:
+            facing = rules.turns_to(self.game, shooter, target, blind=blind)
+        except (IllegalDeclaration, KeyError, ValueError):
+            return ruling
+        if facing is None:
+            return ruling
+        at = table.model(shooter).at
+        faced = shot_table(table, ShotPlace(shooter, at, facing, "turned"))
+        turned = self.provider.rule(faced, shooter, target)
+        return replace(turned, turns=True) if isinstance(turned, LofRuling) else ruling
 
     def _laid(self, shooter: str, target: str, weapon: str | None, blind: bool) -> Laid | None:
         """What `weapon` laid toward `target` does, where the rules lay it rather than aim

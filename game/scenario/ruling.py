@@ -46,6 +46,9 @@ class LofRuling:
     # a fighter prone in cover: "orlock-ganger-1 is hidden: prone and in cover"); the
     # sight and cover still ruled and said below it; None: the engine takes the shot
     refused: str | None = None
+    # the attacker, outside whose arc the target is now, may still turn to face it as it
+    # activates (the engine turns it as it shoots): the sight is ruled with it turned
+    turns: bool = False
 
     @property
     def out_of_sight(self) -> bool:
@@ -182,6 +185,8 @@ class LofRuling:
         s = self.sight
         verdict = "yes" if self.lof else "no"
         why = ""
+        if self.turns:  # ruled turned: the arc is why it must turn, not why it sees not
+            verdict = "yes once it turns (outside its arc now)" if self.lof else "no, even turned"
         if not s.in_arc:
             why = " (target outside the attacker's arc)"
         elif not s.clear:
@@ -194,7 +199,7 @@ class LofRuling:
         if self.refused:  # the engine refuses the shot: first, above what sight allows
             out.append(f"no shot: {self.refused}")
         out.append(f"line of fire: {verdict}{why}")
-        out.append(f"in arc: {'yes' if s.in_arc else 'no'}")
+        out.append(f"in arc: {'once it turns' if self.turns else 'yes' if s.in_arc else 'no'}")
         if s.witness is not None:
             a, b = s.witness.start, s.witness.end
             start = f'({a.x:.2f}, {a.y:.2f}) at {a.z:.2f}"'

@@ -114,3 +114,31 @@ def test_a_state_marker_with_its_fighters_name_reads_as_one_sentence() -> None:
     tags = app.session.rules.markers(app.session.game)["orlock-heavy"].tags
     assert {"Heavy stubber out of ammo", "Stub gun jammed"} <= set(tags)
     assert not [t for t in tags if ":" in t]  # "Orlock heavy: no ammo: Heavy stubber"
+
+
+def test_a_target_outside_the_arc_is_said_alike_whether_the_fighter_may_turn_or_not() -> None:
+    # FACTS 2.8: a Standing fighter turns to face its target as it activates (the engine
+    # takes `turn_to` with its first action; the odds turned it): the label and the panel
+    # said a red "no line of fire" and "in arc: no" beside the odds' "hit 83%"
+    scenario = _table()
+    app = App(scenario, session=Session.start(scenario, seed=1))
+    assert app.session is not None
+    for key in (pygame.K_2, pygame.K_1):  # the Laspistol, aimed; the Flamer, laid
+        text = _pointing(app, key)
+        hover = app.state.hover
+        assert hover is not None and getattr(hover.ruling, "turns", False)
+        assert "line of fire: yes once it turns (outside its arc now)" in text
+        assert "in arc: once it turns" in text
+        assert "in arc: no" not in text and "line of fire: no" not in text
+    assert "Escher champion turns to face Orlock grenadier as it activates" in _pointing(
+        app, pygame.K_2
+    )
+    game = app.session.game
+    game.declare(Act(SHOOTER, Action.move((7.5, 12.5))))  # acted: it may turn no more
+    app.follow_game([], animate=False)
+    text = _pointing(app, pygame.K_2)
+    hover = app.state.hover
+    assert hover is not None and not getattr(hover.ruling, "turns", False)
+    assert "line of fire: no (target outside the attacker's arc)" in text
+    assert "no shot: Orlock grenadier is outside Escher champion's vision arc" in text
+    assert "turns" not in text and "hit 83%" not in text
