@@ -5,12 +5,19 @@ the enemy's after that (3), inside the step budget, the same choice every time."
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
 
 from game.ai.necromunda_search import SearchNecromundaPlayer
+from game.scenario import load_scenario
+from game.sequencer.declarations import Declaration
 from game.sequencer.engine import Awaiting
+from game.sequencer.game import Game
 from game.sequencer.necromunda import NecromundaEngine
-from game.sequencer.necromunda_types import NecromundaState
-from tests.ai.test_search_necromunda import mirror_game
+from game.sequencer.necromunda_types import Act, ActionKind, NecromundaState
+from tests.ai.test_search_necromunda import STREET, mirror_game
 
 
 def _weighed() -> tuple[NecromundaState, Awaiting, SearchNecromundaPlayer]:
@@ -124,3 +131,125 @@ def test_the_deeper_horizon_follows_the_likely_lines_on_what_the_first_weighed()
     assert player.exact_deeper == 2
     assert 0 < likely < every / 4
     assert (player.choose(state, awaiting), player.steps - first) == (choice, likely)
+
+
+# -- a hand-made position: the last round's end seen from its first activation --------
+
+# the street's table and block; the gangs level on points (a Leader and a ganger each,
+# 170 points), round 4 of 4, blue's ganger in the open south-east of the block with a
+# lasgun, both red fighters 22-25" up the table, every fighter still to activate
+LEVEL = (
+    STREET[: STREET.index("[[model]]")]
+    + """[[model]]
+id = "leader"
+side = "blue"
+profile = "leader"
+at = [6.0, 1.8]
+facing = 90
+
+[[model]]
+id = "ganger"
+side = "blue"
+profile = "ganger"
+at = [9.4, 1.9]
+facing = 90
+
+[[model]]
+id = "red-leader"
+side = "red"
+profile = "leader"
+at = [3.5, 24.3]
+facing = -90
+
+[[model]]
+id = "red-ganger"
+side = "red"
+profile = "ganger"
+at = [11.7, 26.7]
+facing = -90
+"""
+)
+
+
+def _level(
+    write_scenario: Callable[..., Path],
+) -> tuple[NecromundaEngine, NecromundaState, Awaiting]:
+    """`LEVEL`'s position: round 4 of 4, blue to activate."""
+    game = Game(load_scenario(write_scenario(LEVEL, header=False)), 1)
+    engine = game.engine
+    assert isinstance(engine, NecromundaEngine)
+    state = game.state
+    assert isinstance(state, NecromundaState)
+    state = state.replace(turn=4, active="blue", activating=None, actions_left=0, used=())
+    return engine, state, engine.awaiting(state)
+
+
+def _deciding(engine: NecromundaEngine, horizon: int) -> SearchNecromundaPlayer:
+    """The search player with `exact_horizon` `horizon`, steps enough to weigh it whole."""
+    player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    player.weights.search["exact_horizon"] = horizon
+    player.budget = 100_000
+    return player
+
+
+def _to_the_end(
+    player: SearchNecromundaPlayer, state: NecromundaState, awaiting: Awaiting, d: Declaration
+) -> float:
+    """`d`'s expected worth to blue played to the game's end by exact enumeration: the
+    expectimax to the end of the round (`exact_horizon` 3 reaches it here: four
+    activations left) with no line stopped early (`exact_reach_late` 0) and a shot's
+    outcomes pruned only as the first horizon's are (`exact_prune`), the last End
+    phase's dice counted (`final_result`)."""
+    search = player.weights.search
+    search.update(exact_reach_late=0.0, exact_prune_late=search["exact_prune"])
+    player._rng = np.random.default_rng(0)
+    player._spend = 10**9
+    player._memo = {}
+    player._horizon = 3
+    try:
+        worth = player._expect(state, d, "blue", state, awaiting, 0)
+    finally:
+        player._horizon = 1
+    assert worth is not None
+    return worth
+
+
+def test_level_in_the_last_round_the_deeper_look_shoots_now_rather_than_from_cover(
+    write_scenario: Callable[..., Path],
+) -> None:
+    """FACTS 2.8: at the turn limit the gang with more points of fighters in the fight
+    wins, and level points win nothing; 2.3: partial cover is -1 to hit. The last round,
+    the gangs level, every fighter still to act. Blue's ganger stands in the open, both
+    enemies in its lasgun's long range. Looking only as far as the enemy's next
+    activation (horizon 1) the search ducks it behind the block's corner first, out of
+    the enemy leader's sight, and would shoot the enemy ganger from there through the
+    corner's partial cover (5+ to hit): safer in the exchange of fire it expects. Looking
+    to the end of the round (horizon 3: ours, theirs, ours, theirs) it sees the game's
+    end, where only a fighter taken out wins: it shoots now from the open (4+), then
+    moves. Played to the game's end by exact enumeration, shooting now is worth more."""
+    engine, state, awaiting = _level(write_scenario)
+    points = {s: sum(engine.points[m.id] or 0 for m in state.side_models(s)) for s in state.sides}
+    assert points["blue"] == points["red"] == 170
+    lasgun = engine.weapon("ganger", "Lasgun")
+    assert engine.hit_plan(state, "ganger", lasgun, target="red-ganger").need == 4
+    assert engine.sighting(state, "red-leader", "ganger").lof
+
+    shallow = _deciding(engine, 1)
+    duck = shallow.choose(state, awaiting)
+    assert isinstance(duck, Act) and duck.model == "ganger", duck
+    assert duck.action.kind is ActionKind.MOVE, duck
+    corner, _ = engine.apply(state, duck, rng=np.random.default_rng(0))
+    assert isinstance(corner, NecromundaState)
+    assert not engine.sighting(corner, "red-leader", "ganger").lof
+    assert engine.hit_plan(corner, "ganger", lasgun, target="red-ganger").need == 5
+
+    deep = _deciding(engine, 3)
+    assert deep.weights.search["exact_horizon"] == 3  # the default weights' horizon
+    shoot = deep.choose(state, awaiting)
+    assert deep.exact_deeper == 1  # weighed whole to the deeper horizon
+    assert isinstance(shoot, Act) and shoot.model == "ganger", shoot
+    assert shoot.action.kind is ActionKind.SHOOT and shoot.action.target == "red-ganger", shoot
+
+    exact = _deciding(engine, 3)
+    now, ducked = (_to_the_end(exact, state, awaiting, d) for d in (shoot, duck))
+    assert now > ducked + exact.weights.search["exact_lead"], (now, ducked)
