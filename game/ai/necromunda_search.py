@@ -952,10 +952,14 @@ class SearchNecromundaPlayer(SearchPlayer):
         only through it, and a sure loss hidden is no better than a likely one in the
         open)."""
         value = self._settled(state, side) + self._exchange(state, side)
-        if state.turn < self.nec.turns or self._busy(state):
+        if state.turn < self.nec.turns:
             return value
-        if any(self._ready(state, s) for s in state.sides):
+        going = self._busy(state) or any(self._ready(state, s) for s in state.sides)
+        if going and not self.weights.search.get("exact_last_result", 0):
             return value
+        # the last round over, or (`exact_last_result`) a line of it stopped before its
+        # end: on the result's scale, as the lines that reach the end are (as if it
+        # ended there), not in points: one expectation, one scale
         # the last round over: the game is decided at the turn limit on the points of
         # fighters in the fight after the last End phase (FACTS 2.8; `exact_end_phase`:
         # its dice counted, `final_result`), plus `exact_final` times the position's worth

@@ -184,9 +184,15 @@ def _level(
     return engine, state, engine.awaiting(state)
 
 
-def _deciding(engine: NecromundaEngine, horizon: int) -> SearchNecromundaPlayer:
-    """The search player with `exact_horizon` `horizon`, steps enough to weigh it whole."""
+def _deciding(
+    engine: NecromundaEngine, horizon: int, last_result: int = 1
+) -> SearchNecromundaPlayer:
+    """The search player with `exact_horizon` `horizon`, steps enough to weigh it whole;
+    `last_result` 0: a line of the last round stopped before its end scored in points
+    (the old mixed scales), not by the result (`exact_last_result`)."""
     player = SearchNecromundaPlayer(engine, think=0.5, seed=1)
+    assert player.weights.search["exact_last_result"] == 1  # the default weights'
+    player.weights.search["exact_last_result"] = last_result
     player.weights.search["exact_horizon"] = horizon
     player.budget = 100_000
     return player
@@ -226,7 +232,11 @@ def test_level_in_the_last_round_the_deeper_look_shoots_now_rather_than_from_cov
     corner's partial cover (5+ to hit): safer in the exchange of fire it expects. Looking
     to the end of the round (horizon 3: ours, theirs, ours, theirs) it sees the game's
     end, where only a fighter taken out wins: it shoots now from the open (4+), then
-    moves. Played to the game's end by exact enumeration, shooting now is worth more."""
+    moves. Played to the game's end by exact enumeration, shooting now is worth more.
+    The first horizon's mistake was one of scales: its lines in the last round were
+    scored in points, the deeper ones that reach the round's end by the result; with
+    every line of the last round scored by the result (`exact_last_result`, the
+    default) the first horizon shoots too."""
     engine, state, awaiting = _level(write_scenario)
     points = {s: sum(engine.points[m.id] or 0 for m in state.side_models(s)) for s in state.sides}
     assert points["blue"] == points["red"] == 170
@@ -234,7 +244,7 @@ def test_level_in_the_last_round_the_deeper_look_shoots_now_rather_than_from_cov
     assert engine.hit_plan(state, "ganger", lasgun, target="red-ganger").need == 4
     assert engine.sighting(state, "red-leader", "ganger").lof
 
-    shallow = _deciding(engine, 1)
+    shallow = _deciding(engine, 1, last_result=0)
     duck = shallow.choose(state, awaiting)
     assert isinstance(duck, Act) and duck.model == "ganger", duck
     assert duck.action.kind is ActionKind.MOVE, duck
@@ -249,6 +259,9 @@ def test_level_in_the_last_round_the_deeper_look_shoots_now_rather_than_from_cov
     assert deep.exact_deeper == 1  # weighed whole to the deeper horizon
     assert isinstance(shoot, Act) and shoot.model == "ganger", shoot
     assert shoot.action.kind is ActionKind.SHOOT and shoot.action.target == "red-ganger", shoot
+
+    one_scale = _deciding(engine, 1).choose(state, awaiting)
+    assert one_scale == shoot, one_scale
 
     exact = _deciding(engine, 3)
     now, ducked = (_to_the_end(exact, state, awaiting, d) for d in (shoot, duck))
