@@ -22,66 +22,59 @@ from game.sequencer.necromunda_types import OUT_OF_ACTION, SERIOUSLY_INJURED, Ne
 MANY = 12  # fighters a gang's fleeing subsets are counted for (2**12 of them at most)
 
 
+def _summed(chances: list[tuple[float, float]]) -> dict[float, float]:
+    """The distribution of a sum of independent terms, each `points` with odds `p` and
+    else nothing: each total with its odds."""
+    total = {0.0: 1.0}
+    for points, p in chances:
+        nxt: dict[float, float] = {}
+        for v, q in total.items():
+            for w, r in ((v + points, q * p), (v, q * (1 - p))):
+                if r > 0:
+                    nxt[w] = nxt.get(w, 0.0) + r
+        total = nxt
+    return total
+
+
 def points_after_end(
     engine: NecromundaEngine, state: NecromundaState, side: str
 ) -> dict[float, float]:
     """`side`'s points of fighters in the fight after this End phase, each total with its
     odds (Bottle test, fleeing, Recovery; see the module's note)."""
-
-    def worth(id_: str) -> float:
-        return float(engine.points[id_] or 50)
-
     there = [m for m in state.side_models(side) if m.status != OUT_OF_ACTION]
     bottled = engine.bottle_odds(state, side)
     out: dict[float, float] = {}
 
-    def add(total: dict[float, float], p: float) -> None:
-        for v, q in total.items():
+    def add(kept: NecromundaState, p: float, flee: dict[str, float] | None = None) -> None:
+        # the ones still there: Standing or Pinned count; Seriously Injured by Recovery,
+        # each by its odds of staying (`flee`) where the fleeing are not taken apart
+        chances = [
+            (
+                float(engine.points[m.id] or 50),
+                (engine.recovery_odds(kept, m) if m.status == SERIOUSLY_INJURED else 1.0)
+                * (flee[m.id] if flee else 1.0),
+            )
+            for m in kept.side_models(side)
+            if m.status != OUT_OF_ACTION
+        ]
+        for v, q in _summed(chances).items():
             out[v] = out.get(v, 0.0) + p * q
 
-    def staying(kept: NecromundaState, stay: list[str]) -> dict[float, float]:
-        # the ones who stay: Standing or Pinned count; Seriously Injured by Recovery
-        total = {0.0: 1.0}
-        for id_ in stay:
-            m = kept.model(id_)
-            back = engine.recovery_odds(kept, m) if m.status == SERIOUSLY_INJURED else 1.0
-            nxt: dict[float, float] = {}
-            for v, q in total.items():
-                if back > 0:
-                    nxt[v + worth(id_)] = nxt.get(v + worth(id_), 0.0) + q * back
-                if back < 1:
-                    nxt[v] = nxt.get(v, 0.0) + q * (1 - back)
-            total = nxt
-        return total
-
     if bottled < 1:
-        add(staying(state, [m.id for m in there]), 1 - bottled)
-    if bottled > 0:
-        if len(there) > MANY:  # too many to count each subset: each stays by its odds
-            keep = {m.id: engine.cool_odds(m.id) for m in there}
-            total = {0.0: 1.0}
-            for m in there:
-                back = 1.0 if m.status != SERIOUSLY_INJURED else engine.recovery_odds(state, m)
-                p = keep[m.id] * back
-                nxt: dict[float, float] = {}
-                for v, q in total.items():
-                    nxt[v + worth(m.id)] = nxt.get(v + worth(m.id), 0.0) + q * p
-                    nxt[v] = nxt.get(v, 0.0) + q * (1 - p)
-                total = nxt
-            add(total, bottled)
-        else:
-            odds = [engine.cool_odds(m.id) for m in there]
-            for stays in itertools.product((True, False), repeat=len(there)):
-                p = bottled
-                for s, c in zip(stays, odds, strict=True):
-                    p *= c if s else 1 - c
-                if p <= 0:
-                    continue
-                kept = state
-                for s, m in zip(stays, there, strict=True):
-                    if not s:
-                        kept = kept.with_model(m.replace(status=OUT_OF_ACTION))
-                add(staying(kept, [m.id for s, m in zip(stays, there, strict=True) if s]), p)
+        add(state, 1 - bottled)
+    if bottled > 0 and len(there) > MANY:  # too many to count each subset of the fleeing
+        add(state, bottled, {m.id: engine.cool_odds(m.id) for m in there})
+    elif bottled > 0:
+        odds = [engine.cool_odds(m.id) for m in there]
+        for stays in itertools.product((True, False), repeat=len(there)):
+            p = bottled
+            kept = state
+            for s, c, m in zip(stays, odds, there, strict=True):
+                p *= c if s else 1 - c
+                if not s:
+                    kept = kept.with_model(m.replace(status=OUT_OF_ACTION))
+            if p > 0:
+                add(kept, p)
     return out
 
 

@@ -947,22 +947,19 @@ class SearchNecromundaPlayer(SearchPlayer):
         """A position's worth to `side` at the expectimax's horizon: the fighters'
         (`_settled`, the game's when a gang is out of the fight) and the exchange of fire
         from there (`_exchange`), in points as the judged plans count them. At the end of
-        the last round the game's result (`win`, weights) plus `exact_final` times that
-        worth (0, as kept: the result alone; by then what the fighters are worth matters
-        only through it, and a sure loss hidden is no better than a likely one in the
-        open)."""
+        the last round, and (`exact_last_result`) anywhere in it, the game's result as if
+        the round ended there (`win`, weights) plus `exact_final` times that worth (0, as
+        kept: the result alone; by then what the fighters are worth matters only through
+        it, and a sure loss hidden is no better than a likely one in the open): one scale
+        for every line of the last round, stopped early or not."""
         value = self._settled(state, side) + self._exchange(state, side)
         if state.turn < self.nec.turns:
             return value
         going = self._busy(state) or any(self._ready(state, s) for s in state.sides)
         if going and not self.weights.search.get("exact_last_result", 0):
             return value
-        # the last round over, or (`exact_last_result`) a line of it stopped before its
-        # end: on the result's scale, as the lines that reach the end are (as if it
-        # ended there), not in points: one expectation, one scale
-        # the last round over: the game is decided at the turn limit on the points of
-        # fighters in the fight after the last End phase (FACTS 2.8; `exact_end_phase`:
-        # its dice counted, `final_result`), plus `exact_final` times the position's worth
+        # the game is decided at the turn limit on the points of fighters in the fight
+        # after the last End phase (FACTS 2.8; `exact_end_phase`: its dice counted)
         if self.weights.search.get("exact_end_phase", 0):
             result = self.weights["win"] * final_result(self.nec, state, side)
         else:

@@ -882,13 +882,11 @@ class NecromundaEngine(NecromundaNerve):
         """The odds that `m`, Seriously Injured, is back in the fight after its Recovery
         (`_recovery`): the die or dice it rolls, the one kept (`_kept`) a Flesh Wound it
         survives (then Pinned), every face counted."""
+        if self.profiles[m.id].t - (m.marker(FLESH_WOUNDS) + 1) <= 0:
+            return 0.0  # a Flesh Wound would take its Toughness to 0: Out of Action
         dice = 2 if self.recovery_helped(state, m) else 1
         faces = list(itertools.product(self.dice.injury, repeat=dice))
-        lethal = self.profiles[m.id].t - (m.marker(FLESH_WOUNDS) + 1) <= 0
-        back = sum(
-            1 for roll in faces
-            if self._kept(m, list(roll)) is InjuryResult.FLESH_WOUND and not lethal
-        )  # fmt: skip
+        back = sum(1 for roll in faces if self._kept(m, list(roll)) is InjuryResult.FLESH_WOUND)
         return back / len(faces)
 
     def cool_odds(self, model_id: str) -> float:
